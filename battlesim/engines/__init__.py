@@ -1,0 +1,1 @@
+"""Pure-Python game engines. Nothing under this package imports Django or Celery."""

@@ -1,0 +1,60 @@
+"""The game registry: every engine exposes the same entry point, found by name.
+
+Each engine package ``battlesim.engines.<name>`` provides in its ``game.py``::
+
+    def play_game(*, seed: int, options: Mapping[str, Any] | None = None,
+                  listener: Callable[[Event], None] | None = None) -> GameResult
+
+where ``options`` is JSON-ready input (lists, player strategies, variants) validated by the
+engine (a bad value raises a ``ValueError`` subclass naming the option), and the result
+carries the outcome, the event log and a JSON summary for statistics. The job service and the
+CLIs go through this registry only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from battlesim.engines.log import Event, EventLog
+
+GAMES: dict[str, str] = {
+    "sbg": "Middle-earth Strategy Battle Game",
+    "rotk": "The Return of the King (film game)",
+    "monopoly": "Monopoly: The Lord of the Rings Trilogy Edition",
+    "risk": "Risk: The Lord of the Rings Edition",
+}
+
+
+class UnknownGameError(ValueError):
+    """No engine is registered under that name."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What every engine returns: who won and why, the log, and figures for statistics."""
+
+    winner: str | None
+    termination: str
+    log: EventLog
+    summary: dict[str, Any]
+
+
+class PlayGame(Protocol):
+    def __call__(
+        self,
+        *,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        listener: Callable[[Event], None] | None = None,
+    ) -> GameResult: ...
+
+
+def play_function(game: str) -> PlayGame:
+    """Return the ``play_game`` of a registered engine."""
+    if game not in GAMES:
+        raise UnknownGameError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
+    module = importlib.import_module(f"battlesim.engines.{game}.game")
+    return module.play_game  # type: ignore[no-any-return]

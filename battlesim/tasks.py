@@ -1,0 +1,13 @@
+"""Celery tasks: thin wrappers that call one service each."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from battlesim import services
+
+
+@shared_task(name="battlesim.worker_heartbeat_record")
+def worker_heartbeat_record(hostname: str | None = None) -> int:
+    """Record this worker's heartbeat; return its row id."""
+    return services.worker_heartbeat_record(hostname=hostname).pk

@@ -1,0 +1,215 @@
+"""The profiles catalogue: army lists (factions) and unit profiles, versioned by release.
+
+A profile is composed as the rulebook's "Composition d'un profil" (002:L120-L200): name,
+points, keywords, heroic tier, wargear, characteristics, options with costs, heroic actions,
+special rules and magical powers. Every row belongs to one ``DataRelease``; a new import of
+a newer revision creates a new release beside the old one, so an army list that points at
+the old rows keeps its costs until its owner moves it to the new release.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class DataRelease(models.Model):
+    """One imported revision of one data source (the starter data or a BattleScribe set)."""
+
+    class Source(models.TextChoices):
+        STARTER = "starter", "Starter data"
+        BATTLESCRIBE = "battlescribe", "BattleScribe"
+
+    source = models.CharField(max_length=20, choices=Source.choices)
+    key = models.SlugField(max_length=120, unique=True)
+    name = models.CharField(max_length=200)
+    game_system_id = models.CharField(max_length=64, blank=True)
+    revision = models.PositiveIntegerField(default=0)
+    content_hash = models.CharField(max_length=64, blank=True)
+    imported_at = models.DateTimeField(auto_now_add=True)
+    is_current = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["source", "-revision"]
+
+    def __str__(self) -> str:
+        return f"{self.name} (r{self.revision})"
+
+
+class Side(models.TextChoices):
+    GOOD = "good", "Good"
+    EVIL = "evil", "Evil"
+
+
+class Faction(models.Model):
+    """An army list of the catalogue (a BattleScribe catalogue, e.g. "Minas Tirith")."""
+
+    release = models.ForeignKey(DataRelease, on_delete=models.CASCADE, related_name="factions")
+    source_id = models.CharField(max_length=64)
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=200)
+    side = models.CharField(max_length=8, choices=Side.choices)
+    revision = models.PositiveIntegerField(default=0)
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["release", "source_id"], name="faction_unique_source"),
+            models.UniqueConstraint(fields=["release", "slug"], name="faction_unique_slug"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SpecialRule(models.Model):
+    """A special rule's text; profiles link to it (002 "Règles spéciales")."""
+
+    class Kind(models.TextChoices):
+        ACTIVE = "active", "Active"
+        PASSIVE = "passive", "Passive"
+        UNSPECIFIED = "unspecified", "Unspecified"
+
+    release = models.ForeignKey(DataRelease, on_delete=models.CASCADE, related_name="rules")
+    name = models.CharField(max_length=300)
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.UNSPECIFIED)
+    text = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["release", "name"], name="rule_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MagicalPower(models.Model):
+    """A magical power's definition; its range and casting value belong to each caster."""
+
+    release = models.ForeignKey(DataRelease, on_delete=models.CASCADE, related_name="powers")
+    name = models.CharField(max_length=200)
+    text = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["release", "name"], name="power_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class HeroicTier(models.TextChoices):
+    LEGEND = "legend", "Hero of Legend"
+    VALOUR = "valour", "Hero of Valour"
+    FORTITUDE = "fortitude", "Hero of Fortitude"
+    MINOR = "minor", "Minor Hero"
+    INDEPENDENT = "independent", "Independent Hero"
+
+
+class Profile(models.Model):
+    """A unit profile as the rulebook composes it, with its cost in one army list."""
+
+    class Kind(models.TextChoices):
+        HERO = "hero", "Hero"
+        WARRIOR = "warrior", "Warrior"
+
+    release = models.ForeignKey(DataRelease, on_delete=models.CASCADE, related_name="profiles")
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="profiles")
+    source_id = models.CharField(max_length=64)
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=200)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    heroic_tier = models.CharField(max_length=12, choices=HeroicTier.choices, blank=True)
+    points = models.PositiveIntegerField()
+    unique = models.BooleanField(default=False, help_text="A named model: at most one a list.")
+    keywords = models.JSONField(default=list)
+    wargear = models.JSONField(default=list)
+    heroic_actions = models.JSONField(default=list)
+    move = models.PositiveSmallIntegerField(help_text="Inches.")
+    fight = models.PositiveSmallIntegerField()
+    shoot = models.PositiveSmallIntegerField(null=True, blank=True, help_text="3 means 3+.")
+    strength = models.PositiveSmallIntegerField()
+    defence = models.PositiveSmallIntegerField()
+    attacks = models.PositiveSmallIntegerField()
+    wounds = models.PositiveSmallIntegerField()
+    courage = models.PositiveSmallIntegerField()
+    might = models.PositiveSmallIntegerField(null=True, blank=True)
+    will = models.PositiveSmallIntegerField(null=True, blank=True)
+    fate = models.PositiveSmallIntegerField(null=True, blank=True)
+    source_reference = models.CharField(max_length=200, blank=True, help_text="Book and page.")
+    rules = models.ManyToManyField(SpecialRule, through="ProfileRule", related_name="profiles")
+
+    class Meta:
+        ordering = ["faction__name", "kind", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["faction", "source_id"], name="profile_unique_source_in_faction"
+            ),
+            models.UniqueConstraint(fields=["faction", "slug"], name="profile_unique_slug"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.points} pts)"
+
+    @property
+    def is_hero(self) -> bool:
+        return self.kind == self.Kind.HERO
+
+    @property
+    def fight_shoot(self) -> str:
+        """Return the rulebook's combined value, e.g. ``5/3+`` or ``3/-``."""
+        shoot = f"{self.shoot}+" if self.shoot else "-"
+        return f"{self.fight}/{shoot}"
+
+
+class ProfileRule(models.Model):
+    profile = models.ForeignKey(Profile, on_delete=models.CASCADE, related_name="profile_rules")
+    rule = models.ForeignKey(SpecialRule, on_delete=models.CASCADE)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+        constraints = [
+            models.UniqueConstraint(fields=["profile", "rule"], name="profile_rule_once"),
+        ]
+
+
+class ProfileOption(models.Model):
+    """An option a profile may take, with its cost per model (e.g. "Shield", 5 points)."""
+
+    profile = models.ForeignKey(Profile, on_delete=models.CASCADE, related_name="options")
+    source_id = models.CharField(max_length=64, blank=True)
+    name = models.CharField(max_length=200)
+    points = models.IntegerField(default=0)
+    max_count = models.PositiveSmallIntegerField(default=1)
+    group = models.CharField(max_length=200, blank=True)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["profile", "name"], name="option_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (+{self.points})"
+
+
+class ProfilePower(models.Model):
+    """A caster's own range and casting value for one magical power."""
+
+    profile = models.ForeignKey(Profile, on_delete=models.CASCADE, related_name="profile_powers")
+    power = models.ForeignKey(MagicalPower, on_delete=models.CASCADE)
+    range_inches = models.PositiveSmallIntegerField(null=True, blank=True)
+    casting_value = models.PositiveSmallIntegerField(help_text="4 means 4+.")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order"]
+        constraints = [
+            models.UniqueConstraint(fields=["profile", "power"], name="profile_power_once"),
+        ]
