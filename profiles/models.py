@@ -177,6 +177,9 @@ class ProfileRule(models.Model):
             models.UniqueConstraint(fields=["profile", "rule"], name="profile_rule_once"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.profile_id}: {self.rule_id}"
+
 
 class ProfileOption(models.Model):
     """An option a profile may take, with its cost per model (e.g. "Shield", 5 points)."""
@@ -213,3 +216,6 @@ class ProfilePower(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["profile", "power"], name="profile_power_once"),
         ]
+
+    def __str__(self) -> str:
+        return f'{self.power_id} {self.casting_value}+ ({self.range_inches}")'
