@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import worker_ready
 
 from battlesim import services
 
@@ -11,3 +12,9 @@ from battlesim import services
 def worker_heartbeat_record(hostname: str | None = None) -> int:
     """Record this worker's heartbeat; return its row id."""
     return services.worker_heartbeat_record(hostname=hostname).pk
+
+
+@worker_ready.connect
+def _worker_ready(sender: object, **_: object) -> None:
+    """Announce a freshly started worker on the status page."""
+    services.worker_heartbeat_record(hostname=getattr(sender, "hostname", None))
