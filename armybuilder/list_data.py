@@ -1,0 +1,104 @@
+"""Plain, ORM-free snapshots of an army list: what validation and figures read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from armybuilder.rules_data import BOW_NAME, TIER_BY_NAME, Tier
+
+
+@dataclass(frozen=True, slots=True)
+class OptionPick:
+    name: str
+    points: int
+    count: int = 1
+    legal: bool = True  # False when the option is not one of the profile's own
+
+
+@dataclass(frozen=True, slots=True)
+class EntryData:
+    """One entry: a profile, its count and the options each of its models takes."""
+
+    ref: str
+    name: str
+    kind: str  # "hero" or "warrior"
+    points: int  # per model, before options
+    count: int = 1
+    heroic_tier: str = ""
+    unique: bool = False
+    keywords: frozenset[str] = frozenset()
+    wargear: tuple[str, ...] = ()
+    options: tuple[OptionPick, ...] = ()
+    might: int = 0
+    captain: bool = False
+
+    @property
+    def is_hero(self) -> bool:
+        return self.kind == "hero"
+
+    @property
+    def tier(self) -> Tier | None:
+        return TIER_BY_NAME.get(self.heroic_tier) if self.is_hero else None
+
+    @property
+    def points_per_model(self) -> int:
+        return self.points + sum(option.points * option.count for option in self.options)
+
+    @property
+    def total_points(self) -> int:
+        return self.points_per_model * self.count
+
+    @property
+    def has_bow(self) -> bool:
+        names = [*self.wargear, *(option.name for option in self.options)]
+        return any(BOW_NAME.search(name) for name in names)
+
+    @property
+    def is_siege_engine(self) -> bool:
+        return "siege engine" in {keyword.lower() for keyword in self.keywords}
+
+
+@dataclass(frozen=True, slots=True)
+class WarbandData:
+    ref: str
+    entries: tuple[EntryData, ...]
+    is_army_leader: bool = False
+
+    @property
+    def captains(self) -> list[EntryData]:
+        return [entry for entry in self.entries if entry.captain]
+
+    @property
+    def followers(self) -> list[EntryData]:
+        return [entry for entry in self.entries if not entry.captain]
+
+    @property
+    def follower_models(self) -> int:
+        return sum(entry.count for entry in self.followers)
+
+
+@dataclass(frozen=True, slots=True)
+class ContingentData:
+    ref: str
+    faction: str
+    side: str  # "good" or "evil"
+    warbands: tuple[WarbandData, ...]
+
+    @property
+    def entries(self) -> list[EntryData]:
+        return [entry for warband in self.warbands for entry in warband.entries]
+
+
+@dataclass(frozen=True, slots=True)
+class ListData:
+    name: str
+    points_limit: int
+    contingents: tuple[ContingentData, ...]
+
+    @property
+    def entries(self) -> list[EntryData]:
+        return [entry for contingent in self.contingents for entry in contingent.entries]
+
+    @property
+    def warbands(self) -> list[WarbandData]:
+        return [warband for contingent in self.contingents for warband in contingent.warbands]

@@ -1,0 +1,229 @@
+"""Matched-play validation: list contents in, rule breaches out. Pure: no ORM, no I/O.
+
+Each check is a small function registered in ``CHECKS``; every breach carries a stable rule
+id, a message naming the entry, the ref of what breaks it and the rule's source.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from armybuilder.figures import bow_limit, bows_counted, warband_capacity
+from armybuilder.list_data import ContingentData, EntryData, ListData
+from armybuilder.rules_data import (
+    CANNOT_LEAD_ARMY,
+    Alliance,
+    Tier,
+    alliance_between,
+)
+
+MPG = "Matched Play Guide (2018)"
+
+
+@dataclass(frozen=True, slots=True)
+class Breach:
+    rule_id: str
+    message: str
+    ref: str
+    source: str = MPG
+
+
+Check = Callable[[ListData], Iterator[Breach]]
+CHECKS: list[Check] = []
+
+
+def check(function: Check) -> Check:
+    CHECKS.append(function)
+    return function
+
+
+def validate(army: ListData) -> list[Breach]:
+    """Return every breach of the list, in a stable order."""
+    return [breach for run in CHECKS for breach in run(army)]
+
+
+def list_alliance(army: ListData) -> Alliance:
+    """The lowest alliance level over every pair of contingents."""
+    names = [contingent.faction for contingent in army.contingents]
+    levels = [alliance_between(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    return min(levels, key=lambda level: level.value, default=Alliance.HISTORICAL)
+
+
+@check
+def points_limit(army: ListData) -> Iterator[Breach]:
+    total = sum(entry.total_points for entry in army.entries)
+    if total > army.points_limit:
+        yield Breach(
+            "LIST-POINTS",
+            f"The list costs {total} points, over its limit of {army.points_limit}.",
+            "list",
+        )
+
+
+@check
+def one_side(army: ListData) -> Iterator[Breach]:
+    sides = {contingent.side for contingent in army.contingents}
+    if len(sides) > 1:
+        evil = next(c for c in army.contingents if c.side != army.contingents[0].side)
+        yield Breach(
+            "LIST-SIDES",
+            f"Good and Evil cannot fight side by side: {evil.faction} is on the other side "
+            f"from {army.contingents[0].faction}.",
+            evil.ref,
+        )
+
+
+@check
+def warband_captains(army: ListData) -> Iterator[Breach]:
+    for warband in army.warbands:
+        captains = warband.captains
+        if len(captains) > 1:
+            names = ", ".join(entry.name for entry in captains)
+            yield Breach(
+                "WARBAND-CAPTAIN", f"A warband has more than one captain: {names}.", warband.ref
+            )
+        elif not captains and warband.entries:
+            yield Breach("WARBAND-CAPTAIN", "A warband has followers but no captain.", warband.ref)
+        elif captains and (not captains[0].is_hero or captains[0].count != 1):
+            yield Breach(
+                "WARBAND-CAPTAIN",
+                f"{captains[0].name} cannot lead a warband: only a single Hero can.",
+                captains[0].ref,
+            )
+
+
+@check
+def warband_capacity_limit(army: ListData) -> Iterator[Breach]:
+    for warband in army.warbands:
+        capacity = warband_capacity(warband)
+        if capacity is not None and warband.follower_models > capacity:
+            captain = warband.captains[0]
+            yield Breach(
+                "WARBAND-CAPACITY",
+                f"{captain.name}'s warband holds {warband.follower_models} followers; a "
+                f"{captain.heroic_tier} hero may lead {capacity}.",
+                warband.ref,
+            )
+
+
+@check
+def heroes_as_followers(army: ListData) -> Iterator[Breach]:
+    for warband in army.warbands:
+        for entry in warband.followers:
+            if entry.is_hero and entry.tier is not Tier.INDEPENDENT:
+                yield Breach(
+                    "WARBAND-HERO-FOLLOWER",
+                    f"{entry.name} is a Hero: only an Independent Hero may join another "
+                    "hero's warband.",
+                    entry.ref,
+                )
+
+
+@check
+def army_leader(army: ListData) -> Iterator[Breach]:
+    leaders = [warband for warband in army.warbands if warband.is_army_leader]
+    if len(leaders) != 1:
+        yield Breach("LIST-LEADER", f"A list needs exactly one leader, not {len(leaders)}.", "list")
+        return
+    yield from _leader_tier(army, leaders[0].captains)
+
+
+def _leader_tier(army: ListData, captains: list[EntryData]) -> Iterator[Breach]:
+    tiers = [entry.tier for entry in army.entries if entry.tier is not None]
+    eligible = [tier for tier in tiers if tier not in CANNOT_LEAD_ARMY]
+    if not captains or captains[0].tier is None:
+        return
+    leader = captains[0]
+    if leader.tier in CANNOT_LEAD_ARMY:
+        yield Breach(
+            "LIST-LEADER-TIER",
+            f"{leader.name} is a {leader.heroic_tier} hero and cannot lead the army.",
+            leader.ref,
+        )
+    elif eligible and leader.tier.value < max(tier.value for tier in eligible):
+        yield Breach(
+            "LIST-LEADER-TIER",
+            f"{leader.name} cannot lead: a hero of a higher tier is in the list.",
+            leader.ref,
+        )
+
+
+@check
+def named_heroes_once(army: ListData) -> Iterator[Breach]:
+    counts = Counter(
+        entry.name for entry in army.entries if entry.unique for _ in range(entry.count)
+    )
+    for name, count in sorted(counts.items()):
+        if count > 1:
+            ref = next(entry.ref for entry in army.entries if entry.name == name)
+            yield Breach("LIST-UNIQUE", f"{name} is a named hero and appears {count} times.", ref)
+
+
+@check
+def bow_limit_per_contingent(army: ListData) -> Iterator[Breach]:
+    for contingent in army.contingents:
+        bows, limit = bows_counted(contingent), bow_limit(contingent)
+        if bows > limit:
+            yield Breach(
+                "CONTINGENT-BOWS",
+                f"{contingent.faction}: {bows} warriors carry bows; the bow limit is {limit}.",
+                contingent.ref,
+            )
+
+
+@check
+def allied_contingent_heroes(army: ListData) -> Iterator[Breach]:
+    if len(army.contingents) < 2:
+        return
+    level = list_alliance(army)
+    needed = Tier.FORTITUDE if level is Alliance.HISTORICAL else Tier.VALOUR
+    for contingent in army.contingents:
+        if _leader_in(contingent):
+            continue
+        if not any(_tier_at_least(entry, needed) for entry in contingent.entries):
+            yield Breach(
+                "CONTINGENT-ALLY-HERO",
+                f"{contingent.faction} is an allied contingent and needs a Hero of "
+                f"{needed.name.title()} or higher ({level.name.title()} alliance).",
+                contingent.ref,
+            )
+
+
+@check
+def siege_engines(army: ListData) -> Iterator[Breach]:
+    for contingent in army.contingents:
+        engines = sum(entry.count for entry in contingent.entries if entry.is_siege_engine)
+        heroes = sum(
+            entry.count for entry in contingent.entries if _tier_at_least(entry, Tier.FORTITUDE)
+        )
+        if engines > heroes:
+            yield Breach(
+                "CONTINGENT-SIEGE",
+                f"{contingent.faction}: {engines} siege engines but {heroes} heroes of "
+                "Fortitude or higher; each engine needs one.",
+                contingent.ref,
+            )
+
+
+@check
+def option_legality(army: ListData) -> Iterator[Breach]:
+    for entry in army.entries:
+        for option in entry.options:
+            if not option.legal:
+                yield Breach(
+                    "ENTRY-OPTION", f"{entry.name} cannot take the option {option.name}.", entry.ref
+                )
+
+
+def _leader_in(contingent: ContingentData) -> bool:
+    return any(warband.is_army_leader for warband in contingent.warbands)
+
+
+def _tier_at_least(entry: EntryData, tier: Tier) -> bool:
+    return (
+        entry.tier is not None
+        and entry.tier is not Tier.INDEPENDENT
+        and entry.tier.value >= tier.value
+    )
