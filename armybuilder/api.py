@@ -1,0 +1,272 @@
+"""REST API for army lists, warbands and entries; every view sees only the caller's lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from armybuilder import services
+from armybuilder.models import MAX_ENTRY_COUNT, MAX_POINTS_LIMIT, Entry, Warband
+from armybuilder.presenters import army_list_json
+from armybuilder.selectors import army_list_for_user, army_list_full, army_list_get_for_user
+from profiles.models import Faction, Profile
+
+
+def _run(call: Any, **kwargs: Any) -> Any:
+    """Call a service, turning its field errors into a 400 answer."""
+    try:
+        return call(**kwargs)
+    except DjangoValidationError as exc:
+        detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
+        raise ValidationError(detail) from exc
+
+
+def _full(request: Request, pk: int) -> Response:
+    army = army_list_get_for_user(user=request.user, pk=pk)
+    return Response(army_list_json(army_list_full(army=army)))
+
+
+class OptionInput(serializers.Serializer):
+    option = serializers.IntegerField(min_value=1)
+    count = serializers.IntegerField(min_value=1, max_value=20, default=1)
+
+
+def _option_counts(items: list[dict[str, int]]) -> dict[int, int]:
+    counts = {item["option"]: item["count"] for item in items}
+    if len(counts) != len(items):
+        raise ValidationError({"options": "An option is named twice."})
+    return counts
+
+
+class ArmyListSummary(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    points_limit = serializers.IntegerField()
+    updated_at = serializers.DateTimeField()
+
+
+class ArmyListCollectionApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=100)
+        points_limit = serializers.IntegerField(
+            min_value=1, max_value=MAX_POINTS_LIMIT, default=600
+        )
+        factions = serializers.PrimaryKeyRelatedField(
+            queryset=Faction.objects.all(), many=True, required=False
+        )
+
+    @extend_schema(responses=ArmyListSummary(many=True))
+    def get(self, request: Request) -> Response:
+        lists = army_list_for_user(user=request.user)
+        return Response(ArmyListSummary(lists, many=True).data)
+
+    @extend_schema(request=InputSerializer, responses={201: dict})
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        army = _run(services.army_list_create, owner=request.user, **data.validated_data)
+        return Response(army_list_json(army_list_full(army=army)), status=201)
+
+
+class ArmyListDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=100, required=False)
+        points_limit = serializers.IntegerField(
+            min_value=1, max_value=MAX_POINTS_LIMIT, required=False
+        )
+        notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+    @extend_schema(responses=dict)
+    def get(self, request: Request, pk: int) -> Response:
+        return _full(request, pk)
+
+    @extend_schema(request=InputSerializer, responses=dict)
+    def patch(self, request: Request, pk: int) -> Response:
+        army = army_list_get_for_user(user=request.user, pk=pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _run(services.army_list_update, army=army, **data.validated_data)
+        return _full(request, pk)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, pk: int) -> Response:
+        army_list_get_for_user(user=request.user, pk=pk).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ArmyListValidateApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=dict)
+    def get(self, request: Request, pk: int) -> Response:
+        army = army_list_full(army=army_list_get_for_user(user=request.user, pk=pk))
+        body = army_list_json(army)
+        return Response({key: body[key] for key in ("figures", "alliance", "breaches")})
+
+
+class ArmyListDuplicateApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: dict})
+    def post(self, request: Request, pk: int) -> Response:
+        army = army_list_get_for_user(user=request.user, pk=pk)
+        copy = services.army_list_duplicate(army=army, owner=request.user)
+        return Response(army_list_json(army_list_full(army=copy)), status=201)
+
+
+class ContingentCollectionApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        faction = serializers.PrimaryKeyRelatedField(queryset=Faction.objects.all())
+
+    @extend_schema(request=InputSerializer, responses={201: dict})
+    def post(self, request: Request, pk: int) -> Response:
+        army = army_list_get_for_user(user=request.user, pk=pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _run(services.contingent_add, army=army, faction=data.validated_data["faction"])
+        return Response(army_list_json(army_list_full(army=army)), status=201)
+
+
+class WarbandCollectionApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        contingent = serializers.IntegerField(min_value=1)
+        captain = serializers.PrimaryKeyRelatedField(queryset=Profile.objects.all())
+        options = OptionInput(many=True, required=False, default=list)
+
+    @extend_schema(request=InputSerializer, responses={201: dict})
+    def post(self, request: Request, pk: int) -> Response:
+        army = army_list_get_for_user(user=request.user, pk=pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        contingent = army.contingents.filter(pk=data.validated_data["contingent"]).first()
+        if contingent is None:
+            raise ValidationError({"contingent": "No such contingent in this list."})
+        options = _option_counts(data.validated_data["options"])
+        _run(
+            services.warband_add,
+            contingent=contingent,
+            captain=data.validated_data["captain"],
+            options=options,
+        )
+        return Response(army_list_json(army_list_full(army=army)), status=201)
+
+
+def _own_warband(request: Request, pk: int) -> Warband:
+    return get_object_or_404(
+        Warband.objects.select_related("contingent__army_list"),
+        pk=pk,
+        contingent__army_list__owner_id=request.user.pk,
+    )
+
+
+def _own_entry(request: Request, pk: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("warband__contingent__army_list", "profile"),
+        pk=pk,
+        warband__contingent__army_list__owner_id=request.user.pk,
+    )
+
+
+class WarbandDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        is_army_leader = serializers.BooleanField()
+
+    @extend_schema(request=InputSerializer, responses=dict)
+    def patch(self, request: Request, pk: int) -> Response:
+        warband = _own_warband(request, pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if not data.validated_data["is_army_leader"]:
+            raise ValidationError({"is_army_leader": "Choose the new leader's warband instead."})
+        services.warband_set_leader(warband=warband)
+        return _full(request, warband.contingent.army_list_id)
+
+    @extend_schema(responses=dict)
+    def delete(self, request: Request, pk: int) -> Response:
+        warband = _own_warband(request, pk)
+        army_id = warband.contingent.army_list_id
+        services.warband_delete(warband=warband)
+        return _full(request, army_id)
+
+
+class EntryCollectionApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        profile = serializers.PrimaryKeyRelatedField(queryset=Profile.objects.all())
+        count = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY_COUNT, default=1)
+        options = OptionInput(many=True, required=False, default=list)
+
+    @extend_schema(request=InputSerializer, responses={201: dict})
+    def post(self, request: Request, pk: int) -> Response:
+        warband = _own_warband(request, pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _run(
+            services.entry_add,
+            warband=warband,
+            profile=data.validated_data["profile"],
+            count=data.validated_data["count"],
+            options=_option_counts(data.validated_data["options"]),
+        )
+        return Response(
+            army_list_json(army_list_full(army=warband.contingent.army_list)), status=201
+        )
+
+
+class EntryDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        count = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY_COUNT, required=False)
+        options = OptionInput(many=True, required=False)
+        warband = serializers.IntegerField(min_value=1, required=False)
+
+    @extend_schema(request=InputSerializer, responses=dict)
+    def patch(self, request: Request, pk: int) -> Response:
+        entry = _own_entry(request, pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        target = None
+        if "warband" in values:
+            target = Warband.objects.filter(
+                pk=values["warband"], contingent__army_list__owner_id=request.user.pk
+            ).first()
+            if target is None:
+                raise ValidationError({"warband": "No such warband in your lists."})
+        options = _option_counts(values["options"]) if "options" in values else None
+        _run(
+            services.entry_update,
+            entry=entry,
+            count=values.get("count"),
+            options=options,
+            warband=target,
+        )
+        return _full(request, entry.warband.contingent.army_list_id)
+
+    @extend_schema(responses=dict)
+    def delete(self, request: Request, pk: int) -> Response:
+        entry = _own_entry(request, pk)
+        army_id = entry.warband.contingent.army_list_id
+        services.entry_delete(entry=entry)
+        return _full(request, army_id)

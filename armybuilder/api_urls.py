@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from armybuilder import api
+
+urlpatterns = [
+    path("lists/", api.ArmyListCollectionApi.as_view(), name="api-list-collection"),
+    path("lists/<int:pk>/", api.ArmyListDetailApi.as_view(), name="api-list-detail"),
+    path("lists/<int:pk>/validate/", api.ArmyListValidateApi.as_view(), name="api-list-validate"),
+    path("lists/<int:pk>/duplicate/", api.ArmyListDuplicateApi.as_view(), name="api-list-copy"),
+    path(
+        "lists/<int:pk>/contingents/", api.ContingentCollectionApi.as_view(), name="api-contingents"
+    ),
+    path("lists/<int:pk>/warbands/", api.WarbandCollectionApi.as_view(), name="api-warbands"),
+    path("warbands/<int:pk>/", api.WarbandDetailApi.as_view(), name="api-warband-detail"),
+    path("warbands/<int:pk>/entries/", api.EntryCollectionApi.as_view(), name="api-entries"),
+    path("entries/<int:pk>/", api.EntryDetailApi.as_view(), name="api-entry-detail"),
+]

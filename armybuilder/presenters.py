@@ -1,0 +1,74 @@
+"""Turn a loaded list into JSON-ready dicts: one shape for the API and the builder page."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from armybuilder.figures import list_figures
+from armybuilder.models import ArmyList, Entry
+from armybuilder.selectors import army_list_snapshot
+from armybuilder.validation import list_alliance, validate
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    profile = entry.profile
+    options = [
+        {
+            "option_id": c.option_id,
+            "name": c.option.name,
+            "points": c.option.points,
+            "count": c.count,
+        }
+        for c in entry.chosen_options.all()
+    ]
+    per_model = profile.points + sum(o["points"] * o["count"] for o in options)
+    return {
+        "id": entry.pk,
+        "role": entry.role,
+        "count": entry.count,
+        "profile": {
+            "id": profile.pk,
+            "name": profile.name,
+            "points": profile.points,
+            "kind": profile.kind,
+            "heroic_tier": profile.heroic_tier,
+        },
+        "options": options,
+        "points": per_model * entry.count,
+    }
+
+
+def army_list_json(army: ArmyList) -> dict[str, Any]:
+    """The whole list with its figures, breaches and alliance level (army fully loaded)."""
+    snapshot = army_list_snapshot(army=army)
+    return {
+        "id": army.pk,
+        "name": army.name,
+        "points_limit": army.points_limit,
+        "notes": army.notes,
+        "share_token": str(army.share_token) if army.share_token else None,
+        "updated_at": army.updated_at.isoformat(),
+        "contingents": [
+            {
+                "id": contingent.pk,
+                "faction": {
+                    "id": contingent.faction_id,
+                    "name": contingent.faction.name,
+                    "side": contingent.faction.side,
+                },
+                "warbands": [
+                    {
+                        "id": warband.pk,
+                        "is_army_leader": warband.is_army_leader,
+                        "entries": [entry_json(entry) for entry in warband.entries.all()],
+                    }
+                    for warband in contingent.warbands.all()
+                ],
+            }
+            for contingent in army.contingents.all()
+        ],
+        "figures": asdict(list_figures(snapshot)),
+        "alliance": list_alliance(snapshot).name.lower(),
+        "breaches": [asdict(breach) for breach in validate(snapshot)],
+    }

@@ -1,0 +1,104 @@
+"""Read army lists for a user, and turn one into the plain data validation reads."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404
+
+from armybuilder.list_data import ContingentData, EntryData, ListData, OptionPick, WarbandData
+from armybuilder.models import ArmyList, Contingent, Entry, EntryOption, Warband
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def army_list_for_user(*, user: User) -> QuerySet[ArmyList]:
+    """The lists a user owns; nobody else's, whatever the user asks for."""
+    if not user.is_authenticated:
+        return ArmyList.objects.none()
+    return ArmyList.objects.filter(owner=user)
+
+
+def army_list_get_for_user(*, user: User, pk: int) -> ArmyList:
+    """Return the user's list, or raise 404 (also for another user's list)."""
+    army = army_list_for_user(user=user).filter(pk=pk).first()
+    if army is None:
+        raise Http404("No such army list.")
+    return army
+
+
+def army_list_get_shared(*, token: uuid.UUID) -> ArmyList:
+    army = ArmyList.objects.filter(share_token=token).first()
+    if army is None:
+        raise Http404("No such shared army list.")
+    return army
+
+
+def army_list_full(*, army: ArmyList) -> ArmyList:
+    """Reload a list with everything validation and pages need, in a few queries."""
+    options = Prefetch("chosen_options", EntryOption.objects.select_related("option"))
+    entries = Prefetch(
+        "entries",
+        Entry.objects.select_related("profile").prefetch_related(options, "profile__options"),
+    )
+    warbands = Prefetch("warbands", Warband.objects.prefetch_related(entries))
+    contingents = Prefetch(
+        "contingents", Contingent.objects.select_related("faction").prefetch_related(warbands)
+    )
+    return ArmyList.objects.prefetch_related(contingents).get(pk=army.pk)
+
+
+def army_list_snapshot(*, army: ArmyList) -> ListData:
+    """Convert a fully loaded list into ``ListData`` (no further queries)."""
+    return ListData(
+        name=army.name,
+        points_limit=army.points_limit,
+        contingents=tuple(_contingent_data(c) for c in army.contingents.all()),
+    )
+
+
+def _contingent_data(contingent: Contingent) -> ContingentData:
+    return ContingentData(
+        ref=f"contingent:{contingent.pk}",
+        faction=contingent.faction.name,
+        side=contingent.faction.side,
+        warbands=tuple(_warband_data(w) for w in contingent.warbands.all()),
+    )
+
+
+def _warband_data(warband: Warband) -> WarbandData:
+    return WarbandData(
+        ref=f"warband:{warband.pk}",
+        entries=tuple(_entry_data(e) for e in warband.entries.all()),
+        is_army_leader=warband.is_army_leader,
+    )
+
+
+def _entry_data(entry: Entry) -> EntryData:
+    profile = entry.profile
+    own_options = {option.pk for option in profile.options.all()}
+    picks = tuple(
+        OptionPick(
+            name=chosen.option.name,
+            points=chosen.option.points,
+            count=chosen.count,
+            legal=chosen.option_id in own_options and chosen.count <= chosen.option.max_count,
+        )
+        for chosen in entry.chosen_options.all()
+    )
+    return EntryData(
+        ref=f"entry:{entry.pk}",
+        name=profile.name,
+        kind=profile.kind,
+        points=profile.points,
+        count=entry.count,
+        heroic_tier=profile.heroic_tier,
+        unique=profile.unique,
+        keywords=frozenset(profile.keywords),
+        wargear=tuple(profile.wargear),
+        options=picks,
+        might=profile.might or 0,
+        captain=entry.role == Entry.Role.CAPTAIN,
+    )

@@ -1,0 +1,231 @@
+"""Army list services: every change to a list goes through here, in one transaction.
+
+Input errors raise Django's ``ValidationError`` with a dict of field -> message, which the
+API and pages turn into 400 answers with field-level messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from armybuilder.models import (
+    MAX_ENTRY_COUNT,
+    MAX_POINTS_LIMIT,
+    ArmyList,
+    Contingent,
+    Entry,
+    EntryOption,
+    Warband,
+)
+from profiles.models import Faction, Profile, ProfileOption
+
+OptionCounts = Mapping[int, int]  # ProfileOption id -> count per model
+
+
+def _check_list_fields(name: str, points_limit: int) -> None:
+    errors = {}
+    if not name.strip():
+        errors["name"] = "Give the list a name."
+    elif len(name) > 100:
+        errors["name"] = "A list name has at most 100 characters."
+    if not 1 <= points_limit <= MAX_POINTS_LIMIT:
+        errors["points_limit"] = f"The points limit is between 1 and {MAX_POINTS_LIMIT}."
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def army_list_create(
+    *,
+    owner: AbstractBaseUser,
+    name: str,
+    points_limit: int = 600,
+    factions: list[Faction] | None = None,
+) -> ArmyList:
+    _check_list_fields(name, points_limit)
+    army = ArmyList.objects.create(owner=owner, name=name.strip(), points_limit=points_limit)
+    for faction in factions or []:
+        contingent_add(army=army, faction=faction)
+    return army
+
+
+@transaction.atomic
+def army_list_update(
+    *,
+    army: ArmyList,
+    name: str | None = None,
+    points_limit: int | None = None,
+    notes: str | None = None,
+) -> ArmyList:
+    name = army.name if name is None else name
+    points_limit = army.points_limit if points_limit is None else points_limit
+    _check_list_fields(name, points_limit)
+    if notes is not None and len(notes) > 2000:
+        raise ValidationError({"notes": "Notes have at most 2000 characters."})
+    army.name, army.points_limit = name.strip(), points_limit
+    army.notes = army.notes if notes is None else notes
+    army.save()
+    return army
+
+
+@transaction.atomic
+def army_list_duplicate(*, army: ArmyList, owner: AbstractBaseUser) -> ArmyList:
+    """Copy a list with its contingents, warbands, entries and options for ``owner``."""
+    copy = ArmyList.objects.create(
+        owner=owner,
+        name=f"{army.name} (copy)"[:100],
+        points_limit=army.points_limit,
+        notes=army.notes,
+    )
+    for contingent in army.contingents.all():
+        new_contingent = Contingent.objects.create(
+            army_list=copy, faction=contingent.faction, order=contingent.order
+        )
+        for warband in contingent.warbands.all():
+            _copy_warband(warband, new_contingent)
+    return copy
+
+
+def _copy_warband(warband: Warband, contingent: Contingent) -> None:
+    new = Warband.objects.create(
+        contingent=contingent, order=warband.order, is_army_leader=warband.is_army_leader
+    )
+    for entry in warband.entries.all():
+        options = list(entry.chosen_options.all())
+        entry.pk, entry.warband = None, new
+        entry.save()
+        EntryOption.objects.bulk_create(
+            EntryOption(entry=entry, option_id=o.option_id, count=o.count) for o in options
+        )
+
+
+@transaction.atomic
+def contingent_add(*, army: ArmyList, faction: Faction) -> Contingent:
+    if army.contingents.filter(faction=faction).exists():
+        raise ValidationError({"faction": f"{faction.name} is already in this list."})
+    order = army.contingents.count()
+    return Contingent.objects.create(army_list=army, faction=faction, order=order)
+
+
+@transaction.atomic
+def warband_add(
+    *, contingent: Contingent, captain: Profile, options: OptionCounts | None = None
+) -> Warband:
+    """Open a warband led by ``captain``; the first warband of a list leads the army."""
+    if not captain.is_hero:
+        raise ValidationError({"captain": f"{captain.name} is not a Hero and cannot lead."})
+    first = not Warband.objects.filter(contingent__army_list=contingent.army_list).exists()
+    warband = Warband.objects.create(
+        contingent=contingent, order=contingent.warbands.count(), is_army_leader=first
+    )
+    entry_add(warband=warband, profile=captain, count=1, options=options, role=Entry.Role.CAPTAIN)
+    return warband
+
+
+@transaction.atomic
+def warband_set_leader(*, warband: Warband) -> Warband:
+    army = warband.contingent.army_list
+    Warband.objects.filter(contingent__army_list=army).update(is_army_leader=False)
+    warband.is_army_leader = True
+    warband.save(update_fields=["is_army_leader"])
+    return warband
+
+
+@transaction.atomic
+def entry_add(
+    *,
+    warband: Warband,
+    profile: Profile,
+    count: int = 1,
+    options: OptionCounts | None = None,
+    role: str = Entry.Role.FOLLOWER,
+) -> Entry:
+    if profile.faction_id != warband.contingent.faction_id:
+        raise ValidationError(
+            {"profile": f"{profile.name} is not in the {warband.contingent.faction} army list."}
+        )
+    _check_count(count)
+    entry = Entry.objects.create(
+        warband=warband,
+        profile=profile,
+        count=count,
+        role=role,
+        order=warband.entries.count(),
+    )
+    _set_options(entry, options or {})
+    return entry
+
+
+@transaction.atomic
+def entry_update(
+    *,
+    entry: Entry,
+    count: int | None = None,
+    options: OptionCounts | None = None,
+    warband: Warband | None = None,
+) -> Entry:
+    if count is not None:
+        _check_count(count)
+        entry.count = count
+    if warband is not None and warband.pk != entry.warband_id:
+        _move(entry, warband)
+    entry.save()
+    if options is not None:
+        _set_options(entry, options)
+    return entry
+
+
+def _move(entry: Entry, warband: Warband) -> None:
+    if warband.contingent.army_list_id != entry.warband.contingent.army_list_id:
+        raise ValidationError({"warband": "That warband belongs to another list."})
+    if warband.contingent.faction_id != entry.profile.faction_id:
+        raise ValidationError({"warband": "That warband is in another army list's contingent."})
+    if entry.role == Entry.Role.CAPTAIN:
+        raise ValidationError({"warband": "A captain cannot leave its warband."})
+    entry.warband = warband
+
+
+def _check_count(count: int) -> None:
+    if not 1 <= count <= MAX_ENTRY_COUNT:
+        raise ValidationError({"count": f"The count is between 1 and {MAX_ENTRY_COUNT}."})
+
+
+def _set_options(entry: Entry, options: OptionCounts) -> None:
+    known = {option.pk: option for option in ProfileOption.objects.filter(profile=entry.profile)}
+    for option_id, count in options.items():
+        option = known.get(option_id)
+        if option is None:
+            raise ValidationError(
+                {"options": f"{entry.profile.name} has no option with id {option_id}."}
+            )
+        if not 1 <= count <= option.max_count:
+            raise ValidationError(
+                {"options": f"{option.name} may be taken 1 to {option.max_count} times."}
+            )
+    entry.chosen_options.all().delete()
+    EntryOption.objects.bulk_create(
+        EntryOption(entry=entry, option=known[pk], count=count) for pk, count in options.items()
+    )
+
+
+@transaction.atomic
+def entry_delete(*, entry: Entry) -> None:
+    if entry.role == Entry.Role.CAPTAIN:
+        warband_delete(warband=entry.warband)
+    else:
+        entry.delete()
+
+
+@transaction.atomic
+def warband_delete(*, warband: Warband) -> None:
+    army = warband.contingent.army_list
+    was_leader = warband.is_army_leader
+    warband.delete()
+    if was_leader:
+        successor = Warband.objects.filter(contingent__army_list=army).first()
+        if successor is not None:
+            warband_set_leader(warband=successor)
