@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from armybuilder import views as armybuilder_views
 from config import views
 
 urlpatterns = [
@@ -13,7 +14,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", armybuilder_views.signup, name="signup"),
     path("catalogue/", include("profiles.urls")),
+    path("lists/", include("armybuilder.urls")),
     path("api/", include("profiles.api_urls")),
     path("api/", include("armybuilder.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from armybuilder import views
+
+app_name = "armybuilder"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("import/", views.import_json, name="import"),
+    path("<int:pk>/", views.builder, name="builder"),
+    path("<int:pk>/print/", views.print_view, name="print"),
+    path("<int:pk>/export.txt", views.export_text, name="export-text"),
+    path("<int:pk>/export.json", views.export_json, name="export-json"),
+    path("<int:pk>/share/", views.share, name="share"),
+    path("<int:pk>/duplicate/", views.duplicate, name="duplicate"),
+    path("<int:pk>/delete/", views.delete, name="delete"),
+    path("shared/<uuid:token>/", views.shared_view, name="shared"),
+]

@@ -1,0 +1,207 @@
+"""Army list pages: the index, the builder, print, exports, sharing, import, sign-up."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from armybuilder import services
+from armybuilder.exports import army_list_export_json, army_list_text
+from armybuilder.imports import army_list_import_json
+from armybuilder.models import ArmyList
+from armybuilder.presenters import army_list_json
+from armybuilder.selectors import (
+    army_list_for_user,
+    army_list_full,
+    army_list_get_for_user,
+    army_list_get_shared,
+)
+from profiles.models import Faction, Profile
+
+MAX_IMPORT_BYTES = 1_000_000
+
+
+class ArmyListForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    points_limit = forms.IntegerField(min_value=1, max_value=10_000, initial=600)
+    faction = forms.ModelChoiceField(
+        queryset=Faction.objects.filter(release__is_current=True).select_related("release"),
+        empty_label="Choose an army list",
+    )
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(help_text="A JSON export of this site.")
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, f"Welcome, {user.username}.")
+        return redirect("armybuilder:index")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    form = ArmyListForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        army = services.army_list_create(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            points_limit=form.cleaned_data["points_limit"],
+            factions=[form.cleaned_data["faction"]],
+        )
+        return redirect("armybuilder:builder", pk=army.pk)
+    lists = army_list_for_user(user=request.user)
+    context = {"lists": lists, "form": form, "import_form": ImportForm()}
+    return render(request, "armybuilder/index.html", context)
+
+
+def _catalogue_for(army: ArmyList) -> dict[str, Any]:
+    factions = [c.faction for c in army.contingents.all()]
+    profiles = Profile.objects.filter(faction__in=factions).prefetch_related("options")
+    return {
+        "profiles": [
+            {
+                "id": p.pk,
+                "faction": p.faction_id,
+                "name": p.name,
+                "points": p.points,
+                "kind": p.kind,
+                "heroic_tier": p.heroic_tier,
+                "options": [
+                    {"id": o.pk, "name": o.name, "points": o.points, "max": o.max_count}
+                    for o in p.options.all()
+                ],
+            }
+            for p in profiles
+        ],
+        "factions": [
+            {"id": f.pk, "name": f.name, "side": f.side}
+            for f in Faction.objects.filter(release__is_current=True)
+        ],
+    }
+
+
+@login_required
+def builder(request: HttpRequest, pk: int) -> HttpResponse:
+    army = army_list_full(army=army_list_get_for_user(user=request.user, pk=pk))
+    context = {"army": army, "body": army_list_json(army), "catalogue": _catalogue_for(army)}
+    return render(request, "armybuilder/builder.html", context)
+
+
+def _render_print(request: HttpRequest, army: ArmyList, shared: bool) -> HttpResponse:
+    army = army_list_full(army=army)
+    body = army_list_json(army)
+    entries = {
+        entry.pk: entry.profile
+        for contingent in army.contingents.all()
+        for warband in contingent.warbands.all()
+        for entry in warband.entries.all()
+    }
+    context = {"army": army, "body": body, "profiles": _unique_profiles(entries), "shared": shared}
+    return render(request, "armybuilder/print.html", context)
+
+
+def _unique_profiles(entries: dict[int, Profile]) -> list[Profile]:
+    seen: dict[int, Profile] = {}
+    for profile in entries.values():
+        seen.setdefault(profile.pk, profile)
+    return list(seen.values())
+
+
+@login_required
+def print_view(request: HttpRequest, pk: int) -> HttpResponse:
+    return _render_print(request, army_list_get_for_user(user=request.user, pk=pk), False)
+
+
+def shared_view(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
+    return _render_print(request, army_list_get_shared(token=token), True)
+
+
+@login_required
+def export_text(request: HttpRequest, pk: int) -> HttpResponse:
+    army = army_list_full(army=army_list_get_for_user(user=request.user, pk=pk))
+    text = army_list_text(army, army_list_json(army))
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
+
+
+@login_required
+def export_json(request: HttpRequest, pk: int) -> JsonResponse:
+    army = army_list_full(army=army_list_get_for_user(user=request.user, pk=pk))
+    response = JsonResponse(army_list_export_json(army, army_list_json(army)))
+    response["Content-Disposition"] = f'attachment; filename="army-list-{army.pk}.json"'
+    return response
+
+
+@login_required
+@require_POST
+def import_json(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST, request.FILES)
+    error = None
+    if not form.is_valid():
+        error = "Choose a JSON file to import."
+    elif form.cleaned_data["file"].size > MAX_IMPORT_BYTES:
+        error = "The file is larger than 1 MB."
+    else:
+        try:
+            document = json.loads(form.cleaned_data["file"].read().decode("utf-8"))
+            army = army_list_import_json(owner=request.user, document=document)
+            messages.success(request, f"Imported {army.name}.")
+            return redirect("armybuilder:builder", pk=army.pk)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            error = "The file is not valid JSON."
+        except ValidationError as exc:
+            error = "; ".join(
+                f"{field}: {', '.join(msgs)}" for field, msgs in exc.message_dict.items()
+            )
+    messages.error(request, f"Import failed: {error}")
+    return redirect("armybuilder:index")
+
+
+@login_required
+@require_POST
+def share(request: HttpRequest, pk: int) -> HttpResponse:
+    army = army_list_get_for_user(user=request.user, pk=pk)
+    if request.POST.get("action") == "unshare":
+        army.share_token = None
+        army.save(update_fields=["share_token", "updated_at"])
+        messages.success(request, "The public link no longer works.")
+    else:
+        army.share()
+        messages.success(request, "Anyone with the link can now read this list.")
+    return redirect("armybuilder:builder", pk=army.pk)
+
+
+@login_required
+@require_POST
+def duplicate(request: HttpRequest, pk: int) -> HttpResponse:
+    army = army_list_get_for_user(user=request.user, pk=pk)
+    copy = services.army_list_duplicate(army=army, owner=request.user)
+    messages.success(request, f"Created {copy.name}.")
+    return redirect("armybuilder:builder", pk=copy.pk)
+
+
+@login_required
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    army = army_list_get_for_user(user=request.user, pk=pk)
+    if request.method == "POST":
+        name = army.name
+        army.delete()
+        messages.success(request, f"Deleted {name}.")
+        return redirect("armybuilder:index")
+    return render(request, "armybuilder/confirm_delete.html", {"army": army})
