@@ -173,7 +173,10 @@
       ["Might", f.might, "might"],
       ["Alliance", state.alliance, "alliance"],
     ];
-    for (const c of f.contingents) rows.push([`Bows (${c.ref.split(":")[1]})`, `${c.bows} / ${c.bow_limit}`, "bows"]);
+    for (const c of f.contingents) {
+      const contingent = state.contingents.find((item) => `contingent:${item.id}` === c.ref);
+      rows.push([`Bows, ${contingent ? contingent.faction.name : ""}`, `${c.bows} / ${c.bow_limit}`, "bows"]);
+    }
     const dl = el("dl", { className: "facts" });
     for (const [label, value, key] of rows) {
       dl.append(el("dt", { textContent: label }), el("dd", { textContent: String(value), className: `figure-${key}` }));
