@@ -5,10 +5,46 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from armybuilder.effective import Card, effective_card
 from armybuilder.figures import list_figures
 from armybuilder.models import ArmyList, Entry
 from armybuilder.selectors import army_list_snapshot
 from armybuilder.validation import list_alliance, validate
+
+
+def card_json(entry: Entry, option_names: list[str]) -> dict[str, Any]:
+    """The entry's stat card after its options (issue: effective profiles)."""
+    p = entry.profile
+    base = Card(
+        p.move,
+        p.fight,
+        p.shoot,
+        p.strength,
+        p.defence,
+        p.attacks,
+        p.wounds,
+        p.courage,
+        keywords=tuple(p.keywords),
+        wargear=tuple(p.wargear),
+    )
+    card = effective_card(base, option_names)
+    return {
+        "move": card.move,
+        "fight_shoot": f"{card.fight}/{card.shoot or '-'}" + ("+" if card.shoot else ""),
+        "strength": card.strength,
+        "defence": card.defence,
+        "attacks": card.attacks,
+        "wounds": card.wounds,
+        "courage": card.courage,
+        "might": p.might,
+        "will": p.will,
+        "fate": p.fate,
+        "keywords": list(card.keywords),
+        "wargear": list(card.wargear),
+        "mount": card.mount,
+        "mount_defence": card.mount_defence,
+        "notes": list(card.notes),
+    }
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:
@@ -36,6 +72,7 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         },
         "options": options,
         "points": per_model * entry.count,
+        "card": card_json(entry, [o["name"] for o in options]),
     }
 
 

@@ -106,22 +106,8 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _render_print(request: HttpRequest, army: ArmyList, shared: bool) -> HttpResponse:
     army = army_list_full(army=army)
-    body = army_list_json(army)
-    entries = {
-        entry.pk: entry.profile
-        for contingent in army.contingents.all()
-        for warband in contingent.warbands.all()
-        for entry in warband.entries.all()
-    }
-    context = {"army": army, "body": body, "profiles": _unique_profiles(entries), "shared": shared}
+    context = {"army": army, "body": army_list_json(army), "shared": shared}
     return render(request, "armybuilder/print.html", context)
-
-
-def _unique_profiles(entries: dict[int, Profile]) -> list[Profile]:
-    seen: dict[int, Profile] = {}
-    for profile in entries.values():
-        seen.setdefault(profile.pk, profile)
-    return list(seen.values())
 
 
 @login_required

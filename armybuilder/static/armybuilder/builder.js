@@ -80,13 +80,25 @@
     return box;
   }
 
+  function statLine(entry) {
+    const c = entry.card;
+    const cells = [["Mv", `${c.move}"`], ["F", c.fight_shoot], ["S", c.strength], ["D", c.defence],
+      ["A", c.attacks], ["W", c.wounds], ["C", c.courage]];
+    if (entry.profile.kind === "hero") cells.push(["M/W/F", `${c.might ?? 0}/${c.will ?? 0}/${c.fate ?? 0}`]);
+    const line = el("dl", { className: "stat-line" });
+    for (const [label, value] of cells) line.append(el("dt", { textContent: label }), el("dd", { textContent: String(value) }));
+    const box = el("div", { className: "card-line" }, line);
+    if (c.notes.length) box.append(el("p", { className: "card-notes", textContent: c.notes.join(" · ") }));
+    return box;
+  }
+
   function entryRow(entry, warband, contingent) {
     const row = el("li", { className: `entry ${entry.role}` });
     row.dataset.entry = String(entry.id);
     const title = el("div", { className: "entry-title" },
       el("strong", { textContent: entry.profile.name }),
       el("span", { className: "muted", textContent: ` ${tierLabel(entry.profile.heroic_tier)} · ${entry.points} pts` }));
-    row.append(title);
+    row.append(title, statLine(entry));
     if (entry.role !== "captain") {
       const count = el("input", { type: "number", min: 1, max: 100, value: entry.count, className: "count", title: "Count" });
       count.setAttribute("aria-label", `Count of ${entry.profile.name}`);
