@@ -1,8 +1,17 @@
-"""Simulation rows: worker heartbeats now; battle jobs and results to come."""
+"""Simulation jobs: a job is cut into chunks; each battle's result is one row.
+
+Battle ``i`` of a job is played with a seed derived from the job seed and ``i``, so any
+battle replays on demand. A chunk's results are written in one transaction together with the
+chunk's state, and ``(job, index)`` is unique: a chunk run twice (a redelivered task) can
+neither lose a battle nor count one twice.
+"""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
+
+from battlesim.engines.registry import GAMES
 
 
 class WorkerHeartbeat(models.Model):
@@ -18,3 +27,89 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hostname} (pid {self.pid})"
+
+
+class SimulationJob(models.Model):
+    """A batch of battles (or games) of one registered engine, with fixed inputs."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+        CANCELLED = "cancelled", "Cancelled"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_jobs"
+    )
+    game = models.CharField(max_length=20, choices=sorted(GAMES.items()))
+    label = models.CharField(max_length=200, blank=True)
+    options = models.JSONField(default=dict, help_text="Engine input, validated at queueing.")
+    seed = models.BigIntegerField()
+    battles = models.PositiveIntegerField()
+    chunk_size = models.PositiveIntegerField(default=25)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    error = models.TextField(blank=True)
+    battles_done = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["owner", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} job {self.pk} ({self.battles} battles)"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in {self.Status.QUEUED, self.Status.RUNNING}
+
+
+class JobChunk(models.Model):
+    """Battles ``start`` to ``stop - 1`` of a job, run by one task."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        DONE = "done", "Done"
+
+    job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    stop = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    worker = models.CharField(max_length=200, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["job", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "index"], name="chunk_unique_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"chunk {self.index} of job {self.job_id}"
+
+
+class BattleResult(models.Model):
+    """One battle's outcome and figures; its full log only for a bounded sample."""
+
+    job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="results")
+    index = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    winner = models.CharField(max_length=100, blank=True)
+    termination = models.CharField(max_length=100)
+    summary = models.JSONField(default=dict)
+    log_gz = models.BinaryField(null=True, blank=True, help_text="gzip of the JSON event log")
+    elapsed_ms = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["job", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "index"], name="result_unique_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"battle {self.index} of job {self.job_id}"

@@ -1,14 +1,34 @@
-"""Simulation services: business logic called by tasks, views and commands."""
+"""Simulation services: queue jobs, run chunks of battles, cancel; workers' heartbeats.
+
+A job is cut into chunks of battles; one task runs one chunk. Results are written at the end
+of the chunk in one transaction that also marks the chunk done, under a row lock on the
+chunk: a task redelivered after a worker died replays the same seeds and either writes the
+chunk once or finds it done. Nothing is lost and nothing is counted twice.
+"""
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
 import socket
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
-from battlesim.models import WorkerHeartbeat
+from battlesim.engines.registry import GAMES, GameResult, play_function, validate_options
+from battlesim.models import BattleResult, JobChunk, SimulationJob, WorkerHeartbeat
+from battlesim.seeds import MAX_SEED, battle_seed, job_seed_new
+
+ACTIVE = (SimulationJob.Status.QUEUED, SimulationJob.Status.RUNNING)
 
 
 def worker_heartbeat_record(*, hostname: str | None = None) -> WorkerHeartbeat:
@@ -19,3 +39,165 @@ def worker_heartbeat_record(*, hostname: str | None = None) -> WorkerHeartbeat:
         defaults={"pid": os.getpid(), "transport": transport, "seen_at": timezone.now()},
     )
     return heartbeat
+
+
+def _check_job_input(owner: AbstractBaseUser, game: str, battles: int, seed: int | None) -> None:
+    if game not in GAMES:
+        raise ValidationError({"game": f"Unknown game {game!r}; choose one of {sorted(GAMES)}."})
+    limit = settings.SBG_MAX_BATTLES_PER_JOB
+    if not 1 <= battles <= limit:
+        raise ValidationError({"battles": f"A job runs 1 to {limit} battles."})
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ValidationError({"seed": f"A seed is a whole number from 0 to {MAX_SEED}."})
+    running = SimulationJob.objects.filter(owner=owner, status__in=ACTIVE).count()
+    if running >= settings.SBG_MAX_ACTIVE_JOBS:
+        raise ValidationError(
+            {
+                "battles": f"You already have {running} jobs running; the "
+                f"limit is {settings.SBG_MAX_ACTIVE_JOBS}. Wait or cancel one."
+            }
+        )
+
+
+def job_queue(
+    *,
+    owner: AbstractBaseUser,
+    game: str,
+    options: Mapping[str, Any],
+    battles: int,
+    seed: int | None = None,
+    label: str = "",
+) -> SimulationJob:
+    """Validate, store the job and its chunks, and queue the chunks once committed."""
+    _check_job_input(owner, game, battles, seed)
+    try:
+        validate_options(game, options)
+    except ValueError as exc:
+        raise ValidationError({"options": str(exc)}) from exc
+    with transaction.atomic():
+        job = SimulationJob.objects.create(
+            owner=owner,
+            game=game,
+            options=dict(options),
+            battles=battles,
+            label=label[:200],
+            seed=job_seed_new() if seed is None else seed,
+            chunk_size=settings.SBG_CHUNK_SIZE,
+        )
+        chunks = _chunks_create(job)
+        transaction.on_commit(lambda: _chunks_send([chunk.pk for chunk in chunks]))
+    return job
+
+
+def _chunks_create(job: SimulationJob) -> list[JobChunk]:
+    starts = range(0, job.battles, job.chunk_size)
+    return JobChunk.objects.bulk_create(
+        JobChunk(job=job, index=i, start=start, stop=min(start + job.chunk_size, job.battles))
+        for i, start in enumerate(starts)
+    )
+
+
+def _chunks_send(chunk_ids: list[int]) -> None:
+    from battlesim.tasks import chunk_run
+
+    for chunk_id in chunk_ids:
+        chunk_run.delay(chunk_id)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedBattle:
+    index: int
+    seed: int
+    result: GameResult
+    elapsed_ms: int
+
+
+def battle_play(job: SimulationJob, index: int) -> PlayedBattle:
+    """Play battle ``index`` of a job from its derived seed (also to regenerate a log)."""
+    seed = battle_seed(job.seed, index)
+    started = time.perf_counter()
+    result = play_function(job.game)(seed=seed, options=job.options)
+    elapsed = int((time.perf_counter() - started) * 1000)
+    return PlayedBattle(index, seed, result, elapsed)
+
+
+def log_kept(job: SimulationJob, index: int) -> bool:
+    """Keep full logs for the first battles and a regular sample of the rest."""
+    return index < settings.SBG_LOGS_FIRST or index % settings.SBG_LOGS_EVERY == 0
+
+
+def log_compress(result: GameResult) -> bytes:
+    return gzip.compress(result.log.dumps().encode(), compresslevel=6)
+
+
+def log_decompress(data: bytes) -> list[dict[str, Any]]:
+    return json.loads(gzip.decompress(bytes(data)).decode())  # type: ignore[no-any-return]
+
+
+def _result_row(job: SimulationJob, played: PlayedBattle) -> BattleResult:
+    log = log_compress(played.result) if log_kept(job, played.index) else None
+    return BattleResult(
+        job=job,
+        index=played.index,
+        seed=played.seed,
+        winner=played.result.winner or "",
+        termination=played.result.termination,
+        summary=played.result.summary,
+        log_gz=log,
+        elapsed_ms=played.elapsed_ms,
+    )
+
+
+def chunk_run(
+    *, chunk_id: int, worker: str = "", on_battle: Callable[[int], None] | None = None
+) -> int:
+    """Play one chunk and record it; return how many results this call wrote."""
+    chunk = JobChunk.objects.select_related("job").get(pk=chunk_id)
+    job = chunk.job
+    if chunk.status == JobChunk.Status.DONE or job.status not in ACTIVE:
+        return 0
+    _job_mark_running(job)
+    JobChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1, worker=worker)
+    rows = []
+    for index in range(chunk.start, chunk.stop):
+        rows.append(_result_row(job, battle_play(job, index)))
+        if on_battle is not None:
+            on_battle(index)
+    return _chunk_record(chunk.pk, job.pk, rows)
+
+
+def _job_mark_running(job: SimulationJob) -> None:
+    SimulationJob.objects.filter(pk=job.pk, status=SimulationJob.Status.QUEUED).update(
+        status=SimulationJob.Status.RUNNING, started_at=timezone.now()
+    )
+
+
+@transaction.atomic
+def _chunk_record(chunk_id: int, job_id: int, rows: list[BattleResult]) -> int:
+    chunk = JobChunk.objects.select_for_update().get(pk=chunk_id)
+    job = SimulationJob.objects.select_for_update().get(pk=job_id)
+    if chunk.status == JobChunk.Status.DONE or job.status not in ACTIVE:
+        return 0
+    BattleResult.objects.bulk_create(rows)
+    chunk.status, chunk.finished_at = JobChunk.Status.DONE, timezone.now()
+    chunk.save(update_fields=["status", "finished_at"])
+    job.battles_done += len(rows)
+    if not job.chunks.exclude(status=JobChunk.Status.DONE).exists():
+        job.status, job.finished_at = SimulationJob.Status.DONE, timezone.now()
+    job.save(update_fields=["battles_done", "status", "finished_at"])
+    return len(rows)
+
+
+def job_fail(*, job_id: int, error: str) -> None:
+    """Mark a job failed with the reason, unless it already ended."""
+    SimulationJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
+        status=SimulationJob.Status.FAILED, error=error[:2000], finished_at=timezone.now()
+    )
+
+
+def job_cancel(*, job: SimulationJob) -> bool:
+    """Cancel a job still queued or running; chunks not yet recorded are skipped."""
+    changed = SimulationJob.objects.filter(pk=job.pk, status__in=ACTIVE).update(
+        status=SimulationJob.Status.CANCELLED, finished_at=timezone.now()
+    )
+    return bool(changed)

@@ -132,7 +132,10 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"visibility_timeout": 3600}
+    # A task unacknowledged this long (its worker died) is handed to another worker.
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+        "visibility_timeout": env_int("SBG_VISIBILITY_TIMEOUT", 3600)
+    }
 else:
     _queue_dir = VAR_DIR / "broker"
     for _sub in ("queue", "processed"):
@@ -170,3 +173,10 @@ if not DEBUG:
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
+
+# Simulation jobs: per-user limits, chunking, which full logs are kept.
+SBG_MAX_BATTLES_PER_JOB = env_int("SBG_MAX_BATTLES_PER_JOB", 10_000)
+SBG_MAX_ACTIVE_JOBS = env_int("SBG_MAX_ACTIVE_JOBS", 3)
+SBG_CHUNK_SIZE = env_int("SBG_CHUNK_SIZE", 25)
+SBG_LOGS_FIRST = env_int("SBG_LOGS_FIRST", 20)
+SBG_LOGS_EVERY = env_int("SBG_LOGS_EVERY", 250)

@@ -52,9 +52,21 @@ class PlayGame(Protocol):
     ) -> GameResult: ...
 
 
-def play_function(game: str) -> PlayGame:
-    """Return the ``play_game`` of a registered engine."""
+def _game_module(game: str) -> Any:
     if game not in GAMES:
         raise UnknownGameError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
-    module = importlib.import_module(f"battlesim.engines.{game}.game")
-    return module.play_game  # type: ignore[no-any-return]
+    return importlib.import_module(f"battlesim.engines.{game}.game")
+
+
+def play_function(game: str) -> PlayGame:
+    """Return the ``play_game`` of a registered engine."""
+    return _game_module(game).play_game  # type: ignore[no-any-return]
+
+
+def validate_options(game: str, options: Mapping[str, Any]) -> None:
+    """Check options before a job is queued; an engine's ``validate_options`` raises a
+    ``ValueError`` naming the bad option. Engines without one accept any options here and
+    fail on the first battle instead."""
+    validator = getattr(_game_module(game), "validate_options", None)
+    if validator is not None:
+        validator(options)
