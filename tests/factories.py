@@ -7,6 +7,8 @@ release of their profile, as the importers do.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import factory
 from django.utils.text import slugify
 
@@ -128,7 +130,9 @@ class ProfileRuleFactory(factory.django.DjangoModelFactory):
         model = ProfileRule
 
     profile = factory.SubFactory(HeroProfileFactory)
-    rule = factory.SubFactory(SpecialRuleFactory, release=factory.SelfAttribute("..profile.release"))
+    rule = factory.SubFactory(
+        SpecialRuleFactory, release=factory.SelfAttribute("..profile.release")
+    )
     order = factory.Sequence(int)
 
 
@@ -143,3 +147,95 @@ class ProfilePowerFactory(factory.django.DjangoModelFactory):
     range_inches = 12
     casting_value = 4
     order = factory.Sequence(int)
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueSample:
+    """A small catalogue: two current releases, one archived, Good and Evil factions."""
+
+    starter: DataRelease
+    battlescribe: DataRelease
+    archived: DataRelease
+    minas_tirith: Faction
+    isengard: Faction
+    rohan: Faction
+    old_isengard: Faction
+    faramir: Profile
+    saruman: Profile
+    warrior: Profile
+    uruk: Profile
+    old_saruman: Profile
+
+
+def saruman_create(faction: Faction, *, points: int = 180) -> Profile:
+    """Saroumane le Blanc as the rulebook's example profile prints him (002:L167-L207)."""
+    saruman = HeroProfileFactory(
+        faction=faction,
+        name="Saroumane le Blanc",
+        slug="saroumane-le-blanc",
+        points=points,
+        heroic_tier=HeroicTier.LEGEND,
+        keywords=["Magicien", "Isengard", "Infanterie", "Héros"],
+        wargear=["Bâton de Pouvoir"],
+        heroic_actions=["Canalisation Héroïque"],
+        fight=5,
+        shoot=4,
+        attacks=1,
+        wounds=3,
+        courage=7,
+        might=3,
+        will=6,
+        fate=3,
+    )
+    ProfileOptionFactory(profile=saruman, name="Cheval", points=10)
+    for name, kind in [("Le Palantir", "active"), ("Seigneur des Istari", "passive")]:
+        rule = SpecialRuleFactory(release=faction.release, name=name, kind=kind)
+        ProfileRuleFactory(profile=saruman, rule=rule)
+    for name, range_inches, casting_value in [
+        ("Immobilisation", 18, 2),
+        ("Aura de Terreur", None, 2),
+    ]:
+        power = MagicalPowerFactory(release=faction.release, name=name)
+        ProfilePowerFactory(
+            profile=saruman, power=power, range_inches=range_inches, casting_value=casting_value
+        )
+    return saruman
+
+
+def catalogue_sample_create() -> CatalogueSample:
+    """Create the sample catalogue (once per test: release keys are fixed).
+
+    Faramir's line is 002:L110-L117; Saroumane's 002:L167-L207.
+    """
+    starter = DataReleaseFactory(key="starter-1", name="Starter data")
+    battlescribe = DataReleaseFactory(
+        key="bsdata-12", name="BattleScribe", source=DataRelease.Source.BATTLESCRIBE, revision=12
+    )
+    archived = DataReleaseFactory(key="starter-0", name="Old starter", revision=0, is_current=False)
+    minas_tirith = FactionFactory(release=starter, name="Minas Tirith", slug="minas-tirith")
+    isengard = FactionFactory(release=starter, name="Isengard", slug="isengard", side=Side.EVIL)
+    old_isengard = FactionFactory(
+        release=archived, name="Isengard", slug="isengard", side=Side.EVIL
+    )
+    faramir = HeroProfileFactory(
+        faction=minas_tirith,
+        name="Faramir, Capitaine du Gondor",
+        slug="faramir",
+        keywords=["Homme", "Gondor", "Infanterie", "Héros"],
+    )
+    return CatalogueSample(
+        starter=starter,
+        battlescribe=battlescribe,
+        archived=archived,
+        minas_tirith=minas_tirith,
+        isengard=isengard,
+        rohan=FactionFactory(release=battlescribe, name="Rohan", slug="rohan"),
+        old_isengard=old_isengard,
+        faramir=faramir,
+        saruman=saruman_create(isengard),
+        warrior=ProfileFactory(faction=minas_tirith, name="Guerrier de Minas Tirith"),
+        uruk=ProfileFactory(
+            faction=isengard, name="Guerrier Uruk-hai", keywords=["Uruk-hai", "Isengard"], points=10
+        ),
+        old_saruman=saruman_create(old_isengard, points=170),
+    )
