@@ -58,6 +58,9 @@ class ArmyListCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "ArmyListCollectionInput"
+
         name = serializers.CharField(max_length=100)
         points_limit = serializers.IntegerField(
             min_value=1, max_value=MAX_POINTS_LIMIT, default=600
@@ -66,7 +69,7 @@ class ArmyListCollectionApi(APIView):
             queryset=Faction.objects.all(), many=True, required=False
         )
 
-    @extend_schema(responses=ArmyListSummary(many=True))
+    @extend_schema(operation_id="lists_list", responses=ArmyListSummary(many=True))
     def get(self, request: Request) -> Response:
         lists = army_list_for_user(user=request.user)
         return Response(ArmyListSummary(lists, many=True).data)
@@ -83,6 +86,9 @@ class ArmyListDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "ArmyListDetailInput"
+
         name = serializers.CharField(max_length=100, required=False)
         points_limit = serializers.IntegerField(
             min_value=1, max_value=MAX_POINTS_LIMIT, required=False
@@ -131,6 +137,9 @@ class ContingentCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "ContingentCollectionInput"
+
         faction = serializers.PrimaryKeyRelatedField(queryset=Faction.objects.all())
 
     @extend_schema(request=InputSerializer, responses={201: dict})
@@ -146,6 +155,9 @@ class WarbandCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "WarbandCollectionInput"
+
         contingent = serializers.IntegerField(min_value=1)
         captain = serializers.PrimaryKeyRelatedField(queryset=Profile.objects.all())
         options = OptionInput(many=True, required=False, default=list)
@@ -188,6 +200,9 @@ class WarbandDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "WarbandDetailInput"
+
         is_army_leader = serializers.BooleanField()
 
     @extend_schema(request=InputSerializer, responses=dict)
@@ -212,6 +227,9 @@ class EntryCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "EntryCollectionInput"
+
         profile = serializers.PrimaryKeyRelatedField(queryset=Profile.objects.all())
         count = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY_COUNT, default=1)
         options = OptionInput(many=True, required=False, default=list)
@@ -237,6 +255,9 @@ class EntryDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "EntryDetailInput"
+
         count = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY_COUNT, required=False)
         options = OptionInput(many=True, required=False)
         warband = serializers.IntegerField(min_value=1, required=False)

@@ -17,8 +17,10 @@ urlpatterns = [
     path("accounts/signup/", armybuilder_views.signup, name="signup"),
     path("catalogue/", include("profiles.urls")),
     path("lists/", include("armybuilder.urls")),
+    path("jobs/", include("battlesim.urls")),
     path("api/", include("profiles.api_urls")),
     path("api/", include("armybuilder.api_urls")),
+    path("api/", include("battlesim.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

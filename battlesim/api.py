@@ -1,0 +1,144 @@
+"""REST API for simulation jobs: queue, list, progress, cancel, statistics, logs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from battlesim import services
+from battlesim.engines.registry import GAMES
+from battlesim.job_input import job_options_for
+from battlesim.models import SimulationJob
+from battlesim.seeds import MAX_SEED
+from battlesim.selectors import (
+    battle_log_get,
+    job_get_for_user,
+    job_list_for_user,
+    job_progress,
+    job_statistics_get,
+)
+
+
+def job_json(job: SimulationJob) -> dict[str, Any]:
+    return {
+        "id": job.pk,
+        "game": job.game,
+        "label": job.label,
+        "battles": job.battles,
+        "seed": job.seed,
+        "status": job.status,
+        "created_at": job.created_at.isoformat(),
+        "progress": job_progress(job=job).to_json(),
+    }
+
+
+class JobCollectionApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "JobCollectionInput"
+
+        game = serializers.ChoiceField(choices=sorted(GAMES))
+        battles = serializers.IntegerField(min_value=1)
+        seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
+        label = serializers.CharField(max_length=200, required=False, allow_blank=True)
+        options = serializers.DictField(required=False, default=dict)
+        list_a = serializers.CharField(max_length=100, required=False)
+        list_b = serializers.CharField(max_length=100, required=False)
+
+        def validate_battles(self, value: int) -> int:
+            if value > settings.SBG_MAX_BATTLES_PER_JOB:
+                raise ValidationError(f"At most {settings.SBG_MAX_BATTLES_PER_JOB} battles a job.")
+            return value
+
+    @extend_schema(operation_id="jobs_list", responses=dict)
+    def get(self, request: Request) -> Response:
+        return Response([job_json(job) for job in job_list_for_user(user=request.user)[:100]])
+
+    @extend_schema(request=InputSerializer, responses={201: dict})
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            options = job_options_for(user=request.user, values=values)
+            job = services.job_queue(
+                owner=request.user,
+                game=values["game"],
+                options=options,
+                battles=values["battles"],
+                seed=values.get("seed"),
+                label=values.get("label", ""),
+            )
+        except DjangoValidationError as exc:
+            raise ValidationError(exc.message_dict) from exc
+        return Response(job_json(job), status=201)
+
+
+class JobDetailApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=dict)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(job_json(job_get_for_user(user=request.user, pk=pk)))
+
+
+class JobProgressApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=dict)
+    def get(self, request: Request, pk: int) -> Response:
+        job = job_get_for_user(user=request.user, pk=pk)
+        return Response(job_progress(job=job).to_json())
+
+
+class JobCancelApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=dict)
+    def post(self, request: Request, pk: int) -> Response:
+        job = job_get_for_user(user=request.user, pk=pk)
+        if not services.job_cancel(job=job):
+            raise ValidationError(
+                {
+                    "status": f"The job is {job.status}; only a queued or "
+                    "running job can be cancelled."
+                }
+            )
+        job.refresh_from_db()
+        return Response(job_json(job))
+
+
+class JobStatisticsApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=dict)
+    def get(self, request: Request, pk: int) -> Response:
+        job = job_get_for_user(user=request.user, pk=pk)
+        return Response(job_statistics_get(job=job))
+
+
+class BattleLogApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=dict)
+    def get(self, request: Request, pk: int, index: int) -> Response:
+        job = job_get_for_user(user=request.user, pk=pk)
+        return Response(
+            {
+                "job": job.pk,
+                "index": index,
+                "game": job.game,
+                "events": battle_log_get(job=job, index=index),
+            }
+        )

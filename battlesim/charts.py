@@ -1,0 +1,51 @@
+"""Charts of a job's statistics as SVG, drawn with matplotlib (no display needed)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+PALETTE = ["#2f5d8a", "#8a2f2f", "#2f4a3a", "#b08a2e", "#6b5f4f", "#7a2e1d"]
+
+
+def _svg(figure: Any) -> str:
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", bbox_inches="tight")
+    plt.close(figure)
+    return buffer.getvalue()
+
+
+def outcomes_chart(outcomes: Sequence[dict[str, Any]]) -> str:
+    """Bars of each outcome's rate with its 95% interval."""
+    labels = [str(o["outcome"]) for o in outcomes]
+    rates = [100 * o["rate"] for o in outcomes]
+    errors = [
+        [100 * (o["rate"] - o["ci95"][0]) for o in outcomes],
+        [100 * (o["ci95"][1] - o["rate"]) for o in outcomes],
+    ]
+    figure, axes = plt.subplots(figsize=(6, 3.2))
+    axes.bar(labels, rates, yerr=errors, capsize=6, color=PALETTE[: len(labels)] or PALETTE[0])
+    axes.set_ylabel("% of battles")
+    axes.set_ylim(0, 100)
+    axes.set_title("Outcomes with 95% intervals")
+    axes.spines[["top", "right"]].set_visible(False)
+    return _svg(figure)
+
+
+def histogram_chart(values: Sequence[float], title: str, xlabel: str) -> str:
+    """A histogram of one figure over the job's battles."""
+    figure, axes = plt.subplots(figsize=(6, 3.2))
+    distinct = sorted(set(values))
+    bins: Any = [v - 0.5 for v in distinct] + [distinct[-1] + 0.5] if len(distinct) <= 30 else 30
+    axes.hist(values, bins=bins, color=PALETTE[0], edgecolor="white")
+    axes.set_title(title)
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel("battles")
+    axes.spines[["top", "right"]].set_visible(False)
+    return _svg(figure)

@@ -1,0 +1,78 @@
+"""The one bridge from catalogue rows to the SBG engine's plain data.
+
+An army list (or a starter list) becomes ``{"name", "alignment", "units": [...]}`` with each
+unit's base profile card and the names of the options bought; the engine applies options
+itself (equipment rules), so characteristics here are the catalogue's, unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from armybuilder.models import ArmyList
+from profiles.models import Profile
+
+# The engine needs a Shoot value on every card; a profile printed "-" has no missile weapon,
+# so the value is never rolled. 6 keeps the card valid without inventing a better shot.
+NO_SHOOT_VALUE = 6
+
+
+@dataclass(frozen=True, slots=True)
+class UnitPick:
+    profile: Profile
+    count: int
+    options: tuple[str, ...]
+    leader: bool = False
+
+
+def profile_card(profile: Profile) -> dict[str, Any]:
+    return {
+        "name": profile.name,
+        "move": profile.move,
+        "fight": profile.fight,
+        "shoot": profile.shoot if profile.shoot is not None else NO_SHOOT_VALUE,
+        "strength": profile.strength,
+        "defence": profile.defence,
+        "attacks": profile.attacks,
+        "wounds": profile.wounds,
+        "courage": profile.courage,
+        "might": profile.might or 0,
+        "will": profile.will or 0,
+        "fate": profile.fate or 0,
+        "keywords": list(profile.keywords),
+        "wargear": list(profile.wargear),
+        "rules": [rule.name for rule in profile.rules.all()],
+        "points": profile.points,
+        "heroic_tier": profile.heroic_tier,
+    }
+
+
+def force_data(name: str, side: str, picks: list[UnitPick]) -> dict[str, Any]:
+    """Plain force data for ``battlesim.engines.sbg`` from unit picks."""
+    return {
+        "name": name,
+        "alignment": side,
+        "units": [
+            {
+                "leader": pick.leader,
+                "count": pick.count,
+                "profile": {**profile_card(pick.profile), "options": list(pick.options)},
+            }
+            for pick in picks
+        ],
+    }
+
+
+def force_from_army_list(army: ArmyList) -> dict[str, Any]:
+    """Convert a fully loaded army list (``army_list_full``) to force data."""
+    picks: list[UnitPick] = []
+    sides = set()
+    for contingent in army.contingents.all():
+        sides.add(contingent.faction.side)
+        for warband in contingent.warbands.all():
+            for entry in warband.entries.all():
+                leader = warband.is_army_leader and entry.role == "captain"
+                options = tuple(chosen.option.name for chosen in entry.chosen_options.all())
+                picks.append(UnitPick(entry.profile, entry.count, options, leader))
+    return force_data(army.name, sides.pop() if len(sides) == 1 else "good", picks)

@@ -1,0 +1,78 @@
+"""Turn a job request into engine options: for SBG, resolve the two named lists.
+
+A list is named ``own:<id>`` (one of the caller's lists), ``shared:<token>`` (a list its
+owner shared) or ``starter:<file>`` (a starter list shipped with the site). Another user's
+private list is refused with the field named, as if it did not exist.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+
+from armybuilder.models import ArmyList
+from armybuilder.selectors import army_list_full
+from battlesim.engine_input import UnitPick, force_data, force_from_army_list
+from profiles.importers.starter import StarterList, starter_lists_read
+from profiles.models import DataRelease, Profile
+
+
+def starter_lists() -> dict[str, StarterList]:
+    return {item.file.removesuffix(".yaml"): item for item in starter_lists_read()}
+
+
+def _army_list(user: AbstractBaseUser, reference: str, field: str) -> dict[str, Any]:
+    kind, _, key = reference.partition(":")
+    army = None
+    if kind == "own" and key.isdigit():
+        army = ArmyList.objects.filter(owner=user, pk=int(key)).first()
+    elif kind == "shared":
+        try:
+            army = ArmyList.objects.filter(share_token=uuid.UUID(key)).first()
+        except ValueError:
+            army = None
+    elif kind == "starter":
+        return _starter_force(key, field)
+    if army is None:
+        raise ValidationError({field: f"No list {reference!r} that you may use."})
+    return force_from_army_list(army_list_full(army=army))
+
+
+def _starter_force(key: str, field: str) -> dict[str, Any]:
+    starter = starter_lists().get(key)
+    release = DataRelease.objects.filter(source=DataRelease.Source.STARTER, is_current=True).first()
+    if starter is None or release is None:
+        raise ValidationError({field: f"No starter list {key!r}."})
+    profiles = {
+        p.name: p
+        for p in Profile.objects.filter(
+            release=release, faction__name=starter.army
+        ).prefetch_related("rules")
+    }
+    picks = []
+    for number, warband in enumerate(starter.warbands):
+        picks.append(_pick(profiles, warband.captain, leader=number == 0))
+        picks += [_pick(profiles, entry, leader=False) for entry in warband.followers]
+    side = next(iter(profiles.values())).faction.side if profiles else "good"
+    return force_data(starter.name, side, picks)
+
+
+def _pick(profiles: dict[str, Profile], entry: Any, *, leader: bool) -> UnitPick:
+    return UnitPick(profiles[entry.profile], entry.count, tuple(entry.options), leader)
+
+
+def job_options_for(*, user: AbstractBaseUser, values: dict[str, Any]) -> dict[str, Any]:
+    """The engine options of a job request (lists resolved for SBG)."""
+    options = dict(values.get("options") or {})
+    if values["game"] != "sbg" or not (values.get("list_a") or values.get("list_b")):
+        return options
+    if not (values.get("list_a") and values.get("list_b")):
+        raise ValidationError({"list_b": "Name both lists of the battle."})
+    forces = [
+        _army_list(user, values["list_a"], "list_a"),
+        _army_list(user, values["list_b"], "list_b"),
+    ]
+    return {**options, "forces": forces}

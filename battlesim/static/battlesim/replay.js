@@ -1,0 +1,125 @@
+// Replay a logged battle: rebuild the state event by event and draw it; step by action,
+// phase or turn. The log is the only source: the page never reruns the engine.
+(function () {
+  "use strict";
+  const root = document.getElementById("replay");
+  if (!root) return;
+  const events = JSON.parse(document.getElementById("events-data").textContent);
+  const svg = document.getElementById("board");
+  const logList = document.getElementById("log");
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const BASE_RADIUS = 25 / 25.4 / 2; // a 25 mm base, in inches (the engine default)
+  let current = 0;
+
+  function describe(e) {
+    const skip = new Set(["i", "kind"]);
+    const parts = Object.entries(e).filter(([k]) => !skip.has(k) && k !== "table" && k !== "positions" && k !== "forces");
+    const text = parts.map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
+    return text.length > 220 ? `${text.slice(0, 220)}…` : text;
+  }
+
+  function renderLog() {
+    const fragment = document.createDocumentFragment();
+    events.forEach((e, index) => {
+      const item = document.createElement("li");
+      item.className = `event kind-${e.kind}`;
+      item.dataset.index = String(index);
+      const kind = document.createElement("strong");
+      kind.textContent = e.kind;
+      item.append(kind, ` ${describe(e)}`);
+      item.addEventListener("click", () => go(index));
+      fragment.append(item);
+    });
+    logList.replaceChildren(fragment);
+  }
+
+  // SBG state: positions and the living, rebuilt from the set-up and the moves.
+  function stateAt(step) {
+    const setup = events.find((e) => e.kind === "setup") || {};
+    const positions = { ...(setup.positions || {}) };
+    const dead = new Set();
+    let turn = 0, phase = "";
+    for (let i = 0; i <= step && i < events.length; i += 1) {
+      const e = events[i];
+      if (e.kind === "move" && e.end) positions[e.model] = e.end;
+      if (e.kind === "casualty") dead.add(e.model);
+      if (e.kind === "phase") { turn = e.turn; phase = e.phase; }
+    }
+    return { setup, positions, dead, turn, phase };
+  }
+
+  function node(tag, attrs) {
+    const n = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+    return n;
+  }
+
+  function drawTable(state) {
+    const table = state.setup.table || { width: 48, depth: 48, pieces: [] };
+    svg.setAttribute("viewBox", `0 0 ${table.width} ${table.depth}`);
+    svg.replaceChildren(node("rect", { x: 0, y: 0, width: table.width, height: table.depth, class: "cloth" }));
+    for (const piece of table.pieces || []) {
+      const points = piece.points.map(([x, y]) => `${x},${table.depth - y}`).join(" ");
+      const shape = node("polygon", { points, class: `terrain terrain-${piece.kind}` });
+      const title = node("title", {});
+      title.textContent = `${piece.name} (${piece.kind}${piece.height ? `, ${piece.height}"` : ""})`;
+      shape.append(title);
+      svg.append(shape);
+    }
+    const active = events[current] || {};
+    const focus = new Set([active.model, active.shooter, active.target, ...(active.combat || [])]);
+    for (const [model, [x, y]] of Object.entries(state.positions)) {
+      if (state.dead.has(model)) continue;
+      const side = model.startsWith("A") ? "a" : "b";
+      const circle = node("circle", { cx: x, cy: table.depth - y, r: BASE_RADIUS, class: `model side-${side}${focus.has(model) ? " focus" : ""}` });
+      const title = node("title", {});
+      title.textContent = model;
+      circle.append(title);
+      svg.append(circle);
+    }
+    if (active.kind === "move" && active.start && active.end) {
+      svg.append(node("line", { x1: active.start[0], y1: table.depth - active.start[1], x2: active.end[0], y2: table.depth - active.end[1], class: "move-line" }));
+    }
+  }
+
+  function draw() {
+    const state = stateAt(current);
+    if (root.dataset.game === "sbg") drawTable(state);
+    else svg.classList.add("hidden");
+    const e = events[current] || {};
+    document.getElementById("position").textContent =
+      `Step ${current + 1} of ${events.length}${state.turn ? ` · turn ${state.turn}, ${state.phase} phase` : ""} · ${e.kind || ""}`;
+    logList.querySelectorAll(".current").forEach((n) => n.classList.remove("current"));
+    const item = logList.children[current];
+    if (item) { item.classList.add("current"); item.scrollIntoView({ block: "nearest" }); }
+  }
+
+  function go(index) {
+    current = Math.max(0, Math.min(events.length - 1, index));
+    draw();
+  }
+
+  function seek(direction, test) {
+    let i = current + direction;
+    while (i >= 0 && i < events.length && !test(events[i])) i += direction;
+    go(i);
+  }
+
+  const isPhase = (e) => e.kind === "phase";
+  const isTurn = (e) => e.kind === "phase" && e.phase === "priority";
+  const moves = {
+    back: () => go(current - 1),
+    forward: () => go(current + 1),
+    "phase-back": () => seek(-1, isPhase),
+    "phase-forward": () => seek(1, isPhase),
+    "turn-back": () => seek(-1, isTurn),
+    "turn-forward": () => seek(1, isTurn),
+  };
+  root.querySelectorAll("[data-step]").forEach((button) => button.addEventListener("click", () => moves[button.dataset.step]()));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowRight") moves.forward();
+    if (event.key === "ArrowLeft") moves.back();
+  });
+  renderLog();
+  draw();
+})();

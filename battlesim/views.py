@@ -1,0 +1,201 @@
+"""Simulation pages: queue a job, watch it, read its statistics, replay a battle."""
+
+from __future__ import annotations
+
+import csv
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from armybuilder.selectors import army_list_for_user
+from battlesim import charts, services
+from battlesim.engines.registry import GAMES
+from battlesim.job_input import job_options_for, starter_lists
+from battlesim.seeds import MAX_SEED
+from battlesim.selectors import (
+    battle_log_get,
+    job_get_for_user,
+    job_list_for_user,
+    job_progress,
+    job_result_rows,
+    job_statistics_get,
+)
+from battlesim.statistics import numeric_series
+
+SCENARIOS = [("to_the_death", "To the Death!"), ("domination", "Domination")]
+TABLES = [
+    ("", "Open field"),
+    ("village", "Village"),
+    ("forest_and_ruins", "Forest and ruins"),
+    ("generated", "Seeded random layout"),
+]
+
+
+class JobForm(forms.Form):
+    game = forms.ChoiceField(choices=sorted(GAMES.items()))
+    battles = forms.IntegerField(min_value=1, initial=100)
+    seed = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_SEED,
+        required=False,
+        help_text="Leave empty for a random seed (it is stored).",
+    )
+    label = forms.CharField(max_length=200, required=False)
+    list_a = forms.ChoiceField(required=False, label="First list (SBG)")
+    list_b = forms.ChoiceField(required=False, label="Second list (SBG)")
+    scenario = forms.ChoiceField(choices=SCENARIOS, required=False)
+    table = forms.ChoiceField(choices=TABLES, required=False)
+    options = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        help_text='Engine options as JSON, e.g. {"players": 4}.',
+    )
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")]
+        choices += [
+            (f"starter:{key}", f"Starter: {item.name}")
+            for key, item in sorted(starter_lists().items())
+        ]
+        choices += [
+            (f"own:{army.pk}", f"Mine: {army.name}") for army in army_list_for_user(user=user)
+        ]
+        self.fields["list_a"].choices = choices
+        self.fields["list_b"].choices = choices
+
+    def clean_options(self) -> dict[str, Any]:
+        raw = self.cleaned_data.get("options") or "{}"
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(f"Not valid JSON: {exc.msg}.") from exc
+        if not isinstance(value, dict):
+            raise forms.ValidationError("Options are a JSON object.")
+        return value
+
+
+def _engine_options(values: dict[str, Any]) -> dict[str, Any]:
+    options = dict(values["options"])
+    if values["game"] == "sbg":
+        if values.get("scenario"):
+            options["scenario"] = values["scenario"]
+        if values.get("table"):
+            options["table"] = values["table"]
+    return options
+
+
+@login_required
+def job_index(request: HttpRequest) -> HttpResponse:
+    form = JobForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        values = {**form.cleaned_data, "options": _engine_options(form.cleaned_data)}
+        try:
+            options = job_options_for(user=request.user, values=values)
+            job = services.job_queue(
+                owner=request.user,
+                game=values["game"],
+                options=options,
+                battles=values["battles"],
+                seed=values["seed"],
+                label=values["label"],
+            )
+            return redirect("battlesim:job", pk=job.pk)
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+    jobs = job_list_for_user(user=request.user)[:50]
+    return render(request, "battlesim/index.html", {"form": form, "jobs": jobs})
+
+
+@login_required
+def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    job = job_get_for_user(user=request.user, pk=pk)
+    context = {
+        "job": job,
+        "progress": job_progress(job=job),
+        "statistics": job_statistics_get(job=job),
+        "results": job.results.order_by("index").only(
+            "index", "winner", "termination", "seed", "log_gz"
+        )[:50],
+        "options_json": json.dumps(job.options)[:2000],
+    }
+    return render(request, "battlesim/job.html", context)
+
+
+@login_required
+def job_progress_json(request: HttpRequest, pk: int) -> JsonResponse:
+    job = job_get_for_user(user=request.user, pk=pk)
+    return JsonResponse(job_progress(job=job).to_json())
+
+
+@login_required
+@require_POST
+def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    job = job_get_for_user(user=request.user, pk=pk)
+    if services.job_cancel(job=job):
+        messages.success(request, "Job cancelled.")
+    else:
+        messages.error(request, f"The job is {job.status}: nothing to cancel.")
+    return redirect("battlesim:job", pk=job.pk)
+
+
+@login_required
+def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
+    job = job_get_for_user(user=request.user, pk=pk)
+    rows = job_result_rows(job=job)
+    if not rows:
+        raise Http404("No results yet.")
+    if name == "outcomes":
+        svg = charts.outcomes_chart(job_statistics_get(job=job)["outcomes"])
+    else:
+        series = numeric_series(rows)
+        if name not in series:
+            raise Http404("No such figure.")
+        svg = charts.histogram_chart(series[name], name.replace("_", " ").capitalize(), name)
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@login_required
+def job_statistics_json(request: HttpRequest, pk: int) -> JsonResponse:
+    job = job_get_for_user(user=request.user, pk=pk)
+    response = JsonResponse(job_statistics_get(job=job))
+    response["Content-Disposition"] = f'attachment; filename="job-{job.pk}-statistics.json"'
+    return response
+
+
+@login_required
+def job_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    job = job_get_for_user(user=request.user, pk=pk)
+    rows = job.results.order_by("index").values_list(
+        "index", "seed", "winner", "termination", "summary"
+    )
+    response = HttpResponse(content_type="text/csv")
+    response["Content-Disposition"] = f'attachment; filename="job-{job.pk}-results.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["battle", "seed", "winner", "termination", "summary"])
+    for index, seed, winner, termination, summary in rows:
+        writer.writerow([index, seed, winner, termination, json.dumps(summary)])
+    return response
+
+
+@login_required
+def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
+    job = job_get_for_user(user=request.user, pk=pk)
+    events = battle_log_get(job=job, index=index)
+    context = {
+        "job": job,
+        "index": index,
+        "events": events,
+        "has_next": index + 1 < job.battles_done,
+    }
+    return render(request, "battlesim/replay.html", context)
+
+
