@@ -8,6 +8,7 @@ private list is refused with the field named, as if it did not exist.
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -21,7 +22,7 @@ from profiles.models import DataRelease, Profile
 
 
 def starter_lists() -> dict[str, StarterList]:
-    return {item.file.removesuffix(".yaml"): item for item in starter_lists_read()}
+    return {Path(item.file).stem: item for item in starter_lists_read()}
 
 
 def _army_list(user: AbstractBaseUser, reference: str, field: str) -> dict[str, Any]:
