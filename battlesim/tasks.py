@@ -6,6 +6,7 @@ import logging
 
 from celery import Task, shared_task
 from celery.signals import worker_ready
+from django.db import InterfaceError, OperationalError
 
 from battlesim import services
 
@@ -29,7 +30,16 @@ class ChunkTask(Task):  # type: ignore[misc]
             services.job_fail(job_id=chunk.job_id, error=f"{type(exc).__name__}: {exc}")
 
 
-@shared_task(bind=True, base=ChunkTask, name="battlesim.chunk_run", acks_late=True)
+@shared_task(
+    bind=True,
+    base=ChunkTask,
+    name="battlesim.chunk_run",
+    acks_late=True,
+    # A busy or restarting database is worth a few more tries before the job fails.
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=2,
+    max_retries=5,
+)
 def chunk_run(self: Task, chunk_id: int) -> int:
     """Play and record one chunk of a job; safe to run twice."""
     return services.chunk_run(chunk_id=chunk_id, worker=self.request.hostname or "")

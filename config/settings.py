@@ -7,6 +7,7 @@ worker over kombu's filesystem transport. ``DATABASE_URL`` switches to PostgreSQ
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -79,8 +80,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test_db.sqlite3")}
-    DATABASES["default"]["OPTIONS"] = {"timeout": 30}
+    # One test database file per test process, so parallel runs never share one.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test_db_{os.getpid()}.sqlite3")}
+    # IMMEDIATE transactions take the write lock up front, so concurrent writers (web and
+    # worker processes) wait for each other instead of failing with "database is locked".
+    DATABASES["default"]["OPTIONS"] = {"timeout": 30, "transaction_mode": "IMMEDIATE"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import kombu.pools
 import pytest
 import redis
 from django.db import connection
@@ -89,6 +90,7 @@ def _reset_connections() -> None:
         celery_app._pool.force_close_all()
         celery_app._pool = None
     celery_app.amqp._producer_pool = None
+    kombu.pools.reset()  # kombu keeps producer pools per connection in a global registry
 
 
 @pytest.fixture
@@ -98,14 +100,20 @@ def start_worker(
     """Start real worker processes on the test queue; all are stopped at teardown."""
     workers: list[WorkerProcess] = []
 
-    def start(name: str | None = None, concurrency: int = 1) -> WorkerProcess:
+    def start(name: str | None = None) -> WorkerProcess:
+        """Start one worker; a solo pool, so SIGKILL stops the very process running tasks."""
         name = name or f"w{len(workers)}-{uuid.uuid4().hex[:6]}@test"
-        log_path = tmp_path / f"{name}.log"
-        env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": redis_url}
+        log_path = tmp_path / f"{name}-{len(workers)}.log"
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url(),
+            "REDIS_URL": redis_url,
+            # A task whose worker died comes back to the queue after this many seconds.
+            "SBG_VISIBILITY_TIMEOUT": "5",
+        }
         command = [
             sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", broker,
-            "-n", name, f"--concurrency={concurrency}", "--loglevel=INFO",
-            "--without-gossip", "--without-mingle",
+            "-n", name, "--pool=solo", "--loglevel=INFO", "--without-gossip", "--without-mingle",
         ]  # fmt: skip
         with log_path.open("wb") as log:
             process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)

@@ -1,0 +1,133 @@
+"""Plain values the BattleScribe importer produces: no ORM, no XML, safe to compare in tests.
+
+Enum values equal the database choices of ``profiles.models`` so the writing service maps them
+one to one, but nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Side(Enum):
+    GOOD = "good"
+    EVIL = "evil"
+
+
+class ProfileKind(Enum):
+    HERO = "hero"
+    WARRIOR = "warrior"
+
+
+class HeroicTier(Enum):
+    LEGEND = "legend"
+    VALOUR = "valour"
+    FORTITUDE = "fortitude"
+    MINOR = "minor"
+    INDEPENDENT = "independent"
+
+
+# BattleScribe category (and "Heroic Tier" characteristic) names of the heroic tiers.
+TIER_BY_NAME: dict[str, HeroicTier] = {
+    "Hero of Legend": HeroicTier.LEGEND,
+    "Hero of Valour": HeroicTier.VALOUR,
+    "Hero of Fortitude": HeroicTier.FORTITUDE,
+    "Minor Hero": HeroicTier.MINOR,
+    "Independent Hero": HeroicTier.INDEPENDENT,
+}
+
+
+class RuleKind(Enum):
+    ACTIVE = "active"
+    PASSIVE = "passive"
+    UNSPECIFIED = "unspecified"
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedRule:
+    name: str  # without the "(Active)"/"(Passive)" suffix
+    kind: RuleKind
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedPower:
+    name: str
+    text: str
+    range_inches: int | None
+    casting_value: int  # 4 means 4+
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedOption:
+    source_id: str
+    name: str
+    points: int  # per model, in a plain list
+    max_count: int
+    group: str
+
+
+@dataclass(frozen=True, slots=True)
+class Characteristics:
+    move: int
+    fight: int
+    shoot: int | None  # 3 means 3+; None for "-"
+    strength: int
+    defence: int
+    attacks: int
+    wounds: int
+    courage: int
+    might: int | None = None
+    will: int | None = None
+    fate: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedProfile:
+    source_id: str  # "<entry id>" or "<profile entry id>/<model entry id>"
+    name: str
+    kind: ProfileKind
+    heroic_tier: HeroicTier | None
+    points: int
+    unique: bool
+    characteristics: Characteristics
+    keywords: tuple[str, ...]
+    wargear: tuple[str, ...]
+    heroic_actions: tuple[str, ...]
+    options: tuple[ParsedOption, ...]
+    rules: tuple[ParsedRule, ...]
+    powers: tuple[ParsedPower, ...]
+    source_reference: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedEntry:
+    catalogue: str
+    name: str
+    source_id: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedFaction:
+    source_id: str
+    name: str
+    side: Side
+    revision: int
+    profiles: tuple[ParsedProfile, ...]
+    skipped: tuple[SkippedEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDataSet:
+    game_system_id: str
+    game_system_name: str
+    revision: int
+    content_hash: str
+    factions: tuple[ParsedFaction, ...]
+    skipped: tuple[SkippedEntry, ...]  # whole catalogues that could not be imported
+
+    @property
+    def profile_count(self) -> int:
+        return sum(len(f.profiles) for f in self.factions)

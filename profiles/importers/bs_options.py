@@ -1,0 +1,113 @@
+"""Find a model's wargear and priced options among the entries it can take.
+
+An upgrade under the model (or the entry carrying its profile) is *wargear* when it must be
+taken (``min`` 1 per parent) or sits free in a group named "Wargear"; any other upgrade is an
+*option*, priced per model in the plain list. Upgrades that hold models (a Warband, a
+siege engine's crew) are units of their own, not options.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from profiles.importers.bs_costs import node_points
+from profiles.importers.bs_dataset import ParsedOption
+from profiles.importers.bs_modifiers import PlainList
+from profiles.importers.bs_tree import Lookup, Node, info_nodes, node_hidden
+from profiles.importers.bs_xml import children
+
+WARGEAR_GROUP = "wargear"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    group: str
+    node: Node
+
+
+def choices(entry_nodes: tuple[Node, ...], lookup: Lookup, state: PlainList) -> Iterator[Choice]:
+    """Yield the visible upgrades offered by the given nodes, through selection groups."""
+    for node in entry_nodes:
+        yield from _choices(node.entry, "", lookup, state)
+
+
+def _choices(entry: ET.Element, group: str, lookup: Lookup, state: PlainList) -> Iterator[Choice]:
+    for node in lookup.tree_children(entry):
+        if node_hidden(node, state) or node.is_model:
+            continue
+        if node.entry.tag == "selectionEntryGroup":
+            yield from _choices(node.entry, group or node.name, lookup, state)
+        elif not lookup.contains_model(node.entry):
+            yield Choice(group, node)
+
+
+def is_marker(node: Node, lookup: Lookup) -> bool:
+    """Return whether an upgrade shows nothing: a roster marker such as "Leader (Valour)"."""
+    return next(info_nodes(node, lookup), None) is None
+
+
+def _limit(node: Node, kind: str) -> int:
+    """Return the per-parent ``min``/``max`` selections constraint (0 when absent)."""
+    for el in node.elements():
+        for constraint in children(el, "constraints"):
+            if _is_parent_limit(constraint, kind):
+                return int(float(constraint.get("value", "0")))
+    return 0
+
+
+def _is_parent_limit(constraint: ET.Element, kind: str) -> bool:
+    return (
+        constraint.get("type") == kind
+        and constraint.get("field") == "selections"
+        and constraint.get("scope") == "parent"
+    )
+
+
+def option_points(node: Node, points_id: str, state: PlainList) -> int:
+    """Price one option for one model: the option itself counts as selected once."""
+    link_id = node.link.get("id", "") if node.link is not None else ""
+    selected = state.selected | {node.id, link_id}
+    return round(node_points(node, points_id, replace(state, selected=frozenset(selected))))
+
+
+@dataclass(frozen=True, slots=True)
+class Equipment:
+    wargear: tuple[str, ...]
+    options: tuple[ParsedOption, ...]
+    included_points: int  # mandatory upgrades' price, part of the model's price
+
+
+def equipment(
+    entry_nodes: tuple[Node, ...], lookup: Lookup, points_id: str, state: PlainList
+) -> Equipment:
+    """Sort the upgrades into wargear and options (first of each name kept, in XML order).
+
+    A mandatory upgrade (``min`` 1) is part of the model: wargear, and its price (the
+    "Warrior" upgrade of 9 points inside the Woses Warrior model) is added to the model's.
+    """
+    wargear: dict[str, None] = {}
+    options: dict[str, ParsedOption] = {}
+    included = 0
+    for choice in choices(entry_nodes, lookup, state):
+        points = option_points(choice.node, points_id, state)
+        mandatory = _limit(choice.node, "min") >= 1
+        included += points if mandatory else 0
+        if points == 0 and is_marker(choice.node, lookup):
+            continue
+        if mandatory or (points == 0 and choice.group.strip().lower() == WARGEAR_GROUP):
+            wargear.setdefault(choice.node.name)
+        else:
+            options.setdefault(choice.node.name, _option(choice, points))
+    return Equipment(tuple(wargear), tuple(options.values()), included)
+
+
+def _option(choice: Choice, points: int) -> ParsedOption:
+    return ParsedOption(
+        source_id=choice.node.id,
+        name=choice.node.name,
+        points=points,
+        max_count=max(_limit(choice.node, "max"), 1),
+        group=choice.group,
+    )

@@ -1,0 +1,159 @@
+"""Walk a catalogue's entry tree through its links, as BattleScribe offers it in a list.
+
+A *node* is one step of that tree: an ``entryLink`` (or ``infoLink``) resolved to its target,
+or an inline element (then ``link`` is None). Targets are looked up in the catalogue first,
+then in the game system, which holds most shared models, wargear and rules.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from profiles.importers.bs_modifiers import PlainList, is_hidden
+from profiles.importers.bs_xml import BsDocument, children
+
+_TREE_TAGS = ("selectionEntries", "selectionEntryGroups", "entryLinks")
+HERO_OR_WARRIOR = frozenset({"Hero", "Warrior"})
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    link: ET.Element | None
+    entry: ET.Element
+
+    @property
+    def id(self) -> str:
+        return self.entry.get("id", "")
+
+    @property
+    def name(self) -> str:
+        source = self.link if self.link is not None else self.entry
+        return source.get("name") or self.entry.get("name", "")
+
+    @property
+    def is_model(self) -> bool:
+        return self.entry.tag == "selectionEntry" and self.entry.get("type") == "model"
+
+    def elements(self) -> tuple[ET.Element, ...]:
+        """Return the target then the link: link modifiers apply after the target's own."""
+        return (self.entry,) if self.link is None else (self.entry, self.link)
+
+
+NodePath = tuple[Node, ...]
+
+
+class Lookup:
+    """Resolve ids against one catalogue, then its game system."""
+
+    def __init__(self, catalogue: BsDocument, system: BsDocument) -> None:
+        self.catalogue = catalogue
+        self.system = system
+        self._contains_model: dict[str, bool] = {}
+        self._models: dict[str, frozenset[str]] = {}
+
+    def get(self, ident: str | None) -> ET.Element | None:
+        if not ident:
+            return None
+        found = self.catalogue.ids.get(ident)
+        return found if found is not None else self.system.ids.get(ident)
+
+    def resolve(self, el: ET.Element) -> Node | None:
+        """Return the node for a tree or info element; None for a dangling link."""
+        if el.tag not in ("entryLink", "infoLink"):
+            return Node(None, el)
+        target = self.get(el.get("targetId"))
+        return None if target is None else Node(el, target)
+
+    def tree_children(self, entry: ET.Element) -> Iterator[Node]:
+        for child in children(entry, *_TREE_TAGS):
+            node = self.resolve(child)
+            if node is not None:
+                yield node
+
+    def contains_model(self, entry: ET.Element, seen: frozenset[str] = frozenset()) -> bool:
+        """Return whether a model can be selected inside ``entry`` (memoised by id)."""
+        ident = entry.get("id", "")
+        if ident not in self._contains_model:
+            inner = seen | {ident}
+            self._contains_model[ident] = any(
+                node.is_model or (node.id not in inner and self.contains_model(node.entry, inner))
+                for node in self.tree_children(entry)
+            )
+        return self._contains_model[ident]
+
+
+def models_inside(lookup: Lookup, entry: ET.Element, skip: frozenset[str]) -> frozenset[str]:
+    """Return the ids of the models selectable in ``entry``, not descending into models or
+    into entries named in ``skip`` (lower case, e.g. a Warband)."""
+    found: set[str] = set()
+    stack, seen = [entry], {entry.get("id", "")}
+    while stack:
+        for node in lookup.tree_children(stack.pop()):
+            if node.is_model:
+                found.add(node.id)
+            elif node.id not in seen and node.name.strip().lower() not in skip:
+                seen.add(node.id)
+                stack.append(node.entry)
+    return frozenset(found)
+
+
+def model_paths(lookup: Lookup) -> Iterator[NodePath]:
+    """Yield the path from the catalogue root to every model occurrence, depth first."""
+    yield from _walk(lookup, lookup.catalogue.root, (), frozenset())
+
+
+def _walk(
+    lookup: Lookup, entry: ET.Element, path: NodePath, seen: frozenset[str]
+) -> Iterator[NodePath]:
+    for node in lookup.tree_children(entry):
+        if node.id in seen:
+            continue  # a link cycle; BattleScribe would refuse it too
+        here = (*path, node)
+        if node.is_model:
+            yield here
+        yield from _walk(lookup, node.entry, here, seen | {node.id})
+
+
+def path_ids(path: NodePath, lookup: Lookup) -> frozenset[str]:
+    """Return the ids of the path's entries and links and of the categories they belong to."""
+    ids: set[str] = set()
+    for node in path:
+        for el in node.elements():
+            ids.add(el.get("id", ""))
+            ids.update(c.get("targetId", "") for c in children(el, "categoryLinks"))
+    return frozenset(ids)
+
+
+def node_hidden(node: Node, state: PlainList) -> bool:
+    return any(is_hidden(el, state) for el in node.elements())
+
+
+def info_nodes(node: Node, lookup: Lookup) -> Iterator[Node]:
+    """Yield the profiles and rules shown on an entry, through info groups and info links."""
+    for el in node.elements():
+        yield from _infos(el, lookup, frozenset())
+
+
+def _infos(el: ET.Element, lookup: Lookup, seen: frozenset[str]) -> Iterator[Node]:
+    for item in children(el, "profiles", "rules", "infoLinks", "infoGroups"):
+        found = lookup.resolve(item)
+        if found is None or found.id in seen:
+            continue
+        if found.entry.tag == "infoGroup":
+            yield from _infos(found.entry, lookup, seen | {found.id})
+            if found.link is not None:
+                yield from _infos(found.link, lookup, seen | {found.id})
+        else:
+            yield found
+
+
+def hero_or_warrior_profile(node: Node, lookup: Lookup, state: PlainList) -> Node | None:
+    """Return the first visible Hero/Warrior profile shown on the node, if any."""
+    for info in info_nodes(node, lookup):
+        if info.entry.tag != "profile" or info.entry.get("typeName") not in HERO_OR_WARRIOR:
+            continue
+        if not node_hidden(info, state):
+            return info
+    return None

@@ -1,0 +1,212 @@
+"""Write-side services of the catalogue.
+
+``catalogue_import`` stores a parsed BattleScribe data set as a NEW ``DataRelease``: rows are
+never updated in place, because army lists point at ``Profile`` rows and must keep their
+costs. Importing the same content again creates nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from profiles.importers.bs_dataset import ParsedDataSet, ParsedFaction, ParsedProfile
+from profiles.models import (
+    DataRelease,
+    Faction,
+    MagicalPower,
+    Profile,
+    ProfileOption,
+    ProfilePower,
+    ProfileRule,
+    SpecialRule,
+)
+
+SOURCE = DataRelease.Source.BATTLESCRIBE
+
+
+@dataclass(frozen=True, slots=True)
+class FactionCount:
+    name: str
+    profiles: int
+    skipped: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    release: DataRelease
+    created: bool  # False: the same content was already imported
+    factions: tuple[FactionCount, ...]
+
+
+def catalogue_import(*, data: ParsedDataSet) -> ImportReport:
+    """Store ``data`` as the current BattleScribe release, or report it is up to date."""
+    counts = tuple(FactionCount(f.name, len(f.profiles), len(f.skipped)) for f in data.factions)
+    existing = DataRelease.objects.filter(source=SOURCE, content_hash=data.content_hash).first()
+    if existing is not None:
+        return ImportReport(release=existing, created=False, factions=counts)
+    with transaction.atomic():
+        DataRelease.objects.filter(source=SOURCE, is_current=True).update(is_current=False)
+        release = DataRelease.objects.create(
+            source=SOURCE,
+            key=release_key(data),
+            name=data.game_system_name,
+            game_system_id=data.game_system_id,
+            revision=data.revision,
+            content_hash=data.content_hash,
+            is_current=True,
+        )
+        _write_release(release, data)
+    return ImportReport(release=release, created=True, factions=counts)
+
+
+def release_key(data: ParsedDataSet) -> str:
+    """Return e.g. ``battlescribe-3e16-9abf-6238-4ed9-r113-1a2b3c4d`` (hash: same revision,
+    other content)."""
+    return slugify(f"{SOURCE}-{data.game_system_id}-r{data.revision}-{data.content_hash[:8]}")
+
+
+def _write_release(release: DataRelease, data: ParsedDataSet) -> None:
+    profiles = [p for f in data.factions for p in f.profiles]
+    rules = _create_rules(release, profiles)
+    powers = _create_powers(release, profiles)
+    factions = _create_factions(release, data.factions)
+    rows = _create_profiles(release, data.factions, factions)
+    ProfileRule.objects.bulk_create(_profile_rules(rows, rules), batch_size=1000)
+    ProfileOption.objects.bulk_create(_profile_options(rows), batch_size=1000)
+    ProfilePower.objects.bulk_create(_profile_powers(rows, powers), batch_size=1000)
+
+
+def _create_rules(release: DataRelease, profiles: list[ParsedProfile]) -> dict[str, SpecialRule]:
+    first: dict[str, SpecialRule] = {}
+    for rule in (r for p in profiles for r in p.rules):
+        name = rule.name[:300]
+        if name not in first:
+            first[name] = SpecialRule(
+                release=release, name=name, kind=rule.kind.value, text=rule.text
+            )
+    SpecialRule.objects.bulk_create(first.values(), batch_size=1000)
+    return first
+
+
+def _create_powers(release: DataRelease, profiles: list[ParsedProfile]) -> dict[str, MagicalPower]:
+    first: dict[str, MagicalPower] = {}
+    for power in (w for p in profiles for w in p.powers):
+        name = power.name[:200]
+        first.setdefault(name, MagicalPower(release=release, name=name, text=power.text))
+    MagicalPower.objects.bulk_create(first.values(), batch_size=1000)
+    return first
+
+
+def _create_factions(release: DataRelease, parsed: Iterable[ParsedFaction]) -> dict[str, Faction]:
+    slugs = _unique_slugs()
+    rows = {
+        f.source_id: Faction(
+            release=release,
+            source_id=f.source_id,
+            name=f.name[:200],
+            slug=slugs(f.name),
+            side=f.side.value,
+            revision=f.revision,
+        )
+        for f in parsed
+    }
+    Faction.objects.bulk_create(rows.values())
+    return rows
+
+
+def _create_profiles(
+    release: DataRelease, parsed: Iterable[ParsedFaction], factions: dict[str, Faction]
+) -> list[tuple[Profile, ParsedProfile]]:
+    rows: list[tuple[Profile, ParsedProfile]] = []
+    for faction in parsed:
+        slugs = _unique_slugs()
+        for p in faction.profiles:
+            rows.append((_profile_row(release, factions[faction.source_id], p, slugs(p.name)), p))
+    Profile.objects.bulk_create([row for row, _ in rows], batch_size=500)
+    return rows
+
+
+def _profile_row(release: DataRelease, faction: Faction, p: ParsedProfile, slug: str) -> Profile:
+    c = p.characteristics
+    return Profile(
+        release=release,
+        faction=faction,
+        source_id=p.source_id,
+        name=p.name[:200],
+        slug=slug,
+        kind=p.kind.value,
+        heroic_tier=p.heroic_tier.value if p.heroic_tier else "",
+        points=p.points,
+        unique=p.unique,
+        keywords=list(p.keywords),
+        wargear=list(p.wargear),
+        heroic_actions=list(p.heroic_actions),
+        move=c.move,
+        fight=c.fight,
+        shoot=c.shoot,
+        strength=c.strength,
+        defence=c.defence,
+        attacks=c.attacks,
+        wounds=c.wounds,
+        courage=c.courage,
+        might=c.might,
+        will=c.will,
+        fate=c.fate,
+        source_reference=p.source_reference,
+    )
+
+
+def _profile_rules(
+    rows: list[tuple[Profile, ParsedProfile]], rules: dict[str, SpecialRule]
+) -> Iterator[ProfileRule]:
+    for row, parsed in rows:
+        for order, rule in enumerate(parsed.rules):
+            yield ProfileRule(profile=row, rule=rules[rule.name[:300]], order=order)
+
+
+def _profile_options(rows: list[tuple[Profile, ParsedProfile]]) -> Iterator[ProfileOption]:
+    for row, parsed in rows:
+        for order, option in enumerate(parsed.options):
+            yield ProfileOption(
+                profile=row,
+                source_id=option.source_id,
+                name=option.name[:200],
+                points=option.points,
+                max_count=option.max_count,
+                group=option.group[:200],
+                order=order,
+            )
+
+
+def _profile_powers(
+    rows: list[tuple[Profile, ParsedProfile]], powers: dict[str, MagicalPower]
+) -> Iterator[ProfilePower]:
+    for row, parsed in rows:
+        for order, power in enumerate(parsed.powers):
+            yield ProfilePower(
+                profile=row,
+                power=powers[power.name[:200]],
+                range_inches=power.range_inches,
+                casting_value=power.casting_value,
+                order=order,
+            )
+
+
+def _unique_slugs() -> Callable[[str], str]:
+    """Return a function that slugifies names, suffixing -2, -3... on repeats."""
+    used: set[str] = set()
+
+    def slug(name: str) -> str:
+        base = (slugify(name) or "entry")[:190]
+        candidate, n = base, 1
+        while candidate in used:
+            n += 1
+            candidate = f"{base}-{n}"
+        used.add(candidate)
+        return candidate
+
+    return slug
