@@ -67,8 +67,10 @@ def job_queue(
     battles: int,
     seed: int | None = None,
     label: str = "",
+    dispatch: bool = True,
 ) -> SimulationJob:
-    """Validate, store the job and its chunks, and queue the chunks once committed."""
+    """Validate, store the job and its chunks, and queue the chunks once committed
+    (``dispatch=False`` leaves them for the caller to run, as ``simulate --local`` does)."""
     _check_job_input(owner, game, battles, seed)
     try:
         validate_options(game, options)
@@ -85,7 +87,8 @@ def job_queue(
             chunk_size=settings.SBG_CHUNK_SIZE,
         )
         chunks = _chunks_create(job)
-        transaction.on_commit(lambda: _chunks_send([chunk.pk for chunk in chunks]))
+        if dispatch:
+            transaction.on_commit(lambda: _chunks_send([chunk.pk for chunk in chunks]))
     return job
 
 

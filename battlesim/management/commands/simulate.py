@@ -1,0 +1,116 @@
+"""Queue a simulation job and watch it with a progress bar, or run it here with --local."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from tqdm import tqdm
+
+from battlesim import services
+from battlesim.engines.registry import GAMES
+from battlesim.job_input import job_options_for
+from battlesim.models import SimulationJob
+from battlesim.selectors import job_progress, job_statistics_get
+
+
+class Command(BaseCommand):
+    help = "Run a simulation job of a registered game and show its progress and outcomes."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("game", choices=sorted(GAMES))
+        parser.add_argument("--battles", type=int, default=100)
+        parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--options", default="{}", help="engine options as a JSON object")
+        parser.add_argument(
+            "--list-a", default=None, help="SBG: own:<id>, shared:<token> or starter:<name>"
+        )
+        parser.add_argument("--list-b", default=None)
+        parser.add_argument("--user", default="simulator", help="owner of the job")
+        parser.add_argument(
+            "--local",
+            action="store_true",
+            help="run the chunks in this process instead of on workers",
+        )
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        owner, _ = get_user_model().objects.get_or_create(username=opts["user"])
+        values = {
+            "game": opts["game"],
+            "options": self._options(opts["options"]),
+            "list_a": opts["list_a"],
+            "list_b": opts["list_b"],
+        }
+        try:
+            options = job_options_for(user=owner, values=values)
+            job = self._queue(owner, opts, options)
+        except ValidationError as exc:
+            raise CommandError(_messages(exc)) from exc
+        self.stdout.write(
+            f"Job {job.pk}: {job.battles} battles of {job.get_game_display()}, seed {job.seed}"
+        )
+        if opts["local"]:
+            self._run_here(job)
+        else:
+            self._watch(job)
+        self._report(job)
+
+    def _options(self, raw: str) -> dict[str, Any]:
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"--options is not valid JSON: {exc.msg}") from exc
+        if not isinstance(value, dict):
+            raise CommandError("--options must be a JSON object")
+        return value
+
+    def _queue(self, owner: Any, opts: dict[str, Any], options: dict[str, Any]) -> SimulationJob:
+        return services.job_queue(
+            owner=owner,
+            game=opts["game"],
+            options=options,
+            battles=opts["battles"],
+            seed=opts["seed"],
+            dispatch=not opts["local"],
+        )
+
+    def _run_here(self, job: SimulationJob) -> None:
+        with tqdm(total=job.battles, unit="battle", desc="battles") as bar:
+            for chunk in job.chunks.order_by("index"):
+                services.chunk_run(
+                    chunk_id=chunk.pk, worker="local", on_battle=lambda _index: bar.update(1)
+                )
+        job.refresh_from_db()
+
+    def _watch(self, job: SimulationJob) -> None:
+        with tqdm(total=job.battles, unit="battle", desc="battles") as bar:
+            while True:
+                progress = job_progress(job=job)
+                bar.update(progress.done - bar.n)
+                if progress.status not in ("queued", "running"):
+                    break
+                time.sleep(0.5)
+        if job.status != SimulationJob.Status.DONE:
+            raise CommandError(f"Job {job.pk} ended {job.status}: {job.error}")
+
+    def _report(self, job: SimulationJob) -> None:
+        figures = job_statistics_get(job=job)
+        for outcome in figures["outcomes"]:
+            low, high = outcome["ci95"]
+            self.stdout.write(
+                f"  {outcome['outcome']:<24} {outcome['count']:>6} "
+                f"{100 * outcome['rate']:5.1f}%  [{100 * low:4.1f}, "
+                f"{100 * high:4.1f}]"
+            )
+
+
+def _messages(exc: ValidationError) -> str:
+    if hasattr(exc, "error_dict"):
+        return "; ".join(
+            f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items()
+        )
+    return " ".join(exc.messages)
