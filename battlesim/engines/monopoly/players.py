@@ -1,0 +1,348 @@
+"""Player strategies: they read the state and choose; the rules check and apply.
+
+Every strategy answers the same decision points: buy, bid, build, mortgage, trade, prison.
+``Player`` is a plain, sensible base; each strategy changes a few parameters or one decision.
+"""
+
+from __future__ import annotations
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.monopoly.actions import (
+    BreakFortress,
+    Build,
+    IllegalActionError,
+    JailChoice,
+    ManageAction,
+    Mortgage,
+    SellBuilding,
+    SellFortresses,
+    Trade,
+    Unmortgage,
+)
+from battlesim.engines.monopoly.data import (
+    GROUPS,
+    JAIL_FINE,
+    SQUARES,
+    Group,
+    Seat,
+    SquareIndex,
+)
+from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState
+
+CARD_VALUE = 50  # what a release card is worth to a player weighing a trade
+BID_STEP = 10
+
+
+class Player:
+    """A steady player: buys what it can afford above its reserve, builds evenly."""
+
+    name = "base"
+    reserve = 0  # cash kept back when buying or building
+    bid_factor = 1.0  # highest bid as a share of the printed price
+    max_level = 5  # build up to this level (5 = fortress in the standard game)
+    jail = JailChoice.PAY
+    trade_premium = 0.5  # share of the deeds given away to gain in a trade
+    monopoly_premium = 1.0  # same, when the trade completes the proposer's group
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+
+    # -- buying ------------------------------------------------------------------------
+    def decide_buy(self, state: GameState, seat: Seat, square: SquareIndex) -> bool:
+        return state.players[seat].cash - SQUARES[square].price >= self.reserve
+
+    def bid_limit(self, state: GameState, seat: Seat, square: SquareIndex) -> int:
+        cash = state.players[seat].cash - self.reserve
+        return min(cash, int(SQUARES[square].price * self.bid_factor))
+
+    def bid(
+        self, state: GameState, seat: Seat, square: SquareIndex, high: int, leader: Seat | None
+    ) -> int | None:
+        return next_bid(high, self.bid_limit(state, seat, square), leader)
+
+    def bid_building(
+        self, state: GameState, seat: Seat, high: int, leader: Seat | None, fortress: bool
+    ) -> int | None:
+        square = self.place_building(state, seat, fortress)
+        if square is None:
+            return None
+        limit = min(state.players[seat].cash - self.reserve, 2 * SQUARES[square].build_cost)
+        return next_bid(high, limit, leader)
+
+    def claim_ring_territory(self, state: GameState, seat: Seat, square: SquareIndex) -> bool:
+        return True
+
+    # -- prison and cards --------------------------------------------------------------
+    def jail_choice(self, state: GameState, seat: Seat) -> JailChoice:
+        player = state.players[seat]
+        if player.jail_cards:
+            return JailChoice.USE_CARD
+        if self.jail is JailChoice.PAY and player.cash >= JAIL_FINE + self.reserve:
+            return JailChoice.PAY
+        return JailChoice.ROLL
+
+    def pay_or_draw(self, state: GameState, seat: Seat) -> bool:
+        """True draws a Peuple card instead of paying the small fine."""
+        return False
+
+    # -- management ----------------------------------------------------------------------
+    def next_action(self, state: GameState, seat: Seat) -> ManageAction | None:
+        """One build or mortgage lift at a time, or None to end the turn's management."""
+        square = self.place_building(state, seat, None)
+        if square is not None:
+            return Build(square)
+        return self.lift_one(state, seat)
+
+    def place_building(self, state: GameState, seat: Seat, fortress: bool | None) -> int | None:
+        """The square this player would build on now (of the given kind), or None."""
+        options = []
+        for square in buildable(state, seat):
+            level = state.level[square]
+            is_fortress = level == state.variant.houses_for_hotel
+            if fortress is not None and fortress != is_fortress:
+                continue
+            cost = SQUARES[square].build_cost
+            if level < self.max_level and state.players[seat].cash - cost >= self.reserve:
+                options.append((level, -cost, square))
+        return min(options)[2] if options else None
+
+    def lift_one(self, state: GameState, seat: Seat) -> Unmortgage | None:
+        spare = state.players[seat].cash - self.reserve - 200
+        for square in state.deeds_of(seat):
+            if state.mortgaged[square] and state.unmortgage_cost(square) <= spare:
+                return Unmortgage(square)
+        return None
+
+    def lift_mortgage_now(self, state: GameState, seat: Seat, square: SquareIndex) -> bool:
+        return state.players[seat].cash - SQUARES[square].mortgage >= self.reserve + 200
+
+    def raise_cash(self, state: GameState, seat: Seat, amount: int) -> ManageAction | None:
+        """Mortgage loose deeds first, then sell buildings, then mortgage the rest."""
+        options = []
+        for action in state.legal_actions(seat):
+            rank = _liquidation_rank(state, seat, action)
+            if rank is not None:
+                options.append((rank, _key(action), action))
+        return min(options, key=lambda o: (o[0], o[1]))[2] if options else None
+
+    # -- trades ------------------------------------------------------------------------
+    def propose_trade(self, state: GameState, seat: Seat) -> Trade | None:
+        """In prison without a release card: offer to buy one (001:L225)."""
+        player = state.players[seat]
+        if not player.in_jail or player.jail_cards or player.cash < CARD_VALUE + 10:
+            return None
+        for other in state.active_seats():
+            if other != seat and state.players[other].jail_cards:
+                return Trade(seat, other, give_cash=CARD_VALUE + 10, take_cards=1)
+        return None
+
+    def accept_trade(self, state: GameState, seat: Seat, trade: Trade) -> bool:
+        given = sum(_deed_value(state, s) for s in trade.take)
+        gain = (
+            trade.give_cash - trade.take_cash + CARD_VALUE * (trade.give_cards - trade.take_cards)
+        )
+        gain += sum(_deed_value(state, s) for s in trade.give) - given
+        premium = self.monopoly_premium if completes_group(state, trade) else self.trade_premium
+        return gain >= premium * given and gain >= 0
+
+
+class BuyEverything(Player):
+    """Buys every deed it can pay for, bids up to the price, leaves prison at once."""
+
+    name = "acquisitive"
+
+
+class CashReserve(Player):
+    """Keeps a cash reserve, bids below the price and waits in prison for doubles."""
+
+    name = "cautious"
+    reserve = 350
+    bid_factor = 0.8
+    jail = JailChoice.ROLL
+    trade_premium = 0.8
+    monopoly_premium = 1.5
+
+
+class ThreeStrongholds(Player):
+    """Builds at once up to three strongholds everywhere (the best return per Pouvoir)."""
+
+    name = "builder"
+    reserve = 50
+    max_level = 3
+
+
+class MonopolyHunter(Player):
+    """Buys to complete or block groups, overbids for them and trades for the missing deed."""
+
+    name = "hunter"
+    reserve = 100
+    offer_factor = 2.1
+    trade_every = 3
+
+    def __init__(self, dice: Dice) -> None:
+        super().__init__(dice)
+        self._turns = 0
+        self._offers: dict[SquareIndex, int] = {}  # raise the offer after each attempt
+
+    def decide_buy(self, state: GameState, seat: Seat, square: SquareIndex) -> bool:
+        keen = _group_matters(state, seat, square)
+        floor = 0 if keen else self.reserve
+        return state.players[seat].cash - SQUARES[square].price >= floor
+
+    def bid_limit(self, state: GameState, seat: Seat, square: SquareIndex) -> int:
+        factor = 1.5 if _group_matters(state, seat, square) else 1.0
+        return min(state.players[seat].cash, int(SQUARES[square].price * factor))
+
+    def propose_trade(self, state: GameState, seat: Seat) -> Trade | None:
+        self._turns += 1
+        if self._turns % self.trade_every:
+            return super().propose_trade(state, seat)
+        for group in TERRITORY_GROUPS:
+            trade = self._offer_for(state, seat, group)
+            if trade is not None:
+                return trade
+        return super().propose_trade(state, seat)
+
+    def _offer_for(self, state: GameState, seat: Seat, group: Group) -> Trade | None:
+        missing = [s for s in GROUPS[group] if state.owner[s] != seat]
+        if len(missing) != 1:
+            return None
+        owner = state.owner[missing[0]]
+        if owner is None or state.group_has_buildings(group):
+            return None
+        tries = self._offers.get(missing[0], 0)
+        offer = int(SQUARES[missing[0]].price * (self.offer_factor + 0.4 * tries))
+        if state.players[seat].cash - offer < self.reserve:
+            return None
+        self._offers[missing[0]] = tries + 1
+        return Trade(seat, owner, take=(missing[0],), give_cash=offer)
+
+    def accept_trade(self, state: GameState, seat: Seat, trade: Trade) -> bool:
+        if any(_group_matters(state, seat, s) for s in trade.take):
+            return False  # never sell a deed of a group it is collecting
+        return super().accept_trade(state, seat, trade)
+
+
+class RandomPlayer(Player):
+    """Chooses at random among legal options (through the one Dice): a fuzzer for the rules."""
+
+    name = "random"
+
+    def _coin(self, purpose: str) -> bool:
+        return self.dice.roll(2, purpose) == 1
+
+    def decide_buy(self, state: GameState, seat: Seat, square: SquareIndex) -> bool:
+        return self._coin("random buy")
+
+    def bid(
+        self, state: GameState, seat: Seat, square: SquareIndex, high: int, leader: Seat | None
+    ) -> int | None:
+        if self._coin("random bid"):
+            return None
+        return next_bid(high, min(state.players[seat].cash, 2 * SQUARES[square].price), leader)
+
+    def jail_choice(self, state: GameState, seat: Seat) -> JailChoice:
+        player = state.players[seat]
+        options = [JailChoice.ROLL]
+        options += [JailChoice.PAY] if player.cash >= JAIL_FINE else []
+        options += [JailChoice.USE_CARD] if player.jail_cards else []
+        return self.dice.choice(options, "random prison")
+
+    def pay_or_draw(self, state: GameState, seat: Seat) -> bool:
+        return self._coin("random pay or draw")
+
+    def next_action(self, state: GameState, seat: Seat) -> ManageAction | None:
+        if self._coin("random manage"):
+            return None
+        actions = state.legal_actions(seat)
+        return self.dice.choice(actions, "random action") if actions else None
+
+    def lift_mortgage_now(self, state: GameState, seat: Seat, square: SquareIndex) -> bool:
+        return self._coin("random lift")
+
+    def propose_trade(self, state: GameState, seat: Seat) -> Trade | None:
+        if self.dice.roll(4, "random trade") != 1:
+            return None
+        others = [o for o in state.active_seats() if o != seat]
+        mine = [s for s in state.deeds_of(seat) if not state.group_has_buildings(state.group_of(s))]
+        if not others or not mine:
+            return None
+        partner = self.dice.choice(others, "random partner")
+        theirs = [
+            s for s in state.deeds_of(partner) if not state.group_has_buildings(state.group_of(s))
+        ]
+        take = (self.dice.choice(theirs, "random take"),) if theirs else ()
+        give = (self.dice.choice(mine, "random give"),)
+        cash = min(state.players[seat].cash, self.dice.roll(10, "random cash") * 20)
+        return Trade(seat, partner, give=give, take=take, give_cash=cash)
+
+    def accept_trade(self, state: GameState, seat: Seat, trade: Trade) -> bool:
+        return self._coin("random accept")
+
+
+STRATEGIES: dict[str, type[Player]] = {
+    cls.name: cls for cls in (BuyEverything, CashReserve, ThreeStrongholds, MonopolyHunter)
+}
+STRATEGIES[RandomPlayer.name] = RandomPlayer
+
+
+def buildable(state: GameState, seat: Seat) -> list[SquareIndex]:
+    """Squares where ``seat`` may legally build now (001:L235, L241, L245)."""
+    squares = []
+    for group in TERRITORY_GROUPS:
+        if not state.owns_group(seat, group):
+            continue
+        for square in GROUPS[group]:
+            try:
+                state.check(seat, Build(square))
+            except IllegalActionError:
+                continue
+            squares.append(square)
+    return squares
+
+
+def completes_group(state: GameState, trade: Trade) -> bool:
+    """Whether the deeds the proposer takes complete one of its groups."""
+    for square in trade.take:
+        group = state.group_of(square)
+        others = [s for s in GROUPS[group] if s not in trade.take]
+        if all(state.owner[s] == trade.proposer for s in others):
+            return True
+    return False
+
+
+def next_bid(high: int, limit: int, leader: Seat | None) -> int | None:
+    """Raise by a step, or by one near the limit; an opening bid is at least one step."""
+    bid = max(high + 1, BID_STEP) if leader is None else high + BID_STEP
+    if bid > limit:
+        bid = high + 1
+    return bid if bid <= limit else None
+
+
+def _deed_value(state: GameState, square: SquareIndex) -> int:
+    price = SQUARES[square].price
+    return price // 2 if state.mortgaged[square] else price
+
+
+def _group_matters(state: GameState, seat: Seat, square: SquareIndex) -> bool:
+    """Owning the rest of this group, or an opponent owning it: worth paying more."""
+    group = SQUARES[square].group
+    if group is None:
+        return False
+    owners = {state.owner[s] for s in GROUPS[group] if s != square} - {None}
+    return len(owners) == 1
+
+
+def _liquidation_rank(state: GameState, seat: Seat, action: ManageAction) -> int | None:
+    if isinstance(action, Mortgage):
+        in_monopoly = state.owns_group(seat, state.group_of(action.square))
+        return 2 if in_monopoly else 0
+    if isinstance(action, (SellBuilding, BreakFortress, SellFortresses)):
+        return 1
+    return None
+
+
+def _key(action: ManageAction) -> tuple[int, int]:
+    if isinstance(action, SellFortresses):
+        return (1, list(Group).index(action.group))
+    return (0, action.square)

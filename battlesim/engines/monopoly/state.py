@@ -1,0 +1,418 @@
+"""The state of one game: money, deeds, buildings, tokens; legal management actions and values.
+
+Money moves only through ``transfer``; the bank is an account that may go negative, since
+"la banque ne fait jamais faillite" (001:L148). Bank plus players therefore always sum to zero.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from battlesim.engines.monopoly.actions import (
+    BreakFortress,
+    Build,
+    IllegalActionError,
+    ManageAction,
+    Mortgage,
+    SellBuilding,
+    SellFortresses,
+    Trade,
+    Unmortgage,
+)
+from battlesim.engines.monopoly.data import (
+    BANK_HOTELS,
+    BANK_HOUSES,
+    BOARD_SIZE,
+    DEEDS,
+    GROUPS,
+    HOUSES_FOR_HOTEL,
+    MORTGAGE_INTEREST_PERCENT,
+    MOUNT_RENTS,
+    RING_START,
+    SQUARES,
+    STAFF_MULTIPLIERS,
+    START_CASH,
+    Card,
+    Group,
+    Seat,
+    SquareIndex,
+    SquareKind,
+)
+
+BANK: Seat = -1
+TERRITORY_GROUPS = tuple(g for g in Group if g not in (Group.MOUNTS, Group.STAFFS))
+
+
+class Termination(enum.Enum):
+    LAST_PLAYER = "last_player"  # 001:L281
+    SECOND_BANKRUPTCY = "second_bankruptcy"  # quick game, 001:L293
+    TIME_LIMIT = "time_limit"  # 001:L307
+    RING_AT_MOUNT_DOOM = "ring_at_mount_doom"  # 001:L97
+    ROUND_LIMIT = "round_limit"  # safety cap, see ASSUMPTIONS["round_limit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended and who won (a seat), once it is over."""
+
+    termination: Termination
+    winner: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Which rules are on: quick game, time limit (in rounds), One Ring, safety cap."""
+
+    quick: bool = False
+    one_ring: bool = False
+    time_limit_rounds: int | None = None
+    max_rounds: int = 500
+
+    @property
+    def houses_for_hotel(self) -> int:
+        return 3 if self.quick else HOUSES_FOR_HOTEL
+
+    @property
+    def fortress_level(self) -> int:
+        return self.houses_for_hotel + 1
+
+    @property
+    def deals_deeds(self) -> bool:
+        return self.quick or self.time_limit_rounds is not None
+
+
+@dataclass(slots=True)
+class PlayerState:
+    seat: Seat
+    strategy: str
+    cash: int = 0
+    position: SquareIndex = 0
+    in_jail: bool = False
+    jail_attempts: int = 0
+    jail_cards: list[Card] = field(default_factory=list)
+    bankrupt: bool = False
+
+
+def interest(amount: int) -> int:
+    """10 % of ``amount``, rounded up (ASSUMPTIONS["mortgage_rounding"])."""
+    return -(-amount * MORTGAGE_INTEREST_PERCENT // 100)
+
+
+class GameState:
+    """Everything on the table; the rules module drives it, players only read it."""
+
+    def __init__(self, strategies: Sequence[str], variant: Variant | None = None) -> None:
+        self.variant = variant or Variant()
+        self._fortress = self.variant.fortress_level  # read on every rent and check
+        self.players = [PlayerState(seat, name) for seat, name in enumerate(strategies)]
+        self.owner: list[Seat | None] = [None] * BOARD_SIZE
+        self.level = [0] * BOARD_SIZE
+        self.mortgaged = [False] * BOARD_SIZE
+        self.bank_cash = 0
+        self.houses_left = BANK_HOUSES
+        self.hotels_left = BANK_HOTELS
+        self.ring: SquareIndex | None = RING_START if self.variant.one_ring else None
+        self.order: list[Seat] = list(range(len(self.players)))
+        self.current: Seat | None = None  # whose turn it is
+        self.round = 0
+        self.turns = 0
+        self.landings = [0] * BOARD_SIZE
+        self.termination: Termination | None = None
+        self.winner: Seat | None = None
+        self.bankrupt_order: list[Seat] = []
+        for player in self.players:
+            self.transfer(BANK, player.seat, START_CASH)
+
+    # -- money -------------------------------------------------------------------------
+    def cash_of(self, seat: Seat) -> int:
+        return self.bank_cash if seat == BANK else self.players[seat].cash
+
+    def transfer(self, payer: Seat, payee: Seat, amount: int) -> None:
+        """Move money; only the bank may go below zero."""
+        if amount < 0:
+            raise ValueError(f"negative transfer {amount}")
+        if payer != BANK and self.players[payer].cash < amount:
+            raise IllegalActionError(f"seat {payer} cannot pay {amount}")
+        self._add(payer, -amount)
+        self._add(payee, amount)
+
+    def _add(self, seat: Seat, amount: int) -> None:
+        if seat == BANK:
+            self.bank_cash += amount
+        else:
+            self.players[seat].cash += amount
+
+    # -- reading the table ---------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.termination is not None
+
+    def outcome(self) -> Outcome | None:
+        """The result, or None while the game goes on."""
+        if self.termination is None or self.winner is None:
+            return None
+        return Outcome(self.termination, self.winner)
+
+    def active_seats(self) -> list[Seat]:
+        return [seat for seat in self.order if not self.players[seat].bankrupt]
+
+    def deeds_of(self, seat: Seat) -> list[SquareIndex]:
+        return [i for i in DEEDS if self.owner[i] == seat]
+
+    def owns_group(self, seat: Seat, group: Group) -> bool:
+        return all(self.owner[i] == seat for i in GROUPS[group])
+
+    def count_owned(self, seat: Seat, group: Group) -> int:
+        return sum(1 for i in GROUPS[group] if self.owner[i] == seat)
+
+    def group_of(self, square: SquareIndex) -> Group:
+        group = SQUARES[square].group
+        if group is None:
+            raise IllegalActionError(f"square {square} is not a deed")
+        return group
+
+    def group_has_buildings(self, group: Group) -> bool:
+        return any(self.level[i] for i in GROUPS[group])
+
+    def is_fortress(self, square: SquareIndex) -> bool:
+        return self.level[square] == self._fortress
+
+    def houses_on_board(self) -> int:
+        return sum(lvl for i, lvl in enumerate(self.level) if lvl and not self.is_fortress(i))
+
+    def hotels_on_board(self) -> int:
+        return sum(1 for i in DEEDS if self.is_fortress(i))
+
+    def buildings_of(self, seat: Seat) -> tuple[int, int]:
+        """Return (strongholds, fortresses) owned by ``seat``."""
+        houses = hotels = 0
+        for i in self.deeds_of(seat):
+            if self.is_fortress(i):
+                hotels += 1
+            else:
+                houses += self.level[i]
+        return houses, hotels
+
+    # -- rent and value ----------------------------------------------------------------
+    def rent(self, square: SquareIndex, dice_total: int) -> int:
+        """Rent due by a visitor (001:L182-190); zero on a mortgaged deed."""
+        info = SQUARES[square]
+        owner = self.owner[square]
+        if owner is None or self.mortgaged[square]:
+            return 0
+        if info.kind is SquareKind.MOUNT:
+            return MOUNT_RENTS[self.count_owned(owner, Group.MOUNTS) - 1]
+        if info.kind is SquareKind.STAFF:
+            return dice_total * STAFF_MULTIPLIERS[self.count_owned(owner, Group.STAFFS) - 1]
+        return self._territory_rent(square, owner)
+
+    def _territory_rent(self, square: SquareIndex, owner: Seat) -> int:
+        info = SQUARES[square]
+        if self.is_fortress(square):
+            return info.rents[5]
+        if self.level[square]:
+            return info.rents[self.level[square]]
+        group = GROUPS[self.group_of(square)]
+        full = all(self.owner[i] == owner and not self.mortgaged[i] for i in group)
+        return info.rents[0] * 2 if full else info.rents[0]  # 001:L182, L237
+
+    def valuation(self, seat: Seat) -> int:
+        """Cash, deeds at price (mortgaged at half), buildings at cost (001:L101-107, L295)."""
+        total = self.players[seat].cash
+        for i in self.deeds_of(seat):
+            info = SQUARES[i]
+            total += info.price // 2 if self.mortgaged[i] else info.price
+            total += self.level[i] * info.build_cost  # a fortress counts its strongholds
+        return total
+
+    # -- checks for management actions (raise IllegalActionError) -------------------------
+    def _check_owner(self, seat: Seat, square: SquareIndex) -> None:
+        if not 0 <= square < BOARD_SIZE or self.owner[square] != seat:
+            raise IllegalActionError(f"seat {seat} does not own square {square}")
+
+    def check(self, seat: Seat, action: ManageAction) -> None:
+        """Refuse an illegal management action with the reason."""
+        if isinstance(action, SellFortresses):
+            self._check_sell_fortresses(seat, action.group)
+            return
+        self._check_owner(seat, action.square)
+        checks = {
+            Build: self._check_build,
+            SellBuilding: self._check_sell,
+            BreakFortress: self._check_break,
+            Mortgage: self._check_mortgage,
+            Unmortgage: self._check_unmortgage,
+        }
+        checks[type(action)](seat, action.square)
+
+    def _check_build(self, seat: Seat, square: SquareIndex) -> None:
+        info = SQUARES[square]
+        if info.kind is not SquareKind.TERRITORY:
+            raise IllegalActionError("only territories take buildings")
+        group = GROUPS[self.group_of(square)]
+        if not self.owns_group(seat, self.group_of(square)):
+            raise IllegalActionError("building needs the whole group (001:L178)")
+        if any(self.mortgaged[i] for i in group):
+            raise IllegalActionError("no building while the group has a mortgage (001:L235)")
+        lvl = self.level[square]
+        if lvl == self.variant.fortress_level:
+            raise IllegalActionError("one fortress per property (001:L241)")
+        if lvl > min(self.level[i] for i in group):
+            raise IllegalActionError("build evenly (001:L235)")
+        self._check_build_stock(seat, square, lvl)
+
+    def _check_build_stock(self, seat: Seat, square: SquareIndex, lvl: int) -> None:
+        if self.players[seat].cash < SQUARES[square].build_cost:
+            raise IllegalActionError("not enough Pouvoir to build")
+        if lvl == self.variant.houses_for_hotel and self.hotels_left < 1:
+            raise IllegalActionError("no fortress left in the bank (001:L245)")
+        if lvl < self.variant.houses_for_hotel and self.houses_left < 1:
+            raise IllegalActionError("no stronghold left in the bank (001:L245)")
+
+    def _check_sell(self, seat: Seat, square: SquareIndex) -> None:
+        lvl = self.level[square]
+        if lvl == 0 or self.is_fortress(square):
+            raise IllegalActionError("no stronghold to sell there")
+        group = GROUPS[self.group_of(square)]
+        if lvl < max(self.level[i] for i in group):
+            raise IllegalActionError("sell evenly (001:L235)")
+
+    def _check_break(self, seat: Seat, square: SquareIndex) -> None:
+        if not self.is_fortress(square):
+            raise IllegalActionError("no fortress there")
+        if self.houses_left < self.variant.houses_for_hotel:
+            raise IllegalActionError("not enough strongholds in the bank (001:L245)")
+
+    def _check_sell_fortresses(self, seat: Seat, group: Group) -> None:
+        squares = GROUPS[group]
+        if not any(self.is_fortress(i) for i in squares):
+            raise IllegalActionError("no fortress in that group")
+        if not self.owns_group(seat, group):
+            raise IllegalActionError(f"seat {seat} does not own group {group.value}")
+
+    def _check_mortgage(self, seat: Seat, square: SquareIndex) -> None:
+        if self.mortgaged[square]:
+            raise IllegalActionError("already mortgaged")
+        if self.level[square]:
+            raise IllegalActionError("sell this property's buildings first (001:L259)")
+
+    def _check_unmortgage(self, seat: Seat, square: SquareIndex) -> None:
+        if not self.mortgaged[square]:
+            raise IllegalActionError("not mortgaged")
+        if self.players[seat].cash < self.unmortgage_cost(square):
+            raise IllegalActionError("not enough Pouvoir to lift the mortgage")
+
+    def unmortgage_cost(self, square: SquareIndex) -> int:
+        """Mortgage value plus 10 % interest (001:L259)."""
+        value = SQUARES[square].mortgage
+        return value + interest(value)
+
+    def legal_actions(self, seat: Seat) -> list[ManageAction]:
+        """Every management action ``seat`` may take now, in a stable order."""
+        candidates: list[ManageAction] = []
+        for i in self.deeds_of(seat):
+            candidates += [Build(i), SellBuilding(i), BreakFortress(i), Mortgage(i), Unmortgage(i)]
+        candidates += [SellFortresses(g) for g in TERRITORY_GROUPS]
+        return [a for a in candidates if self._is_legal(seat, a)]
+
+    def _is_legal(self, seat: Seat, action: ManageAction) -> bool:
+        try:
+            self.check(seat, action)
+        except IllegalActionError:
+            return False
+        return True
+
+    # -- applying management actions -------------------------------------------------------
+    def apply(self, seat: Seat, action: ManageAction) -> int:
+        """Check and apply; return the Pouvoir the player received (negative when paying)."""
+        self.check(seat, action)
+        if isinstance(action, SellFortresses):
+            return self._sell_fortresses(seat, action.group)
+        appliers = {
+            Build: self.build_at,
+            SellBuilding: self._sell,
+            BreakFortress: self._break,
+            Mortgage: self._mortgage,
+            Unmortgage: self._unmortgage,
+        }
+        return appliers[type(action)](seat, action.square)
+
+    def build_at(self, seat: Seat, square: SquareIndex, price: int | None = None) -> int:
+        """Build the next level; ``price`` replaces the cost after a shortage auction."""
+        cost = SQUARES[square].build_cost if price is None else price
+        self.transfer(seat, BANK, cost)
+        if self.level[square] == self.variant.houses_for_hotel:
+            self.houses_left += self.variant.houses_for_hotel  # 001:L241
+            self.hotels_left -= 1
+            self.level[square] = self.variant.fortress_level
+        else:
+            self.houses_left -= 1
+            self.level[square] += 1
+        return -cost
+
+    def _sell(self, seat: Seat, square: SquareIndex) -> int:
+        refund = SQUARES[square].build_cost // 2  # 001:L251
+        self.level[square] -= 1
+        self.houses_left += 1
+        self.transfer(BANK, seat, refund)
+        return refund
+
+    def _break(self, seat: Seat, square: SquareIndex) -> int:
+        refund = SQUARES[square].build_cost // 2  # 001:L255
+        self.level[square] = self.variant.houses_for_hotel
+        self.houses_left -= self.variant.houses_for_hotel
+        self.hotels_left += 1
+        self.transfer(BANK, seat, refund)
+        return refund
+
+    def _sell_fortresses(self, seat: Seat, group: Group) -> int:
+        total = 0
+        for i in GROUPS[group]:
+            if self.is_fortress(i):
+                total += SQUARES[i].build_cost * self.variant.fortress_level // 2  # 001:L253
+                self.level[i] = 0
+                self.hotels_left += 1
+        self.transfer(BANK, seat, total)
+        return total
+
+    def _mortgage(self, seat: Seat, square: SquareIndex) -> int:
+        self.mortgaged[square] = True
+        self.transfer(BANK, seat, SQUARES[square].mortgage)
+        return SQUARES[square].mortgage
+
+    def _unmortgage(self, seat: Seat, square: SquareIndex) -> int:
+        cost = self.unmortgage_cost(square)
+        self.transfer(seat, BANK, cost)
+        self.mortgaged[square] = False
+        return -cost
+
+    # -- trades ------------------------------------------------------------------------
+    def check_trade(self, trade: Trade) -> None:
+        """Refuse a trade that breaks 001:L251 (no buildings in the group) or lacks the goods."""
+        proposer, partner = trade.proposer, trade.partner
+        if proposer == partner or self.players[partner].bankrupt:
+            raise IllegalActionError("a trade needs two players in the game")
+        if not (trade.give or trade.take or trade.give_cards or trade.take_cards):
+            raise IllegalActionError("a trade must exchange a deed or a release card")
+        if len(set(trade.give)) != len(trade.give) or len(set(trade.take)) != len(trade.take):
+            raise IllegalActionError("a deed listed twice")
+        for seat, squares in ((proposer, trade.give), (partner, trade.take)):
+            self._check_tradeable(seat, squares)
+        self._check_trade_goods(trade)
+
+    def _check_tradeable(self, seat: Seat, squares: Sequence[SquareIndex]) -> None:
+        for i in squares:
+            self._check_owner(seat, i)
+            if self.group_has_buildings(self.group_of(i)):
+                raise IllegalActionError("sell the group's buildings before trading (001:L251)")
+
+    def _check_trade_goods(self, trade: Trade) -> None:
+        a, b = self.players[trade.proposer], self.players[trade.partner]
+        if min(trade.give_cash, trade.take_cash, trade.give_cards, trade.take_cards) < 0:
+            raise IllegalActionError("negative amounts in a trade")
+        if a.cash < trade.give_cash or b.cash < trade.take_cash:
+            raise IllegalActionError("no lending between players (001:L277)")
+        if len(a.jail_cards) < trade.give_cards or len(b.jail_cards) < trade.take_cards:
+            raise IllegalActionError("release card not held")
