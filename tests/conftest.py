@@ -10,11 +10,13 @@ from django.conf import settings
 
 from config.celery import app as celery_app
 
+pytest_plugins = ["tests.workers"]
+
 
 @pytest.fixture(autouse=True)
 def _eager_celery(request: pytest.FixtureRequest) -> Iterator[None]:
     """Run tasks in-process, except where a test brings a real broker and worker."""
-    if request.node.get_closest_marker("integration"):
+    if request.node.get_closest_marker("integration") or "broker" in request.fixturenames:
         yield
         return
     previous = celery_app.conf.task_always_eager

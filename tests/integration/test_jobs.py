@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 
 from battlesim import services
 from battlesim.models import BattleResult, SimulationJob
-from tests.integration.conftest import WorkerProcess, wait_for
+from tests.workers import WorkerProcess, wait_for
 
 pytestmark = pytest.mark.integration
 

@@ -9,7 +9,7 @@ import pytest
 
 from battlesim.models import WorkerHeartbeat
 from battlesim.tasks import worker_heartbeat_record
-from tests.integration.conftest import WorkerProcess, wait_for
+from tests.workers import WorkerProcess, wait_for
 
 pytestmark = pytest.mark.integration
 

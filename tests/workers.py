@@ -1,4 +1,4 @@
-"""Real services for integration tests: a Redis broker and Celery worker processes.
+"""Real services for tests: a Redis broker and Celery worker processes (a pytest plugin).
 
 The worker is a separate ``celery -A config worker`` process that shares the test database
 (pytest-django's, reached through ``DATABASE_URL``) and listens on a queue of its own, so
@@ -23,7 +23,7 @@ from django.db import connection
 
 from config.celery import app as celery_app
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def database_url() -> str:
