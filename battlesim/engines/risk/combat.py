@@ -1,0 +1,227 @@
+"""Combat (003:L66-100): legal attacks, one throw of the dice, conquest and elimination."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from battlesim.engines.risk.actions import Attack, IllegalActionError
+from battlesim.engines.risk.data import Seat, TerritoryName
+from battlesim.engines.risk.state import EffectKind, GameState
+
+MAX_ATTACK_DICE = 3  # 003:L72
+MAX_DEFENCE_DICE = 2  # 003:L76
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """One throw: the dice as rolled, the bonuses to each highest die, the losses."""
+
+    attack_rolls: tuple[int, ...]
+    defence_rolls: tuple[int, ...]
+    attack_bonus: int
+    defence_bonus: int
+    attacker_losses: int
+    defender_losses: int
+
+
+def resolve_throw(
+    attack_rolls: tuple[int, ...],
+    defence_rolls: tuple[int, ...],
+    attack_bonus: int = 0,
+    defence_bonus: int = 0,
+) -> tuple[int, int]:
+    """Return (attacker losses, defender losses) for one throw (003:L74-86).
+
+    Each side's bonus goes on its highest die; dice are compared highest to highest, then
+    second to second, ties to the defender; unmatched dice are ignored.
+
+    >>> resolve_throw((6, 3, 1), (5, 3))
+    (1, 1)
+    >>> resolve_throw((6,), (5,), defence_bonus=1)
+    (1, 0)
+    """
+    attack = sorted(attack_rolls, reverse=True)
+    defence = sorted(defence_rolls, reverse=True)
+    attack[0] += attack_bonus
+    defence[0] += defence_bonus
+    attacker_losses = defender_losses = 0
+    for a, d in zip(attack, defence, strict=False):
+        if a > d:
+            defender_losses += 1
+        else:
+            attacker_losses += 1
+    return attacker_losses, defender_losses
+
+
+def _mountain_pass(state: GameState, source: TerritoryName, target: TerritoryName) -> bool:
+    ranges = state.board.mountain_ranges.values()
+    return any(source in r and target in r for r in ranges)
+
+
+def _has_card(state: GameState, seat: Seat, effect: str) -> bool:
+    return any(card.effect == effect for card in state.players[seat].adventures)
+
+
+def reachable(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> bool:
+    """Is ``target`` adjacent, or across a mountain range with the card to pass under it?"""
+    if target in state.board.neighbours[source]:
+        return True
+    if state.flags.drew_adventure or not _has_card(state, seat, "under_mountains"):
+        return False
+    return _mountain_pass(state, source, target)
+
+
+def _blocked(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> bool:
+    """Winter Storms and a bridge held by You Shall Not Pass stop the invasion."""
+    storm = state.has_effect(EffectKind.WINTER_STORMS, source) or state.has_effect(
+        EffectKind.WINTER_STORMS, target
+    )
+    if storm:
+        return True
+    pair = frozenset((source, target))
+    bridge = [
+        e
+        for e in state.effects
+        if e.kind is EffectKind.BRIDGE_BLOCK and e.territories == pair and e.owner != seat
+    ]
+    return bool(bridge) and state.leaders.get(source) != seat
+
+
+def sea_toll(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> int:
+    """Battalions a seaborne invasion loses first under Corsairs of Umbar (0 if none)."""
+    if not state.board.is_sea(source, target) or (source, target) in state.flags.invaded:
+        return 0
+    tolls = [e for e in state.effects if e.kind is EffectKind.CORSAIRS and e.owner != seat]
+    return 3 * len(tolls)
+
+
+def max_dice(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> int:
+    """Return how many dice may attack (0 when the attack is not allowed)."""
+    if state.owner.get(source) != seat or state.owner.get(target) in (None, seat):
+        return 0
+    if state.allied(seat, state.owner[target]) or _blocked(state, seat, source, target):
+        return 0
+    spare = state.armies[source] - 1 - sea_toll(state, seat, source, target)
+    return max(0, min(MAX_ATTACK_DICE, spare))
+
+
+def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, TerritoryName]]:
+    """Return every (source, target) pair the player may attack now, sorted."""
+    options = []
+    for source in state.territories_of(seat):
+        if state.armies[source] < 2:
+            continue
+        targets = state.board.neighbours[source]
+        if _has_card(state, seat, "under_mountains") and not state.flags.drew_adventure:
+            targets = targets | _range_targets(state, source)
+        options += [(source, t) for t in sorted(targets) if max_dice(state, seat, source, t)]
+    return options
+
+
+def _range_targets(state: GameState, source: TerritoryName) -> frozenset[TerritoryName]:
+    ranges = [r for r in state.board.mountain_ranges.values() if source in r]
+    return frozenset().union(*ranges) - {source} if ranges else frozenset()
+
+
+def check_attack(state: GameState, seat: Seat, attack: Attack) -> None:
+    """Raise ``IllegalActionError`` unless ``seat`` may make this throw (003:L68-72)."""
+    if not reachable(state, seat, attack.source, attack.target):
+        raise IllegalActionError(f"{attack.target} is not adjacent to {attack.source}")
+    allowed = max_dice(state, seat, attack.source, attack.target)
+    if not 1 <= attack.dice <= allowed:
+        raise IllegalActionError(f"{attack.dice} dice from {attack.source}: allowed 1-{allowed}")
+
+
+def bonuses(state: GameState, attack: Attack) -> tuple[int, int]:
+    """Return the (attack, defence) bonus on each highest die (003:L74, L78)."""
+    invasion = state.invasion
+    attack_bonus = 1 if attack.source in state.leaders else 0
+    defence_bonus = 1 if attack.target in state.leaders else 0
+    siege = invasion is not None and invasion.siege
+    if state.board.territories[attack.target].stronghold and not siege:
+        defence_bonus += 1
+    if invasion is not None:
+        attack_bonus += invasion.attack_bonus
+    return attack_bonus, defence_bonus
+
+
+def check_defence(state: GameState, target: TerritoryName, dice: int) -> None:
+    allowed = min(MAX_DEFENCE_DICE, state.armies[target])
+    if not 1 <= dice <= allowed:
+        raise IllegalActionError(f"{target} may defend with 1-{allowed} dice, not {dice}")
+
+
+def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
+    """Roll one throw, remove the losses and log it."""
+    check_defence(state, attack.target, defence_dice)
+    attack_rolls = tuple(state.dice.d6s(attack.dice, f"attack {attack.target}"))
+    defence_rolls = tuple(state.dice.d6s(defence_dice, f"defend {attack.target}"))
+    attack_bonus, defence_bonus = bonuses(state, attack)
+    lost = resolve_throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
+    result = Throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost)
+    _log_throw(state, attack, result)
+    if result.attacker_losses:
+        state.remove_battalions(attack.source, result.attacker_losses, "combat")
+    if result.defender_losses:
+        state.remove_battalions(attack.target, result.defender_losses, "combat")
+    return result
+
+
+def _log_throw(state: GameState, attack: Attack, result: Throw) -> None:
+    state.log.emit(
+        "throw",
+        seat=state.owner[attack.source],
+        defender=state.owner[attack.target],
+        source=attack.source,
+        target=attack.target,
+        attack=list(result.attack_rolls),
+        defence=list(result.defence_rolls),
+        attack_bonus=result.attack_bonus,
+        defence_bonus=result.defence_bonus,
+        attacker_losses=result.attacker_losses,
+        defender_losses=result.defender_losses,
+    )
+
+
+def move_in_range(state: GameState, attack: Attack, result: Throw) -> tuple[int, int]:
+    """Return the (least, most) battalions that move into a conquered territory (003:L90)."""
+    least = attack.dice - result.attacker_losses
+    return least, state.armies[attack.source] - 1
+
+
+def conquer(state: GameState, attack: Attack, result: Throw, count: int) -> Seat:
+    """Take the emptied territory; return the seat of the former owner (003:L90-92)."""
+    least, most = move_in_range(state, attack, result)
+    if state.armies[attack.target] != 0:
+        raise IllegalActionError(f"{attack.target} still holds battalions")
+    if not least <= count <= most:
+        raise IllegalActionError(f"must move {least}-{most} battalions into {attack.target}")
+    loser = state.owner[attack.target]
+    state.owner[attack.target] = state.owner[attack.source]
+    state.move_battalions(attack.source, attack.target, count)
+    if attack.target in state.leaders:  # 003:L92: the defeated leader leaves the board
+        state.remove_leader(attack.target, "territory lost")
+    if attack.source in state.leaders:
+        state.move_leader(attack.source, attack.target)
+        state.flags.leader_conquest = True
+    state.flags.conquered = True
+    state.invasion = None
+    state.log.emit("conquest", seat=state.owner[attack.source], loser=loser, **_move(attack, count))
+    return loser
+
+
+def _move(attack: Attack, count: int) -> dict[str, object]:
+    return {"source": attack.source, "target": attack.target, "count": count}
+
+
+def eliminate_if_beaten(state: GameState, winner: Seat, loser: Seat) -> bool:
+    """Hand the territory cards over and discard the adventure cards (003:L96)."""
+    player = state.players[loser]
+    if player.eliminated or state.territories_of(loser):
+        return False
+    player.eliminated = True
+    state.players[winner].cards += player.cards
+    state.adventure_discard += player.adventures
+    state.log.emit("eliminated", seat=loser, by=winner, cards=[c.id for c in player.cards])
+    player.cards, player.adventures = [], []
+    return True

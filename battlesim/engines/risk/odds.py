@@ -1,0 +1,81 @@
+"""The battle-odds table every player consults: exact, from the engine's own throw rule.
+
+The one-throw distribution enumerates all 6^n dice outcomes through ``combat.resolve_throw``;
+the chance to take a territory chains those throws (attacker always throws the most dice it
+can, defender two while it can), as pyrisk's cached simulations do but without sampling.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from itertools import product
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.risk.combat import MAX_ATTACK_DICE, MAX_DEFENCE_DICE, resolve_throw
+
+ODDS_CAP = 40  # beyond this many battalions a side the odds no longer move a decision
+
+
+@cache
+def throw_distribution(
+    attack_dice: int, defence_dice: int, attack_bonus: int = 0, defence_bonus: int = 0
+) -> dict[tuple[int, int], float]:
+    """Return {(attacker losses, defender losses): probability} for one throw."""
+    counts: dict[tuple[int, int], int] = {}
+    for faces in product(range(1, 7), repeat=attack_dice + defence_dice):
+        key = resolve_throw(faces[:attack_dice], faces[attack_dice:], attack_bonus, defence_bonus)
+        counts[key] = counts.get(key, 0) + 1
+    total = 6 ** (attack_dice + defence_dice)
+    return {key: count / total for key, count in sorted(counts.items())}
+
+
+@cache
+def conquest_probability(
+    attackers: int, defenders: int, attack_bonus: int = 0, defence_bonus: int = 0
+) -> float:
+    """Chance that ``attackers`` spare battalions wipe out ``defenders`` battalions."""
+    attackers, defenders = min(attackers, ODDS_CAP), min(defenders, ODDS_CAP)
+    if defenders <= 0:
+        return 1.0
+    if attackers <= 0:
+        return 0.0
+    dist = throw_distribution(
+        min(MAX_ATTACK_DICE, attackers),
+        min(MAX_DEFENCE_DICE, defenders),
+        attack_bonus,
+        defence_bonus,
+    )
+    return sum(
+        p
+        * conquest_probability(attackers - lost_a, defenders - lost_d, attack_bonus, defence_bonus)
+        for (lost_a, lost_d), p in dist.items()
+    )
+
+
+BonusPair = tuple[int, int]
+
+
+def sample_throws(
+    dice: Dice,
+    attack_dice: int,
+    defence_dice: int,
+    bonus_pairs: Sequence[BonusPair],
+    throws: int,
+) -> dict[BonusPair, Counter[tuple[int, int]]]:
+    """Throw the dice ``throws`` times and count the outcome under each pair of bonuses.
+
+    Every throw is resolved under all bonus pairs at once (same dice, several readings), so
+    each pair's count is an honest sample of ``throws`` throws at a fraction of the rolls.
+    The roll record is cleared as it goes: a million throws would otherwise fill the memory.
+    """
+    counts: dict[BonusPair, Counter[tuple[int, int]]] = {pair: Counter() for pair in bonus_pairs}
+    for _ in range(throws):
+        attack = tuple(dice.d6s(attack_dice, "odds check attack"))
+        defence = tuple(dice.d6s(defence_dice, "odds check defence"))
+        for pair in bonus_pairs:
+            counts[pair][resolve_throw(attack, defence, *pair)] += 1
+        if len(dice.rolls) > 10_000:
+            dice.rolls.clear()
+    return counts

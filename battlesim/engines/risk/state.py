@@ -1,0 +1,203 @@
+"""The state of one game of Risk LOTR: who owns what, the cards, the Fellowship, the turn.
+
+The state holds the facts and the small mutations that keep the battalion accounting right;
+the parts of a turn live in their own modules (combat, cards, adventure, fellowship).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.log import EventLog
+from battlesim.engines.risk.actions import IllegalActionError
+from battlesim.engines.risk.data import (
+    AdventureCard,
+    Board,
+    Seat,
+    Side,
+    TerritoryCard,
+    TerritoryName,
+)
+
+
+class EffectKind(enum.Enum):
+    """Lasting effects of adventure cards, until their player's next turn."""
+
+    WINTER_STORMS = "winter_storms"
+    CORSAIRS = "corsairs"
+    BRIDGE_BLOCK = "bridge_block"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: EffectKind
+    owner: Seat
+    territories: frozenset[TerritoryName]
+
+
+@dataclass(slots=True)
+class PlayerState:
+    seat: Seat
+    colour: str
+    side: Side
+    strategy: str
+    reserve: int = 0
+    leaders_in_pool: int = 2
+    cards: list[TerritoryCard] = field(default_factory=list)
+    adventures: list[AdventureCard] = field(default_factory=list)
+    played: list[AdventureCard] = field(default_factory=list)
+    uprisings: list[TerritoryName] = field(default_factory=list)
+    eliminated: bool = False
+    gained: int = 0  # battalions taken from outside the board (set-up stock counts here)
+    lost: int = 0
+
+
+@dataclass(slots=True)
+class TurnFlags:
+    """What happened so far in the current player's turn."""
+
+    conquered: bool = False
+    leader_conquest: bool = False
+    drew_adventure: bool = False
+    extra_fortifies: int = 0
+    invaded: set[tuple[TerritoryName, TerritoryName]] = field(default_factory=set)
+    fellowship_stay: bool = False
+    fellowship_force_die: bool = False
+    fellowship_modifier: int = 0
+
+
+@dataclass(slots=True)
+class Invasion:
+    """The invasion under way: modifiers of cards played for it (003:L88 repeated attacks)."""
+
+    source: TerritoryName
+    target: TerritoryName
+    siege: bool = False
+    attack_bonus: int = 0
+
+
+@dataclass(slots=True)
+class GameState:
+    board: Board
+    dice: Dice
+    log: EventLog
+    players: list[PlayerState]
+    scoring: str = "team"
+    card_territory_bonus: bool = False  # 2002 rule, off by default (reference §1.5)
+    owner: dict[TerritoryName, Seat] = field(default_factory=dict)
+    armies: dict[TerritoryName, int] = field(default_factory=dict)
+    leaders: dict[TerritoryName, Seat] = field(default_factory=dict)
+    territory_deck: list[TerritoryCard] = field(default_factory=list)
+    territory_discard: list[TerritoryCard] = field(default_factory=list)
+    adventure_deck: list[AdventureCard] = field(default_factory=list)
+    adventure_discard: list[AdventureCard] = field(default_factory=list)
+    fellowship: int = 0
+    ring_destroyed_turn: int | None = None
+    turn: int = 0
+    current: Seat = 0
+    order: list[Seat] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    flags: TurnFlags = field(default_factory=TurnFlags)
+    invasion: Invasion | None = None
+
+    # --- queries -------------------------------------------------------------------------
+    def territories_of(self, seat: Seat) -> list[TerritoryName]:
+        return sorted(t for t, s in self.owner.items() if s == seat)
+
+    def allied(self, a: Seat, b: Seat) -> bool:
+        return self.players[a].side is self.players[b].side
+
+    def leaders_of(self, seat: Seat) -> list[TerritoryName]:
+        return sorted(t for t, s in self.leaders.items() if s == seat)
+
+    def battalions_of(self, seat: Seat) -> int:
+        return sum(n for t, n in self.armies.items() if self.owner.get(t) == seat)
+
+    def active_seats(self) -> list[Seat]:
+        return [s for s in self.order if not self.players[s].eliminated]
+
+    def fellowship_territory(self) -> TerritoryName:
+        return self.board.path[self.fellowship]
+
+    def is_over(self) -> bool:
+        return self.ring_destroyed_turn is not None
+
+    def has_effect(self, kind: EffectKind, territory: TerritoryName) -> list[Effect]:
+        return [e for e in self.effects if e.kind is kind and territory in e.territories]
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """Return the next player in the circle who is still in the game."""
+        index = self.order.index(seat)
+        for step in range(1, len(self.order) + 1):
+            candidate = self.order[(index + step) % len(self.order)]
+            if not self.players[candidate].eliminated:
+                return candidate
+        return seat
+
+    # --- mutations that keep the battalion accounting ------------------------------------
+    def add_battalions(self, territory: TerritoryName, count: int, reason: str) -> None:
+        """Put ``count`` new battalions from outside the board into an owned territory."""
+        seat = self.owner[territory]
+        self.armies[territory] += count
+        self.players[seat].gained += count
+        self.log.emit("battalions", territory=territory, seat=seat, change=count, reason=reason)
+
+    def remove_battalions(self, territory: TerritoryName, count: int, reason: str) -> None:
+        """Take battalions off the board (losses, events)."""
+        if count > self.armies[territory]:
+            raise IllegalActionError(f"{territory} has only {self.armies[territory]} battalions")
+        seat = self.owner[territory]
+        self.armies[territory] -= count
+        self.players[seat].lost += count
+        self.log.emit("battalions", territory=territory, seat=seat, change=-count, reason=reason)
+
+    def place_from_reserve(self, seat: Seat, territory: TerritoryName, count: int) -> None:
+        """Place battalions of the player's reserve into one of their territories."""
+        player = self.players[seat]
+        if self.owner.get(territory) != seat:
+            raise IllegalActionError(f"seat {seat} does not control {territory}")
+        if not 0 < count <= player.reserve:
+            raise IllegalActionError(f"cannot place {count} of {player.reserve} battalions")
+        player.reserve -= count
+        self.armies[territory] += count
+        self.log.emit("place", seat=seat, territory=territory, count=count)
+
+    def grant_reserve(self, seat: Seat, count: int, reason: str) -> None:
+        """Give a player battalions to place (reinforcements, trade-ins)."""
+        self.players[seat].reserve += count
+        self.players[seat].gained += count
+        self.log.emit("reinforcements", seat=seat, count=count, reason=reason)
+
+    def move_battalions(self, source: TerritoryName, target: TerritoryName, count: int) -> None:
+        if not 0 < count < self.armies[source]:
+            raise IllegalActionError(f"{source} must keep at least one battalion (003:L90)")
+        self.armies[source] -= count
+        self.armies[target] += count
+
+    def place_leader(self, seat: Seat, territory: TerritoryName, reason: str) -> None:
+        """Put a leader from the player's pool on one of their territories (003:L20-22)."""
+        player = self.players[seat]
+        if self.owner.get(territory) != seat:
+            raise IllegalActionError(f"seat {seat} does not control {territory}")
+        if territory in self.leaders:
+            raise IllegalActionError(f"{territory} already holds a leader (003:L22)")
+        if player.leaders_in_pool <= 0:
+            raise IllegalActionError(f"seat {seat} has no leader left to place")
+        player.leaders_in_pool -= 1
+        self.leaders[territory] = seat
+        self.log.emit("leader", seat=seat, territory=territory, reason=reason)
+
+    def move_leader(self, source: TerritoryName, target: TerritoryName) -> None:
+        seat = self.leaders.get(source)
+        if seat is None or self.owner.get(target) != seat or target in self.leaders:
+            raise IllegalActionError(f"no leader can move from {source} to {target}")
+        del self.leaders[source]
+        self.leaders[target] = seat
+        self.log.emit("leader_move", seat=seat, source=source, target=target)
+
+    def remove_leader(self, territory: TerritoryName, reason: str) -> None:
+        seat = self.leaders.pop(territory)
+        self.players[seat].leaders_in_pool += 1
+        self.log.emit("leader_removed", seat=seat, territory=territory, reason=reason)

@@ -1,0 +1,202 @@
+"""Part II, combat (003:L66-100), with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.risk.actions import Attack, CardPlay, IllegalActionError
+from battlesim.engines.risk.combat import (
+    attack_options,
+    check_attack,
+    conquer,
+    eliminate_if_beaten,
+    resolve_throw,
+    throw,
+)
+from battlesim.engines.risk.data import Seat, Timing
+from battlesim.engines.risk.players import Player
+from battlesim.engines.risk.state import GameState
+from battlesim.engines.risk.turn import invade
+from tests.engines.risk.conftest import adventure, card, give, players_for, position
+
+
+class Fixed(Player):
+    """Defends with the dice it is told and moves in the least it may."""
+
+    def __init__(self, dice: Dice, defence: int = 2) -> None:
+        super().__init__(dice)
+        self.defence = defence
+
+    def defend(self, state: GameState, seat: Seat, attack: Attack) -> int:
+        return min(self.defence, state.armies[attack.target])
+
+    def move_in(self, state: GameState, seat: Seat, attack: Attack, least: int, most: int) -> int:
+        return least
+
+    def play_power(
+        self,
+        state: GameState,
+        seat: Seat,
+        timing: Timing,
+        options: list[CardPlay],
+        attack: Attack | None,
+    ) -> CardPlay | None:
+        return None
+
+
+def test_ties_go_to_the_defender() -> None:
+    """003:L82: the higher number wins, with defender winning ties."""
+    assert resolve_throw((5,), (5,)) == (1, 0)
+    assert resolve_throw((6, 4), (6, 3)) == (1, 1)
+
+
+def test_second_dice_compared_and_extra_dice_ignored() -> None:
+    """003:L86: compare the second dice; with no die to compare to, ignore that die."""
+    assert resolve_throw((6, 5, 1), (4, 4)) == (0, 2)
+    assert resolve_throw((6, 2, 2), (4,)) == (0, 1)
+    assert resolve_throw((3,), (4, 1)) == (1, 0)
+
+
+def test_leader_adds_one_to_the_highest_attack_die() -> None:
+    """003:L74: a leader in the attacking territory gives +1 to the highest attack die."""
+    assert resolve_throw((4, 2), (4, 3)) == (2, 0)
+    assert resolve_throw((4, 2), (4, 3), attack_bonus=1) == (1, 1)
+
+
+def test_leader_and_stronghold_give_the_defender_two() -> None:
+    """003:L78: a defending leader +1, a stronghold +1 more: +2 on the highest defence die."""
+    state = position([6, 5])
+    give(state, 0, 4, "Gap of Rohan")
+    give(state, 1, 3, "Minas Tirith")
+    state.leaders["Minas Tirith"] = 1
+    result = throw(state, Attack("Gap of Rohan", "Minas Tirith", 1), 1)
+    assert (result.defence_bonus, result.attacker_losses, result.defender_losses) == (2, 1, 0)
+    assert state.armies["Gap of Rohan"] == 3
+
+
+def test_stronghold_bonus_alone() -> None:
+    """003:L78: a stronghold adds 1 to the highest defence die; 6 v 5+1 ties: defender wins."""
+    state = position([6, 5])
+    give(state, 0, 4, "Gap of Rohan")
+    give(state, 1, 3, "Minas Tirith")
+    result = throw(state, Attack("Gap of Rohan", "Minas Tirith", 1), 1)
+    assert result.defence_bonus == 1 and result.attacker_losses == 1  # 6 v 5+1: tie, defender
+
+
+def test_one_battalion_must_stay_behind_and_three_dice_at_most() -> None:
+    """003:L70-72: a territory with at least 2 battalions; at most 3 dice, one stays behind."""
+    state = position()
+    give(state, 0, 1, "Gap of Rohan")
+    assert attack_options(state, 0) == []
+    give(state, 0, 3, "Gap of Rohan")
+    with pytest.raises(IllegalActionError):
+        check_attack(state, 0, Attack("Gap of Rohan", "Minas Tirith", 3))
+    give(state, 0, 9, "Gap of Rohan")
+    check_attack(state, 0, Attack("Gap of Rohan", "Minas Tirith", 3))
+    with pytest.raises(IllegalActionError):
+        check_attack(state, 0, Attack("Gap of Rohan", "Minas Tirith", 4))
+
+
+def test_only_adjacent_enemy_territories() -> None:
+    """003:L68: attack adjacent enemy territories only; allies are not enemies (assumption)."""
+    state = position()
+    give(state, 0, 5, "Gap of Rohan")
+    with pytest.raises(IllegalActionError):
+        check_attack(state, 0, Attack("Gap of Rohan", "Mount Doom", 1))
+    give(state, 2, 1, "Minas Tirith")  # seat 2 (Green) is Free Peoples like seat 0
+    targets = {t for s, t in attack_options(state, 0)}
+    assert "Minas Tirith" not in targets and "Fangorn" in targets
+
+
+def test_defender_dice_one_or_two() -> None:
+    """003:L76: the defender chooses 1 or 2 battalions (never more than it has)."""
+    state = position([6, 6, 6, 1, 1, 1])
+    give(state, 0, 9, "Gap of Rohan")
+    give(state, 1, 1, "Fangorn")
+    with pytest.raises(IllegalActionError):
+        throw(state, Attack("Gap of Rohan", "Fangorn", 3), 2)
+
+
+def test_conquest_moves_the_attackers_and_the_leader() -> None:
+    """003:L90-92: move in at least the attacking battalions, leader goes along; the
+    defeated leader is removed from the board."""
+    state = position([6, 6, 1, 1])
+    give(state, 0, 6, "Gap of Rohan")
+    give(state, 1, 2, "Fangorn")
+    state.leaders["Gap of Rohan"] = 0
+    state.leaders["Fangorn"] = 1
+    state.players[0].leaders_in_pool = state.players[1].leaders_in_pool = 1
+    attack = Attack("Gap of Rohan", "Fangorn", 2)
+    result = throw(state, attack, 2)
+    assert state.armies["Fangorn"] == 0
+    with pytest.raises(IllegalActionError):
+        conquer(state, attack, result, 1)  # fewer than the two that attacked
+    conquer(state, attack, result, 2)
+    assert state.owner["Fangorn"] == 0 and state.armies == state.armies | {"Fangorn": 2}
+    assert state.leaders == {"Fangorn": 0}
+    assert state.players[1].leaders_in_pool == 2
+    assert state.flags.conquered and state.flags.leader_conquest
+
+
+def test_repeat_attacks_until_the_territory_falls() -> None:
+    """003:L88-90 through the turn loop: two throws, then the move-in."""
+    state = position([1, 1, 6, 6, 6, 2])
+    give(state, 0, 4, "Gap of Rohan")
+    give(state, 1, 1, "Fangorn")
+    players = {seat: Fixed(state.dice) for seat in range(4)}
+    attack = Attack("Gap of Rohan", "Fangorn", 1)
+    invade(state, 0, players, attack)  # 1 v 1: attacker loses
+    assert (state.armies["Gap of Rohan"], state.owner["Fangorn"]) == (3, 1)
+    invade(state, 0, players, Attack("Gap of Rohan", "Fangorn", 2))  # 6,6 v 6: tie, loses
+    assert state.armies["Gap of Rohan"] == 2
+    state.dice = type(state.dice)([6, 2])
+    invade(state, 0, players, attack)
+    assert state.owner["Fangorn"] == 0 and state.armies["Fangorn"] == 1
+
+
+def test_elimination_hands_over_territory_cards_and_discards_adventures() -> None:
+    """003:L96: the eliminator gets the territory cards; adventure cards are discarded."""
+    state = position(owner=0)
+    give(state, 1, 1, "Fangorn")
+    state.players[1].cards = [card("Nurn")]
+    state.players[1].adventures = [adventure("Ambush")]
+    state.owner["Fangorn"] = 0  # as after the conquest of the last territory
+    assert eliminate_if_beaten(state, 0, 1)
+    assert state.players[1].eliminated
+    assert state.players[0].cards == [card("Nurn")]
+    assert state.adventure_discard == [adventure("Ambush")]
+
+
+def test_more_than_five_cards_after_an_elimination_must_be_traded() -> None:
+    """003:L98-100: over 5 territory cards after an elimination: trade, place at once."""
+    state = position([6, 1])
+    give(state, 0, 5, "Gap of Rohan")
+    for name in sorted(state.board.territories):
+        if name != "Fangorn":
+            state.owner[name] = 0 if state.owner[name] == 1 else state.owner[name]
+    give(state, 3, 1, "Fangorn")
+    state.players[0].cards = [card(n) for n in ("Forlindon", "Mithlond", "Tower Hills")]
+    state.players[3].cards = [card(n) for n in ("The Shire", "Buckland", "Evendim Hills")]
+    players = players_for(state)
+    invade(state, 0, players, Attack("Gap of Rohan", "Fangorn", 1))
+    assert state.players[3].eliminated
+    assert len(state.players[0].cards) <= 5
+    assert state.log.of_kind("trade") and state.players[0].reserve == 0
+
+
+@given(
+    st.lists(st.integers(1, 6), min_size=1, max_size=3),
+    st.lists(st.integers(1, 6), min_size=1, max_size=2),
+    st.integers(0, 1),
+    st.integers(0, 2),
+)
+def test_each_compared_pair_costs_exactly_one_battalion(
+    attack: list[int], defence: list[int], plus_attack: int, plus_defence: int
+) -> None:
+    """003:L84-86: each compared pair removes one battalion from its loser, no more."""
+    lost = resolve_throw(tuple(attack), tuple(defence), plus_attack, plus_defence)
+    assert sum(lost) == min(len(attack), len(defence))
+    assert min(lost) >= 0

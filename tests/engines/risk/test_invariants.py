@@ -1,0 +1,52 @@
+"""Invariants over seeded games: no territory empty, battalions add up, same seed same game,
+every game ends (issue 8; 100 games here, 1,000 in bench/risk_speed.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from battlesim.engines.risk.game import Termination, play_game
+from battlesim.engines.risk.invariants import watched_game
+from battlesim.engines.risk.players import STRATEGIES
+
+NAMES = sorted(STRATEGIES)
+GAMES = 100
+
+
+def line_up(seed: int) -> list[str]:
+    """2, 3 and 4 players in turn, every strategy in every seat over the run."""
+    return [NAMES[(seed + i) % len(NAMES)] for i in range(2 + seed % 3)]
+
+
+def test_invariants_hold_through_a_hundred_games() -> None:
+    """003:L90 no territory is ever empty; battalions on the board plus the stock equal all
+    taken in minus all lost; leaders on their owner's land; every game ends with the Ring."""
+    ends = []
+    for seed in range(GAMES):
+        state, termination, checked = watched_game(seed, {"players": line_up(seed)})
+        assert checked > 100
+        assert len(state.owner) == 64
+        ends.append(termination)
+    assert ends == [Termination.RING_DESTROYED] * GAMES
+
+
+def test_two_leaders_at_set_up_variant_holds_too() -> None:
+    """Set-up option (reference §1.7): both leaders placed at the start."""
+    state, termination, _ = watched_game(3, {"leaders_at_setup": 2})
+    assert termination is Termination.RING_DESTROYED
+    first_leaders = [e for e in state.log.of_kind("leader") if e.data["reason"] == "set-up"]
+    assert len(first_leaders) == 8
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2024])
+def test_same_seed_same_game(seed: int) -> None:
+    """The same seed gives the identical event log, roll for roll."""
+    options = {"players": line_up(seed)}
+    first = play_game(seed=seed, options=options)
+    second = play_game(seed=seed, options=options)
+    assert first.log.dumps() == second.log.dumps()
+    assert first.summary == second.summary
+
+
+def test_another_seed_another_game() -> None:
+    assert play_game(seed=1).log.dumps() != play_game(seed=2).log.dumps()
