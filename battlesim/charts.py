@@ -49,3 +49,14 @@ def histogram_chart(values: Sequence[float], title: str, xlabel: str) -> str:
     axes.set_ylabel("battles")
     axes.spines[["top", "right"]].set_visible(False)
     return _svg(figure)
+
+
+def table_chart(title: str, table: dict[str, float], limit: int = 20) -> str:
+    """Horizontal bars of a game table's largest entries."""
+    items = sorted(table.items(), key=lambda item: -item[1])[:limit][::-1]
+    figure, axes = plt.subplots(figsize=(6, 0.6 + 0.28 * max(len(items), 1)))
+    axes.barh([label for label, _ in items], [value for _, value in items], color=PALETTE[2])
+    axes.set_title(title)
+    axes.tick_params(axis="y", labelsize=8)
+    axes.spines[["top", "right"]].set_visible(False)
+    return _svg(figure)

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from battlesim.game_statistics import game_tables, outcome_label
 from battlesim.models import BattleResult, SimulationJob
 from battlesim.services import battle_play, log_decompress
 from battlesim.statistics import ResultRow, job_statistics
@@ -69,12 +70,16 @@ def job_progress(*, job: SimulationJob) -> Progress:
 
 
 def job_result_rows(*, job: SimulationJob) -> list[ResultRow]:
+    """The job's results in battle order, winners given readable labels."""
     values = job.results.order_by("index").values_list("winner", "termination", "summary")
-    return [ResultRow(winner, termination, summary) for winner, termination, summary in values]
+    rows = [ResultRow(winner, termination, summary) for winner, termination, summary in values]
+    return [ResultRow(outcome_label(job.game, row), row.termination, row.summary) for row in rows]
 
 
 def job_statistics_get(*, job: SimulationJob) -> dict[str, Any]:
-    return job_statistics(job_result_rows(job=job))
+    """Generic figures plus the game's own tables (``tables``: name -> label -> number)."""
+    rows = job_result_rows(job=job)
+    return {**job_statistics(rows), "tables": game_tables(job.game, rows)}
 
 
 def battle_log_get(*, job: SimulationJob, index: int) -> list[dict[str, Any]]:

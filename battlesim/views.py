@@ -118,10 +118,15 @@ def job_index(request: HttpRequest) -> HttpResponse:
 @login_required
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
+    statistics = job_statistics_get(job=job)
     context = {
         "job": job,
         "progress": job_progress(job=job),
-        "statistics": job_statistics_get(job=job),
+        "statistics": statistics,
+        "tables": [
+            (f"table-{index}", title, statistics["tables"][title])
+            for index, title in enumerate(sorted(statistics["tables"]))
+        ],
         "results": job.results.order_by("index").only(
             "index", "winner", "termination", "seed", "log_gz"
         )[:50],
@@ -155,6 +160,14 @@ def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
         raise Http404("No results yet.")
     if name == "outcomes":
         svg = charts.outcomes_chart(job_statistics_get(job=job)["outcomes"])
+    elif name.startswith("table-"):
+        tables = job_statistics_get(job=job)["tables"]
+        titles = sorted(tables)
+        number = name.removeprefix("table-")
+        if not number.isdigit() or int(number) >= len(titles):
+            raise Http404("No such table.")
+        title = titles[int(number)]
+        svg = charts.table_chart(title, tables[title])
     else:
         series = numeric_series(rows)
         if name not in series:
@@ -197,5 +210,3 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         "has_next": index + 1 < job.battles_done,
     }
     return render(request, "battlesim/replay.html", context)
-
-

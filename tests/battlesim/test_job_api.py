@@ -139,6 +139,10 @@ def test_job_pages_show_progress_charts_downloads_and_a_replay(
     csv = client.get(f"/jobs/{job['id']}/results.csv").content.decode().splitlines()
     assert csv[0].startswith("battle,seed,winner") and len(csv) == 4
     assert client.get(f"/jobs/{job['id']}/statistics.json").json()["battles"] == 3
+    assert "Win rate by strategy" in page and "Landing frequency by square" in page
+    table_chart = client.get(f"/jobs/{job['id']}/charts/table-0.svg")
+    assert table_chart.status_code == 200 and b"<svg" in table_chart.content
+    assert client.get(f"/jobs/{job['id']}/charts/table-99.svg").status_code == 404
     replay = client.get(f"/jobs/{job['id']}/battles/1/")
     assert replay.status_code == 200 and b"events-data" in replay.content
 

@@ -1,0 +1,49 @@
+"""Statistics: Wilson intervals, outcome rates, per-side series, game tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from battlesim.game_statistics import game_tables, outcome_label
+from battlesim.statistics import ResultRow, job_statistics, wilson_interval
+
+
+def test_wilson_interval_matches_the_textbook_values() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(0, 10)[1] == pytest.approx(
+        0.2775, abs=1e-4
+    )
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_outcomes_draws_and_side_series() -> None:
+    rows = [
+        ResultRow("0", "quarter", {"turns": 5, "victory_points": [3, 1]}),
+        ResultRow("", "turn_limit", {"turns": 9, "victory_points": [1, 1]}),
+        ResultRow("0", "quarter", {"turns": 7, "victory_points": [5, 0]}),
+    ]
+    figures = job_statistics(rows)
+    assert [(o["outcome"], o["count"]) for o in figures["outcomes"]] == [("0", 2), ("draw", 1)]
+    assert figures["terminations"] == {"quarter": 2, "turn_limit": 1}
+    assert figures["numbers"]["turns"]["mean"] == 7 and figures["numbers"]["turns"]["median"] == 7
+    assert figures["numbers"]["victory_points[0]"]["max"] == 5
+
+
+def test_sbg_tables_name_sides_by_force_and_count_profiles() -> None:
+    summary = {
+        "forces": ["Gondor", "Mordor"],
+        "casualties_by_profile": [{"Warrior": 4}, {"Orc": 10, "Orc Captain": 1}],
+        "first_casualty": ["Warrior", "Orc"],
+        "heroes": [
+            {"name": "Faramir", "side": 0, "survived": True},
+            {"name": "Orc Captain", "side": 1, "survived": False},
+        ],
+    }
+    rows = [ResultRow("0", "quarter", summary), ResultRow("1", "quarter", summary)]
+    tables = game_tables("sbg", rows)
+    assert tables["Mean casualties per battle by profile"]["Orc (Mordor)"] == 10
+    assert tables["First to die"] == {"Warrior (Gondor)": 1.0, "Orc (Mordor)": 1.0}
+    assert tables["Hero survival"] == {"Faramir (Gondor)": 1.0, "Orc Captain (Mordor)": 0.0}
+    assert outcome_label("sbg", rows[1]) == "Mordor"
+    assert game_tables("sbg", []) == {}
