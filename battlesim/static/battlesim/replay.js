@@ -1,5 +1,9 @@
 // Replay a logged battle: rebuild the state event by event and draw it; step by action,
 // phase or turn. The log is the only source: the page never reruns the engine.
+// Each game draws its board with a renderer registered on window.ReplayRenderers[game]:
+// { draw(svg, events, step) } (SBG's is below; others load from replay-<game>.js), and may
+// name which events start a phase or a turn with { isPhase(e), isTurn(e), where(events, step) }.
+window.ReplayRenderers = window.ReplayRenderers || {};
 (function () {
   "use strict";
   const root = document.getElementById("replay");
@@ -82,13 +86,26 @@
     }
   }
 
+  window.ReplayRenderers.sbg = {
+    draw: (board, all, step) => drawTable(stateAt(step)),
+    where: (all, step) => {
+      const state = stateAt(step);
+      return state.turn ? `turn ${state.turn}, ${state.phase} phase` : "";
+    },
+  };
+
+  function renderer() {
+    return window.ReplayRenderers[root.dataset.game];
+  }
+
   function draw() {
-    const state = stateAt(current);
-    if (root.dataset.game === "sbg") drawTable(state);
+    const game = renderer();
+    if (game) game.draw(svg, events, current);
     else svg.classList.add("hidden");
     const e = events[current] || {};
+    const where = game && game.where ? game.where(events, current) : "";
     document.getElementById("position").textContent =
-      `Step ${current + 1} of ${events.length}${state.turn ? ` · turn ${state.turn}, ${state.phase} phase` : ""} · ${e.kind || ""}`;
+      `Step ${current + 1} of ${events.length}${where ? ` · ${where}` : ""} · ${e.kind || ""}`;
     logList.querySelectorAll(".current").forEach((n) => n.classList.remove("current"));
     const item = logList.children[current];
     if (item) { item.classList.add("current"); item.scrollIntoView({ block: "nearest" }); }
@@ -105,8 +122,8 @@
     go(i);
   }
 
-  const isPhase = (e) => e.kind === "phase";
-  const isTurn = (e) => e.kind === "phase" && e.phase === "priority";
+  const isPhase = (e) => (renderer() && renderer().isPhase ? renderer().isPhase(e) : e.kind === "phase");
+  const isTurn = (e) => (renderer() && renderer().isTurn ? renderer().isTurn(e) : e.kind === "phase" && e.phase === "priority");
   const moves = {
     back: () => go(current - 1),
     forward: () => go(current + 1),
@@ -121,5 +138,7 @@
     if (event.key === "ArrowLeft") moves.back();
   });
   renderLog();
+  // Renderers of other games load after this file; draw once the page has them all.
+  window.addEventListener("load", draw);
   draw();
 })();
