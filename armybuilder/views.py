@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from pathlib import Path
 from typing import Any
 
 from django import forms
@@ -17,6 +18,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from armybuilder import services
+from armybuilder.battlescribe.importer import army_list_import_roster
+from armybuilder.battlescribe.reader import MAX_ROSTER_BYTES
+from armybuilder.battlescribe.writer import RosterExportError, army_list_roster, army_list_rosz
 from armybuilder.exports import army_list_export_json, army_list_text
 from armybuilder.imports import army_list_import_json
 from armybuilder.models import ArmyList
@@ -27,7 +31,8 @@ from armybuilder.selectors import (
     army_list_get_for_user,
     army_list_get_shared,
 )
-from profiles.models import Faction, Profile
+from profiles.models import DataRelease, Faction, Profile
+from profiles.services import release_files_directory
 
 MAX_IMPORT_BYTES = 1_000_000
 
@@ -43,6 +48,10 @@ class ArmyListForm(forms.Form):
 
 class ImportForm(forms.Form):
     file = forms.FileField(help_text="A JSON export of this site.")
+
+
+class RosterImportForm(forms.Form):
+    file = forms.FileField(help_text="A BattleScribe or New Recruit roster (.ros or .rosz).")
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -67,7 +76,12 @@ def index(request: HttpRequest) -> HttpResponse:
         )
         return redirect("armybuilder:builder", pk=army.pk)
     lists = army_list_for_user(user=request.user)
-    context = {"lists": lists, "form": form, "import_form": ImportForm()}
+    context = {
+        "lists": lists,
+        "form": form,
+        "import_form": ImportForm(),
+        "roster_form": RosterImportForm(),
+    }
     return render(request, "armybuilder/index.html", context)
 
 
@@ -155,6 +169,74 @@ def import_json(request: HttpRequest) -> HttpResponse:
             error = "; ".join(
                 f"{field}: {', '.join(msgs)}" for field, msgs in exc.message_dict.items()
             )
+    messages.error(request, f"Import failed: {error}")
+    return redirect("armybuilder:index")
+
+
+def _battlescribe_directory(army: ArmyList) -> Path:
+    """The source files of the BattleScribe release the list's army lists come from (or the
+    current one, for lists built on the starter data)."""
+    releases = [
+        c.faction.release
+        for c in army.contingents.all()
+        if c.faction.release.source == DataRelease.Source.BATTLESCRIBE
+    ]
+    release = (
+        releases[0]
+        if releases
+        else DataRelease.objects.filter(
+            source=DataRelease.Source.BATTLESCRIBE, is_current=True
+        ).first()
+    )
+    directory = release_files_directory(release=release) if release else None
+    if directory is None:
+        raise RosterExportError(
+            "No imported BattleScribe data with its catalogue files: "
+            "import it (manage.py import_battlescribe) to export rosters."
+        )
+    return directory
+
+
+def _roster_download(request: HttpRequest, pk: int, zipped: bool) -> HttpResponse:
+    army = army_list_full(army=army_list_get_for_user(user=request.user, pk=pk))
+    write = army_list_rosz if zipped else army_list_roster
+    try:
+        content = write(army=army, directory=_battlescribe_directory(army))
+    except RosterExportError as error:
+        messages.error(request, str(error))
+        return redirect("armybuilder:builder", pk=army.pk)
+    suffix, kind = ("rosz", "application/zip") if zipped else ("ros", "application/xml")
+    response = HttpResponse(content, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="army-list-{army.pk}.{suffix}"'
+    return response
+
+
+@login_required
+def export_ros(request: HttpRequest, pk: int) -> HttpResponse:
+    return _roster_download(request, pk, zipped=False)
+
+
+@login_required
+def export_rosz(request: HttpRequest, pk: int) -> HttpResponse:
+    return _roster_download(request, pk, zipped=True)
+
+
+@login_required
+@require_POST
+def import_roster(request: HttpRequest) -> HttpResponse:
+    form = RosterImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        error = "Choose a .ros or .rosz file to import."
+    elif form.cleaned_data["file"].size > MAX_ROSTER_BYTES:
+        error = "The file is larger than 5 MB."
+    else:
+        try:
+            data = form.cleaned_data["file"].read()
+            army = army_list_import_roster(owner=request.user, data=data)
+            messages.success(request, f"Imported {army.name}.")
+            return redirect("armybuilder:builder", pk=army.pk)
+        except ValidationError as exc:
+            error = "; ".join(f"{key}: {', '.join(m)}" for key, m in exc.message_dict.items())
     messages.error(request, f"Import failed: {error}")
     return redirect("armybuilder:index")
 

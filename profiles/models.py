@@ -219,3 +219,21 @@ class ProfilePower(models.Model):
 
     def __str__(self) -> str:
         return f'{self.power_id} {self.casting_value}+ ({self.range_inches}")'
+
+
+class DataReleaseFile(models.Model):
+    """A source file of a release, kept (gzip) so features that need the original data,
+    such as BattleScribe roster export, work wherever the site runs."""
+
+    release = models.ForeignKey(DataRelease, on_delete=models.CASCADE, related_name="files")
+    name = models.CharField(max_length=255)
+    content_gz = models.BinaryField()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["release", "name"], name="release_file_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.release.key}/{self.name}"

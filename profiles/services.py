@@ -7,15 +7,19 @@ costs. Importing the same content again creates nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import gzip
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
 
 from profiles.importers.bs_dataset import ParsedDataSet, ParsedFaction, ParsedProfile
 from profiles.models import (
     DataRelease,
+    DataReleaseFile,
     Faction,
     MagicalPower,
     Profile,
@@ -42,8 +46,11 @@ class ImportReport:
     factions: tuple[FactionCount, ...]
 
 
-def catalogue_import(*, data: ParsedDataSet) -> ImportReport:
-    """Store ``data`` as the current BattleScribe release, or report it is up to date."""
+def catalogue_import(
+    *, data: ParsedDataSet, files: Mapping[str, bytes] | None = None
+) -> ImportReport:
+    """Store ``data`` as the current BattleScribe release, or report it is up to date;
+    ``files`` (name -> raw bytes) are kept with the release for roster export."""
     counts = tuple(FactionCount(f.name, len(f.profiles), len(f.skipped)) for f in data.factions)
     existing = DataRelease.objects.filter(source=SOURCE, content_hash=data.content_hash).first()
     if existing is not None:
@@ -60,7 +67,28 @@ def catalogue_import(*, data: ParsedDataSet) -> ImportReport:
             is_current=True,
         )
         _write_release(release, data)
+        DataReleaseFile.objects.bulk_create(
+            DataReleaseFile(release=release, name=name, content_gz=gzip.compress(raw))
+            for name, raw in sorted((files or {}).items())
+        )
     return ImportReport(release=release, created=True, factions=counts)
+
+
+def release_files_directory(*, release: DataRelease) -> Path | None:
+    """Write a release's kept source files once under ``var/releases/<key>/`` and return
+    that directory; ``None`` when the release kept no files."""
+    names = list(release.files.values_list("name", flat=True))
+    if not names:
+        return None
+    directory = Path(settings.VAR_DIR) / "releases" / release.key
+    if all((directory / name).exists() for name in names):
+        return directory
+    directory.mkdir(parents=True, exist_ok=True)
+    for item in release.files.all():
+        partial = directory / f".{item.name}.partial"
+        partial.write_bytes(gzip.decompress(bytes(item.content_gz)))
+        partial.replace(directory / item.name)  # atomic: readers never see half a file
+    return directory
 
 
 def release_key(data: ParsedDataSet) -> str:

@@ -28,7 +28,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         paths: list[Path] = options["paths"]
         data = self._parse(paths, options["game_system_id"])
-        report = catalogue_import(data=data)
+        files = {path.name: path.read_bytes() for path in expand_paths(paths)}
+        report = catalogue_import(data=data, files=files)
         self._print(data, report)
 
     def _parse(self, paths: list[Path], system_id: str) -> ParsedDataSet:
