@@ -1,12 +1,28 @@
-"""Live figures of an army list: points, models, warband fill, bows, break points, Might."""
+"""Live figures of an army list: points, models, warband fill, bows, break points, Might.
+
+Also the alliance level of the list and what it changes (issue item 5): the army bonus is kept
+only when Historical; an Impossible alliance breaks per contingent and limits heroic actions
+and Stand Fast! to a contingent (flags for the game engine).
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from armybuilder.list_data import ContingentData, ListData, WarbandData
-from armybuilder.rules_data import DEFAULT_BOW_LIMIT, WARBAND_CAPACITY, faction_rules
+from armybuilder.list_data import ContingentData, EntryData, ListData, WarbandData
+from armybuilder.rules_data import (
+    CONDITIONAL_HISTORICAL,
+    DEFAULT_BOW_LIMIT,
+    NAMED_HERO_RULES,
+    WARBAND_CAPACITY,
+    Alliance,
+    ArmyBonus,
+    HerolessWarband,
+    alliance_between,
+    faction_rules,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,9 +38,11 @@ class ContingentFigures:
     ref: str
     points: int
     models: int
-    warriors: int
+    warriors: int  # counted for the bow limit: heroes and War Beasts are not
     bows: int
     bow_limit: int
+    break_point: float  # its own break point; used alone in an Impossible alliance
+    army_bonus: str  # the bonus kept, "" when lost or none
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,61 +55,189 @@ class ListFigures:
     might: int
     warbands: tuple[WarbandFigures, ...]
     contingents: tuple[ContingentFigures, ...]
+    alliance: str = "historical"
+    army_bonus_kept: bool = True
+    separate_break_points: bool = False  # Impossible: each contingent breaks on its own
+    heroic_actions_within_contingent: bool = False  # Impossible: only a hero of the same list
+    stand_fast_within_contingent: bool = False  # Impossible: idem for Stand Fast!
 
 
-def warband_capacity(warband: WarbandData) -> int | None:
-    captains = warband.captains
-    if len(captains) != 1 or captains[0].tier is None:
-        return None
-    return WARBAND_CAPACITY[captains[0].tier]
+# -- alliance ------------------------------------------------------------------------------------
 
 
-def bow_limit(contingent: ContingentData) -> int:
-    """A third of the contingent's warriors, rounded up, unless its army bonus says otherwise."""
-    numerator, denominator = faction_rules(contingent.faction).bonus.bow_limit or DEFAULT_BOW_LIMIT
-    warriors = sum(entry.count for entry in contingent.entries if not entry.is_hero)
+def list_alliance(army: ListData) -> Alliance:
+    """The lowest alliance level over every pair of contingents, named heroes included."""
+    names = [contingent.faction for contingent in army.contingents]
+    levels = [_pair_level(army, a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
+    if len(names) > 1 and _named_hero_forbids(army):
+        levels.append(Alliance.IMPOSSIBLE)
+    return min(levels, key=lambda level: level.value, default=Alliance.HISTORICAL)
+
+
+def _names(army: ListData) -> set[str]:
+    return {name for entry in army.entries for name in entry.identities}
+
+
+def _pair_level(army: ListData, first: str, second: str) -> Alliance:
+    heroes = _names(army)
+    for rule in CONDITIONAL_HISTORICAL:
+        if {first, second} == rule.lists and rule.all_of <= heroes and rule.any_of & heroes:
+            return Alliance.HISTORICAL
+    return alliance_between(first, second)
+
+
+def _named_hero_forbids(army: ListData) -> bool:
+    """A hero of another era in an alliance makes it Impossible (data/alliances.yaml)."""
+    for contingent in army.contingents:
+        others = {c.faction for c in army.contingents if c is not contingent}
+        for entry in contingent.entries:
+            rest = _names(army) - entry.identities
+            for rule in filter(None, map(NAMED_HERO_RULES.get, entry.identities)):
+                if rule.lists & others or rule.heroes & rest:
+                    return True
+    return False
+
+
+def bonus_kept(army: ListData) -> bool:
+    return list_alliance(army) is Alliance.HISTORICAL
+
+
+def active_rules(contingent: ContingentData, army: ListData) -> tuple[ArmyBonus, ...]:
+    """The army list's standing rules, plus its bonus when the list is Historical."""
+    rules = faction_rules(contingent.faction)
+    return (rules.standing, rules.bonus) if bonus_kept(army) else (rules.standing,)
+
+
+def _in_list(army: ListData, name: str | None) -> bool:
+    return name is None or name in _names(army)
+
+
+# -- bows ----------------------------------------------------------------------------------------
+
+
+def bow_limit(contingent: ContingentData, army: ListData) -> int:
+    """A third of the contingent's warriors, rounded up, unless its army list says otherwise."""
+    fractions = [r.bow_limit for r in active_rules(contingent, army) if r.bow_limit]
+    numerator, denominator = max(fractions, key=lambda f: f[0] / f[1], default=DEFAULT_BOW_LIMIT)
+    warriors = sum(entry.count for entry in contingent.entries if entry.is_bow_limit_warrior)
     return math.ceil(warriors * numerator / denominator)
 
 
-def bows_counted(contingent: ContingentData) -> int:
-    exempt = faction_rules(contingent.faction).bonus.bow_limit_exempt_keywords
-    return sum(
-        entry.count
-        for entry in contingent.entries
-        if not entry.is_hero and entry.has_bow and not (entry.keywords & exempt)
+def _bow_exempt(entry: EntryData, rules: Iterable[ArmyBonus], army: ListData) -> bool:
+    return any(
+        any(entry.matches(word) for word in r.bow_limit_exempt)
+        and _in_list(army, r.exempt_requires)
+        for r in rules
     )
 
 
-def contingent_figures(contingent: ContingentData) -> ContingentFigures:
+def bows_counted(contingent: ContingentData, army: ListData) -> int:
+    rules = active_rules(contingent, army)
+    return sum(
+        entry.count
+        for entry in contingent.entries
+        if entry.is_bow_limit_warrior and entry.has_bow and not _bow_exempt(entry, rules, army)
+    )
+
+
+# -- warbands ------------------------------------------------------------------------------------
+
+
+def warband_capacity(warband: WarbandData, rules: Iterable[ArmyBonus] = ()) -> int | None:
+    captains = warband.captains
+    if len(captains) != 1 or captains[0].tier is None:
+        return None
+    capacity = WARBAND_CAPACITY[captains[0].tier]
+    for change in (c for r in rules for c in r.captain_capacity):
+        if captains[0].matches(change.captain):
+            capacity = (change.capacity or capacity) + change.extra
+    return capacity
+
+
+def _heroless_fits(rule: HerolessWarband, warband: WarbandData, army: ListData) -> bool:
+    size = warband.models
+    return (
+        size >= rule.min_models
+        and (rule.max_models is None or size <= rule.max_models)
+        and (rule.every_model is None or all(e.matches(rule.every_model) for e in warband.entries))
+        and _in_list(army, rule.requires)
+        and not any(entry.is_hero for entry in warband.entries)
+    )
+
+
+def heroless_allowed(warband: WarbandData, contingent: ContingentData, army: ListData) -> bool:
+    """True when an army list (bonus) lets this warband go without a hero captain."""
+    rules = active_rules(contingent, army)
+    return any(_heroless_fits(h, warband, army) for r in rules for h in r.heroless_warbands)
+
+
+# -- points --------------------------------------------------------------------------------------
+
+
+def entry_points(entry: EntryData, rules: Iterable[ArmyBonus]) -> int:
+    """The entry's points, less the options its army list's rules make free."""
+    free = {name for r in rules for name in r.free_options}
+    waived = sum(option.points * option.count for option in entry.options if option.name in free)
+    return entry.total_points - waived * entry.count
+
+
+def contingent_points(contingent: ContingentData, army: ListData) -> int:
+    rules = active_rules(contingent, army)
+    return sum(entry_points(entry, rules) for entry in contingent.entries)
+
+
+def list_points(army: ListData) -> int:
+    return sum(contingent_points(contingent, army) for contingent in army.contingents)
+
+
+# -- figures -------------------------------------------------------------------------------------
+
+
+def contingent_figures(contingent: ContingentData, army: ListData) -> ContingentFigures:
     entries = contingent.entries
+    models = sum(entry.count for entry in entries)
+    bonus = faction_rules(contingent.faction).bonus.name
     return ContingentFigures(
         ref=contingent.ref,
-        points=sum(entry.total_points for entry in entries),
-        models=sum(entry.count for entry in entries),
-        warriors=sum(entry.count for entry in entries if not entry.is_hero),
-        bows=bows_counted(contingent),
-        bow_limit=bow_limit(contingent),
+        points=contingent_points(contingent, army),
+        models=models,
+        warriors=sum(entry.count for entry in entries if entry.is_bow_limit_warrior),
+        bows=bows_counted(contingent, army),
+        bow_limit=bow_limit(contingent, army),
+        break_point=models / 2,
+        army_bonus=bonus if bonus_kept(army) else "",
+    )
+
+
+def _warband_figures(army: ListData) -> tuple[WarbandFigures, ...]:
+    bands = [(w, active_rules(c, army)) for c in army.contingents for w in c.warbands]
+    return tuple(
+        WarbandFigures(
+            ref=warband.ref,
+            points=sum(entry_points(entry, rules) for entry in warband.entries),
+            followers=warband.follower_models,
+            capacity=warband_capacity(warband, rules),
+        )
+        for warband, rules in bands
     )
 
 
 def list_figures(army: ListData) -> ListFigures:
     models = sum(entry.count for entry in army.entries)
-    warbands = tuple(
-        WarbandFigures(
-            ref=warband.ref,
-            points=sum(entry.total_points for entry in warband.entries),
-            followers=warband.follower_models,
-            capacity=warband_capacity(warband),
-        )
-        for warband in army.warbands
-    )
+    alliance = list_alliance(army)
+    impossible = alliance is Alliance.IMPOSSIBLE
     return ListFigures(
-        points=sum(entry.total_points for entry in army.entries),
+        points=list_points(army),
         points_limit=army.points_limit,
         models=models,
         break_point=models / 2,
         quarter_point=models / 4,
         might=sum(entry.might * entry.count for entry in army.entries if entry.is_hero),
-        warbands=warbands,
-        contingents=tuple(contingent_figures(c) for c in army.contingents),
+        warbands=_warband_figures(army),
+        contingents=tuple(contingent_figures(c, army) for c in army.contingents),
+        alliance=alliance.name.lower(),
+        army_bonus_kept=alliance is Alliance.HISTORICAL,
+        separate_break_points=impossible,
+        heroic_actions_within_contingent=impossible,
+        stand_fast_within_contingent=impossible,
     )

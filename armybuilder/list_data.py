@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armybuilder.rules_data import BOW_NAME, TIER_BY_NAME, Tier
+from armybuilder.rules_data import BOW_NAME, TIER_BY_NAME, Tier, matches
+
+
+def _has_keyword(keywords: frozenset[str], keyword: str) -> bool:
+    """True for the keyword, also when the importer split it into words ("Siege", "Engine")."""
+    words = {word.lower() for word in keywords}
+    return keyword in words or set(keyword.split()) <= words
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +61,32 @@ class EntryData:
 
     @property
     def is_siege_engine(self) -> bool:
-        return "siege engine" in {keyword.lower() for keyword in self.keywords}
+        return _has_keyword(self.keywords, "siege engine")
+
+    @property
+    def is_bow_limit_warrior(self) -> bool:
+        """A warrior counted for the bow limit; a War Beast is not one (ASSUMPTION, WB-GEN-02)."""
+        return not self.is_hero and not self.is_war_beast
+
+    @property
+    def is_war_beast(self) -> bool:
+        return _has_keyword(self.keywords, "war beast")
+
+    def matches(self, word: str) -> bool:
+        return matches(word, self.name, self.keywords)
+
+    @property
+    def identities(self) -> frozenset[str]:
+        """The names a rule may call this model by.
+
+        The importer names a model found inside another entry "Model (Entry)": "Rivendell Knight
+        (Gil-Galad, High King of the Elves)", "Elladan (Elladan & Elrohir)". The model is its
+        own base name, and also the entry's name when that names it (a pair such as Elladan &
+        Elrohir), never the holder's name otherwise.
+        """
+        base, _, holder = self.name.partition(" (")
+        holder = holder.removesuffix(")")
+        return frozenset({self.name, base} | ({holder} if base in holder else set()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +105,12 @@ class WarbandData:
 
     @property
     def follower_models(self) -> int:
-        return sum(entry.count for entry in self.followers)
+        """Follower places taken: one per model; a War Beast takes none (WB-GEN-02)."""
+        return sum(entry.count for entry in self.followers if not entry.is_war_beast)
+
+    @property
+    def models(self) -> int:
+        return sum(entry.count for entry in self.entries)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,16 +10,37 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from armybuilder.figures import bow_limit, bows_counted, warband_capacity
-from armybuilder.list_data import ContingentData, EntryData, ListData
-from armybuilder.rules_data import (
-    CANNOT_LEAD_ARMY,
-    Alliance,
-    Tier,
-    alliance_between,
+from armybuilder.figures import (
+    active_rules,
+    bow_limit,
+    bows_counted,
+    heroless_allowed,
+    list_alliance,
+    list_points,
+    warband_capacity,
 )
+from armybuilder.list_data import ContingentData, EntryData, ListData
+from armybuilder.rules_data import CANNOT_LEAD_ARMY, Alliance, Tier
+
+__all__ = ["CHECKS", "RULE_IDS", "Breach", "list_alliance", "validate"]
 
 MPG = "Matched Play Guide (2018)"
+
+# Every rule id a check can emit, with what it guards (the golden rosters cover each one).
+RULE_IDS: dict[str, str] = {
+    "LIST-POINTS": "the list costs no more than its points limit",
+    "LIST-SIDES": "Good and Evil never fight side by side",
+    "WARBAND-CAPTAIN": "a warband has one hero captain, unless an army bonus lets it go without",
+    "WARBAND-CAPACITY": "followers within the captain's capacity (tier, army bonus)",
+    "WARBAND-HERO-FOLLOWER": "only an Independent Hero may follow another hero",
+    "LIST-LEADER": "exactly one army leader",
+    "LIST-LEADER-TIER": "the leader is of the highest tier and neither Minor nor Independent",
+    "LIST-UNIQUE": "a named hero at most once",
+    "CONTINGENT-BOWS": "bows within the contingent's bow limit (army list exceptions)",
+    "CONTINGENT-ALLY-HERO": "an allied contingent has a hero of the tier its alliance asks",
+    "CONTINGENT-SIEGE": "one siege engine per hero of Fortitude or higher",
+    "ENTRY-OPTION": "an option is one of the profile's own",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,16 +65,9 @@ def validate(army: ListData) -> list[Breach]:
     return [breach for run in CHECKS for breach in run(army)]
 
 
-def list_alliance(army: ListData) -> Alliance:
-    """The lowest alliance level over every pair of contingents."""
-    names = [contingent.faction for contingent in army.contingents]
-    levels = [alliance_between(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
-    return min(levels, key=lambda level: level.value, default=Alliance.HISTORICAL)
-
-
 @check
 def points_limit(army: ListData) -> Iterator[Breach]:
-    total = sum(entry.total_points for entry in army.entries)
+    total = list_points(army)
     if total > army.points_limit:
         yield Breach(
             "LIST-POINTS",
@@ -77,14 +91,19 @@ def one_side(army: ListData) -> Iterator[Breach]:
 
 @check
 def warband_captains(army: ListData) -> Iterator[Breach]:
-    for warband in army.warbands:
+    for contingent in army.contingents:
+        yield from _captains_of(army, contingent)
+
+
+def _captains_of(army: ListData, contingent: ContingentData) -> Iterator[Breach]:
+    for warband in contingent.warbands:
         captains = warband.captains
         if len(captains) > 1:
             names = ", ".join(entry.name for entry in captains)
             yield Breach(
                 "WARBAND-CAPTAIN", f"A warband has more than one captain: {names}.", warband.ref
             )
-        elif not captains and warband.entries:
+        elif not captains and warband.entries and not heroless_allowed(warband, contingent, army):
             yield Breach("WARBAND-CAPTAIN", "A warband has followers but no captain.", warband.ref)
         elif captains and (not captains[0].is_hero or captains[0].count != 1):
             yield Breach(
@@ -96,8 +115,9 @@ def warband_captains(army: ListData) -> Iterator[Breach]:
 
 @check
 def warband_capacity_limit(army: ListData) -> Iterator[Breach]:
-    for warband in army.warbands:
-        capacity = warband_capacity(warband)
+    bands = [(w, active_rules(c, army)) for c in army.contingents for w in c.warbands]
+    for warband, rules in bands:
+        capacity = warband_capacity(warband, rules)
         if capacity is not None and warband.follower_models > capacity:
             captain = warband.captains[0]
             yield Breach(
@@ -164,7 +184,7 @@ def named_heroes_once(army: ListData) -> Iterator[Breach]:
 @check
 def bow_limit_per_contingent(army: ListData) -> Iterator[Breach]:
     for contingent in army.contingents:
-        bows, limit = bows_counted(contingent), bow_limit(contingent)
+        bows, limit = bows_counted(contingent, army), bow_limit(contingent, army)
         if bows > limit:
             yield Breach(
                 "CONTINGENT-BOWS",

@@ -136,7 +136,7 @@ def test_crossbows_count_and_throwing_weapons_do_not() -> None:
 def test_an_allied_contingent_needs_a_hero_of_the_right_tier() -> None:
     main = army((hero("Captain", "valour"),))
     weak = ContingentData(
-        "c1", "The Fiefdoms", "good", (WarbandData("w9", (hero("Minor", "minor"),)),)
+        "c1", "The Rangers", "good", (WarbandData("w9", (hero("Minor", "minor"),)),)
     )
     data = replace(main, contingents=(*main.contingents, weak))
     assert list_alliance(data) is Alliance.CONVENIENT
