@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
 
 from armybuilder import views as armybuilder_views
 from config import views
@@ -21,6 +22,7 @@ urlpatterns = [
     path("api/", include("profiles.api_urls")),
     path("api/", include("armybuilder.api_urls")),
     path("api/", include("battlesim.api_urls")),
+    path("api/auth/token/", obtain_auth_token, name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

@@ -201,3 +201,15 @@ def test_duplicate_copies_everything_for_the_owner(owner: User, catalogue: dict)
         assert copy["figures"][key] == body["figures"][key]
     assert copy["name"] == "Patrol (copy)"
     assert Profile.objects.count() == 2
+
+
+def test_a_token_from_the_api_authenticates_later_calls(owner: User) -> None:
+    anonymous = APIClient()
+    answer = anonymous.post("/api/auth/token/", {"username": "owner", "password": "pw-owner-123"})
+    assert answer.status_code == 200
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {answer.json()['token']}")
+    created = client.post("/api/lists/", {"name": "By token"}, format="json")
+    assert created.status_code == 201 and ArmyList.objects.get().owner == owner
+    wrong = anonymous.post("/api/auth/token/", {"username": "owner", "password": "nope"})
+    assert wrong.status_code == 400 and "non_field_errors" in wrong.json()
