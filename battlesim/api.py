@@ -99,6 +99,7 @@ class JobProgressApi(APIView):
     @extend_schema(responses=dict)
     def get(self, request: Request, pk: int) -> Response:
         job = job_get_for_user(user=request.user, pk=pk)
+        services.job_redispatch_stale(job=job)
         return Response(job_progress(job=job).to_json())
 
 

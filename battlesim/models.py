@@ -54,6 +54,7 @@ class SimulationJob(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    dispatched_at = models.DateTimeField(null=True, blank=True, help_text="Chunks last sent.")
 
     class Meta:
         ordering = ["-created_at"]

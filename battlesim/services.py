@@ -21,7 +21,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils import timezone
 
 from battlesim.engines.registry import GAMES, GameResult, play_function, validate_options
@@ -88,8 +88,40 @@ def job_queue(
         )
         chunks = _chunks_create(job)
         if dispatch:
+            job.dispatched_at = timezone.now()
+            job.save(update_fields=["dispatched_at"])
             transaction.on_commit(lambda: _chunks_send([chunk.pk for chunk in chunks]))
     return job
+
+
+def job_redispatch_stale(*, job: SimulationJob, stale_after: float | None = None) -> int:
+    """Send a job's pending chunks again when nothing moved for ``stale_after`` seconds.
+
+    A broker restart without persistence loses queued tasks; resending is safe because a
+    chunk is recorded once. Called by the progress endpoints and by a starting worker.
+    Return how many chunks were sent.
+    """
+    stale_after = settings.SBG_STALE_SECONDS if stale_after is None else stale_after
+    last = job.chunks.aggregate(last=Max("finished_at"))["last"]
+    moved = max(filter(None, [job.dispatched_at, last, job.created_at]))
+    now = timezone.now()
+    if not job.is_active or (now - moved).total_seconds() < stale_after:
+        return 0
+    claimed = SimulationJob.objects.filter(
+        pk=job.pk, status__in=ACTIVE, dispatched_at=job.dispatched_at
+    ).update(dispatched_at=now)
+    if not claimed:  # another process resent them first
+        return 0
+    pending = list(job.chunks.filter(status=JobChunk.Status.PENDING).values_list("pk", flat=True))
+    _chunks_send(pending)
+    return len(pending)
+
+
+def jobs_redispatch_stale() -> int:
+    """Resend the pending chunks of every stale active job; return chunks sent."""
+    return sum(
+        job_redispatch_stale(job=job) for job in SimulationJob.objects.filter(status__in=ACTIVE)
+    )
 
 
 def _chunks_create(job: SimulationJob) -> list[JobChunk]:

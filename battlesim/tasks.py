@@ -47,5 +47,6 @@ def chunk_run(self: Task, chunk_id: int) -> int:
 
 @worker_ready.connect
 def _worker_ready(sender: object, **_: object) -> None:
-    """Announce a freshly started worker on the status page."""
+    """Announce a freshly started worker, and resend chunks a lost broker dropped."""
     services.worker_heartbeat_record(hostname=getattr(sender, "hostname", None))
+    services.jobs_redispatch_stale()

@@ -18,6 +18,7 @@ from armybuilder.selectors import army_list_for_user
 from battlesim import charts, services
 from battlesim.engines.registry import GAMES
 from battlesim.job_input import job_options_for, starter_lists
+from battlesim.replay_data import replay_board
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
     battle_log_get,
@@ -138,6 +139,7 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def job_progress_json(request: HttpRequest, pk: int) -> JsonResponse:
     job = job_get_for_user(user=request.user, pk=pk)
+    services.job_redispatch_stale(job=job)
     return JsonResponse(job_progress(job=job).to_json())
 
 
@@ -208,5 +210,6 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         "index": index,
         "events": events,
         "has_next": index + 1 < job.battles_done,
+        "board": replay_board(job.game),
     }
     return render(request, "battlesim/replay.html", context)

@@ -184,3 +184,5 @@ SBG_MAX_ACTIVE_JOBS = env_int("SBG_MAX_ACTIVE_JOBS", 3)
 SBG_CHUNK_SIZE = env_int("SBG_CHUNK_SIZE", 25)
 SBG_LOGS_FIRST = env_int("SBG_LOGS_FIRST", 20)
 SBG_LOGS_EVERY = env_int("SBG_LOGS_EVERY", 250)
+# A job with no chunk finished for this long has its pending chunks sent again.
+SBG_STALE_SECONDS = env_int("SBG_STALE_SECONDS", 600)

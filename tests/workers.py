@@ -68,7 +68,13 @@ class WorkerProcess:
 
 
 @pytest.fixture
-def broker(redis_url: str) -> Iterator[str]:
+def broker_url(redis_url: str) -> str:
+    """The broker of a test's workers (a test module may override this fixture)."""
+    return redis_url
+
+
+@pytest.fixture
+def broker(broker_url: str) -> Iterator[str]:
     """Point this process's Celery app at Redis on a fresh queue; yield the queue name."""
     queue = f"test-{uuid.uuid4().hex[:12]}"
     saved = {
@@ -76,7 +82,7 @@ def broker(redis_url: str) -> Iterator[str]:
         for key in ("broker_url", "broker_transport_options", "task_default_queue")
     }
     celery_app.conf.update(
-        broker_url=redis_url, broker_transport_options={}, task_default_queue=queue
+        broker_url=broker_url, broker_transport_options={}, task_default_queue=queue
     )
     _reset_connections()
     yield queue
@@ -95,7 +101,7 @@ def _reset_connections() -> None:
 
 @pytest.fixture
 def start_worker(
-    transactional_db: None, broker: str, redis_url: str, tmp_path: Path
+    transactional_db: None, broker: str, broker_url: str, tmp_path: Path
 ) -> Iterator[object]:
     """Start real worker processes on the test queue; all are stopped at teardown."""
     workers: list[WorkerProcess] = []
@@ -107,7 +113,7 @@ def start_worker(
         env = {
             **os.environ,
             "DATABASE_URL": database_url(),
-            "REDIS_URL": redis_url,
+            "REDIS_URL": broker_url,
             # A task whose worker died comes back to the queue after this many seconds.
             "SBG_VISIBILITY_TIMEOUT": "5",
         }
