@@ -1,0 +1,1 @@
+"""Middle-earth Strategy Battle Game engine (pure Python: no Django, no Celery)."""

@@ -1,0 +1,71 @@
+"""Courage tests, broken armies and "Stand Fast!" (checklist part 1 §7, 002:L1198-1256)."""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.combat import clamp_stat
+from battlesim.engines.sbg.data import COURAGE_PASS, STAND_FAST_RANGE
+from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.state import BattleState, ModelState, Removal
+from battlesim.engines.sbg.units import PlayerId
+
+
+def courage_value(state: BattleState, model: ModelState) -> int:
+    """Courage with its modifiers (war horn, special rules), clamped to 1..10."""
+    bonus = modifier(Hook.COURAGE, HookContext(state, model))
+    return clamp_stat(model.profile.courage + bonus)
+
+
+def courage_test(state: BattleState, model: ModelState, reason: str) -> bool:
+    """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes."""
+    if "fearless" in model.triggers:
+        state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
+        return True
+    dice = state.roll(2, f"courage {model.uid} ({reason})")
+    total = sum(dice) + courage_value(state, model)
+    passed = total >= COURAGE_PASS
+    state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)
+    return passed
+
+
+def break_point(state: BattleState, player: PlayerId) -> float:
+    """COUR-BRK-01 (002:L1238): half the starting models, possibly fractional."""
+    return state.start_counts[player] / 2
+
+
+def update_broken(state: BattleState) -> None:
+    """COUR-BRK-02 (002:L1240): at the start of a turn, casualties > break point -> Broken."""
+    for player in (0, 1):
+        if state.broken[player]:
+            continue
+        if state.casualties[player] > break_point(state, player):
+            state.broken[player] = True
+            state.log.emit("broken", player=player, casualties=state.casualties[player])
+
+
+def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
+    """COUR-SF-02 (002:L1248): a friendly Hero within 6" that passed its test this turn."""
+    if model.profile.is_hero:
+        return None
+    for hero in state.living(model.player):
+        rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
+        if rallying and state.distance(hero, model) <= STAND_FAST_RANGE:
+            return hero
+    return None
+
+
+def broken_test(state: BattleState, model: ModelState) -> bool:
+    """COUR-BRK-03/04: a Broken army's model tests at the start of its move; fail -> flees.
+
+    Engaged models do not test (COUR-BRK-03, COUR-SF-03). Returns True if the model stays.
+    """
+    if not state.broken[model.player] or state.engaged(model):
+        return True
+    hero = stand_fast_hero(state, model)
+    if hero is not None:
+        state.log.emit("stand_fast", model=model.uid, hero=hero.uid)
+        return True
+    passed = courage_test(state, model, "broken")
+    model.tested = passed
+    if not passed:
+        state.remove(model, Removal.FLED)
+    return passed

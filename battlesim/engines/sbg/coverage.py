@@ -1,0 +1,67 @@
+"""Which special rules, wargear and powers of a force the engine implements or ignores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from battlesim.engines.sbg import special_rules  # noqa: F401  (registers rule hooks)
+from battlesim.engines.sbg.equipment import ARMOUR_TIERS
+from battlesim.engines.sbg.hooks import implemented_triggers
+from battlesim.engines.sbg.special_strikes import IMPLEMENTED
+from battlesim.engines.sbg.units import Force, Profile
+from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
+
+# Items handled directly by a phase rather than through a modifier hook.
+_HANDLED_IN_PHASES = frozenset({"shield", "banner", "war drum", "war horn", "unarmed"})
+_HERO_POOLS = ("might", "will", "fate")
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """Names the engine plays (``implemented``) and names it skips (``ignored``)."""
+
+    implemented: tuple[str, ...]
+    ignored: tuple[str, ...]
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {"implemented": list(self.implemented), "ignored": list(self.ignored)}
+
+
+def _known() -> frozenset[str]:
+    strikes = frozenset(f"{strike.value} (special strike)" for strike in IMPLEMENTED)
+    return (
+        strikes
+        | implemented_triggers()
+        | frozenset(HAND_WEAPONS)
+        | frozenset(MISSILE_WEAPONS)
+        | frozenset(ARMOUR_TIERS)
+        | _HANDLED_IN_PHASES
+    )
+
+
+def _names(profile: Profile) -> set[str]:
+    rules = {rule.lower().split(" (")[0] for rule in profile.rules}
+    pools = {f"{pool} (heroic)" for pool in _HERO_POOLS if getattr(profile, pool) > 0}
+    return set(profile.gear) | rules | pools | _strikes(profile)
+
+
+def _strikes(profile: Profile) -> set[str]:
+    """The special strikes the profile's weapons carry (SPS-*), by name."""
+    weapons = [HAND_WEAPONS[name] for name in profile.gear if name in HAND_WEAPONS]
+    return {f"{strike.value} (special strike)" for w in weapons for strike in w.strikes}
+
+
+def profile_coverage(profile: Profile) -> Coverage:
+    """Split a profile's rules and wargear into implemented and ignored names."""
+    known = _known()
+    names = _names(profile)
+    return Coverage(tuple(sorted(names & known)), tuple(sorted(names - known)))
+
+
+def force_coverage(force: Force) -> Coverage:
+    """The union over a force's profiles."""
+    known = _known()
+    names: set[str] = set()
+    for spec in force.models:
+        names |= _names(spec.profile)
+    return Coverage(tuple(sorted(names & known)), tuple(sorted(names - known)))

@@ -1,0 +1,98 @@
+"""Every number of the SBG rules core, and every assumption the sources do not settle.
+
+Rule numbers come from the French rulebook (seed 002, cited ``002:Lnnn``) through the English
+checklists in ``shared/rules``. What the seed leaves open is listed in ``ASSUMPTIONS`` with
+the reading the engine uses; nothing outside this module decides such a point.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Final
+
+# --- Wound chart (002:L880-892, SHOOT-WND-02): rows Strength 1-10, columns Defence 1-10.
+# "6/4" means a natural 6 then a 4+; None means the target cannot be wounded. Stored as data,
+# not a formula: S1/D1 and S2/D1 are both 4+.
+WOUND_CHART: Final[tuple[tuple[str | None, ...], ...]] = (
+    ("4", "5", "5", "6", "6", "6/4", "6/5", "6/6", None, None),
+    ("4", "4", "5", "5", "6", "6", "6/4", "6/5", "6/6", None),
+    ("3", "4", "4", "5", "5", "6", "6", "6/4", "6/5", "6/6"),
+    ("3", "3", "4", "4", "5", "5", "6", "6", "6/4", "6/5"),
+    ("3", "3", "3", "4", "4", "5", "5", "6", "6", "6/4"),
+    ("3", "3", "3", "3", "4", "4", "5", "5", "6", "6"),
+    ("3", "3", "3", "3", "3", "4", "4", "5", "5", "6"),
+    ("3", "3", "3", "3", "3", "3", "4", "4", "5", "5"),
+    ("3", "3", "3", "3", "3", "3", "3", "4", "4", "5"),
+    ("3", "3", "3", "3", "3", "3", "3", "3", "4", "4"),
+)
+
+STAT_MIN: Final = 1  # CHAR-CAP-01 (002:L245): Fight, Strength, Defence, Courage in 1..10
+STAT_MAX: Final = 10
+COURAGE_PASS: Final = 10  # COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10
+CONTROL_ZONE: Final = 1.0  # MOVE-ZOC-01 (002:L410), inches
+BACK_AWAY: Final = 1.0  # FIGHT-BACK-01 (002:L984), inches
+SPEAR_SUPPORT_ATTACKS: Final = 1  # WPN-SPEAR-01 (002:L1990)
+BANNER_RANGE: Final = 3.0  # EQP-BAN-01 (002:L2170)
+STAND_FAST_RANGE: Final = 6.0  # COUR-SF-02 (002:L1248)
+DRUM_RANGE: Final = 12.0  # EQP-DRUM-01 (002:L2188)
+DIFFICULT_TERRAIN_COST: Final = 2.0  # MOVE-TER-02 (002:L522), ambiguity A1 reading
+
+# In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
+IN_THE_WAY_SCORE: Final = MappingProxyType(
+    {"fortification": 5, "wall": 4, "rocks": 4, "hedge": 4, "model": 4, "fence": 3, "bush": 3}
+)
+
+# --- Table and game length -------------------------------------------------------------
+TABLE_SIZE: Final = 48.0  # issue 4: 48" x 48" by default
+DEFAULT_TURN_LIMIT: Final = 12
+
+# EPSILON absorbs floating-point noise in "base contact" and "within 1"" (ambiguity A7).
+EPSILON: Final = 1e-6
+CONTACT_TOLERANCE: Final = 0.01  # inches; two bases this close count as touching
+
+# --- Assumptions: the one place where the engine decides what the sources leave open. ----
+ASSUMPTIONS: Final = MappingProxyType(
+    {
+        "base-sizes": "Bases are circles: 25 mm infantry unless the unit data says otherwise "
+        "(geometry.base_for when available); 1 inch = 25.4 mm.",
+        "model-height": "Infantry height 1.1 inch (A3); used only where geometry needs it.",
+        "zoc-boundary": "A point is inside a control zone iff strictly closer than 1 inch (A7).",
+        "straight-moves": "Players move models in straight segments; a path is legal if the "
+        "whole segment is legal (a subset of the paths L384 allows).",
+        "duel-tie-same-alignment": "FIGHT-DUEL-03 assumes Good against Evil; when both sides "
+        "share an alignment the Priority player's roll gives 1-3 to the other side, 4-6 to "
+        "the Priority side.",
+        "broken-timing": "Broken iff casualties > starting models / 2, checked at the start of "
+        "each turn, permanent (A22).",
+        "back-away-directions": "Backing away tries the direction directly away from the "
+        "winners first, then rotations by 30 degree steps; the first legal one is taken (A12).",
+        "separation": "A trapped survivor is separated by moving the winners 0.05 inch directly "
+        "away (FIGHT-TRAP-04 'back off slightly').",
+        "combat-split": "Combats are stars: one model against every enemy touching it (A11); "
+        "the Priority side's models are grouped first.",
+        "points": "Sample force points follow the current profile cards as remembered; they "
+        "size the sample forces only and decide no rule.",
+        "to-the-death": "Matched Play Guide 'To the Death!' (not in the shared sources): deploy "
+        "within 12 inch of opposite edges; the battle ends at the end of a turn in which a "
+        "force is at or below a quarter of its starting models; 3 VP enemy broken (5 if yours "
+        "is not), 3 VP enemy leader slain (1 if wounded), 1 VP per enemy banner destroyed, and "
+        "1 VP to the side that destroyed the greater share of the enemy force (our tie-break "
+        "for battles where no side breaks before the turn limit).",
+        "domination": "Matched Play Guide 'Domination' (not in the shared sources): five "
+        "objectives (centre, and four 12 inch from the centre along the diagonals); held by "
+        "the side with more models within 3 inch; 3 VP per objective held at the end, 1 VP "
+        "enemy broken, 1 VP enemy leader slain; same end condition as To the Death!.",
+        "turn-limit": "A battle stops after 12 turns at most (issue 4 safeguard), then VPs.",
+        "heroic-actions": "Heroic actions, Might, Will and Fate are the next issue: ignored and "
+        "reported by coverage.",
+        "terrain-moves": "A move crosses at most one obstacle needing a Leap test (MOVE-LEAP "
+        "table applied); Climb and Jump tests are not implemented yet, so such moves are "
+        "refused; charges across an obstacle are refused (MOVE-CHG-13 not modelled yet).",
+        "make-way": "Making way tries the friend's shortest shift among 0.25, 0.5, 0.75, 1 "
+        "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
+        "supporters": "Every eligible spear or pike supports automatically (a player would "
+        "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
+        "and the 3 nearest visible targets among the 6 nearest in range (speed).",
+    }
+)

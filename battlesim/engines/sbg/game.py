@@ -1,0 +1,252 @@
+"""Play one SBG battle: set up, run turns of five phases, score the scenario.
+
+>>> result = play_game(seed=3, options={"forces": ["minas_tirith", "mordor"], "turn_limit": 1})
+>>> result.termination
+'turn_limit'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.log import Event, EventLog
+from battlesim.engines.registry import GameResult
+from battlesim.engines.sbg.coverage import force_coverage
+from battlesim.engines.sbg.outcome import Outcome, Termination
+from battlesim.engines.sbg.paths import terrain_fits
+from battlesim.engines.sbg.phases.end import run_end_phase
+from battlesim.engines.sbg.phases.fight import run_fight_phase
+from battlesim.engines.sbg.phases.move import run_move_phase
+from battlesim.engines.sbg.phases.priority import run_priority_phase
+from battlesim.engines.sbg.phases.shoot import run_shoot_phase
+from battlesim.engines.sbg.players import PLAYERS, HeuristicPlayer, Player, RandomPlayer
+from battlesim.engines.sbg.samples import SAMPLE_FORCES
+from battlesim.engines.sbg.scenarios import Scenario, scenario_named
+from battlesim.engines.sbg.state import BattleState
+from battlesim.engines.sbg.units import Force, PlayerId, force_from_data, profile_to_data
+
+SPACING = 1.5  # inches between the centres of neighbours in a deployed rank
+RANK_WIDTH = 24  # models per rank
+
+
+class BattleOptionError(ValueError):
+    """An option of ``play_game`` is missing or holds a value the engine cannot use."""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleSetup:
+    """Everything a battle needs besides the dice: forces, scenario, table, players."""
+
+    forces: tuple[Force, Force]
+    scenario: Scenario
+    table: Any
+    players: tuple[str, str]
+
+
+def _force(value: Any, prefix: str) -> Force:
+    if isinstance(value, str):
+        if value not in SAMPLE_FORCES:
+            known = ", ".join(sorted(SAMPLE_FORCES))
+            raise BattleOptionError(f"unknown sample force {value!r}; known: {known}")
+        value = SAMPLE_FORCES[value]
+    if not isinstance(value, Mapping):
+        raise BattleOptionError("each force is a sample name or a mapping of plain data")
+    return force_from_data(value, prefix=prefix)
+
+
+def _table(options: Mapping[str, Any], dice: Dice) -> Any:
+    name = options.get("table")
+    if name is None:
+        return None
+    if name == "generated":
+        from battlesim.engines.sbg.table_generator import generate_table
+
+        seed = options.get("table_seed")
+        return generate_table(Dice(int(seed)) if seed is not None else dice)
+    from battlesim.engines.sbg.tables_preset import preset
+
+    return preset(str(name))
+
+
+def setup_from_options(options: Mapping[str, Any] | None, dice: Dice) -> BattleSetup:
+    """Validate ``play_game`` options; a bad value raises ``BattleOptionError`` naming it."""
+    options = dict(options or {})
+    forces = options.get("forces", ["minas_tirith", "mordor"])
+    if not isinstance(forces, list | tuple) or len(forces) != 2:
+        raise BattleOptionError("option 'forces' must hold exactly two forces")
+    players = tuple(options.get("players", ["heuristic", "heuristic"]))
+    if len(players) != 2 or any(p not in PLAYERS for p in players):
+        raise BattleOptionError(f"option 'players' must be two of {sorted(PLAYERS)}")
+    scenario = scenario_named(
+        str(options.get("scenario", "to_the_death")), options.get("turn_limit")
+    )
+    return BattleSetup(
+        (_force(forces[0], "A"), _force(forces[1], "B")),
+        scenario,
+        _table(options, dice),
+        (players[0], players[1]),
+    )
+
+
+def _make_player(name: str, scenario: Scenario) -> Player:
+    return HeuristicPlayer(scenario) if name == "heuristic" else RandomPlayer()
+
+
+def deployment_slots(
+    state: BattleState, scenario: Scenario, player: PlayerId
+) -> list[tuple[float, float]]:
+    """Ranks facing the enemy, front rank on the zone's inner edge, skipping blocked spots."""
+    x0, y0, x1, y1 = scenario.deployment_zone(player)
+    facing = 1 if player == 0 else -1
+    front = y1 - 0.6 if player == 0 else y0 + 0.6
+    centre = (x0 + x1) / 2
+    slots = []
+    for rank in range(int((y1 - y0) / SPACING)):
+        y = front - facing * rank * SPACING
+        for i in range(RANK_WIDTH):
+            x = centre + (i - (RANK_WIDTH - 1) / 2) * SPACING
+            if terrain_fits(state.table, (x, y), 0.5, state.width, state.depth):
+                slots.append((x, y))
+    return slots
+
+
+def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player]) -> None:
+    """Place each force in its zone, in the order its player chooses (front rank first)."""
+    for player in (0, 1):
+        for spec in state.forces[player].models:
+            state.place(spec, player, (0.0, 0.0))
+        order = players[player].deployment_order(state, player)
+        slots = deployment_slots(state, scenario, player)
+        if len(slots) < len(order):
+            raise BattleOptionError(f"force {player} does not fit in its deployment zone")
+        for uid, slot in zip(order, slots, strict=False):
+            state.set_position(state.models[uid], slot)
+
+
+def new_battle(setup: BattleSetup, dice: Dice, log: EventLog) -> BattleState:
+    """Build the starting state and log the set-up (enough to replay the battle)."""
+    state = BattleState(setup.forces, dice, log, table=setup.table)
+    if setup.table is not None:
+        state.width, state.depth = setup.table.width, setup.table.depth
+    return state
+
+
+def _log_setup(state: BattleState, setup: BattleSetup, seed: int) -> None:
+    state.log.emit(
+        "setup",
+        seed=seed,
+        scenario=setup.scenario.name,
+        turn_limit=setup.scenario.turn_limit,
+        table=setup.table.to_json() if setup.table is not None else None,
+        players=list(setup.players),
+        forces=[_force_json(f) for f in setup.forces],
+        positions=state.positions(),
+        ignored=[list(force_coverage(f).ignored) for f in setup.forces],
+    )
+
+
+def _force_json(force: Force) -> dict[str, Any]:
+    """The force as plain data, profiles included: the log alone rebuilds the battle."""
+    profiles = {spec.profile.name: profile_to_data(spec.profile) for spec in force.models}
+    return {
+        "name": force.name,
+        "alignment": force.alignment.value,
+        "leader": force.leader,
+        "points": force.points,
+        "models": {spec.uid: spec.profile.name for spec in force.models},
+        "profiles": dict(sorted(profiles.items())),
+    }
+
+
+def play_turn(state: BattleState, players: tuple[Player, Player]) -> None:
+    """TURN-01: Priority, Move, Shoot, Fight, End."""
+    state.turn += 1
+    run_priority_phase(state)
+    run_move_phase(state, players)
+    run_shoot_phase(state, players)
+    run_fight_phase(state, players)
+    run_end_phase(state)
+
+
+def play_battle(state: BattleState, scenario: Scenario, players: tuple[Player, Player]) -> Outcome:
+    """Play turns until the scenario ends (its turn limit is the safeguard)."""
+    termination: Termination | None = None
+    while termination is None:
+        play_turn(state, players)
+        termination = scenario.ended(state)
+    outcome = Outcome.from_points(termination, scenario.victory_points(state))
+    state.log.emit("outcome", turn=state.turn, **outcome.to_json())
+    return outcome
+
+
+def play_game(
+    *,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    listener: Callable[[Event], None] | None = None,
+) -> GameResult:
+    """The registry entry point: one battle from plain options and a seed."""
+    dice = Dice(seed)
+    log = EventLog(listeners=[listener] if listener is not None else [])
+    setup = setup_from_options(options, dice)
+    players = (
+        _make_player(setup.players[0], setup.scenario),
+        _make_player(setup.players[1], setup.scenario),
+    )
+    state = new_battle(setup, dice, log)
+    deploy(state, setup.scenario, players)
+    _log_setup(state, setup, seed)
+    outcome = play_battle(state, setup.scenario, players)
+    return GameResult(
+        winner=None if outcome.winner is None else str(outcome.winner),
+        termination=outcome.termination.value,
+        log=log,
+        summary=_summary(state, outcome, setup),
+    )
+
+
+def validate_options(options: Mapping[str, Any] | None) -> None:
+    """Check options before a job is queued (registry contract); raise ``BattleOptionError``
+    or ``UnitDataError`` naming what is wrong."""
+    setup_from_options(options, Dice(0))
+
+
+def _fates(state: BattleState) -> dict[str, Any]:
+    """Casualties by profile and side, the first of each side to fall, and each hero's fate
+    (the job service's statistics read these)."""
+    by_profile: list[Counter[str]] = [Counter(), Counter()]
+    first: list[str | None] = [None, None]
+    for event in state.log.of_kind("casualty"):
+        model = state.models[event.data["model"]]
+        by_profile[model.player][model.spec.profile.name] += 1
+        first[model.player] = first[model.player] or model.spec.profile.name
+    heroes = [
+        {"name": m.spec.profile.name, "side": m.player, "survived": m.alive}
+        for m in sorted(state.models.values(), key=lambda m: m.uid)
+        if "hero" in m.spec.profile.keywords
+    ]
+    return {
+        "casualties_by_profile": [dict(c) for c in by_profile],
+        "first_casualty": first,
+        "heroes": heroes,
+    }
+
+
+def _summary(state: BattleState, outcome: Outcome, setup: BattleSetup) -> dict[str, Any]:
+    return {
+        **_fates(state),
+        "turns": state.turn,
+        "scenario": setup.scenario.name,
+        "forces": [f.name for f in setup.forces],
+        "players": list(setup.players),
+        "victory_points": list(outcome.victory_points),
+        "start_models": list(state.start_counts),
+        "casualties": list(state.casualties),
+        "broken": list(state.broken),
+        "ignored": [list(force_coverage(f).ignored) for f in setup.forces],
+        **outcome.to_json(),
+    }

@@ -1,0 +1,136 @@
+"""Backing away, trapped models and making way (part 1 §6.3-6.6, 002:L968-1032)."""
+
+from __future__ import annotations
+
+import math
+
+from battlesim.engines.sbg.bases import height_for
+from battlesim.engines.sbg.data import BACK_AWAY, CONTACT_TOLERANCE
+from battlesim.engines.sbg.paths import (
+    Point,
+    angle_to,
+    fan,
+    point_distance,
+    rotated,
+    segment_point_distance,
+    terrain_crossings,
+    terrain_fits,
+)
+from battlesim.engines.sbg.state import BattleState, ModelState
+
+_BACK_AWAY_STEP = math.radians(5)
+_MAKE_WAY_STEPS = (0.25, 0.5, 0.75, 1.0)  # inches tried, shortest first (FIGHT-WAY-01)
+
+
+def back_away(state: BattleState, loser: ModelState, winners: list[ModelState]) -> bool:
+    """FIGHT-BACK-01..03: 1" straight, ending a full 1" from every winner and touching no
+    enemy; returns False if no direction works (the model is trapped, FIGHT-TRAP-01)."""
+    if loser.prone:
+        return False  # FIGHT-PRONE-02: a prone loser always counts as trapped
+    cx = sum(w.x for w in winners) / len(winners)
+    cy = sum(w.y for w in winners) / len(winners)
+    away = angle_to((cx, cy), loser.position)
+    for angle in fan(away, 18, _BACK_AWAY_STEP):
+        spot = rotated(loser.position, angle, BACK_AWAY)
+        if _back_away_legal(state, loser, spot, winners):
+            state.move_to(loser, spot, "back away")
+            return True
+    return make_way(state, loser, winners, away)
+
+
+def _back_away_legal(
+    state: BattleState, loser: ModelState, spot: tuple[float, float], winners: list[ModelState]
+) -> bool:
+    if not terrain_fits(state.table, spot, loser.radius, state.width, state.depth):
+        return False
+    if terrain_crossings(state.table, loser.position, spot, height_for(loser.profile.keywords)):
+        return False  # FIGHT-BACK-03: backing away cannot leap, jump or climb
+    for winner in winners:
+        gap = point_distance(spot, winner.position) - loser.radius - winner.radius
+        if gap < BACK_AWAY - CONTACT_TOLERANCE:
+            return False
+    return clear_of_others(state, loser, spot)
+
+
+def clear_of_others(
+    state: BattleState, model: ModelState, spot: Point, ignore: ModelState | None = None
+) -> bool:
+    """The straight move to ``spot`` passes through no base and ends touching no enemy."""
+    for other in state.living():
+        if other is model or other is ignore:
+            continue
+        if point_distance(model.position, other.position) > 3.5:
+            continue
+        need = model.radius + other.radius - CONTACT_TOLERANCE
+        if segment_point_distance(model.position, spot, other.position) < need:
+            return False
+        touching = point_distance(spot, other.position) <= need + 2 * CONTACT_TOLERANCE
+        if other.player != model.player and touching:
+            return False  # FIGHT-BACK-02: never end in base contact with an enemy
+    return True
+
+
+def make_way(state: BattleState, loser: ModelState, winners: list[ModelState], away: float) -> bool:
+    """FIGHT-WAY-01..04 (002:L1012-1018): one friend, not engaged, moves up to 1" (the
+    shortest that works) so the loser can back away; it may enter enemy zones but never touch
+    an enemy, and never leaps, climbs or drops."""
+    for angle in fan(away, 6, _BACK_AWAY_STEP * 3):
+        spot = rotated(loser.position, angle, BACK_AWAY)
+        blockers = _blockers(state, loser, spot)
+        if len(blockers) != 1 or blockers[0].player != loser.player:
+            continue
+        friend = blockers[0]
+        if state.engaged(friend) or friend.uid in {w.uid for w in winners}:
+            continue  # FIGHT-WAY-02: engaged models cannot make way
+        if _shift_friend(state, friend, loser, spot, winners, angle):
+            return True
+    return False
+
+
+def _blockers(state: BattleState, model: ModelState, spot: Point) -> list[ModelState]:
+    found = []
+    for other in state.living():
+        if other is model or point_distance(model.position, other.position) > 3.5:
+            continue
+        need = model.radius + other.radius - CONTACT_TOLERANCE
+        if segment_point_distance(model.position, spot, other.position) < need:
+            found.append(other)
+    return found
+
+
+def _shift_friend(
+    state: BattleState,
+    friend: ModelState,
+    loser: ModelState,
+    spot: Point,
+    winners: list[ModelState],
+    angle: float,
+) -> bool:
+    origin = friend.position
+    side = angle_to(loser.position, origin) - angle
+    sideways = angle + (math.pi / 2 if math.sin(side) >= 0 else -math.pi / 2)
+    for distance in _MAKE_WAY_STEPS:
+        for heading in (sideways, angle):
+            target = rotated(origin, heading, distance)
+            if not _friend_may_stand(state, friend, target, spot, loser):
+                continue
+            state.set_position(friend, target)
+            if _back_away_legal(state, loser, spot, winners):
+                state.set_position(friend, origin)
+                state.move_to(friend, target, "make way")
+                state.move_to(loser, spot, "back away")
+                return True
+            state.set_position(friend, origin)
+    return False
+
+
+def _friend_may_stand(
+    state: BattleState, friend: ModelState, target: Point, spot: Point, loser: ModelState
+) -> bool:
+    if not terrain_fits(state.table, target, friend.radius, state.width, state.depth):
+        return False
+    if terrain_crossings(state.table, friend.position, target, height_for(friend.profile.keywords)):
+        return False  # FIGHT-WAY-03: no leaping, climbing or dropping
+    if point_distance(target, spot) < friend.radius + loser.radius - CONTACT_TOLERANCE:
+        return False
+    return clear_of_others(state, friend, target, ignore=loser)

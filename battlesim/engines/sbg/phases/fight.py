@@ -1,0 +1,375 @@
+"""The Fight phase (checklist part 1 §6, 002:L920-1086; spears part 2 §4.2-4.3, banners §7.1).
+
+Combats are split at the start of the phase (MOVE-SEP), then resolved one by one: Duel roll,
+losers back away (or are trapped), winners strike, casualties are removed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg import special_strikes
+from battlesim.engines.sbg.actions import IllegalActionError
+from battlesim.engines.sbg.combat import (
+    DuelSide,
+    clamp_die,
+    clamp_stat,
+    duel_winner_without_roll_off,
+    roll_off_winner,
+    roll_to_wound,
+)
+from battlesim.engines.sbg.data import CONTACT_TOLERANCE
+from battlesim.engines.sbg.equipment import banner_in_range
+from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.paths import (
+    angle_to,
+    rotated,
+    terrain_fits,
+)
+from battlesim.engines.sbg.phases.back_away import back_away, clear_of_others
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.units import PlayerId
+from battlesim.engines.sbg.weapons import SpecialStrike, can_support, has_pike
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.players import Player
+
+_BACK_AWAY_STEP = math.radians(5)
+_SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
+
+
+@dataclass(slots=True)
+class Combat:
+    """A star (ambiguity A11): one model against every enemy touching it that is not taken."""
+
+    center: ModelState
+    leaves: list[ModelState]
+    supporters: dict[str, ModelState] = field(default_factory=dict)  # supporter -> supported
+
+    def side(self, player: PlayerId) -> list[ModelState]:
+        members = [self.center, *self.leaves]
+        return [m for m in members if m.player == player and m.alive]
+
+    def helpers(self, player: PlayerId) -> list[ModelState]:
+        return [s for s in self.supporters.values() if s.player == player and s.alive]
+
+    def uids(self) -> list[str]:
+        return [self.center.uid, *(m.uid for m in self.leaves)]
+
+
+# --- MOVE-SEP-01..07: splitting combats -----------------------------------------------------
+
+
+def split_combats(state: BattleState) -> list[Combat]:
+    """Cover every engaged model exactly once with stars (MOVE-SEP-03, A11)."""
+    contacts = {m.uid: state.contacts(m) for m in state.living() if state.engaged(m)}
+    order = sorted(
+        contacts, key=lambda u: (-len(contacts[u]), state.models[u].player != state.priority, u)
+    )
+    owner: dict[str, str] = {}  # model -> centre of its star
+    stars: dict[str, list[str]] = {}
+    for uid in order:
+        if uid in owner:
+            continue
+        free = [m.uid for m in contacts[uid] if m.uid not in owner]
+        if free:
+            stars[uid] = free
+            owner[uid] = uid
+            owner.update({leaf: uid for leaf in free})
+        else:
+            _attach(uid, contacts[uid][0].uid, owner, stars)
+    return [
+        Combat(state.models[c], [state.models[u] for u in sorted(leaves)])
+        for c, leaves in sorted(stars.items())
+    ]
+
+
+def _attach(uid: str, neighbour: str, owner: dict[str, str], stars: dict[str, list[str]]) -> None:
+    """Join a model whose enemies are all taken to a star, reshaping it if needed."""
+    centre = owner[neighbour]
+    if centre == neighbour:
+        stars[centre].append(uid)
+    elif len(stars[centre]) == 1:
+        del stars[centre]
+        stars[neighbour] = [centre, uid]
+        owner.update({centre: neighbour, neighbour: neighbour})
+    else:
+        stars[centre].remove(neighbour)
+        stars[neighbour] = [uid]
+        owner[neighbour] = neighbour
+    owner[uid] = owner[neighbour] if centre != neighbour else centre
+
+
+# --- WPN-SPEAR-01..08, WPN-PIKE-01: supporters ------------------------------------------------
+
+
+def _may_support(state: BattleState, model: ModelState) -> bool:
+    """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight."""
+    if not model.alive or model.supported or model.shot or model.prone or model.fought:
+        return False
+    return can_support(model.profile) and not state.engaged(model)
+
+
+def assign_supporters(state: BattleState, combat: Combat) -> None:
+    """Each fighter gets at most one spear (WPN-SPEAR-07) plus one pike second rank."""
+    for player in (0, 1):
+        for friend in combat.side(player):
+            first = _support_one(state, combat, friend, friend)
+            if first is not None and has_pike(first.profile):
+                _support_one(state, combat, friend, first, pike_only=True)
+
+
+def _support_one(
+    state: BattleState, combat: Combat, friend: ModelState, via: ModelState, pike_only: bool = False
+) -> ModelState | None:
+    for helper in state.living(friend.player):
+        if pike_only and not has_pike(helper.profile):
+            continue
+        if helper.radius + 1e-9 < friend.radius or not state.in_contact(helper, via):
+            continue
+        if _may_support(state, helper):
+            helper.supported = True
+            combat.supporters[helper.uid] = helper
+            state.log.emit("support", model=helper.uid, supports=friend.uid)
+            return helper
+    return None
+
+
+# --- FIGHT-DUEL-01..05: the Duel roll ---------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Die:
+    owner: ModelState
+    raw: int
+    bonus: int
+
+    @property
+    def value(self) -> int:
+        return clamp_die(self.raw + self.bonus)
+
+
+def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Die]:
+    dice: list[_Die] = []
+    for model in combat.side(player):
+        bonus = modifier(Hook.DUEL_DIE, HookContext(state, model))
+        count = _attacks(state, model)
+        dice += [_Die(model, raw, bonus) for raw in state.roll(count, f"duel {model.uid}")]
+    for helper in combat.helpers(player):
+        bonus = modifier(Hook.DUEL_DIE, HookContext(state, helper))
+        dice += [_Die(helper, raw, bonus) for raw in state.roll(1, f"duel support {helper.uid}")]
+    return dice
+
+
+def _fight_value(state: BattleState, models: list[ModelState]) -> int:
+    """FIGHT-DUEL-04: the highest Fight value of the side (supporters included)."""
+    return max(
+        (clamp_stat(m.profile.fight + modifier(Hook.FIGHT, HookContext(state, m))) for m in models),
+        default=0,
+    )
+
+
+def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> DuelSide:
+    fighters = combat.side(player) + combat.helpers(player)
+    return DuelSide(
+        player,
+        state.alignment(player),
+        tuple(d.value for d in dice),
+        _fight_value(state, fighters),
+    )
+
+
+def duel(state: BattleState, combat: Combat) -> PlayerId:
+    """FIGHT-DUEL-01..04 with banner re-rolls (EQP-BAN-02/04); return the winning side."""
+    dice = {p: _roll_side(state, combat, p) for p in (0, 1)}
+    used: set[PlayerId] = set()
+    for _ in range(2):  # ambiguity 16: the side losing re-rolls first, each at most once
+        loser = _provisional_loser(state, combat, dice)
+        if loser is None or loser in used or not _banner_reroll(state, combat, loser, dice[loser]):
+            break
+        used.add(loser)
+    a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
+    winner = duel_winner_without_roll_off(a, b)
+    if winner is None:
+        (roll,) = state.roll(1, "duel roll-off")
+        winner = roll_off_winner(roll, a, b, state.priority, _elven_sides(combat))
+    state.log.emit("duel", combat=combat.uids(), dice=[list(a.dice), list(b.dice)], winner=winner)
+    return winner
+
+
+def _provisional_loser(
+    state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]
+) -> PlayerId | None:
+    a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
+    winner = duel_winner_without_roll_off(a, b)
+    return None if winner is None else 1 - winner
+
+
+def _banner_reroll(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> bool:
+    """EQP-BAN-02: one model re-rolls one die; the lowest is the one worth re-rolling."""
+    if not dice or banner_in_range(state, combat.side(player) + combat.helpers(player)) is None:
+        return False
+    worst = min(dice, key=lambda d: (d.value, d.owner.uid))
+    (worst.raw,) = state.roll(1, f"banner re-roll {worst.owner.uid}")
+    return True
+
+
+def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
+    """WPN-ELF-01 (ambiguity 12): a side has the advantage if any fighter has one."""
+    fighters = [combat.center, *combat.leaves]
+    return frozenset(m.player for m in fighters if "elven-made" in m.triggers)
+
+
+# --- FIGHT-STRIKE, FIGHT-TRAP-03, FIGHT-MULTI: strikes ----------------------------------------
+
+
+def strike(state: BattleState, striker: ModelState, target: ModelState, trapped: bool) -> None:
+    """One Attack: one To Wound roll, or a set of two against a trapped model (FIGHT-TRAP-03)."""
+    strength = clamp_stat(
+        striker.profile.strength + modifier(Hook.STRENGTH, HookContext(state, striker, target))
+    )
+    defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
+    bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
+    for _ in range(2 if trapped else 1):
+        if not target.alive:
+            return
+        purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
+        reroll = special_strikes.rerolls_ones(striker)
+        if roll_to_wound(state, strength, defence, bonus, purpose, reroll):
+            state.wound(target, f"struck by {striker.uid}")
+
+
+def _strikes(
+    state: BattleState,
+    player: Player,
+    strikers: list[ModelState],
+    losers: list[ModelState],
+    trapped: set[str],
+) -> None:
+    """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack."""
+    for striker in strikers:
+        if striker.prone:
+            continue  # FIGHT-PRONE-01: a prone winner makes no strikes
+        if _special_strikes_instead(state, player, striker, losers):
+            continue
+        attacks = 1 if striker.supported else _attacks(state, striker)
+        for _ in range(attacks):
+            living = [m for m in losers if m.alive]
+            if not living:
+                return
+            target = _strike_target(state, player, striker, living, trapped)
+            strike(state, striker, target, target.uid in trapped or target.prone)
+
+
+def _strike_target(
+    state: BattleState,
+    player: Player,
+    striker: ModelState,
+    living: list[ModelState],
+    trapped: set[str],
+) -> ModelState:
+    """The player's choice among the losers; a refused choice falls on the first loser."""
+    choice = player.choose_strike_target(state, striker, living, frozenset(trapped))
+    target = state.models.get(choice)
+    if target is None or target not in living:
+        error = IllegalActionError(f"{choice} is not a loser of this fight")
+        state.log.emit("refused", model=striker.uid, reason=str(error))
+        return living[0]
+    return target
+
+
+def _attacks(state: BattleState, model: ModelState) -> int:
+    return max(0, model.profile.attacks + modifier(Hook.ATTACKS, HookContext(state, model)))
+
+
+def _special_strikes_instead(
+    state: BattleState, player: Player, striker: ModelState, losers: list[ModelState]
+) -> bool:
+    """SPS-BASH-01, SPS-WHIRL-01: strikes replaced by a knock-down try or a sweep."""
+    living = [m for m in losers if m.alive]
+    if striker.strike is SpecialStrike.WHIRL:
+        for target in special_strikes.whirl_targets(living):
+            strike(state, striker, target, trapped=False)
+        return True
+    if striker.strike in (SpecialStrike.BASH, SpecialStrike.STUN) and living:
+        victim = state.models[player.choose_strike_target(state, striker, living, frozenset())]
+        if striker.strike is SpecialStrike.BASH:
+            special_strikes.bash(state, striker, victim)
+        else:
+            special_strikes.stun(state, striker, victim)
+        return True
+    return False
+
+
+def _declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
+    """SPS-GEN-01 (002:L2056): each fighter may declare a special strike before the Duel."""
+    for model in [combat.center, *combat.leaves]:
+        enemies = combat.side(1 - model.player) + combat.helpers(1 - model.player)
+        enemy_fight = max(m.profile.fight for m in enemies)
+        options = special_strikes.eligible(model, enemy_fight)
+        if not options:
+            continue
+        choice = players[model.player].choose_special_strike(state, model, options, enemy_fight)
+        if choice is not None:
+            special_strikes.declare(state, model, choice, enemy_fight)
+
+
+def _stab_backlash(state: BattleState, losers: list[ModelState]) -> None:
+    """SPS-STAB-01: each losing stabber suffers one Strength 2 hit after the fight."""
+    for model in losers:
+        if special_strikes.stab_backlash(state, model):
+            defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+            if roll_to_wound(state, 2, defence, 0, f"stab backlash {model.uid} (S2 D{defence})"):
+                state.wound(model, "own stab")
+
+
+def _separate(state: BattleState, loser: ModelState, winners: list[ModelState]) -> None:
+    """FIGHT-TRAP-04: attackers back off slightly so that no base contact remains."""
+    for winner in winners:
+        if not winner.alive or not state.in_contact(winner, loser):
+            continue
+        angle = angle_to(loser.position, winner.position)
+        spot = rotated(winner.position, angle, _SEPARATION + CONTACT_TOLERANCE)
+        fits = terrain_fits(state.table, spot, winner.radius, state.width, state.depth)
+        if fits and clear_of_others(state, winner, spot):
+            state.move_to(winner, spot, "separate")
+
+
+# --- the whole fight ---------------------------------------------------------------------------
+
+
+def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
+    """FIGHT-GEN-04: Duel, back away, strike, remove casualties (already removed at 0 W)."""
+    if not combat.side(0) or not combat.side(1):
+        return
+    assign_supporters(state, combat)
+    _declare_strikes(state, combat, players)
+    winner = duel(state, combat)
+    winners = combat.side(winner)
+    losers = combat.side(1 - winner)
+    for model in winners + losers:
+        special_strikes.after_duel(state, model, won=model.player == winner)
+    trapped = {m.uid for m in losers if not back_away(state, m, winners)}
+    for uid in sorted(trapped):
+        state.log.emit("trapped", model=uid)
+    for model in [combat.center, *combat.leaves, *combat.supporters.values()]:
+        model.fought = model.fought or model.uid not in combat.supporters
+    _strikes(state, players[winner], winners + combat.helpers(winner), losers, trapped)
+    _stab_backlash(state, losers)
+    for loser in losers:
+        if loser.alive and loser.uid in trapped:
+            _separate(state, loser, winners)
+    for model in [combat.center, *combat.leaves]:
+        model.clear_fight()
+
+
+def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
+    """TURN-05, FIGHT-GEN-03: every combat is fought, one at a time."""
+    state.phase = Phase.FIGHT
+    state.log.emit("phase", phase=Phase.FIGHT.value, turn=state.turn)
+    combats = split_combats(state)
+    state.log.emit("combats", combats=[c.uids() for c in combats])
+    for combat in combats:
+        resolve_combat(state, combat, players)

@@ -1,0 +1,384 @@
+"""The Move phase: moves, charges and control zones (checklist part 1 §4, 002:L359-687).
+
+Players propose one action per model; ``check_action`` refuses what the rules forbid and
+``apply_action`` carries it out. Moves are straight segments (data.ASSUMPTIONS).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from battlesim.engines.sbg import geometry
+from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
+from battlesim.engines.sbg.actions import describe as describe_action
+from battlesim.engines.sbg.bases import height_for, obstacle_height_for
+from battlesim.engines.sbg.courage import broken_test
+from battlesim.engines.sbg.data import CONTACT_TOLERANCE, CONTROL_ZONE
+from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.paths import (
+    Point,
+    angle_to,
+    approaches,
+    circle_base,
+    entry_fraction,
+    fan,
+    point_distance,
+    rotated,
+    segment_point_distance,
+    terrain_cost,
+    terrain_crossings,
+    terrain_fits,
+    toward,
+)
+from battlesim.engines.sbg.phases.shoot import shoot
+from battlesim.engines.sbg.sight import can_see
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.weapons import MissileKind
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.players import Player
+
+_SLACK = 1e-3  # inches: tolerance for float noise when comparing with limits
+_LARGEST_RADIUS = 1.25  # inches: a 60 mm base, the largest a neighbour may stand on
+CHARGE_TARGETS_CONSIDERED = 4  # nearest enemies in reach offered to players (speed)
+
+
+def allowance(state: BattleState, model: ModelState) -> float:
+    """MOVE-GEN-03: Move value plus modifiers (war drum...), less what was spent this turn."""
+    bonus = modifier(Hook.MOVE, HookContext(state, model))
+    return max(0.0, model.profile.move + bonus - model.spent)
+
+
+def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
+    """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05)."""
+    for enemy in state.enemies(model):
+        if not enemy.prone and not state.engaged(enemy):
+            yield enemy
+
+
+def can_move(state: BattleState, model: ModelState) -> bool:
+    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02)."""
+    return model.alive and not model.done_moving and not state.engaged(model)
+
+
+def check_action(state: BattleState, model: ModelState, action: MoveAction) -> float:
+    """Refuse an illegal action (``IllegalActionError``); return the Move it costs."""
+    if not can_move(state, model):
+        raise IllegalActionError(f"{model.uid} cannot move now (engaged or already moved)")
+    if isinstance(action, Hold):
+        return 0.0
+    cost = _check_path(state, model, action.to)
+    crossings = _crossings(state, model, action.to)
+    _check_leaps(model, crossings)
+    if isinstance(action, Charge):
+        _check_charge(state, model, action)
+        if action.throw and (crossings or not can_throw(model)):
+            raise IllegalActionError(f"{model.uid} cannot throw on this charge (MSL-THROW-01/02)")
+    else:
+        _check_zones(state, model, action.to)
+    return cost
+
+
+def _crossings(state: BattleState, model: ModelState, end: Point) -> list[tuple[Any, str]]:
+    height = obstacle_height_for(model.profile.keywords)
+    return terrain_crossings(state.table, model.position, end, height)
+
+
+def _check_leaps(model: ModelState, crossings: list[tuple[Any, str]]) -> None:
+    """One Leap test per move (MOVE-LEAP); climbs and jumps are not implemented yet."""
+    if any(test != "leap" for _, test in crossings):
+        raise IllegalActionError(f"{model.uid} would climb or jump (MOVE-CLIMB/JUMP: not yet)")
+    if len(crossings) > 1:
+        raise IllegalActionError(f"{model.uid} would need two Leap tests in one move")
+
+
+def _check_path(state: BattleState, model: ModelState, end: Point) -> float:
+    start = model.position
+    if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
+        raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
+    cost = terrain_cost(state.table, start, end, model.radius)
+    if cost > allowance(state, model) + _SLACK:
+        raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
+    reach = point_distance(start, end) + 2 * model.radius + 2 * CONTROL_ZONE
+    sx, sy = start
+    for other in state.living():
+        dx, dy = other.x - sx, other.y - sy
+        limit = reach + other.radius
+        if other is model or dx * dx + dy * dy > limit * limit:
+            continue
+        clearance = model.radius + other.radius - CONTACT_TOLERANCE
+        if segment_point_distance(start, end, (other.x, other.y)) < clearance:
+            raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
+    return cost
+
+
+def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
+    """MOVE-ZOC-01/03: never enter an enemy control zone without charging; leave, never close."""
+    start = model.position
+    for enemy in zone_holders(state, model):
+        zone = model.radius + enemy.radius + CONTROL_ZONE
+        if point_distance(end, enemy.position) < zone - _SLACK:
+            raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
+        entry = entry_fraction(start, end, enemy.position, zone - _SLACK)
+        if entry == 0.0 and approaches(start, end, enemy.position):
+            raise IllegalActionError(f"{model.uid} moves closer to {enemy.uid} (MOVE-ZOC-03)")
+        if entry is not None and entry > 0.0:
+            raise IllegalActionError(f"{model.uid} would enter {enemy.uid}'s zone (MOVE-ZOC-01)")
+
+
+def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None:
+    """MOVE-CHG-01/06/08: visible target at the start, contact at the end, other zones only
+    bar the way before the charger enters its target's zone."""
+    target = state.models.get(action.target)
+    if target is None or not target.alive or target.player == model.player:
+        raise IllegalActionError(f"{action.target} is not a living enemy")
+    if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
+        raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
+    if not state.in_contact_at(action.to, model.radius, target):
+        raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
+    if not can_see(state, model, target):
+        raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
+    start, end = model.position, action.to
+    zone = model.radius + target.radius + CONTROL_ZONE
+    limit = entry_fraction(start, end, target.position, zone) or 0.0
+    for enemy in zone_holders(state, model):
+        if enemy is target:
+            continue
+        reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
+        entry = entry_fraction(start, end, enemy.position, reach)
+        if entry is None or entry > limit:
+            continue
+        if entry > 0.0 or approaches(start, end, enemy.position):
+            raise IllegalActionError(f"{model.uid} enters {enemy.uid}'s zone first (CHG-08)")
+
+
+def _drummed(state: BattleState, model: ModelState) -> bool:
+    return modifier(Hook.MOVE, HookContext(state, model)) > 0
+
+
+def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> None:
+    """Check then carry out one model's action, and log it."""
+    cost = check_action(state, model, action)
+    state.log.emit("action", phase=Phase.MOVE.value, **describe_action(action))
+    model.done_moving = True
+    if isinstance(action, Hold):
+        return
+    model.moved = True
+    model.charged = isinstance(action, Charge)
+    crossings = _crossings(state, model, action.to)
+    if crossings:
+        _leap(state, model, action.to, crossings[0][0])
+        return
+    if isinstance(action, Charge) and action.throw:
+        _throw_then_charge(state, model, action)
+        return
+    model.spent += cost
+    state.move_to(model, action.to, "charge" if model.charged else "move")
+
+
+def can_throw(model: ModelState) -> bool:
+    """MSL-THROW-01: a throwing weapon, once per turn, even after moving."""
+    weapon = model.missile
+    return weapon is not None and weapon.kind is MissileKind.THROWING and not model.shot
+
+
+def _throw_then_charge(state: BattleState, model: ModelState, action: Charge) -> None:
+    """MSL-THROW-02/03 (002:L2142-2146): stop 1" from the target (or throw from where it
+    stands inside its zone), throw with no moving penalty, then complete the charge unless
+    the target was slain."""
+    target = state.models[action.target]
+    start = model.position
+    reach = model.radius + target.radius + CONTROL_ZONE
+    entry = entry_fraction(start, action.to, target.position, reach)
+    if entry:
+        stop = toward(start, action.to, entry * point_distance(start, action.to))
+        model.spent += terrain_cost(state.table, start, stop, model.radius)
+        state.move_to(model, stop, "throw approach")
+    model.shot = True
+    shoot(state, model, target, moving_penalty=False)
+    if not target.alive:
+        return
+    model.spent += terrain_cost(state.table, model.position, action.to, model.radius)
+    state.move_to(model, action.to, "charge")
+
+
+def _leap(state: BattleState, model: ModelState, end: Point, obstacle: Any) -> None:
+    """MOVE-LEAP table (002:L540-543): 1 stops before the obstacle; 2-5 lands touching its
+    far side and stops; 6 crosses and goes on. SHOOT-ELIG-07: no shooting after a test.
+
+    MOVE-CHG-13 (002:L551): a charge across it reaches its target only on a 6; on 2-5 the
+    charger stops on the far side (never touching an enemy, else it stays before the obstacle).
+    """
+    start = model.position
+    (die,) = state.roll(1, f"leap {model.uid} over {obstacle.name}")
+    model.leapt = True
+    spot = end
+    if die < 6:
+        model.charged = False
+        spot = state.table.far_side(start, end, obstacle, circle_base(model.radius))
+        if die == 1 or not _free_landing(state, model, spot):
+            spot = _before(state, model, end)
+    state.log.emit("leap", model=model.uid, obstacle=obstacle.name, roll=die)
+    model.spent += terrain_cost(state.table, start, spot, model.radius)
+    state.move_to(model, spot, "charge" if model.charged else "leap")
+
+
+def _before(state: BattleState, model: ModelState, end: Point) -> Point:
+    height = obstacle_height_for(model.profile.keywords)
+    reach = state.table.move_limit(model.position, end, circle_base(model.radius), height)
+    return toward(model.position, end, max(0.0, reach))
+
+
+def _free_landing(state: BattleState, model: ModelState, spot: Point) -> bool:
+    """No overlap with any base and no contact with an enemy (MOVE-CHG-13)."""
+    for other in _within(state, spot[0], spot[1], model.radius + _LARGEST_RADIUS + 0.1):
+        if other is model:
+            continue
+        gap = point_distance(spot, other.position) - model.radius - other.radius
+        if gap < -CONTACT_TOLERANCE or (other.player != model.player and gap <= CONTACT_TOLERANCE):
+            return False
+    return True
+
+
+def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
+    """MOVE-GEN-01/02, TURN-03: the Priority side moves all its models, then the other."""
+    state.phase = Phase.MOVE
+    state.log.emit("phase", phase=Phase.MOVE.value, turn=state.turn)
+    for player in (state.priority, 1 - state.priority):
+        _move_side(state, players[player], player)
+
+
+def _move_side(state: BattleState, player: Player, side: int) -> None:
+    drummer = player.sound_drum(state, side)
+    if drummer is not None:
+        try:
+            _sound_drum(state, side, drummer)
+        except IllegalActionError as error:
+            state.log.emit("refused", model=drummer, reason=str(error))
+    for uid in player.move_order(state, side):
+        model = state.models.get(uid)
+        if model is None or model.player != side or not can_move(state, model):
+            continue
+        if not broken_test(state, model):
+            continue
+        _take_action(state, player, model)
+
+
+def stand_up(state: BattleState, model: ModelState) -> None:
+    """MOVE-PRONE-05/08/09 (002:L661-669): standing up costs half the Move and counts as
+    moving; allowed inside an enemy zone without charging."""
+    model.prone = False
+    model.spent += model.profile.move / 2
+    model.moved = True
+    state.log.emit("stand_up", model=model.uid)
+
+
+def _take_action(state: BattleState, player: Player, model: ModelState) -> None:
+    if model.prone:
+        stand_up(state, model)
+    action = player.choose_move(state, model)
+    try:
+        apply_action(state, model, action)
+    except IllegalActionError as error:
+        state.log.emit("refused", model=model.uid, reason=str(error))
+        apply_action(state, model, Hold(model.uid))
+
+
+def _sound_drum(state: BattleState, side: int, drummer_id: str) -> None:
+    """EQP-DRUM-01: declared at the start of the Move phase by a living drummer."""
+    drummer = state.models.get(drummer_id)
+    if drummer is None or not drummer.alive or drummer.player != side:
+        raise IllegalActionError(f"{drummer_id} cannot sound a war drum")
+    if "war drum" not in drummer.triggers:
+        raise IllegalActionError(f"{drummer_id} has no war drum")
+    state.drum_sounded[side] = drummer_id
+    state.log.emit("war_drum", model=drummer_id)
+
+
+# --- queries for players: where a model can go (the engine still checks the action) --------
+
+
+def _nearby(state: BattleState, model: ModelState, reach: float) -> list[ModelState]:
+    return _within(state, model.x, model.y, reach + 2 * model.radius + CONTROL_ZONE + 1.0)
+
+
+def _within(state: BattleState, x: float, y: float, limit: float) -> list[ModelState]:
+    """Living models whose centre is within ``limit`` of (x, y): squared arithmetic, no
+    tuples (this filter runs for every candidate move)."""
+    limit2 = limit * limit
+    return [o for o in state.living() if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2]
+
+
+def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point:
+    """The furthest point towards ``goal`` a plain move may reach (bases, zones, terrain)."""
+    budget = allowance(state, model)
+    others = [o for o in _nearby(state, model, budget) if o is not model]
+    placed = [(o.position, circle_base(o.radius)) for o in others]
+    zones = [
+        (o.position, circle_base(o.radius))
+        for o in others
+        if o.player != model.player and not o.prone and not state.engaged(o)
+    ]
+    height = height_for(model.profile.keywords)
+    r = model.radius
+    goal = (min(max(goal[0], r), state.width - r), min(max(goal[1], r), state.depth - r))
+    return geometry.furthest_legal_point(
+        model.position,
+        goal,
+        budget,
+        circle_base(model.radius),
+        placed,
+        zones,
+        state.table,
+        model_height=height,
+    )
+
+
+def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    """The nearest point touching ``target`` that a legal charge reaches, or None.
+
+    Circle arithmetic (speed): spots round the target, nearest the charger first.
+    """
+    if state.distance(model, target) > allowance(state, model):
+        return None
+    reach = target.radius + model.radius
+    near = [
+        o
+        for o in _within(state, target.x, target.y, reach + model.radius + _LARGEST_RADIUS)
+        if o is not target and o is not model
+    ]
+    heading = angle_to(target.position, model.position)
+    tries = 0
+    for angle in fan(heading, 12, math.pi / 12):
+        spot = rotated(target.position, angle, reach)
+        if any(point_distance(spot, o.position) < model.radius + o.radius - 1e-3 for o in near):
+            continue
+        try:
+            check_action(state, model, Charge(model.uid, target.uid, spot))
+        except IllegalActionError:
+            tries += 1
+            if tries >= 3:
+                return None
+            continue
+        return spot
+    return None
+
+
+def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
+    """Every enemy the model may legally charge now, with the contact point found."""
+    if not can_move(state, model) or model.prone:
+        return []
+    budget = allowance(state, model)
+    found = []
+    in_reach = sorted(
+        (state.distance(model, e), e.uid, e)
+        for e in state.enemies(model)
+        if state.distance(model, e) <= budget
+    )
+    for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
+        spot = charge_spot(state, model, enemy)
+        if spot is not None:
+            found.append((enemy, spot))
+    return found

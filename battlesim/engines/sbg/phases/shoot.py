@@ -1,0 +1,168 @@
+"""The Shoot phase (checklist part 1 §5, 002:L689-918; missile weapons part 2 §6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg.actions import IllegalActionError
+from battlesim.engines.sbg.combat import clamp_die, clamp_stat, roll_to_wound
+from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.paths import point_distance
+from battlesim.engines.sbg.sight import can_see, ducking_friends, obstructions
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.units import Alignment
+from battlesim.engines.sbg.weapons import MissileKind
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.players import Player
+
+TARGETS_CONSIDERED = 6  # nearest enemies in range examined for sight (speed; see report)
+TARGETS_OFFERED = 3  # the search stops once this many legal targets are found
+
+
+def can_shoot(state: BattleState, model: ModelState) -> bool:
+    """SHOOT-ELIG-01/02/05/06/07 and MSL-BOW-01, MSL-XBOW-01, MSL-THROW-01."""
+    weapon = model.missile
+    if weapon is None or model.shot or model.prone or model.leapt or state.engaged(model):
+        return False
+    if weapon.kind is MissileKind.THROWING:
+        return True
+    if weapon.kind is MissileKind.CROSSBOW:
+        return not model.moved
+    return model.spent <= model.profile.move / 2 + 1e-9
+
+
+def shots_allowed(model: ModelState) -> int:
+    """MSL-SLING-01 (002:L2162): a sling shoots twice if the model did not move."""
+    sling = model.missile is not None and model.missile.kind is MissileKind.SLING
+    return 2 if sling and not model.moved else 1
+
+
+def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
+    """SHOOT-CMB-01 (002:L845): Good models may not shoot at engaged enemies."""
+    good = state.alignment(shooter.player) is Alignment.GOOD
+    return not (good and state.engaged(target))
+
+
+def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
+    """SHOOT-ELIG-03/04: visible enemies in range (inclusive), nearest first.
+
+    SHOOT-ITW-05: a Good shooter cannot target an enemy with friends in the way.
+    """
+    weapon = shooter.missile
+    if weapon is None:
+        return []
+    in_range = sorted(
+        (state.distance(shooter, e), e.uid, e)
+        for e in state.enemies(shooter)
+        if state.distance(shooter, e) <= weapon.range + 1e-9
+    )
+    found = []
+    ducking = ducking_friends(state, shooter)
+    for _, _, target in in_range[:TARGETS_CONSIDERED]:
+        visible = _targetable(state, shooter, target) and can_see(state, shooter, target, ducking)
+        if visible and not _friends_block(state, shooter, target):
+            found.append(target)
+        if len(found) >= TARGETS_OFFERED:
+            break
+    return found
+
+
+def _friends_block(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
+    if state.alignment(shooter.player) is not Alignment.GOOD:
+        return False
+    for item in obstructions(state, shooter, target, frozenset()):
+        other = state.models.get(item.key)
+        if other is not None and other.player == shooter.player:
+            return True
+    return False
+
+
+def to_hit_need(state: BattleState, shooter: ModelState, moving_penalty: bool = True) -> int:
+    """SHOOT-HIT-01, SHOOT-MOVE-01 (002:L854-856): -1 to the Shoot value after moving."""
+    penalty = 1 if shooter.moved and moving_penalty else 0
+    worse = modifier(Hook.SHOOT_VALUE, HookContext(state, shooter))
+    return min(6, max(1, shooter.profile.shoot + worse + penalty))
+
+
+def shoot(
+    state: BattleState, shooter: ModelState, target: ModelState, moving_penalty: bool = True
+) -> None:
+    """SHOOT-GEN-03: roll to hit, in-the-way tests, combat roll, roll to wound.
+
+    ``moving_penalty=False``: a throw while charging has no -1 (MSL-THROW-02).
+    """
+    (die,) = state.roll(1, f"to hit {shooter.uid}->{target.uid}")
+    bonus = modifier(Hook.TO_HIT, HookContext(state, shooter, target))
+    # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits.
+    hit = die == 6 or clamp_die(die + bonus) >= to_hit_need(state, shooter, moving_penalty)
+    state.log.emit("shot", shooter=shooter.uid, target=target.uid, hit=hit)
+    if not hit:
+        return
+    victim = _through_the_way(state, shooter, target)
+    if victim is not None and victim is target and state.engaged(target):
+        victim = _into_combat(state, shooter, target)
+    if victim is not None:
+        _wound_with_missile(state, shooter, victim)
+
+
+def _through_the_way(
+    state: BattleState, shooter: ModelState, target: ModelState
+) -> ModelState | None:
+    """SHOOT-ITW-02/03: one test per item, nearest first; a failure stops the shot there."""
+    combat = frozenset(m.uid for m in state.contacts(target))
+    for item in obstructions(state, shooter, target, combat):
+        (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
+        if die >= item.score:
+            continue
+        state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
+        return state.models.get(item.key)
+    return target
+
+
+def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> ModelState:
+    """SHOOT-CMB-03 (002:L849): 1-3 the shooter's friend in the combat nearest it is hit."""
+    friends = sorted(
+        (point_distance(shooter.position, m.position), m.uid, m) for m in state.contacts(target)
+    )
+    (die,) = state.roll(1, f"shooting into combat {target.uid}")
+    if die <= 3 and friends:
+        return friends[0][2]
+    return target
+
+
+def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelState) -> None:
+    """SHOOT-WND-01: the weapon's Strength against the victim's Defence."""
+    assert shooter.missile is not None
+    defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
+    bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
+    strength = shooter.missile.strength
+    purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"
+    if roll_to_wound(state, strength, defence, bonus, purpose):
+        state.wound(victim, f"shot by {shooter.uid}")
+
+
+def run_shoot_phase(state: BattleState, players: tuple[Player, Player]) -> None:
+    """SHOOT-GEN-02, TURN-04: the Priority side shoots first, one model at a time."""
+    state.phase = Phase.SHOOT
+    state.log.emit("phase", phase=Phase.SHOOT.value, turn=state.turn)
+    for side in (state.priority, 1 - state.priority):
+        for shooter in list(state.living(side)):
+            if shooter.alive and can_shoot(state, shooter):
+                _take_shots(state, players[side], shooter)
+
+
+def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None:
+    for _ in range(shots_allowed(shooter)):
+        targets = legal_targets(state, shooter)
+        if not targets:
+            return
+        choice = player.choose_target(state, shooter, targets)
+        if choice is None:
+            return
+        if choice not in {t.uid for t in targets}:
+            error = IllegalActionError(f"{choice} is not a legal target for {shooter.uid}")
+            state.log.emit("refused", model=shooter.uid, reason=str(error))
+            return
+        shooter.shot = True
+        shoot(state, shooter, state.models[choice])

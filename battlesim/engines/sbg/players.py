@@ -1,0 +1,390 @@
+"""Players (policies): they read the state and return actions; the phases check them.
+
+``HeuristicPlayer`` plays as a sensible human: fighters in front, spears behind them, bows at
+the back; the line advances together; it charges when the fight looks favourable or a
+friend is already fighting the target, supports with spears, shoots the easiest targets and
+heads for objectives. ``RandomPlayer`` picks uniformly among legal choices, for fuzzing; its
+choices are dice rolls, so they are logged and replayed like any other roll.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
+
+from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.combat import wound_need
+from battlesim.engines.sbg.paths import (
+    Point,
+    circle_base,
+    near_terrain,
+    point_distance,
+    rotated,
+    segment_box,
+    toward,
+)
+from battlesim.engines.sbg.phases.move import (
+    allowance,
+    can_throw,
+    charge_options,
+    check_action,
+    furthest_toward,
+)
+from battlesim.engines.sbg.scenarios import Scenario, holder
+from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.units import ModelId, PlayerId
+from battlesim.engines.sbg.weapons import MissileKind, SpecialStrike, can_support
+
+T = TypeVar("T")
+# A sensible player accepts a slightly unfavourable charge: holding back only hands the
+# enemy the charge (and the choice of fights) next turn.
+CHARGE_THRESHOLD = -0.1
+
+
+class Player(Protocol):
+    def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]: ...
+
+    def sound_drum(self, state: BattleState, side: PlayerId) -> ModelId | None: ...
+
+    def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]: ...
+
+    def choose_move(self, state: BattleState, model: ModelState) -> MoveAction: ...
+
+    def choose_target(
+        self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]
+    ) -> ModelId | None: ...
+
+    def choose_strike_target(
+        self,
+        state: BattleState,
+        striker: ModelState,
+        targets: Sequence[ModelState],
+        trapped: frozenset[ModelId],
+    ) -> ModelId: ...
+
+    def choose_special_strike(
+        self,
+        state: BattleState,
+        model: ModelState,
+        options: Sequence[SpecialStrike],
+        enemy_fight: int,
+    ) -> SpecialStrike | None: ...
+
+
+def wound_chance(strength: int, defence: int) -> float:
+    """Probability that one To Wound roll succeeds (for choosing, not for resolving)."""
+    need = wound_need(strength, defence)
+    if need is None:
+        return 0.0
+    chance = (7 - need.first) / 6
+    return chance * ((7 - need.second) / 6 if need.second else 1.0)
+
+
+def _role(model: ModelState) -> int:
+    """0 fighters (front rank), 1 spears (second rank), 2 shooters (back)."""
+    if model.missile is not None and model.missile.kind is not MissileKind.THROWING:
+        return 2
+    return 1 if can_support(model.profile) else 0
+
+
+def _precious(state: BattleState, model: ModelState) -> bool:
+    """The leader and banners are worth victory points: they fight from the second rank."""
+    return state.forces[model.player].leader == model.uid or "banner" in model.triggers
+
+
+def _line_holds(state: BattleState, side: PlayerId) -> bool:
+    """Bows stand and shoot while a fighting line screens them; without one they fight."""
+    return sum(1 for m in state.living(side) if _role(m) != 2) >= 3
+
+
+def _nearest(state: BattleState, model: ModelState) -> tuple[float, ModelState | None]:
+    best: tuple[float, ModelState | None] = (math.inf, None)
+    for enemy in state.enemies(model):
+        gap = state.distance(model, enemy)
+        if gap < best[0]:
+            best = (gap, enemy)
+    return best
+
+
+_IN_THE_WAY_OF_FEET = frozenset({"impassable", "obstacle", "gap", "elevated"})
+
+
+def _first_waypoint(state: BattleState, model: ModelState, goal: Point) -> Point:
+    """Walk round terrain: head for the first waypoint of the table's route to the goal."""
+    if state.table is None or not state.table.pieces:
+        return goal
+    box = segment_box(model.position, goal, model.radius)
+    if not near_terrain(state.table, box, _IN_THE_WAY_OF_FEET):
+        return goal  # nothing to walk round: skip the route search (speed)
+    route = state.table.route(model.position, goal, circle_base(model.radius))
+    return route[0] if route else goal
+
+
+class HeuristicPlayer:
+    """A sensible human's plan, made of small named habits."""
+
+    def __init__(self, scenario: Scenario | None = None) -> None:
+        self.scenario = scenario
+
+    def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
+        models = list(state.living(side))
+        rank = {m.uid: 1 if _precious(state, m) else _role(m) for m in models}
+        return [m.uid for m in sorted(models, key=lambda m: (rank[m.uid], m.uid))]
+
+    def sound_drum(self, state: BattleState, side: PlayerId) -> ModelId | None:
+        for model in state.living(side):
+            if "war drum" in model.triggers and _nearest(state, model)[0] > 14.0:
+                return model.uid
+        return None
+
+    def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
+        """The front line first, spears, then bows; Heroes lead when the army is Broken so
+        that their Stand Fast! covers the Warriors (COUR-SF-02)."""
+        models = list(state.living(side))
+        broken = state.broken[side]
+        key = {
+            m.uid: (not (broken and m.profile.is_hero), _role(m), _nearest(state, m)[0])
+            for m in models
+        }
+        return sorted(key, key=lambda uid: (key[uid], uid))
+
+    def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        charge = self._charge(state, model)
+        if charge is not None:
+            return charge
+        if _role(model) == 1:
+            support = self._support_spot(state, model)
+            if support is not None:
+                return Move(model.uid, support)
+        shooting = _role(model) == 2 and _line_holds(state, model.player)
+        if shooting and self._has_target_in_range(state, model):
+            return Hold(model.uid)
+        if _precious(state, model) and self._screened(state, model):
+            return Hold(model.uid)  # stay behind the line, within reach of its fights
+        return self._advance(state, model)
+
+    # -- habits ----------------------------------------------------------------------------
+
+    def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
+        best: tuple[float, str, Charge] | None = None
+        for enemy, spot in charge_options(state, model):
+            score = self._charge_value(state, model, enemy)
+            if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
+                throw = can_throw(model)
+                best = (score, enemy.uid, Charge(model.uid, enemy.uid, spot, throw))
+        return None if best is None else best[2]
+
+    def _charge_value(self, state: BattleState, model: ModelState, enemy: ModelState) -> float:
+        """Expected wounds dealt minus taken in a one-on-one fight, plus a gang-up bonus."""
+        if _precious(state, model) and not state.contacts(enemy):
+            return -1.0  # the leader and banners only join fights already under way
+        mine, theirs = model.profile, enemy.profile
+        win = 0.5 + 0.08 * (mine.fight - theirs.fight) + 0.1 * (mine.attacks - theirs.attacks)
+        win = min(0.9, max(0.1, win + 0.25 * len(state.contacts(enemy))))
+        dealt = win * mine.attacks * wound_chance(mine.strength, enemy.defence)
+        taken = (1 - win) * theirs.attacks * wound_chance(theirs.strength, model.defence)
+        shooter_penalty = 0.15 if _role(model) == 2 and _line_holds(state, model.player) else 0.0
+        return dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
+
+    def _support_spot(self, state: BattleState, model: ModelState) -> Point | None:
+        """A spot touching an engaged friend, outside enemy zones (WPN-SPEAR-01)."""
+        budget = allowance(state, model)
+        friends = sorted(
+            (state.distance(model, f), f.uid, f)
+            for f in state.living(model.player)
+            if f is not model and state.engaged(f) and state.distance(model, f) <= budget
+        )
+        for _, _, friend in friends[:4]:
+            for enemy in state.contacts(friend)[:1]:
+                spot = self._behind(state, model, friend, enemy)
+                if spot is not None:
+                    return spot
+        return None
+
+    def _behind(
+        self, state: BattleState, model: ModelState, friend: ModelState, enemy: ModelState
+    ) -> Point | None:
+        away = math.atan2(friend.y - enemy.y, friend.x - enemy.x)
+        reach = friend.radius + model.radius + 0.005
+        for turn in (0.0, 0.6, -0.6, 1.2, -1.2):
+            spot = rotated(friend.position, away + turn, reach)
+            try:
+                check_action(state, model, Move(model.uid, spot))
+            except ValueError:
+                continue
+            return spot
+        return None
+
+    def _has_target_in_range(self, state: BattleState, model: ModelState) -> bool:
+        assert model.missile is not None
+        gap, enemy = _nearest(state, model)
+        return enemy is not None and gap <= model.missile.range
+
+    def _advance(self, state: BattleState, model: ModelState) -> MoveAction:
+        goal = self._goal(state, model)
+        if goal is None:
+            return Hold(model.uid)
+        goal = _first_waypoint(state, model, goal)
+        if _role(model) == 2 and _line_holds(state, model.player):  # keep half a Move to shoot
+            goal = toward(model.position, goal, model.profile.move / 2)
+        end = furthest_toward(state, model, goal)
+        gained = point_distance(end, model.position)
+        if gained < 0.5:
+            detour = self._sidestep(state, model, goal) or self._leap_over(state, model, goal)
+            if detour is not None:
+                return detour
+        return Move(model.uid, end) if gained >= 0.05 else Hold(model.uid)
+
+    def _screened(self, state: BattleState, model: ModelState) -> bool:
+        """Close to the enemy with a friend nearer to it than this model is."""
+        gap, enemy = _nearest(state, model)
+        if enemy is None or gap >= 4.0:
+            return False
+        return any(
+            f is not model and not _precious(state, f) and state.distance(f, enemy) < gap
+            for f in state.living(model.player)
+        )
+
+    def _sidestep(self, state: BattleState, model: ModelState, goal: Point) -> Move | None:
+        """Blocked (by a friend, usually): slip past at an angle, if that gains ground."""
+        heading = math.atan2(goal[1] - model.y, goal[0] - model.x)
+        budget = allowance(state, model)
+        before = point_distance(model.position, goal)
+        for turn in (0.5, -0.5, 1.0, -1.0):
+            end = furthest_toward(state, model, rotated(model.position, heading + turn, budget))
+            if point_distance(end, goal) < before - 0.5:
+                return Move(model.uid, end)
+        return None
+
+    def _leap_over(self, state: BattleState, model: ModelState, goal: Point) -> Move | None:
+        """Stopped by an obstacle: try a move across it (the engine rolls the Leap test)."""
+        budget = allowance(state, model)
+        for share in (1.0, 0.8, 0.6, 0.4):
+            move = Move(model.uid, toward(model.position, goal, budget * share))
+            try:
+                check_action(state, model, move)
+            except ValueError:
+                continue
+            return move
+        return None
+
+    def _goal(self, state: BattleState, model: ModelState) -> Point | None:
+        """Objectives not held first (Domination), then the nearest enemy; ranks keep their
+        shape because the front rank moves first and the others follow behind it."""
+        objective = self._objective(state, model)
+        if objective is not None:
+            return objective
+        gap, enemy = _nearest(state, model)
+        return None if enemy is None else enemy.position
+
+    def _objective(self, state: BattleState, model: ModelState) -> Point | None:
+        if self.scenario is None or not self.scenario.objectives():
+            return None
+        open_points = [p for p in self.scenario.objectives() if holder(state, p) != model.player]
+        if not open_points or _nearest(state, model)[0] < 6.0:
+            return None
+        return min(open_points, key=lambda p: (point_distance(p, model.position), p))
+
+    def choose_target(
+        self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]
+    ) -> ModelId | None:
+        """The target most likely to be wounded, then the nearest."""
+        assert shooter.missile is not None
+        strength = shooter.missile.strength
+
+        def value(t: ModelState) -> tuple[float, float, str]:
+            engaged = 0.5 if state.engaged(t) else 1.0  # shots into combat may hit friends
+            chance = wound_chance(strength, t.defence) * engaged / t.wounds
+            return (-chance, state.distance(shooter, t), t.uid)
+
+        return min(targets, key=value).uid
+
+    def choose_strike_target(
+        self,
+        state: BattleState,
+        striker: ModelState,
+        targets: Sequence[ModelState],
+        trapped: frozenset[ModelId],
+    ) -> ModelId:
+        """Trapped models first (two dice per Attack), then the most wounded, weakest."""
+        return min(targets, key=lambda t: (t.uid not in trapped, t.wounds, t.defence, t.uid)).uid
+
+    def choose_special_strike(
+        self,
+        state: BattleState,
+        model: ModelState,
+        options: Sequence[SpecialStrike],
+        enemy_fight: int,
+    ) -> SpecialStrike | None:
+        """Feint with a clear Fight edge; Whirl against several; Stab only when outclassed."""
+        enemies = len(state.contacts(model))
+        if SpecialStrike.WHIRL in options and enemies >= 2:
+            return SpecialStrike.WHIRL
+        if SpecialStrike.FEINT in options and model.profile.fight >= enemy_fight + 3:
+            return SpecialStrike.FEINT
+        if SpecialStrike.STAB in options and model.profile.fight + 2 <= enemy_fight:
+            return SpecialStrike.STAB
+        return None
+
+
+class RandomPlayer:
+    """Uniform choices among legal options; every choice is a logged die roll."""
+
+    def pick(self, state: BattleState, options: Sequence[T], purpose: str) -> T:
+        (index,) = state.roll(1, f"random player: {purpose}", sides=len(options))
+        return options[index - 1]
+
+    def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
+        uids = [m.uid for m in state.living(side)]
+        for i in range(len(uids) - 1, 0, -1):
+            j = state.roll(1, "random player: deployment", sides=i + 1)[0] - 1
+            uids[i], uids[j] = uids[j], uids[i]
+        return uids
+
+    def sound_drum(self, state: BattleState, side: PlayerId) -> ModelId | None:
+        return None
+
+    def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
+        return [m.uid for m in state.living(side)]
+
+    def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        kinds = ["hold", "move"]
+        charges = charge_options(state, model)
+        if charges:
+            kinds.append("charge")
+        kind = self.pick(state, kinds, f"{model.uid} action")
+        if kind == "charge":
+            enemy, spot = self.pick(state, charges, f"{model.uid} charge target")
+            return Charge(model.uid, enemy.uid, spot)
+        if kind == "hold":
+            return Hold(model.uid)
+        heading = self.pick(state, range(12), f"{model.uid} heading") * math.pi / 6
+        end = furthest_toward(state, model, rotated(model.position, heading, 12.0))
+        return Move(model.uid, end)
+
+    def choose_target(
+        self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]
+    ) -> ModelId | None:
+        return self.pick(state, list(targets), f"{shooter.uid} target").uid
+
+    def choose_strike_target(
+        self,
+        state: BattleState,
+        striker: ModelState,
+        targets: Sequence[ModelState],
+        trapped: frozenset[ModelId],
+    ) -> ModelId:
+        return self.pick(state, list(targets), f"{striker.uid} strike").uid
+
+    def choose_special_strike(
+        self,
+        state: BattleState,
+        model: ModelState,
+        options: Sequence[SpecialStrike],
+        enemy_fight: int,
+    ) -> SpecialStrike | None:
+        return self.pick(state, [None, *options], f"{model.uid} special strike")
+
+
+PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

@@ -1,0 +1,130 @@
+"""Sample forces of about 600 points as plain data, for tests, the CLI and benchmarks.
+
+Characteristics are those of the BattleScribe data (``shared/bsdata``: Minas_Tirith.cat,
+``Warrior of Minas Tirith`` and ``Captain of Minas Tirith``; Mordor.cat and the game system,
+``Orc Warrior`` and ``Orc Captain``). Points size the forces only (data.ASSUMPTIONS "points").
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Final
+
+_GONDOR_WARRIOR: Final = {
+    "name": "Warrior of Minas Tirith",
+    "move": 6,
+    "fight": 3,
+    "shoot": 4,
+    "strength": 3,
+    "defence": 5,
+    "attacks": 1,
+    "wounds": 1,
+    "courage": 3,
+    "keywords": ["Man", "Gondor", "Infantry", "Warrior"],
+    "wargear": ["heavy armour", "sword"],
+    "rules": ["Shieldwall (Active)"],
+    "points": 8,
+}
+
+_ORC_WARRIOR: Final = {
+    "name": "Orc Warrior",
+    "move": 6,
+    "fight": 3,
+    "shoot": 5,
+    "strength": 3,
+    "defence": 4,
+    "attacks": 1,
+    "wounds": 1,
+    "courage": 2,
+    "keywords": ["Orc", "Mordor", "Infantry", "Warrior"],
+    "wargear": ["armour", "sword"],
+    "points": 5,
+}
+
+
+def _with(profile: dict[str, Any], *options: str, extra: int) -> dict[str, Any]:
+    return {**profile, "options": list(options), "points": profile["points"] + extra}
+
+
+MINAS_TIRITH: Final = {
+    "name": "Minas Tirith patrol",
+    "alignment": "good",
+    "units": [
+        {
+            "leader": True,
+            "count": 1,
+            "profile": {
+                "name": "Captain of Minas Tirith",
+                "move": 6,
+                "fight": 4,
+                "shoot": 4,
+                "strength": 4,
+                "defence": 6,
+                "attacks": 2,
+                "wounds": 2,
+                "courage": 4,
+                "might": 2,
+                "will": 1,
+                "fate": 1,
+                "keywords": ["Man", "Gondor", "Infantry", "Hero"],
+                "wargear": ["heavy armour", "sword"],
+                "options": ["shield"],
+                "rules": ["Shieldwall (Active)"],
+                "points": 55,
+            },
+        },
+        {"count": 24, "profile": _with(_GONDOR_WARRIOR, "shield", extra=1)},
+        {"count": 16, "profile": _with(_GONDOR_WARRIOR, "shield", "spear", extra=2)},
+        {"count": 12, "profile": _with(_GONDOR_WARRIOR, "bow", extra=1)},
+        {"count": 1, "profile": _with(_GONDOR_WARRIOR, "shield", "banner", extra=26)},
+    ],
+}
+
+MORDOR: Final = {
+    "name": "Mordor warband",
+    "alignment": "evil",
+    "units": [
+        {
+            "leader": True,
+            "count": 1,
+            "profile": {
+                "name": "Orc Captain",
+                "move": 6,
+                "fight": 4,
+                "shoot": 5,
+                "strength": 4,
+                "defence": 5,
+                "attacks": 2,
+                "wounds": 2,
+                "courage": 3,
+                "might": 2,
+                "will": 1,
+                "fate": 1,
+                "keywords": ["Orc", "Mordor", "Infantry", "Hero"],
+                "wargear": ["armour", "sword"],
+                "options": ["shield"],
+                "points": 50,
+            },
+        },
+        {"count": 36, "profile": _with(_ORC_WARRIOR, "shield", extra=1)},
+        {"count": 24, "profile": _with(_ORC_WARRIOR, "shield", "spear", extra=2)},
+        {"count": 18, "profile": _with(_ORC_WARRIOR, "orc bow", extra=1)},
+        {"count": 1, "profile": _with(_ORC_WARRIOR, "shield", "banner", extra=26)},
+    ],
+}
+
+
+def _skirmish(force: dict[str, Any], counts: tuple[int, ...]) -> dict[str, Any]:
+    """A small cut of a sample force (same profiles), for fast tests and golden logs."""
+    units = [{**unit, "count": n} for unit, n in zip(force["units"], counts, strict=True)]
+    return {**force, "name": f"{force['name']} (skirmish)", "units": units}
+
+
+SAMPLE_FORCES: Final = MappingProxyType(
+    {
+        "minas_tirith": MINAS_TIRITH,
+        "mordor": MORDOR,
+        "minas_tirith_skirmish": _skirmish(MINAS_TIRITH, (1, 5, 3, 2, 1)),
+        "mordor_skirmish": _skirmish(MORDOR, (1, 7, 4, 3, 1)),
+    }
+)

@@ -1,0 +1,122 @@
+"""Line of sight and in-the-way queries for the rules, through the geometry module.
+
+Adapter over ``geometry.line_of_sight`` and ``geometry.in_the_way``: builds their ``Body``
+values from the battle state, passing only models near the line of sight (speed: a far model
+cannot hide anything).
+"""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg import geometry
+from battlesim.engines.sbg.bases import height_for
+from battlesim.engines.sbg.paths import (
+    circle_base,
+    segment_point_distance,
+    sight_may_be_blocked,
+    table_key,
+)
+from battlesim.engines.sbg.state import BattleState, ModelState
+
+
+def body(model: ModelState) -> geometry.Body:
+    """The model as line of sight sees it (LOS-04: half height when prone)."""
+    height = height_for(model.profile.keywords, prone=model.prone)
+    return geometry.Body(model.uid, model.position, circle_base(model.radius), height)
+
+
+def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.Body]:
+    """Living models (other than ``a`` and ``b``) whose base touches the line a-b."""
+    x0, x1 = min(a.x, b.x) - 1.0, max(a.x, b.x) + 1.0
+    y0, y1 = min(a.y, b.y) - 1.0, max(a.y, b.y) + 1.0
+    found = []
+    for other in state.living():
+        if not (x0 <= other.x <= x1 and y0 <= other.y <= y1) or other is a or other is b:
+            continue
+        if segment_point_distance(a.position, b.position, other.position) < other.radius:
+            found.append(body(other))
+    return found
+
+
+# Sight between two spots with the same bodies in between never changes (terrain is fixed),
+# and the rules ask it again for every charge spot and every shot considered: remember it.
+_SIGHT_CACHE: dict[tuple[object, ...], bool] = {}
+_SIGHT_CACHE_LIMIT = 50_000
+
+
+def _cached_sight(
+    state: BattleState, viewer: ModelState, target: geometry.Body, between: list[geometry.Body]
+) -> bool:
+    height = height_for(viewer.profile.keywords, prone=viewer.prone)
+    key = (
+        table_key(state.table),
+        viewer.position,
+        height,
+        target.pos,
+        target.height,
+        target.base.width,
+        tuple((b.pos, b.height, b.base.width) for b in between),
+    )
+    seen = _SIGHT_CACHE.get(key)
+    if seen is None:
+        if len(_SIGHT_CACHE) > _SIGHT_CACHE_LIMIT:
+            _SIGHT_CACHE.clear()
+        visibility = geometry.line_of_sight(
+            viewer.position, height, target.pos, target.base, target.height, state.table, between
+        )
+        seen = _SIGHT_CACHE[key] = visibility.visible
+    return seen
+
+
+def can_see(
+    state: BattleState, viewer: ModelState, target: ModelState, ignore: frozenset[str] = frozenset()
+) -> bool:
+    """LOS-01..06: the viewer sees part of the target's body (2.5D prism model, A10).
+
+    Models named in ``ignore`` do not block (a friend ducking, SHOOT-FRIEND-01).
+    """
+    between = [b for b in blockers(state, viewer, target) if b.key not in ignore]
+    if not between and not sight_may_be_blocked(state.table, viewer.position, target.position):
+        return True
+    return _cached_sight(state, viewer, body(target), between)
+
+
+def obstructions(
+    state: BattleState, shooter: ModelState, target: ModelState, ignore: frozenset[str]
+) -> list[geometry.InTheWay]:
+    """SHOOT-ITW-01/03: what partly hides the target, nearest the shooter first.
+
+    ``ignore`` names models that are never in the way (the target's combat, SHOOT-CMB-02).
+    Friends not engaged may duck (SHOOT-FRIEND-01).
+    """
+    between = [b for b in blockers(state, shooter, target) if b.key not in ignore]
+    if not between and not sight_may_be_blocked(state.table, shooter.position, target.position):
+        return []
+    ducking = frozenset(
+        b.key
+        for b in between
+        if state.models[b.key].player == shooter.player and not state.engaged(state.models[b.key])
+    )
+    target_body, shooter_body = body(target), body(shooter)
+    return geometry.in_the_way(
+        shooter.position,
+        target.position,
+        state.table,
+        between,
+        shooter_base=shooter_body.base,
+        shooter_height=shooter_body.height,
+        target_base=target_body.base,
+        target_height=target_body.height,
+        ducking=ducking,
+    )
+
+
+def ducking_friends(state: BattleState, shooter: ModelState) -> frozenset[str]:
+    """SHOOT-FRIEND-01 (A17): friends touching the shooter, not engaged, base no bigger."""
+    return frozenset(
+        f.uid
+        for f in state.living(shooter.player)
+        if f is not shooter
+        and f.radius <= shooter.radius + 1e-9
+        and not state.engaged(f)
+        and state.distance(f, shooter) <= 0.01
+    )

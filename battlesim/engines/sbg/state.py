@@ -1,0 +1,248 @@
+"""The battle state: positions, wounds, prone, turn, phase, priority, broken armies.
+
+Models are circles on the table (base radius in inches); distances are between the closest
+points of the bases (MEAS-02, 002:L281). All dice go through ``roll`` so that every result is
+logged with its purpose.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.log import EventLog
+from battlesim.engines.sbg import special_rules, special_strikes  # noqa: F401  (hooks)
+from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
+from battlesim.engines.sbg.equipment import pass_banner, starting_defence
+from battlesim.engines.sbg.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
+from battlesim.engines.sbg.weapons import (
+    Handedness,
+    HandWeapon,
+    MissileWeapon,
+    SpecialStrike,
+    fighting_weapon,
+    missile_weapon,
+)
+
+MM_PER_INCH = 25.4
+Point = tuple[float, float]
+
+
+class Phase(enum.Enum):
+    """TURN-01 (002:L325-335): the five phases of a turn."""
+
+    SETUP = "setup"
+    PRIORITY = "priority"
+    MOVE = "move"
+    SHOOT = "shoot"
+    FIGHT = "fight"
+    END = "end"
+
+
+class Removal(enum.Enum):
+    SLAIN = "slain"
+    FLED = "fled"  # COUR-BRK-04: counts as a casualty
+
+
+@dataclass(slots=True)
+class ModelState:
+    """One model during the battle (mutable: the state changes, profiles never do)."""
+
+    uid: ModelId
+    player: PlayerId
+    spec: ModelSpec
+    x: float
+    y: float
+    radius: float
+    wounds: int
+    defence: int
+    weapon: HandWeapon | None
+    missile: MissileWeapon | None
+    triggers: frozenset[str]
+    alive: bool = True
+    prone: bool = False
+    spent: float = 0.0  # Move allowance spent this turn (SHOOT-ELIG-06, ambiguity A14)
+    moved: bool = False
+    charged: bool = False
+    shot: bool = False
+    supported: bool = False
+    fought: bool = False
+    done_moving: bool = False
+    tested: bool = False
+    leapt: bool = False
+    stunned_until: int = 0  # SPS-STUN-01: a turn number; lasts across turns
+    # per-fight effects of special strikes (special_strikes.py), cleared after each fight
+    strike: SpecialStrike | None = None
+    fight_mod: int = 0
+    strength_mod: int = 0
+    defence_mod: int = 0
+
+    @property
+    def profile(self) -> Profile:
+        return self.spec.profile
+
+    @property
+    def position(self) -> Point:
+        return (self.x, self.y)
+
+    def reset_turn(self) -> None:
+        """TURN-06 (002:L335), ambiguity A24: clear only turn-scoped state."""
+        self.spent = 0.0
+        self.moved = self.charged = self.shot = self.supported = False
+        self.fought = self.done_moving = self.tested = self.leapt = False
+
+    def clear_fight(self) -> None:
+        self.strike = None
+        self.fight_mod = self.strength_mod = self.defence_mod = 0
+
+
+def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
+    """Build the starting state of one model from its profile."""
+    profile = spec.profile
+    weapon = fighting_weapon(profile)
+    extra = {weapon.handedness.value} if weapon is not None else {"unarmed"}
+    if weapon is not None and weapon.handedness is Handedness.ONE_HANDED:
+        extra = set()
+    rules = {rule.lower().split(" (")[0] for rule in profile.rules}
+    triggers = frozenset(profile.gear | profile.keywords | rules | extra | {"any"})
+    return ModelState(
+        uid=spec.uid,
+        player=player,
+        spec=spec,
+        x=position[0],
+        y=position[1],
+        radius=profile.base_mm / MM_PER_INCH / 2,
+        wounds=profile.wounds,
+        defence=starting_defence(profile),
+        weapon=weapon,
+        missile=missile_weapon(profile),
+        triggers=triggers,
+    )
+
+
+@dataclass(slots=True)
+class BattleState:
+    """Everything that changes during a battle; the rules live in ``phases``."""
+
+    forces: tuple[Force, Force]
+    dice: Dice
+    log: EventLog
+    models: dict[ModelId, ModelState] = field(default_factory=dict)
+    table: Any = None
+    width: float = TABLE_SIZE
+    depth: float = TABLE_SIZE
+    turn: int = 0
+    phase: Phase = Phase.SETUP
+    priority: PlayerId = 0
+    previous_priority: PlayerId | None = None
+    broken: list[bool] = field(default_factory=lambda: [False, False])
+    start_counts: list[int] = field(default_factory=lambda: [0, 0])
+    casualties: list[int] = field(default_factory=lambda: [0, 0])
+    drum_sounded: dict[PlayerId, ModelId] = field(default_factory=dict)
+    wounded_leaders: set[ModelId] = field(default_factory=set)
+    # Enemies in base contact, kept up to date on every move and removal: "is it engaged?"
+    # is asked thousands of times per turn (speed).
+    touching: dict[ModelId, set[ModelId]] = field(default_factory=dict)
+    _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
+
+    def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
+        model = model_state(spec, player, position)
+        self.models[model.uid] = model
+        self._alive[player].append(model)
+        self.start_counts[player] += 1
+        self.touching[model.uid] = set()
+        self._touch(model)
+        return model
+
+    def set_position(self, model: ModelState, point: Point) -> None:
+        """Put the model at ``point`` (no log: set-up and tests) and update contacts."""
+        self._untouch(model)
+        model.x, model.y = point
+        self._touch(model)
+
+    def _untouch(self, model: ModelState) -> None:
+        for other in self.touching[model.uid]:
+            self.touching[other].discard(model.uid)
+        self.touching[model.uid] = set()
+
+    def _touch(self, model: ModelState) -> None:
+        if not model.alive:
+            return
+        for enemy in self.living(1 - model.player):
+            if self.in_contact(model, enemy):
+                self.touching[model.uid].add(enemy.uid)
+                self.touching[enemy.uid].add(model.uid)
+
+    def living(self, player: PlayerId | None = None) -> list[ModelState]:
+        """Living models in placing order (kept as lists: asked thousands of times a turn)."""
+        if player is None:
+            return self._alive[0] + self._alive[1]
+        return self._alive[player]
+
+    def enemies(self, model: ModelState) -> list[ModelState]:
+        return self._alive[1 - model.player]
+
+    def alignment(self, player: PlayerId) -> Alignment:
+        return self.forces[player].alignment
+
+    @staticmethod
+    def distance(a: ModelState, b: ModelState) -> float:
+        """MEAS-02: closest points of two circular bases (0 when touching)."""
+        return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+
+    def in_contact(self, a: ModelState, b: ModelState) -> bool:
+        return self.distance(a, b) <= CONTACT_TOLERANCE
+
+    @staticmethod
+    def in_contact_at(point: Point, radius: float, other: ModelState) -> bool:
+        """Would a base of ``radius`` at ``point`` touch ``other`` (not overlap it)?"""
+        gap = math.hypot(point[0] - other.x, point[1] - other.y) - radius - other.radius
+        return -CONTACT_TOLERANCE <= gap <= CONTACT_TOLERANCE
+
+    def contacts(self, model: ModelState) -> list[ModelState]:
+        """Enemies in base contact: the model is engaged if any (MOVE-CHG-03)."""
+        return [self.models[uid] for uid in sorted(self.touching[model.uid])]
+
+    def engaged(self, model: ModelState) -> bool:
+        return bool(self.touching[model.uid])
+
+    def roll(self, count: int, purpose: str, sides: int = 6) -> list[int]:
+        """Roll ``count`` dice through the one Dice and log them with their purpose."""
+        values = [self.dice.roll(sides, purpose) for _ in range(count)]
+        self.log.emit("roll", purpose=purpose, dice=values)
+        return values
+
+    def move_to(self, model: ModelState, point: Point, reason: str) -> None:
+        start = model.position
+        self.set_position(model, point)
+        self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
+
+    def wound(self, model: ModelState, source: str) -> None:
+        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once."""
+        model.wounds -= 1
+        self.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
+        if self.forces[model.player].leader == model.uid:
+            self.wounded_leaders.add(model.uid)
+        if model.wounds <= 0:
+            self.remove(model, Removal.SLAIN)
+
+    def remove(self, model: ModelState, reason: Removal) -> None:
+        self._untouch(model)
+        model.alive = False
+        self._alive[model.player].remove(model)
+        pass_banner(self, model)
+        self.casualties[model.player] += 1
+        self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
+
+    def alive_count(self, player: PlayerId) -> int:
+        return len(self._alive[player])
+
+    def positions(self) -> dict[str, list[float]]:
+        return {m.uid: _pt(m.position) for m in self.living()}
+
+
+def _pt(point: Point) -> list[float]:
+    return [round(point[0], 3), round(point[1], 3)]

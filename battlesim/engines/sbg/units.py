@@ -1,0 +1,145 @@
+"""Engine input: profiles and forces as frozen values, built from plain data.
+
+A profile carries the card (characteristics, keywords, wargear, special rules) and the options
+bought for it; a force is one side's models with its leader and warbands. Plain data (dicts
+from JSON, army lists, ``samples.py``) enter through ``force_from_data``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+ModelId = str
+PlayerId = int  # 0 or 1: the two sides at the table
+
+
+class Alignment(enum.Enum):
+    """GEN-SIDE-01 (002:L223): every model is Good or Evil."""
+
+    GOOD = "good"
+    EVIL = "evil"
+
+
+class UnitDataError(ValueError):
+    """Plain force data is missing a field or holds an impossible value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """One profile card (002:L123-161) plus the options bought for it (PROF-07)."""
+
+    name: str
+    move: float
+    fight: int
+    shoot: int  # the "4+" of "3/4+": lower is better (CHAR-F-01)
+    strength: int
+    defence: int
+    attacks: int
+    wounds: int
+    courage: int
+    keywords: frozenset[str] = frozenset()
+    wargear: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    might: int = 0
+    will: int = 0
+    fate: int = 0
+    points: int = 0
+    base_mm: float = 25.0
+
+    @property
+    def is_hero(self) -> bool:
+        return "hero" in self.keywords
+
+    @property
+    def gear(self) -> frozenset[str]:
+        """Everything the model carries: card wargear and bought options."""
+        return frozenset(self.wargear) | frozenset(self.options)
+
+    def has(self, item: str) -> bool:
+        return item in self.wargear or item in self.options
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSpec:
+    """One model of a force: its id and its profile."""
+
+    uid: ModelId
+    profile: Profile
+
+
+@dataclass(frozen=True, slots=True)
+class Force:
+    """A side's models with its leader and warbands (hero id -> follower ids)."""
+
+    name: str
+    alignment: Alignment
+    models: tuple[ModelSpec, ...]
+    leader: ModelId | None = None
+    warbands: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
+
+    @property
+    def points(self) -> int:
+        return sum(spec.profile.points for spec in self.models)
+
+
+_STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
+
+
+def _lower_all(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(value.strip().lower() for value in values)
+
+
+def profile_from_data(data: Mapping[str, Any]) -> Profile:
+    """Build a profile from plain data; every characteristic is required."""
+    missing = [key for key in ("name", *_STATS) if key not in data]
+    if missing:
+        raise UnitDataError(f"profile {data.get('name', '?')!r} lacks {', '.join(missing)}")
+    stats = {key: data[key] for key in _STATS}
+    if any(not isinstance(value, int | float) or value < 0 for value in stats.values()):
+        raise UnitDataError(f"profile {data['name']!r} has a negative or non-numeric value")
+    return Profile(
+        name=str(data["name"]),
+        keywords=frozenset(_lower_all(data.get("keywords", ()))),
+        wargear=_lower_all(data.get("wargear", ())),
+        options=_lower_all(data.get("options", ())),
+        rules=tuple(data.get("rules", ())),
+        might=int(data.get("might", 0)),
+        will=int(data.get("will", 0)),
+        fate=int(data.get("fate", 0)),
+        points=int(data.get("points", 0)),
+        base_mm=float(data.get("base_mm", 25.0)),
+        **{key: (float(v) if key == "move" else int(v)) for key, v in stats.items()},
+    )
+
+
+def profile_to_data(profile: Profile) -> dict[str, Any]:
+    """The plain-data form ``profile_from_data`` reads (JSON-ready; keywords sorted)."""
+    data = {name: getattr(profile, name) for name in Profile.__slots__}  # type: ignore[attr-defined]
+    data["keywords"] = sorted(profile.keywords)
+    data["wargear"], data["options"] = list(profile.wargear), list(profile.options)
+    data["rules"] = list(profile.rules)
+    return data
+
+
+def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
+    """Build a force: ``units`` is a list of ``{"profile": {...}, "count": n}``."""
+    try:
+        alignment = Alignment(str(data["alignment"]).lower())
+    except (KeyError, ValueError) as error:
+        raise UnitDataError(f"force {data.get('name')!r} needs alignment good or evil") from error
+    models: list[ModelSpec] = []
+    leader: ModelId | None = None
+    for entry in data.get("units", ()):
+        profile = profile_from_data(entry["profile"])
+        for _ in range(int(entry.get("count", 1))):
+            uid = f"{prefix}{len(models) + 1:02d}"
+            models.append(ModelSpec(uid, profile))
+            if entry.get("leader") and leader is None:
+                leader = uid
+    if not models:
+        raise UnitDataError(f"force {data.get('name')!r} has no models")
+    return Force(str(data.get("name", prefix)), alignment, tuple(models), leader)

@@ -1,0 +1,59 @@
+"""Golden SBG playthroughs: (set-up options, seed) -> the expected event log, replayed.
+
+Regenerate after an intended rules change with
+``python -m tests.engines.playthroughs.test_sbg_playthroughs`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from battlesim.engines.sbg.game import play_game
+
+HERE = Path(__file__).parent
+GOLDEN = {
+    "sbg_skirmish_heuristic_seed7.json": {
+        "seed": 7,
+        "options": {"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "turn_limit": 6},
+    },
+    "sbg_skirmish_random_village_seed3.json": {
+        "seed": 3,
+        "options": {
+            "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
+            "players": ["heuristic", "random"],
+            "table": "village",
+            "scenario": "domination",
+            "turn_limit": 4,
+        },
+    },
+}
+
+
+def _play(case: dict[str, Any]) -> list[dict[str, Any]]:
+    log = play_game(seed=case["seed"], options=case["options"]).log.to_json()
+    return json.loads(json.dumps(log))  # the stored form: tuples become lists
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_playthrough_replays_identically(name: str) -> None:
+    """Issue 4 item 6: a stored (set-up, seed) replays to the stored log, event by event."""
+    stored = json.loads((HERE / name).read_text())
+    assert stored["seed"] == GOLDEN[name]["seed"] and stored["options"] == GOLDEN[name]["options"]
+    replayed = _play(stored)
+    for index, (expected, actual) in enumerate(zip(stored["log"], replayed, strict=False)):
+        assert actual == expected, f"first difference at event {index}"
+    assert len(replayed) == len(stored["log"])
+
+
+def regenerate() -> None:
+    for name, case in GOLDEN.items():
+        payload = {**case, "log": _play(case)}
+        (HERE / name).write_text(json.dumps(payload, separators=(",", ":"), sort_keys=True))
+
+
+if __name__ == "__main__":
+    regenerate()

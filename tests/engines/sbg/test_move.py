@@ -1,0 +1,237 @@
+"""The Move phase: allowance, bases, control zones, charges, terrain, war drums."""
+
+from __future__ import annotations
+
+import pytest
+
+from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move
+from battlesim.engines.sbg.phases.move import (
+    apply_action,
+    charge_options,
+    check_action,
+    furthest_toward,
+    run_move_phase,
+)
+from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
+from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile
+
+
+def test_a_model_moves_up_to_its_move() -> None:
+    """MOVE-GEN-03 (002:L369): 6" allowed, 6.1" refused."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    assert check_action(state, a, Move("A1", (10, 16))) == pytest.approx(6.0)
+    with pytest.raises(IllegalActionError, match="MOVE-GEN-03"):
+        check_action(state, a, Move("A1", (10, 16.1)))
+
+
+def test_bases_cannot_pass_through_models() -> None:
+    """MOVE-GEN-07 (002:L392): no moving through a friend."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    add(state, "A2", 0, 10, 13)
+    with pytest.raises(IllegalActionError, match="MOVE-GEN-07"):
+        check_action(state, a, Move("A1", (10, 15)))
+
+
+def test_no_entering_an_enemy_control_zone_without_charging() -> None:
+    """MOVE-ZOC-01 (002:L410): passing within 1" of an enemy is refused."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 11.5, 13)
+    with pytest.raises(IllegalActionError, match="MOVE-ZOC-01"):
+        check_action(state, a, Move("A1", (10, 15)))
+
+
+def test_zone_ends_strictly_below_one_inch() -> None:
+    """Ambiguity A7 (MOVE-ZOC-06): exactly 1" away is outside the control zone."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 10, 15 + BASE_GAP + 1.0)
+    assert check_action(state, a, Move("A1", (10, 15))) == pytest.approx(5.0)
+
+
+def test_starting_in_a_zone_a_model_may_leave_but_not_close_in() -> None:
+    """MOVE-ZOC-03 (002:L418-422)."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 10, 10 + BASE_GAP + 0.5)
+    check_action(state, a, Move("A1", (10, 6)))
+    with pytest.raises(IllegalActionError):
+        check_action(state, a, Move("A1", (10.3, 10.2)))
+
+
+def test_a_charge_must_end_in_base_contact() -> None:
+    """MOVE-CHG-01/02 (002:L430-432)."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 10, 14)
+    check_action(state, a, Charge("A1", "B1", (10, 14 - BASE_GAP)))
+    with pytest.raises(IllegalActionError, match="MOVE-CHG-02"):
+        check_action(state, a, Charge("A1", "B1", (10, 12)))
+
+
+def test_engaged_models_cannot_move() -> None:
+    """MOVE-CHG-03 (002:L434): once in base contact, neither model moves this turn."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    b = add(state, "B1", 1, 10, 14)
+    apply_action(state, a, Charge("A1", "B1", (10, 14 - BASE_GAP)))
+    assert state.engaged(b)
+    with pytest.raises(IllegalActionError):
+        check_action(state, b, Move("B1", (10, 18)))
+
+
+def test_another_zone_crossed_before_the_targets_blocks_the_charge() -> None:
+    """MOVE-CHG-08 (002:L448): other zones only stop the charger before it enters its
+    target's zone; once inside, they are ignored (multiple charge allowed, MOVE-CHG-09)."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 10, 15)
+    add(state, "B2", 1, 11.6, 12.5)  # its zone covers the path before B1's zone
+    with pytest.raises(IllegalActionError, match="CHG-08"):
+        check_action(state, a, Charge("A1", "B1", (10, 15 - BASE_GAP)))
+    state2 = battle([])
+    a2 = add(state2, "A1", 0, 10, 10)
+    add(state2, "B1", 1, 10, 15)
+    add(state2, "B2", 1, 11.6, 14.6)  # reached only after entering B1's zone
+    check_action(state2, a2, Charge("A1", "B1", (10, 15 - BASE_GAP)))
+
+
+def test_engaged_enemies_have_no_control_zone() -> None:
+    """MOVE-ZOC-04, MOVE-CHG-07 (002:L446): engaged models' zones are cancelled."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 11.5, 13)
+    add(state, "A9", 0, 11.5 + BASE_GAP, 13)  # B1 is engaged by A9
+    check_action(state, a, Move("A1", (10, 15)))
+
+
+def test_prone_enemies_have_no_control_zone() -> None:
+    """MOVE-ZOC-05 (002:L649)."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 11.5, 13).prone = True
+    check_action(state, a, Move("A1", (10, 15)))
+
+
+def test_difficult_terrain_costs_double() -> None:
+    """MOVE-TER-02/03 (002:L518-522): 2" in the open, then 4" left buys 2" in difficult."""
+    marsh = TerrainPiece("marsh", TerrainKind.DIFFICULT, ((0, 12.5), (48, 12.5), (48, 30), (0, 30)))
+    state = battle([], table=Table("t", (marsh,)))
+    a = add(state, "A1", 0, 10, 10)
+    # the base touches the marsh after 2" (its edge is 0.49" ahead of its centre)
+    cost = check_action(state, a, Move("A1", (10, 14)))
+    assert cost > 4.0
+    with pytest.raises(IllegalActionError):
+        check_action(state, a, Move("A1", (10, 16)))
+
+
+def test_war_drum_adds_three_inches_and_forbids_charges() -> None:
+    """EQP-DRUM-01 (002:L2188): +3" for Infantry within 12"; affected models cannot charge."""
+    state = battle([])
+    add(state, "A9", 0, 5, 5, profile(wargear=("war drum",)))
+    a = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 10, 18)
+    state.drum_sounded[0] = "A9"
+    assert check_action(state, a, Move("A1", (18, 10))) == pytest.approx(8.0)
+    with pytest.raises(IllegalActionError, match="DRUM"):
+        check_action(state, a, Charge("A1", "B1", (10, 18 - BASE_GAP)))
+
+
+def test_priority_side_moves_first_and_the_other_follows() -> None:
+    """MOVE-GEN-01, TURN-03 (002:L329, L363)."""
+    state = battle([], priority=1)
+    add(state, "A1", 0, 10, 4)
+    add(state, "B1", 1, 10, 44)
+    run_move_phase(state, players())
+    moved = [e.data["model"] for e in state.log.of_kind("action")]
+    assert moved == ["B1", "A1"]
+
+
+def test_refused_actions_become_holds() -> None:
+    """Players choose, the rules decide: an illegal action is refused and logged."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+
+    class Cheat:
+        def sound_drum(self, *_: object) -> None:
+            return None
+
+        def move_order(self, *_: object) -> list[str]:
+            return ["A1"]
+
+        def choose_move(self, *_: object) -> Move:
+            return Move("A1", (10, 30))
+
+    run_move_phase(state, (Cheat(), Cheat()))  # type: ignore[arg-type]
+    assert state.log.of_kind("refused") and a.position == (10, 10)
+    assert a.done_moving
+
+
+def test_players_get_legal_moves_and_charges() -> None:
+    """furthest_toward stops outside the enemy zone; charge_options reach base contact."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    b = add(state, "B1", 1, 10, 18)
+    end = furthest_toward(state, a, b.position)
+    check_action(state, a, Move("A1", end))
+    options = charge_options(state, a)
+    assert not options  # 8" away: out of reach
+    state.set_position(b, (10, 15))
+    (enemy, spot), *_ = charge_options(state, a)
+    assert enemy is b
+    apply_action(state, a, Charge("A1", "B1", spot))
+    assert state.engaged(a) and a.charged
+    with pytest.raises(IllegalActionError):
+        check_action(state, b, Hold("B1"))  # MOVE-CHG-03: the charged model stays put
+
+
+WALL = TerrainPiece("wall", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), height=0.8, thickness=0.3)
+FENCE = TerrainPiece("fence", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), height=0.4, thickness=0.3)
+
+
+@pytest.mark.parametrize(("die", "lands"), [(1, "before"), (3, "far side"), (6, "end")])
+def test_leap_test_decides_where_the_model_stops(die: int, lands: str) -> None:
+    """MOVE-OBS-03, MOVE-LEAP table (002:L532, L540-543): a wall of 0.8" is more than half a
+    Man's 1.2": 1 stops at the wall, 2-5 lands touching its far side, 6 goes on."""
+    state = battle([die], table=Table("t", (WALL,)))
+    model = add(state, "A1", 0, 10, 10)
+    apply_action(state, model, Move("A1", (10, 14)))
+    assert state.log.of_kind("leap")[0].data["roll"] == die
+    expected = {"before": (11.35, 11.6), "far side": (12.6, 12.7), "end": (14.0, 14.0)}[lands]
+    assert expected[0] - 0.05 <= model.y <= expected[1] + 0.05
+    assert model.leapt
+
+
+def test_low_obstacle_is_stepped_over() -> None:
+    """MOVE-OBS-02 (002:L530): less than half the model's height: no test, no roll."""
+    state = battle([], table=Table("t", (FENCE,)))
+    model = add(state, "A1", 0, 10, 10)
+    apply_action(state, model, Move("A1", (10, 14)))
+    assert model.position == (10, 14) and not state.log.of_kind("leap")
+
+
+def test_a_model_that_leapt_cannot_shoot() -> None:
+    """SHOOT-ELIG-07 (002:L767): no shooting after a Leap test, even a 6."""
+    from battlesim.engines.sbg.phases.shoot import can_shoot
+
+    state = battle([6], table=Table("t", (WALL,)))
+    model = add(state, "A1", 0, 10, 10, profile(wargear=("bow",)))
+    apply_action(state, model, Move("A1", (10, 12.9)))
+    assert not can_shoot(state, model)
+
+
+@pytest.mark.parametrize(("die", "engaged"), [(6, True), (3, False), (1, False)])
+def test_a_charge_across_an_obstacle_needs_a_six(die: int, engaged: bool) -> None:
+    """MOVE-CHG-13 (002:L551): a model cannot end a Leap in base contact with an enemy
+    unless the test was a 6; on 2-5 it stops on the far side, on 1 before the wall."""
+    state = battle([die], table=Table("t", (WALL,)))
+    model = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 10, 14)
+    apply_action(state, model, Charge("A1", "B1", (10, 14 - BASE_GAP)))
+    assert state.engaged(model) is engaged and model.charged is engaged
+    if die == 3:
+        assert 12.6 <= model.y <= 12.7
+    if die == 1:
+        assert model.y < 11.9
