@@ -100,8 +100,9 @@ window.ReplayRenderers = window.ReplayRenderers || {};
 
   function draw() {
     const game = renderer();
+    // A game's renderer may load after the first draw: hide the board only until it has one.
+    svg.classList.toggle("hidden", !game);
     if (game) game.draw(svg, events, current);
-    else svg.classList.add("hidden");
     const e = events[current] || {};
     const where = game && game.where ? game.where(events, current) : "";
     document.getElementById("position").textContent =
