@@ -89,11 +89,19 @@ def numeric_series(rows: Iterable[ResultRow]) -> dict[str, list[float]]:
     return series
 
 
+# Summary numbers that identify rather than measure: never described or charted.
+NOT_FIGURES = frozenset({"winner", "winner_seat", "seed"})
+
+
 def job_statistics(rows: Sequence[ResultRow]) -> dict[str, Any]:
     """All figures of a job's results; empty figures for a job without results yet."""
     if not rows:
         return {"battles": 0, "outcomes": [], "terminations": {}, "numbers": {}}
-    numbers = {key: describe(values) for key, values in sorted(numeric_series(rows).items())}
+    numbers = {
+        key: describe(values)
+        for key, values in sorted(numeric_series(rows).items())
+        if key.split("[")[0] not in NOT_FIGURES
+    }
     return {
         "battles": len(rows),
         "outcomes": outcome_rates(rows),

@@ -17,7 +17,9 @@ from django.views.decorators.http import require_POST
 from armybuilder.selectors import army_list_for_user
 from battlesim import charts, services
 from battlesim.engines.registry import GAMES
+from battlesim.game_statistics import outcome_label
 from battlesim.job_input import job_options_for, starter_lists
+from battlesim.models import BattleResult, SimulationJob
 from battlesim.replay_data import replay_board
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
@@ -28,7 +30,7 @@ from battlesim.selectors import (
     job_result_rows,
     job_statistics_get,
 )
-from battlesim.statistics import numeric_series
+from battlesim.statistics import ResultRow, numeric_series
 
 SCENARIOS = [("to_the_death", "To the Death!"), ("domination", "Domination")]
 TABLES = [
@@ -128,12 +130,22 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
             (f"table-{index}", title, statistics["tables"][title])
             for index, title in enumerate(sorted(statistics["tables"]))
         ],
-        "results": job.results.order_by("index").only(
-            "index", "winner", "termination", "seed", "log_gz"
-        )[:50],
+        "charts": [name for name, d in statistics["numbers"].items() if d["min"] != d["max"]][:6],
+        "results": _labelled_results(job),
         "options_json": json.dumps(job.options)[:2000],
     }
     return render(request, "battlesim/job.html", context)
+
+
+def _labelled_results(job: SimulationJob) -> list[BattleResult]:
+    """The first battles of a job, each with a readable ``label`` for its winner."""
+    results = list(job.results.order_by("index").defer("log_gz")[:50])
+    kept = set(job.results.filter(log_gz__isnull=False).values_list("index", flat=True))
+    for result in results:
+        row = ResultRow(result.winner, result.termination, result.summary)
+        result.label = outcome_label(job.game, row) or "draw"  # type: ignore[attr-defined]
+        result.log_kept = result.index in kept  # type: ignore[attr-defined]
+    return results
 
 
 @login_required
