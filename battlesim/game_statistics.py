@@ -52,6 +52,9 @@ def monopoly_tables(rows: Sequence[ResultRow]) -> Tables:
             Counter(f"seat {r.summary.get('winner_seat')}" for r in rows), len(rows)
         ),
         "Landing frequency by square": {f"{i:02d}": n / total for i, n in enumerate(landings)},
+        "Winner's complete groups": _rates(
+            Counter(g for r in rows for g in set(r.summary.get("winner_groups", []))), len(rows)
+        ),
     }
 
 

@@ -12,6 +12,7 @@ from django.http import HttpRequest
 
 from profiles.models import (
     DataRelease,
+    DataReleaseFile,
     Faction,
     MagicalPower,
     Profile,
@@ -130,3 +131,17 @@ class ProfilePowerAdmin(admin.ModelAdmin):
     list_select_related = ["profile", "power"]
     search_fields = ["profile__name", "power__name"]
     autocomplete_fields = ["profile", "power"]
+
+
+@admin.register(DataReleaseFile)
+class DataReleaseFileAdmin(admin.ModelAdmin):
+    """Source files kept with a release (read-only: they are written by the importer)."""
+
+    list_display = ["name", "release"]
+    list_filter = ["release"]
+    search_fields = ["name"]
+    readonly_fields = ["release", "name"]
+    exclude = ["content_gz"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False

@@ -47,3 +47,16 @@ def test_sbg_tables_name_sides_by_force_and_count_profiles() -> None:
     assert tables["Hero survival"] == {"Faramir (Gondor)": 1.0, "Orc Captain (Mordor)": 0.0}
     assert outcome_label("sbg", rows[1]) == "Mordor"
     assert game_tables("sbg", []) == {}
+
+
+def test_monopoly_tables_show_the_share_of_wins_with_each_complete_group() -> None:
+    """Which groups win: each group's share among all games, from the winner's groups."""
+    rows = [
+        ResultRow("seat 0: hunter", "last_player", {"winner_groups": ["orange", "red"]}),
+        ResultRow("seat 1: builder", "last_player", {"winner_groups": ["orange"]}),
+        ResultRow("seat 2: cautious", "round_limit", {"winner_groups": []}),
+        ResultRow("seat 0: hunter", "last_player", {"winner_groups": ["dark_blue"]}),
+    ]
+    table = game_tables("monopoly", rows)["Winner's complete groups"]
+    assert table == {"orange": 0.5, "red": 0.25, "dark_blue": 0.25}
+    assert list(table)[0] == "orange"

@@ -71,11 +71,14 @@ def test_it_builds_a_legal_list_shows_a_breach_then_prints_and_exports(
     api_call(page, lambda: count.dispatch_event("change"))
     breach = page.locator('.breach[data-rule="WARBAND-CAPACITY"]')
     expect(breach).to_contain_text("Captain of Minas Tirith's warband holds 13 followers")
+    expect(page.locator(".figure-points")).to_have_text("610 / 600")  # the page has settled
     count = page.locator(".warband").last.locator(".entry.follower .count")
     count.fill("11")
     api_call(page, lambda: count.dispatch_event("change"))
     expect(breach).to_have_count(0)
     expect(page.locator("#breaches h2")).to_have_text("Legal list")
+    expect(page.locator(".figure-points")).to_have_text("594 / 600")
+    page.wait_for_load_state("networkidle")
 
     page.get_by_role("link", name="Print").click()
     page.wait_for_url("**/print/")

@@ -50,6 +50,13 @@ LINES: dict[str, Callable[[dict[str, Any]], str]] = {
         f"   échange J{d['proposer']}->J{d['partner']} "
         + ("accepté" if d["accepted"] else "refusé")
     ),
+    "deed_offer": lambda d: (
+        f"   J{d['debtor']} offre {', '.join(_name(q) for q in d['squares'])} à J{d['creditor']}"
+    ),
+    "deeds_paid": lambda d: (
+        f"   J{d['seat']} cède {', '.join(_name(q) for q in d['squares'])} à J{d['to']} "
+        f"pour {d['value']}"
+    ),
     "bankrupt": lambda d: f"   J{d['seat']} fait faillite envers {_payee(d['creditor'])}",
     "ring": lambda d: f"   l'Anneau Unique avance sur {_name(d['square'])}",
     "game_over": lambda d: (

@@ -86,6 +86,38 @@ class Trade:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class DeedOffer:
+    """A debtor short of cash offers deeds without buildings to its creditor (001:L271)."""
+
+    debtor: Seat
+    creditor: Seat
+    amount: int  # the whole debt
+    cash: int  # what the debtor holds after raising all it could
+    squares: tuple[SquareIndex, ...]
+
+    @property
+    def shortfall(self) -> int:
+        return self.amount - self.cash
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "debtor": self.debtor,
+            "creditor": self.creditor,
+            "amount": self.amount,
+            "cash": self.cash,
+            "squares": list(self.squares),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DeedSettlement:
+    """The creditor takes some of the offered deeds at an agreed value; the rest is cash."""
+
+    squares: tuple[SquareIndex, ...]
+    value: int
+
+
 ManageAction = Build | SellBuilding | BreakFortress | SellFortresses | Mortgage | Unmortgage
 
 

@@ -267,5 +267,12 @@ ASSUMPTIONS: dict[str, str] = {
     "(monopoly doubling included); nothing is due on a mortgaged territory.",
     "round_limit": "Classic games stop after a round limit (default 500) and are then valued "
     "like a time-limited game (001:L305-307); the time limit is a number of rounds.",
-    "partial_payment_in_deeds": "Paying part of a debt in deeds (001:L271) is not offered.",
+    "partial_payment_in_deeds": "Paying part of a debt in deeds (001:L271) applies to any "
+    "debt owed to a player, not to the bank; it is offered once the debtor has raised all the "
+    "cash it would; the deeds' groups must have no building (001:L251); the agreed value must "
+    "cover the shortfall and may not exceed the debt (no change, 001:L277); the debtor then "
+    "pays the rest of the debt in cash.",
+    "between_turns": "Building, selling, mortgaging and lifting between the other players' "
+    "turns (001:L235) happen once after each turn, in playing order from the next player; "
+    "trades are proposed only in one's own turn.",
 }

@@ -128,6 +128,7 @@ def play_one_turn(rules: ClassicRules, seat: Seat) -> None:
     state.turns += 1
     if not state.players[seat].bankrupt and not state.is_over:
         rules.manage(seat)
+    rules.manage_between_turns(seat)
     rules.emit("turn_end", seat=seat, **table_snapshot(state))
 
 

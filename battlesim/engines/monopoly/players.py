@@ -1,6 +1,7 @@
 """Player strategies: they read the state and choose; the rules check and apply.
 
-Every strategy answers the same decision points: buy, bid, build, mortgage, trade, prison.
+Every strategy answers the same decision points: buy, bid, build (in its turn and between
+the others' turns), mortgage, trade, prison, and a debt paid partly in deeds (offer, accept).
 ``Player`` is a plain, sensible base; each strategy changes a few parameters or one decision.
 """
 
@@ -10,6 +11,8 @@ from battlesim.engines.dice import Dice
 from battlesim.engines.monopoly.actions import (
     BreakFortress,
     Build,
+    DeedOffer,
+    DeedSettlement,
     IllegalActionError,
     JailChoice,
     ManageAction,
@@ -27,7 +30,7 @@ from battlesim.engines.monopoly.data import (
     Seat,
     SquareIndex,
 )
-from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState
+from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, interest
 
 CARD_VALUE = 50  # what a release card is worth to a player weighing a trade
 BID_STEP = 10
@@ -43,6 +46,7 @@ class Player:
     jail = JailChoice.PAY
     trade_premium = 0.5  # share of the deeds given away to gain in a trade
     monopoly_premium = 1.0  # same, when the trade completes the proposer's group
+    deed_premium = 1.5  # a deed taken for a debt is worth this much more if it matters
 
     def __init__(self, dice: Dice) -> None:
         self.dice = dice
@@ -93,6 +97,10 @@ class Player:
             return Build(square)
         return self.lift_one(state, seat)
 
+    def between_turns_action(self, state: GameState, seat: Seat) -> ManageAction | None:
+        """Between the other players' turns: the same steady building and lifting."""
+        return self.next_action(state, seat)
+
     def place_building(self, state: GameState, seat: Seat, fortress: bool | None) -> int | None:
         """The square this player would build on now (of the given kind), or None."""
         options = []
@@ -124,6 +132,27 @@ class Player:
             if rank is not None:
                 options.append((rank, _key(action), action))
         return min(options, key=lambda o: (o[0], o[1]))[2] if options else None
+
+    # -- a debt paid partly in deeds (001:L271) -------------------------------------------
+    def offer_deeds(
+        self, state: GameState, seat: Seat, creditor: Seat, shortfall: int
+    ) -> tuple[SquareIndex, ...]:
+        """Everything that may change hands: better than bankruptcy."""
+        return tuple(tradeable_deeds(state, seat))
+
+    def accept_deeds(self, state: GameState, seat: Seat, offer: DeedOffer) -> DeedSettlement | None:
+        """Take deeds that complete or block a group if worth the shortfall; else refuse."""
+        if len(state.active_seats()) <= 2:
+            return None  # the debtor's bankruptcy wins the game
+        wanted = [s for s in offer.squares if _group_matters(state, seat, s)]
+        wanted.sort(key=lambda s: (-_net_deed_value(state, s), s))
+        taken: list[SquareIndex] = []
+        for square in wanted:
+            taken.append(square)
+            worth = sum(_net_deed_value(state, s) for s in taken) * self.deed_premium
+            if worth >= offer.shortfall:
+                return DeedSettlement(tuple(taken), offer.shortfall)
+        return None
 
     # -- trades ------------------------------------------------------------------------
     def propose_trade(self, state: GameState, seat: Seat) -> Trade | None:
@@ -279,6 +308,11 @@ class RandomPlayer(Player):
     def accept_trade(self, state: GameState, seat: Seat, trade: Trade) -> bool:
         return self._coin("random accept")
 
+    def accept_deeds(self, state: GameState, seat: Seat, offer: DeedOffer) -> DeedSettlement | None:
+        if self._coin("random accept deeds"):
+            return None
+        return DeedSettlement(offer.squares, offer.shortfall)
+
 
 STRATEGIES: dict[str, type[Player]] = {
     cls.name: cls for cls in (BuyEverything, CashReserve, ThreeStrongholds, MonopolyHunter)
@@ -299,6 +333,11 @@ def buildable(state: GameState, seat: Seat) -> list[SquareIndex]:
                 continue
             squares.append(square)
     return squares
+
+
+def tradeable_deeds(state: GameState, seat: Seat) -> list[SquareIndex]:
+    """Deeds of ``seat`` in groups without buildings: the ones that may change hands."""
+    return [s for s in state.deeds_of(seat) if not state.group_has_buildings(state.group_of(s))]
 
 
 def completes_group(state: GameState, trade: Trade) -> bool:
@@ -322,6 +361,12 @@ def next_bid(high: int, limit: int, leader: Seat | None) -> int | None:
 def _deed_value(state: GameState, square: SquareIndex) -> int:
     price = SQUARES[square].price
     return price // 2 if state.mortgaged[square] else price
+
+
+def _net_deed_value(state: GameState, square: SquareIndex) -> int:
+    """A deed's value to its taker, less the 10 % due on a mortgaged one (001:L261)."""
+    due = interest(SQUARES[square].mortgage) if state.mortgaged[square] else 0
+    return _deed_value(state, square) - due
 
 
 def _group_matters(state: GameState, seat: Seat, square: SquareIndex) -> bool:

@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from battlesim.engines.monopoly.actions import (
     Build,
+    DeedOffer,
+    DeedSettlement,
     IllegalActionError,
     ManageAction,
     Trade,
@@ -29,9 +31,10 @@ from battlesim.engines.monopoly.data import (
     SquareKind,
 )
 from battlesim.engines.monopoly.movement import DiceRoll, MovementRules, roll_pair
-from battlesim.engines.monopoly.state import BANK, Termination, interest
+from battlesim.engines.monopoly.state import BANK, GameState, Termination, interest
 
 Bidder = Callable[[Seat, int, Seat | None], int | None]
+Decider = Callable[[GameState, Seat], ManageAction | None]
 MAX_MANAGE_STEPS = 60  # a policy may not stall a turn for ever
 MAX_RAISE_STEPS = 80
 
@@ -56,11 +59,52 @@ class ClassicRules(MovementRules):
         if player.cash < amount:
             self.raise_cash(debtor, amount)
         if player.cash < amount:
-            self.bankrupt(debtor, creditor)
-            return False
+            return self.pay_in_deeds(debtor, creditor, amount, reason)
         self.state.transfer(debtor, creditor, amount)
         self.emit("pay", seat=debtor, to=creditor, amount=amount, reason=reason)
         return True
+
+    def pay_in_deeds(self, debtor: Seat, creditor: Seat, amount: int, reason: str) -> bool:
+        """Part cash, part deeds if the creditor agrees (001:L271); else bankruptcy."""
+        offer = self.deed_offer(debtor, creditor, amount)
+        settlement = None if offer is None else self.deed_answer(offer)
+        if offer is None or settlement is None:
+            self.bankrupt(debtor, creditor)
+            return False
+        self.settle_in_deeds(offer, settlement, reason)
+        return True
+
+    def settle_in_deeds(self, offer: DeedOffer, settlement: DeedSettlement, reason: str) -> None:
+        """The rest in cash, the deeds handed over, then the taker's 10 % (001:L261, L271)."""
+        debtor, creditor, squares = offer.debtor, offer.creditor, list(settlement.squares)
+        cash = offer.amount - settlement.value
+        self.state.transfer(debtor, creditor, cash)
+        for square in squares:
+            self.state.owner[square] = creditor
+        self.emit("pay", seat=debtor, to=creditor, amount=cash, reason=reason)
+        self.emit("deeds_paid", seat=debtor, to=creditor, squares=squares, value=settlement.value)
+        self.settle_mortgages(creditor, squares)
+
+    def deed_offer(self, debtor: Seat, creditor: Seat, amount: int) -> DeedOffer | None:
+        """The debtor's offer, checked; None when it is owed to the bank or nothing is offered."""
+        if creditor == BANK:
+            return None
+        cash = self.state.players[debtor].cash
+        squares = self.players[debtor].offer_deeds(self.state, debtor, creditor, amount - cash)
+        if not squares:
+            return None
+        offer = DeedOffer(debtor, creditor, amount, cash, tuple(squares))
+        self.state.check_deed_offer(offer)
+        self.emit("deed_offer", **offer.to_json())
+        return offer
+
+    def deed_answer(self, offer: DeedOffer) -> DeedSettlement | None:
+        """The creditor's acceptance at an agreed value, checked, or None for a refusal."""
+        creditor = offer.creditor
+        settlement = self.players[creditor].accept_deeds(self.state, creditor, offer)
+        if settlement is not None:
+            self.state.check_deed_settlement(offer, settlement)
+        return settlement
 
     def raise_cash(self, seat: Seat, amount: int) -> None:
         """Let the player sell buildings and mortgage until ``amount`` is in hand (001:L259)."""
@@ -297,10 +341,23 @@ class ClassicRules(MovementRules):
         trade = self.players[seat].propose_trade(self.state, seat)
         if trade is not None:
             self.offer_trade(trade)
+        self.manage_steps(seat, self.players[seat].next_action)
+
+    def manage_between_turns(self, seat: Seat) -> None:
+        """Everyone else may build, sell or mortgage between turns (001:L235), in order."""
+        order = self.state.order
+        start = order.index(seat) + 1
+        for other in order[start:] + order[: start - 1]:
+            if self.state.is_over:
+                return
+            self.manage_steps(other, self.players[other].between_turns_action)
+
+    def manage_steps(self, seat: Seat, decide: Decider) -> None:
+        """Apply the player's actions one at a time; a contested build goes to auction."""
         for _ in range(MAX_MANAGE_STEPS):
             if self.state.players[seat].bankrupt or self.state.is_over:
                 return
-            action = self.players[seat].next_action(self.state, seat)
+            action = decide(self.state, seat)
             if action is None:
                 return
             if isinstance(action, Build) and self.building_is_contested(seat, action):

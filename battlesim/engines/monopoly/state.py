@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from battlesim.engines.monopoly.actions import (
     BreakFortress,
     Build,
+    DeedOffer,
+    DeedSettlement,
     IllegalActionError,
     ManageAction,
     Mortgage,
@@ -416,3 +418,26 @@ class GameState:
             raise IllegalActionError("no lending between players (001:L277)")
         if len(a.jail_cards) < trade.give_cards or len(b.jail_cards) < trade.take_cards:
             raise IllegalActionError("release card not held")
+
+    # -- paying a debt partly in deeds (001:L271) ------------------------------------------
+    def check_deed_offer(self, offer: DeedOffer) -> None:
+        """Refuse an offer to the bank, of deeds not held or in a group with buildings."""
+        if offer.creditor == BANK or offer.debtor == offer.creditor:
+            raise IllegalActionError("only another player may take deeds for a debt (001:L271)")
+        if not offer.squares or len(set(offer.squares)) != len(offer.squares):
+            raise IllegalActionError("offer each deed once, at least one")
+        if offer.cash != self.players[offer.debtor].cash or offer.shortfall <= 0:
+            raise IllegalActionError("deeds are offered only for the part cash cannot pay")
+        self._check_tradeable(offer.debtor, offer.squares)
+
+    def check_deed_settlement(self, offer: DeedOffer, settlement: DeedSettlement) -> None:
+        """Offered deeds only, at a value covering the shortfall but not above the debt."""
+        squares = settlement.squares
+        if not squares or len(set(squares)) != len(squares):
+            raise IllegalActionError("accept each offered deed once, at least one")
+        if not set(squares) <= set(offer.squares):
+            raise IllegalActionError("only offered deeds may be accepted")
+        if not offer.shortfall <= settlement.value <= offer.amount:
+            raise IllegalActionError(
+                f"the agreed value must lie between {offer.shortfall} and {offer.amount}"
+            )

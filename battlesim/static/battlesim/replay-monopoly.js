@@ -109,6 +109,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
         transfer(s, null, e.seat, e.refund); // buildings sold back at half, then handed over
         e.squares.forEach((q) => { s.owner[q] = e.seat; s.level[q] = 0; });
       },
+      deeds_paid: () => { e.squares.forEach((q) => { s.owner[q] = e.to; }); }, // 001:L271
       turn_end: () => snapshot(s, e),
       game_over: () => { s.winner = e.winner; },
     };

@@ -6,7 +6,13 @@ from collections.abc import Sequence
 
 from battlesim.engines.dice import Dice, ScriptedDice
 from battlesim.engines.log import EventLog
-from battlesim.engines.monopoly.actions import JailChoice, ManageAction, Trade
+from battlesim.engines.monopoly.actions import (
+    DeedOffer,
+    DeedSettlement,
+    JailChoice,
+    ManageAction,
+    Trade,
+)
 from battlesim.engines.monopoly.data import Deck, SquareIndex
 from battlesim.engines.monopoly.players import Player, next_bid
 from battlesim.engines.monopoly.rules import ClassicRules, OneRingRules
@@ -32,11 +38,17 @@ class Scripted(Player):
         accept: bool = False,
         draw: bool = False,
         trade: Trade | None = None,
+        between: Sequence[ManageAction] = (),
+        liquidate: bool = True,
+        offer: Sequence[SquareIndex] | None = None,
+        settle: DeedSettlement | None = None,
     ) -> None:
         super().__init__(dice)
         self.buy, self.limit, self.building_limit = buy, bid_limit, building_bid_limit
         self.jail_answer, self.actions, self.wants = jail, list(actions), wants
         self.lift, self.accept, self.draw, self.trade = lift, accept, draw, trade
+        self.between, self.liquidate = list(between), liquidate
+        self.offer, self.settle = offer, settle
 
     def decide_buy(self, state: GameState, seat: int, square: int) -> bool:
         return self.buy
@@ -55,6 +67,22 @@ class Scripted(Player):
 
     def next_action(self, state: GameState, seat: int) -> ManageAction | None:
         return self.actions.pop(0) if self.actions else None
+
+    def between_turns_action(self, state: GameState, seat: int) -> ManageAction | None:
+        return self.between.pop(0) if self.between else None
+
+    def raise_cash(self, state: GameState, seat: int, amount: int) -> ManageAction | None:
+        return super().raise_cash(state, seat, amount) if self.liquidate else None
+
+    def offer_deeds(
+        self, state: GameState, seat: int, creditor: int, shortfall: int
+    ) -> tuple[SquareIndex, ...]:
+        if self.offer is None:
+            return super().offer_deeds(state, seat, creditor, shortfall)
+        return tuple(self.offer)
+
+    def accept_deeds(self, state: GameState, seat: int, offer: DeedOffer) -> DeedSettlement | None:
+        return self.settle
 
     def place_building(self, state: GameState, seat: int, fortress: bool | None):
         return self.wants
