@@ -4,7 +4,6 @@
 window.ReplayRenderers = window.ReplayRenderers || {};
 (function () {
   "use strict";
-  const SVGNS = "http://www.w3.org/2000/svg";
   const SIZE = 1090; // viewBox side: two 140-unit corners and nine 90-unit squares
   const CORNER = 140;
   const CELL = 90;
@@ -122,17 +121,10 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     return s;
   }
 
-  // Log values go into the players' list as HTML: escape them, the log is data, not markup.
-  const esc = (value) => String(value).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const { esc, node } = window.ReplayKit;
 
   // --- drawing -------------------------------------------------------------------------
 
-  function node(tag, attrs, text) {
-    const n = document.createElementNS(SVGNS, tag);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-    if (text !== undefined) n.textContent = String(text);
-    return n;
-  }
 
   // Square i's rectangle and the side it lies on: 0 at the bottom right, then clockwise.
   function squareBox(i) {

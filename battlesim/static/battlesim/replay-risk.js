@@ -4,7 +4,6 @@
 window.ReplayRenderers = window.ReplayRenderers || {};
 (function () {
   "use strict";
-  const SVGNS = "http://www.w3.org/2000/svg";
   const PITCH_X = 100;
   const PITCH_Y = 84;
   const GAP = 4;
@@ -110,17 +109,10 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     return true;
   }
 
-  // Log values go into the players' list as HTML: escape them, the log is data, not markup.
-  const esc = (value) => String(value).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const { esc, node } = window.ReplayKit;
 
   // --- drawing -------------------------------------------------------------------------
 
-  function node(tag, attrs, text) {
-    const n = document.createElementNS(SVGNS, tag);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-    if (text !== undefined) n.textContent = String(text);
-    return n;
-  }
 
   function box(territory) {
     const [column, row, width] = territory.cell;

@@ -4,6 +4,18 @@
 // { draw(svg, events, step) } (SBG's is below; others load from replay-<game>.js), and may
 // name which events start a phase or a turn with { isPhase(e), isTurn(e), where(events, step) }.
 window.ReplayRenderers = window.ReplayRenderers || {};
+
+// Small drawing helpers shared by every game's renderer.
+window.ReplayKit = {
+  node(tag, attrs, text) {
+    const n = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+    if (text !== undefined) n.textContent = String(text);
+    return n;
+  },
+  // Log values going into HTML are escaped: the log is data, not markup.
+  esc: (value) => String(value).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]),
+};
 (function () {
   "use strict";
   const root = document.getElementById("replay");
@@ -11,7 +23,6 @@ window.ReplayRenderers = window.ReplayRenderers || {};
   const events = JSON.parse(document.getElementById("events-data").textContent);
   const svg = document.getElementById("board");
   const logList = document.getElementById("log");
-  const SVGNS = "http://www.w3.org/2000/svg";
   const BASE_RADIUS = 25 / 25.4 / 2; // a 25 mm base, in inches (the engine default)
   let current = 0;
 
@@ -52,11 +63,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     return { setup, positions, dead, turn, phase };
   }
 
-  function node(tag, attrs) {
-    const n = document.createElementNS(SVGNS, tag);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-    return n;
-  }
+  const { node } = window.ReplayKit;
 
   function drawTable(state) {
     const table = state.setup.table || { width: 48, depth: 48, pieces: [] };
