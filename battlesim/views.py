@@ -21,6 +21,7 @@ from battlesim.game_statistics import outcome_label
 from battlesim.job_input import job_options_for, starter_lists
 from battlesim.models import BattleResult, SimulationJob
 from battlesim.replay_data import replay_board
+from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
     battle_log_get,
@@ -223,5 +224,6 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         "events": events,
         "has_next": index + 1 < job.battles_done,
         "board": replay_board(job.game),
+        "rotk_board": rotk_board() if job.game == "rotk" else None,
     }
     return render(request, "battlesim/replay.html", context)
