@@ -76,7 +76,13 @@ def risk_tables(rows: Sequence[ResultRow]) -> Tables:
     for row in rows:
         for held in row.summary.get("regions_held", {}).values():
             regions.update(held)
+    seats = Counter(
+        f"seat {max(r.summary['seats'], key=lambda seat: seat.get('score', 0))['seat']}"
+        for r in rows
+        if r.summary.get("seats")
+    )
     return {
+        "Top scorer by seat": _rates(seats, len(rows)),
         "Win rate by side": _rates(
             Counter(str(r.summary.get("winning_side")) for r in rows), len(rows)
         ),

@@ -60,3 +60,22 @@ def test_monopoly_tables_show_the_share_of_wins_with_each_complete_group() -> No
     table = game_tables("monopoly", rows)["Winner's complete groups"]
     assert table == {"orange": 0.5, "red": 0.25, "dark_blue": 0.25}
     assert list(table)[0] == "orange"
+
+
+def test_risk_tables_count_sides_seats_and_strategies() -> None:
+    def row(winner: str, best: int) -> ResultRow:
+        seats = [
+            {"seat": i, "strategy": s, "score": 10 + (5 if i == best else 0)}
+            for i, s in enumerate(["aggressive", "region"])
+        ]
+        return ResultRow(
+            winner,
+            "ring_destroyed",
+            {"winning_side": winner, "seats": seats, "ring_destroyed_turn": 20, "regions_held": {}},
+        )
+
+    tables = game_tables("risk", [row("good", 0), row("evil", 1), row("evil", 1)])
+    assert tables["Top scorer by seat"] == {"seat 1": 2 / 3, "seat 0": 1 / 3}
+    assert tables["Win rate by side"] == {"evil": 2 / 3, "good": 1 / 3}
+    assert tables["Top scorer by strategy"] == {"aggressive": 1 / 3, "region": 2 / 3}
+    assert tables["Ring destroyed"] == {"share of games": 1.0, "mean turn": 20.0}
