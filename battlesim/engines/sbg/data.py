@@ -36,6 +36,8 @@ BANNER_RANGE: Final = 3.0  # EQP-BAN-01 (002:L2170)
 STAND_FAST_RANGE: Final = 6.0  # COUR-SF-02 (002:L1248)
 DRUM_RANGE: Final = 12.0  # EQP-DRUM-01 (002:L2188)
 DIFFICULT_TERRAIN_COST: Final = 2.0  # MOVE-TER-02 (002:L522), ambiguity A1 reading
+CLIMB_COST: Final = 2.0  # MOVE-CLIMB-02 (002:L597): a climbable surface is difficult terrain
+FALL_STRENGTH: Final = 3  # MOVE-FALL-02 (002:L637): Strength 3 hits
 
 # In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
 IN_THE_WAY_SCORE: Final = MappingProxyType(
@@ -85,9 +87,37 @@ ASSUMPTIONS: Final = MappingProxyType(
         "turn-limit": "A battle stops after 12 turns at most (issue 4 safeguard), then VPs.",
         "heroic-actions": "Heroic actions, Might, Will and Fate are the next issue: ignored and "
         "reported by coverage.",
-        "terrain-moves": "A move crosses at most one obstacle needing a Leap test (MOVE-LEAP "
-        "table applied); Climb and Jump tests are not implemented yet, so such moves are "
-        "refused; charges across an obstacle are refused (MOVE-CHG-13 not modelled yet).",
+        "terrain-moves": "A move asks for at most one test: a Leap (MOVE-LEAP), a Jump over a "
+        "gap (MOVE-JUMP), a Climb up a sheer platform side, ending on top (MOVE-CLIMB), or a "
+        "Climb down from a sheer platform higher than the model (MOVE-DESC-03); two tests in "
+        "one move are refused. Climbing over a wall taller than the model (no stable top, "
+        "MOVE-CLIMB-07) is refused. Ladders and ropes are not table pieces yet (MOVE-CLIMB-08).",
+        "climb-cost": "The height climbed (up or down) costs twice its inches, as difficult "
+        "terrain (MOVE-CLIMB-02); a move is only allowed if its Move covers the whole climb, so "
+        "multi-turn climbs (MOVE-CLIMB-06) never arise and a 2-5 always reaches the top.",
+        "terrain-height": "Gaps, drops and falls compare with the height used for obstacles: "
+        "the model's, or the mount's shoulders for cavalry (MOVE-OBS-05).",
+        "gap-floor": "A gap's floor is not a place models stand in this engine: a model that "
+        "rolls a 1 to jump (MOVE-JUMP-05) takes falling damage for the gap's depth and is "
+        "placed prone touching the near edge.",
+        "falling-hits": "MOVE-FALL-02 reading: hits = 1 + whole inches of the fall beyond the "
+        "model's height, only if the fall is higher than the model; any fall leaves the model "
+        "prone, a controlled descent does not (part 1 §4.9 AMBIGUOUS).",
+        "blocked-landing": "A Jump or Climb of 2-5 whose landing spot would touch an enemy "
+        "(MOVE-JUMP-04, MOVE-CLIMB-05) or another base leaves the model where it stopped "
+        "before the test, as for a Leap.",
+        "barrier-charge": "A charge may end touching any obstacle the target touches, on the "
+        "far side within 1 inch of it (FIGHT-BAR-05); whether the obstacle protects is decided "
+        "at the fight (FIGHT-BAR-01/04): if not, it is a normal fight.",
+        "barrier-fights": "Only a defender fought solely across its barrier gets the barrier "
+        "steps (FIGHT-BAR-09..12); any other combat with a barrier link (attacked from both "
+        "sides, one attacker against several defenders: FIGHT-BAR-13/16/17) is a normal "
+        "multiple combat ignoring the barrier. Attackers fight in name order (the attacking "
+        "player's choice, FIGHT-BAR-12); a slayer always crosses if there is room (FIGHT-BAR-09 "
+        "'may'). A pair still linked at the end of the Fight phase is separated.",
+        "barrier-in-the-way": "A barrier piece without a cover class counts as a wall (4+).",
+        "back-over-edge": "Backing away over a sheer edge is tried only when no other "
+        "direction and no making way works (FIGHT-BACK-04); the fall follows the strikes.",
         "make-way": "Making way tries the friend's shortest shift among 0.25, 0.5, 0.75, 1 "
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "

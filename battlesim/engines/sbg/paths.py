@@ -157,6 +157,64 @@ def terrain_crossings(table: Any, start: Point, end: Point, height: float) -> li
     return found + [(gap, "jump") for gap, _ in table.gaps_crossed(start, end)]
 
 
+def terrain_tests(
+    table: Any, start: Point, end: Point, height: float
+) -> list[tuple[Any, str, float]]:
+    """Every test the straight move asks for, nearest first, with its size: (obstacle or
+    sheer side, "leap" | "climb", height), (gap, "jump", width crossed), and (sheer platform
+    left, "descend", drop) when the drop exceeds ``height`` (MOVE-DESC-03, 002:L631)."""
+    if table is None or not table.pieces:
+        return []
+    found: list[tuple[Any, str, float]] = []
+    if near_terrain(table, segment_box(start, end, 0.0), _CROSSING):
+        for piece, test in table.tests_crossed(start, end, height):
+            found.append((piece, test.value, piece.height))
+        found += [(gap, "jump", width) for gap, width in table.gaps_crossed(start, end)]
+    return _descents(table, start, end, height) + found
+
+
+def _descents(table: Any, start: Point, end: Point, height: float) -> list[tuple[Any, str, float]]:
+    return [(piece, "descend", drop) for piece, drop in _drops(table, start, end) if drop > height]
+
+
+def terrain_drop(table: Any, start: Point, end: Point) -> float:
+    """The height dropped leaving a sheer platform on the way to ``end`` (0.0 if none)."""
+    if table is None:
+        return 0.0
+    return max((drop for _, drop in _drops(table, start, end)), default=0.0)
+
+
+def _drops(table: Any, start: Point, end: Point) -> list[tuple[Any, float]]:
+    if not _near_sheer(table, start):
+        return []
+    below = table.terrain_at(end)
+    return [
+        (piece, piece.height - table.ground_level(end))
+        for piece in table.terrain_at(start)
+        if piece.is_sheer and piece not in below
+    ]
+
+
+_SHEER: dict[int, list[Box]] = {}
+
+
+def _near_sheer(table: Any, point: Point) -> bool:
+    """Whether ``point`` lies in the bounding box of a sheer platform (cached per table)."""
+    boxes = _SHEER.get(table_key(table))
+    if boxes is None:
+        pairs = zip(table.pieces, _boxes(table), strict=True)
+        boxes = _SHEER[table_key(table)] = [box for piece, (_, box, _) in pairs if piece.is_sheer]
+    x, y = point
+    return any(a0 <= x <= a1 and b0 <= y <= b1 for a0, b0, a1, b1 in boxes)
+
+
+def terrain_entry(table: Any, start: Point, end: Point, piece: Any) -> float:
+    """How far along the move the centre line enters ``piece`` (0 if it never does)."""
+    i = table.pieces.index(piece)
+    stretches = table.index.intervals(start, end, i)
+    return stretches[0][0] if stretches else 0.0
+
+
 def sight_may_be_blocked(table: Any, start: Point, end: Point) -> bool:
     """Whether any piece with a height stands near the line of sight (else: clear)."""
     if table is None:

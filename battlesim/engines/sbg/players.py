@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.paths import (
     Point,
@@ -40,6 +41,8 @@ T = TypeVar("T")
 # A sensible player accepts a slightly unfavourable charge: holding back only hands the
 # enemy the charge (and the choice of fights) next turn.
 CHARGE_THRESHOLD = -0.1
+WALL_HOLD_RANGE = 8.0  # inches: an enemy this close will charge the wall soon
+_WALLS = frozenset({"obstacle"})
 
 
 class Player(Protocol):
@@ -150,6 +153,8 @@ class HeuristicPlayer:
         return sorted(key, key=lambda uid: (key[uid], uid))
 
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        if self._holds_wall(state, model):
+            return Hold(model.uid)  # leaping out would give the barrier away
         charge = self._charge(state, model)
         if charge is not None:
             return charge
@@ -235,6 +240,21 @@ class HeuristicPlayer:
             if detour is not None:
                 return detour
         return Move(model.uid, end) if gained >= 0.05 else Hold(model.uid)
+
+    def _holds_wall(self, state: BattleState, model: ModelState) -> bool:
+        """Defend a wall: behind a barrier that protects it from the nearest enemy, close
+        enough to be charged soon, stay and let the enemy fight across it (FIGHT-BAR-09)."""
+        if state.table is None or not state.table.pieces:
+            return False
+        box = segment_box(model.position, model.position, model.radius + 0.1)
+        if not near_terrain(state.table, box, _WALLS):
+            return False  # most models stand by no wall: the cheap test first (speed)
+        gap, enemy = _nearest(state, model)
+        return (
+            enemy is not None
+            and gap <= WALL_HOLD_RANGE
+            and bool(protecting_barrier(state, model, enemy))
+        )
 
     def _screened(self, state: BattleState, model: ModelState) -> bool:
         """Close to the enemy with a friend nearer to it than this model is."""

@@ -146,6 +146,9 @@ class BattleState:
     # Enemies in base contact, kept up to date on every move and removal: "is it engaged?"
     # is asked thousands of times per turn (speed).
     touching: dict[ModelId, set[ModelId]] = field(default_factory=dict)
+    # Fights across a barrier (FIGHT-BAR-05): attacker -> defender, engaged without base
+    # contact (also in ``touching``) until either model moves or is removed.
+    across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
@@ -167,6 +170,23 @@ class BattleState:
         for other in self.touching[model.uid]:
             self.touching[other].discard(model.uid)
         self.touching[model.uid] = set()
+        if self.across:
+            self.across = {a: d for a, d in self.across.items() if model.uid not in (a, d)}
+
+    def link_across(self, attacker: ModelState, defender: ModelState) -> None:
+        """FIGHT-BAR-05 (002:L1108): engaged over the barrier without base contact."""
+        self.across[attacker.uid] = defender.uid
+        self.touching[attacker.uid].add(defender.uid)
+        self.touching[defender.uid].add(attacker.uid)
+        self.log.emit("across_barrier", attacker=attacker.uid, defender=defender.uid)
+
+    def unlink_across(self, attacker: ModelState) -> None:
+        """FIGHT-BAR-11: a trapped attacker is no longer engaged, without moving."""
+        defender = self.across.pop(attacker.uid, None)
+        if defender is not None:
+            self.touching[attacker.uid].discard(defender)
+            self.touching[defender].discard(attacker.uid)
+            self.log.emit("separated", attacker=attacker.uid, defender=defender)
 
     def _touch(self, model: ModelState) -> None:
         if not model.alive:
@@ -215,9 +235,15 @@ class BattleState:
         self.log.emit("roll", purpose=purpose, dice=values)
         return values
 
-    def move_to(self, model: ModelState, point: Point, reason: str) -> None:
+    def move_to(
+        self, model: ModelState, point: Point, reason: str, across: ModelState | None = None
+    ) -> None:
+        """Move and log; ``across``: the barrier defender the charger ends engaged with
+        (FIGHT-BAR-05), linked before the move is logged so that listeners see it engaged."""
         start = model.position
         self.set_position(model, point)
+        if across is not None:
+            self.link_across(model, across)
         self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
 
     def wound(self, model: ModelState, source: str) -> None:

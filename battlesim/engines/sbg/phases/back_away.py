@@ -14,6 +14,7 @@ from battlesim.engines.sbg.paths import (
     rotated,
     segment_point_distance,
     terrain_crossings,
+    terrain_drop,
     terrain_fits,
 )
 from battlesim.engines.sbg.state import BattleState, ModelState
@@ -22,20 +23,43 @@ _BACK_AWAY_STEP = math.radians(5)
 _MAKE_WAY_STEPS = (0.25, 0.5, 0.75, 1.0)  # inches tried, shortest first (FIGHT-WAY-01)
 
 
-def back_away(state: BattleState, loser: ModelState, winners: list[ModelState]) -> bool:
+def back_away(
+    state: BattleState,
+    loser: ModelState,
+    winners: list[ModelState],
+    falls: dict[str, float] | None = None,
+) -> bool:
     """FIGHT-BACK-01..03: 1" straight, ending a full 1" from every winner and touching no
-    enemy; returns False if no direction works (the model is trapped, FIGHT-TRAP-01)."""
+    enemy; returns False if no direction works (the model is trapped, FIGHT-TRAP-01).
+
+    FIGHT-BACK-04 (002:L988): over the edge of a sheer drop only when nothing else works;
+    the drop is recorded in ``falls`` (the fight resolves it after the strikes)."""
     if loser.prone:
         return False  # FIGHT-PRONE-02: a prone loser always counts as trapped
     cx = sum(w.x for w in winners) / len(winners)
     cy = sum(w.y for w in winners) / len(winners)
     away = angle_to((cx, cy), loser.position)
+    if _back_away_along(state, loser, winners, away, over_edge=False):
+        return True
+    if make_way(state, loser, winners, away):
+        return True
+    origin = loser.position
+    if falls is None or not _back_away_along(state, loser, winners, away, over_edge=True):
+        return False
+    falls[loser.uid] = terrain_drop(state.table, origin, loser.position)
+    return True
+
+
+def _back_away_along(
+    state: BattleState, loser: ModelState, winners: list[ModelState], away: float, over_edge: bool
+) -> bool:
     for angle in fan(away, 18, _BACK_AWAY_STEP):
         spot = rotated(loser.position, angle, BACK_AWAY)
-        if _back_away_legal(state, loser, spot, winners):
+        dropping = terrain_drop(state.table, loser.position, spot) > 0.0
+        if dropping is over_edge and _back_away_legal(state, loser, spot, winners):
             state.move_to(loser, spot, "back away")
             return True
-    return make_way(state, loser, winners, away)
+    return False
 
 
 def _back_away_legal(
@@ -76,6 +100,8 @@ def make_way(state: BattleState, loser: ModelState, winners: list[ModelState], a
     an enemy, and never leaps, climbs or drops."""
     for angle in fan(away, 6, _BACK_AWAY_STEP * 3):
         spot = rotated(loser.position, angle, BACK_AWAY)
+        if terrain_drop(state.table, loser.position, spot) > 0.0:
+            continue  # over an edge only when nothing else works (FIGHT-BACK-04)
         blockers = _blockers(state, loser, spot)
         if len(blockers) != 1 or blockers[0].player != loser.player:
             continue
@@ -131,6 +157,8 @@ def _friend_may_stand(
         return False
     if terrain_crossings(state.table, friend.position, target, height_for(friend.profile.keywords)):
         return False  # FIGHT-WAY-03: no leaping, climbing or dropping
+    if terrain_drop(state.table, friend.position, target) > 0.0:
+        return False
     if point_distance(target, spot) < friend.radius + loser.radius - CONTACT_TOLERANCE:
         return False
     return clear_of_others(state, friend, target, ignore=loser)

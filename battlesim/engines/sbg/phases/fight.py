@@ -7,6 +7,7 @@ losers back away (or are trapped), winners strike, casualties are removed.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from battlesim.engines.sbg.combat import (
 )
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.equipment import banner_in_range
+from battlesim.engines.sbg.falling import fall
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import (
     angle_to,
@@ -241,14 +243,16 @@ def strike(state: BattleState, striker: ModelState, target: ModelState, trapped:
             state.wound(target, f"struck by {striker.uid}")
 
 
-def _strikes(
+def winners_strike(
     state: BattleState,
     player: Player,
     strikers: list[ModelState],
     losers: list[ModelState],
     trapped: set[str],
+    gate: Callable[[ModelState], bool] | None = None,
 ) -> None:
-    """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack."""
+    """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
+    goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
     for striker in strikers:
         if striker.prone:
             continue  # FIGHT-PRONE-01: a prone winner makes no strikes
@@ -260,7 +264,8 @@ def _strikes(
             if not living:
                 return
             target = _strike_target(state, player, striker, living, trapped)
-            strike(state, striker, target, target.uid in trapped or target.prone)
+            if gate is None or gate(striker):
+                strike(state, striker, target, target.uid in trapped or target.prone)
 
 
 def _strike_target(
@@ -303,7 +308,7 @@ def _special_strikes_instead(
     return False
 
 
-def _declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
+def declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
     """SPS-GEN-01 (002:L2056): each fighter may declare a special strike before the Duel."""
     for model in [combat.center, *combat.leaves]:
         enemies = combat.side(1 - model.player) + combat.helpers(1 - model.player)
@@ -316,7 +321,7 @@ def _declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, 
             special_strikes.declare(state, model, choice, enemy_fight)
 
 
-def _stab_backlash(state: BattleState, losers: list[ModelState]) -> None:
+def stab_backlashes(state: BattleState, losers: list[ModelState]) -> None:
     """SPS-STAB-01: each losing stabber suffers one Strength 2 hit after the fight."""
     for model in losers:
         if special_strikes.stab_backlash(state, model):
@@ -345,24 +350,35 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     if not combat.side(0) or not combat.side(1):
         return
     assign_supporters(state, combat)
-    _declare_strikes(state, combat, players)
+    declare_strikes(state, combat, players)
     winner = duel(state, combat)
     winners = combat.side(winner)
     losers = combat.side(1 - winner)
     for model in winners + losers:
         special_strikes.after_duel(state, model, won=model.player == winner)
-    trapped = {m.uid for m in losers if not back_away(state, m, winners)}
+    falls: dict[str, float] = {}
+    trapped = {m.uid for m in losers if not back_away(state, m, winners, falls)}
     for uid in sorted(trapped):
         state.log.emit("trapped", model=uid)
     for model in [combat.center, *combat.leaves, *combat.supporters.values()]:
         model.fought = model.fought or model.uid not in combat.supporters
-    _strikes(state, players[winner], winners + combat.helpers(winner), losers, trapped)
-    _stab_backlash(state, losers)
+    winners_strike(state, players[winner], winners + combat.helpers(winner), losers, trapped)
+    stab_backlashes(state, losers)
+    _falls_over_edges(state, falls)
     for loser in losers:
         if loser.alive and loser.uid in trapped:
             _separate(state, loser, winners)
     for model in [combat.center, *combat.leaves]:
         model.clear_fight()
+
+
+def _falls_over_edges(state: BattleState, falls: dict[str, float]) -> None:
+    """FIGHT-BACK-04, MOVE-FALL-03 (002:L988, L974): a survivor that backed over an edge
+    falls after the winners' strikes (Bombur's example)."""
+    for uid, drop in sorted(falls.items()):
+        model = state.models[uid]
+        if model.alive:
+            fall(state, model, drop, "backed over an edge")
 
 
 def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
@@ -372,4 +388,9 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     combats = split_combats(state)
     state.log.emit("combats", combats=[c.uids() for c in combats])
     for combat in combats:
-        resolve_combat(state, combat, players)
+        barrier_fight.resolver_for(state, combat)(state, combat, players)
+    barrier_fight.end_fights(state)
+
+
+# Imported last: the barrier fight reuses this module's steps (duel, strikes, back away).
+from battlesim.engines.sbg.phases import barrier_fight  # noqa: E402

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg import geometry
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
-from battlesim.engines.sbg.bases import height_for, obstacle_height_for
+from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
+from battlesim.engines.sbg.bases import height_for
 from battlesim.engines.sbg.courage import broken_test
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, CONTROL_ZONE
+from battlesim.engines.sbg.geometry import GeometryError
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import (
     Point,
@@ -24,17 +26,25 @@ from battlesim.engines.sbg.paths import (
     circle_base,
     entry_fraction,
     fan,
+    near_terrain,
     point_distance,
     rotated,
+    segment_box,
     segment_point_distance,
     terrain_cost,
-    terrain_crossings,
     terrain_fits,
     toward,
+)
+from battlesim.engines.sbg.phases.crossing import (
+    Crossing,
+    check_crossings,
+    crossings,
+    resolve_crossing,
 )
 from battlesim.engines.sbg.phases.shoot import shoot
 from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.table import TerrainKind
 from battlesim.engines.sbg.weapons import MissileKind
 
 if TYPE_CHECKING:
@@ -42,6 +52,7 @@ if TYPE_CHECKING:
 
 _SLACK = 1e-3  # inches: tolerance for float noise when comparing with limits
 _LARGEST_RADIUS = 1.25  # inches: a 60 mm base, the largest a neighbour may stand on
+_OBSTACLES = frozenset({"obstacle"})
 CHARGE_TARGETS_CONSIDERED = 4  # nearest enemies in reach offered to players (speed)
 
 
@@ -54,8 +65,22 @@ def allowance(state: BattleState, model: ModelState) -> float:
 def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05)."""
     for enemy in state.enemies(model):
-        if not enemy.prone and not state.engaged(enemy):
+        if enemy.prone:
+            continue
+        if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
             yield enemy
+
+
+def holds_zone(state: BattleState, model: ModelState) -> bool:
+    """MOVE-ZOC-04/05; FIGHT-BAR-06 (002:L1110): a barrier defender engaged only across its
+    barrier keeps its zone."""
+    if model.prone:
+        return False
+    if not state.engaged(model):
+        return True
+    return bool(state.across) and all(
+        state.across.get(uid) == model.uid for uid in state.touching[model.uid]
+    )
 
 
 def can_move(state: BattleState, model: ModelState) -> bool:
@@ -69,36 +94,24 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
         raise IllegalActionError(f"{model.uid} cannot move now (engaged or already moved)")
     if isinstance(action, Hold):
         return 0.0
-    cost = _check_path(state, model, action.to)
-    crossings = _crossings(state, model, action.to)
-    _check_leaps(model, crossings)
+    found = crossings(state, model, action.to)
+    cost = _check_path(state, model, action.to, check_crossings(state, model, action.to, found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
-        if action.throw and (crossings or not can_throw(model)):
+        _check_barrier_leap(state, model, action, found)
+        if action.throw and (found or not can_throw(model)):
             raise IllegalActionError(f"{model.uid} cannot throw on this charge (MSL-THROW-01/02)")
     else:
         _check_zones(state, model, action.to)
     return cost
 
 
-def _crossings(state: BattleState, model: ModelState, end: Point) -> list[tuple[Any, str]]:
-    height = obstacle_height_for(model.profile.keywords)
-    return terrain_crossings(state.table, model.position, end, height)
-
-
-def _check_leaps(model: ModelState, crossings: list[tuple[Any, str]]) -> None:
-    """One Leap test per move (MOVE-LEAP); climbs and jumps are not implemented yet."""
-    if any(test != "leap" for _, test in crossings):
-        raise IllegalActionError(f"{model.uid} would climb or jump (MOVE-CLIMB/JUMP: not yet)")
-    if len(crossings) > 1:
-        raise IllegalActionError(f"{model.uid} would need two Leap tests in one move")
-
-
-def _check_path(state: BattleState, model: ModelState, end: Point) -> float:
+def _check_path(state: BattleState, model: ModelState, end: Point, climb: float) -> float:
+    """MOVE-GEN-03/07: on the table, within the Move (climbing included), through no base."""
     start = model.position
     if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
         raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
-    cost = terrain_cost(state.table, start, end, model.radius)
+    cost = terrain_cost(state.table, start, end, model.radius) + climb
     if cost > allowance(state, model) + _SLACK:
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
     reach = point_distance(start, end) + 2 * model.radius + 2 * CONTROL_ZONE
@@ -136,7 +149,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{action.target} is not a living enemy")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
-    if not state.in_contact_at(action.to, model.radius, target):
+    touching = state.in_contact_at(action.to, model.radius, target)
+    if not touching and barrier_across(state, model, action.to, target) is None:
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
     if not can_see(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
@@ -154,6 +168,17 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
             raise IllegalActionError(f"{model.uid} enters {enemy.uid}'s zone first (CHG-08)")
 
 
+def _check_barrier_leap(
+    state: BattleState, model: ModelState, action: Charge, found: list[Crossing]
+) -> None:
+    """FIGHT-BAR-03 (002:L1100): no crossing a barrier inside its defender's zone: the
+    charger fights across it instead (FIGHT-BAR-05)."""
+    target = state.models[action.target]
+    barrier = protecting_barrier(state, target, model) if found else None
+    if barrier is not None and any(c.piece is barrier for c in found):
+        raise IllegalActionError(f"{model.uid} cannot leap {barrier.name} held by {target.uid}")
+
+
 def _drummed(state: BattleState, model: ModelState) -> bool:
     return modifier(Hook.MOVE, HookContext(state, model)) > 0
 
@@ -167,15 +192,27 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
-    crossings = _crossings(state, model, action.to)
-    if crossings:
-        _leap(state, model, action.to, crossings[0][0])
+    found = crossings(state, model, action.to)
+    if found:
+        resolve_crossing(state, model, action.to, found[0])
         return
     if isinstance(action, Charge) and action.throw:
         _throw_then_charge(state, model, action)
         return
     model.spent += cost
-    state.move_to(model, action.to, "charge" if model.charged else "move")
+    reason = "charge" if model.charged else "move"
+    state.move_to(model, action.to, reason, _across(state, model, action))
+
+
+def _across(state: BattleState, model: ModelState, action: MoveAction) -> ModelState | None:
+    """FIGHT-BAR-05 (002:L1108): the defender a charge ending at ``action.to`` fights over
+    a barrier, engaged without base contact; None for any other move or charge."""
+    target = state.models.get(action.target) if isinstance(action, Charge) else None
+    if target is None or not target.alive:
+        return None
+    if state.in_contact_at(action.to, model.radius, target):
+        return None
+    return target if barrier_across(state, model, action.to, target) is not None else None
 
 
 def can_throw(model: ModelState) -> bool:
@@ -200,46 +237,9 @@ def _throw_then_charge(state: BattleState, model: ModelState, action: Charge) ->
     shoot(state, model, target, moving_penalty=False)
     if not target.alive:
         return
+    across = _across(state, model, action)
     model.spent += terrain_cost(state.table, model.position, action.to, model.radius)
-    state.move_to(model, action.to, "charge")
-
-
-def _leap(state: BattleState, model: ModelState, end: Point, obstacle: Any) -> None:
-    """MOVE-LEAP table (002:L540-543): 1 stops before the obstacle; 2-5 lands touching its
-    far side and stops; 6 crosses and goes on. SHOOT-ELIG-07: no shooting after a test.
-
-    MOVE-CHG-13 (002:L551): a charge across it reaches its target only on a 6; on 2-5 the
-    charger stops on the far side (never touching an enemy, else it stays before the obstacle).
-    """
-    start = model.position
-    (die,) = state.roll(1, f"leap {model.uid} over {obstacle.name}")
-    model.leapt = True
-    spot = end
-    if die < 6:
-        model.charged = False
-        spot = state.table.far_side(start, end, obstacle, circle_base(model.radius))
-        if die == 1 or not _free_landing(state, model, spot):
-            spot = _before(state, model, end)
-    state.log.emit("leap", model=model.uid, obstacle=obstacle.name, roll=die)
-    model.spent += terrain_cost(state.table, start, spot, model.radius)
-    state.move_to(model, spot, "charge" if model.charged else "leap")
-
-
-def _before(state: BattleState, model: ModelState, end: Point) -> Point:
-    height = obstacle_height_for(model.profile.keywords)
-    reach = state.table.move_limit(model.position, end, circle_base(model.radius), height)
-    return toward(model.position, end, max(0.0, reach))
-
-
-def _free_landing(state: BattleState, model: ModelState, spot: Point) -> bool:
-    """No overlap with any base and no contact with an enemy (MOVE-CHG-13)."""
-    for other in _within(state, spot[0], spot[1], model.radius + _LARGEST_RADIUS + 0.1):
-        if other is model:
-            continue
-        gap = point_distance(spot, other.position) - model.radius - other.radius
-        if gap < -CONTACT_TOLERANCE or (other.player != model.player and gap <= CONTACT_TOLERANCE):
-            return False
-    return True
+    state.move_to(model, action.to, "charge", across)
 
 
 def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
@@ -319,7 +319,7 @@ def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point
     zones = [
         (o.position, circle_base(o.radius))
         for o in others
-        if o.player != model.player and not o.prone and not state.engaged(o)
+        if o.player != model.player and holds_zone(state, o)
     ]
     height = height_for(model.profile.keywords)
     r = model.radius
@@ -343,6 +343,11 @@ def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Po
     """
     if state.distance(model, target) > allowance(state, model):
         return None
+    spot = _contact_spot(state, model, target)
+    return spot if spot is not None else _across_spot(state, model, target)
+
+
+def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
     reach = target.radius + model.radius
     near = [
         o
@@ -364,6 +369,43 @@ def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Po
             continue
         return spot
     return None
+
+
+def _across_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    """FIGHT-BAR-05: a target behind an obstacle is charged at the obstacle, within 1"."""
+    if state.table is None or not state.table.pieces:
+        return None
+    box = segment_box(target.position, target.position, target.radius + 0.1)
+    if not near_terrain(state.table, box, _OBSTACLES):
+        return None
+    table, base = state.table, circle_base(target.radius)
+    between = table.crosses_obstacle(target.position, model.position)
+    for piece in table.touching(target.position, base):
+        if piece.kind is not TerrainKind.OBSTACLE or piece not in between:
+            continue
+        others = [(o.position, circle_base(o.radius)) for o in _near_target(state, model, target)]
+        try:
+            spot = table.across_barrier_spot(
+                model.position, circle_base(model.radius), target.position, base, piece, others
+            )
+        except GeometryError:
+            continue  # the target's centre stands on the obstacle's line: no far side
+        if spot is not None and _legal(state, model, Charge(model.uid, target.uid, spot)):
+            return spot
+    return None
+
+
+def _near_target(state: BattleState, model: ModelState, target: ModelState) -> list[ModelState]:
+    near = _within(state, target.x, target.y, 2 * _LARGEST_RADIUS + 1.5)
+    return [o for o in near if o is not model and o is not target]
+
+
+def _legal(state: BattleState, model: ModelState, action: MoveAction) -> bool:
+    try:
+        check_action(state, model, action)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:

@@ -1,0 +1,47 @@
+"""Defensive positions behind barriers (part 1 §6.9, 002:L1092-1160): which obstacle a
+charger fights across, and whether it protects the defender. Geometry comes from the table
+(``Table.barrier_for``, ``Table.touching``); this module only asks it about models."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from battlesim.engines.sbg.bases import height_for
+from battlesim.engines.sbg.data import CONTROL_ZONE
+from battlesim.engines.sbg.paths import Point, circle_base, point_distance
+from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.table import TerrainKind
+
+
+def barrier_across(
+    state: BattleState, charger: ModelState, spot: Point, target: ModelState
+) -> Any | None:
+    """FIGHT-BAR-02/05 (002:L1096, L1108): the obstacle ``target`` touches, lying between it
+    and ``spot``, that a charger at ``spot`` touches on the other side within 1" of the
+    target; None if there is none (then a charge must reach base contact)."""
+    table = state.table
+    gap = point_distance(spot, target.position) - charger.radius - target.radius
+    if table is None or gap >= CONTROL_ZONE:
+        return None
+    crossed = table.crosses_obstacle(target.position, spot)
+    near_charger = table.touching(spot, circle_base(charger.radius))
+    for piece in table.touching(target.position, circle_base(target.radius)):
+        if piece.kind is TerrainKind.OBSTACLE and piece in crossed and piece in near_charger:
+            return piece
+    return None
+
+
+def protecting_barrier(
+    state: BattleState, defender: ModelState, attacker: ModelState
+) -> Any | None:
+    """FIGHT-BAR-01/04 (002:L1094, L1102): the barrier protects only if at least half the
+    attacker's height, low enough to see over, and the attacker is under twice its height."""
+    if state.table is None:
+        return None
+    return state.table.barrier_for(
+        defender.position,
+        circle_base(defender.radius),
+        height_for(defender.profile.keywords),
+        attacker.position,
+        height_for(attacker.profile.keywords),
+    )

@@ -1,0 +1,257 @@
+"""Terrain tests during a move: Leap, Jump, Climb and Climb down (part 1 §4.6-4.9,
+002:L528-641).
+
+Each test has a check (refuses what the rules forbid, returns the extra Move it costs) and a
+resolution (rolls the D6 and places the model), registered per ``TerrainTest``: the Move
+phase asks ``check_crossing`` and ``resolve_crossing`` without knowing which test it is.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from battlesim.engines.sbg.actions import IllegalActionError
+from battlesim.engines.sbg.data import CLIMB_COST, CONTACT_TOLERANCE
+from battlesim.engines.sbg.falling import fall, terrain_height
+from battlesim.engines.sbg.paths import (
+    Point,
+    circle_base,
+    point_distance,
+    terrain_cost,
+    terrain_entry,
+    terrain_fits,
+    terrain_tests,
+    toward,
+)
+from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.table import TerrainKind
+
+_LANDING_REACH = 2.6  # inches: the widest base pair (two 60 mm bases) and a margin
+
+
+class TerrainTest(enum.Enum):
+    LEAP = "leap"  # MOVE-LEAP: an obstacle between half and all of the model's height
+    JUMP = "jump"  # MOVE-JUMP: a gap
+    CLIMB = "climb"  # MOVE-CLIMB: a sheer side higher than the model
+    DESCEND = "descend"  # MOVE-DESC-03: a drop higher than the model, climbed down
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """One test a move asks for: the piece, the test, and its size in inches (the height to
+    leap or climb, the gap's width, or the drop to climb down)."""
+
+    piece: Any
+    test: TerrainTest
+    size: float
+
+
+def crossings(state: BattleState, model: ModelState, end: Point) -> list[Crossing]:
+    """The tests the straight move from the model's position to ``end`` asks for."""
+    found = terrain_tests(state.table, model.position, end, terrain_height(model))
+    return [Crossing(piece, TerrainTest(test), size) for piece, test, size in found]
+
+
+def check_crossings(
+    state: BattleState, model: ModelState, end: Point, found: list[Crossing]
+) -> float:
+    """Refuse an illegal crossing; return the extra Move the climb costs (MOVE-CLIMB-02)."""
+    if len(found) > 1:
+        raise IllegalActionError(f"{model.uid} would need two terrain tests in one move")
+    if not found:
+        return 0.0
+    return _CHECKS[found[0].test](state, model, end, found[0])
+
+
+def resolve_crossing(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
+    """Roll the test (any attempt forbids shooting this turn, SHOOT-ELIG-07) and place."""
+    model.leapt = True
+    _RESOLVERS[crossing.test](state, model, end, crossing)
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+
+def _check_leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
+    return 0.0
+
+
+def _check_jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
+    """MOVE-JUMP-02 (002:L572): at most twice the model's height. MOVE-JUMP-01 (the Move to
+    reach the far side) is part of the move's cost, checked with the path."""
+    if crossing.size > 2 * terrain_height(model):
+        raise IllegalActionError(f'{model.uid} cannot jump a {crossing.size:.2f}" gap (JUMP-02)')
+    return 0.0
+
+
+def _check_climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
+    """MOVE-CLIMB-04/07 (002:L601, L611): no cavalry, no smooth side, no wall top to stand
+    on; the climb must end on the piece (one test per move)."""
+    piece = crossing.piece
+    _climbable(model, piece)
+    if piece.kind is not TerrainKind.ELEVATED:
+        raise IllegalActionError(f"{model.uid} cannot stand on top of {piece.name} (CLIMB-07)")
+    if piece not in state.table.terrain_at(end):
+        raise IllegalActionError(f"{model.uid} would climb {piece.name} and drop off it")
+    return CLIMB_COST * crossing.size
+
+
+def _check_descend(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
+    """MOVE-DESC-03 (002:L631): climbing down is a Climb test, costing like a climb."""
+    _climbable(model, crossing.piece)
+    return CLIMB_COST * crossing.size
+
+
+def _climbable(model: ModelState, piece: Any) -> None:
+    if any(word.lower() == "cavalry" for word in model.profile.keywords):
+        raise IllegalActionError(f"{model.uid} is cavalry and cannot climb (MOVE-CLIMB-04)")
+    if not piece.climbable:
+        raise IllegalActionError(f"{piece.name} has no holds (MOVE-CLIMB-07)")
+
+
+# --- resolutions ----------------------------------------------------------------------------
+
+
+def _leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
+    """MOVE-LEAP table (002:L540-543): 1 stops before the obstacle; 2-5 lands touching its
+    far side and stops; 6 crosses and goes on.
+
+    MOVE-CHG-13 (002:L551): a charge across it reaches its target only on a 6; on 2-5 the
+    charger stops on the far side (never touching an enemy, else it stays before the obstacle).
+    """
+    obstacle = crossing.piece
+    (die,) = state.roll(1, f"leap {model.uid} over {obstacle.name}")
+    spot = end
+    if die < 6:
+        model.charged = False
+        spot = _far_side(state, model, end, obstacle)
+        if die == 1 or not free_landing(state, model, spot):
+            spot = _before(state, model, end)
+    state.log.emit("leap", model=model.uid, obstacle=obstacle.name, roll=die)
+    _place(state, model, spot, 0.0, "charge" if model.charged else "leap")
+
+
+def _jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
+    """MOVE-JUMP table (002:L565-568): 1 falls into the gap (falling damage for its depth,
+    MOVE-JUMP-05); 2-5 lands touching the far edge and stops; 6 lands and goes on. Landing
+    touching an enemy needs a 6 (MOVE-JUMP-04, 002:L576)."""
+    gap = crossing.piece
+    (die,) = state.roll(1, f"jump {model.uid} over {gap.name}")
+    state.log.emit("jump", model=model.uid, gap=gap.name, roll=die)
+    if die == 1:
+        _fall_short(state, model, end, gap.depth, f"jump over {gap.name}")
+        return
+    spot = end
+    if die < 6:
+        model.charged = False
+        spot = state.table.far_side(model.position, end, gap, circle_base(model.radius))
+        if not free_landing(state, model, spot):
+            spot = _before(state, model, end)
+    _place(state, model, spot, 0.0, "charge" if model.charged else "jump")
+
+
+def _climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
+    """MOVE-CLIMB table (002:L590-593): 1 slips and falls prone at the foot (no damage from
+    ground level); 2-5 reaches the top and stops; 6 goes on. Finishing the climb touching an
+    enemy needs a 6 (MOVE-CLIMB-05, 002:L603)."""
+    piece = crossing.piece
+    (die,) = state.roll(1, f"climb {model.uid} up {piece.name}")
+    state.log.emit("climb", model=model.uid, piece=piece.name, roll=die)
+    if die == 1:
+        _fall_short(state, model, end, 0.0, f"climbing {piece.name}")
+        return
+    spot = end
+    if die < 6:
+        model.charged = False
+        spot = _top(state, model, end, piece)
+    if not free_landing(state, model, spot) and die < 6:
+        _place(state, model, _before(state, model, end), 0.0, "climb")
+        return
+    _place(state, model, spot, CLIMB_COST * crossing.size, "charge" if model.charged else "climb")
+
+
+def _descend(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
+    """MOVE-DESC-03 (002:L631) with the Climb table: 1 falls from the platform's height
+    (falling damage, MOVE-FALL-02); 2-5 reaches the foot and stops; 6 goes on."""
+    piece = crossing.piece
+    (die,) = state.roll(1, f"climb {model.uid} down {piece.name}")
+    state.log.emit("climb_down", model=model.uid, piece=piece.name, roll=die)
+    foot = state.table.far_side(model.position, end, piece, circle_base(model.radius))
+    if die == 1:
+        model.charged = False
+        _place(state, model, foot, 0.0, "fall")
+        fall(state, model, crossing.size, f"climbing down {piece.name}")
+        return
+    spot = end
+    if die < 6:
+        model.charged = False
+        spot = foot if free_landing(state, model, foot) else _before(state, model, end)
+    _place(state, model, spot, CLIMB_COST * crossing.size, "charge" if model.charged else "descend")
+
+
+_CHECKS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing], float]] = {
+    TerrainTest.LEAP: _check_leap,
+    TerrainTest.JUMP: _check_jump,
+    TerrainTest.CLIMB: _check_climb,
+    TerrainTest.DESCEND: _check_descend,
+}
+_RESOLVERS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing], None]] = {
+    TerrainTest.LEAP: _leap,
+    TerrainTest.JUMP: _jump,
+    TerrainTest.CLIMB: _climb,
+    TerrainTest.DESCEND: _descend,
+}
+
+
+# --- where the model ends up ------------------------------------------------------------------
+
+
+def _place(state: BattleState, model: ModelState, spot: Point, climbed: float, why: str) -> None:
+    """Pay for the ground covered (and the climb, if it got there) and move."""
+    model.spent += terrain_cost(state.table, model.position, spot, model.radius) + climbed
+    state.move_to(model, spot, why)
+
+
+def _fall_short(state: BattleState, model: ModelState, end: Point, drop: float, why: str) -> None:
+    """A failed Jump or Climb: placed prone where it stood to attempt it (data.ASSUMPTIONS
+    gap-floor), after falling ``drop`` inches (MOVE-FALL-01/02)."""
+    model.charged = False
+    _place(state, model, _before(state, model, end), 0.0, "fall")
+    fall(state, model, drop, why)
+
+
+def _before(state: BattleState, model: ModelState, end: Point) -> Point:
+    """Where the table stops the model on its way to ``end``: touching what needs a test."""
+    base = circle_base(model.radius)
+    reach = state.table.move_limit(model.position, end, base, terrain_height(model))
+    return toward(model.position, end, max(0.0, reach))
+
+
+def _far_side(state: BattleState, model: ModelState, end: Point, piece: Any) -> Point:
+    """Where a 2-5 Leap lands: beyond a wall, or on top of a low sheer platform."""
+    if piece.kind is TerrainKind.ELEVATED:
+        return _top(state, model, end, piece)
+    return state.table.far_side(model.position, end, piece, circle_base(model.radius))
+
+
+def _top(state: BattleState, model: ModelState, end: Point, piece: Any) -> Point:
+    """The first spot on top of the climbed piece: its base just over the edge."""
+    entry = terrain_entry(state.table, model.position, end, piece)
+    spot = toward(model.position, end, entry + model.radius + 0.01)
+    if terrain_fits(state.table, spot, model.radius, state.width, state.depth):
+        return spot
+    return end
+
+
+def free_landing(state: BattleState, model: ModelState, spot: Point) -> bool:
+    """No overlap with any base and no contact with an enemy (MOVE-CHG-13, JUMP-04, CLIMB-05)."""
+    for other in state.living():
+        if other is model or abs(other.x - spot[0]) + abs(other.y - spot[1]) > _LANDING_REACH * 2:
+            continue
+        gap = point_distance(spot, other.position) - model.radius - other.radius
+        if gap < -CONTACT_TOLERANCE or (other.player != model.player and gap <= CONTACT_TOLERANCE):
+            return False
+    return True

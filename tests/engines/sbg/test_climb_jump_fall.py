@@ -1,0 +1,254 @@
+"""Jumping gaps, climbing, climbing down and falling (part 1 §4.7-4.9, 002:L563-641).
+
+A Man is 1.2" tall (bases.HEIGHTS) on a 25 mm base (radius 0.492"), Move 6".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
+from battlesim.engines.sbg.falling import falling_hits
+from battlesim.engines.sbg.phases.fight import Combat, resolve_combat
+from battlesim.engines.sbg.phases.move import apply_action, check_action
+from battlesim.engines.sbg.phases.shoot import can_shoot
+from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
+from tests.engines.sbg.builders import add, battle, players, profile, rolls
+
+R = 25.0 / 25.4 / 2  # radius of a 25 mm base, inches
+
+
+def _gap(width: float, depth: float = 3.0) -> Table:
+    """A chasm across the table from y=12 to y=12+width."""
+    points = ((0, 12), (48, 12), (48, 12 + width), (0, 12 + width))
+    return Table("t", (TerrainPiece("chasm", TerrainKind.GAP, points, depth=depth),))
+
+
+def _rock(height: float, climbable: bool = True) -> Table:
+    """A sheer-sided platform from y=12 to y=20."""
+    points = ((0, 12), (48, 12), (48, 20), (0, 20))
+    piece = TerrainPiece(
+        "rock", TerrainKind.ELEVATED, points, height=height, sloped=False, climbable=climbable
+    )
+    return Table("t", (piece,))
+
+
+# --- jumping -------------------------------------------------------------------------------
+
+
+def test_move_jump_01_needs_the_move_to_reach_the_other_side() -> None:
+    """MOVE-JUMP-01 (002:L570): a move over a 1.5" gap ending 6.5" away is refused; within
+    the 6" Move it is allowed."""
+    state = battle([], table=_gap(1.5))
+    model = add(state, "A1", 0, 10, 10)
+    with pytest.raises(IllegalActionError):
+        check_action(state, model, Move("A1", (10, 16.5)))
+    assert check_action(state, model, Move("A1", (10, 15.9))) == pytest.approx(5.9)
+
+
+def test_move_jump_02_a_gap_wider_than_twice_the_height_cannot_be_jumped() -> None:
+    """MOVE-JUMP-02 (002:L572): a Man (1.2") may jump 2.4" at most: 2.6" is refused."""
+    state = battle([], table=_gap(2.6))
+    model = add(state, "A1", 0, 10, 10)
+    with pytest.raises(IllegalActionError, match="JUMP-02"):
+        check_action(state, model, Move("A1", (10, 15.5)))
+    narrower = battle([], table=_gap(2.3))
+    assert check_action(narrower, add(narrower, "A1", 0, 10, 10), Move("A1", (10, 15.5)))
+
+
+@pytest.mark.parametrize(("die", "expected_y"), [(4, 13.5 + R), (2, 13.5 + R), (6, 15.5)])
+def test_move_jump_03_06_the_jump_table_places_the_model(die: int, expected_y: float) -> None:
+    """MOVE-JUMP-03/06 (002:L565-568, L574, L580): move to the edge and roll; 2-5 (Gimli's 4)
+    lands touching the far edge and stops; 6 goes on with the Move left."""
+    state = battle([die], table=_gap(1.5))
+    model = add(state, "A1", 0, 10, 10)
+    apply_action(state, model, Move("A1", (10, 15.5)))
+    assert rolls(state) == [("jump A1 over chasm", [die])]
+    assert model.y == pytest.approx(expected_y, abs=0.01)
+    assert not model.prone and model.leapt
+
+
+def test_move_jump_05_a_1_falls_into_the_gap() -> None:
+    """MOVE-JUMP-05, MOVE-FALL-01/02 (002:L566, L637): a 1 falls the gap's 3" depth: more
+    than 1.2", so 1 + 1 whole inch beyond = 2 S3 hits on D4 (5+); it lies prone."""
+    state = battle([1, 5, 4], table=_gap(1.5, depth=3.0))
+    model = add(state, "A1", 0, 10, 10, profile(wounds=3))
+    apply_action(state, model, Move("A1", (10, 15.5)))
+    assert [p for p, _ in rolls(state)][1:] == ["fall A1 hit 1 (S3 D4)", "fall A1 hit 2 (S3 D4)"]
+    assert model.prone and model.wounds == 2
+    assert model.y == pytest.approx(12 - R, abs=0.01)
+
+
+@pytest.mark.parametrize(("die", "engaged"), [(4, False), (6, True)])
+def test_move_jump_04_landing_against_an_enemy_needs_a_6(die: int, engaged: bool) -> None:
+    """MOVE-JUMP-04 (002:L576): a charge over the gap to an enemy standing at the far edge
+    only lands in contact on a 6; on 2-5 it cannot land there and stays on its side."""
+    state = battle([die], table=_gap(1.5))
+    model = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 10, 13.5 + 3 * R)
+    apply_action(state, model, Charge("A1", "B1", (10, 13.5 + R)))
+    assert state.engaged(model) is engaged
+    assert model.y < 12 or engaged
+
+
+def test_a_model_that_jumped_cannot_shoot() -> None:
+    """SHOOT-ELIG-07 (002:L767): attempting a Jump forbids shooting, even after a 6."""
+    state = battle([6], table=_gap(1.5))
+    model = add(state, "A1", 0, 10, 10, profile(wargear=("bow",)))
+    apply_action(state, model, Move("A1", (10, 14.5)))
+    assert not can_shoot(state, model)
+
+
+# --- climbing ------------------------------------------------------------------------------
+
+
+def test_move_climb_02_climbing_costs_as_difficult_terrain() -> None:
+    """MOVE-CLIMB-02 (002:L597): 2" to the top of a 2" rock and 2" climbed cost 2 + 2 x 2 =
+    6"; 0.2" further is beyond a 6" Move."""
+    state = battle([], table=_rock(2.0))
+    model = add(state, "A1", 0, 10, 11)
+    assert check_action(state, model, Move("A1", (10, 13))) == pytest.approx(6.0)
+    with pytest.raises(IllegalActionError):
+        check_action(state, model, Move("A1", (10, 13.2)))
+
+
+def test_move_climb_01_there_is_no_height_limit() -> None:
+    """MOVE-CLIMB-01 (002:L595): a 5" cliff may be climbed by a model with the Move for it."""
+    state = battle([4], table=_rock(5.0))
+    model = add(state, "A1", 0, 10, 11, profile(move=12.0))
+    apply_action(state, model, Move("A1", (10, 13)))
+    assert state.table.ground_level(model.position) == 5.0
+
+
+@pytest.mark.parametrize(
+    ("die", "expected_y", "prone"), [(4, 12 + R, False), (6, 13.0, False), (1, 12 - R, True)]
+)
+def test_move_climb_03_09_the_climb_table(die: int, expected_y: float, prone: bool) -> None:
+    """MOVE-CLIMB-03/09 (002:L590-593, L599, L619): at the foot, roll: Aragorn's 4 reaches
+    the top and stops; Legolas's 6 goes on; Gimli's 1 falls prone at the foot, no damage
+    since the climb started at ground level (no wound roll)."""
+    state = battle([die], table=_rock(2.0))
+    model = add(state, "A1", 0, 10, 11)
+    apply_action(state, model, Move("A1", (10, 13)))
+    assert rolls(state) == [("climb A1 up rock", [die])]
+    assert model.y == pytest.approx(expected_y, abs=0.02)
+    assert model.prone is prone and model.wounds == 1 and model.leapt
+
+
+def test_move_climb_04_cavalry_cannot_climb() -> None:
+    """MOVE-CLIMB-04 (002:L601): a rider (mount shoulders 1.2") cannot climb a 2" rock."""
+    state = battle([], table=_rock(2.0))
+    rider = add(state, "A1", 0, 10, 10, profile(keywords=frozenset({"man", "cavalry"})))
+    with pytest.raises(IllegalActionError, match="CLIMB-04"):
+        check_action(state, rider, Move("A1", (10, 12.9)))
+
+
+def test_move_climb_07_smooth_sides_and_wall_tops_cannot_be_climbed() -> None:
+    """MOVE-CLIMB-07 (002:L611): no holds, or no stable top (a wall taller than the model)."""
+    state = battle([], table=_rock(2.0, climbable=False))
+    model = add(state, "A1", 0, 10, 11)
+    with pytest.raises(IllegalActionError, match="CLIMB-07"):
+        check_action(state, model, Move("A1", (10, 13)))
+    wall = TerrainPiece("rampart", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), 2.0, 0.3)
+    walled = battle([], table=Table("t", (wall,)))
+    with pytest.raises(IllegalActionError, match="CLIMB-07"):
+        check_action(walled, add(walled, "A1", 0, 10, 11), Move("A1", (10, 13)))
+
+
+@pytest.mark.parametrize(("die", "engaged"), [(4, False), (6, True)])
+def test_move_climb_05_finishing_against_an_enemy_needs_a_6(die: int, engaged: bool) -> None:
+    """MOVE-CLIMB-05 (002:L603): charging an enemy at the top of the rock: only a 6 ends
+    in contact; on 2-5 the climber stays at the foot (the charger starts 3" away, so that it
+    sees its target over the 1.5" edge)."""
+    state = battle([die], table=_rock(1.5))
+    model = add(state, "A1", 0, 10, 9, profile(move=12.0))
+    add(state, "B1", 1, 10, 12 + 3 * R + 0.01)
+    apply_action(state, model, Charge("A1", "B1", (10, 12 + R + 0.01)))
+    assert state.engaged(model) is engaged
+    assert engaged or model.y < 12
+
+
+# --- climbing down and falling ---------------------------------------------------------------
+
+
+def test_move_desc_02_a_drop_up_to_the_model_height_is_automatic() -> None:
+    """MOVE-DESC-02 (002:L631): down 1" (less than 1.2"): no test, no cost for the drop."""
+    state = battle([], table=_rock(1.0))
+    model = add(state, "A1", 0, 10, 13)
+    apply_action(state, model, Move("A1", (10, 9)))
+    assert model.position == (10, 9) and not rolls(state) and not model.prone
+    assert model.spent == pytest.approx(4.0)
+
+
+@pytest.mark.parametrize(("die", "expected_y"), [(4, 12 - R), (6, 11.0)])
+def test_move_desc_03_a_higher_drop_needs_a_climb_test(die: int, expected_y: float) -> None:
+    """MOVE-DESC-03 (002:L631): down 2" (more than 1.2") is a Climb test going down: 2-5
+    reaches the foot and stops, 6 goes on; 2" down costs 4" (MOVE-CLIMB-02)."""
+    state = battle([die], table=_rock(2.0))
+    model = add(state, "A1", 0, 10, 13)
+    apply_action(state, model, Move("A1", (10, 11)))
+    assert rolls(state) == [("climb A1 down rock", [die])]
+    assert model.y == pytest.approx(expected_y, abs=0.01) and not model.prone
+    assert model.spent >= 4.0
+
+
+def test_move_fall_01_02_a_failed_climb_down_falls_the_height() -> None:
+    """MOVE-FALL-01/02 (002:L637) and the §4.9 reading: a 1 climbing down falls the rock's
+    2" (0.8" beyond 1.2": one S3 hit, D4 needs 5) and lies prone at the foot."""
+    state = battle([1, 5], table=_rock(2.0))
+    model = add(state, "A1", 0, 10, 13, profile(wounds=2))
+    apply_action(state, model, Move("A1", (10, 11)))
+    assert [p for p, _ in rolls(state)] == ["climb A1 down rock", "fall A1 hit 1 (S3 D4)"]
+    assert model.prone and model.wounds == 1 and model.y == pytest.approx(12 - R, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("drop", "hits"), [(1.2, 0), (1.0, 0), (2.0, 1), (2.2, 2), (3.5, 3), (5.0, 4)]
+)
+def test_move_fall_02_one_hit_plus_one_per_inch_beyond_the_height(drop: float, hits: int) -> None:
+    """MOVE-FALL-02 (002:L637), §4.9 reading: 1 + whole inches beyond the 1.2" height."""
+    assert falling_hits(drop, 1.2) == hits
+
+
+def test_fight_back_04_move_fall_03_backing_over_an_edge_falls_after_the_strikes() -> None:
+    """FIGHT-BACK-04, MOVE-FALL-03 (002:L988, L974): the loser stands at the edge of a 2"
+    rock with the winner behind it: its only way is over the edge. The winner strikes first
+    (a 1: no wound), then the fall (2" > 1.2": one S3 hit, a 5 wounds) and it lies prone."""
+    state = battle([6, 1, 1, 5], table=_rock(2.0))
+    add(state, "A1", 0, 10, 12.3 + 2 * R)
+    loser = add(state, "B1", 1, 10, 12.3, profile(wounds=2))
+    resolve_combat(state, Combat(state.models["A1"], [loser]), players())
+    purposes = [p for p, _ in rolls(state)]
+    assert purposes[2:] == ["strike A1->B1 (S3 D4)", "fall B1 hit 1 (S3 D4)"]
+    assert loser.y < 12 and loser.prone and loser.wounds == 1
+
+
+def test_fight_back_04_a_loser_with_room_on_the_rock_does_not_fall() -> None:
+    """FIGHT-BACK-04 (002:L988): over the edge only with nowhere else to go: pushed along the
+    rock (winner to the west), the loser backs away east and stays on top, standing."""
+    state = battle([6, 1, 1], table=_rock(2.0))
+    add(state, "A1", 0, 10 - 2 * R, 12.6)
+    loser = add(state, "B1", 1, 10, 12.6)
+    resolve_combat(state, Combat(state.models["A1"], [loser]), players())
+    assert loser.x > 10.9 and state.table.ground_level(loser.position) == 2.0
+    assert not loser.prone and not state.log.of_kind("fall")
+
+
+def test_move_climb_a_climb_must_end_on_top() -> None:
+    """One test per move (data.ASSUMPTIONS terrain-moves): climbing a 2" rock and walking
+    off its far side in the same move would need a second test (MOVE-DESC-03)."""
+    points = ((0, 12), (48, 12), (48, 13), (0, 13))
+    ledge = TerrainPiece("ledge", TerrainKind.ELEVATED, points, height=2.0, sloped=False)
+    state = battle([], table=Table("t", (ledge,)))
+    model = add(state, "A1", 0, 10, 11.4, profile(move=12.0))
+    with pytest.raises(IllegalActionError, match="drop off"):
+        check_action(state, model, Move("A1", (10, 14)))
+
+
+def test_move_leap_onto_a_low_sheer_platform_lands_on_top() -> None:
+    """MOVE-OBS-03, MOVE-LEAP table (002:L532, L540-543): a 1" sheer side (over half of
+    1.2") is leapt; a 3 puts the model on top, just past the edge, and it stops."""
+    state = battle([3], table=_rock(1.0))
+    model = add(state, "A1", 0, 10, 11)
+    apply_action(state, model, Move("A1", (10, 15)))
+    assert model.y == pytest.approx(12 + R, abs=0.02)
