@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from battlesim import services
 from battlesim.engines.registry import GAMES
-from battlesim.job_input import job_options_for
+from battlesim.job_input import job_queue_requested
 from battlesim.models import SimulationJob
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
@@ -71,15 +71,7 @@ class JobCollectionApi(APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         try:
-            options = job_options_for(user=request.user, values=values)
-            job = services.job_queue(
-                owner=request.user,
-                game=values["game"],
-                options=options,
-                battles=values["battles"],
-                seed=values.get("seed"),
-                label=values.get("label", ""),
-            )
+            job = job_queue_requested(owner=request.user, values=values)
         except DjangoValidationError as exc:
             raise ValidationError(exc.message_dict) from exc
         return Response(job_json(job), status=201)

@@ -16,7 +16,9 @@ from django.core.exceptions import ValidationError
 
 from armybuilder.models import ArmyList
 from armybuilder.selectors import army_list_full
+from battlesim import services
 from battlesim.engine_input import UnitPick, force_data, force_from_army_list
+from battlesim.models import SimulationJob
 from profiles.importers.starter import StarterList, starter_lists_read
 from profiles.models import DataRelease, Profile
 
@@ -77,3 +79,18 @@ def job_options_for(*, user: AbstractBaseUser, values: dict[str, Any]) -> dict[s
         _army_list(user, values["list_b"], "list_b"),
     ]
     return {**options, "forces": forces}
+
+
+def job_queue_requested(
+    *, owner: AbstractBaseUser, values: dict[str, Any], dispatch: bool = True
+) -> SimulationJob:
+    """Resolve a job request (page, API or CLI) and queue it; field errors as for both."""
+    return services.job_queue(
+        owner=owner,
+        game=values["game"],
+        options=job_options_for(user=owner, values=values),
+        battles=values["battles"],
+        seed=values.get("seed"),
+        label=values.get("label") or "",
+        dispatch=dispatch,
+    )

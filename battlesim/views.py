@@ -18,7 +18,7 @@ from armybuilder.selectors import army_list_for_user
 from battlesim import charts, services
 from battlesim.engines.registry import GAMES
 from battlesim.game_statistics import outcome_label
-from battlesim.job_input import job_options_for, starter_lists
+from battlesim.job_input import job_queue_requested, starter_lists
 from battlesim.models import BattleResult, SimulationJob
 from battlesim.replay_data import replay_board
 from battlesim.replay_rotk import rotk_board
@@ -102,15 +102,7 @@ def job_index(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         values = {**form.cleaned_data, "options": _engine_options(form.cleaned_data)}
         try:
-            options = job_options_for(user=request.user, values=values)
-            job = services.job_queue(
-                owner=request.user,
-                game=values["game"],
-                options=options,
-                battles=values["battles"],
-                seed=values["seed"],
-                label=values["label"],
-            )
+            job = job_queue_requested(owner=request.user, values=values)
             return redirect("battlesim:job", pk=job.pk)
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():

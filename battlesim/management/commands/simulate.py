@@ -13,7 +13,7 @@ from tqdm import tqdm
 
 from battlesim import services
 from battlesim.engines.registry import GAMES
-from battlesim.job_input import job_options_for
+from battlesim.job_input import job_queue_requested
 from battlesim.models import SimulationJob
 from battlesim.selectors import job_progress, job_statistics_get
 
@@ -44,10 +44,11 @@ class Command(BaseCommand):
             "options": self._options(opts["options"]),
             "list_a": opts["list_a"],
             "list_b": opts["list_b"],
+            "battles": opts["battles"],
+            "seed": opts["seed"],
         }
         try:
-            options = job_options_for(user=owner, values=values)
-            job = self._queue(owner, opts, options)
+            job = job_queue_requested(owner=owner, values=values, dispatch=not opts["local"])
         except ValidationError as exc:
             raise CommandError(_messages(exc)) from exc
         self.stdout.write(
@@ -67,16 +68,6 @@ class Command(BaseCommand):
         if not isinstance(value, dict):
             raise CommandError("--options must be a JSON object")
         return value
-
-    def _queue(self, owner: Any, opts: dict[str, Any], options: dict[str, Any]) -> SimulationJob:
-        return services.job_queue(
-            owner=owner,
-            game=opts["game"],
-            options=options,
-            battles=opts["battles"],
-            seed=opts["seed"],
-            dispatch=not opts["local"],
-        )
 
     def _run_here(self, job: SimulationJob) -> None:
         with tqdm(total=job.battles, unit="battle", desc="battles") as bar:
