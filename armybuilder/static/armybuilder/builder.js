@@ -14,7 +14,15 @@
     return match ? decodeURIComponent(match[1]) : "";
   }
 
-  async function send(method, url, body) {
+  // Changes go to the server one at a time, in order: two quick edits of one field (or a
+  // change event fired again when an edited field leaves the page) cannot overtake each other.
+  let queue = Promise.resolve();
+  function send(method, url, body) {
+    queue = queue.then(() => sendNow(method, url, body)).catch(() => undefined);
+    return queue;
+  }
+
+  async function sendNow(method, url, body) {
     const response = await fetch(url, {
       method,
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
@@ -92,6 +100,11 @@
     return box;
   }
 
+  function findEntry(id) {
+    for (const c of state.contingents) for (const w of c.warbands) for (const e of w.entries) if (e.id === id) return e;
+    return null;
+  }
+
   function entryRow(entry, warband, contingent) {
     const row = el("li", { className: `entry ${entry.role}` });
     row.dataset.entry = String(entry.id);
@@ -102,7 +115,11 @@
     if (entry.role !== "captain") {
       const count = el("input", { type: "number", min: 1, max: 100, value: entry.count, className: "count", title: "Count" });
       count.setAttribute("aria-label", `Count of ${entry.profile.name}`);
-      count.addEventListener("change", () => send("PATCH", `/api/entries/${entry.id}/`, { count: Number(count.value) }));
+      count.addEventListener("change", () => {
+        const wanted = Number(count.value);
+        const current = findEntry(entry.id);
+        if (current && current.count !== wanted) send("PATCH", `/api/entries/${entry.id}/`, { count: wanted });
+      });
       const move = el("select", { className: "move", title: "Move to warband" });
       move.setAttribute("aria-label", `Move ${entry.profile.name} to another warband`);
       contingent.warbands.forEach((w, i) => move.append(option(w.id, `Warband ${i + 1}`)));
