@@ -43,7 +43,9 @@ TABLES = [
 
 
 class JobForm(forms.Form):
-    game = forms.ChoiceField(choices=sorted(GAMES.items()))
+    game = forms.ChoiceField(
+        choices=sorted(GAMES.items(), key=lambda item: item[0] != "sbg"), initial="sbg"
+    )
     battles = forms.IntegerField(min_value=1, initial=100)
     seed = forms.IntegerField(
         min_value=0,
