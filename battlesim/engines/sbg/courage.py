@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.combat import clamp_stat
 from battlesim.engines.sbg.data import COURAGE_PASS, STAND_FAST_RANGE
+from battlesim.engines.sbg.heroics import Pool, spend
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.state import BattleState, ModelState, Removal
 from battlesim.engines.sbg.units import PlayerId
@@ -22,9 +23,24 @@ def courage_test(state: BattleState, model: ModelState, reason: str) -> bool:
         return True
     dice = state.roll(2, f"courage {model.uid} ({reason})")
     total = sum(dice) + courage_value(state, model)
+    total += will_for_courage(state, model, total)
     passed = total >= COURAGE_PASS
     state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)
     return passed
+
+
+def will_for_courage(state: BattleState, model: ModelState, total: int) -> int:
+    """HERO-WILL-04 (002:L1756-1760): after failing, +1 per Will point spent.
+
+    Spent only when the store covers the whole shortfall: a point that cannot turn the test
+    into a pass would be wasted (the side's choice, see data.ASSUMPTIONS "heroic-actions").
+    """
+    shortfall = COURAGE_PASS - total
+    if shortfall <= 0 or shortfall > model.will:
+        return 0
+    spend(model, Pool.WILL, shortfall)
+    state.log.emit("will", model=model.uid, points=shortfall, will_left=model.will)
+    return shortfall
 
 
 def break_point(state: BattleState, player: PlayerId) -> float:

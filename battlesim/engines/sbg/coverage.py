@@ -14,6 +14,8 @@ from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 # Items handled directly by a phase rather than through a modifier hook.
 _HANDLED_IN_PHASES = frozenset({"shield", "banner", "war drum", "war horn", "unarmed"})
 _HERO_POOLS = ("might", "will", "fate")
+# HERO-FATE-01/02 (heroics.fate_saves), HERO-WILL-04 (courage.will_for_courage)
+_HERO_POOLS_PLAYED = frozenset({"fate (heroic)", "will (heroic)"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,7 @@ def _known() -> frozenset[str]:
         | frozenset(MISSILE_WEAPONS)
         | frozenset(ARMOUR_TIERS)
         | _HANDLED_IN_PHASES
+        | _HERO_POOLS_PLAYED
     )
 
 

@@ -85,8 +85,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "the side with more models within 3 inch; 3 VP per objective held at the end, 1 VP "
         "enemy broken, 1 VP enemy leader slain; same end condition as To the Death!.",
         "turn-limit": "A battle stops after 12 turns at most (issue 4 safeguard), then VPs.",
-        "heroic-actions": "Heroic actions, Might, Will and Fate are the next issue: ignored and "
-        "reported by coverage.",
+        "heroic-actions": "Heroic actions and Might are the next issue: ignored and "
+        "reported by coverage. Fate (HERO-FATE-01/02) is played; a side spends it only on a "
+        "wound that would slay the model (policy), and Might never modifies the Fate roll yet. "
+        "Will (HERO-WILL-04) is spent on a failed Courage test only when the store covers the "
+        "whole shortfall; Will for magic is not played (no magical powers yet).",
         "terrain-moves": "A move asks for at most one test: a Leap (MOVE-LEAP), a Jump over a "
         "gap (MOVE-JUMP), a Climb up a sheer platform side, ending on top (MOVE-CLIMB), or a "
         "Climb down from a sheer platform higher than the model (MOVE-DESC-03); two tests in "

@@ -17,6 +17,7 @@ from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import special_rules, special_strikes  # noqa: F401  (hooks)
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.equipment import pass_banner, starting_defence
+from battlesim.engines.sbg.heroics import FatePolicy, fate_saves, fate_when_slain
 from battlesim.engines.sbg.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.weapons import (
     Handedness,
@@ -79,6 +80,10 @@ class ModelState:
     fight_mod: int = 0
     strength_mod: int = 0
     defence_mod: int = 0
+    # HERO-*: heroic pools, spent through heroics.spend (never below zero)
+    might: int = 0
+    will: int = 0
+    fate: int = 0
 
     @property
     def profile(self) -> Profile:
@@ -120,6 +125,9 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         weapon=weapon,
         missile=missile_weapon(profile),
         triggers=triggers,
+        might=profile.might,
+        will=profile.will,
+        fate=profile.fate,
     )
 
 
@@ -150,6 +158,7 @@ class BattleState:
     # contact (also in ``touching``) until either model moves or is removed.
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
+    fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
         model = model_state(spec, player, position)
@@ -247,7 +256,9 @@ class BattleState:
         self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
 
     def wound(self, model: ModelState, source: str) -> None:
-        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once."""
+        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once, unless Fate saves."""
+        if model.fate > 0 and fate_saves(self, model, self.fate_policy):
+            return
         model.wounds -= 1
         self.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
         if self.forces[model.player].leader == model.uid:

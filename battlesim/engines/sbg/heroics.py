@@ -1,0 +1,55 @@
+"""Heroes' Might, Will and Fate pools (HERO-*): spending points and the Fate save.
+
+Pools live on ``ModelState``; they are spent here so that no pool ever goes below zero.
+Which wounds deserve Fate is the side's choice (``FatePolicy``): the default spends Fate only
+on a wound that would slay the model, where a point matters most.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.state import BattleState, ModelState
+
+FATE_SAVE = 4  # HERO-FATE-01 (002:L1768-1770): 4-6 on the D6 ignores the wound
+
+
+class Pool(enum.Enum):
+    MIGHT = "might"
+    WILL = "will"
+    FATE = "fate"
+
+
+class HeroPoolError(ValueError):
+    """A model tried to spend points of a pool it does not have."""
+
+
+FatePolicy = Callable[["ModelState"], bool]
+
+
+def spend(model: ModelState, pool: Pool, points: int = 1) -> None:
+    """Spend ``points`` of ``pool``; refuse to go below zero (HERO-MIGHT-01, HERO-FATE-02)."""
+    left = getattr(model, pool.value)
+    if points < 1 or points > left:
+        raise HeroPoolError(f"{model.uid} cannot spend {points} {pool.value} (has {left})")
+    setattr(model, pool.value, left - points)
+
+
+def fate_when_slain(model: ModelState) -> bool:
+    """Default policy: spend Fate only on a wound that would slay the model."""
+    return model.wounds <= 1
+
+
+def fate_saves(state: BattleState, model: ModelState, policy: FatePolicy) -> bool:
+    """HERO-FATE-01/02 (002:L1768-1774): one point and one D6 at a time, 4+ ignores the wound."""
+    while model.fate > 0 and policy(model):
+        spend(model, Pool.FATE)
+        (die,) = state.roll(1, f"fate save for {model.uid}")
+        saved = die >= FATE_SAVE
+        state.log.emit("fate", model=model.uid, die=die, saved=saved, fate_left=model.fate)
+        if saved:
+            return True
+    return False
