@@ -31,6 +31,7 @@ from battlesim.engines.sbg.phases.move import (
     charge_options,
     check_action,
     furthest_toward,
+    surely_illegal,
 )
 from battlesim.engines.sbg.scenarios import Scenario, holder
 from battlesim.engines.sbg.state import BattleState, ModelState
@@ -214,6 +215,8 @@ class HeuristicPlayer:
         reach = friend.radius + model.radius + 0.005
         for turn in (0.0, 0.6, -0.6, 1.2, -1.2):
             spot = rotated(friend.position, away + turn, reach)
+            if surely_illegal(state, model, spot):
+                continue
             try:
                 check_action(state, model, Move(model.uid, spot))
             except ValueError:
@@ -282,6 +285,8 @@ class HeuristicPlayer:
         budget = allowance(state, model)
         for share in (1.0, 0.8, 0.6, 0.4):
             move = Move(model.uid, toward(model.position, goal, budget * share))
+            if surely_illegal(state, model, move.to):
+                continue
             try:
                 check_action(state, model, move)
             except ValueError:

@@ -114,6 +114,15 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
     cost = terrain_cost(state.table, start, end, model.radius) + climb
     if cost > allowance(state, model) + _SLACK:
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
+    other = _passed_through(state, model, end)
+    if other is not None:
+        raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
+    return cost
+
+
+def _passed_through(state: BattleState, model: ModelState, end: Point) -> ModelState | None:
+    """MOVE-GEN-07: the first living model the straight move to ``end`` passes through."""
+    start = model.position
     reach = point_distance(start, end) + 2 * model.radius + 2 * CONTROL_ZONE
     sx, sy = start
     for other in state.living():
@@ -123,8 +132,20 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
             continue
         clearance = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
-            raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
-    return cost
+            return other
+    return None
+
+
+def surely_illegal(state: BattleState, model: ModelState, end: Point) -> bool:
+    """A cheap necessary test for players' candidate searches (speed): True only when
+    ``check_action`` would refuse a move or charge to ``end`` anyway (the model cannot move,
+    the straight distance alone exceeds its Move, or it passes through a base). Terrain
+    only adds to the cost (MOVE-TER-02, MOVE-CLIMB-02), so the distance is a lower bound."""
+    if not can_move(state, model):
+        return True
+    if point_distance(model.position, end) > allowance(state, model) + _SLACK:
+        return True
+    return _passed_through(state, model, end) is not None
 
 
 def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
@@ -360,9 +381,9 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
         spot = rotated(target.position, angle, reach)
         if any(point_distance(spot, o.position) < model.radius + o.radius - 1e-3 for o in near):
             continue
-        try:
-            check_action(state, model, Charge(model.uid, target.uid, spot))
-        except IllegalActionError:
+        if surely_illegal(state, model, spot) or not _legal(
+            state, model, Charge(model.uid, target.uid, spot)
+        ):
             tries += 1
             if tries >= 3:
                 return None
