@@ -26,12 +26,14 @@ from battlesim.engines.sbg.paths import (
     toward,
 )
 from battlesim.engines.sbg.phases.move import (
+    Surroundings,
     allowance,
     can_throw,
     charge_options,
     check_action,
     furthest_toward,
     surely_illegal,
+    surroundings,
 )
 from battlesim.engines.sbg.scenarios import Scenario, holder
 from battlesim.engines.sbg.state import BattleState, ModelState
@@ -236,10 +238,13 @@ class HeuristicPlayer:
         goal = _first_waypoint(state, model, goal)
         if _role(model) == 2 and _line_holds(state, model.player):  # keep half a Move to shoot
             goal = toward(model.position, goal, model.profile.move / 2)
-        end = furthest_toward(state, model, goal)
+        around = surroundings(state, model)
+        end = furthest_toward(state, model, goal, around)
         gained = point_distance(end, model.position)
         if gained < 0.5:
-            detour = self._sidestep(state, model, goal) or self._leap_over(state, model, goal)
+            detour = self._sidestep(state, model, goal, around) or self._leap_over(
+                state, model, goal
+            )
             if detour is not None:
                 return detour
         return Move(model.uid, end) if gained >= 0.05 else Hold(model.uid)
@@ -269,13 +274,16 @@ class HeuristicPlayer:
             for f in state.living(model.player)
         )
 
-    def _sidestep(self, state: BattleState, model: ModelState, goal: Point) -> Move | None:
+    def _sidestep(
+        self, state: BattleState, model: ModelState, goal: Point, around: Surroundings
+    ) -> Move | None:
         """Blocked (by a friend, usually): slip past at an angle, if that gains ground."""
         heading = math.atan2(goal[1] - model.y, goal[0] - model.x)
-        budget = allowance(state, model)
+        budget = around.budget
         before = point_distance(model.position, goal)
         for turn in (0.5, -0.5, 1.0, -1.0):
-            end = furthest_toward(state, model, rotated(model.position, heading + turn, budget))
+            aim = rotated(model.position, heading + turn, budget)
+            end = furthest_toward(state, model, aim, around)
             if point_distance(end, goal) < before - 0.5:
                 return Move(model.uid, end)
         return None

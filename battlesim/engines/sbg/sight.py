@@ -60,10 +60,9 @@ def _cached_sight(
     if seen is None:
         if len(_SIGHT_CACHE) > _SIGHT_CACHE_LIMIT:
             _SIGHT_CACHE.clear()
-        visibility = geometry.line_of_sight(
+        seen = _SIGHT_CACHE[key] = geometry.sees(
             viewer.position, height, target.pos, target.base, target.height, state.table, between
         )
-        seen = _SIGHT_CACHE[key] = visibility.visible
     return seen
 
 

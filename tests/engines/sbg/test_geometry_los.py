@@ -19,9 +19,10 @@ from battlesim.engines.sbg.geometry import (
     ObstructionKind,
     in_the_way,
     line_of_sight,
+    sees,
 )
 from battlesim.engines.sbg.table import Cover, Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.tables_preset import disc, rectangle, village
+from battlesim.engines.sbg.tables_preset import disc, forest_and_ruins, rectangle, village
 
 MAN = height_for(frozenset({"Man"}))
 TROLL = height_for(frozenset({"Troll"}))
@@ -193,3 +194,29 @@ def test_more_models_never_reveal_more_of_the_target(
     found = in_the_way(viewer, target, VILLAGE, bodies)
     assert [i.distance for i in found] == sorted(i.distance for i in found)
     assert {i.key for i in found} <= set(crowded.hidden_by)
+
+
+FOREST = forest_and_ruins()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    viewer=spots,
+    target=spots,
+    crowd=st.lists(spots, max_size=10),
+    tall=st.booleans(),
+    prone=st.booleans(),
+)
+def test_los_sees_answers_as_the_full_count(
+    viewer: Point, target: Point, crowd: list[Point], tall: bool, prone: bool
+) -> None:
+    """LOS-01..04: the quick ``sees`` (first clear sample wins, speed) always agrees with
+    ``line_of_sight(...).visible`` on the preset tables, the open table, tall and prone models
+    and crowds of models in between."""
+    height = TROLL if tall else MAN
+    target_height = height_for(frozenset({"Man"}), prone=prone)
+    base = LARGE_BASE if tall else INFANTRY_BASE
+    bodies = [Body(f"m{i}", p, INFANTRY_BASE, MAN) for i, p in enumerate(crowd)]
+    for table in (None, VILLAGE, FOREST):
+        full = line_of_sight(viewer, height, target, base, target_height, table, bodies)
+        assert sees(viewer, height, target, base, target_height, table, bodies) == full.visible

@@ -80,10 +80,9 @@ def clear_of_others(
     state: BattleState, model: ModelState, spot: Point, ignore: ModelState | None = None
 ) -> bool:
     """The straight move to ``spot`` passes through no base and ends touching no enemy."""
+    x, y = model.x, model.y
     for other in state.living():
-        if other is model or other is ignore:
-            continue
-        if point_distance(model.position, other.position) > 3.5:
+        if other is model or other is ignore or _far(other, x, y):
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(model.position, spot, other.position) < need:
@@ -113,10 +112,17 @@ def make_way(state: BattleState, loser: ModelState, winners: list[ModelState], a
     return False
 
 
+def _far(other: ModelState, x: float, y: float) -> bool:
+    """More than 3.5" between centres: too far to block a 1" move (squares first: speed)."""
+    gap2 = (other.x - x) ** 2 + (other.y - y) ** 2
+    return gap2 > 12.5 or (gap2 > 12.0 and point_distance((x, y), other.position) > 3.5)
+
+
 def _blockers(state: BattleState, model: ModelState, spot: Point) -> list[ModelState]:
     found = []
+    x, y = model.x, model.y
     for other in state.living():
-        if other is model or point_distance(model.position, other.position) > 3.5:
+        if other is model or _far(other, x, y):
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(model.position, spot, other.position) < need:

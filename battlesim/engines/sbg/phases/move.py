@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg import geometry
@@ -120,12 +121,15 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
     return cost
 
 
-def _passed_through(state: BattleState, model: ModelState, end: Point) -> ModelState | None:
-    """MOVE-GEN-07: the first living model the straight move to ``end`` passes through."""
+def _passed_through(
+    state: BattleState, model: ModelState, end: Point, near: list[ModelState] | None = None
+) -> ModelState | None:
+    """MOVE-GEN-07: the first living model the straight move to ``end`` passes through;
+    ``near``: the living models that may be (in living order), when the caller knows them."""
     start = model.position
     reach = point_distance(start, end) + 2 * model.radius + 2 * CONTROL_ZONE
     sx, sy = start
-    for other in state.living():
+    for other in state.living() if near is None else near:
         dx, dy = other.x - sx, other.y - sy
         limit = reach + other.radius
         if other is model or dx * dx + dy * dy > limit * limit:
@@ -136,7 +140,9 @@ def _passed_through(state: BattleState, model: ModelState, end: Point) -> ModelS
     return None
 
 
-def surely_illegal(state: BattleState, model: ModelState, end: Point) -> bool:
+def surely_illegal(
+    state: BattleState, model: ModelState, end: Point, near: list[ModelState] | None = None
+) -> bool:
     """A cheap necessary test for players' candidate searches (speed): True only when
     ``check_action`` would refuse a move or charge to ``end`` anyway (the model cannot move,
     the straight distance alone exceeds its Move, or it passes through a base). Terrain
@@ -145,7 +151,7 @@ def surely_illegal(state: BattleState, model: ModelState, end: Point) -> bool:
         return True
     if point_distance(model.position, end) > allowance(state, model) + _SLACK:
         return True
-    return _passed_through(state, model, end) is not None
+    return _passed_through(state, model, end, near) is not None
 
 
 def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
@@ -332,8 +338,19 @@ def _within(state: BattleState, x: float, y: float, limit: float) -> list[ModelS
     return [o for o in state.living() if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2]
 
 
-def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point:
-    """The furthest point towards ``goal`` a plain move may reach (bases, zones, terrain)."""
+@dataclass(frozen=True, slots=True)
+class Surroundings:
+    """What a plain move of a model from where it stands meets: its Move left, the bases
+    near it and the enemy zones among them, the same whatever the direction (players trying
+    several directions build it once: speed)."""
+
+    budget: float
+    placed: list[geometry.Placed]
+    zones: list[geometry.Placed]
+    height: float
+
+
+def surroundings(state: BattleState, model: ModelState) -> Surroundings:
     budget = allowance(state, model)
     others = [o for o in _nearby(state, model, budget) if o is not model]
     placed = [(o.position, circle_base(o.radius)) for o in others]
@@ -342,18 +359,27 @@ def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point
         for o in others
         if o.player != model.player and holds_zone(state, o)
     ]
-    height = height_for(model.profile.keywords)
+    return Surroundings(budget, placed, zones, height_for(model.profile.keywords))
+
+
+def furthest_toward(
+    state: BattleState, model: ModelState, goal: Point, around: Surroundings | None = None
+) -> Point:
+    """The furthest point towards ``goal`` a plain move may reach (bases, zones, terrain);
+    ``around``: the model's ``surroundings`` when the caller already has them (unchanged
+    state only)."""
+    around = around or surroundings(state, model)
     r = model.radius
     goal = (min(max(goal[0], r), state.width - r), min(max(goal[1], r), state.depth - r))
     return geometry.furthest_legal_point(
         model.position,
         goal,
-        budget,
+        around.budget,
         circle_base(model.radius),
-        placed,
-        zones,
+        around.placed,
+        around.zones,
         state.table,
-        model_height=height,
+        model_height=around.height,
     )
 
 
@@ -375,11 +401,13 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
         for o in _within(state, target.x, target.y, reach + model.radius + _LARGEST_RADIUS)
         if o is not target and o is not model
     ]
+    taken = [(o.x, o.y, model.radius + o.radius - 1e-3) for o in near]
     heading = angle_to(target.position, model.position)
     tries = 0
     for angle in fan(heading, 12, math.pi / 12):
         spot = rotated(target.position, angle, reach)
-        if any(point_distance(spot, o.position) < model.radius + o.radius - 1e-3 for o in near):
+        sx, sy = spot
+        if any(math.hypot(sx - x, sy - y) < gap for x, y, gap in taken):
             continue
         if surely_illegal(state, model, spot) or not _legal(
             state, model, Charge(model.uid, target.uid, spot)
