@@ -333,13 +333,20 @@ def segment_intervals(start: Point, end: Point, shape: Any) -> list[Interval]:
 
 def _stretches(start: Point, end: Point, crossed: Any) -> list[Interval]:
     ux, uy = unit(start, end) if point_distance(start, end) > EPS else (1.0, 0.0)
+    sx, sy = start
+    # Plain floats, and no get_parts for a single part: tiny arrays cost more in numpy than
+    # in Python (speed; the same products and sums, so the same values).
+    parts = (crossed,) if crossed.geom_type in _SINGLE_PARTS else shapely.get_parts(crossed)
     found: list[Interval] = []
-    for part in shapely.get_parts(crossed):
-        coords = shapely.get_coordinates(part)
-        if len(coords):
-            along = (coords[:, 0] - start[0]) * ux + (coords[:, 1] - start[1]) * uy
-            found.append((float(along.min()), float(along.max())))
+    for part in parts:
+        coords = shapely.get_coordinates(part).tolist()
+        if coords:
+            along = [(x - sx) * ux + (y - sy) * uy for x, y in coords]
+            found.append((min(along), max(along)))
     return merge_intervals(found)
+
+
+_SINGLE_PARTS = frozenset({"Point", "LineString", "LinearRing", "Polygon"})
 
 
 def merge_intervals(intervals: Iterable[Interval]) -> list[Interval]:
@@ -845,15 +852,16 @@ def _foot_terrain(foot: _Ray, table: Any) -> list[tuple[float, list[Interval]]]:
     """(top, stretches) of the terrain with a height that the line to ``foot`` crosses."""
     (x0, y0), (x1, y1) = foot.start, foot.end
     box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-    if not any(table.pieces[i].height > 0 for i in table.index.boxed(box)):
+    near = [i for i in table.index.boxed(box) if table.pieces[i].height > 0]
+    if not near:
         return []  # no piece with a height near the line: no Shapely call (speed)
     line = LineString([foot.start, foot.end])
     found = []
-    for i in sorted({int(i) for i in table.index.tree.query(line, predicate="intersects")}):
-        piece = table.pieces[i]
-        if piece.height > 0:
-            part = shapely.intersection(line, table.index.shapes[i])
-            found.append((piece.height, _stretches(foot.start, foot.end, part)))
+    for i in near:
+        shape = table.index.shapes[i]
+        if shape.intersects(line):
+            part = shapely.intersection(line, shape)
+            found.append((table.pieces[i].height, _stretches(foot.start, foot.end, part)))
     return found
 
 
