@@ -127,5 +127,18 @@ ASSUMPTIONS: Final = MappingProxyType(
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
+        "disputes": "GEN-DISPUTE-01 (002:L213-217): the engine never rolls off over a rule; "
+        "every open point is settled by an entry of this table.",
+        "cocked-dice": "DICE-COCKED-01 (002:L253): simulated dice are never cocked.",
+        "measuring": "MEAS-04 (002:L283): players may measure anything at any time: they read "
+        "exact positions and distances from the battle state.",
+        "rerolls": "DICE-REROLL-03, DICE-REROLL-04 (002:L257), A26: a rule's re-rolls are "
+        "automatic (every To Wound 1 under Feint or Stab; the banner's lowest losing die), so "
+        "no choice waits on another result; each die is re-rolled at most once whatever its "
+        "sources.",
+        "narrative-priority": "PRIO-01 (002:L347): only matched-play scenarios are played, so "
+        "Priority in turn 1 is rolled (PRIO-02); Good never gets it for free.",
+        "combat-order": "TURN-05 (002:L333): the Priority player orders the combats "
+        "(Player.combat_order); the heuristic player keeps them as split, by centre model id.",
     }
 )

@@ -47,8 +47,12 @@ Handler = Callable[[HookContext], int]
 
 @dataclass(frozen=True, slots=True)
 class Registration:
+    """``trigger`` names one rule, item or keyword; "a & b" names several keywords, all of
+    which a model must have to be affected (KW-02, 002:L293)."""
+
     trigger: str
     handler: Handler
+    all_of: frozenset[str] = frozenset()
 
 
 _REGISTRY: dict[Hook, list[Registration]] = {hook: [] for hook in Hook}
@@ -58,7 +62,9 @@ def register(hook: Hook, trigger: str) -> Callable[[Handler], Handler]:
     """Register ``handler`` for ``hook``, run for models carrying ``trigger``."""
 
     def decorate(handler: Handler) -> Handler:
-        _REGISTRY[hook].append(Registration(trigger.lower(), handler))
+        name = trigger.lower()
+        parts = frozenset(p.strip() for p in name.split("&")) if "&" in name else frozenset()
+        _REGISTRY[hook].append(Registration(name, handler, parts))
         return handler
 
     return decorate
@@ -74,7 +80,9 @@ def modifier(hook: Hook, context: HookContext) -> int:
     triggers = context.model.triggers
     total = 0
     for registration in _REGISTRY[hook]:
-        if registration.trigger in triggers:
+        if registration.trigger in triggers or (
+            registration.all_of and registration.all_of <= triggers
+        ):
             total += registration.handler(context)
     return total
 

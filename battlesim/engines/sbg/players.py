@@ -77,6 +77,8 @@ class Player(Protocol):
         enemy_fight: int,
     ) -> SpecialStrike | None: ...
 
+    def combat_order(self, state: BattleState, combats: Sequence[object]) -> list[int]: ...
+
 
 def wound_chance(strength: int, defence: int) -> float:
     """Probability that one To Wound roll succeeds (for choosing, not for resolving)."""
@@ -360,6 +362,11 @@ class HeuristicPlayer:
             return SpecialStrike.STAB
         return None
 
+    def combat_order(self, state: BattleState, combats: Sequence[object]) -> list[int]:
+        """TURN-05: the combats as split, left to right by centre model (the order a player
+        works along the line; the results rarely depend on it)."""
+        return list(range(len(combats)))
+
 
 class RandomPlayer:
     """Uniform choices among legal options; every choice is a logged die roll."""
@@ -418,6 +425,14 @@ class RandomPlayer:
         enemy_fight: int,
     ) -> SpecialStrike | None:
         return self.pick(state, [None, *options], f"{model.uid} special strike")
+
+    def combat_order(self, state: BattleState, combats: Sequence[object]) -> list[int]:
+        """TURN-05: a random order (each pick a logged roll)."""
+        left = list(range(len(combats)))
+        order = []
+        while len(left) > 1:
+            order.append(left.pop(left.index(self.pick(state, left, "combat order"))))
+        return order + left
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

@@ -112,7 +112,8 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
     if weapon is not None and weapon.handedness is Handedness.ONE_HANDED:
         extra = set()
     rules = {rule.lower().split(" (")[0] for rule in profile.rules}
-    triggers = frozenset(profile.gear | profile.keywords | rules | extra | {"any"})
+    keywords = profile.keywords | ({"man"} if "woman" in profile.keywords else set())  # KW-04
+    triggers = frozenset(profile.gear | keywords | rules | extra | {"any"})
     return ModelState(
         uid=spec.uid,
         player=player,

@@ -89,7 +89,8 @@ def test_highest_single_die_wins_the_duel() -> None:
 
 
 def test_tied_dice_go_to_the_higher_fight_value() -> None:
-    """FIGHT-DUEL-02 (002:L952, L962): both roll 3, Fight 3 beats Fight 2."""
+    """FIGHT-DUEL-02, CHAR-F-01 (002:L952, L962, L88-92): both roll 3, Fight 3 beats
+    Fight 2 (higher Fight is better)."""
     frodo, goblin = _side(0, GOOD, (3,), 3), _side(1, EVIL, (3,), 2)
     assert duel_winner_without_roll_off(frodo, goblin) == 0
 

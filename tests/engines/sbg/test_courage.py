@@ -18,7 +18,8 @@ HERO = profile(name="Captain", keywords=frozenset({"man", "infantry", "hero"}), 
 
 @pytest.mark.parametrize(("dice", "passed"), [([3, 4], True), ([3, 3], False)])
 def test_courage_test_is_2d6_plus_courage_at_least_10(dice: list[int], passed: bool) -> None:
-    """COUR-TEST-01 (002:L1200): Courage 3: 3+4+3 = 10 passes, 3+3+3 = 9 fails."""
+    """COUR-TEST-01, CHAR-C-01, DICE-2D6-01 (002:L1200, L102, L241): 2D6 summed plus
+    Courage 3: 3+4+3 = 10 passes, 3+3+3 = 9 fails."""
     state = battle(dice)
     assert courage_test(state, add(state, "A1", 0, 5, 5), "test") is passed
 
@@ -32,7 +33,8 @@ def test_war_horn_adds_one_courage() -> None:
 
 
 def test_fearless_passes_without_rolling() -> None:
-    """SR Fearless (BSData): automatically passes Courage tests."""
+    """PROF-09 (002:L155-157), SR Fearless (BSData): a common rule named on the card with
+    its ACTIF/PASSIF label ("Fearless (Passive)") is found by name: the model passes."""
     state = battle([])
     model = add(state, "A1", 0, 5, 5, profile(rules=("Fearless (Passive)",)))
     assert courage_test(state, model, "test") is True

@@ -13,7 +13,8 @@ HERO = profile(name="Test Hero", wounds=2, might=2, will=1, fate=2, keywords=fro
 
 
 def test_pools_start_from_profile_and_never_go_below_zero() -> None:
-    """HERO-MIGHT-01 (002:L1506): a Hero's store of points is spent, never overdrawn."""
+    """HERO-MIGHT-01, CHAR-MWF-01 (002:L1506, L104-106): a Hero's Might, Will and Fate
+    start from its profile and are spent, never overdrawn."""
     state = battle()
     hero = add(state, "h", 0, 10, 10, HERO)
     assert (hero.might, hero.will, hero.fate) == (2, 1, 2)

@@ -17,7 +17,7 @@ from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile
 
 
 def test_a_model_moves_up_to_its_move() -> None:
-    """MOVE-GEN-03 (002:L369): 6" allowed, 6.1" refused."""
+    """MOVE-GEN-03, CHAR-M-01 (002:L369, L86): 6" allowed, 6.1" refused."""
     state = battle([])
     a = add(state, "A1", 0, 10, 10)
     assert check_action(state, a, Move("A1", (10, 16))) == pytest.approx(6.0)
@@ -140,7 +140,7 @@ def test_war_drum_adds_three_inches_and_forbids_charges() -> None:
 
 
 def test_priority_side_moves_first_and_the_other_follows() -> None:
-    """MOVE-GEN-01, TURN-03 (002:L329, L363)."""
+    """MOVE-GEN-01, TURN-03, TURN-07 (002:L329, L337, L363): the Priority side first."""
     state = battle([], priority=1)
     add(state, "A1", 0, 10, 4)
     add(state, "B1", 1, 10, 44)

@@ -31,7 +31,7 @@ def test_missile_table_matches_the_seed() -> None:
 
 @pytest.mark.parametrize(("die", "hit"), [(3, False), (4, True)])
 def test_hits_on_the_shoot_value(die: int, hit: bool) -> None:
-    """SHOOT-HIT-01 (002:L749-751): a 4+ shooter hits on 4, 5 or 6."""
+    """SHOOT-HIT-01, CHAR-F-01 (002:L749-751, L88-92): a 4+ shooter hits on 4, 5 or 6."""
     state = battle([die, 1])
     a = add(state, "A1", 0, 10, 10, BOW)
     b = add(state, "B1", 1, 10, 20)
@@ -175,7 +175,8 @@ def test_sling_shoots_twice_when_standing_still() -> None:
 
 
 def test_priority_side_shoots_first() -> None:
-    """SHOOT-GEN-02 (002:L697): the Priority player's shots are resolved first."""
+    """SHOOT-GEN-02, TURN-04, TURN-07 (002:L697, L331, L337): the Priority player's
+    shots are resolved first."""
     state = battle([1, 1], priority=1, alignments=(Alignment.EVIL, Alignment.GOOD))
     add(state, "A1", 0, 10, 10, ORC_BOW)
     add(state, "B1", 1, 10, 20, ORC_BOW)

@@ -31,6 +31,7 @@ from battlesim.engines.sbg.paths import (
     terrain_fits,
 )
 from battlesim.engines.sbg.phases.back_away import back_away, clear_of_others
+from battlesim.engines.sbg.phases.combat_order import order_combats
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.units import PlayerId
 from battlesim.engines.sbg.weapons import SpecialStrike, can_support, has_pike
@@ -387,7 +388,7 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.log.emit("phase", phase=Phase.FIGHT.value, turn=state.turn)
     combats = split_combats(state)
     state.log.emit("combats", combats=[c.uids() for c in combats])
-    for combat in combats:
+    for combat in order_combats(state, players[state.priority], combats):
         barrier_fight.resolver_for(state, combat)(state, combat, players)
     barrier_fight.end_fights(state)
 
