@@ -160,8 +160,7 @@ def resolve_hurl(fight: BpaFight, victim: ModelState | None) -> None:
     distance = hurl_distance(die, monster, victim)
     path = hurl_path(state, monster, victim, distance)
     fighters = fights_of(state, path.passed, {monster.uid, victim.uid})
-    state.move_to(victim, path.end, "hurled")
-    _nudge_under(state, victim)
+    state.move_to(victim, _landing(state, victim, path.end), "hurled")
     state.log.emit(
         "hurl",
         model=monster.uid,
@@ -194,46 +193,50 @@ def _hits(
     knock_prone(state, victim, "hurled")
 
 
-def _nudge_under(state: BattleState, victim: ModelState) -> None:
-    """HURL-07 (002:L1846): models under the hurled model are nudged aside to place it; each
-    goes to the nearest spot (by 0.05") where it overlaps no base and fits the table
-    (data.ASSUMPTIONS 'hurl-nudge'). Bases never overlap."""
+def _landing(state: BattleState, victim: ModelState, end: Point) -> Point:
+    """HURL-07 (002:L1846): models under the landing spot are nudged aside to place the
+    hurled model; each goes to the nearest spot (0.05" steps) where its base overlaps no
+    other base, the landing spot included, and fits the table (data.ASSUMPTIONS
+    'hurl-nudge'). One that cannot move makes the hurled model land short of it instead."""
     for other in list(state.living()):
-        if other is victim or not _overlap(victim.position, victim.radius, other):
+        if other is victim or not _overlap(end, victim.radius, other):
             continue
-        spot = _nearest_free(state, other, angle_to(victim.position, other.position))
+        spot = _nearest_free(state, other, end, victim.radius)
         if spot is None:
-            _back_off(state, victim, other)
-        else:
-            state.move_to(other, spot, "nudged")
+            return _short_of(state, victim, end)
+        state.move_to(other, spot, "nudged")
+    return end
 
 
 def _overlap(point: Point, radius: float, other: ModelState) -> bool:
     return point_distance(point, other.position) < radius + other.radius - CONTACT_TOLERANCE
 
 
-def _nearest_free(state: BattleState, model: ModelState, away: float) -> Point | None:
-    near = [m for m in state.living() if m is not model]
-    steps = round(_NUDGE_MAX / _NUDGE_STEP)
-    for k in range(1, steps + 1):
+def _free(state: BattleState, model: ModelState, spot: Point) -> bool:
+    if not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
+        return False
+    return not any(_overlap(spot, model.radius, m) for m in state.living() if m is not model)
+
+
+def _nearest_free(state: BattleState, model: ModelState, end: Point, radius: float) -> Point | None:
+    away = angle_to(end, model.position)
+    for k in range(1, round(_NUDGE_MAX / _NUDGE_STEP) + 1):
         for angle in fan(away, 12, math.radians(15)):
             spot = rotated(model.position, angle, k * _NUDGE_STEP)
-            if not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
-                continue
-            if not any(_overlap(spot, model.radius, m) for m in near):
+            clear_of_landing = point_distance(spot, end) >= model.radius + radius
+            if clear_of_landing and _free(state, model, spot):
                 return spot
     return None
 
 
-def _back_off(state: BattleState, victim: ModelState, other: ModelState) -> None:
-    """No room to nudge ``other``: the hurled model stops short of it instead."""
-    angle = angle_to(other.position, victim.position)
-    for k in range(1, round(2 * _NUDGE_MAX / _NUDGE_STEP) + 1):
-        spot = rotated(victim.position, angle, k * _NUDGE_STEP)
-        clear = not any(_overlap(spot, victim.radius, m) for m in state.living() if m is not victim)
-        if clear and terrain_fits(state.table, spot, victim.radius, state.width, state.depth):
-            state.move_to(victim, spot, "hurled (stopped short)")
-            return
+def _short_of(state: BattleState, victim: ModelState, end: Point) -> Point:
+    """Back along the flight from ``end`` to the first spot free for the hurled model."""
+    back = angle_to(end, victim.position)
+    for k in range(1, round(point_distance(end, victim.position) / _NUDGE_STEP) + 1):
+        spot = rotated(end, back, k * _NUDGE_STEP)
+        if _free(state, victim, spot):
+            return spot
+    return victim.position
 
 
 HURL = register_bpa(BrutalPowerAttack("hurl", hurl_targets, resolve_hurl, ends_fight=True))
