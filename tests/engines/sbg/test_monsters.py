@@ -246,8 +246,8 @@ def test_mon_bpa_06_war_beasts_only_use_bpas_of_their_profile() -> None:
 
 
 def test_mon_bpa_rend_01_02_strength_against_strength_goblin_king_example() -> None:
-    """MON-BPA-REND-01/02 (002:L1816, example L1828-1830): the Goblin King (S5) rends Thorin
-    (S4, D7): 4+ instead of 5+; a 4 wounds him."""
+    """MON-BPA-REND-01, MON-BPA-REND-02 (002:L1816, example L1828-1830): the Goblin King
+    (S5) rends Thorin (S4, D7): 4+ instead of 5+; a 4 wounds him."""
     king = profile(strength=5, attacks=1, keywords=frozenset({"monster"}), base_mm=40.0)
     thorin = profile(strength=4, defence=7, wounds=2)
     state = battle([6, 1, 4])
@@ -309,8 +309,9 @@ def test_mon_bpa_hurl_01_only_lower_strength_enemies_in_contact() -> None:
 
 
 def test_mon_bpa_hurl_02_03_04_beorn_example_distance_direction_prone() -> None:
-    """MON-BPA-HURL-02/03/04 (002:L1822-1824, example L1834): D6 3 -> D3 2, plus S8 - S4 =
-    6"; straight on along the line through both centres; the Orc lands Prone."""
+    """MON-BPA-HURL-02, MON-BPA-HURL-03, MON-BPA-HURL-04 (002:L1822-1824, example L1834):
+    D6 3 -> D3 2, plus S8 - S4 = 6"; straight on along the line through both centres; the
+    Orc lands Prone."""
     state = _beorn([6, 6, 6, 1, 3, 1])
     _hurl(state)
     orc = state.models["B1"]
@@ -440,8 +441,8 @@ def test_mon_bpa_hurl_09_a_war_beast_is_never_hurled() -> None:
 
 
 def test_mon_bpa_barge_01_04_every_enemy_and_spear_backs_3_inches_no_strikes() -> None:
-    """MON-BPA-BARGE-01/04 (002:L1852): B1, B3 and B1's spear supporter B2 each back away a
-    full 3"; the fight ends with no strike. (The D6 move finds nobody in 1".)"""
+    """MON-BPA-BARGE-01, MON-BPA-BARGE-04 (002:L1852): B1, B3 and B1's spear supporter B2
+    each back away a full 3"; the fight ends with no strike. (The D6 move finds nobody.)"""
     spear = profile(wargear=("spear",))
     state = battle([6, 6, 6, 1, 1, 1, 1])
     add(state, "A1", 0, X, Y, TROLL)
