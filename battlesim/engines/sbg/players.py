@@ -16,6 +16,8 @@ from typing import Protocol, TypeVar
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
+from battlesim.engines.sbg.monsters import tactics as monster_tactics
+from battlesim.engines.sbg.monsters.core import BpaOption
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -78,6 +80,22 @@ class Player(Protocol):
     ) -> SpecialStrike | None: ...
 
     def combat_order(self, state: BattleState, combats: Sequence[object]) -> list[int]: ...
+
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None: ...
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float: ...
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None: ...
 
 
 def wound_chance(strength: int, defence: int) -> float:
@@ -367,6 +385,33 @@ class HeuristicPlayer:
         works along the line; the results rarely depend on it)."""
         return list(range(len(combats)))
 
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        """MON-BPA: Hurl into a crowd, Bludgeon or Barge a crowd, Rend a hard lone target,
+        else strike (see ``monster_tactics``)."""
+        return monster_tactics.choose_bpa(state, monster, losers, options)
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        """Straight away from the Monster (the first heading offered)."""
+        return headings[0]
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        """Charge again when the fight looks favourable, as in the Move phase."""
+        best = max(
+            charges, key=lambda c: self._charge_value(state, monster, state.models[c.target])
+        )
+        value = self._charge_value(state, monster, state.models[best.target])
+        return best if value > CHARGE_THRESHOLD else None
+
 
 class RandomPlayer:
     """Uniform choices among legal options; every choice is a logged die roll."""
@@ -433,6 +478,25 @@ class RandomPlayer:
         while len(left) > 1:
             order.append(left.pop(left.index(self.pick(state, left, "combat order"))))
         return order + left
+
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        return self.pick(state, [None, *options], f"{monster.uid} brutal power attack")
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        return self.pick(state, list(headings), f"{model.uid} barge heading")
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        return self.pick(state, [None, *charges], f"{monster.uid} charge after barge")
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

@@ -21,6 +21,13 @@ from battlesim.engines.sbg.state import BattleState, ModelState
 
 _BACK_AWAY_STEP = math.radians(5)
 _MAKE_WAY_STEPS = (0.25, 0.5, 0.75, 1.0)  # inches tried, shortest first (FIGHT-WAY-01)
+_NEAR = 3.5  # inches: neighbours farther than this cannot meet a 1" move (speed filter)
+_LARGEST_RADIUS = 1.25  # inches: a 60 mm base
+
+
+def _window(model: ModelState, spot: Point) -> float:
+    """How far a neighbour may stand and still meet the move (longer moves: Barge's 3\")."""
+    return max(_NEAR, point_distance(model.position, spot) + model.radius + _LARGEST_RADIUS)
 
 
 def back_away(
@@ -80,9 +87,10 @@ def clear_of_others(
     state: BattleState, model: ModelState, spot: Point, ignore: ModelState | None = None
 ) -> bool:
     """The straight move to ``spot`` passes through no base and ends touching no enemy."""
+    window = _window(model, spot)
     x, y = model.x, model.y
     for other in state.living():
-        if other is model or other is ignore or _far(other, x, y):
+        if other is model or other is ignore or _far(other, x, y, window):
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(model.position, spot, other.position) < need:
@@ -112,17 +120,23 @@ def make_way(state: BattleState, loser: ModelState, winners: list[ModelState], a
     return False
 
 
-def _far(other: ModelState, x: float, y: float) -> bool:
-    """More than 3.5" between centres: too far to block a 1" move (squares first: speed)."""
+def _far(other: ModelState, x: float, y: float, window: float) -> bool:
+    """More than ``window`` between centres: too far to meet the move (squares first, the
+    exact distance only near the limit: speed, same answer)."""
     gap2 = (other.x - x) ** 2 + (other.y - y) ** 2
-    return gap2 > 12.5 or (gap2 > 12.0 and point_distance((x, y), other.position) > 3.5)
+    if gap2 > (window + 0.01) ** 2:
+        return True
+    if gap2 < (window - 0.01) ** 2:
+        return False
+    return point_distance((x, y), other.position) > window
 
 
 def _blockers(state: BattleState, model: ModelState, spot: Point) -> list[ModelState]:
     found = []
+    window = _window(model, spot)
     x, y = model.x, model.y
     for other in state.living():
-        if other is model or _far(other, x, y):
+        if other is model or _far(other, x, y, window):
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(model.position, spot, other.position) < need:
@@ -168,3 +182,10 @@ def _friend_may_stand(
     if point_distance(target, spot) < friend.radius + loser.radius - CONTACT_TOLERANCE:
         return False
     return clear_of_others(state, friend, target, ignore=loser)
+
+
+# Public names for the Brutal Power Attack Barge (monsters/barge.py), which backs models away
+# 3" and lets friends make way for them with the same checks (MON-BPA-BARGE-01/02).
+back_away_legal = _back_away_legal
+blockers = _blockers
+friend_may_stand = _friend_may_stand
