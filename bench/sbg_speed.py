@@ -1,8 +1,12 @@
-"""SBG engine figures: battles per second for the 600 v 600 sample battle on a preset table,
-median time per battle, a cProfile top-15, win rates (mirror match, heuristic v random) and
-a random-legal fuzz run (exceptions counted).
+"""SBG engine figures: battles per second for the 600 v 600 sample battle on each preset
+table, median CPU time per battle (the target: under 1 s on every table) ending in a one-line
+table of medians, a cProfile top-15, win rates (mirror match, heuristic v random) and a
+random-legal fuzz run (exceptions counted).
 
     .venv/bin/python bench/sbg_speed.py [--battles 20] [--mirror 100] [--versus 50] [--fuzz 500]
+    .venv/bin/python bench/sbg_speed.py --battles 5 --mirror 0 --versus 0 --no-profile
+
+On a shared machine, prefer a few battles per table and read the CPU medians.
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ STANDARD = {"forces": ["minas_tirith", "mordor"], "table": "open field"}
 TABLES = ("open field", "village", "forest and ruins")
 
 
-def speed(battles: int, table: str) -> None:
-    """Wall and CPU time per battle (CPU time is what matters on a shared machine)."""
+def speed(battles: int, table: str) -> float:
+    """Wall and CPU time per battle (CPU time is what matters on a shared machine); returns
+    the median CPU time."""
     walls, cpus = [], []
     for seed in range(battles):
         wall, cpu = time.perf_counter(), time.process_time()
@@ -37,6 +42,15 @@ def speed(battles: int, table: str) -> None:
         f"  battles per second {battles / sum(walls):.2f} (wall), {battles / sum(cpus):.2f} (CPU);"
         f" median {statistics.median(walls):.3f} s wall, {statistics.median(cpus):.3f} s CPU"
     )
+    return statistics.median(cpus)
+
+
+def medians_table(medians: dict[str, float]) -> None:
+    """One line per table: the figure the speed target is about."""
+    print("median CPU seconds per 600 v 600 battle:")
+    for table, median in medians.items():
+        verdict = "ok" if median < 1.0 else "over the 1 s target"
+        print(f"  {table:<18} {median:.3f} s  {verdict}")
 
 
 def profile() -> None:
@@ -81,16 +95,19 @@ def main() -> None:
     parser.add_argument("--fuzz", type=int, default=0)
     parser.add_argument("--no-profile", action="store_true")
     args = parser.parse_args()
-    for table in TABLES if args.battles else ():
-        speed(args.battles, table)
+    medians = {table: speed(args.battles, table) for table in (TABLES if args.battles else ())}
+    if medians:
+        medians_table(medians)
     if not args.no_profile:
         profile()
     mirror = {"forces": ["minas_tirith", "minas_tirith"]}
-    win_rates("mirror Minas Tirith v Minas Tirith (heuristic both)", args.mirror, mirror)
-    versus = {"players": ["heuristic", "random"]}
-    win_rates("heuristic (side 0) v random (side 1)", args.versus, versus)
-    versus = {"players": ["random", "heuristic"]}
-    win_rates("random (side 0) v heuristic (side 1)", args.versus, versus)
+    if args.mirror:
+        win_rates("mirror Minas Tirith v Minas Tirith (heuristic both)", args.mirror, mirror)
+    if args.versus:
+        versus = {"players": ["heuristic", "random"]}
+        win_rates("heuristic (side 0) v random (side 1)", args.versus, versus)
+        versus = {"players": ["random", "heuristic"]}
+        win_rates("random (side 0) v heuristic (side 1)", args.versus, versus)
     if args.fuzz:
         fuzz(args.fuzz)
 

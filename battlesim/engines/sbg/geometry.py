@@ -952,6 +952,7 @@ class RouteGraph:
         grown = shapely.union_all([s.buffer(radius + margin, quad_segs=3) for s in shapes])
         self.walls = list(walls)
         self.tree = STRtree(self.walls)
+        self.wall_boxes = [tuple(float(v) for v in wall.bounds) for wall in self.walls]
         self.nodes, self.before, self.after = self._corners(grown)
         self.links = self._link_nodes()
 
@@ -981,6 +982,12 @@ class RouteGraph:
         return mask
 
     def clear(self, a: Point, b: Point) -> bool:
+        x0, x1 = min(a[0], b[0]), max(a[0], b[0])
+        y0, y1 = min(a[1], b[1]), max(a[1], b[1])
+        if not any(
+            c0 <= x1 and x0 <= c1 and d0 <= y1 and y0 <= d1 for c0, d0, c1, d1 in self.wall_boxes
+        ):
+            return True  # no wall's box meets the leg's: no Shapely call (speed)
         return not self._blocked(np.array([LineString([a, b])]))[0]
 
     def _visible_from(self, point: Point) -> np.ndarray:

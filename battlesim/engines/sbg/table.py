@@ -208,10 +208,14 @@ class Table:
 
     def ground_level(self, point: Point) -> Inches:
         """Return the height of the ground at ``point``: the top of an elevated piece."""
+        x, y = point
+        bounds = self.index.bounds
         levels = [
             self.pieces[i].height
             for i in self.index.elevated
-            if geometry.point_in_shape(point, self.index.shapes[i])
+            if bounds[i][0] <= x <= bounds[i][2]
+            and bounds[i][1] <= y <= bounds[i][3]  # the box first: speed
+            and geometry.point_in_shape(point, self.index.shapes[i])
         ]
         return max(levels, default=0.0)
 
