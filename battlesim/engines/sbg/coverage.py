@@ -8,6 +8,7 @@ from battlesim.engines.sbg import special_rules  # noqa: F401  (registers rule h
 from battlesim.engines.sbg.equipment import ARMOUR_TIERS
 from battlesim.engines.sbg.hooks import implemented_triggers
 from battlesim.engines.sbg.monsters import unique_names
+from battlesim.engines.sbg.priority_rules import AUTO_PRIORITY_RULES
 from battlesim.engines.sbg.special_strikes import IMPLEMENTED
 from battlesim.engines.sbg.units import Force, Profile
 from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
@@ -41,6 +42,7 @@ def _known() -> frozenset[str]:
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
         | unique_names()  # MON-BPA-01: unique Brutal Power Attacks (Bludgeon...)
+        | AUTO_PRIORITY_RULES  # PRIO-04: the Palantír (priority_rules.py)
     )
 
 

@@ -173,6 +173,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "sources.",
         "narrative-priority": "PRIO-01 (002:L347): only matched-play scenarios are played, so "
         "Priority in turn 1 is rolled (PRIO-02); Good never gets it for free.",
+        "auto-priority": "PRIO-04: a once-per-game rule that wins Priority (the Palantír) is "
+        "declared by each side before the roll; if both sides declare, both uses are spent "
+        "and the dice decide.",
         "combat-order": "TURN-05 (002:L333): the Priority player orders the combats "
         "(Player.combat_order); the heuristic player keeps them as split, by centre model id.",
     }

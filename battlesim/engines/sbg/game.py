@@ -184,7 +184,7 @@ def _force_json(force: Force) -> dict[str, Any]:
 def play_turn(state: BattleState, players: tuple[Player, Player]) -> None:
     """TURN-01: Priority, Move, Shoot, Fight, End."""
     state.turn += 1
-    run_priority_phase(state)
+    run_priority_phase(state, players)
     run_move_phase(state, players)
     run_shoot_phase(state, players)
     run_fight_phase(state, players)

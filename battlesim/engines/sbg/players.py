@@ -47,6 +47,7 @@ T = TypeVar("T")
 # enemy the charge (and the choice of fights) next turn.
 CHARGE_THRESHOLD = -0.1
 WALL_HOLD_RANGE = 8.0  # inches: an enemy this close will charge the wall soon
+CLAIM_PRIORITY_RANGE = 12.0  # inches: two Moves apart, the next charges are near
 _WALLS = frozenset({"obstacle"})
 
 
@@ -80,6 +81,10 @@ class Player(Protocol):
     ) -> SpecialStrike | None: ...
 
     def combat_order(self, state: BattleState, combats: Sequence[object]) -> list[int]: ...
+
+    def claim_priority(
+        self, state: BattleState, side: PlayerId, holders: Sequence[ModelId]
+    ) -> ModelId | None: ...
 
     def choose_brutal_power_attack(
         self,
@@ -385,6 +390,17 @@ class HeuristicPlayer:
         works along the line; the results rarely depend on it)."""
         return list(range(len(combats)))
 
+    def claim_priority(
+        self, state: BattleState, side: PlayerId, holders: Sequence[ModelId]
+    ) -> ModelId | None:
+        """PRIO-04: spend the Palantír when the lines are about to meet (an enemy within
+        CLAIM_PRIORITY_RANGE of a friend): charging first then decides the fights."""
+        near = min(
+            (state.distance(m, e) for m in state.living(side) for e in state.enemies(m)),
+            default=math.inf,
+        )
+        return holders[0] if near <= CLAIM_PRIORITY_RANGE else None
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -478,6 +494,11 @@ class RandomPlayer:
         while len(left) > 1:
             order.append(left.pop(left.index(self.pick(state, left, "combat order"))))
         return order + left
+
+    def claim_priority(
+        self, state: BattleState, side: PlayerId, holders: Sequence[ModelId]
+    ) -> ModelId | None:
+        return self.pick(state, [None, *holders], "claim Priority")
 
     def choose_brutal_power_attack(
         self,

@@ -165,6 +165,7 @@ class BattleState:
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
+    priority_rule_used: set[ModelId] = field(default_factory=set)  # PRIO-04: once per game
     # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
     new_fights: list[ModelId] = field(default_factory=list)
 

@@ -327,3 +327,57 @@ def test_rules_without_effect_in_a_simulation_are_documented(rule_id: str, key: 
     from battlesim.engines.sbg.data import ASSUMPTIONS
 
     assert rule_id in ASSUMPTIONS[key]
+
+
+SEER = profile(name="Saruman", rules=("The Palantír (Active)",), keywords=frozenset({"hero"}))
+
+
+class _Claims(HeuristicPlayer):
+    """A player that always declares its Palantír when it may."""
+
+    def claim_priority(self, state: BattleState, side: int, holders: Sequence[str]) -> str | None:
+        return holders[0]
+
+
+def test_prio_04_the_palantir_wins_priority_once_per_game() -> None:
+    """PRIO-04, PROF-11 (002:L355, L190): declared before any die, the Palantír gives
+    Priority without a roll; used once, the next turn is rolled again (3 v 5: side 1)."""
+    state = battle([3, 5])
+    add(state, "A1", 0, 10, 10, SEER)
+    add(state, "B1", 1, 10, 40)
+    both = (_Claims(), _Claims())
+    run_priority_phase(state, both)
+    assert state.priority == 0 and rolls(state) == []
+    assert state.log.of_kind("auto_priority")[0].data == {"player": 0, "model": "A1"}
+    state.turn = 2
+    run_priority_phase(state, both)
+    assert state.priority == 1 and len(rolls(state)) == 2
+
+
+def test_prio_04_two_palantirs_declared_cancel_and_the_dice_decide() -> None:
+    """PRIO-04 (data.ASSUMPTIONS "auto-priority"): both sides declare: both uses are spent
+    and the dice decide (2 v 4: side 1)."""
+    state = battle([2, 4])
+    add(state, "A1", 0, 10, 10, SEER)
+    add(state, "B1", 1, 10, 40, SEER)
+    run_priority_phase(state, (_Claims(), _Claims()))
+    assert state.priority == 1 and state.priority_rule_used == {"A1", "B1"}
+
+
+@pytest.mark.parametrize(("gap", "claimed"), [(10.0, True), (20.0, False)])
+def test_prio_04_the_heuristic_player_keeps_the_palantir_until_the_lines_meet(
+    gap: float, claimed: bool
+) -> None:
+    """PRIO-04: a sensible player spends it when an enemy is within 12" (charges next)."""
+    state = battle([])
+    add(state, "A1", 0, 10, 10, SEER)
+    add(state, "B1", 1, 10, 10 + BASE_GAP + gap)
+    choice = HeuristicPlayer().claim_priority(state, 0, ["A1"])
+    assert (choice == "A1") is claimed
+
+
+def test_prio_04_the_palantir_is_reported_as_played() -> None:
+    """Coverage: the Palantír counts as implemented, not ignored."""
+    from battlesim.engines.sbg.coverage import profile_coverage
+
+    assert "the palantír" in profile_coverage(SEER).implemented

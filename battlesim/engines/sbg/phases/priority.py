@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from battlesim.engines.sbg.courage import update_broken
+from battlesim.engines.sbg.priority_rules import declared_priority
 from battlesim.engines.sbg.state import BattleState, Phase
 from battlesim.engines.sbg.units import PlayerId
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.players import Player
 
 
 def roll_priority(state: BattleState) -> PlayerId:
@@ -18,11 +25,13 @@ def roll_priority(state: BattleState) -> PlayerId:
             return 1 - state.previous_priority
 
 
-def run_priority_phase(state: BattleState) -> None:
-    """TURN-02: start of the turn: broken armies are decided, then Priority is rolled."""
+def run_priority_phase(state: BattleState, players: Sequence[Player] | None = None) -> None:
+    """TURN-02: start of the turn: broken armies are decided, then Priority is rolled unless
+    a side declares a rule that wins it (PRIO-04, asked before any die is rolled)."""
     state.phase = Phase.PRIORITY
     state.log.emit("phase", phase=Phase.PRIORITY.value, turn=state.turn)
     update_broken(state)
     state.previous_priority = state.priority if state.turn > 1 else None
-    state.priority = roll_priority(state)
+    declared = declared_priority(state, players) if players is not None else None
+    state.priority = declared if declared is not None else roll_priority(state)
     state.log.emit("priority", turn=state.turn, player=state.priority)
