@@ -126,7 +126,12 @@ def _precious(state: BattleState, model: ModelState) -> bool:
 
 def _line_holds(state: BattleState, side: PlayerId) -> bool:
     """Bows stand and shoot while a fighting line screens them; without one they fight."""
-    return sum(1 for m in state.living(side) if _role(m) != 2) >= 3
+    count = 0
+    for model in state.living(side):
+        count += _role(model) != 2
+        if count >= 3:
+            return True  # three are enough: stop counting (speed)
+    return False
 
 
 def _nearest(state: BattleState, model: ModelState) -> tuple[float, ModelState | None]:

@@ -157,7 +157,12 @@ def surely_illegal(
 def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
     """MOVE-ZOC-01/03: never enter an enemy control zone without charging; leave, never close."""
     start = model.position
+    # An enemy farther from the start than the move plus its zone cannot matter (speed).
+    near = point_distance(start, end) + model.radius + CONTROL_ZONE + 1.0
     for enemy in zone_holders(state, model):
+        dx, dy = enemy.x - start[0], enemy.y - start[1]
+        if dx * dx + dy * dy > (near + enemy.radius) ** 2:
+            continue
         zone = model.radius + enemy.radius + CONTROL_ZONE
         if point_distance(end, enemy.position) < zone - _SLACK:
             raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
@@ -463,11 +468,8 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
         return []
     budget = allowance(state, model)
     found = []
-    in_reach = sorted(
-        (state.distance(model, e), e.uid, e)
-        for e in state.enemies(model)
-        if state.distance(model, e) <= budget
-    )
+    gaps = ((state.distance(model, e), e.uid, e) for e in state.enemies(model))
+    in_reach = sorted(item for item in gaps if item[0] <= budget)
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)
         if spot is not None:
