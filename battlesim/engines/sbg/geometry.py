@@ -953,6 +953,7 @@ class RouteGraph:
         self.walls = list(walls)
         self.tree = STRtree(self.walls)
         self.wall_boxes = [tuple(float(v) for v in wall.bounds) for wall in self.walls]
+        self._goals: dict[Point, tuple[dict[int, float], list[float]]] = {}
         self.nodes, self.before, self.after = self._corners(grown)
         self.links = self._link_nodes()
 
@@ -1023,18 +1024,30 @@ class RouteGraph:
         if self.clear(start, goal):
             return [goal]
         starts = {int(j): point_distance(start, self._node(j)) for j in self._visible_from(start)}
-        ends = {int(j): point_distance(goal, self._node(j)) for j in self._visible_from(goal)}
-        trail = self._search(starts, ends, goal)
+        ends, ahead = self._toward(goal)
+        trail = self._search(starts, ends, ahead)
         return None if trail is None else [self._node(j) for j in trail] + [goal]
+
+    def _toward(self, goal: Point) -> tuple[dict[int, float], list[float]]:
+        """The corners seeing ``goal`` with their distance to it, and every corner's straight
+        distance to it (kept per goal: a whole line of models heads for the same enemy)."""
+        found = self._goals.get(goal)
+        if found is None:
+            if len(self._goals) > 256:
+                self._goals.clear()
+            ends = {int(j): point_distance(goal, self._node(j)) for j in self._visible_from(goal)}
+            ahead = [float(h) for h in np.hypot(*(self.nodes - np.asarray(goal)).T)]
+            found = self._goals[goal] = (ends, ahead)
+        return found
 
     def _node(self, j: int) -> Point:
         return (float(self.nodes[j][0]), float(self.nodes[j][1]))
 
     def _search(
-        self, starts: dict[int, float], ends: dict[int, float], goal: Point
+        self, starts: dict[int, float], ends: dict[int, float], ahead: list[float]
     ) -> list[int] | None:
-        """A* over the corners; the straight distance to the goal never overestimates."""
-        ahead = [float(h) for h in np.hypot(*(self.nodes - np.asarray(goal)).T)]
+        """A* over the corners; the straight distance to the goal (``ahead``) never
+        overestimates."""
         best = dict(starts)
         before: dict[int, int] = {}
         queue = [(d + ahead[j], d, j) for j, d in sorted(starts.items())]
