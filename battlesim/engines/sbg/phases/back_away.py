@@ -60,17 +60,22 @@ def back_away(
 def _back_away_along(
     state: BattleState, loser: ModelState, winners: list[ModelState], away: float, over_edge: bool
 ) -> bool:
+    near = _neighbours(state, loser)  # nobody moves until a spot is taken
     for angle in fan(away, 18, _BACK_AWAY_STEP):
         spot = rotated(loser.position, angle, BACK_AWAY)
         dropping = terrain_drop(state.table, loser.position, spot) > 0.0
-        if dropping is over_edge and _back_away_legal(state, loser, spot, winners):
+        if dropping is over_edge and _back_away_legal(state, loser, spot, winners, near):
             state.move_to(loser, spot, "back away")
             return True
     return False
 
 
 def _back_away_legal(
-    state: BattleState, loser: ModelState, spot: tuple[float, float], winners: list[ModelState]
+    state: BattleState,
+    loser: ModelState,
+    spot: tuple[float, float],
+    winners: list[ModelState],
+    near: list[ModelState] | None = None,
 ) -> bool:
     if not terrain_fits(state.table, spot, loser.radius, state.width, state.depth):
         return False
@@ -80,16 +85,21 @@ def _back_away_legal(
         gap = point_distance(spot, winner.position) - loser.radius - winner.radius
         if gap < BACK_AWAY - CONTACT_TOLERANCE:
             return False
-    return clear_of_others(state, loser, spot)
+    return clear_of_others(state, loser, spot, near=near)
 
 
 def clear_of_others(
-    state: BattleState, model: ModelState, spot: Point, ignore: ModelState | None = None
+    state: BattleState,
+    model: ModelState,
+    spot: Point,
+    ignore: ModelState | None = None,
+    near: list[ModelState] | None = None,
 ) -> bool:
-    """The straight move to ``spot`` passes through no base and ends touching no enemy."""
+    """The straight move to ``spot`` passes through no base and ends touching no enemy;
+    ``near``: the ``_neighbours`` of the model when the caller has them (speed)."""
     window = _window(model, spot)
     x, y = model.x, model.y
-    for other in state.living():
+    for other in state.living() if near is None else near:
         if other is model or other is ignore or _far(other, x, y, window):
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
@@ -105,11 +115,12 @@ def make_way(state: BattleState, loser: ModelState, winners: list[ModelState], a
     """FIGHT-WAY-01..04 (002:L1012-1018): one friend, not engaged, moves up to 1" (the
     shortest that works) so the loser can back away; it may enter enemy zones but never touch
     an enemy, and never leaps, climbs or drops."""
+    near = _neighbours(state, loser)  # friends shifted are put back before the next try
     for angle in fan(away, 6, _BACK_AWAY_STEP * 3):
         spot = rotated(loser.position, angle, BACK_AWAY)
         if terrain_drop(state.table, loser.position, spot) > 0.0:
             continue  # over an edge only when nothing else works (FIGHT-BACK-04)
-        blockers = _blockers(state, loser, spot)
+        blockers = _blockers(state, loser, spot, near)
         if len(blockers) != 1 or blockers[0].player != loser.player:
             continue
         friend = blockers[0]
@@ -118,6 +129,13 @@ def make_way(state: BattleState, loser: ModelState, winners: list[ModelState], a
         if _shift_friend(state, friend, loser, spot, winners, angle):
             return True
     return False
+
+
+def _neighbours(state: BattleState, model: ModelState) -> list[ModelState]:
+    """The living models (in living order) that a 1" move of ``model`` might meet: a
+    superset of those ``_window`` lets through for any 1" spot (speed)."""
+    reach = max(_NEAR, BACK_AWAY + model.radius + _LARGEST_RADIUS) + 1.0
+    return [o for o in state.living() if not _far(o, model.x, model.y, reach)]
 
 
 def _far(other: ModelState, x: float, y: float, window: float) -> bool:
@@ -131,11 +149,13 @@ def _far(other: ModelState, x: float, y: float, window: float) -> bool:
     return point_distance((x, y), other.position) > window
 
 
-def _blockers(state: BattleState, model: ModelState, spot: Point) -> list[ModelState]:
+def _blockers(
+    state: BattleState, model: ModelState, spot: Point, near: list[ModelState] | None = None
+) -> list[ModelState]:
     found = []
     window = _window(model, spot)
     x, y = model.x, model.y
-    for other in state.living():
+    for other in state.living() if near is None else near:
         if other is model or _far(other, x, y, window):
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
