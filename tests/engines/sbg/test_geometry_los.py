@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from battlesim.engines.sbg.bases import (
+    CAVALRY_BASE,
     INFANTRY_BASE,
     LARGE_BASE,
     Point,
@@ -212,11 +213,12 @@ def test_los_sees_answers_as_the_full_count(
 ) -> None:
     """LOS-01..04: the quick ``sees`` (first clear sample wins, speed) always agrees with
     ``line_of_sight(...).visible`` on the preset tables, the open table, tall and prone models
-    and crowds of models in between."""
+    and crowds of round and oval bases in between."""
     height = TROLL if tall else MAN
     target_height = height_for(frozenset({"Man"}), prone=prone)
     base = LARGE_BASE if tall else INFANTRY_BASE
-    bodies = [Body(f"m{i}", p, INFANTRY_BASE, MAN) for i, p in enumerate(crowd)]
+    shapes = (INFANTRY_BASE, CAVALRY_BASE, LARGE_BASE)  # ovals block with their footprint
+    bodies = [Body(f"m{i}", p, shapes[i % 3], MAN) for i, p in enumerate(crowd)]
     for table in (None, VILLAGE, FOREST):
         full = line_of_sight(viewer, height, target, base, target_height, table, bodies)
         assert sees(viewer, height, target, base, target_height, table, bodies) == full.visible
