@@ -18,6 +18,7 @@ from battlesim.engines.sbg import special_rules, special_strikes  # noqa: F401  
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.equipment import pass_banner, starting_defence
 from battlesim.engines.sbg.heroics import FatePolicy, fate_saves, fate_when_slain
+from battlesim.engines.sbg.one_ring import my_precious
 from battlesim.engines.sbg.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.weapons import (
     Handedness,
@@ -46,6 +47,7 @@ class Phase(enum.Enum):
 class Removal(enum.Enum):
     SLAIN = "slain"
     FLED = "fled"  # COUR-BRK-04: counts as a casualty
+    PRECIOUS = "my_precious"  # RING-PREC-01: the last model of its army, wearing the Ring
 
 
 @dataclass(slots=True)
@@ -84,6 +86,12 @@ class ModelState:
     might: int = 0
     will: int = 0
     fate: int = 0
+    # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn
+    # the opponent moves it (Will of Sauron) and the turn this model failed to spot a bearer
+    ring_on: bool = False
+    ring_changed: int = -1
+    sauron_turn: int = -1
+    ring_unseen_turn: int = -1
 
     @property
     def profile(self) -> Profile:
@@ -273,6 +281,7 @@ class BattleState:
         pass_banner(self, model)
         self.casualties[model.player] += 1
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
+        my_precious(self, model.player)
 
     def alive_count(self, player: PlayerId) -> int:
         return len(self._alive[player])
