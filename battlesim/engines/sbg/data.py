@@ -163,6 +163,22 @@ ASSUMPTIONS: Final = MappingProxyType(
         "hides at least one of the sight samples of the target (models do not count); such a "
         "model more than 6 inch away cannot be charged or shot. Stealth does not work on "
         "Cavalry. Magic and special rules do not target models yet.",
+        "missile-choice": "MSL-GEN-01: a model with several missile weapons always uses the "
+        "longest-ranged one (then the strongest); the choice is not offered to players.",
+        "weapon-choice": "WPN-SWAP-03/04: a model with several hand weapons fights the whole "
+        "game with one chosen before the game: a swapped weapon, else a one-handed non-spear "
+        "weapon (name order), else its spear or two-handed weapon; a profile naming no known "
+        "weapon type fights with a sword (the player's free choice, WPN-SWAP-04).",
+        "spear-heroes": "WPN-SPEAR-05: Might on Duel and To Wound rolls and Heroic Actions in "
+        "the Fight phase are not played yet, so a spear Hero always may support; the heroic "
+        "actions code must stop a Hero that declared one in the Fight phase from supporting.",
+        "shielding": "ARM-SH-03..05: each side of a fight declares Shielding (all its models or "
+        "none) before supporters and special strikes; a Shielding model rolls twice its Attacks "
+        "in the Duel, has no Elven-made advantage and no special strike, and does not strike "
+        "if it wins. A model with a shield that gives no Defence (bow, pike) may still Shield.",
+        "hand-and-a-half": "WPN-HAH-01: the style is chosen for each fight after Shielding; used "
+        "two-handed it has the two-handed -1 Duel (none if masterforged) and +1 To Wound, and "
+        "the model loses its shield's +1 Defence for that fight (ARM-SH-02).",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
     }

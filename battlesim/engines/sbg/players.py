@@ -52,6 +52,7 @@ T = TypeVar("T")
 # enemy the charge (and the choice of fights) next turn.
 CHARGE_THRESHOLD = -0.1
 WALL_HOLD_RANGE = 8.0  # inches: an enemy this close will charge the wall soon
+SHIELD_WHEN_OUTFOUGHT_BY = 2  # Fight points: a side this outclassed Shields (ARM-SH-03)
 RING_THREAT_MARGIN = 2.0  # inches beyond an enemy's Move: it may charge the bearer this turn
 RING_SAFE_DISTANCE = 12.0  # inches: no enemy this close, the Ring comes off
 _WALLS = frozenset({"obstacle"})
@@ -88,6 +89,18 @@ class Player(Protocol):
 
     def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
         """RING-ON-01, RING-OFF-01: put the One Ring on, try to take it off, or neither."""
+        ...
+
+    def choose_shielding(
+        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
+    ) -> bool:
+        """ARM-SH-03/04: whether this side's models in the fight Shield (all of them)."""
+        ...
+
+    def choose_two_hands(
+        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
+    ) -> bool:
+        """WPN-HAH-01: whether a hand-and-a-half weapon is used two-handed this fight."""
         ...
 
     def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
@@ -212,6 +225,30 @@ class HeuristicPlayer:
         if _precious(state, model) and self._screened(state, model):
             return Hold(model.uid)  # stay behind the line, within reach of its fights
         return self._advance(state, model)
+
+    # -- fight stances ------------------------------------------------------------------------
+
+    def choose_shielding(
+        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
+    ) -> bool:
+        """Shield when Prone (a Prone winner cannot strike anyway, ARM-SH-05) or clearly
+        outfought: double dice make losing, and being struck, less likely."""
+        if any(m.prone for m in models):
+            return True
+        ours = max(m.profile.fight for m in models)
+        theirs = max((e.profile.fight for e in enemies), default=0)
+        return theirs >= ours + SHIELD_WHEN_OUTFOUGHT_BY
+
+    def choose_two_hands(
+        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
+    ) -> bool:
+        """Two hands when wounding is hard (5+ or worse) and the model is not outfought."""
+        if not enemies:
+            return False
+        weakest = min(enemies, key=lambda e: (e.defence, e.uid))
+        hard = wound_chance(model.profile.strength, weakest.defence) <= 2 / 6
+        outfought = max(e.profile.fight for e in enemies) > model.profile.fight
+        return hard and not outfought
 
     # -- the One Ring ------------------------------------------------------------------------
 
@@ -500,6 +537,16 @@ class RandomPlayer:
         enemy_fight: int,
     ) -> SpecialStrike | None:
         return self.pick(state, [None, *options], f"{model.uid} special strike")
+
+    def choose_shielding(
+        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
+    ) -> bool:
+        return self.pick(state, [False, True], f"{models[0].uid} shielding")
+
+    def choose_two_hands(
+        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
+    ) -> bool:
+        return self.pick(state, [False, True], f"{model.uid} two hands")
 
     def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
         legal = _legal_ring_actions(state, model)

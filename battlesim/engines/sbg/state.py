@@ -14,7 +14,7 @@ from typing import Any
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
-from battlesim.engines.sbg import special_rules, special_strikes  # noqa: F401  (hooks)
+from battlesim.engines.sbg import fight_stances, special_rules, special_strikes  # noqa: F401
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.equipment import pass_banner, starting_defence
 from battlesim.engines.sbg.heroics import FatePolicy, fate_saves, fate_when_slain
@@ -27,9 +27,11 @@ from battlesim.engines.sbg.weapons import (
     SpecialStrike,
     fighting_weapon,
     missile_weapon,
+    swapped_weapon,
 )
 
 MM_PER_INCH = 25.4
+_LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
 Point = tuple[float, float]
 
 
@@ -92,6 +94,9 @@ class ModelState:
     ring_changed: int = -1
     sauron_turn: int = -1
     ring_unseen_turn: int = -1
+    # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
+    shielding: bool = False
+    two_hands: bool = False
 
     @property
     def profile(self) -> Profile:
@@ -110,6 +115,7 @@ class ModelState:
     def clear_fight(self) -> None:
         self.strike = None
         self.fight_mod = self.strength_mod = self.defence_mod = 0
+        self.shielding = self.two_hands = False
 
 
 def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
@@ -121,6 +127,8 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         extra = set()
     rules = {rule.lower().split(" (")[0] for rule in profile.rules}
     triggers = frozenset(profile.gear | profile.keywords | rules | extra | {"any"})
+    if swapped_weapon(profile) is not None:
+        triggers -= _LOST_IN_SWAP  # WPN-SWAP-02: the new weapon is neither of these
     return ModelState(
         uid=spec.uid,
         player=player,

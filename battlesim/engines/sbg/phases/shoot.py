@@ -145,7 +145,8 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"
-    if roll_to_wound(state, strength, defence, bonus, purpose):
+    poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
+    if roll_to_wound(state, strength, defence, bonus, purpose, poisoned):
         state.wound(victim, f"shot by {shooter.uid}")
 
 
