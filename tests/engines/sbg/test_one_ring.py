@@ -449,3 +449,39 @@ def test_seeded_battles_with_the_ring_bearer_keep_the_invariants() -> None:
             assert not model.ring_on or one_ring.bears_ring(model)
         seen |= {e.kind for e in state.log.events}
     assert {"ring_on", "will_of_sauron", "ring_off"} <= seen
+
+
+def test_heuristic_puts_the_ring_on_when_threatened_and_off_when_safe() -> None:
+    """RING-ON-01, RING-OFF-01 for the heuristic: on when an enemy could charge this turn,
+    never as the last model of the army (RING-PREC-01), off with no enemy within 12"."""
+    state = battle([])
+    bearer = add(state, "A1", 0, 10, 10, FRODO)
+    friend = add(state, "A2", 0, 20, 20)
+    orc = add(state, "B1", 1, 10, 16)
+    player = HeuristicPlayer()
+    assert player.ring_action(state, bearer) is RingAction.PUT_ON
+    state.set_position(orc, (10, 40))
+    assert player.ring_action(state, bearer) is None
+    bearer.ring_on = True
+    assert player.ring_action(state, bearer) is RingAction.TAKE_OFF
+    assert isinstance(player.choose_move(state, bearer), Hold)
+    bearer.ring_on = False
+    state.set_position(orc, (10, 16))
+    from battlesim.engines.sbg.state import Removal
+
+    state.remove(friend, Removal.SLAIN)
+    assert player.ring_action(state, bearer) is None
+
+
+def test_heuristic_keeps_the_bearer_away_and_throws_an_enemy_bearer_at_its_fighters() -> None:
+    """The heuristic never charges with its bearer and backs it away from close enemies;
+    moving an enemy bearer (RING-WILL-02) it charges it into its hardest hitter."""
+    state = battle([])
+    bearer = add(state, "A1", 0, 10, 10, FRODO)
+    add(state, "B1", 1, 10, 13)
+    troll = add(state, "B2", 1, 12, 12, profile(attacks=3, strength=6))
+    player = HeuristicPlayer()
+    move = player.choose_move(state, bearer)
+    assert isinstance(move, Move) and move.to[1] < bearer.y
+    charge = player.move_enemy_bearer(state, bearer)
+    assert isinstance(charge, Charge) and charge.target == troll.uid

@@ -155,6 +155,19 @@ def test_wpn_spear_02_a_supporter_is_not_struck_but_counts_for_banners() -> None
     assert rolls(state)[3] == ("banner re-roll A1", [6])
 
 
+def test_wpn_spear_05_a_spear_hero_supports() -> None:
+    """WPN-SPEAR-05 (002:L1996): a Hero with a spear supports like any spearman (Heroic
+    Actions, which would forbid it, and Might are not played yet: data.ASSUMPTIONS
+    "spear-heroes")."""
+    state = battle([6] * 10)
+    add(state, "A1", 0, X, Y)
+    hero = profile(wargear=("spear",), keywords=frozenset({"man", "infantry", "hero"}), might=2)
+    add(state, "A2", 0, X - BASE_GAP, Y, hero)
+    add(state, "B1", 1, X + BASE_GAP, Y, profile(wounds=3))
+    run_fight_phase(state, players())
+    assert state.log.of_kind("support")[0].data == {"model": "A2", "supports": "A1"}
+
+
 def test_wpn_spear_07_one_supporter_per_fighter_once_per_turn() -> None:
     """WPN-SPEAR-07 (002:L1998): a fighter gets one spear only; a spearman supports one
     model once per turn even if it touches two engaged friends."""
@@ -261,7 +274,7 @@ def test_wpn_whip_01_a_whip_is_thrown_at_two_inches_strength_one(
 
 
 def test_wpn_swap_01_02_a_bought_weapon_replaces_the_carded_one() -> None:
-    """WPN-SWAP-01/02 (002:L2044-2048): a sword swapped for an axe fights as an axe
+    """WPN-SWAP-01, WPN-SWAP-02 (002:L2044-2048): a sword swapped for an axe fights as an axe
     (Piercing Strike); an Elven-made sword swapped for a mace loses Elven-made; a weapon of
     another category is no swap (the sword stays in use)."""
     axe = fighting_weapon(profile(wargear=("sword",), options=("axe",)))
