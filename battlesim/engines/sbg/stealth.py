@@ -10,7 +10,7 @@ from battlesim.engines.sbg import geometry
 from battlesim.engines.sbg.bases import height_for
 from battlesim.engines.sbg.data import STEALTH_RANGE
 from battlesim.engines.sbg.equipment import stealthy
-from battlesim.engines.sbg.paths import circle_base, sight_may_be_blocked
+from battlesim.engines.sbg.paths import circle_base, sight_may_be_blocked, table_key
 from battlesim.engines.sbg.state import BattleState, ModelState
 
 
@@ -25,14 +25,23 @@ def hidden_by_stealth(state: BattleState, viewer: ModelState, target: ModelState
     return partly_behind_terrain(state, viewer, target)
 
 
+# Terrain never moves: the answer for two spots and heights is remembered (charges ask it for
+# every contact spot they try).
+_CACHE: dict[tuple[object, ...], bool] = {}
+_CACHE_LIMIT = 20_000
+
+
 def partly_behind_terrain(state: BattleState, viewer: ModelState, target: ModelState) -> bool:
     """Terrain (models ignored) hides some of the target's body from the viewer."""
-    sight = geometry.line_of_sight(
-        viewer.position,
-        height_for(viewer.profile.keywords, prone=viewer.prone),
-        target.position,
-        circle_base(target.radius),
-        height_for(target.profile.keywords, prone=target.prone),
-        state.table,
-    )
-    return sight.seen < sight.samples
+    eye = height_for(viewer.profile.keywords, prone=viewer.prone)
+    top = height_for(target.profile.keywords, prone=target.prone)
+    key = (table_key(state.table), viewer.position, eye, target.position, top, target.radius)
+    hidden = _CACHE.get(key)
+    if hidden is None:
+        if len(_CACHE) > _CACHE_LIMIT:
+            _CACHE.clear()
+        sight = geometry.line_of_sight(
+            viewer.position, eye, target.position, circle_base(target.radius), top, state.table
+        )
+        hidden = _CACHE[key] = sight.seen < sight.samples
+    return hidden
