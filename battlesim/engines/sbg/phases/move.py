@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg import geometry, one_ring
-from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
+from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
 from battlesim.engines.sbg.bases import height_for
@@ -215,6 +215,11 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
+    _carry_out(state, model, action, cost)
+    ring.make_room(state, model)  # RING-INV-03: an invisible bearer under the model moves
+
+
+def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cost: float) -> None:
     found = crossings(state, model, action.to)
     if found:
         resolve_crossing(state, model, action.to, found[0])
@@ -225,7 +230,6 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
     model.spent += cost
     reason = "charge" if model.charged else "move"
     state.move_to(model, action.to, reason, _across(state, model, action))
-    ring.make_room(state, model)
 
 
 def _across(state: BattleState, model: ModelState, action: MoveAction) -> ModelState | None:
