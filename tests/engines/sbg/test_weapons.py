@@ -10,6 +10,7 @@ from battlesim.engines.sbg import fight_stances
 from battlesim.engines.sbg.actions import Charge
 from battlesim.engines.sbg.equipment import banner_in_range, stealthy
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.monsters.core import may_use_bpa
 from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, run_fight_phase
 from battlesim.engines.sbg.phases.move import apply_action
 from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
@@ -449,6 +450,10 @@ def test_arm_sh_03_shielding_doubles_duel_dice_and_forbids_striking() -> None:
     add(state, "B1", 1, X + BASE_GAP, Y)
     resolve_combat(state, Combat(model, [state.models["B1"]]), (Stances(True), Stances()))
     assert state.log.of_kind("duel")[0].data["winner"] == 1
+    troll = add(state, "T1", 0, 5, 5, profile(keywords=frozenset({"troll", "monster"})))
+    assert may_use_bpa(state, troll)
+    troll.shielding = True
+    assert not may_use_bpa(state, troll)  # nor a Brutal Power Attack in place of strikes
 
 
 def test_arm_sh_04_all_allied_models_must_shield() -> None:
