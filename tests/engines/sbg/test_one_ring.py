@@ -20,6 +20,7 @@ from battlesim.engines.sbg.actions import (
 from battlesim.engines.sbg.data import CONTROL_ZONE
 from battlesim.engines.sbg.game import deploy, new_battle, play_battle, setup_from_options
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.paths import angle_to, rotated
 from battlesim.engines.sbg.phases import ring
 from battlesim.engines.sbg.phases.fight import Combat, duel
 from battlesim.engines.sbg.phases.move import apply_action, check_action, run_move_phase
@@ -217,6 +218,9 @@ def test_ring_inv_02_no_control_zone_and_moving_through() -> None:
         check_action(state, bearer, Move("A1", (10, 12.8)))  # ends on B1
     with pytest.raises(IllegalActionError, match="MOVE-ZOC-01"):
         check_action(state, bearer, Move("A1", (10, 12.5 + BASE_GAP + 0.5)))  # in B1's zone
+    b2 = add(state, "B2", 1, 11.2, 14.5)
+    spot = rotated(b2.position, angle_to(b2.position, bearer.position), BASE_GAP)
+    check_action(state, bearer, Charge("A1", "B2", spot))  # through B1's zone first (CHG-08)
 
 
 def test_ring_inv_03_an_enemy_ending_on_the_bearer_pushes_it_aside() -> None:

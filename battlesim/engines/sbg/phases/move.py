@@ -181,8 +181,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     zone = model.radius + target.radius + CONTROL_ZONE
     limit = entry_fraction(start, end, target.position, zone) or 0.0
     for enemy in zone_holders(state, model):
-        if enemy is target:
-            continue
+        if enemy is target or model.ring_on:
+            continue  # RING-INV-02: an invisible bearer's path passes through any zone
         reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
         entry = entry_fraction(start, end, enemy.position, reach)
         if entry is None or entry > limit:
