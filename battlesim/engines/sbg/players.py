@@ -13,9 +13,17 @@ import math
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
+from battlesim.engines.sbg import heroic_policy
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
+from battlesim.engines.sbg.heroic_actions import (
+    HEROIC_MARCH,
+    Choice,
+    declared_by,
+    leash_refusal,
+    legal_declarations,
+)
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -33,7 +41,7 @@ from battlesim.engines.sbg.phases.move import (
     furthest_toward,
 )
 from battlesim.engines.sbg.scenarios import Scenario, holder
-from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.units import ModelId, PlayerId
 from battlesim.engines.sbg.weapons import MissileKind, SpecialStrike, can_support
 
@@ -73,6 +81,16 @@ class Player(Protocol):
         options: Sequence[SpecialStrike],
         enemy_fight: int,
     ) -> SpecialStrike | None: ...
+
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None: ...
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool: ...
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool: ...
 
 
 def wound_chance(strength: int, defence: int) -> float:
@@ -147,12 +165,21 @@ class HeuristicPlayer:
         models = list(state.living(side))
         broken = state.broken[side]
         key = {
-            m.uid: (not (broken and m.profile.is_hero), _role(m), _nearest(state, m)[0])
+            m.uid: (
+                declared_by(state, m, HEROIC_MARCH) is None,  # HERO-HMA-03: friends follow
+                not (broken and m.profile.is_hero),
+                _role(m),
+                _nearest(state, m)[0],
+            )
             for m in models
         }
         return sorted(key, key=lambda uid: (key[uid], uid))
 
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        action = self._choose_move(state, model)
+        return action if model.heroic.leash is None else self._leashed(state, model, action)
+
+    def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
         if self._holds_wall(state, model):
             return Hold(model.uid)  # leaping out would give the barrier away
         charge = self._charge(state, model)
@@ -170,6 +197,18 @@ class HeuristicPlayer:
         return self._advance(state, model)
 
     # -- habits ----------------------------------------------------------------------------
+
+    def _leashed(self, state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+        """HERO-HM-03, HMA-03: with a Hero's call, end within 6" of it (shorten the move)."""
+        if isinstance(action, Hold) or leash_refusal(state, model, action.to) is None:
+            return action
+        if isinstance(action, Move):
+            length = point_distance(model.position, action.to)
+            for share in (0.75, 0.5, 0.25):
+                to = toward(model.position, action.to, length * share)
+                if leash_refusal(state, model, to) is None and _legal(state, Move(model.uid, to)):
+                    return Move(model.uid, to)
+        return Hold(model.uid)
 
     def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
         best: tuple[float, str, Charge] | None = None
@@ -347,6 +386,20 @@ class HeuristicPlayer:
             return SpecialStrike.STAB
         return None
 
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None:
+        """HERO-HA-*: spend Might when it matters (heroic_policy)."""
+        return heroic_policy.choose_declaration(self, state, side, phase)
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return heroic_policy.calls_friends(state, hero)
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool:
+        return heroic_policy.accepts(hero, challenger)
+
 
 class RandomPlayer:
     """Uniform choices among legal options; every choice is a logged die roll."""
@@ -405,6 +458,31 @@ class RandomPlayer:
         enemy_fight: int,
     ) -> SpecialStrike | None:
         return self.pick(state, [None, *options], f"{model.uid} special strike")
+
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None:
+        """One time in four, a random legal declaration."""
+        legal = legal_declarations(state, side, phase)
+        if not legal or not self.pick(state, [False, False, False, True], "heroic action?"):
+            return None
+        return self.pick(state, legal, "heroic action")
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return self.pick(state, [True, False], f"{hero.uid} calls friends")
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool:
+        return self.pick(state, [True, False], f"{hero.uid} accepts the challenge")
+
+
+def _legal(state: BattleState, action: MoveAction) -> bool:
+    try:
+        check_action(state, state.models[action.model], action)
+    except ValueError:
+        return False
+    return True
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

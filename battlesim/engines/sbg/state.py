@@ -17,6 +17,7 @@ from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import special_rules, special_strikes  # noqa: F401  (hooks)
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.equipment import pass_banner, starting_defence
+from battlesim.engines.sbg.heroic_actions import Declaration, HeroicTurn
 from battlesim.engines.sbg.heroics import FatePolicy, fate_saves, fate_when_slain
 from battlesim.engines.sbg.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.weapons import (
@@ -84,6 +85,10 @@ class ModelState:
     might: int = 0
     will: int = 0
     fate: int = 0
+    # HERO-HA-*: effects of Heroic Actions until the end of the turn (heroic_actions.py)
+    heroic: HeroicTurn = field(default_factory=HeroicTurn)
+    rival: ModelId | None = None  # HERO-HCHAL-02: the Hero of an accepted challenge
+    declined_from: ModelId | None = None  # HERO-HCHAL-03: challenger this Hero declined
 
     @property
     def profile(self) -> Profile:
@@ -98,6 +103,7 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
+        self.heroic = HeroicTurn()
 
     def clear_fight(self) -> None:
         self.strike = None
@@ -159,6 +165,7 @@ class BattleState:
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
+    heroics: list[Declaration] = field(default_factory=list)  # this phase's (HERO-HA-02)
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
         model = model_state(spec, player, position)
