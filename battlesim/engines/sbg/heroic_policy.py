@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 RALLY_CHARGERS = 2  # friends with a good charge that make a Heroic Move worth a Might
 FIRE_SHOOTERS = 3  # friendly shooters within 6" that make "Fire!" worth a Might
 OBJECTIVE_MARCH_GAP = 14.0  # inches: no enemy this close, march for an objective
-WIN_ALL_CHANCE = 0.6  # Heroic Combat when the Hero should win and kill everything
+SLAY_ALL_CHANCE = 0.45  # Heroic Combat when the Hero may well win and slay everything
 
 
 def _chance(strength: int, defence: int) -> float:
@@ -51,7 +51,7 @@ def _heroic_move(player: HeuristicPlayer, state: BattleState, hero: ModelState) 
     contested = state.priority != side or any(
         d.side != side and d.action == ha.HEROIC_MOVE for d in state.heroics
     )
-    if not contested:
+    if not contested or hero.might < 2:  # the last point is kept for the fight
         return 0.0
     near = [hero, *ha.friends_in_range(state, hero)]
     chargers = sum(1 for m in near if player._charge(state, m) is not None)
@@ -89,16 +89,18 @@ def _can_shoot(state: BattleState, model: ModelState) -> bool:
 def _heroic_combat(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
     """Likely to win and slay every enemy of its fight, with fresh enemies to charge."""
     enemies = state.contacts(hero)
-    if not enemies or any(len(state.contacts(e)) > 1 for e in enemies):
+    if not enemies:
         return 0.0
-    win = _win_chance(hero, enemies)
-    kills = hero.profile.attacks * max(_chance(hero.profile.strength, e.defence) for e in enemies)
-    needed = sum(e.wounds for e in enemies)
+    friends = {f.uid for e in enemies for f in state.contacts(e)} - {hero.uid}
+    win = min(0.9, _win_chance(hero, enemies) + 0.25 * len(friends))
+    chance = min(_chance(hero.profile.strength, e.defence) for e in enemies)
+    needed, attacks = sum(e.wounds for e in enemies), hero.profile.attacks
+    slay = 1 - (1 - chance) ** attacks if needed == 1 else min(1.0, chance * attacks / needed)
     fresh = any(
         not state.engaged(e) and state.distance(hero, e) <= hero.profile.move + 1
         for e in state.enemies(hero)
     )
-    return 2.0 if fresh and win >= WIN_ALL_CHANCE and kills >= needed * 0.8 else 0.0
+    return 2.0 if fresh and win * slay >= SLAY_ALL_CHANCE else 0.0
 
 
 def _heroic_strike(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:

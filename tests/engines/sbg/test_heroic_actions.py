@@ -802,7 +802,7 @@ def test_heuristic_steals_the_charge_with_a_heroic_move() -> None:
     """HERO-HM-01 policy: the enemy has Priority and friends near the Hero can charge: the
     heuristic player declares a Heroic Move."""
     state = battle([], priority=1)
-    add(state, "g", 0, 10, 10, HERO)
+    add(state, "g", 0, 10, 10, hero(might=2))
     add(state, "a", 0, 12, 10)
     add(state, "b", 0, 8, 10)
     for i, x in enumerate((8, 10, 12)):
@@ -811,3 +811,16 @@ def test_heuristic_steals_the_charge_with_a_heroic_move() -> None:
     assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic move")
     state.priority = 0
     assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.MOVE) is None
+
+
+def test_heuristic_fights_first_when_the_hero_should_slay_its_enemy() -> None:
+    """HERO-HC-02 policy: a lone Orc against a Fight 5 Hero with fresh enemies near: Heroic
+    Combat; against a Troll it keeps its Might."""
+    state = battle([])
+    add(state, "g", 0, 10, 10, HERO)
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    add(state, "o2", 1, 14, 14, ORC)
+    state.heroics = []
+    assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic combat")
+    state.models["o"].wounds = 3
+    assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.FIGHT) is None
