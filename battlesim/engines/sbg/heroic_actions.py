@@ -140,6 +140,7 @@ def declare_all(state: BattleState, players: Sequence[Any], phase: Phase) -> lis
     """HERO-HA-04/05 (002:L1578-1584): the side without Priority names first; the sides
     alternate, each declaration giving the other a chance to answer, until both pass."""
     state.heroics = []
+    settle_challenges(state)  # a rival slain since (shot, fled): the challenge is over
     if not (_could_declare(state, 0) or _could_declare(state, 1)):
         return state.heroics  # no Hero with Might: nothing to ask (speed)
     side, passes = 1 - state.priority, 0
@@ -411,7 +412,7 @@ def settle_challenges(state: BattleState) -> None:
         if rival is None or rival.alive:
             continue
         hero.rival = rival.rival = None
-        if _killing_blow(state, rival) == f"struck by {hero.uid}":
+        if _killing_blow(state, rival) in (f"struck by {hero.uid}", f"shot by {hero.uid}"):
             (die,) = state.roll(1, f"challenge won D3 Might {hero.uid}")
             hero.might += (die + 1) // 2
             state.log.emit("challenge_won", hero=hero.uid, rival=rival.uid, might=hero.might)

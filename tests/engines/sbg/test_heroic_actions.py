@@ -414,9 +414,9 @@ def test_hero_hc_01_the_heroes_combat_is_fought_first() -> None:
 
 
 def test_hero_hc_02_hc_04_hc_06_every_enemy_slain_the_hero_charges_again() -> None:
-    """HERO-HC-02/04/06 (002:L1638-1648, Thorin and the lone Goblin): the Hero wins and
-    slays its enemy, moves again and charges a new enemy; the combats are formed again and
-    the new one is fought in the normal order."""
+    """HERO-HC-02, HERO-HC-04, HERO-HC-06 (002:L1638-1648, Thorin and the lone Goblin): the
+    Hero wins and slays its enemy, moves again and charges a new enemy; the combats are
+    formed again and the new one is fought in the normal order."""
     state = battle([6, 1, 2, 5, 6, 6, 1, 5], priority=0)
     g = add(state, "g", 0, 10, 10, HERO)
     first = add(state, "o1", 1, 10, 10 + BASE_GAP, ORC)
@@ -656,7 +656,7 @@ def test_hero_hac_01_the_hero_rerolls_failed_in_the_way_tests() -> None:
 
 
 def test_hero_hac_02_hac_03_take_aim_friends_reroll_too() -> None:
-    """HERO-HAC-02/03 (002:L1695-1702, Tauriel and her Rangers): with "Take Aim!" friends
+    """HERO-HAC-02, HERO-HAC-03 (002:L1695-1702, Tauriel and her Rangers): with "Take Aim!" friends
     within 6" also re-roll failed in-the-way tests; without the call they do not."""
     state = _volley([5, 2, 6, 1], calls=True)
     shoot(state, state.models["a"], state.models["u"])
@@ -760,6 +760,12 @@ def test_hero_hchal_02_the_rivals_must_charge_each_other_and_no_one_else_may() -
     run_move_phase(state, (Script(), Script()))
     assert state.engaged(g) and state.contacts(g) == [e]
     assert "HERO-HCHAL-02" in events(state, "refused")[0]["reason"]
+    far = battle([], priority=0)
+    g = add(far, "g", 0, 10, 10, HERO)
+    e = add(far, "e", 1, 10, 30, HERO)
+    g.rival, e.rival = "e", "g"
+    run_move_phase(far, (Script(), Script()))
+    assert g.position == pytest.approx((10, 16)) and e.position == pytest.approx((10, 24))
 
 
 def test_hero_hchal_03_declined_no_more_help_for_friends_and_no_stand_fast() -> None:
@@ -824,3 +830,18 @@ def test_heuristic_fights_first_when_the_hero_should_slay_its_enemy() -> None:
     assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic combat")
     state.models["o"].wounds = 3
     assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.FIGHT) is None
+
+
+def test_hero_hchal_02_a_rival_slain_otherwise_ends_the_challenge_without_might() -> None:
+    """HERO-HCHAL-02 (002:L1728): only the Hero dealing the killing blow regains Might; a
+    rival slain by someone else ends the challenge and the Hero may be charged again."""
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, HERO)
+    e = add(state, "e", 1, 10, 14, HERO)
+    orc = add(state, "o", 1, 14, 10, ORC)
+    g.rival, e.rival = "e", "g"
+    e.wounds = 1
+    state.wound(e, "shot by a1")
+    ha.declare_all(state, (Script(), Script()), Phase.MOVE)
+    assert g.rival is None and g.might == 1
+    check_action(state, orc, Charge("o", "g", (10 + BASE_GAP, 10)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from battlesim.engines.sbg.actions import Charge, MoveAction
+from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.heroic_actions import (  # noqa: F401  (re-exported to phases)
     HEROIC_COMBAT,
     HEROIC_MARCH,
@@ -117,17 +117,32 @@ def end_move_phase(state: BattleState) -> None:
 
 
 def challenge_charge(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
-    """HERO-HCHAL-02: a Hero in a challenge must charge its rival when it can."""
+    """HERO-HCHAL-02: a Hero in a challenge must charge its rival when it can, else move
+    towards it as far as it can (part 1 §9.12 reading)."""
     rival = state.models[model.rival] if model.rival is not None else None
     if rival is None or not rival.alive:
         return action
     if isinstance(action, Charge) and action.target == rival.uid:
         return action
     spot = move_phase.charge_spot(state, model, rival)
-    if spot is None:
-        return action
+    forced: MoveAction
+    if spot is not None:
+        forced = Charge(model.uid, rival.uid, spot)
+    else:
+        end = move_phase.furthest_toward(state, model, rival.position)
+        if _gap(end, rival) >= _gap(_end_of(model, action), rival) - 0.5:
+            return action  # already closing in as far as it can
+        forced = Move(model.uid, end)
     state.log.emit("refused", model=model.uid, reason="must charge its rival (HERO-HCHAL-02)")
-    return Charge(model.uid, rival.uid, spot)
+    return forced
+
+
+def _end_of(model: ModelState, action: MoveAction) -> tuple[float, float]:
+    return model.position if isinstance(action, Hold) else action.to
+
+
+def _gap(point: tuple[float, float], other: ModelState) -> float:
+    return ((point[0] - other.x) ** 2 + (point[1] - other.y) ** 2) ** 0.5
 
 
 # --- Shoot phase: Heroic Shoot and "Fire!" (HERO-HS-*) -----------------------------------
