@@ -24,6 +24,8 @@ from battlesim.engines.sbg.heroic_actions import (
     leash_refusal,
     legal_declarations,
 )
+from battlesim.engines.sbg.monsters import tactics as monster_tactics
+from battlesim.engines.sbg.monsters.core import BpaOption
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -91,6 +93,21 @@ class Player(Protocol):
     def accept_challenge(
         self, state: BattleState, hero: ModelState, challenger: ModelState
     ) -> bool: ...
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None: ...
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float: ...
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None: ...
 
 
 def wound_chance(strength: int, defence: int) -> float:
@@ -400,6 +417,33 @@ class HeuristicPlayer:
     ) -> bool:
         return heroic_policy.accepts(hero, challenger)
 
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        """MON-BPA: Hurl into a crowd, Bludgeon or Barge a crowd, Rend a hard lone target,
+        else strike (see ``monster_tactics``)."""
+        return monster_tactics.choose_bpa(state, monster, losers, options)
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        """Straight away from the Monster (the first heading offered)."""
+        return headings[0]
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        """Charge again when the fight looks favourable, as in the Move phase."""
+        best = max(
+            charges, key=lambda c: self._charge_value(state, monster, state.models[c.target])
+        )
+        value = self._charge_value(state, monster, state.models[best.target])
+        return best if value > CHARGE_THRESHOLD else None
+
 
 class RandomPlayer:
     """Uniform choices among legal options; every choice is a logged die roll."""
@@ -475,6 +519,25 @@ class RandomPlayer:
         self, state: BattleState, hero: ModelState, challenger: ModelState
     ) -> bool:
         return self.pick(state, [True, False], f"{hero.uid} accepts the challenge")
+
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        return self.pick(state, [None, *options], f"{monster.uid} brutal power attack")
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        return self.pick(state, list(headings), f"{model.uid} barge heading")
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        return self.pick(state, [None, *charges], f"{monster.uid} charge after barge")
 
 
 def _legal(state: BattleState, action: MoveAction) -> bool:

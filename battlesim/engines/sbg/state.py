@@ -89,6 +89,10 @@ class ModelState:
     heroic: HeroicTurn = field(default_factory=HeroicTurn)
     rival: ModelId | None = None  # HERO-HCHAL-02: the Hero of an accepted challenge
     declined_from: ModelId | None = None  # HERO-HCHAL-03: challenger this Hero declined
+    # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
+    # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
+    bpa_turn: int = 0
+    heroic_combat: bool = False
 
     @property
     def profile(self) -> Profile:
@@ -104,6 +108,7 @@ class ModelState:
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
         self.heroic = HeroicTurn()
+        self.heroic_combat = False
 
     def clear_fight(self) -> None:
         self.strike = None
@@ -166,6 +171,8 @@ class BattleState:
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
     heroics: list[Declaration] = field(default_factory=list)  # this phase's (HERO-HA-02)
+    # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
+    new_fights: list[ModelId] = field(default_factory=list)
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
         model = model_state(spec, player, position)

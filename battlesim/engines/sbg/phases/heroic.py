@@ -191,6 +191,8 @@ def fight_heroic_combats(
         if not hero.alive or combat is None:
             cancel(state, declaration, "no combat left to fight first (HERO-HC-05)")
             continue
+        for model in (combat.center, *combat.leaves):
+            model.heroic_combat = True  # MON-BPA-BARGE-06: no Barge for these this turn
         fight_one(state, combat, players)
         if hero.alive and not combat.side(1 - hero.player):
             _move_again(state, players, hero, combat)
@@ -213,8 +215,8 @@ def _move_again(
     spear or pike supporters), may move again, charges included; once per turn each."""
     movers = [hero, *(m for m in combat.side(hero.player) if m is not hero)]
     for model in movers:
-        if not model.alive or model.heroic.combat_moved:
-            continue
+        if not model.alive or model.heroic.combat_moved or state.engaged(model):
+            continue  # HC-03; still fighting another enemy: it cannot move (MOVE-CHG-03)
         model.heroic.combat_moved = True
         model.done_moving, model.spent = False, 0.0
         state.log.emit("heroic_combat_move", model=model.uid, hero=hero.uid)
