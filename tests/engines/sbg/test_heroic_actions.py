@@ -424,6 +424,7 @@ def test_hero_hc_02_hc_04_hc_06_every_enemy_slain_the_hero_charges_again() -> No
     run_fight_phase(state, (Script([("g", "heroic combat")], {"g": charge("o2")}), Script()))
     assert not first.alive and not second.alive and g.alive
     assert events(state, "heroic_combat_move") == [{"model": "g", "hero": "g"}]
+    assert g.heroic_combat  # MON-BPA-BARGE-06: no Barge after a Heroic Combat
     reformed = [e for e in events(state, "combats") if e.get("reformed")]
     assert reformed[0]["combats"] == [["g", "o2"]]
 
@@ -845,3 +846,13 @@ def test_hero_hchal_02_a_rival_slain_otherwise_ends_the_challenge_without_might(
     ha.declare_all(state, (Script(), Script()), Phase.MOVE)
     assert g.rival is None and g.might == 1
     check_action(state, orc, Charge("o", "g", (10 + BASE_GAP, 10)))
+
+
+def test_random_player_declares_a_legal_action_one_time_in_four() -> None:
+    """HERO-HA-08 (002:L1598): the random player's declarations are drawn from the legal
+    ones (a 4 on the D4 declares; the D1 picks the only legal one)."""
+    state = battle([4, 1, 1])
+    add(state, "g", 0, 10, 10, HERO)
+    state.heroics = []
+    assert RandomPlayer().declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic combat")
+    assert RandomPlayer().declare_heroic_action(state, 0, Phase.FIGHT) is None
