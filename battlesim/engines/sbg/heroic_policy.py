@@ -53,6 +53,9 @@ def _heroic_move(player: HeuristicPlayer, state: BattleState, hero: ModelState) 
     )
     if not contested or hero.might < 2:  # the last point is kept for the fight
         return 0.0
+    reach = HEROIC_RANGE + 2 * hero.profile.move  # no enemy this close: no charge (speed)
+    if all(state.distance(hero, e) > reach for e in state.enemies(hero)):
+        return 0.0
     near = [hero, *ha.friends_in_range(state, hero)]
     chargers = sum(1 for m in near if player._charge(state, m) is not None)
     return 1.0 + chargers if chargers >= RALLY_CHARGERS else 0.0
