@@ -55,7 +55,6 @@ class HeroicTurn:
     no_charge: bool = False  # HERO-HMA-01/04
     no_shoot: bool = False  # HERO-HS-02: in range of "Fire!" and did not shoot
     leash: ModelId | None = None  # HERO-HM-03, HMA-03: must end within 6" of this Hero
-    leash_from: tuple[float, float] | None = None
     resist_dice: int = 0  # HERO-HR-01: free resist dice (no magic is played yet)
     combat_moved: bool = False  # HERO-HC-03: moved after a Heroic Combat this turn
 
@@ -95,10 +94,6 @@ ACTIONS: dict[str, HeroicAction] = {}
 def register_action(action: HeroicAction) -> HeroicAction:
     ACTIONS[action.name] = action
     return action
-
-
-class HeroicActionError(ValueError):
-    """A declaration the rules refuse (the message names the rule)."""
 
 
 # --- declaring (HERO-HA-01..05) ----------------------------------------------------------
