@@ -77,13 +77,12 @@ OnDeclare = Callable[["BattleState", "ModelState", Sequence[Any]], None]
 @dataclass(frozen=True, slots=True)
 class HeroicAction:
     """A kind of Heroic Action: ``universal`` ones every Hero with Might may declare
-    (HERO-HA-08), the others only Heroes whose profile lists them (HERO-HA-09/10);
-    ``first``: resolved before the Priority order (HERO-HA-06)."""
+    (HERO-HA-08), the others only Heroes whose profile lists them (HERO-HA-09/10). Move,
+    Shoot and Combat act before the Priority order (``phases/heroic.py``, HERO-HA-06)."""
 
     name: str
     phase: str
     universal: bool = False
-    first: bool = False
     check: Check | None = None
     on_declare: OnDeclare | None = None
 
@@ -333,9 +332,9 @@ def _challenge(state: BattleState, hero: ModelState, players: Sequence[Any]) -> 
 
 
 for _action in (
-    HeroicAction(HEROIC_MOVE, "move", universal=True, first=True),
-    HeroicAction(HEROIC_SHOOT, "shoot", universal=True, first=True, check=_not_engaged),
-    HeroicAction(HEROIC_COMBAT, "fight", universal=True, first=True),
+    HeroicAction(HEROIC_MOVE, "move", universal=True),
+    HeroicAction(HEROIC_SHOOT, "shoot", universal=True, check=_not_engaged),
+    HeroicAction(HEROIC_COMBAT, "fight", universal=True),
     HeroicAction(HEROIC_RESOLVE, "move", on_declare=_resolve),
     HeroicAction(HEROIC_MARCH, "move", on_declare=_march),
     HeroicAction(HEROIC_ACCURACY, "shoot", check=_not_engaged, on_declare=_accuracy),
