@@ -153,7 +153,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "played, so the die is never rolled. Seed 002 gives Heroic Resolve no Courage effect.",
         "heroic-strike-roll": "Heroic Strike's D6 (HST-01) and Heroic Strength's D3 (HSTR-01) "
         "are rolled at the start of the Hero's first combat of the phase; no roll if it does "
-        "not fight. Heroic Defence covers strikes and stab backlash, not falls.",
+        "not fight. Heroic Defence covers every To Wound roll against the Hero in the Fight "
+        "phase: strikes, stab backlash, Brutal Power Attack hits and falls.",
         "heroic-combat-move": "After a successful Heroic Combat the Hero moves first, then its "
         "friends of the fight, each with its full Move (spent reset), the move checked like "
         "any other; combats are then split again (HERO-HC-04) and a combat whose models have "

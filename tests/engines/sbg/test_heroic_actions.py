@@ -856,3 +856,18 @@ def test_random_player_declares_a_legal_action_one_time_in_four() -> None:
     state.heroics = []
     assert RandomPlayer().declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic combat")
     assert RandomPlayer().declare_heroic_action(state, 0, Phase.FIGHT) is None
+
+
+def test_hero_hd_01_brutal_power_attack_hits_need_natural_sixes_too() -> None:
+    """HERO-HD-01 (002:L1712): "en ignorant tout modificateur ou effet d'attaque brutale":
+    a Strength 10 hit (3+ on the chart) does not wound on a 5 in the Fight phase."""
+    from battlesim.engines.sbg.monsters.core import hit
+
+    state = battle([5, 6])
+    state.phase = Phase.FIGHT
+    g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Defence",)))
+    g.heroic.defence = True
+    hit(state, g, 10, "hurl")
+    assert g.wounds == 2
+    hit(state, g, 10, "hurl")
+    assert g.wounds == 1
