@@ -21,7 +21,8 @@ from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import allowance, charge_spot, check_action, run_move_phase
 from battlesim.engines.sbg.phases.shoot import can_shoot, run_shoot_phase, shoot
 from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.scenarios import scenario_named
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase, Removal
 from battlesim.engines.sbg.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.weapons import SpecialStrike
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
@@ -871,3 +872,31 @@ def test_hero_hd_01_brutal_power_attack_hits_need_natural_sixes_too() -> None:
     assert g.wounds == 2
     hit(state, g, 10, "hurl")
     assert g.wounds == 1
+
+
+def test_heuristic_heroic_strike_for_a_close_duel_and_challenge_for_a_weaker_hero() -> None:
+    """HERO-HST-01, HERO-HCHAL-01 policy: against a Fight 6 Troll the Fight 5 Hero strikes
+    heroically; touching a weaker enemy Hero of its tier it challenges instead."""
+    both = ("Heroic Strike", "Heroic Challenge")
+    state = battle([])
+    add(state, "g", 0, 10, 10, hero(rules=both))
+    troll = add(state, "t", 1, 10, 10 + BASE_GAP, profile(fight=6, wounds=3))
+    state.heroics = []
+    player = HeuristicPlayer()
+    assert player.declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic strike")
+    state.remove(troll, Removal.SLAIN)
+    add(state, "e", 1, 10, 10 + BASE_GAP, hero(fight=4))
+    assert player.declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic challenge")
+
+
+def test_heuristic_marches_for_an_open_objective_far_from_the_enemy() -> None:
+    """HERO-HMA-01 policy (Domination): no enemy within 14", an objective to take: march,
+    keeping one Might; with one Might left it does not."""
+    state = battle([])
+    g = add(state, "g", 0, 24, 4, hero(might=2, rules=("Heroic March",)))
+    add(state, "o", 1, 24, 44, ORC)
+    state.heroics = []
+    player = HeuristicPlayer(scenario_named("domination"))
+    assert player.declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic march")
+    g.might = 1
+    assert player.declare_heroic_action(state, 0, Phase.MOVE) is None
