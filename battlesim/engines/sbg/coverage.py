@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from battlesim.engines.sbg import special_rules  # noqa: F401  (registers rule hooks)
 from battlesim.engines.sbg.equipment import ARMOUR_TIERS
+from battlesim.engines.sbg.heroic_actions import IMPLEMENTED as HEROIC_ACTIONS
 from battlesim.engines.sbg.hooks import implemented_triggers
 from battlesim.engines.sbg.monsters import unique_names
 from battlesim.engines.sbg.special_strikes import IMPLEMENTED
@@ -43,6 +44,7 @@ def _known() -> frozenset[str]:
         | frozenset(ARMOUR_TIERS)
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
+        | HEROIC_ACTIONS  # HERO-HA-09: specific Heroic Actions listed as rules (not Channelling)
         | unique_names()  # MON-BPA-01: unique Brutal Power Attacks (Bludgeon...)
     )
 

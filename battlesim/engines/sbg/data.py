@@ -41,6 +41,17 @@ FALL_STRENGTH: Final = 3  # MOVE-FALL-02 (002:L637): Strength 3 hits
 WILL_OF_SAURON: Final = 3  # RING-WILL-01 (002:L2224): 3+ the owner moves the bearer
 RING_ROOM_GAP: Final = 0.02  # inches: a bearer pushed aside ends just out of contact (assumption)
 STEALTH_RANGE: Final = 6.0  # SR-STEALTH (002:L2763): seen by enemies within 6"
+HEROIC_RANGE: Final = 6.0  # HERO-HM-03, HERO-HS-02, HERO-HR-01, HERO-HMA-03, HERO-HAC-02
+MARCH_INFANTRY: Final = 3  # HERO-HMA-01 (002:L1663): +3" Infantry
+MARCH_FAST: Final = 5  # HERO-HMA-01: +5" Cavalry or Fly
+# HERO-HCHAL-01: heroic tiers, lowest first (not defined in seed 002: ASSUMPTIONS "heroic-tiers")
+HEROIC_TIERS: Final = (
+    "independent hero",
+    "minor hero",
+    "hero of fortitude",
+    "hero of valour",
+    "hero of legend",
+)
 
 # In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
 IN_THE_WAY_SCORE: Final = MappingProxyType(
@@ -88,8 +99,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "the side with more models within 3 inch; 3 VP per objective held at the end, 1 VP "
         "enemy broken, 1 VP enemy leader slain; same end condition as To the Death!.",
         "turn-limit": "A battle stops after 12 turns at most (issue 4 safeguard), then VPs.",
-        "heroic-actions": "Heroic actions and Might are the next issue: ignored and "
-        "reported by coverage. Fate (HERO-FATE-01/02) is played; a side spends it only on a "
+        "heroic-actions": "Heroic Actions are played (heroic_actions.py); Might modifying "
+        "dice is a separate issue. Fate (HERO-FATE-01/02) is played; a side spends it only on a "
         "wound that would slay the model (policy), and Might never modifies the Fate roll yet. "
         "Will (HERO-WILL-04) is spent on a failed Courage test only when the store covers the "
         "whole shortfall; Will for magic is not played (no magical powers yet).",
@@ -179,6 +190,37 @@ ASSUMPTIONS: Final = MappingProxyType(
         "hand-and-a-half": "WPN-HAH-01: the style is chosen for each fight after Shielding; used "
         "two-handed it has the two-handed -1 Duel (none if masterforged) and +1 To Wound, and "
         "the model loses its shield's +1 Defence for that fight (ARM-SH-02).",
+        "heroic-order-same-alignment": "HERO-HA-06 names Good and Evil: when both sides share "
+        "an alignment, the Priority player's D6 gives 4-6 to the Priority side, 1-3 to the "
+        "other (as for the Duel roll-off).",
+        "heroic-same-side-order": "HERO-HA-06: several Heroes of one side act in the order "
+        "their player declared them.",
+        "heroic-calls": "'With Me!', 'Forced March!', 'Fire!' and 'Take Aim!' are called when "
+        "the player says so (Player.call_friends); range 6 inch from the Hero's starting "
+        "position, base to base; friends must end within 6 inch of the Hero's final position "
+        "(part 1 §9.4 reading). Heroic March does not change the move order: the Hero moves in "
+        "its side's turn, its Forced March friends right after it (§9.8 reading).",
+        "heroic-off-table": "Moves never leave the table in this engine, so the off-table "
+        "clauses (HERO-HM-06, HERO-HMA-06) never arise.",
+        "heroic-resolve": "Heroic Resolve (HERO-HR-01) records one free resist die for the "
+        "models within 6 inch and keeps the Hero from moving (HR-02); magical powers are not "
+        "played, so the die is never rolled. Seed 002 gives Heroic Resolve no Courage effect.",
+        "heroic-strike-roll": "Heroic Strike's D6 (HST-01) and Heroic Strength's D3 (HSTR-01) "
+        "are rolled at the start of the Hero's first combat of the phase; no roll if it does "
+        "not fight. Heroic Defence covers every To Wound roll against the Hero in the Fight "
+        "phase: strikes, stab backlash, Brutal Power Attack hits and falls.",
+        "heroic-combat-move": "After a successful Heroic Combat the Hero moves first, then its "
+        "friends of the fight, each with its full Move (spent reset), the move checked like "
+        "any other; combats are then split again (HERO-HC-04) and a combat whose models have "
+        "all fought already is not fought again.",
+        "heroic-tiers": "Heroic tiers (HERO-HCHAL-01) come from a keyword or rule of the "
+        "profile: Independent < Minor < Fortitude < Valour < Legend (BattleScribe game system "
+        "names); a Hero without one counts as the lowest. A challenger with several enemy "
+        "Heroes in contact challenges the highest tier (then the first by id). In a challenge "
+        "the winning Hero may strike any loser of the fight (normal rules).",
+        "challenge-charge": "HERO-HCHAL-02 'must charge each other': a Hero whose rival lives "
+        "and can be charged has any other move replaced by that charge; no other model may "
+        "charge either Hero.",
         "bpa-prone": "A prone Monster that wins makes no Brutal Power Attack, as it makes no "
         "strikes (FIGHT-PRONE-01); a supporting Monster is never offered one (MON-BPA-03).",
         "bpa-modifiers": "MON-BPA-02 (part 2 §2.2 AMBIGUOUS): Rend and unique BPAs use the bare "

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from battlesim.engines.sbg import one_ring
+from battlesim.engines.sbg import heroic_policy, one_ring
 from battlesim.engines.sbg.actions import (
     Charge,
     Hold,
@@ -25,6 +25,13 @@ from battlesim.engines.sbg.actions import (
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.data import WILL_OF_SAURON
+from battlesim.engines.sbg.heroic_actions import (
+    HEROIC_MARCH,
+    Choice,
+    declared_by,
+    leash_refusal,
+    legal_declarations,
+)
 from battlesim.engines.sbg.monsters import tactics as monster_tactics
 from battlesim.engines.sbg.monsters.core import BpaOption
 from battlesim.engines.sbg.paths import (
@@ -45,7 +52,7 @@ from battlesim.engines.sbg.phases.move import (
 )
 from battlesim.engines.sbg.phases.ring import check_ring_action
 from battlesim.engines.sbg.scenarios import Scenario, holder
-from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.units import ModelId, PlayerId
 from battlesim.engines.sbg.weapons import MissileKind, SpecialStrike, can_support
 
@@ -113,6 +120,15 @@ class Player(Protocol):
         """RING-WILL-02: the move of an enemy Ring-bearer that lost the Will of Sauron roll."""
         ...
 
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None: ...
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool: ...
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool: ...
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -220,12 +236,21 @@ class HeuristicPlayer:
         models = list(state.living(side))
         broken = state.broken[side]
         key = {
-            m.uid: (not (broken and m.profile.is_hero), _role(m), _nearest(state, m)[0])
+            m.uid: (
+                declared_by(state, m, HEROIC_MARCH) is None,  # HERO-HMA-03: friends follow
+                not (broken and m.profile.is_hero),
+                _role(m),
+                _nearest(state, m)[0],
+            )
             for m in models
         }
         return sorted(key, key=lambda uid: (key[uid], uid))
 
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        action = self._choose_move(state, model)
+        return action if model.heroic.leash is None else self._leashed(state, model, action)
+
+    def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
         if one_ring.bears_ring(model):
             return self._guard_bearer(state, model)
         if self._holds_wall(state, model):
@@ -320,6 +345,18 @@ class HeuristicPlayer:
         return Move(model.uid, end)
 
     # -- habits ----------------------------------------------------------------------------
+
+    def _leashed(self, state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+        """HERO-HM-03, HMA-03: with a Hero's call, end within 6" of it (shorten the move)."""
+        if isinstance(action, Hold) or leash_refusal(state, model, action.to) is None:
+            return action
+        if isinstance(action, Move):
+            length = point_distance(model.position, action.to)
+            for share in (0.75, 0.5, 0.25):
+                to = toward(model.position, action.to, length * share)
+                if leash_refusal(state, model, to) is None and _legal(state, Move(model.uid, to)):
+                    return Move(model.uid, to)
+        return Hold(model.uid)
 
     def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
         best: tuple[float, str, Charge] | None = None
@@ -497,6 +534,20 @@ class HeuristicPlayer:
             return SpecialStrike.STAB
         return None
 
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None:
+        """HERO-HA-*: spend Might when it matters (heroic_policy)."""
+        return heroic_policy.choose_declaration(self, state, side, phase)
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return heroic_policy.calls_friends(state, hero)
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool:
+        return heroic_policy.accepts(hero, challenger)
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -604,6 +655,23 @@ class RandomPlayer:
     def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
         return self.choose_move(state, model)
 
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None:
+        """One time in four, a random legal declaration."""
+        legal = legal_declarations(state, side, phase)
+        if not legal or not self.pick(state, [False, False, False, True], "heroic action?"):
+            return None
+        return self.pick(state, legal, "heroic action")
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return self.pick(state, [True, False], f"{hero.uid} calls friends")
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool:
+        return self.pick(state, [True, False], f"{hero.uid} accepts the challenge")
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -622,6 +690,14 @@ class RandomPlayer:
         self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
     ) -> Charge | None:
         return self.pick(state, [None, *charges], f"{monster.uid} charge after barge")
+
+
+def _legal(state: BattleState, action: MoveAction) -> bool:
+    try:
+        check_action(state, state.models[action.model], action)
+    except ValueError:
+        return False
+    return True
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

@@ -17,6 +17,7 @@ from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import fight_stances, special_rules, special_strikes  # noqa: F401
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.equipment import pass_banner, starting_defence
+from battlesim.engines.sbg.heroic_actions import Declaration, HeroicTurn
 from battlesim.engines.sbg.heroics import FatePolicy, fate_saves, fate_when_slain
 from battlesim.engines.sbg.one_ring import my_precious
 from battlesim.engines.sbg.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
@@ -97,6 +98,10 @@ class ModelState:
     # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
     shielding: bool = False
     two_hands: bool = False
+    # HERO-HA-*: effects of Heroic Actions until the end of the turn (heroic_actions.py)
+    heroic: HeroicTurn = field(default_factory=HeroicTurn)
+    rival: ModelId | None = None  # HERO-HCHAL-02: the Hero of an accepted challenge
+    declined_from: ModelId | None = None  # HERO-HCHAL-03: challenger this Hero declined
     # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
     # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
     bpa_turn: int = 0
@@ -115,6 +120,7 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
+        self.heroic = HeroicTurn()
         self.heroic_combat = False
 
     def clear_fight(self) -> None:
@@ -180,6 +186,7 @@ class BattleState:
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
+    heroics: list[Declaration] = field(default_factory=list)  # this phase's (HERO-HA-02)
     # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
     new_fights: list[ModelId] = field(default_factory=list)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.combat import clamp_stat, roll_to_wound
+from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.units import ModelId
@@ -63,7 +64,8 @@ def hit(state: BattleState, model: ModelState, strength: int, cause: str) -> Non
         return
     defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
     purpose = f"{cause} hit on {model.uid} (S{strength} D{defence})"
-    if roll_to_wound(state, strength, defence, 0, purpose):
+    sixes = wounded_only_on_sixes(state, model)  # HERO-HD-01
+    if roll_to_wound(state, strength, defence, 0, purpose, natural_six=sixes):
         state.wound(model, cause)
 
 

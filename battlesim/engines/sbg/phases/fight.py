@@ -24,6 +24,7 @@ from battlesim.engines.sbg.combat import (
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.equipment import banner_in_range
 from battlesim.engines.sbg.falling import fall
+from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import (
     angle_to,
@@ -49,12 +50,19 @@ class Combat:
     center: ModelState
     leaves: list[ModelState]
     supporters: dict[str, ModelState] = field(default_factory=dict)  # supporter -> supported
+    only: frozenset[str] = frozenset()  # HERO-HCHAL-02: a challenge: only the two Heroes fight
 
     def side(self, player: PlayerId) -> list[ModelState]:
         members = [self.center, *self.leaves]
         return [m for m in members if m.player == player and m.alive]
 
+    def fighters(self, player: PlayerId) -> list[ModelState]:
+        """Who rolls, adds its Fight and strikes: the side, or only its Hero in a challenge."""
+        return [m for m in self.side(player) if not self.only or m.uid in self.only]
+
     def helpers(self, player: PlayerId) -> list[ModelState]:
+        if self.only:
+            return []  # HERO-HCHAL-02: supporters take no part in a challenge
         return [s for s in self.supporters.values() if s.player == player and s.alive]
 
     def uids(self) -> list[str]:
@@ -116,6 +124,8 @@ def _may_support(state: BattleState, model: ModelState) -> bool:
 
 def assign_supporters(state: BattleState, combat: Combat) -> None:
     """Each fighter gets at most one spear (WPN-SPEAR-07) plus one pike second rank."""
+    if combat.only:
+        return  # HERO-HCHAL-02
     for player in (0, 1):
         for friend in combat.side(player):
             first = _support_one(state, combat, friend, friend)
@@ -157,7 +167,7 @@ class _Die:
 
 def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Die]:
     dice: list[_Die] = []
-    for model in combat.side(player):
+    for model in combat.fighters(player):
         bonus = modifier(Hook.DUEL_DIE, HookContext(state, model))
         count = fight_stances.duel_dice(model, _attacks(state, model))
         dice += [_Die(model, raw, bonus) for raw in state.roll(count, f"duel {model.uid}")]
@@ -176,7 +186,7 @@ def _fight_value(state: BattleState, models: list[ModelState]) -> int:
 
 
 def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> DuelSide:
-    fighters = combat.side(player) + combat.helpers(player)
+    fighters = combat.fighters(player) + combat.helpers(player)
     return DuelSide(
         player,
         state.alignment(player),
@@ -238,12 +248,13 @@ def strike(state: BattleState, striker: ModelState, target: ModelState, trapped:
     )
     defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
+    sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
     for _ in range(2 if trapped else 1):
         if not target.alive:
             return
         purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
         reroll = special_strikes.rerolls_ones(striker)
-        if roll_to_wound(state, strength, defence, bonus, purpose, reroll):
+        if roll_to_wound(state, strength, defence, bonus, purpose, reroll, sixes):
             state.wound(target, f"struck by {striker.uid}")
 
 
@@ -317,7 +328,9 @@ def declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, P
     for model in [combat.center, *combat.leaves]:
         if model.shielding:
             continue  # SPS-GEN-02 (002:L2277): no weapon bonus while Shielding
-        enemies = combat.side(1 - model.player) + combat.helpers(1 - model.player)
+        if combat.only and model.uid not in combat.only:
+            continue  # HERO-HCHAL-02
+        enemies = combat.fighters(1 - model.player) + combat.helpers(1 - model.player)
         enemy_fight = max(m.profile.fight for m in enemies)
         options = special_strikes.eligible(model, enemy_fight)
         if not options:
@@ -332,7 +345,9 @@ def stab_backlashes(state: BattleState, losers: list[ModelState]) -> None:
     for model in losers:
         if special_strikes.stab_backlash(state, model):
             defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
-            if roll_to_wound(state, 2, defence, 0, f"stab backlash {model.uid} (S2 D{defence})"):
+            purpose = f"stab backlash {model.uid} (S2 D{defence})"
+            sixes = wounded_only_on_sixes(state, model)  # HERO-HD-01
+            if roll_to_wound(state, 2, defence, 0, purpose, natural_six=sixes):
                 state.wound(model, "own stab")
 
 
@@ -375,7 +390,8 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     for uid in sorted(trapped):
         state.log.emit("trapped", model=uid)
     _mark_fought(combat)
-    strikers = [m for m in winners if m.uid not in replaced] + combat.helpers(winner)
+    strikers = [m for m in combat.fighters(winner) if m.uid not in replaced]
+    strikers += combat.helpers(winner)
     winners_strike(state, players[winner], strikers, losers, trapped)
     stab_backlashes(state, losers)
     _falls_over_edges(state, falls)
@@ -408,12 +424,24 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """TURN-05, FIGHT-GEN-03: every combat is fought, one at a time."""
     state.phase = Phase.FIGHT
     state.log.emit("phase", phase=Phase.FIGHT.value, turn=state.turn)
-    combats = split_combats(state)
+    heroic.declare_all(state, players, Phase.FIGHT)  # HERO-HA-01
+    combats = heroic.shape_challenges(state, split_combats(state))
     state.log.emit("combats", combats=[c.uids() for c in combats])
+    combats = heroic.fight_heroic_combats(state, players, combats, fight_combat)
     for combat in combats:
-        barrier_fight.resolver_for(state, combat)(state, combat, players)
+        fight_combat(state, combat, players)
         combats += _new_fights(state)
     barrier_fight.end_fights(state)
+
+
+def fight_combat(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
+    """One combat: the Heroes' bonuses are rolled first (HERO-HST-01, HSTR-01); a challenge
+    is a plain fight between its two Heroes (HERO-HCHAL-02)."""
+    if combat.side(0) and combat.side(1):
+        heroic.roll_combat_bonuses(state, [combat.center, *combat.leaves])
+    resolver = resolve_combat if combat.only else barrier_fight.resolver_for(state, combat)
+    resolver(state, combat, players)
+    heroic.settle_challenges(state)
 
 
 def _new_fights(state: BattleState) -> list[Combat]:
@@ -429,5 +457,5 @@ def _new_fights(state: BattleState) -> list[Combat]:
     return found
 
 
-# Imported last: the barrier fight reuses this module's steps (duel, strikes, back away).
-from battlesim.engines.sbg.phases import barrier_fight  # noqa: E402
+# Imported last: the barrier fight and the Heroic Actions reuse this module's steps.
+from battlesim.engines.sbg.phases import barrier_fight, heroic  # noqa: E402

@@ -18,6 +18,7 @@ from battlesim.engines.sbg.bases import height_for
 from battlesim.engines.sbg.courage import broken_test
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, CONTROL_ZONE
 from battlesim.engines.sbg.geometry import GeometryError
+from battlesim.engines.sbg.heroic_actions import leash_refusal, may_charge
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import (
     Point,
@@ -108,6 +109,9 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
             raise IllegalActionError(f"{model.uid} cannot throw on this charge (MSL-THROW-01/02)")
     else:
         _check_zones(state, model, action.to)
+    leash = leash_refusal(state, model, action.to)
+    if leash is not None:
+        raise IllegalActionError(leash)
     return cost
 
 
@@ -170,6 +174,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{action.target} is not a living enemy")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
+    if model.heroic.no_charge or not may_charge(model, target):
+        raise IllegalActionError(f"{model.uid} may not charge (HERO-HMA-01, HERO-HCHAL-02)")
     touching = state.in_contact_at(action.to, model.radius, target)
     if not touching and barrier_across(state, model, action.to, target) is None:
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
@@ -215,8 +221,9 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
+    ring.make_room(state, model, action.to)  # RING-INV-03: the bearer steps aside first
     _carry_out(state, model, action, cost)
-    ring.make_room(state, model)  # RING-INV-03: an invisible bearer under the model moves
+    ring.make_room(state, model, model.position)  # a crossing may end elsewhere
 
 
 def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cost: float) -> None:
@@ -274,8 +281,11 @@ def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """MOVE-GEN-01/02, TURN-03: the Priority side moves all its models, then the other."""
     state.phase = Phase.MOVE
     state.log.emit("phase", phase=Phase.MOVE.value, turn=state.turn)
+    heroic.declare_all(state, players, Phase.MOVE)  # HERO-HA-01
+    heroic.run_heroic_moves(state, players)  # HERO-HM-01: before the Priority order
     for player in (state.priority, 1 - state.priority):
         _move_side(state, players, player)
+    heroic.end_move_phase(state)
 
 
 def _move_side(state: BattleState, players: tuple[Player, Player], side: int) -> None:
@@ -293,7 +303,10 @@ def _move_side(state: BattleState, players: tuple[Player, Player], side: int) ->
             continue
         if not broken_test(state, model):
             continue
-        _take_action(state, players, model)
+        if heroic.leads_march(state, model):
+            heroic.lead(state, players, model, heroic.HEROIC_MARCH)  # HERO-HMA-01/03
+        else:
+            take_action(state, players, model)
 
 
 def stand_up(state: BattleState, model: ModelState) -> None:
@@ -305,7 +318,9 @@ def stand_up(state: BattleState, model: ModelState) -> None:
     state.log.emit("stand_up", model=model.uid)
 
 
-def _take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
+def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
+    """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
+    refused action -> it holds."""
     if model.prone:
         stand_up(state, model)
     action = _choose(state, players, model)
@@ -316,6 +331,8 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         and not ring.spot(state, model, target)
     ):
         action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
+    if model.rival is not None:
+        action = heroic.challenge_charge(state, model, action)
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
@@ -463,17 +480,21 @@ def _legal(state: BattleState, model: ModelState, action: MoveAction) -> bool:
 
 def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
     """Every enemy the model may legally charge now, with the contact point found."""
-    if not can_move(state, model) or model.prone:
+    if not can_move(state, model) or model.prone or model.heroic.no_charge:
         return []
     budget = allowance(state, model)
     found = []
     in_reach = sorted(
         (state.distance(model, e), e.uid, e)
         for e in state.enemies(model)
-        if state.distance(model, e) <= budget
+        if state.distance(model, e) <= budget and may_charge(model, e)
     )
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)
         if spot is not None:
             found.append((enemy, spot))
     return found
+
+
+# Imported last: the Heroic Actions glue reuses this module's steps (take_action, can_move).
+from battlesim.engines.sbg.phases import heroic  # noqa: E402

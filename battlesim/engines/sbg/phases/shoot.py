@@ -27,6 +27,8 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
     weapon = model.missile
     if weapon is None or model.shot or model.prone or model.leapt or state.engaged(model):
         return False
+    if model.heroic.no_shoot:
+        return False  # HERO-HS-02: in range of "Fire!" and did not shoot
     if weapon.kind is MissileKind.THROWING:
         return True
     if weapon.kind is MissileKind.CROSSBOW:
@@ -120,6 +122,8 @@ def _through_the_way(
     combat = frozenset(m.uid for m in state.contacts(target))
     for item in obstructions(state, shooter, target, combat):
         (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
+        if die < item.score and shooter.heroic.reroll_in_the_way:  # HERO-HAC-01/02
+            (die,) = state.roll(1, f"in the way re-roll {item.key} ({item.score}+)")
         if die >= item.score:
             continue
         state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
@@ -154,6 +158,8 @@ def run_shoot_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """SHOOT-GEN-02, TURN-04: the Priority side shoots first, one model at a time."""
     state.phase = Phase.SHOOT
     state.log.emit("phase", phase=Phase.SHOOT.value, turn=state.turn)
+    heroic.declare_all(state, players, Phase.SHOOT)  # HERO-HA-01
+    heroic.run_heroic_shoots(state, players, _take_shots)  # HERO-HS-01: before Priority
     for side in (state.priority, 1 - state.priority):
         for shooter in list(state.living(side)):
             if shooter.alive and can_shoot(state, shooter):
@@ -174,3 +180,7 @@ def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None
             return
         shooter.shot = True
         shoot(state, shooter, state.models[choice])
+
+
+# Imported last: the Heroic Actions glue reuses this module's steps (can_shoot).
+from battlesim.engines.sbg.phases import heroic  # noqa: E402
