@@ -39,6 +39,30 @@ DIFFICULT_TERRAIN_COST: Final = 2.0  # MOVE-TER-02 (002:L522), ambiguity A1 read
 CLIMB_COST: Final = 2.0  # MOVE-CLIMB-02 (002:L597): a climbable surface is difficult terrain
 FALL_STRENGTH: Final = 3  # MOVE-FALL-02 (002:L637): Strength 3 hits
 
+# --- Mount profiles (CAV-PROF-01, 002:L1443-1475), special rules excluded: the one table.
+# name -> (kind, Move, Fight, Shoot, Strength, Defence, Attacks, Wounds, Courage). Shoot 6 is
+# the printed "6+"; the War Camel prints a bare "0" (no Shoot value), kept as 0. "Armoured
+# horse" is the Horse with barding (+1 Defence, 002:L1475), the name the army lists use.
+MOUNT_PROFILES: Final = MappingProxyType(
+    {
+        "horse": ("horse", 10.0, 3, 6, 3, 4, 0, 1, 2),
+        "armoured horse": ("horse", 10.0, 3, 6, 3, 5, 0, 1, 2),
+        "war goat": ("goat", 8.0, 2, 6, 4, 5, 0, 1, 3),
+        "pony": ("pony", 8.0, 2, 6, 2, 3, 0, 1, 2),
+        "warg": ("warg", 10.0, 3, 6, 4, 4, 1, 1, 2),
+        "shadow warg": ("warg", 10.0, 3, 6, 4, 4, 1, 1, 2),
+        "fell beast": ("fell beast", 3.0, 5, 5, 6, 6, 2, 3, 3),
+        "war camel": ("camel", 10.0, 0, 0, 4, 4, 0, 1, 2),
+    }
+)
+BARDING_DEFENCE: Final = 1  # CAV-PROF-01 (002:L1475): "+1D avec un caparaçon"
+# CAV-MOVE-05 (002:L1286): after a failed Leap or Jump, a further D6 of 1 throws the rider.
+THROWN_ON_FAILED_LEAP: Final = 1
+THROWN_HIT_STRENGTH: Final = 3  # CAV-THROWN-01 (002:L1357): one Strength 3 hit
+DESCENT_HIT_STRENGTH: Final = 3  # CAV-MOVE-07 (002:L1306)
+# A mounted model's circle has the area of the 25 x 50 mm cavalry oval (bases.py).
+CAVALRY_CIRCLE_MM: Final = (25.0 * 50.0) ** 0.5
+
 # In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
 IN_THE_WAY_SCORE: Final = MappingProxyType(
     {"fortification": 5, "wall": 4, "rocks": 4, "hedge": 4, "model": 4, "fence": 3, "bush": 3}

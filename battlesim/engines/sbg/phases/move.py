@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import geometry
+from battlesim.engines.sbg import cavalry, geometry
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
@@ -44,7 +44,7 @@ from battlesim.engines.sbg.phases.crossing import (
 from battlesim.engines.sbg.phases.shoot import shoot
 from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
-from battlesim.engines.sbg.table import TerrainKind
+from battlesim.engines.sbg.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR, TerrainKind
 from battlesim.engines.sbg.weapons import MissileKind
 
 if TYPE_CHECKING:
@@ -84,8 +84,16 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 
 
 def can_move(state: BattleState, model: ModelState) -> bool:
-    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02)."""
-    return model.alive and not model.done_moving and not state.engaged(model)
+    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
+    thrown this turn cannot move (CAV-THROWN-01/02)."""
+    if not model.alive or model.done_moving or model.thrown_turn == state.turn:
+        return False
+    return not state.engaged(model)
+
+
+def _cavalry(model: ModelState) -> bool:
+    """CAV-MOVE-03: cavalry pays four times in difficult terrain."""
+    return "cavalry" in model.triggers
 
 
 def check_action(state: BattleState, model: ModelState, action: MoveAction) -> float:
@@ -111,7 +119,7 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
     start = model.position
     if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
         raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
-    cost = terrain_cost(state.table, start, end, model.radius) + climb
+    cost = terrain_cost(state.table, start, end, model.radius, _cavalry(model)) + climb
     if cost > allowance(state, model) + _SLACK:
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
     reach = point_distance(start, end) + 2 * model.radius + 2 * CONTROL_ZONE
@@ -231,14 +239,16 @@ def _throw_then_charge(state: BattleState, model: ModelState, action: Charge) ->
     entry = entry_fraction(start, action.to, target.position, reach)
     if entry:
         stop = toward(start, action.to, entry * point_distance(start, action.to))
-        model.spent += terrain_cost(state.table, start, stop, model.radius)
+        model.spent += terrain_cost(state.table, start, stop, model.radius, _cavalry(model))
         state.move_to(model, stop, "throw approach")
     model.shot = True
     shoot(state, model, target, moving_penalty=False)
     if not target.alive:
         return
     across = _across(state, model, action)
-    model.spent += terrain_cost(state.table, model.position, action.to, model.radius)
+    model.spent += terrain_cost(
+        state.table, model.position, action.to, model.radius, _cavalry(model)
+    )
     state.move_to(model, action.to, "charge", across)
 
 
@@ -278,12 +288,22 @@ def stand_up(state: BattleState, model: ModelState) -> None:
 def _take_action(state: BattleState, player: Player, model: ModelState) -> None:
     if model.prone:
         stand_up(state, model)
+    _maybe_dismount(state, player, model)
     action = player.choose_move(state, model)
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
         state.log.emit("refused", model=model.uid, reason=str(error))
         apply_action(state, model, Hold(model.uid))
+
+
+def _maybe_dismount(state: BattleState, player: Player, model: ModelState) -> None:
+    """CAV-DISM-01..03 (002:L1365-1373): a mounted model may dismount as its move starts
+    (the player's choice); never from a fight (it could not move anyway)."""
+    choose = getattr(player, "choose_dismount", None)
+    if model.mount is None or choose is None or not choose(state, model):
+        return
+    cavalry.dismount(state, model)
 
 
 def _sound_drum(state: BattleState, side: int, drummer_id: str) -> None:
@@ -333,6 +353,7 @@ def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point
         zones,
         state.table,
         model_height=height,
+        difficult_factor=CAVALRY_DIFFICULT_FACTOR if _cavalry(model) else DIFFICULT_FACTOR,
     )
 
 
