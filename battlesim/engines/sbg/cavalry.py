@@ -22,7 +22,15 @@ from battlesim.engines.sbg.data import (
 from battlesim.engines.sbg.falling import falling_hits
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier, register
 from battlesim.engines.sbg.mounts import MountState, loose_profile
-from battlesim.engines.sbg.paths import circle_base, fan, point_distance, rotated, terrain_fits
+from battlesim.engines.sbg.paths import (
+    circle_base,
+    fan,
+    near_terrain,
+    point_distance,
+    rotated,
+    segment_box,
+    terrain_fits,
+)
 from battlesim.engines.sbg.state import (
     MM_PER_INCH,
     BattleState,
@@ -38,6 +46,7 @@ if TYPE_CHECKING:
     from battlesim.engines.sbg.players import Player
 
 RIDER, MOUNT = "rider", "mount"
+_DIFFICULT = frozenset({TerrainKind.DIFFICULT.value})
 
 
 def is_cavalry(model: ModelState) -> bool:
@@ -239,6 +248,9 @@ def in_difficult_terrain(state: BattleState, model: ModelState) -> bool:
     """CAV-MOVE-04 (002:L1282): any part of the base in difficult terrain."""
     if state.table is None or not state.table.pieces:
         return False
+    box = segment_box(model.position, model.position, model.radius)
+    if not near_terrain(state.table, box, _DIFFICULT):
+        return False  # the cheap bounding-box test answers most calls (speed)
     pieces = state.table.touching(model.position, circle_base(model.radius), 0.0)
     return any(piece.kind is TerrainKind.DIFFICULT for piece in pieces)
 
