@@ -216,7 +216,9 @@ def _loose_beside(state: BattleState, rider: ModelState, mount: MountState) -> N
     state.log.emit("riderless_mount", model=loose.uid, rider=rider.uid, at=list(spot))
 
 
-def _room_beside(state: BattleState, rider: ModelState, radius: float) -> tuple[float, float] | None:
+def _room_beside(
+    state: BattleState, rider: ModelState, radius: float
+) -> tuple[float, float] | None:
     """The first free spot touching the rider's base, round the rider (12 directions)."""
     reach = rider.radius + radius + CONTACT_TOLERANCE / 2
     for angle in fan(0.0, 12, math.pi / 6):

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from battlesim.engines.sbg import special_rules  # noqa: F401  (registers rule hooks)
+from battlesim.engines.sbg import (
+    cavalry,  # noqa: F401  (registers the lance and charge hooks)
+    special_rules,  # noqa: F401  (registers rule hooks)
+)
+from battlesim.engines.sbg.data import MOUNT_PROFILES
 from battlesim.engines.sbg.equipment import ARMOUR_TIERS
 from battlesim.engines.sbg.hooks import implemented_triggers
 from battlesim.engines.sbg.special_strikes import IMPLEMENTED
@@ -14,6 +18,8 @@ from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 # Items handled directly by a phase rather than through a modifier hook.
 _HANDLED_IN_PHASES = frozenset({"shield", "banner", "war drum", "war horn", "unarmed"})
 _HERO_POOLS = ("might", "will", "fate")
+# CAV-*: mounts and barding make a model Cavalry (mounts.py, cavalry.py); "lance" is a hook
+_MOUNTS = frozenset(MOUNT_PROFILES) | {"barding"}
 # HERO-FATE-01/02 (heroics.fate_saves), HERO-WILL-04 (courage.will_for_courage)
 _HERO_POOLS_PLAYED = frozenset({"fate (heroic)", "will (heroic)"})
 
@@ -39,6 +45,7 @@ def _known() -> frozenset[str]:
         | frozenset(ARMOUR_TIERS)
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
+        | _MOUNTS
     )
 
 

@@ -149,6 +149,49 @@ ASSUMPTIONS: Final = MappingProxyType(
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "cavalry-base": "A mounted model stands on a circle with the area of the 25 x 50 mm "
+        "cavalry oval (about 35 mm), unless its data gives a larger base; a rider on foot and a "
+        "riderless mount keep their centre (foot: 25 mm; riderless mount: the cavalry circle).",
+        "cavalry-profile": "CAV-FIGHT-01: a mounted model always uses the higher Fight, Strength "
+        "and Attacks of rider and mount (higher is never worse); Move is the mount's, Courage, "
+        "Shoot, Defence and Wounds the rider's. The mount's Defence is its card's (barding "
+        "included) and no rider modifier (shield, Piercing Strike, SPS-CAV-01) touches it. "
+        "Feint and Stab act on the model's combined Fight and on the rider's wounds.",
+        "cavalry-lying-down": "CAV-MOVE-01: the engine has no voluntary lying down or crawling "
+        "and no ladders or ropes, so nothing forbids them for cavalry; stairs and doors "
+        "(CAV-MOVE-08/09) and deep water (CAV-MOVE-10) are not table pieces yet.",
+        "cavalry-descent": "CAV-MOVE-07: a mounted model climbs down a drop higher than its mount "
+        "without a test and without extra Move cost (Eomer 'continues his move normally'); the "
+        "hits are 1 + whole inches beyond the mount's shoulders (A31). A mounted model that "
+        "falls (a failed Jump) is hit the same way and, if the mount lives, is knocked to the "
+        "ground (CAV-LOOSE-03).",
+        "cavalry-dismount": "CAV-DISM-01: a model dismounts only as its move starts (a subset "
+        "of 'at any point'); the rider keeps the centre of the cavalry base and moves with its "
+        "own Move less the Move already spent (A: the mounted allowance spent). No model ever "
+        "remounts (CAV-LOOSE-05): there is no remount action.",
+        "riderless-mount-room": "CAV-LOOSE-01/04/06: a riderless mount that passes its test "
+        "while its rider lives (thrown, knocked down, dismounted) becomes a new model '<uid>m' "
+        "touching its rider, not one of the starting models; if no spot touching the rider is "
+        "free it counts as fled. The engine does not keep the two 'in the same space' for the "
+        "rest of a fight (CAV-LOOSE-04): the mount fights only if it touches an enemy.",
+        "cavalry-thrown-in-fight": "CAV-THROWN-01/02 (A33): a thrown rider still rolls its Duel "
+        "dice but makes no strikes until the end of the turn; CAV-STRIKE-02: a mount slain in "
+        "a fight throws its rider after all the strikes of that fight.",
+        "cavalry-strikes": "CAV-STRIKE-01: the striking player chooses rider or mount per "
+        "Attack; both dice of a trapped set go to the same part, and a set aimed at a mount "
+        "that dies on its first die stops there. Whirl strikes choose too. CAV-STRIKE-04 "
+        "('all models' rules) has no such rule in the engine yet.",
+        "cavalry-charge": "CAV-CHG-02/03: the engine's charge has one target; the bonuses are "
+        "decided when the combat is resolved: mounted, charged this turn, not in difficult "
+        "terrain, not fighting across a barrier, and every enemy in base contact not Cavalry. "
+        "Deep water and Transfixed are not in the engine. MON-CAV-01 extends "
+        "cavalry.knockdown_immune.",
+        "cavalry-magic": "CAV-MAGIC-01 and CAV-SHOOT-05 (Heroic Accuracy): no magical powers "
+        "or heroic actions yet; a power against a cavalry model will target the whole model.",
+        "cavalry-break-point": "CAV-BRK-01: casualties = models on foot removed + min(riders "
+        "lost, mounts lost) per side; fled riderless mounts and mounts slain under a living "
+        "rider count as mounts lost; a riderless mount staying on the table counts as alive "
+        "for the quarter-strength end.",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
     }

@@ -26,6 +26,7 @@ from battlesim.engines.sbg.paths import (
     segment_box,
     toward,
 )
+from battlesim.engines.sbg.phases.crossing import crossings
 from battlesim.engines.sbg.phases.move import (
     allowance,
     can_throw,
@@ -75,7 +76,9 @@ class Player(Protocol):
         enemy_fight: int,
     ) -> SpecialStrike | None: ...
 
-    def choose_strike_part(self, state: BattleState, striker: ModelState, target: ModelState) -> str:
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
         """CAV-STRIKE-01: ``"rider"`` or ``"mount"`` of a cavalry target, per Attack."""
         ...
 
@@ -204,7 +207,8 @@ class HeuristicPlayer:
         for enemy, spot in charge_options(state, model):
             score = self._charge_value(state, model, enemy)
             if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
-                throw = can_throw(model)
+                # MSL-THROW-02: no throw on a charge that asks for a terrain test
+                throw = can_throw(model) and not crossings(state, model, spot)
                 best = (score, enemy.uid, Charge(model.uid, enemy.uid, spot, throw))
         return None if best is None else best[2]
 
@@ -376,7 +380,9 @@ class HeuristicPlayer:
             return SpecialStrike.STAB
         return None
 
-    def choose_strike_part(self, state: BattleState, striker: ModelState, target: ModelState) -> str:
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
         """The part likelier to fall per Attack; the rider when a lone horse would flee."""
         assert target.mount is not None
         strength = striker.profile.strength
@@ -450,7 +456,9 @@ class RandomPlayer:
     ) -> SpecialStrike | None:
         return self.pick(state, [None, *options], f"{model.uid} special strike")
 
-    def choose_strike_part(self, state: BattleState, striker: ModelState, target: ModelState) -> str:
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
         return self.pick(state, [cavalry.RIDER, cavalry.MOUNT], f"{striker.uid} rider or mount")
 
     def choose_dismount(self, state: BattleState, model: ModelState) -> bool:

@@ -228,7 +228,11 @@ def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
 
 
 def strike(
-    state: BattleState, striker: ModelState, target: ModelState, trapped: bool, at_mount: bool = False
+    state: BattleState,
+    striker: ModelState,
+    target: ModelState,
+    trapped: bool,
+    at_mount: bool = False,
 ) -> None:
     """One Attack: one To Wound roll, or a set of two against a trapped model (FIGHT-TRAP-03).
 

@@ -342,7 +342,7 @@ def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point
         if o.player != model.player and holds_zone(state, o)
     ]
     height = height_for(model.profile.keywords)
-    r = model.radius
+    r = model.radius + 1e-6  # float noise: a goal exactly on the edge may round off it
     goal = (min(max(goal[0], r), state.width - r), min(max(goal[1], r), state.depth - r))
     return geometry.furthest_legal_point(
         model.position,
