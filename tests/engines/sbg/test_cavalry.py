@@ -1,4 +1,4 @@
-"""Cavalry (checklist part 1 §8, 002:L1260-1475; part 2 WPN-LANCE-01/02, SPS-CAV-01).
+"""Cavalry (checklist part 1 §8, 002:L1260-1475; part 2 WPN-LANCE-01, WPN-LANCE-02, SPS-CAV-01).
 
 A rider is the test warrior (F3 S3 D4 A1 W1 C3, Move 6") with a mount from the rulebook's
 table; a mounted base is a circle of radius ``RC`` (the area of the 25 x 50 mm oval).
@@ -73,8 +73,8 @@ class PartPlayer(HeuristicPlayer):
 
 
 def test_cav_def_01_02_a_mount_in_the_options_makes_cavalry() -> None:
-    """CAV-DEF-01/02 (002:L1264, L1268): a model with a mount in its options is Cavalry (not
-    Infantry); without one it stays Infantry; its rider on foot is Infantry again."""
+    """CAV-DEF-01, CAV-DEF-02 (002:L1264, L1268): a model with a mount in its options is
+    Cavalry (not Infantry); without one it stays Infantry; its rider on foot is Infantry."""
     state = battle()
     rider = add(state, "A1", 0, X, Y, mounted())
     walker = add(state, "A2", 0, X, Y + 5)
@@ -176,7 +176,7 @@ def _marsh() -> Table:
 
 
 def test_cav_move_03_11_difficult_terrain_costs_four_times() -> None:
-    """CAV-MOVE-03/11 (002:L1282, L1296): Éowyn's horse (10") spends 2" to reach rocky
+    """CAV-MOVE-03, CAV-MOVE-11 (002:L1282, L1296): Éowyn's horse (10") spends 2" to reach rocky
     ground and then goes 2" into it (2 x 4 = 8"); 0.1" more is refused."""
     state = battle(table=_marsh())
     start = 12.5 - RC - 2.0
@@ -237,7 +237,7 @@ def test_cav_move_06_a_drop_up_to_the_mount_height_is_free() -> None:
 
 
 def test_cav_move_07_11_a_higher_drop_hits_the_mount() -> None:
-    """CAV-MOVE-07/11 (002:L1300, L1306): down 2.5" from a smooth rock (no Climb test):
+    """CAV-MOVE-07, CAV-MOVE-11 (002:L1300, L1306): down 2.5" from a smooth rock (no Climb test):
     1 + 1 whole inch beyond 1.2" = 2 S3 hits on the horse (D4 needs 5): 4, 4 miss and the
     horse goes on to the end of its move."""
     state = battle([4, 4], table=_drop(2.5))
@@ -339,8 +339,9 @@ def _shot(dice: list[int], target: Profile) -> tuple[BattleState, ModelState]:
 
 
 def test_cav_shoot_02_04_a_1_to_3_hits_the_mount() -> None:
-    """CAV-SHOOT-02/04 (002:L1348, L1354): hit (4), 1-3 (2) the mount: bow S2 on the horse's
-    D4 needs 5 (5): the horse dies, the rider tests (6) and goes on foot where it stood."""
+    """CAV-SHOOT-02, CAV-SHOOT-04 (002:L1348, L1354): hit (4), 1-3 (2) the mount: bow S2 on
+    the horse's D4 needs 5 (5): the horse dies, the rider tests (6) and goes on foot where it
+    stood."""
     state, victim = _shot([4, 2, 5, 6], mounted())
     assert [p for p, _ in rolls(state)] == [
         "to hit A1->B1",
@@ -353,8 +354,8 @@ def test_cav_shoot_02_04_a_1_to_3_hits_the_mount() -> None:
 
 
 def test_cav_shoot_02_03_a_4_to_6_hits_the_rider() -> None:
-    """CAV-SHOOT-02/03 (002:L1348, L1352): a 5 hits the rider (barded horse D5, rider D6):
-    S2 on D6 needs 6; the rider dies and the horse flees: one casualty."""
+    """CAV-SHOOT-02, CAV-SHOOT-03 (002:L1348, L1352): a 5 hits the rider (barded horse D5,
+    rider D6): S2 on D6 needs 6; the rider dies and the horse flees: one casualty."""
     state, victim = _shot([4, 5, 6], mounted("horse", "barding", defence=6))
     assert rolls(state)[2][0] == "to wound A1->B1 (S2 D6)"
     assert not victim.alive and state.casualties == [0, 1]
@@ -419,7 +420,7 @@ def test_cav_thrown_04_the_thrown_rider_die_is_one_call_site(monkeypatch: Any) -
 
 
 def test_cav_dism_01_02_wpn_lance_02_dismounting() -> None:
-    """CAV-DISM-01/02 (002:L1365-1367), WPN-LANCE-02 (002:L2024): automatic, no roll; the
+    """CAV-DISM-01, CAV-DISM-02 (002:L1365-1367), WPN-LANCE-02 (002:L2024): automatic, no roll; the
     rider goes on with its own Move less what it spent (6 - 2); the lance stays behind and
     the horse flees (CAV-LOOSE-02)."""
     state = battle([])
@@ -520,9 +521,9 @@ def _charge_fight(dice: list[int], foes: int = 1, **rider: Any) -> tuple[BattleS
 
 
 def test_cav_chg_01_05_06_07_extra_attack_and_knock_to_the_ground() -> None:
-    """CAV-CHG-01/05/06/07, FIGHT-TRAP-06 (002:L1383-1411): a charging rider (A1) rolls two
-    Duel dice; it wins, the Infantry loser backs away and is knocked prone, so each of the
-    two Attacks rolls two dice (S3 D4: 1, 1, 1, 5)."""
+    """CAV-CHG-01, CAV-CHG-05, CAV-CHG-06, CAV-CHG-07, FIGHT-TRAP-06 (002:L1383-1411): a
+    charging rider (A1) rolls two Duel dice; it wins, the Infantry loser backs away and is
+    knocked prone, so each of the two Attacks rolls two dice (S3 D4: 1, 1, 1, 5)."""
     state, (horse, foe) = _charge_fight([6, 2, 3, 1, 1, 1, 5])
     assert rolls(state)[0] == ("duel A1", [6, 2])
     assert state.log.of_kind("knocked_down")[0].data["model"] == "B1"
@@ -530,7 +531,7 @@ def test_cav_chg_01_05_06_07_extra_attack_and_knock_to_the_ground() -> None:
 
 
 def test_cav_chg_09_theoden_charges_two_orcs() -> None:
-    """CAV-CHG-02/09 (002:L1385, L1401-1409): Théoden (A2) charges two Orcs: three Duel
+    """CAV-CHG-02, CAV-CHG-09 (002:L1385, L1401-1409): Théoden (A2) charges two Orcs: three Duel
     dice; he wins, both are knocked down and his three Attacks are doubled."""
     dice = [6, 1, 1, 2, 3] + [1] * 6
     state, (theoden, *orcs) = _charge_fight(dice, foes=2, attacks=2)
@@ -548,6 +549,18 @@ def test_cav_chg_03_no_bonus_against_cavalry_but_the_lance_counts() -> None:
     horse.charged = True
     cavalry.start_fight(state, [horse, enemy])
     assert not horse.charge_bonus and horse.lance_bonus
+
+
+def test_cav_def_04_a_monster_with_a_rider_counts_as_cavalry() -> None:
+    """CAV-DEF-04, CAV-CHG-03 (002:L1804, L1387): charging a Monster that carries the Cavalry
+    keyword (a ridden Monster, no mount card) gives no charge bonus."""
+    state = battle()
+    horse = add(state, "A1", 0, X, Y, mounted())
+    ridden = profile(keywords=frozenset({"monster", "cavalry"}), base_mm=50.0)
+    beast = add(state, "B1", 1, X + RC + 50.0 / 25.4 / 2, Y, ridden)
+    horse.charged = True
+    cavalry.start_fight(state, [horse, beast])
+    assert state.engaged(horse) and not horse.charge_bonus and horse.lance_bonus
 
 
 def test_cav_chg_04_no_bonus_against_a_barrier_defender() -> None:
@@ -576,7 +589,7 @@ def test_wpn_lance_01_plus_one_to_wound_on_the_charge(charged: bool, unhorsed: b
 
 
 def test_cav_chg_08_monsters_are_not_knocked_down() -> None:
-    """CAV-CHG-06/08 (002:L1397, L1804): a Monster loser keeps its feet, though the charger
+    """CAV-CHG-06, CAV-CHG-08 (002:L1397, L1804): a Monster loser keeps its feet, though the charger
     keeps its Extra Attack (two Duel dice, two single strikes)."""
     state = battle([6, 2, 1, 1, 1])
     horse = add(state, "A1", 0, X, Y, mounted())

@@ -14,9 +14,9 @@ from battlesim.engines.sbg import cavalry, geometry
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
-from battlesim.engines.sbg.bases import height_for
 from battlesim.engines.sbg.courage import broken_test
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, CONTROL_ZONE
+from battlesim.engines.sbg.falling import terrain_height
 from battlesim.engines.sbg.geometry import GeometryError
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import (
@@ -341,7 +341,7 @@ def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point
         for o in others
         if o.player != model.player and holds_zone(state, o)
     ]
-    height = height_for(model.profile.keywords)
+    height = terrain_height(model)  # the mount's shoulders for cavalry (CAV-MOVE-02)
     r = model.radius + 1e-6  # float noise: a goal exactly on the edge may round off it
     goal = (min(max(goal[0], r), state.width - r), min(max(goal[1], r), state.depth - r))
     return geometry.furthest_legal_point(
