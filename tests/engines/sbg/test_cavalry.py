@@ -27,7 +27,7 @@ from battlesim.engines.sbg.phases.move import (
     run_move_phase,
 )
 from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
-from battlesim.engines.sbg.players import HeuristicPlayer
+from battlesim.engines.sbg.players import HeuristicPlayer, _cavalry_charge
 from battlesim.engines.sbg.special_strikes import after_duel
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
@@ -615,3 +615,42 @@ def test_cav_brk_01_a_rider_and_a_mount_from_different_models_make_one_casualty(
     assert state.casualties == [1, 0]
     state.wound(wargs[3], "test", at_mount=True)
     assert state.casualties == [2, 0] and state.alive_count(0) == 4
+
+
+# --- players ----------------------------------------------------------------------------------
+
+
+def test_heuristic_cavalry_likes_infantry_in_the_open() -> None:
+    """CAV-CHG-01, CAV-CHG-04: the heuristic values a charge on open Infantry (bonuses),
+    less one into a spear wall, none against cavalry, and shuns difficult ground."""
+    marsh = TerrainPiece("marsh", TerrainKind.DIFFICULT, ((30, 0), (48, 0), (48, 48), (30, 48)))
+    state = battle(table=Table("t", (marsh,)))
+    horse = add(state, "A1", 0, 10, 10, mounted())
+    lone = add(state, "B1", 1, 10, 20)
+    walled = add(state, "B2", 1, 20, 20)
+    add(state, "B3", 1, 20 + 2 * R, 20, profile(options=("spear",)))
+    rider = add(state, "B4", 1, 10, 30, mounted())
+    bogged = add(state, "B5", 1, 40, 20)
+    value = {m.uid: _cavalry_charge(state, horse, m) for m in (lone, walled, rider, bogged)}
+    assert value["B1"] > value["B2"] > value["B4"] == 0.0 > value["B5"]
+
+
+def test_heuristic_dismounts_only_in_difficult_terrain() -> None:
+    """CAV-DISM-01: the heuristic rarely dismounts: only a rider stuck in difficult ground."""
+    state = battle(table=_marsh())
+    stuck = add(state, "A1", 0, 10, 20, mounted())
+    free = add(state, "A2", 0, 10, 5, mounted())
+    player = HeuristicPlayer()
+    assert player.choose_dismount(state, stuck) and not player.choose_dismount(state, free)
+
+
+def test_heuristic_strikes_the_part_likelier_to_fall() -> None:
+    """CAV-STRIKE-01: S3 against a D5 rider on a D4 horse: the rider (a lone horse flees);
+    against a D6, 2-Wound hero on a horse: the horse (5+ beats 6+ twice)."""
+    state = battle()
+    striker = add(state, "A1", 0, 10, 10)
+    rider = add(state, "B1", 1, 20, 10, mounted(defence=5))
+    hero = add(state, "B2", 1, 30, 10, mounted(defence=6, wounds=2))
+    player = HeuristicPlayer()
+    assert player.choose_strike_part(state, striker, rider) == cavalry.RIDER
+    assert player.choose_strike_part(state, striker, hero) == cavalry.MOUNT
