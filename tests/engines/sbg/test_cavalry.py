@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from battlesim.engines.sbg import cavalry
-from battlesim.engines.sbg.actions import IllegalActionError, Move
+from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.bases import MOUNT_SHOULDERS, RIDER_SEATED, height_for
 from battlesim.engines.sbg.courage import courage_value
 from battlesim.engines.sbg.data import CAVALRY_CIRCLE_MM
@@ -654,3 +654,15 @@ def test_heuristic_strikes_the_part_likelier_to_fall() -> None:
     player = HeuristicPlayer()
     assert player.choose_strike_part(state, striker, rider) == cavalry.RIDER
     assert player.choose_strike_part(state, striker, hero) == cavalry.MOUNT
+
+
+def test_cav_shoot_04_a_charge_ends_touching_the_unhorsed_target() -> None:
+    """CAV-SHOOT-04, MSL-THROW-03 (002:L1354, L2146): a spear thrown while charging (5 hits,
+    1 the mount, 5 wounds D4) slays the horse; the rider lands (6) on a smaller base and the
+    charge still ends in base contact with it."""
+    state = battle([5, 1, 5, 6])
+    thrower = add(state, "A1", 0, X, 10, profile(options=("throwing weapons",)))
+    horse = add(state, "B1", 1, X, 14.5, mounted())
+    apply_action(state, thrower, Charge("A1", "B1", (X, 14.5 - RC - R), throw=True))
+    assert horse.mount is None and horse.alive
+    assert state.in_contact(thrower, horse) and state.engaged(thrower)

@@ -245,11 +245,31 @@ def _throw_then_charge(state: BattleState, model: ModelState, action: Charge) ->
     shoot(state, model, target, moving_penalty=False)
     if not target.alive:
         return
+    action = _after_unhorsing(state, model, target, action)
     across = _across(state, model, action)
     model.spent += terrain_cost(
         state.table, model.position, action.to, model.radius, _cavalry(model)
     )
     state.move_to(model, action.to, "charge", across)
+
+
+def _after_unhorsing(
+    state: BattleState, model: ModelState, target: ModelState, action: Charge
+) -> Charge:
+    """CAV-SHOOT-04 (002:L1354): a throw that slew the target's mount leaves its rider on a
+    smaller base: the charge ends touching it along the same line, or stops where it threw."""
+    if state.in_contact_at(action.to, model.radius, target):
+        return action
+    reach = model.radius + target.radius
+    spot = rotated(target.position, angle_to(target.position, action.to), reach)
+    clear = all(
+        point_distance(spot, o.position) >= model.radius + o.radius - CONTACT_TOLERANCE
+        for o in state.living()
+        if o is not model
+    )
+    if not clear or not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
+        spot = model.position
+    return Charge(action.model, action.target, spot, action.throw)
 
 
 def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
