@@ -3,6 +3,10 @@
 Characteristics are those of the BattleScribe data (``shared/bsdata``: Minas_Tirith.cat,
 ``Warrior of Minas Tirith`` and ``Captain of Minas Tirith``; Mordor.cat and the game system,
 ``Orc Warrior`` and ``Orc Captain``). Points size the forces only (data.ASSUMPTIONS "points").
+
+Cavalry samples: ``rohan`` (Captain and Riders of Rohan on horses, with Warriors of Rohan on
+foot) and ``warg_riders`` (an Orc Captain and Warg Riders with Orc Warriors); a mount named in
+the options makes the model Cavalry (``mounts.py``).
 """
 
 from __future__ import annotations
