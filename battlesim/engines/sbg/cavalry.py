@@ -292,8 +292,10 @@ def _lance(context: HookContext) -> int:
 
 def knockdown_immune(state: BattleState, target: ModelState) -> bool:
     """CAV-CHG-06/08 (002:L1397, L1804): Monsters and Strength 6+ are not knocked down
-    (current Strength, with modifiers). MON-CAV-01 (Monster rules) extends this function."""
-    if "monster" in target.profile.keywords:
+    (current Strength, with modifiers); MON-CAV-01: War Beasts neither (monsters.core)."""
+    from battlesim.engines.sbg.monsters.core import knocked_down_by_charge_immune  # cycle
+
+    if "monster" in target.profile.keywords or knocked_down_by_charge_immune(target):
         return True
     strength = target.profile.strength + modifier(Hook.STRENGTH, HookContext(state, target))
     return strength >= 6

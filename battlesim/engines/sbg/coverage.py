@@ -11,6 +11,7 @@ from battlesim.engines.sbg import (
 from battlesim.engines.sbg.data import MOUNT_PROFILES
 from battlesim.engines.sbg.equipment import ARMOUR_TIERS
 from battlesim.engines.sbg.hooks import implemented_triggers
+from battlesim.engines.sbg.monsters import unique_names
 from battlesim.engines.sbg.special_strikes import IMPLEMENTED
 from battlesim.engines.sbg.units import Force, Profile
 from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
@@ -46,6 +47,7 @@ def _known() -> frozenset[str]:
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
         | _MOUNTS
+        | unique_names()  # MON-BPA-01: unique Brutal Power Attacks (Bludgeon...)
     )
 
 

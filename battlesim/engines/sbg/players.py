@@ -17,6 +17,8 @@ from battlesim.engines.sbg import cavalry
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
+from battlesim.engines.sbg.monsters import tactics as monster_tactics
+from battlesim.engines.sbg.monsters.core import BpaOption
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -85,6 +87,22 @@ class Player(Protocol):
     def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
         """CAV-DISM-01: does this mounted model dismount as its move starts?"""
         ...
+
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None: ...
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float: ...
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None: ...
 
 
 def wound_chance(strength: int, defence: int) -> float:
@@ -397,6 +415,33 @@ class HeuristicPlayer:
         its distance and never gets its charge bonus, goes on foot."""
         return cavalry.in_difficult_terrain(state, model)
 
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        """MON-BPA: Hurl into a crowd, Bludgeon or Barge a crowd, Rend a hard lone target,
+        else strike (see ``monster_tactics``)."""
+        return monster_tactics.choose_bpa(state, monster, losers, options)
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        """Straight away from the Monster (the first heading offered)."""
+        return headings[0]
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        """Charge again when the fight looks favourable, as in the Move phase."""
+        best = max(
+            charges, key=lambda c: self._charge_value(state, monster, state.models[c.target])
+        )
+        value = self._charge_value(state, monster, state.models[best.target])
+        return best if value > CHARGE_THRESHOLD else None
+
 
 class RandomPlayer:
     """Uniform choices among legal options; every choice is a logged die roll."""
@@ -463,6 +508,25 @@ class RandomPlayer:
 
     def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
         return self.pick(state, [False] * 5 + [True], f"{model.uid} dismount")
+
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        return self.pick(state, [None, *options], f"{monster.uid} brutal power attack")
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        return self.pick(state, list(headings), f"{model.uid} barge heading")
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        return self.pick(state, [None, *charges], f"{monster.uid} charge after barge")
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

@@ -92,6 +92,10 @@ class ModelState:
     thrown_turn: int = 0  # CAV-THROWN-01/02: no move, shot or strike in this turn
     charge_bonus: bool = False  # CAV-CHG-01: Extra Attack and Knock to the ground, this fight
     lance_bonus: bool = False  # WPN-LANCE-01: +1 To Wound, this fight
+    # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
+    # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
+    bpa_turn: int = 0
+    heroic_combat: bool = False
 
     @property
     def profile(self) -> Profile:
@@ -106,6 +110,7 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
+        self.heroic_combat = False
 
     def clear_fight(self) -> None:
         self.strike = None
@@ -175,6 +180,8 @@ class BattleState:
     # CAV-BRK-01 (002:L1433): riders and mounts lost, per side; a pair is one casualty
     riders_lost: list[int] = field(default_factory=lambda: [0, 0])
     mounts_lost: list[int] = field(default_factory=lambda: [0, 0])
+    # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
+    new_fights: list[ModelId] = field(default_factory=list)
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
         model = model_state(spec, player, position)
