@@ -17,6 +17,8 @@ from battlesim.engines.sbg.bases import MOUNT_SHOULDERS, RIDER_SEATED, height_fo
 from battlesim.engines.sbg.courage import courage_value
 from battlesim.engines.sbg.data import CAVALRY_CIRCLE_MM
 from battlesim.engines.sbg.falling import terrain_height
+from battlesim.engines.sbg.monsters.core import hits as monster_hits
+from battlesim.engines.sbg.monsters.core import knock_prone
 from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, stab_backlashes
 from battlesim.engines.sbg.phases.move import (
     _maybe_dismount,
@@ -666,3 +668,27 @@ def test_cav_shoot_04_a_charge_ends_touching_the_unhorsed_target() -> None:
     apply_action(state, thrower, Charge("A1", "B1", (X, 14.5 - RC - R), throw=True))
     assert horse.mount is None and horse.alive
     assert state.in_contact(thrower, horse) and state.engaged(thrower)
+
+
+def test_cav_loose_03_a_monster_knocking_a_rider_prone_throws_it() -> None:
+    """CAV-LOOSE-03 (002:L1332): a mounted model knocked Prone (Barge, Bludgeon) throws its
+    rider as a 1 on the Thrown Rider table (S3 hit: 1 fails); the horse flees."""
+    state = battle([1])
+    horse = add(state, "A1", 0, X, Y, mounted())
+    knock_prone(state, horse, "barge")
+    assert horse.prone and horse.mount is None and horse.alive
+    assert state.mounts_lost == [1, 0]
+
+
+def test_hurl_hits_the_mount_and_the_rider_apart() -> None:
+    """HURL-05 with CAV-SHOOT-02 Defences: one S6 hit on the horse (D4, 3 slays it; the rider
+    lands, 6) and one on the rider (D5 with its shield, 1 fails)."""
+    state = battle([3, 6, 1])
+    horse = add(state, "A1", 0, X, Y, mounted("horse", "shield"))
+    monster_hits(state, horse, 6, "hurl")
+    assert [p for p, _ in rolls(state)] == [
+        "hurl hit on A1 (S6 D4)",
+        "thrown rider A1",
+        "hurl hit on A1 (S6 D5)",
+    ]
+    assert horse.alive and horse.mount is None and horse.wounds == 1
