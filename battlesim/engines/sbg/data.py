@@ -159,7 +159,7 @@ ASSUMPTIONS: Final = MappingProxyType(
         "Feint and Stab act on the model's combined Fight and on the rider's wounds.",
         "cavalry-lying-down": "CAV-MOVE-01: the engine has no voluntary lying down or crawling "
         "and no ladders or ropes, so nothing forbids them for cavalry; stairs and doors "
-        "(CAV-MOVE-08/09) and deep water (CAV-MOVE-10) are not table pieces yet.",
+        "(CAV-MOVE-08, CAV-MOVE-09) and deep water (CAV-MOVE-10) are not table pieces yet.",
         "cavalry-descent": "CAV-MOVE-07: a mounted model climbs down a drop higher than its mount "
         "without a test and without extra Move cost (Eomer 'continues his move normally'); the "
         "hits are 1 + whole inches beyond the mount's shoulders (A31). A mounted model that "

@@ -164,7 +164,8 @@ def test_cav_move_01_cavalry_cannot_climb() -> None:
 
 
 def test_cav_move_02_obstacles_compare_with_the_mount_shoulders() -> None:
-    """CAV-MOVE-02 (002:L1276): heights for obstacles and gaps are the mount's shoulders."""
+    """CAV-MOVE-02, MOVE-OBS-05 (002:L1276): heights for obstacles and gaps are the mount's
+    shoulders."""
     state = battle()
     horse = add(state, "A1", 0, X, Y, mounted())
     warg = add(state, "A2", 0, X, Y + 5, mounted("warg"))
@@ -178,8 +179,8 @@ def _marsh() -> Table:
 
 
 def test_cav_move_03_11_difficult_terrain_costs_four_times() -> None:
-    """CAV-MOVE-03, CAV-MOVE-11 (002:L1282, L1296): Éowyn's horse (10") spends 2" to reach rocky
-    ground and then goes 2" into it (2 x 4 = 8"); 0.1" more is refused."""
+    """CAV-MOVE-03, CAV-MOVE-11, MOVE-TER-04 (002:L1282, L1296): Éowyn's horse (10") spends 2" to
+    reach rocky ground and then goes 2" into it (2 x 4 = 8"); 0.1" more is refused."""
     state = battle(table=_marsh())
     start = 12.5 - RC - 2.0
     horse = add(state, "A1", 0, 10, start, mounted())
@@ -205,9 +206,9 @@ WALL = TerrainPiece("wall", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), height=0.
 
 @pytest.mark.parametrize(("second", "thrown"), [(1, True), (2, False)])
 def test_cav_move_05_a_failed_leap_may_throw_the_rider(second: int, thrown: bool) -> None:
-    """CAV-MOVE-05 (002:L1286), ambiguity A29: a 1 to Leap, then a further D6: on a 1 the
-    rider is thrown as a 1 on the Thrown Rider table (prone, S3 hit: 4 fails on D4); the
-    horse, riderless, flees (CAV-LOOSE-02)."""
+    """CAV-MOVE-05, MOVE-LEAP-05 (002:L1286), ambiguity A29: a 1 to Leap, then a further D6: on a 1
+    the rider is thrown as a 1 on the Thrown Rider table (prone, S3 hit: 4 fails on D4); the horse,
+    riderless, flees (CAV-LOOSE-02)."""
     dice = [1, second] + ([4] if thrown else [])
     state = battle(dice, table=Table("t", (WALL,)))
     horse = add(state, "A1", 0, 10, 10, mounted())
@@ -606,8 +607,8 @@ def test_cav_chg_08_monsters_are_not_knocked_down() -> None:
 
 
 def test_cav_brk_01_a_rider_and_a_mount_from_different_models_make_one_casualty() -> None:
-    """CAV-BRK-01 (002:L1433-1435): two Orc riders slain (their wargs stay, 6+6+2) and two
-    wargs slain (their riders land on their feet, 6) from four models: two casualties."""
+    """CAV-BRK-01, COUR-BRK-06 (002:L1433-1435): two Orc riders slain (their wargs stay, 6+6+2) and
+    two wargs slain (their riders land on their feet, 6) from four models: two casualties."""
     state = battle([6, 6, 6, 6, 6, 6])
     wargs = [add(state, f"A{i}", 0, 6.0 * i, Y, mounted("warg")) for i in range(1, 5)]
     state.wound(wargs[0], "test")
