@@ -200,12 +200,13 @@ def knocked_down(state: BattleState, model: ModelState, cause: str) -> None:
 
 
 def _loose_beside(state: BattleState, rider: ModelState, mount: MountState) -> None:
-    """The riderless mount stands beside its rider if it passes its test and there is room
-    (data.ASSUMPTIONS "riderless-mount-room"); otherwise it has fled."""
+    """The riderless mount stands as close to its rider as there is room if it passes its
+    test, else it has fled. CAV-LOOSE-04 (002:L1336): in a fight it stays in that fight with
+    its rider's enemies (data.ASSUMPTIONS "riderless-mount-room")."""
     spec = ModelSpec(f"{rider.uid}m", loose_profile(mount, rider.profile))
     loose = model_state(spec, rider.player, rider.position)
     loose.wounds, loose.defence, loose.loose = mount.wounds, mount.defence, True
-    spot = _room_beside(state, rider, loose.radius) if mount_stays(state, loose, mount) else None
+    spot = _room_near(state, rider, loose.radius) if mount_stays(state, loose, mount) else None
     if spot is None:
         state.lose_parts(rider.player, riders=0, mounts=1)
         state.log.emit("mount_gone", model=rider.uid)
@@ -213,21 +214,27 @@ def _loose_beside(state: BattleState, rider: ModelState, mount: MountState) -> N
     loose.x, loose.y = spot
     loose.done_moving = True  # CAV-LOOSE-06 (002:L1373): it does not move this phase
     state.spawn(loose)
+    for uid in state.touching[rider.uid]:
+        state.touching[loose.uid].add(uid)
+        state.touching[uid].add(loose.uid)
     state.log.emit("riderless_mount", model=loose.uid, rider=rider.uid, at=list(spot))
 
 
-def _room_beside(
-    state: BattleState, rider: ModelState, radius: float
-) -> tuple[float, float] | None:
-    """The first free spot touching the rider's base, round the rider (12 directions)."""
-    reach = rider.radius + radius + CONTACT_TOLERANCE / 2
-    for angle in fan(0.0, 12, math.pi / 6):
-        spot = rotated(rider.position, angle, reach)
-        if not terrain_fits(state.table, spot, radius, state.width, state.depth):
-            continue
-        near = (o for o in state.living() if o is not rider)
-        if all(point_distance(spot, o.position) >= radius + o.radius - 1e-6 for o in near):
-            return spot
+_ROOM_RINGS = 13  # rings of 0.25 inch round the rider: the mount goes at most 3 inch away
+
+
+def _room_near(state: BattleState, rider: ModelState, radius: float) -> tuple[float, float] | None:
+    """The nearest free spot round the rider: touching it first, then ring by ring outwards
+    (CAV-LOOSE-04: 'the minimum distance')."""
+    near = [o for o in state.living() if o is not rider]
+    for ring in range(_ROOM_RINGS):
+        reach = rider.radius + radius + CONTACT_TOLERANCE / 2 + 0.25 * ring
+        for angle in fan(0.0, 12, math.pi / 12):
+            spot = rotated(rider.position, angle, reach)
+            if not terrain_fits(state.table, spot, radius, state.width, state.depth):
+                continue
+            if all(point_distance(spot, o.position) >= radius + o.radius - 1e-6 for o in near):
+                return spot
     return None
 
 

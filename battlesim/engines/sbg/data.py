@@ -169,11 +169,13 @@ ASSUMPTIONS: Final = MappingProxyType(
         "of 'at any point'); the rider keeps the centre of the cavalry base and moves with its "
         "own Move less the Move already spent (A: the mounted allowance spent). No model ever "
         "remounts (CAV-LOOSE-05): there is no remount action.",
-        "riderless-mount-room": "CAV-LOOSE-01/04/06: a riderless mount that passes its test "
-        "while its rider lives (thrown, knocked down, dismounted) becomes a new model '<uid>m' "
-        "touching its rider, not one of the starting models; if no spot touching the rider is "
-        "free it counts as fled. The engine does not keep the two 'in the same space' for the "
-        "rest of a fight (CAV-LOOSE-04): the mount fights only if it touches an enemy.",
+        "riderless-mount-room": "CAV-LOOSE-01, CAV-LOOSE-04, CAV-LOOSE-06: a riderless "
+        "mount that passes its test while its rider lives (thrown, knocked down, dismounted) "
+        "becomes a new model '<uid>m', not one of the starting models, on the nearest free spot "
+        "round its rider (touching it first, then rings 0.25 inch apart, at most 3 inch; none: "
+        "it has fled). Bases never overlap, so instead of sharing its rider's space in a fight "
+        "it stays engaged with its rider's enemies until either side moves; it is not among "
+        "the losers of a fight already being resolved.",
         "cavalry-thrown-in-fight": "CAV-THROWN-01/02 (A33): a thrown rider still rolls its Duel "
         "dice but makes no strikes until the end of the turn; CAV-STRIKE-02: a mount slain in "
         "a fight throws its rider after all the strikes of that fight.",

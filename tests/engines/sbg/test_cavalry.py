@@ -6,6 +6,7 @@ table; a mounted base is a circle of radius ``RC`` (the area of the 25 x 50 mm o
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -693,3 +694,21 @@ def test_hurl_hits_the_mount_and_the_rider_apart() -> None:
         "hurl hit on A1 (S6 D5)",
     ]
     assert horse.alive and horse.mount is None and horse.wounds == 1
+
+
+def test_cav_loose_04_a_surrounded_riderless_mount_stays_in_the_fight() -> None:
+    """CAV-LOOSE-04 (002:L1336): a warg rider surrounded by six Orcs is knocked down; the warg
+    passes (5+5+2) but has no room beside its rider: it stands as close as there is room
+    and stays in the fight with the same enemies (the rider too, CAV-SHOOT-04)."""
+    state = battle([5, 5, 1])
+    warg = add(state, "A1", 0, X, Y, mounted("warg"))
+    for k in range(6):
+        angle = k * math.pi / 3
+        reach = RC + R
+        add(state, f"B{k}", 1, X + reach * math.cos(angle), Y + reach * math.sin(angle))
+    enemies = {f"B{k}" for k in range(6)}
+    cavalry.knocked_down(state, warg, "test")
+    loose = state.models["A1m"]
+    assert loose.alive and state.distance(loose, warg) > 0.1
+    assert state.touching["A1m"] == enemies == state.touching["A1"]
+    assert all(state.distance(loose, state.models[uid]) >= -0.01 for uid in enemies)
