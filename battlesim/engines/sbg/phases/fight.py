@@ -425,6 +425,7 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.log.emit("combats", combats=[c.uids() for c in combats])
     for combat in combats:
         barrier_fight.resolver_for(state, combat)(state, combat, players)
+        cavalry.after_strikes(state, state.living())  # CAV-STRIKE-02: mounts slain anywhere
         combats += _new_fights(state)
     barrier_fight.end_fights(state)
 
