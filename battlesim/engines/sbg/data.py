@@ -156,7 +156,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "and Attacks of rider and mount (higher is never worse); Move is the mount's, Courage, "
         "Shoot, Defence and Wounds the rider's. The mount's Defence is its card's (barding "
         "included) and no rider modifier (shield, Piercing Strike, SPS-CAV-01) touches it. "
-        "Feint and Stab act on the model's combined Fight and on the rider's wounds.",
+        "Feint and Stab act on the model's combined Fight and on the rider's wounds. A "
+        "profile with the Cavalry keyword but no mount named (nor a 'mount' entry) plays as "
+        "one model: Cavalry for the keyword rules (x4 difficult terrain, never knocked down "
+        "by a charge, no charge bonus against it), with no mount of its own.",
         "cavalry-lying-down": "CAV-MOVE-01: the engine has no voluntary lying down or crawling "
         "and no ladders or ropes, so nothing forbids them for cavalry; stairs and doors "
         "(CAV-MOVE-08, CAV-MOVE-09) and deep water (CAV-MOVE-10) are not table pieces yet.",
