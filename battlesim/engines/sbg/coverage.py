@@ -17,7 +17,10 @@ from battlesim.engines.sbg.units import Force, Profile
 from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 
 # Items handled directly by a phase rather than through a modifier hook.
-_HANDLED_IN_PHASES = frozenset({"shield", "banner", "war drum", "war horn", "unarmed"})
+_HANDLED_IN_PHASES = frozenset(
+    {"shield", "banner", "war drum", "war horn", "unarmed"}
+    | {"the one ring", "elven cloak", "stealth"}  # one_ring.py, phases/ring.py, stealth.py
+)
 _HERO_POOLS = ("might", "will", "fate")
 # CAV-*: mounts and barding make a model Cavalry (mounts.py, cavalry.py); "lance" is a hook
 _MOUNTS = frozenset(MOUNT_PROFILES) | {"barding"}
