@@ -53,6 +53,30 @@ HEROIC_TIERS: Final = (
     "hero of legend",
 )
 
+# --- Mount profiles (CAV-PROF-01, 002:L1443-1475), special rules excluded: the one table.
+# name -> (kind, Move, Fight, Shoot, Strength, Defence, Attacks, Wounds, Courage). Shoot 6 is
+# the printed "6+"; the War Camel prints a bare "0" (no Shoot value), kept as 0. "Armoured
+# horse" is the Horse with barding (+1 Defence, 002:L1475), the name the army lists use.
+MOUNT_PROFILES: Final = MappingProxyType(
+    {
+        "horse": ("horse", 10.0, 3, 6, 3, 4, 0, 1, 2),
+        "armoured horse": ("horse", 10.0, 3, 6, 3, 5, 0, 1, 2),
+        "war goat": ("goat", 8.0, 2, 6, 4, 5, 0, 1, 3),
+        "pony": ("pony", 8.0, 2, 6, 2, 3, 0, 1, 2),
+        "warg": ("warg", 10.0, 3, 6, 4, 4, 1, 1, 2),
+        "shadow warg": ("warg", 10.0, 3, 6, 4, 4, 1, 1, 2),
+        "fell beast": ("fell beast", 3.0, 5, 5, 6, 6, 2, 3, 3),
+        "war camel": ("camel", 10.0, 0, 0, 4, 4, 0, 1, 2),
+    }
+)
+BARDING_DEFENCE: Final = 1  # CAV-PROF-01 (002:L1475): "+1D avec un caparaçon"
+# CAV-MOVE-05 (002:L1286): after a failed Leap or Jump, a further D6 of 1 throws the rider.
+THROWN_ON_FAILED_LEAP: Final = 1
+THROWN_HIT_STRENGTH: Final = 3  # CAV-THROWN-01 (002:L1357): one Strength 3 hit
+DESCENT_HIT_STRENGTH: Final = 3  # CAV-MOVE-07 (002:L1306)
+# A mounted model's circle has the area of the 25 x 50 mm cavalry oval (bases.py).
+CAVALRY_CIRCLE_MM: Final = (25.0 * 50.0) ** 0.5
+
 # In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
 IN_THE_WAY_SCORE: Final = MappingProxyType(
     {"fortification": 5, "wall": 4, "rocks": 4, "hedge": 4, "model": 4, "fence": 3, "bush": 3}
@@ -139,6 +163,54 @@ ASSUMPTIONS: Final = MappingProxyType(
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "cavalry-base": "A mounted model stands on a circle with the area of the 25 x 50 mm "
+        "cavalry oval (about 35 mm), unless its data gives a larger base; a rider on foot and a "
+        "riderless mount keep their centre (foot: 25 mm; riderless mount: the cavalry circle).",
+        "cavalry-profile": "CAV-FIGHT-01: a mounted model always uses the higher Fight, Strength "
+        "and Attacks of rider and mount (higher is never worse); Move is the mount's, Courage, "
+        "Shoot, Defence and Wounds the rider's. The mount's Defence is its card's (barding "
+        "included) and no rider modifier (shield, Piercing Strike, SPS-CAV-01) touches it. "
+        "Feint and Stab act on the model's combined Fight and on the rider's wounds. A "
+        "profile with the Cavalry keyword but no mount named (nor a 'mount' entry) plays as "
+        "one model: Cavalry for the keyword rules (x4 difficult terrain, never knocked down "
+        "by a charge, no charge bonus against it), with no mount of its own.",
+        "cavalry-lying-down": "CAV-MOVE-01: the engine has no voluntary lying down or crawling "
+        "and no ladders or ropes, so nothing forbids them for cavalry; stairs and doors "
+        "(CAV-MOVE-08, CAV-MOVE-09) and deep water (CAV-MOVE-10) are not table pieces yet.",
+        "cavalry-descent": "CAV-MOVE-07: a mounted model climbs down a drop higher than its mount "
+        "without a test and without extra Move cost (Eomer 'continues his move normally'); the "
+        "hits are 1 + whole inches beyond the mount's shoulders (A31). A mounted model that "
+        "falls (a failed Jump) is hit the same way and, if the mount lives, is knocked to the "
+        "ground (CAV-LOOSE-03).",
+        "cavalry-dismount": "CAV-DISM-01: a model dismounts only as its move starts (a subset "
+        "of 'at any point'); the rider keeps the centre of the cavalry base and moves with its "
+        "own Move less the Move already spent (A: the mounted allowance spent). No model ever "
+        "remounts (CAV-LOOSE-05): there is no remount action.",
+        "riderless-mount-room": "CAV-LOOSE-01, CAV-LOOSE-04, CAV-LOOSE-06: a riderless "
+        "mount that passes its test while its rider lives (thrown, knocked down, dismounted) "
+        "becomes a new model '<uid>m', not one of the starting models, on the nearest free spot "
+        "round its rider (touching it first, then rings 0.25 inch apart, at most 3 inch; none: "
+        "it has fled). Bases never overlap, so instead of sharing its rider's space in a fight "
+        "it stays engaged with its rider's enemies until either side moves; it is not among "
+        "the losers of a fight already being resolved.",
+        "cavalry-thrown-in-fight": "CAV-THROWN-01/02 (A33): a thrown rider still rolls its Duel "
+        "dice but makes no strikes until the end of the turn; CAV-STRIKE-02: a mount slain in "
+        "a fight throws its rider after all the strikes of that fight.",
+        "cavalry-strikes": "CAV-STRIKE-01: the striking player chooses rider or mount per "
+        "Attack; both dice of a trapped set go to the same part, and a set aimed at a mount "
+        "that dies on its first die stops there. Whirl strikes choose too. CAV-STRIKE-04 "
+        "('all models' rules) has no such rule in the engine yet.",
+        "cavalry-charge": "CAV-CHG-02/03: the engine's charge has one target; the bonuses are "
+        "decided when the combat is resolved: mounted, charged this turn, not in difficult "
+        "terrain, not fighting across a barrier, and every enemy in base contact not Cavalry. "
+        "Deep water and Transfixed are not in the engine. MON-CAV-01 extends "
+        "cavalry.knockdown_immune.",
+        "cavalry-magic": "CAV-MAGIC-01 and CAV-SHOOT-05 (Heroic Accuracy): no magical powers "
+        "or heroic actions yet; a power against a cavalry model will target the whole model.",
+        "cavalry-break-point": "CAV-BRK-01: casualties = models on foot removed + min(riders "
+        "lost, mounts lost) per side; fled riderless mounts and mounts slain under a living "
+        "rider count as mounts lost; a riderless mount staying on the table counts as alive "
+        "for the quarter-strength end.",
         "ring-timing": "The One Ring (RING-ON-01, RING-OFF-01, RING-WILL-01): at the start of "
         "its side's Move phase a bearer already wearing the Ring rolls against the Will of "
         "Sauron, then its owner may put the Ring on or try once to take it off (Courage test), "
@@ -240,8 +312,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "hurl-hits": "Hurl: at most one S3 hit per model; a passed model's fight is every model "
         "linked to it by base contact (the Monster and its victim excepted); the hurled model "
         "suffers one S6 hit in all (the landing or the collision) and the Strength 6+ model it "
-        "hits one S6 hit and stays standing (part 2 §2.4 AMBIGUOUS). A Cavalry model (one "
-        "model in this engine) suffers both the mount's and the rider's hit.",
+        "hits one S6 hit and stays standing (part 2 §2.4 AMBIGUOUS). A Cavalry model "
+        "suffers one hit on its mount (its Defence) and one on its rider; a ridden Monster "
+        "without a mount card suffers both.",
         "hurl-nudge": "HURL-07: each model under the landing spot is nudged to the nearest spot "
         "(0.05 inch steps, up to 3 inch, any heading) where its base overlaps no other base and "
         "fits the table; if none exists the hurled model stops short instead. Bases never "
@@ -255,7 +328,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "terrain tests; the new fight is resolved after the fights already split.",
         "bludgeon": "Bludgeon (Ent, BattleScribe rule text): the bludgeon is an enemy of the "
         "fight that is not a Monster; the Ent hits other enemies of the fight with it; a "
-        "Cavalry bludgeon is the whole model (no dismounting yet).",
+        "Cavalry bludgeon is the whole model; a surviving one is knocked Prone, which throws "
+        "its rider (CAV-LOOSE-03).",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
     }

@@ -33,7 +33,13 @@ def falling_hits(drop: float, height: float) -> int:
 
 
 def fall(state: BattleState, model: ModelState, drop: float, cause: str) -> None:
-    """MOVE-FALL-01/02: prone at once, then each hit rolls to wound (S3 against Defence)."""
+    """MOVE-FALL-01/02: prone at once, then each hit rolls to wound (S3 against Defence).
+    A mounted model falls as cavalry (cavalry.fall: the mount takes the hits)."""
+    if model.mount is not None:
+        from battlesim.engines.sbg import cavalry  # cavalry imports this module
+
+        cavalry.fall(state, model, drop, cause)
+        return
     model.prone = True
     hits = falling_hits(drop, terrain_height(model))
     state.log.emit("fall", model=model.uid, cause=cause, drop=round(drop, 3), hits=hits)

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from battlesim.engines.sbg import heroic_policy, one_ring
+from battlesim.engines.sbg import cavalry, heroic_policy, one_ring
 from battlesim.engines.sbg.actions import (
     Charge,
     Hold,
@@ -43,6 +43,7 @@ from battlesim.engines.sbg.paths import (
     segment_box,
     toward,
 )
+from battlesim.engines.sbg.phases.crossing import crossings
 from battlesim.engines.sbg.phases.move import (
     allowance,
     can_throw,
@@ -95,6 +96,16 @@ class Player(Protocol):
         options: Sequence[SpecialStrike],
         enemy_fight: int,
     ) -> SpecialStrike | None: ...
+
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
+        """CAV-STRIKE-01: ``"rider"`` or ``"mount"`` of a cavalry target, per Attack."""
+        ...
+
+    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
+        """CAV-DISM-01: does this mounted model dismount as its move starts?"""
+        ...
 
     def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
         """RING-ON-01, RING-OFF-01: put the One Ring on, try to take it off, or neither."""
@@ -153,6 +164,25 @@ def wound_chance(strength: int, defence: int) -> float:
         return 0.0
     chance = (7 - need.first) / 6
     return chance * ((7 - need.second) / 6 if need.second else 1.0)
+
+
+def _cavalry_charge(state: BattleState, model: ModelState, enemy: ModelState) -> float:
+    """Cavalry likes charging Infantry in the open (CAV-CHG-01: an Extra Attack and doubled
+    strikes on knocked-down losers), dislikes difficult ground (CAV-CHG-04: no bonus, four
+    times the distance) and spear walls (each supporter adds a Duel die against it)."""
+    if model.mount is None or cavalry.is_cavalry(enemy):
+        return 0.0
+    if cavalry.in_difficult_terrain(state, enemy):
+        return -0.3
+    spears = sum(1 for f in state.living(enemy.player) if _supports(state, f, enemy))
+    return 0.35 - 0.15 * spears
+
+
+def _supports(state: BattleState, friend: ModelState, model: ModelState) -> bool:
+    """``friend`` could give ``model`` spear support (touching it, free, a spear)."""
+    if friend is model or not can_support(friend.profile) or state.engaged(friend):
+        return False
+    return state.in_contact(friend, model)
 
 
 def _role(model: ModelState) -> int:
@@ -363,7 +393,8 @@ class HeuristicPlayer:
         for enemy, spot in charge_options(state, model):
             score = self._charge_value(state, model, enemy)
             if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
-                throw = can_throw(model)
+                # MSL-THROW-02: no throw on a charge that asks for a terrain test
+                throw = can_throw(model) and not crossings(state, model, spot)
                 best = (score, enemy.uid, Charge(model.uid, enemy.uid, spot, throw))
         return None if best is None else best[2]
 
@@ -377,7 +408,8 @@ class HeuristicPlayer:
         dealt = win * mine.attacks * wound_chance(mine.strength, enemy.defence)
         taken = (1 - win) * theirs.attacks * wound_chance(theirs.strength, model.defence)
         shooter_penalty = 0.15 if _role(model) == 2 and _line_holds(state, model.player) else 0.0
-        return dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
+        value = dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
+        return value + _cavalry_charge(state, model, enemy)
 
     def _support_spot(self, state: BattleState, model: ModelState) -> Point | None:
         """A spot touching an engaged friend, outside enemy zones (WPN-SPEAR-01)."""
@@ -548,6 +580,23 @@ class HeuristicPlayer:
     ) -> bool:
         return heroic_policy.accepts(hero, challenger)
 
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
+        """The part likelier to fall per Attack; the rider when a lone horse would flee."""
+        assert target.mount is not None
+        strength = striker.profile.strength
+        rider = wound_chance(strength, target.defence) / max(1, target.wounds)
+        mount = wound_chance(strength, cavalry.mount_defence(target)) / target.mount.wounds
+        if target.mount.flees_alone:
+            rider *= 1.5  # slaying the rider removes the whole model (CAV-LOOSE-02)
+        return cavalry.MOUNT if mount > rider else cavalry.RIDER
+
+    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
+        """Rarely: only a rider stuck in difficult terrain, where a horse pays four times
+        its distance and never gets its charge bonus, goes on foot."""
+        return cavalry.in_difficult_terrain(state, model)
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -633,6 +682,14 @@ class RandomPlayer:
         enemy_fight: int,
     ) -> SpecialStrike | None:
         return self.pick(state, [None, *options], f"{model.uid} special strike")
+
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
+        return self.pick(state, [cavalry.RIDER, cavalry.MOUNT], f"{striker.uid} rider or mount")
+
+    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
+        return self.pick(state, [False] * 5 + [True], f"{model.uid} dismount")
 
     def choose_shielding(
         self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import fight_stances, monsters, special_strikes
+from battlesim.engines.sbg import cavalry, fight_stances, monsters, special_strikes
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import (
     DuelSide,
@@ -241,21 +241,33 @@ def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
 # --- FIGHT-STRIKE, FIGHT-TRAP-03, FIGHT-MULTI: strikes ----------------------------------------
 
 
-def strike(state: BattleState, striker: ModelState, target: ModelState, trapped: bool) -> None:
-    """One Attack: one To Wound roll, or a set of two against a trapped model (FIGHT-TRAP-03)."""
+def strike(
+    state: BattleState,
+    striker: ModelState,
+    target: ModelState,
+    trapped: bool,
+    at_mount: bool = False,
+) -> None:
+    """One Attack: one To Wound roll, or a set of two against a trapped model (FIGHT-TRAP-03).
+
+    ``at_mount``: the Attack is aimed at the cavalry target's mount (CAV-STRIKE-01), both
+    dice of a set at the same part (ambiguity register, part 1 §8.7)."""
     strength = clamp_stat(
         striker.profile.strength + modifier(Hook.STRENGTH, HookContext(state, striker, target))
     )
-    defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
+    if at_mount:
+        defence = cavalry.mount_defence(target)
+    else:
+        defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
     sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
     for _ in range(2 if trapped else 1):
-        if not target.alive:
+        if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
         purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
         reroll = special_strikes.rerolls_ones(striker)
         if roll_to_wound(state, strength, defence, bonus, purpose, reroll, sixes):
-            state.wound(target, f"struck by {striker.uid}")
+            state.wound(target, f"struck by {striker.uid}", at_mount)
 
 
 def winners_strike(
@@ -269,8 +281,8 @@ def winners_strike(
     """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
     goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
     for striker in strikers:
-        if striker.prone or striker.shielding:
-            continue  # FIGHT-PRONE-01; ARM-SH-03: a Shielding winner cannot strike
+        if striker.prone or striker.shielding or cavalry.cannot_act(state, striker):
+            continue  # FIGHT-PRONE-01; ARM-SH-03 Shielding; CAV-THROWN-01/02 thrown rider
         if _special_strikes_instead(state, player, striker, losers):
             continue
         attacks = 1 if striker.supported else _attacks(state, striker)
@@ -280,7 +292,8 @@ def winners_strike(
                 return
             target = _strike_target(state, player, striker, living, trapped)
             if gate is None or gate(striker):
-                strike(state, striker, target, target.uid in trapped or target.prone)
+                at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
+                strike(state, striker, target, target.uid in trapped or target.prone, at_mount)
 
 
 def _strike_target(
@@ -311,12 +324,15 @@ def _special_strikes_instead(
     living = [m for m in losers if m.alive]
     if striker.strike is SpecialStrike.WHIRL:
         for target in special_strikes.whirl_targets(living):
-            strike(state, striker, target, trapped=False)
+            at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
+            strike(state, striker, target, trapped=False, at_mount=at_mount)
         return True
     if striker.strike in (SpecialStrike.BASH, SpecialStrike.STUN) and living:
         victim = state.models[player.choose_strike_target(state, striker, living, frozenset())]
         if striker.strike is SpecialStrike.BASH:
             special_strikes.bash(state, striker, victim)
+            if victim.prone and victim.mount is not None:
+                cavalry.knocked_down(state, victim, "bash")  # CAV-LOOSE-03 (002:L1332)
         else:
             special_strikes.stun(state, striker, victim)
         return True
@@ -372,6 +388,7 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
         return
     fight_stances.declare(state, combat, players)
     assign_supporters(state, combat)
+    cavalry.start_fight(state, [combat.center, *combat.leaves])  # CAV-CHG-02/03
     declare_strikes(state, combat, players)
     winner = duel(state, combat)
     winners = combat.side(winner)
@@ -383,22 +400,24 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     if replaced is None:  # MON-BPA-HURL-08, MON-BPA-BARGE-04: the fight ends at once
         _mark_fought(combat)
         stab_backlashes(state, losers)
-        _clear_fight(combat)
+        _clear_fight(state, combat)
         return
     falls: dict[str, float] = {}
     trapped = {m.uid for m in losers if not back_away(state, m, winners, falls)}
+    cavalry.knock_to_ground(state, winners, losers, trapped)  # CAV-CHG-06/07
     for uid in sorted(trapped):
         state.log.emit("trapped", model=uid)
     _mark_fought(combat)
     strikers = [m for m in combat.fighters(winner) if m.uid not in replaced]
     strikers += combat.helpers(winner)
     winners_strike(state, players[winner], strikers, losers, trapped)
+    cavalry.after_strikes(state, losers)  # CAV-STRIKE-02: Thrown Rider tests now
     stab_backlashes(state, losers)
     _falls_over_edges(state, falls)
     for loser in losers:
         if loser.alive and loser.uid in trapped:
             _separate(state, loser, winners)
-    _clear_fight(combat)
+    _clear_fight(state, combat)
 
 
 def _mark_fought(combat: Combat) -> None:
@@ -406,7 +425,8 @@ def _mark_fought(combat: Combat) -> None:
         model.fought = model.fought or model.uid not in combat.supporters
 
 
-def _clear_fight(combat: Combat) -> None:
+def _clear_fight(state: BattleState, combat: Combat) -> None:
+    cavalry.after_strikes(state, [combat.center, *combat.leaves])  # CAV-STRIKE-02
     for model in [combat.center, *combat.leaves]:
         model.clear_fight()
 
@@ -441,6 +461,7 @@ def fight_combat(state: BattleState, combat: Combat, players: tuple[Player, Play
         heroic.roll_combat_bonuses(state, [combat.center, *combat.leaves])
     resolver = resolve_combat if combat.only else barrier_fight.resolver_for(state, combat)
     resolver(state, combat, players)
+    cavalry.after_strikes(state, state.living())  # CAV-STRIKE-02: mounts slain anywhere
     heroic.settle_challenges(state)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import one_ring
+from battlesim.engines.sbg import cavalry, one_ring
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
@@ -29,6 +29,8 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
         return False
     if model.heroic.no_shoot:
         return False  # HERO-HS-02: in range of "Fire!" and did not shoot
+    if cavalry.cannot_act(state, model):
+        return False  # CAV-THROWN-01/02: thrown this turn
     if weapon.kind is MissileKind.THROWING:
         return True
     if weapon.kind is MissileKind.CROSSBOW:
@@ -143,15 +145,20 @@ def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) ->
 
 
 def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelState) -> None:
-    """SHOOT-WND-01: the weapon's Strength against the victim's Defence."""
+    """SHOOT-WND-01: the weapon's Strength against the victim's Defence; a hit on a cavalry
+    model strikes the rider or the mount (CAV-SHOOT-02)."""
     assert shooter.missile is not None
-    defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
+    at_mount = cavalry.shot_part(state, victim) == cavalry.MOUNT
+    if at_mount:
+        defence = cavalry.mount_defence(victim)
+    else:
+        defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"
     poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
     if roll_to_wound(state, strength, defence, bonus, purpose, poisoned):
-        state.wound(victim, f"shot by {shooter.uid}")
+        state.wound(victim, f"shot by {shooter.uid}", at_mount)
 
 
 def run_shoot_phase(state: BattleState, players: tuple[Player, Player]) -> None:
