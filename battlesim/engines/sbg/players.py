@@ -13,9 +13,25 @@ import math
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg import cavalry, heroic_policy, one_ring
+from battlesim.engines.sbg.actions import (
+    Charge,
+    Hold,
+    IllegalActionError,
+    Move,
+    MoveAction,
+    RingAction,
+)
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
+from battlesim.engines.sbg.data import WILL_OF_SAURON
+from battlesim.engines.sbg.heroic_actions import (
+    HEROIC_MARCH,
+    Choice,
+    declared_by,
+    leash_refusal,
+    legal_declarations,
+)
 from battlesim.engines.sbg.monsters import tactics as monster_tactics
 from battlesim.engines.sbg.monsters.core import BpaOption
 from battlesim.engines.sbg.paths import (
@@ -27,6 +43,7 @@ from battlesim.engines.sbg.paths import (
     segment_box,
     toward,
 )
+from battlesim.engines.sbg.phases.crossing import crossings
 from battlesim.engines.sbg.phases.move import (
     Surroundings,
     allowance,
@@ -37,8 +54,9 @@ from battlesim.engines.sbg.phases.move import (
     surely_illegal,
     surroundings,
 )
+from battlesim.engines.sbg.phases.ring import check_ring_action
 from battlesim.engines.sbg.scenarios import Scenario, holder
-from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.units import ModelId, PlayerId
 from battlesim.engines.sbg.weapons import MissileKind, SpecialStrike, can_support
 
@@ -48,6 +66,10 @@ T = TypeVar("T")
 CHARGE_THRESHOLD = -0.1
 WALL_HOLD_RANGE = 8.0  # inches: an enemy this close will charge the wall soon
 CLAIM_PRIORITY_RANGE = 12.0  # inches: two Moves apart, the next charges are near
+
+SHIELD_WHEN_OUTFOUGHT_BY = 2  # Fight points: a side this outclassed Shields (ARM-SH-03)
+RING_THREAT_MARGIN = 2.0  # inches beyond an enemy's Move: it may charge the bearer this turn
+RING_SAFE_DISTANCE = 12.0  # inches: no enemy this close, the Ring comes off
 _WALLS = frozenset({"obstacle"})
 
 
@@ -86,6 +108,49 @@ class Player(Protocol):
         self, state: BattleState, side: PlayerId, holders: Sequence[ModelId]
     ) -> ModelId | None: ...
 
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
+        """CAV-STRIKE-01: ``"rider"`` or ``"mount"`` of a cavalry target, per Attack."""
+        ...
+
+    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
+        """CAV-DISM-01: does this mounted model dismount as its move starts?"""
+        ...
+
+    def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
+        """RING-ON-01, RING-OFF-01: put the One Ring on, try to take it off, or neither."""
+        ...
+
+    def choose_shielding(
+        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
+    ) -> bool:
+        """ARM-SH-03/04: whether this side's models in the fight Shield (all of them)."""
+        ...
+
+    def choose_two_hands(
+        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
+    ) -> bool:
+        """WPN-HAH-01: whether a hand-and-a-half weapon is used two-handed this fight."""
+        ...
+
+    def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
+        """RING-WILL-01: Might points spent on the Will of Sauron die."""
+        ...
+
+    def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
+        """RING-WILL-02: the move of an enemy Ring-bearer that lost the Will of Sauron roll."""
+        ...
+
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None: ...
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool: ...
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool: ...
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -112,6 +177,25 @@ def wound_chance(strength: int, defence: int) -> float:
     return chance * ((7 - need.second) / 6 if need.second else 1.0)
 
 
+def _cavalry_charge(state: BattleState, model: ModelState, enemy: ModelState) -> float:
+    """Cavalry likes charging Infantry in the open (CAV-CHG-01: an Extra Attack and doubled
+    strikes on knocked-down losers), dislikes difficult ground (CAV-CHG-04: no bonus, four
+    times the distance) and spear walls (each supporter adds a Duel die against it)."""
+    if model.mount is None or cavalry.is_cavalry(enemy):
+        return 0.0
+    if cavalry.in_difficult_terrain(state, enemy):
+        return -0.3
+    spears = sum(1 for f in state.living(enemy.player) if _supports(state, f, enemy))
+    return 0.35 - 0.15 * spears
+
+
+def _supports(state: BattleState, friend: ModelState, model: ModelState) -> bool:
+    """``friend`` could give ``model`` spear support (touching it, free, a spear)."""
+    if friend is model or not can_support(friend.profile) or state.engaged(friend):
+        return False
+    return state.in_contact(friend, model)
+
+
 def _role(model: ModelState) -> int:
     """0 fighters (front rank), 1 spears (second rank), 2 shooters (back)."""
     if model.missile is not None and model.missile.kind is not MissileKind.THROWING:
@@ -120,8 +204,26 @@ def _role(model: ModelState) -> int:
 
 
 def _precious(state: BattleState, model: ModelState) -> bool:
-    """The leader and banners are worth victory points: they fight from the second rank."""
-    return state.forces[model.player].leader == model.uid or "banner" in model.triggers
+    """The leader, banners and the Ring-bearer stay in the second rank."""
+    leader = state.forces[model.player].leader == model.uid
+    return leader or "banner" in model.triggers or one_ring.bears_ring(model)
+
+
+def _legal_ring_actions(state: BattleState, model: ModelState) -> list[RingAction]:
+    legal = []
+    for action in RingAction:
+        try:
+            check_ring_action(state, model, action)
+        except IllegalActionError:
+            continue
+        legal.append(action)
+    return legal
+
+
+def _might_to_resist(model: ModelState, die: int) -> int:
+    """RING-WILL-01: the Might that turns a 1-2 into a 3+ (0 if not enough or not needed)."""
+    need = WILL_OF_SAURON - die
+    return need if 0 < need <= model.might else 0
 
 
 def _line_holds(state: BattleState, side: PlayerId) -> bool:
@@ -180,12 +282,23 @@ class HeuristicPlayer:
         models = list(state.living(side))
         broken = state.broken[side]
         key = {
-            m.uid: (not (broken and m.profile.is_hero), _role(m), _nearest(state, m)[0])
+            m.uid: (
+                declared_by(state, m, HEROIC_MARCH) is None,  # HERO-HMA-03: friends follow
+                not (broken and m.profile.is_hero),
+                _role(m),
+                _nearest(state, m)[0],
+            )
             for m in models
         }
         return sorted(key, key=lambda uid: (key[uid], uid))
 
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        action = self._choose_move(state, model)
+        return action if model.heroic.leash is None else self._leashed(state, model, action)
+
+    def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        if one_ring.bears_ring(model):
+            return self._guard_bearer(state, model)
         if self._holds_wall(state, model):
             return Hold(model.uid)  # leaping out would give the barrier away
         charge = self._charge(state, model)
@@ -202,14 +315,102 @@ class HeuristicPlayer:
             return Hold(model.uid)  # stay behind the line, within reach of its fights
         return self._advance(state, model)
 
+    # -- fight stances ------------------------------------------------------------------------
+
+    def choose_shielding(
+        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
+    ) -> bool:
+        """Shield when Prone (a Prone winner cannot strike anyway, ARM-SH-05) or clearly
+        outfought: double dice make losing, and being struck, less likely."""
+        if any(m.prone for m in models):
+            return True
+        ours = max(m.profile.fight for m in models)
+        theirs = max((e.profile.fight for e in enemies), default=0)
+        return theirs >= ours + SHIELD_WHEN_OUTFOUGHT_BY
+
+    def choose_two_hands(
+        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
+    ) -> bool:
+        """Two hands when wounding is hard (5+ or worse) and the model is not outfought."""
+        if not enemies:
+            return False
+        weakest = min(enemies, key=lambda e: (e.defence, e.uid))
+        hard = wound_chance(model.profile.strength, weakest.defence) <= 2 / 6
+        outfought = max(e.profile.fight for e in enemies) > model.profile.fight
+        return hard and not outfought
+
+    # -- the One Ring ------------------------------------------------------------------------
+
+    def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
+        """On when an enemy could charge the bearer this turn; off when none is near. Never
+        on as the last model of the army ("My precious!", RING-PREC-01)."""
+        legal = _legal_ring_actions(state, model)
+        threat = self._threatened(state, model)
+        if RingAction.PUT_ON in legal and threat and state.alive_count(model.player) > 1:
+            return RingAction.PUT_ON
+        safe = _nearest(state, model)[0] > RING_SAFE_DISTANCE
+        if RingAction.TAKE_OFF in legal and (safe or state.alive_count(model.player) <= 2):
+            return RingAction.TAKE_OFF
+        return None
+
+    def _threatened(self, state: BattleState, model: ModelState) -> bool:
+        """An enemy close enough to charge this turn (its Move and a margin)."""
+        return any(
+            state.distance(model, e) <= e.profile.move + RING_THREAT_MARGIN
+            for e in state.enemies(model)
+        )
+
+    def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
+        return _might_to_resist(model, die)
+
+    def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
+        """Throw the enemy bearer at our hardest hitter, or walk it towards our models."""
+        charges = charge_options(state, model)
+        if charges:
+            enemy, spot = max(
+                charges, key=lambda c: (c[0].profile.attacks * c[0].profile.strength, c[0].uid)
+            )
+            return Charge(model.uid, enemy.uid, spot)
+        gap, enemy = _nearest(state, model)
+        if enemy is None:
+            return Hold(model.uid)
+        end = furthest_toward(state, model, enemy.position)
+        return (
+            Move(model.uid, end) if point_distance(end, model.position) >= 0.05 else Hold(model.uid)
+        )
+
+    def _guard_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
+        """Keep the Ring-bearer out of harm: back off from close enemies, never charge."""
+        gap, enemy = _nearest(state, model)
+        if enemy is None or gap >= RING_SAFE_DISTANCE:
+            return Hold(model.uid)
+        away = rotated(model.position, math.atan2(model.y - enemy.y, model.x - enemy.x), 12.0)
+        end = furthest_toward(state, model, away)
+        if point_distance(end, model.position) < 0.05:
+            return Hold(model.uid)
+        return Move(model.uid, end)
+
     # -- habits ----------------------------------------------------------------------------
+
+    def _leashed(self, state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+        """HERO-HM-03, HMA-03: with a Hero's call, end within 6" of it (shorten the move)."""
+        if isinstance(action, Hold) or leash_refusal(state, model, action.to) is None:
+            return action
+        if isinstance(action, Move):
+            length = point_distance(model.position, action.to)
+            for share in (0.75, 0.5, 0.25):
+                to = toward(model.position, action.to, length * share)
+                if leash_refusal(state, model, to) is None and _legal(state, Move(model.uid, to)):
+                    return Move(model.uid, to)
+        return Hold(model.uid)
 
     def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
         best: tuple[float, str, Charge] | None = None
         for enemy, spot in charge_options(state, model):
             score = self._charge_value(state, model, enemy)
             if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
-                throw = can_throw(model)
+                # MSL-THROW-02: no throw on a charge that asks for a terrain test
+                throw = can_throw(model) and not crossings(state, model, spot)
                 best = (score, enemy.uid, Charge(model.uid, enemy.uid, spot, throw))
         return None if best is None else best[2]
 
@@ -223,7 +424,8 @@ class HeuristicPlayer:
         dealt = win * mine.attacks * wound_chance(mine.strength, enemy.defence)
         taken = (1 - win) * theirs.attacks * wound_chance(theirs.strength, model.defence)
         shooter_penalty = 0.15 if _role(model) == 2 and _line_holds(state, model.player) else 0.0
-        return dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
+        value = dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
+        return value + _cavalry_charge(state, model, enemy)
 
     def _support_spot(self, state: BattleState, model: ModelState) -> Point | None:
         """A spot touching an engaged friend, outside enemy zones (WPN-SPEAR-01)."""
@@ -406,6 +608,37 @@ class HeuristicPlayer:
         )
         return holders[0] if near <= CLAIM_PRIORITY_RANGE else None
 
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None:
+        """HERO-HA-*: spend Might when it matters (heroic_policy)."""
+        return heroic_policy.choose_declaration(self, state, side, phase)
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return heroic_policy.calls_friends(state, hero)
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool:
+        return heroic_policy.accepts(hero, challenger)
+
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
+        """The part likelier to fall per Attack; the rider when a lone horse would flee."""
+        assert target.mount is not None
+        strength = striker.profile.strength
+        rider = wound_chance(strength, target.defence) / max(1, target.wounds)
+        mount = wound_chance(strength, cavalry.mount_defence(target)) / target.mount.wounds
+        if target.mount.flees_alone:
+            rider *= 1.5  # slaying the rider removes the whole model (CAV-LOOSE-02)
+        return cavalry.MOUNT if mount > rider else cavalry.RIDER
+
+    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
+        """Rarely: only a rider stuck in difficult terrain, where a horse pays four times
+        its distance and never gets its charge bonus, goes on foot."""
+        return cavalry.in_difficult_terrain(state, model)
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -505,6 +738,52 @@ class RandomPlayer:
     ) -> ModelId | None:
         return self.pick(state, [None, *holders], "claim Priority")
 
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
+        return self.pick(state, [cavalry.RIDER, cavalry.MOUNT], f"{striker.uid} rider or mount")
+
+    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
+        return self.pick(state, [False] * 5 + [True], f"{model.uid} dismount")
+
+    def choose_shielding(
+        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
+    ) -> bool:
+        return self.pick(state, [False, True], f"{models[0].uid} shielding")
+
+    def choose_two_hands(
+        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
+    ) -> bool:
+        return self.pick(state, [False, True], f"{model.uid} two hands")
+
+    def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
+        legal = _legal_ring_actions(state, model)
+        return self.pick(state, [None, *legal], f"{model.uid} ring") if legal else None
+
+    def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
+        need = _might_to_resist(model, die)
+        return self.pick(state, [0, need], f"{model.uid} might vs Sauron") if need else 0
+
+    def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
+        return self.choose_move(state, model)
+
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None:
+        """One time in four, a random legal declaration."""
+        legal = legal_declarations(state, side, phase)
+        if not legal or not self.pick(state, [False, False, False, True], "heroic action?"):
+            return None
+        return self.pick(state, legal, "heroic action")
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return self.pick(state, [True, False], f"{hero.uid} calls friends")
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool:
+        return self.pick(state, [True, False], f"{hero.uid} accepts the challenge")
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -523,6 +802,14 @@ class RandomPlayer:
         self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
     ) -> Charge | None:
         return self.pick(state, [None, *charges], f"{monster.uid} charge after barge")
+
+
+def _legal(state: BattleState, action: MoveAction) -> bool:
+    try:
+        check_action(state, state.models[action.model], action)
+    except ValueError:
+        return False
+    return True
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

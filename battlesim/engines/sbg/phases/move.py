@@ -11,14 +11,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import geometry
-from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
+from battlesim.engines.sbg import cavalry, geometry, one_ring
+from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
-from battlesim.engines.sbg.bases import height_for
 from battlesim.engines.sbg.courage import broken_test
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, CONTROL_ZONE
+from battlesim.engines.sbg.falling import terrain_height
 from battlesim.engines.sbg.geometry import GeometryError
+from battlesim.engines.sbg.heroic_actions import leash_refusal, may_charge
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import (
     Point,
@@ -36,6 +37,7 @@ from battlesim.engines.sbg.paths import (
     terrain_fits,
     toward,
 )
+from battlesim.engines.sbg.phases import ring
 from battlesim.engines.sbg.phases.crossing import (
     Crossing,
     check_crossings,
@@ -45,7 +47,8 @@ from battlesim.engines.sbg.phases.crossing import (
 from battlesim.engines.sbg.phases.shoot import shoot
 from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
-from battlesim.engines.sbg.table import TerrainKind
+from battlesim.engines.sbg.stealth import hidden_by_stealth
+from battlesim.engines.sbg.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR, TerrainKind
 from battlesim.engines.sbg.weapons import MissileKind
 
 if TYPE_CHECKING:
@@ -64,9 +67,10 @@ def allowance(state: BattleState, model: ModelState) -> float:
 
 
 def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
-    """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05)."""
+    """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05),
+    not an invisible Ring-bearer (RING-INV-02)."""
     for enemy in state.enemies(model):
-        if enemy.prone:
+        if enemy.prone or (enemy.ring_on and one_ring.invisible_to(enemy, model)):
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
             yield enemy
@@ -85,8 +89,16 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 
 
 def can_move(state: BattleState, model: ModelState) -> bool:
-    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02)."""
-    return model.alive and not model.done_moving and not state.engaged(model)
+    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
+    thrown this turn cannot move (CAV-THROWN-01/02)."""
+    if not model.alive or model.done_moving or model.thrown_turn == state.turn:
+        return False
+    return not state.engaged(model)
+
+
+def _cavalry(model: ModelState) -> bool:
+    """CAV-MOVE-03: cavalry pays four times in difficult terrain."""
+    return "cavalry" in model.triggers
 
 
 def check_action(state: BattleState, model: ModelState, action: MoveAction) -> float:
@@ -96,6 +108,8 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     if isinstance(action, Hold):
         return 0.0
     found = crossings(state, model, action.to)
+    if found and one_ring.foe_moves(state, model):
+        raise IllegalActionError(f"{model.uid}: no dangerous move for the foe (RING-WILL-02)")
     cost = _check_path(state, model, action.to, check_crossings(state, model, action.to, found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
@@ -104,6 +118,9 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
             raise IllegalActionError(f"{model.uid} cannot throw on this charge (MSL-THROW-01/02)")
     else:
         _check_zones(state, model, action.to)
+    leash = leash_refusal(state, model, action.to)
+    if leash is not None:
+        raise IllegalActionError(leash)
     return cost
 
 
@@ -112,7 +129,7 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
     start = model.position
     if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
         raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
-    cost = terrain_cost(state.table, start, end, model.radius) + climb
+    cost = terrain_cost(state.table, start, end, model.radius, _cavalry(model)) + climb
     if cost > allowance(state, model) + _SLACK:
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
     other = _passed_through(state, model, end)
@@ -135,6 +152,9 @@ def _passed_through(
         if other is model or dx * dx + dy * dy > limit * limit:
             continue
         clearance = model.radius + other.radius - CONTACT_TOLERANCE
+        if one_ring.passes_through(state, model, other):
+            _check_end_on(state, model, other, end, clearance)
+            continue
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             return other
     return None
@@ -151,7 +171,21 @@ def surely_illegal(
         return True
     if point_distance(model.position, end) > allowance(state, model) + _SLACK:
         return True
-    return _passed_through(state, model, end, near) is not None
+    try:
+        return _passed_through(state, model, end, near) is not None
+    except IllegalActionError:
+        return True  # ending on an invisible bearer (RING-INV-02/03): refused anyway
+
+
+def _check_end_on(
+    state: BattleState, model: ModelState, other: ModelState, end: Point, clearance: float
+) -> None:
+    """RING-INV-02/03: through an invisible bearer (or the bearer through anyone), never
+    ending on a base, unless the enemy bearer can be shifted aside to make room."""
+    if point_distance(end, other.position) >= clearance:
+        return
+    if model.ring_on or ring.room_spot(state, model, end, other) is None:
+        raise IllegalActionError(f"{model.uid} cannot end on {other.uid} (RING-INV-02/03)")
 
 
 def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
@@ -166,6 +200,8 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
         zone = model.radius + enemy.radius + CONTROL_ZONE
         if point_distance(end, enemy.position) < zone - _SLACK:
             raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
+        if model.ring_on:
+            continue  # RING-INV-02: the bearer passes through enemies, so through their zones
         entry = entry_fraction(start, end, enemy.position, zone - _SLACK)
         if entry == 0.0 and approaches(start, end, enemy.position):
             raise IllegalActionError(f"{model.uid} moves closer to {enemy.uid} (MOVE-ZOC-03)")
@@ -181,17 +217,21 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{action.target} is not a living enemy")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
+    if model.heroic.no_charge or not may_charge(model, target):
+        raise IllegalActionError(f"{model.uid} may not charge (HERO-HMA-01, HERO-HCHAL-02)")
     touching = state.in_contact_at(action.to, model.radius, target)
     if not touching and barrier_across(state, model, action.to, target) is None:
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
     if not can_see(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
+    if not ring.may_charge(state, model, target) or hidden_by_stealth(state, model, target):
+        raise IllegalActionError(f"{model.uid} cannot see {target.uid} (RING-INV-04, SR-STEALTH)")
     start, end = model.position, action.to
     zone = model.radius + target.radius + CONTROL_ZONE
     limit = entry_fraction(start, end, target.position, zone) or 0.0
     for enemy in zone_holders(state, model):
-        if enemy is target:
-            continue
+        if enemy is target or model.ring_on:
+            continue  # RING-INV-02: an invisible bearer's path passes through any zone
         reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
         entry = entry_fraction(start, end, enemy.position, reach)
         if entry is None or entry > limit:
@@ -224,6 +264,12 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
+    ring.make_room(state, model, action.to)  # RING-INV-03: the bearer steps aside first
+    _carry_out(state, model, action, cost)
+    ring.make_room(state, model, model.position)  # a crossing may end elsewhere
+
+
+def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cost: float) -> None:
     found = crossings(state, model, action.to)
     if found:
         resolve_crossing(state, model, action.to, found[0])
@@ -263,26 +309,53 @@ def _throw_then_charge(state: BattleState, model: ModelState, action: Charge) ->
     entry = entry_fraction(start, action.to, target.position, reach)
     if entry:
         stop = toward(start, action.to, entry * point_distance(start, action.to))
-        model.spent += terrain_cost(state.table, start, stop, model.radius)
+        model.spent += terrain_cost(state.table, start, stop, model.radius, _cavalry(model))
         state.move_to(model, stop, "throw approach")
     model.shot = True
     shoot(state, model, target, moving_penalty=False)
     if not target.alive:
         return
+    action = _after_unhorsing(state, model, target, action)
     across = _across(state, model, action)
-    model.spent += terrain_cost(state.table, model.position, action.to, model.radius)
+    model.spent += terrain_cost(
+        state.table, model.position, action.to, model.radius, _cavalry(model)
+    )
     state.move_to(model, action.to, "charge", across)
+
+
+def _after_unhorsing(
+    state: BattleState, model: ModelState, target: ModelState, action: Charge
+) -> Charge:
+    """CAV-SHOOT-04 (002:L1354): a throw that slew the target's mount leaves its rider on a
+    smaller base: the charge ends touching it along the same line, or stops where it threw."""
+    if state.in_contact_at(action.to, model.radius, target):
+        return action
+    reach = model.radius + target.radius
+    spot = rotated(target.position, angle_to(target.position, action.to), reach)
+    clear = all(
+        point_distance(spot, o.position) >= model.radius + o.radius - CONTACT_TOLERANCE
+        for o in state.living()
+        if o is not model
+    )
+    if not clear or not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
+        spot = model.position
+    return Charge(action.model, action.target, spot, action.throw)
 
 
 def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """MOVE-GEN-01/02, TURN-03: the Priority side moves all its models, then the other."""
     state.phase = Phase.MOVE
     state.log.emit("phase", phase=Phase.MOVE.value, turn=state.turn)
+    heroic.declare_all(state, players, Phase.MOVE)  # HERO-HA-01
+    heroic.run_heroic_moves(state, players)  # HERO-HM-01: before the Priority order
     for player in (state.priority, 1 - state.priority):
-        _move_side(state, players[player], player)
+        _move_side(state, players, player)
+    heroic.end_move_phase(state)
 
 
-def _move_side(state: BattleState, player: Player, side: int) -> None:
+def _move_side(state: BattleState, players: tuple[Player, Player], side: int) -> None:
+    player = players[side]
+    ring.start_of_move(state, players, side)
     drummer = player.sound_drum(state, side)
     if drummer is not None:
         try:
@@ -295,7 +368,10 @@ def _move_side(state: BattleState, player: Player, side: int) -> None:
             continue
         if not broken_test(state, model):
             continue
-        _take_action(state, player, model)
+        if heroic.leads_march(state, model):
+            heroic.lead(state, players, model, heroic.HEROIC_MARCH)  # HERO-HMA-01/03
+        else:
+            take_action(state, players, model)
 
 
 def stand_up(state: BattleState, model: ModelState) -> None:
@@ -307,15 +383,48 @@ def stand_up(state: BattleState, model: ModelState) -> None:
     state.log.emit("stand_up", model=model.uid)
 
 
-def _take_action(state: BattleState, player: Player, model: ModelState) -> None:
+def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
+    """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
+    refused action -> it holds."""
     if model.prone:
         stand_up(state, model)
-    action = player.choose_move(state, model)
+    _maybe_dismount(state, players[model.player], model)
+    action = _choose(state, players, model)
+    target = state.models.get(action.target) if isinstance(action, Charge) else None
+    if (
+        target is not None
+        and _must_spot(state, model, target)
+        and not ring.spot(state, model, target)
+    ):
+        action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
+    if model.rival is not None:
+        action = heroic.challenge_charge(state, model, action)
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
         state.log.emit("refused", model=model.uid, reason=str(error))
         apply_action(state, model, Hold(model.uid))
+
+
+def _maybe_dismount(state: BattleState, player: Player, model: ModelState) -> None:
+    """CAV-DISM-01..03 (002:L1365-1373): a mounted model may dismount as its move starts
+    (the player's choice); never from a fight (it could not move anyway)."""
+    choose = getattr(player, "choose_dismount", None)
+    if model.mount is None or choose is None or not choose(state, model):
+        return
+    cavalry.dismount(state, model)
+
+
+def _must_spot(state: BattleState, model: ModelState, target: ModelState) -> bool:
+    """RING-INV-04: charging an invisible bearer not yet failed to be seen this turn."""
+    return _unseen(target, model) and ring.may_charge(state, model, target)
+
+
+def _choose(state: BattleState, players: tuple[Player, Player], model: ModelState) -> MoveAction:
+    """RING-WILL-02: the opponent moves a bearer that lost the Will of Sauron roll."""
+    if one_ring.foe_moves(state, model):
+        return players[1 - model.player].move_enemy_bearer(state, model)
+    return players[model.player].choose_move(state, model)
 
 
 def _sound_drum(state: BattleState, side: int, drummer_id: str) -> None:
@@ -362,9 +471,9 @@ def surroundings(state: BattleState, model: ModelState) -> Surroundings:
     zones = [
         (o.position, circle_base(o.radius))
         for o in others
-        if o.player != model.player and holds_zone(state, o)
+        if o.player != model.player and holds_zone(state, o) and not _unseen(o, model)
     ]
-    return Surroundings(budget, placed, zones, height_for(model.profile.keywords))
+    return Surroundings(budget, placed, zones, terrain_height(model))
 
 
 def furthest_toward(
@@ -374,7 +483,7 @@ def furthest_toward(
     ``around``: the model's ``surroundings`` when the caller already has them (unchanged
     state only)."""
     around = around or surroundings(state, model)
-    r = model.radius
+    r = model.radius + 1e-6  # float noise: a goal exactly on the edge may round off it
     goal = (min(max(goal[0], r), state.width - r), min(max(goal[1], r), state.depth - r))
     return geometry.furthest_legal_point(
         model.position,
@@ -384,8 +493,13 @@ def furthest_toward(
         around.placed,
         around.zones,
         state.table,
-        model_height=around.height,
+        model_height=around.height,  # the mount's shoulders for cavalry (CAV-MOVE-02)
+        difficult_factor=CAVALRY_DIFFICULT_FACTOR if _cavalry(model) else DIFFICULT_FACTOR,
     )
+
+
+def _unseen(other: ModelState, model: ModelState) -> bool:
+    return other.ring_on and one_ring.invisible_to(other, model)
 
 
 def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
@@ -464,14 +578,18 @@ def _legal(state: BattleState, model: ModelState, action: MoveAction) -> bool:
 
 def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
     """Every enemy the model may legally charge now, with the contact point found."""
-    if not can_move(state, model) or model.prone:
+    if not can_move(state, model) or model.prone or model.heroic.no_charge:
         return []
     budget = allowance(state, model)
     found = []
     gaps = ((state.distance(model, e), e.uid, e) for e in state.enemies(model))
-    in_reach = sorted(item for item in gaps if item[0] <= budget)
+    in_reach = sorted(item for item in gaps if item[0] <= budget and may_charge(model, item[2]))
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)
         if spot is not None:
             found.append((enemy, spot))
     return found
+
+
+# Imported last: the Heroic Actions glue reuses this module's steps (take_action, can_move).
+from battlesim.engines.sbg.phases import heroic  # noqa: E402
