@@ -33,6 +33,9 @@ def test_starter_lists_carry_heroes_and_cavalry_into_the_engine(forces: dict[str
         row = Profile.objects.filter(name=hero.name).first()
         assert (hero.might, hero.will, hero.fate) == (row.might, row.will, row.fate)
     assert any(hero.might > 0 for hero in heroes)
+    damrod = next(p for p in heroes if p.name.startswith("Damrod"))
+    assert "Heroic Accuracy" in damrod.rules  # HERO-HA-09: the profile lists it
+    assert "minor hero" in damrod.keywords  # HERO-HCHAL-01: the tier a challenge compares
     riders = [s.profile for s in built["riders_of_rohan"].models if s.profile.mount is not None]
     assert riders, "the Rohan starter list has riders"
     for rider in map(mounted_profile, riders):
