@@ -294,4 +294,3 @@ def test_sbg_replay_draws_bases_to_scale_with_heroes_cavalry_and_monsters(
     assert page.locator("#board g.model.leader .hero-mark").count() == 2
     riders = page.locator("#board g.model.cavalry circle:first-child").first
     assert float(riders.get_attribute("r")) > 25 / 25.4 / 2  # a mount's circle, not a man's
-    page.screenshot(path="var/sbg-replay.png", full_page=True)
