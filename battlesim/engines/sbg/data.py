@@ -37,6 +37,7 @@ STAND_FAST_RANGE: Final = 6.0  # COUR-SF-02 (002:L1248)
 DRUM_RANGE: Final = 12.0  # EQP-DRUM-01 (002:L2188)
 DIFFICULT_TERRAIN_COST: Final = 2.0  # MOVE-TER-02 (002:L522), ambiguity A1 reading
 CLIMB_COST: Final = 2.0  # MOVE-CLIMB-02 (002:L597): a climbable surface is difficult terrain
+CRAWL_DISTANCE: Final = 1.0  # MOVE-PRONE-04 (002:L657), inches
 FALL_STRENGTH: Final = 3  # MOVE-FALL-02 (002:L637): Strength 3 hits
 
 # In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
@@ -125,6 +126,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "prone-moves": "A prone model may crawl 1 inch, then stand up (half its Move); after "
+        "crawling it moves no further that phase, while a model that only stands up may use the "
+        "other half of its Move and charge (MOVE-PRONE-14 reading). Lying down comes after the "
+        "model's action and needs half its Move still unspent (MOVE-PRONE-06). Jumping over a "
+        "prone model (MOVE-PRONE-11) is not offered: moves may not pass through any base.",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
     }

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.paths import (
@@ -32,7 +32,9 @@ from battlesim.engines.sbg.phases.move import (
     check_action,
     furthest_toward,
 )
+from battlesim.engines.sbg.prone import check_lie_down, crawl_spots, is_cavalry
 from battlesim.engines.sbg.scenarios import Scenario, holder
+from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.units import ModelId, PlayerId
 from battlesim.engines.sbg.weapons import MissileKind, SpecialStrike, can_support
@@ -43,6 +45,7 @@ T = TypeVar("T")
 CHARGE_THRESHOLD = -0.1
 WALL_HOLD_RANGE = 8.0  # inches: an enemy this close will charge the wall soon
 _WALLS = frozenset({"obstacle"})
+HEAVY_FIRE = 3  # enemy bows able to shoot a model next turn: worth lying down for (cover)
 
 
 class Player(Protocol):
@@ -53,6 +56,12 @@ class Player(Protocol):
     def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]: ...
 
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction: ...
+
+    def crawl_to(self, state: BattleState, model: ModelState) -> Point | None: ...
+
+    def stands_up(self, state: BattleState, model: ModelState) -> bool: ...
+
+    def lies_down(self, state: BattleState, model: ModelState) -> bool: ...
 
     def choose_target(
         self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]
@@ -124,6 +133,18 @@ def _first_waypoint(state: BattleState, model: ModelState, goal: Point) -> Point
     return route[0] if route else goal
 
 
+def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
+    """Enemy bows (not throwing weapons) within range of the model after half a Move."""
+    found = []
+    for enemy in state.enemies(model):
+        weapon = enemy.missile
+        if weapon is None or weapon.kind is MissileKind.THROWING or state.engaged(enemy):
+            continue
+        if state.distance(enemy, model) <= weapon.range + enemy.profile.move / 2:
+            found.append(enemy)
+    return found
+
+
 class HeuristicPlayer:
     """A sensible human's plan, made of small named habits."""
 
@@ -155,6 +176,8 @@ class HeuristicPlayer:
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
         if self._holds_wall(state, model):
             return Hold(model.uid)  # leaping out would give the barrier away
+        if self._waits_in_cover(state, model):
+            return Hold(model.uid)  # then lies down (lies_down): MOVE-PRONE-06
         charge = self._charge(state, model)
         if charge is not None:
             return charge
@@ -168,6 +191,66 @@ class HeuristicPlayer:
         if _precious(state, model) and self._screened(state, model):
             return Hold(model.uid)  # stay behind the line, within reach of its fights
         return self._advance(state, model)
+
+    # -- prone models (MOVE-PRONE-04..06) ---------------------------------------------------
+
+    def stands_up(self, state: BattleState, model: ModelState) -> bool:
+        """Stay down only while hidden from heavy fire with nothing better to do."""
+        if not self._takes_cover(state, model):
+            return True
+        if self._waits_in_cover(state, model):
+            return False
+        return not isinstance(self.choose_move(state, model), Hold)
+
+    def lies_down(self, state: BattleState, model: ModelState) -> bool:
+        """Lie down behind cover when out of charge reach and under heavy fire; bows keep
+        standing to shoot (MOVE-PRONE-12)."""
+        try:
+            check_lie_down(state, model)
+        except IllegalActionError:
+            return False
+        return _role(model) != 2 and self._takes_cover(state, model)
+
+    def crawl_to(self, state: BattleState, model: ModelState) -> Point | None:
+        """Crawl only to get out of sight of more bows, never needlessly."""
+        if self.stands_up(state, model):
+            return None
+        shooters = _bows_on(state, model)
+        seen = sum(1 for e in shooters if can_see(state, e, model))
+        best: tuple[int, Point] | None = None
+        start = model.position
+        for spot in crawl_spots(state, model):
+            state.set_position(model, spot)
+            count = sum(1 for e in shooters if can_see(state, e, model))
+            if count < seen and (best is None or count < best[0]):
+                best = (count, spot)
+        state.set_position(model, start)
+        return None if best is None else best[1]
+
+    def _waits_in_cover(self, state: BattleState, model: ModelState) -> bool:
+        """A fighter whose side has more bows lets them win the exchange: it waits, hidden
+        behind cover, for the enemy to come (the side with fewer bows must attack)."""
+        if _role(model) == 2 or is_cavalry(model):
+            return False
+        mine = sum(1 for m in state.living(model.player) if _role(m) == 2)
+        theirs = sum(1 for m in state.enemies(model) if _role(m) == 2)
+        return mine > theirs and self._takes_cover(state, model)
+
+    def _takes_cover(self, state: BattleState, model: ModelState) -> bool:
+        """Out of every enemy's charge reach, seen by HEAVY_FIRE bows or more, and lying down
+        hides it from at least half of them."""
+        if is_cavalry(model) or state.engaged(model):
+            return False
+        reach = max((e.profile.move for e in state.enemies(model)), default=0.0) + 1.0
+        if _nearest(state, model)[0] <= reach:
+            return False
+        was = model.prone
+        model.prone = False
+        shooters = [e for e in _bows_on(state, model) if can_see(state, e, model)]
+        model.prone = True
+        still = sum(1 for e in shooters if can_see(state, e, model))
+        model.prone = was
+        return len(shooters) >= HEAVY_FIRE and 2 * still <= len(shooters)
 
     # -- habits ----------------------------------------------------------------------------
 
@@ -382,6 +465,20 @@ class RandomPlayer:
         heading = self.pick(state, range(12), f"{model.uid} heading") * math.pi / 6
         end = furthest_toward(state, model, rotated(model.position, heading, 12.0))
         return Move(model.uid, end)
+
+    def crawl_to(self, state: BattleState, model: ModelState) -> Point | None:
+        spots = crawl_spots(state, model)
+        return self.pick(state, [None, *spots], f"{model.uid} crawl") if spots else None
+
+    def stands_up(self, state: BattleState, model: ModelState) -> bool:
+        return self.pick(state, [True, False], f"{model.uid} stand up")
+
+    def lies_down(self, state: BattleState, model: ModelState) -> bool:
+        try:
+            check_lie_down(state, model)
+        except IllegalActionError:
+            return False
+        return self.pick(state, [False, True], f"{model.uid} lie down")
 
     def choose_target(
         self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]

@@ -74,6 +74,7 @@ class ModelState:
     done_moving: bool = False
     tested: bool = False
     leapt: bool = False
+    stood_up: bool = False  # MOVE-PRONE-07: no lying down after standing up this turn
     stunned_until: int = 0  # SPS-STUN-01: a turn number; lasts across turns
     # per-fight effects of special strikes (special_strikes.py), cleared after each fight
     strike: SpecialStrike | None = None
@@ -98,6 +99,7 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
+        self.stood_up = False
 
     def clear_fight(self) -> None:
         self.strike = None

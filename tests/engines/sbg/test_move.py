@@ -108,7 +108,7 @@ def test_engaged_enemies_have_no_control_zone() -> None:
 
 
 def test_prone_enemies_have_no_control_zone() -> None:
-    """MOVE-ZOC-05 (002:L649)."""
+    """MOVE-ZOC-05, MOVE-PRONE-02 (002:L649): a prone model has no control zone."""
     state = battle([])
     a = add(state, "A1", 0, 10, 10)
     add(state, "B1", 1, 11.5, 13).prone = True

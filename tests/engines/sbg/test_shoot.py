@@ -91,7 +91,8 @@ def test_crossbow_cannot_shoot_after_moving() -> None:
 
 
 def test_prone_or_engaged_models_cannot_shoot() -> None:
-    """SHOOT-ELIG-02, SHOOT-ELIG-07 (002:L729, L767)."""
+    """SHOOT-ELIG-02, SHOOT-ELIG-07, MOVE-PRONE-12 (002:L729, L767): a prone model cannot
+    shoot."""
     state = battle([])
     a = add(state, "A1", 0, 10, 10, BOW)
     a.prone = True

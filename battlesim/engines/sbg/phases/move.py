@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import geometry
+from battlesim.engines.sbg import geometry, prone
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
@@ -266,24 +266,19 @@ def _move_side(state: BattleState, player: Player, side: int) -> None:
         _take_action(state, player, model)
 
 
-def stand_up(state: BattleState, model: ModelState) -> None:
-    """MOVE-PRONE-05/08/09 (002:L661-669): standing up costs half the Move and counts as
-    moving; allowed inside an enemy zone without charging."""
-    model.prone = False
-    model.spent += model.profile.move / 2
-    model.moved = True
-    state.log.emit("stand_up", model=model.uid)
+stand_up = prone.stand_up  # MOVE-PRONE-05 (kept here for older callers)
 
 
 def _take_action(state: BattleState, player: Player, model: ModelState) -> None:
-    if model.prone:
-        stand_up(state, model)
+    if prone.before_move(state, player, model):  # MOVE-PRONE-04/05: crawl, stand, stay
+        return
     action = player.choose_move(state, model)
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
         state.log.emit("refused", model=model.uid, reason=str(error))
         apply_action(state, model, Hold(model.uid))
+    prone.after_move(state, player, model)  # MOVE-PRONE-06: lie down to hide
 
 
 def _sound_drum(state: BattleState, side: int, drummer_id: str) -> None:
