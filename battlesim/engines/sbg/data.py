@@ -131,6 +131,12 @@ ASSUMPTIONS: Final = MappingProxyType(
         "other half of its Move and charge (MOVE-PRONE-14 reading). Lying down comes after the "
         "model's action and needs half its Move still unspent (MOVE-PRONE-06). Jumping over a "
         "prone model (MOVE-PRONE-11) is not offered: moves may not pass through any base.",
+        "reinforcements": "Reserves (Scenario.reserves) count in the starting strength "
+        "(COUR-BRK-01). A warband enters by one edge point chosen by its player, each model "
+        "placed touching the edge there then moving normally without charging; if the entry "
+        "spot is taken (a base or an enemy zone) the models still waiting arrive next turn "
+        "(MOVE-REINF-02; the competitive +1 arrival roll is not in the seed). No sample "
+        "scenario has reserves yet.",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
     }

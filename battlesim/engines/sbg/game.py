@@ -24,6 +24,7 @@ from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.players import PLAYERS, HeuristicPlayer, Player, RandomPlayer
+from battlesim.engines.sbg.reinforcements import hold_back
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
 from battlesim.engines.sbg.scenarios import Scenario, scenario_named
 from battlesim.engines.sbg.state import BattleState
@@ -125,6 +126,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
             raise BattleOptionError(f"force {player} does not fit in its deployment zone")
         for uid, slot in zip(order, slots, strict=False):
             state.set_position(state.models[uid], slot)
+    hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 
 def new_battle(setup: BattleSetup, dice: Dice, log: EventLog) -> BattleState:

@@ -33,6 +33,7 @@ from battlesim.engines.sbg.phases.move import (
     furthest_toward,
 )
 from battlesim.engines.sbg.prone import check_lie_down, crawl_spots, is_cavalry
+from battlesim.engines.sbg.reinforcements import Reserve, entry_points
 from battlesim.engines.sbg.scenarios import Scenario, holder
 from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState
@@ -58,6 +59,8 @@ class Player(Protocol):
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction: ...
 
     def crawl_to(self, state: BattleState, model: ModelState) -> Point | None: ...
+
+    def choose_entry(self, state: BattleState, reserve: Reserve) -> Point: ...
 
     def stands_up(self, state: BattleState, model: ModelState) -> bool: ...
 
@@ -191,6 +194,16 @@ class HeuristicPlayer:
         if _precious(state, model) and self._screened(state, model):
             return Hold(model.uid)  # stay behind the line, within reach of its fights
         return self._advance(state, model)
+
+    def choose_entry(self, state: BattleState, reserve: Reserve) -> Point:
+        """MOVE-REINF-01: on its own edge, behind the middle of its army (to join it)."""
+        own = state.living(reserve.player)
+        middle = sum(m.x for m in own) / len(own) if own else state.width / 2
+        points = entry_points(state, reserve)
+        home = state.depth if reserve.player == 1 else 0.0
+        if not points:
+            return (middle, home)
+        return min(points, key=lambda p: (abs(p[1] - home), abs(p[0] - middle), p))
 
     # -- prone models (MOVE-PRONE-04..06) ---------------------------------------------------
 
@@ -465,6 +478,10 @@ class RandomPlayer:
         heading = self.pick(state, range(12), f"{model.uid} heading") * math.pi / 6
         end = furthest_toward(state, model, rotated(model.position, heading, 12.0))
         return Move(model.uid, end)
+
+    def choose_entry(self, state: BattleState, reserve: Reserve) -> Point:
+        points = entry_points(state, reserve)
+        return self.pick(state, points, "reserve entry") if points else (0.0, 0.0)
 
     def crawl_to(self, state: BattleState, model: ModelState) -> Point | None:
         spots = crawl_spots(state, model)

@@ -75,6 +75,7 @@ class ModelState:
     tested: bool = False
     leapt: bool = False
     stood_up: bool = False  # MOVE-PRONE-07: no lying down after standing up this turn
+    arriving: bool = False  # MOVE-CHG-12: entered as a reinforcement this turn
     stunned_until: int = 0  # SPS-STUN-01: a turn number; lasts across turns
     # per-fight effects of special strikes (special_strikes.py), cleared after each fight
     strike: SpecialStrike | None = None
@@ -99,7 +100,7 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
-        self.stood_up = False
+        self.stood_up = self.arriving = False
 
     def clear_fight(self) -> None:
         self.strike = None
@@ -161,6 +162,7 @@ class BattleState:
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
+    reserves: list[Any] = field(default_factory=list)  # reinforcements.Reserve, off the table
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
         model = model_state(spec, player, position)
@@ -170,6 +172,16 @@ class BattleState:
         self.touching[model.uid] = set()
         self._touch(model)
         return model
+
+    def take_off(self, model: ModelState) -> None:
+        """MOVE-REINF: a reserve waits off the table, still in the army's starting count."""
+        self._untouch(model)
+        self._alive[model.player].remove(model)
+
+    def bring_on(self, model: ModelState, point: Point) -> None:
+        """MOVE-REINF-01: a reserve enters the table at ``point``."""
+        self._alive[model.player].append(model)
+        self.set_position(model, point)
 
     def set_position(self, model: ModelState, point: Point) -> None:
         """Put the model at ``point`` (no log: set-up and tests) and update contacts."""

@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import geometry, prone
+from battlesim.engines.sbg import geometry, prone, reinforcements
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
@@ -147,6 +147,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
+    if model.arriving:
+        raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
     touching = state.in_contact_at(action.to, model.radius, target)
@@ -264,6 +266,7 @@ def _move_side(state: BattleState, player: Player, side: int) -> None:
         if not broken_test(state, model):
             continue
         _take_action(state, player, model)
+    reinforcements.arrive(state, player, side)  # MOVE-REINF-01: after the models on table
 
 
 stand_up = prone.stand_up  # MOVE-PRONE-05 (kept here for older callers)
@@ -405,7 +408,7 @@ def _legal(state: BattleState, model: ModelState, action: MoveAction) -> bool:
 
 def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
     """Every enemy the model may legally charge now, with the contact point found."""
-    if not can_move(state, model) or model.prone:
+    if not can_move(state, model) or model.prone or model.arriving:
         return []
     budget = allowance(state, model)
     found = []
