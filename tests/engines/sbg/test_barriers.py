@@ -76,7 +76,7 @@ def test_fight_bar_01_04_when_a_barrier_protects(
 
 
 def test_fight_bar_09_11_the_attacker_strikes_through_the_barrier_then_backs_away() -> None:
-    """FIGHT-BAR-09/11 (002:L1126, L1136): the attacker wins the Duel (6 v 1); its strike
+    """FIGHT-BAR-09, FIGHT-BAR-11 (002:L1126, L1136): the attacker wins the Duel (6 v 1); its strike
     must pass the wall's in-the-way test (a 3 fails on 4+: no wound roll); the defender
     does not back away, the attacker does, and they are no longer engaged."""
     state = _held_wall([6, 1, 3])
@@ -96,7 +96,7 @@ def test_fight_bar_09_a_slayer_crosses_the_barrier() -> None:
 
 
 def test_fight_bar_10_the_defender_strikes_normally_and_the_attacker_backs_away() -> None:
-    """FIGHT-BAR-08/10 (002:L1122, L1134): the Duel is normal; the defender wins (6 v 1)
+    """FIGHT-BAR-08, FIGHT-BAR-10 (002:L1122, L1134): the Duel is normal; the defender wins (6 v 1)
     and strikes with no in-the-way test; the surviving attacker backs away."""
     state = _held_wall([1, 6, 2])
     run_fight_phase(state, players())

@@ -76,7 +76,8 @@ def test_move_prone_04_leap_06_no_leap_test_and_no_charge_while_crawling() -> No
 
 
 def test_move_prone_05_08_standing_up_costs_half_the_move() -> None:
-    """MOVE-PRONE-05/08, SHOOT-MOVE-03 (002:L661, L669): standing up leaves 3" of a 6" Move
+    """MOVE-PRONE-05, MOVE-PRONE-08, SHOOT-MOVE-03 (002:L661, L669): standing up leaves 3" of a 6"
+    Move
     (3.1" refused) and counts as moving: a 4+ bowman then hits on 5+, so a 4 misses."""
     state = battle([4])
     model = add(state, "A1", 0, 10, 10, BOW)
@@ -93,7 +94,8 @@ def test_move_prone_05_08_standing_up_costs_half_the_move() -> None:
 
 
 def test_move_prone_06_01_lying_down_costs_half_the_move() -> None:
-    """MOVE-PRONE-01/06/08 (002:L645, L661, L669): after a 3" move a model may still lie down
+    """MOVE-PRONE-01, MOVE-PRONE-06, MOVE-PRONE-08 (002:L645, L661, L669): after a 3" move a model
+    may still lie down
     (it becomes prone, having moved); after 3.5" it lacks half its Move and is refused."""
     state = battle([])
     model = add(state, "A1", 0, 10, 10, BOW)
