@@ -119,6 +119,14 @@ ASSUMPTIONS: Final = MappingProxyType(
         "multiple combat ignoring the barrier. Attackers fight in name order (the attacking "
         "player's choice, FIGHT-BAR-12); a slayer always crosses if there is room (FIGHT-BAR-09 "
         "'may'). A pair still linked at the end of the Fight phase is separated.",
+        "elevated-fights": "FIGHT-ELEV-01..04 apply to sheer-sided elevated pieces only (hills "
+        "are walked up, so the enemy reaches the same level). A charger at the foot of the "
+        "side, within 1 inch of the defender, fights it as across a barrier; its Move must "
+        "cover the path plus twice the height when the side is higher than the model (no "
+        "Climb test for the charge). The side's in-the-way score is its cover class, a wall "
+        "(4+) without one. A slayer takes the defender's place if free; an attacker that must "
+        "back away from a position needing a Climb test falls its full height, prone. Climbing "
+        "onto the defender instead stays legal and needs a 6 (MOVE-CLIMB-05).",
         "barrier-in-the-way": "A barrier piece without a cover class counts as a wall (4+).",
         "back-over-edge": "Backing away over a sheer edge is tried only when no other "
         "direction and no making way works (FIGHT-BACK-04); the fall follows the strikes.",

@@ -16,6 +16,7 @@ from typing import Protocol, TypeVar
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
+from battlesim.engines.sbg.elevation import sheer_under
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -343,7 +344,8 @@ class HeuristicPlayer:
         if state.table is None or not state.table.pieces:
             return False
         box = segment_box(model.position, model.position, model.radius + 0.1)
-        if not near_terrain(state.table, box, _WALLS):
+        on_rock = sheer_under(state, model.position) is not None  # FIGHT-ELEV-01
+        if not on_rock and not near_terrain(state.table, box, _WALLS):
             return False  # most models stand by no wall: the cheap test first (speed)
         gap, enemy = _nearest(state, model)
         return (

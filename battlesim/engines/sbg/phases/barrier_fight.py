@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from battlesim.engines.sbg import special_strikes
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.data import IN_THE_WAY_SCORE
+from battlesim.engines.sbg.elevation import needs_climb
+from battlesim.engines.sbg.falling import fall
 from battlesim.engines.sbg.geometry import GeometryError
 from battlesim.engines.sbg.paths import circle_base
 from battlesim.engines.sbg.phases.back_away import back_away
@@ -31,6 +33,7 @@ from battlesim.engines.sbg.phases.fight import (
     winners_strike,
 )
 from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.table import TerrainKind
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.players import Player
@@ -109,11 +112,25 @@ def _after_strikes(
     they are merely no longer engaged. FIGHT-BAR-09: a slayer crosses as on a 2-5 Leap."""
     if not attacker.alive:
         return
+    elevated = barrier.kind is TerrainKind.ELEVATED
     if not defender.alive:
-        _cross(state, attacker, defender, barrier)
+        if elevated:
+            _take_place(state, attacker, defender)
+        else:
+            _cross(state, attacker, defender, barrier)
         return
+    drop = barrier.height - state.table.ground_level(attacker.position)
     if not back_away(state, attacker, [defender]):
         state.unlink_across(attacker)
+    if elevated and attacker.alive and needs_climb(state, attacker, barrier):
+        fall(state, attacker, drop, "beaten from an elevated position")  # FIGHT-ELEV-03
+
+
+def _take_place(state: BattleState, attacker: ModelState, defender: ModelState) -> None:
+    """FIGHT-ELEV-03 (002:L1178): the slayer may take the defender's place at once."""
+    spot = defender.position
+    if free_landing(state, attacker, spot) and state.table.fits(spot, circle_base(attacker.radius)):
+        state.move_to(attacker, spot, "take the elevated position")
 
 
 def _cross(state: BattleState, attacker: ModelState, defender: ModelState, barrier: Any) -> None:

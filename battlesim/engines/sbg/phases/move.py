@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import geometry, prone, reinforcements
+from battlesim.engines.sbg import elevation, geometry, prone, reinforcements
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
@@ -98,6 +98,7 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     cost = _check_path(state, model, action.to, check_crossings(state, model, action.to, found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
+        cost += _elevated_climb(state, model, action)
         _check_barrier_leap(state, model, action, found)
         if action.throw and (found or not can_throw(model)):
             raise IllegalActionError(f"{model.uid} cannot throw on this charge (MSL-THROW-01/02)")
@@ -177,8 +178,24 @@ def _check_barrier_leap(
     charger fights across it instead (FIGHT-BAR-05)."""
     target = state.models[action.target]
     barrier = protecting_barrier(state, target, model) if found else None
+    if barrier is not None and barrier.kind is TerrainKind.ELEVATED:
+        return  # climbing onto an elevated defender: a 6 ends in contact (MOVE-CLIMB-05)
     if barrier is not None and any(c.piece is barrier for c in found):
         raise IllegalActionError(f"{model.uid} cannot leap {barrier.name} held by {target.uid}")
+
+
+def _elevated_climb(state: BattleState, model: ModelState, action: Charge) -> float:
+    """FIGHT-ELEV-02 (002:L1176): a charge at the foot of an elevated position must have
+    the Move for the climb too."""
+    target = state.models[action.target]
+    extra = elevation.climb_cost(state, model, action.to, target)
+    if extra and _path_cost(state, model, action.to) + extra > allowance(state, model) + _SLACK:
+        raise IllegalActionError(f"{model.uid} lacks the Move to climb to {target.uid} (ELEV-02)")
+    return extra
+
+
+def _path_cost(state: BattleState, model: ModelState, end: Point) -> float:
+    return terrain_cost(state.table, model.position, end, model.radius)
 
 
 def _drummed(state: BattleState, model: ModelState) -> bool:
@@ -342,7 +359,17 @@ def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Po
     if state.distance(model, target) > allowance(state, model):
         return None
     spot = _contact_spot(state, model, target)
-    return spot if spot is not None else _across_spot(state, model, target)
+    if spot is None:
+        spot = _across_spot(state, model, target)
+    return spot if spot is not None else _foot_spot(state, model, target)
+
+
+def _foot_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    """FIGHT-ELEV-02: a target on a sheer platform is charged from the foot of its side."""
+    for spot in elevation.foot_spots(state, model, target)[:6]:
+        if _legal(state, model, Charge(model.uid, target.uid, spot)):
+            return spot
+    return None
 
 
 def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
