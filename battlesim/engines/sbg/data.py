@@ -116,7 +116,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "barrier-fights": "Only a defender fought solely across its barrier gets the barrier "
         "steps (FIGHT-BAR-09..12); any other combat with a barrier link (attacked from both "
         "sides, one attacker against several defenders: FIGHT-BAR-13/16/17) is a normal "
-        "multiple combat ignoring the barrier. Attackers fight in name order (the attacking "
+        "multiple combat ignoring the barrier, after which an attacker that slew the defender "
+        "it fought across crosses (to its far side, touching the barrier) unless an enemy "
+        "charged it from its own side. Combats are split as for any fight (MOVE-SEP), not into "
+        "the most one-on-one fights possible (FIGHT-BAR-15 not played). Attackers fight in "
+        "name order (the attacking "
         "player's choice, FIGHT-BAR-12); a slayer always crosses if there is room (FIGHT-BAR-09 "
         "'may'). A pair still linked at the end of the Fight phase is separated.",
         "elevated-fights": "FIGHT-ELEV-01..04 apply to sheer-sided elevated pieces only (hills "

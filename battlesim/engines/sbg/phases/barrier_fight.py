@@ -5,8 +5,10 @@ usual four: each attacker fights the defender one-on-one (FIGHT-BAR-12); strikes
 backing away and the attacker's strikes must first pass the barrier's in-the-way test
 (FIGHT-BAR-09); the defender never backs away, the surviving attacker does (FIGHT-BAR-10/11);
 an attacker that slays the defender may cross as on a 2-5 Leap (FIGHT-BAR-09). Any other
-combat (attacked from both sides, several defenders) is a normal one: the barrier is ignored
-(FIGHT-BAR-13/16 reading, data.ASSUMPTIONS).
+combat with a barrier link (attacked from both sides, several defenders) is a normal one
+ignoring the barrier, after which a slayer crosses unless it was charged from its own side
+too (FIGHT-BAR-13/16/17, data.ASSUMPTIONS). Elevated positions use the same steps
+(FIGHT-ELEV-03): the slayer takes the place, a beaten attacker may fall.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg import special_strikes
-from battlesim.engines.sbg.barriers import protecting_barrier
+from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
 from battlesim.engines.sbg.data import IN_THE_WAY_SCORE
 from battlesim.engines.sbg.elevation import needs_climb
 from battlesim.engines.sbg.falling import fall
@@ -42,8 +44,57 @@ Resolver = Callable[[BattleState, Combat, "tuple[Player, Player]"], None]
 
 
 def resolver_for(state: BattleState, combat: Combat) -> Resolver:
-    """The barrier steps if every enemy of the defender fights it across its barrier."""
-    return resolve_combat if _sides(state, combat) is None else resolve_barrier_combat
+    """The barrier steps if every enemy of the defender fights it across its barrier; a
+    normal fight with crossings after it if only some do (FIGHT-BAR-13/16/17)."""
+    if _sides(state, combat) is not None:
+        return resolve_barrier_combat
+    return resolve_mixed_combat if _links(state, combat) else resolve_combat
+
+
+def _links(state: BattleState, combat: Combat) -> dict[str, str]:
+    """The barrier links (attacker -> defender) inside this combat."""
+    members = set(combat.uids())
+    return {a: d for a, d in state.across.items() if a in members and d in members}
+
+
+def resolve_mixed_combat(
+    state: BattleState, combat: Combat, players: tuple[Player, Player]
+) -> None:
+    """FIGHT-BAR-13/16/17 (002:L1144, L1158-1160): a normal multiple combat ignoring the
+    barrier (no in-the-way tests); then an attacker that slew the defender it fought over
+    the barrier crosses as on a 2-5 Leap (takes its place, FIGHT-BAR-13), unless an enemy
+    also charged it from its own side (FIGHT-BAR-17)."""
+    links = _links(state, combat)
+    hemmed = {a for a in links if _charged_from_own_side(state, state.models[a])}
+    pieces = {a: _piece(state, a, d) for a, d in links.items()}
+    resolve_combat(state, combat, players)
+    for attacker_id, defender_id in sorted(links.items()):
+        attacker, defender = state.models[attacker_id], state.models[defender_id]
+        piece = pieces[attacker_id]
+        if attacker.alive and not defender.alive and attacker_id not in hemmed and piece:
+            _cross_or_climb(state, attacker, defender, piece)
+
+
+def _charged_from_own_side(state: BattleState, attacker: ModelState) -> bool:
+    """An enemy touching the attacker other than across a barrier (FIGHT-BAR-17)."""
+    return any(
+        state.across.get(attacker.uid) != uid and state.across.get(uid) != attacker.uid
+        for uid in state.touching[attacker.uid]
+    )
+
+
+def _piece(state: BattleState, attacker_id: str, defender_id: str) -> Any:
+    attacker, defender = state.models[attacker_id], state.models[defender_id]
+    return barrier_across(state, attacker, attacker.position, defender)
+
+
+def _cross_or_climb(
+    state: BattleState, attacker: ModelState, defender: ModelState, piece: Any
+) -> None:
+    if piece.kind is TerrainKind.ELEVATED:
+        _take_place(state, attacker, defender)
+    else:
+        _cross(state, attacker, defender, piece)
 
 
 def _sides(state: BattleState, combat: Combat) -> tuple[ModelState, list[ModelState]] | None:
@@ -114,10 +165,7 @@ def _after_strikes(
         return
     elevated = barrier.kind is TerrainKind.ELEVATED
     if not defender.alive:
-        if elevated:
-            _take_place(state, attacker, defender)
-        else:
-            _cross(state, attacker, defender, barrier)
+        _cross_or_climb(state, attacker, defender, barrier)
         return
     drop = barrier.height - state.table.ground_level(attacker.position)
     if not back_away(state, attacker, [defender]):
