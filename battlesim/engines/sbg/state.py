@@ -76,6 +76,8 @@ class ModelState:
     leapt: bool = False
     stood_up: bool = False  # MOVE-PRONE-07: no lying down after standing up this turn
     arriving: bool = False  # MOVE-CHG-12: entered as a reinforcement this turn
+    # COUR-TEST-03: rules whose Courage test the model passed this turn (auto-pass again)
+    courage_passed: set[str] = field(default_factory=set)
     stunned_until: int = 0  # SPS-STUN-01: a turn number; lasts across turns
     # per-fight effects of special strikes (special_strikes.py), cleared after each fight
     strike: SpecialStrike | None = None
@@ -101,6 +103,7 @@ class ModelState:
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
         self.stood_up = self.arriving = False
+        self.courage_passed.clear()
 
     def clear_fight(self) -> None:
         self.strike = None

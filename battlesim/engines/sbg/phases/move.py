@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import elevation, geometry, prone, reinforcements
+from battlesim.engines.sbg import elevation, geometry, prone, reinforcements, terror
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
@@ -293,6 +293,8 @@ def _take_action(state: BattleState, player: Player, model: ModelState) -> None:
     if prone.before_move(state, player, model):  # MOVE-PRONE-04/05: crawl, stand, stay
         return
     action = player.choose_move(state, model)
+    if isinstance(action, Charge) and not terror.dares(state, model, action):
+        action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
