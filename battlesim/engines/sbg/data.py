@@ -149,6 +149,13 @@ ASSUMPTIONS: Final = MappingProxyType(
         "spot is taken (a base or an enemy zone) the models still waiting arrive next turn "
         "(MOVE-REINF-02; the competitive +1 arrival roll is not in the seed). No sample "
         "scenario has reserves yet.",
+        "table-talk": "Rules about players' handling of real models do not arise: bases are "
+        "round and have no facing (MOVE-GEN-08, SHOOT-MOVE-02); the engine never moves models "
+        "apart for clarity (MOVE-SEP-05); a shot follows the one straight line between the "
+        "bases, so there is no path to dispute (SHOOT-ITW-04); shots are resolved one by one, "
+        "never batched (SHOOT-VOLLEY-01). Move values come from the profiles, which follow the "
+        "movement table (MOVE-GEN-04). Combats are split before the Fight phase only "
+        "(MOVE-SEP-06: no rule here acts on engaged models during the Move phase).",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
     }

@@ -133,3 +133,11 @@ def crawl_spots(state: BattleState, model: ModelState, headings: int = 8) -> lis
             continue
         spots.append(spot)
     return spots
+
+
+def winner_stands(state: BattleState, player: Player, model: ModelState) -> None:
+    """FIGHT-PRONE-01/03 (002:L1004, L1008): a prone winner makes no strikes but may stand
+    up (or stay prone), at no cost: it is the Fight phase."""
+    if _ask(player, "stands_up", True, state, model):
+        model.prone = False
+        state.log.emit("stand_up", model=model.uid, reason="won its fight")

@@ -221,7 +221,8 @@ def test_star_split_follows_the_rulebook_example() -> None:
 
 
 def test_a_friend_makes_way_for_the_loser() -> None:
-    """FIGHT-WAY-01/05 (002:L1012, L1032): the friend behind moves up to 1" aside, so the
+    """FIGHT-WAY-01, FIGHT-WAY-05 (002:L1012, L1032): as Merry for Theoden, the friend behind
+    moves up to 1" aside, so the
     loser backs away instead of being trapped."""
     state = battle([6, 1, 1])
     add(state, "A1", 0, X, Y)

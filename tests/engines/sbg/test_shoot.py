@@ -159,7 +159,8 @@ def test_good_cannot_shoot_into_a_fight() -> None:
 
 @pytest.mark.parametrize(("die", "victim"), [(2, "B2"), (3, "B2"), (4, "A1")])
 def test_evil_shooting_into_a_fight_may_hit_its_own(die: int, victim: str) -> None:
-    """SHOOT-CMB-03, SHOOT-CMB-04 (002:L849, L866): Fimbul hits (6) Thorin in a fight; a
+    """SHOOT-CMB-02, SHOOT-CMB-03, SHOOT-CMB-04 (002:L847-849, L866): Fimbul hits (6) Thorin
+    in a fight (B2, in the fight and on the line, takes no in-the-way test); a
     special roll of 1-3 (Fimbul's 2) hits the shooter's friend in the fight, 4-6 the target."""
     state = battle([6, die, 6], alignments=(Alignment.GOOD, Alignment.EVIL))
     shooter = add(state, "B9", 1, 30, 20, ORC_BOW)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import special_strikes
+from battlesim.engines.sbg import prone, special_strikes
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import (
     DuelSide,
@@ -254,8 +254,9 @@ def winners_strike(
     """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
     goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
     for striker in strikers:
-        if striker.prone:
-            continue  # FIGHT-PRONE-01: a prone winner makes no strikes
+        if striker.prone:  # FIGHT-PRONE-01/03: no strikes; it may stand up instead
+            prone.winner_stands(state, player, striker)
+            continue
         if _special_strikes_instead(state, player, striker, losers):
             continue
         attacks = 1 if striker.supported else _attacks(state, striker)
