@@ -40,8 +40,9 @@ def _held_wall(dice: list[int], attackers: int = 1) -> BattleState:
 
 
 def test_fight_bar_05_a_charge_stops_at_the_barrier_within_1_inch() -> None:
-    """FIGHT-BAR-05 (002:L1108): the charger touches the wall on its side, within 1" of the
-    defender: engaged without base contact. A spot short of the wall is no charge."""
+    """FIGHT-BAR-05, MOVE-CHG-10 (002:L1108, L480): charging a model behind a wall, the
+    charger touches the wall on its side, within 1" of the defender: engaged without base
+    contact. A spot short of the wall is no charge."""
     state = battle([], table=_wall())
     defender = add(state, "B1", 1, 10, DEFENDER_Y)
     attacker = add(state, "A1", 0, 10, 8)

@@ -237,3 +237,15 @@ def test_a_charge_across_an_obstacle_needs_a_six(die: int, engaged: bool) -> Non
         assert 12.6 <= model.y <= 12.7
     if die == 1:
         assert model.y < 11.9
+
+
+def test_move_leap_02_the_leap_counts_against_the_move() -> None:
+    """MOVE-LEAP-02 (002:L549): the ground covered while leaping (the wall's thickness) is
+    part of the Move: on a 6, 4" from start to end cost 4"; a leap ending 6.1" away is
+    refused before any roll."""
+    state = battle([6], table=Table("t", (WALL,)))
+    model = add(state, "A1", 0, 10, 10)
+    with pytest.raises(IllegalActionError):
+        check_action(state, model, Move("A1", (10, 16.1)))
+    apply_action(state, model, Move("A1", (10, 14)))
+    assert model.position == (10, 14) and model.spent == pytest.approx(4.0)
