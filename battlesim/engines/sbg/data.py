@@ -95,7 +95,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "gap (MOVE-JUMP), a Climb up a sheer platform side, ending on top (MOVE-CLIMB), or a "
         "Climb down from a sheer platform higher than the model (MOVE-DESC-03); two tests in "
         "one move are refused. Climbing over a wall taller than the model (no stable top, "
-        "MOVE-CLIMB-07) is refused. Ladders and ropes are not table pieces yet (MOVE-CLIMB-08).",
+        "MOVE-CLIMB-07) is refused. Ladders, ropes and steps are points on a sheer side "
+        "(TerrainPiece.ladders): a climb or descent passing within 0.5 inch of one uses it, "
+        "with no test and its height costing inch for inch (MOVE-CLIMB-08).",
         "climb-cost": "The height climbed (up or down) costs twice its inches, as difficult "
         "terrain (MOVE-CLIMB-02); a move is only allowed if its Move covers the whole climb, so "
         "multi-turn climbs (MOVE-CLIMB-06) never arise and a 2-5 always reaches the top.",

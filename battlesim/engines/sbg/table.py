@@ -79,6 +79,8 @@ class TerrainPiece:
     sloped: bool = True
     climbable: bool = True
     depth: Inches = 0.0
+    # MOVE-CLIMB-08: points on a sheer side where a ladder, rope or steps stand
+    ladders: tuple[Point, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind is TerrainKind.OBSTACLE and self.thickness <= 0:
@@ -109,6 +111,7 @@ class TerrainPiece:
             "sloped": self.sloped,
             "climbable": self.climbable,
             "depth": self.depth,
+            **({"ladders": [list(p) for p in self.ladders]} if self.ladders else {}),
         }
 
     @classmethod
@@ -124,6 +127,7 @@ class TerrainPiece:
                 sloped=bool(data.get("sloped", True)),
                 climbable=bool(data.get("climbable", True)),
                 depth=float(data.get("depth", 0.0)),
+                ladders=tuple((float(x), float(y)) for x, y in data.get("ladders", ())),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise TableError(f"bad terrain piece {data!r}: {error}") from error

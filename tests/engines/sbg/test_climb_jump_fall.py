@@ -256,3 +256,43 @@ def test_move_leap_onto_a_low_sheer_platform_lands_on_top() -> None:
     model = add(state, "A1", 0, 10, 11)
     apply_action(state, model, Move("A1", (10, 15)))
     assert model.y == pytest.approx(12 + R, abs=0.02)
+
+
+# --- ladders, ropes and steps -------------------------------------------------------------
+
+
+def _laddered(height: float = 2.0) -> Table:
+    points = ((0, 12), (48, 12), (48, 20), (0, 20))
+    piece = TerrainPiece(
+        "rampart", TerrainKind.ELEVATED, points, height=height, sloped=False, ladders=((10, 12),)
+    )
+    return Table("t", (piece,))
+
+
+def test_move_climb_08_ter_05_a_ladder_needs_no_test_and_costs_its_height() -> None:
+    """MOVE-CLIMB-08, MOVE-TER-05 (002:L615, L623): up the 2" ladder: no Climb test, not
+    difficult terrain: 4" of ground + 2" of ladder = 6" (5" + 2" is refused); the climber
+    took no test (SHOOT-ELIG-07 does not apply). Down it again: no test either."""
+    state = battle([], table=_laddered())
+    model = add(state, "A1", 0, 10, 9)
+    with pytest.raises(IllegalActionError):
+        check_action(state, model, Move("A1", (10, 14)))
+    apply_action(state, model, Move("A1", (10, 13)))
+    assert model.position == (10, 13) and model.spent == pytest.approx(6.0)
+    assert not rolls(state) and not model.leapt
+    model.reset_turn()
+    apply_action(state, model, Move("A1", (10, 10)))
+    assert model.position == (10, 10) and model.spent == pytest.approx(5.0) and not rolls(state)
+
+
+def test_move_climb_08_away_from_the_ladder_it_is_a_climb_and_cavalry_cannot_use_it() -> None:
+    """MOVE-CLIMB-08 (002:L615, L1276, L1310): 5" beside the ladder the wall is climbed (a
+    test); cavalry may not use the ladder."""
+    state = battle([4], table=_laddered())
+    model = add(state, "A1", 0, 15, 11)
+    apply_action(state, model, Move("A1", (15, 12.8)))
+    assert rolls(state) == [("climb A1 up rampart", [4])]
+    rider = add(state, "A2", 0, 10, 9, profile(keywords=frozenset({"man", "cavalry"})))
+    with pytest.raises(IllegalActionError, match="ladder"):
+        check_action(state, rider, Move("A2", (10, 13)))
+    assert Table.from_json(_laddered().to_json()).pieces[0].ladders == ((10, 12),)
