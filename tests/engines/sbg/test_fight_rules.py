@@ -163,3 +163,17 @@ def test_fight_strike_03_multi_04_05_one_strike_per_attack_split_between_losers(
     strikes = [p for p, _ in rolls(state) if p.startswith("strike")]
     assert strikes == ["strike A1->B2 (S3 D4)", "strike A1->B1 (S3 D4)"]
     assert state.casualties == [0, 2]
+
+
+def test_fight_way_03_making_way_may_enter_an_enemy_zone() -> None:
+    """FIGHT-WAY-03 (002:L1016): B2 makes way 1" sideways for B1 and ends 0.5" from the
+    enemy A2, inside its control zone (allowed) but not touching it."""
+    state = battle([6, 1, 1])
+    add(state, "A1", 0, X, Y)
+    add(state, "B1", 1, X + BASE_GAP, Y)
+    friend = add(state, "B2", 1, X + 2 * BASE_GAP, Y)
+    other = add(state, "A2", 0, X + 2 * BASE_GAP, Y + 1 + BASE_GAP + 0.5)
+    run_fight_phase(state, players())
+    assert [e.data["model"] for e in state.log.of_kind("move")][:1] == ["B2"]
+    assert 0 < state.distance(friend, other) < 1
+    assert not state.log.of_kind("trapped")
