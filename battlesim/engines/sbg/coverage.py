@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from battlesim.engines.sbg import special_rules  # noqa: F401  (registers rule hooks)
 from battlesim.engines.sbg.equipment import ARMOUR_TIERS
 from battlesim.engines.sbg.hooks import implemented_triggers
+from battlesim.engines.sbg.monsters import unique_names
 from battlesim.engines.sbg.special_strikes import IMPLEMENTED
 from battlesim.engines.sbg.units import Force, Profile
 from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
@@ -14,6 +15,7 @@ from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 # Items handled directly by a phase rather than through a modifier hook.
 _HANDLED_IN_PHASES = frozenset(
     {"shield", "banner", "war drum", "war horn", "unarmed", "terror"}  # terror: terror.py
+    | {"the one ring", "elven cloak", "stealth"}  # one_ring.py, phases/ring.py, stealth.py
 )
 _HERO_POOLS = ("might", "will", "fate")
 # HERO-FATE-01/02 (heroics.fate_saves), HERO-WILL-04 (courage.will_for_courage)
@@ -41,6 +43,7 @@ def _known() -> frozenset[str]:
         | frozenset(ARMOUR_TIERS)
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
+        | unique_names()  # MON-BPA-01: unique Brutal Power Attacks (Bludgeon...)
     )
 
 

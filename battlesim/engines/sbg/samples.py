@@ -114,6 +114,129 @@ MORDOR: Final = {
 }
 
 
+_HOBBIT: Final = {
+    "move": 4,
+    "fight": 3,
+    "shoot": 3,
+    "strength": 2,
+    "defence": 3,
+    "attacks": 1,
+    "wounds": 2,
+    "courage": 6,
+    "might": 2,
+    "keywords": ["Hobbit", "Infantry", "Hero"],
+    "rules": ["Throw Stones (Active)", "Resistant to Magic"],
+}
+
+# The Ring-bearer and his companions: Middle-Earth_Strategy_Battle_Game.gst, "Frodo
+# Baggins", "Samwise Gamgee" and "Boromir of Gondor" (Boromir fights as the leader; the Horn
+# of Gondor and the Mithril Coat are left out: not played).
+FELLOWSHIP: Final = {
+    "name": "Fellowship and Gondor",
+    "alignment": "good",
+    "units": [
+        {
+            "leader": True,
+            "count": 1,
+            "profile": {
+                "name": "Boromir of Gondor",
+                "move": 6,
+                "fight": 6,
+                "shoot": 4,
+                "strength": 4,
+                "defence": 5,
+                "attacks": 3,
+                "wounds": 3,
+                "courage": 6,
+                "might": 6,
+                "will": 1,
+                "fate": 0,
+                "keywords": ["Man", "Infantry", "Hero"],
+                "wargear": ["armour", "sword"],
+                "options": ["shield"],
+                "points": 100,
+            },
+        },
+        {
+            "count": 1,
+            "profile": {
+                **_HOBBIT,
+                "name": "Frodo Baggins",
+                "will": 3,
+                "fate": 3,
+                "wargear": ["dagger", "the one ring"],
+                "options": ["elven cloak"],
+                "points": 65,
+            },
+        },
+        {
+            "count": 1,
+            "profile": {
+                **_HOBBIT,
+                "name": "Samwise Gamgee",
+                "will": 2,
+                "fate": 2,
+                "wargear": ["dagger"],
+                "options": ["elven cloak"],
+                "points": 45,
+            },
+        },
+        {"count": 20, "profile": _with(_GONDOR_WARRIOR, "shield", extra=1)},
+        {"count": 10, "profile": _with(_GONDOR_WARRIOR, "shield", "spear", extra=2)},
+        {"count": 8, "profile": _with(_GONDOR_WARRIOR, "bow", extra=1)},
+        {"count": 1, "profile": _with(_GONDOR_WARRIOR, "shield", "banner", extra=26)},
+    ],
+}
+
+
+# Monsters (MON-*): BattleScribe profiles (game system 'Mordor Troll', Fangorn.cat 'Ent');
+# bases from bases.py (40 mm large, 60 mm huge). The Ent's unique BPA is its 'Bludgeon' rule.
+_MORDOR_TROLL: Final = {
+    "name": "Mordor Troll",
+    "move": 6,
+    "fight": 7,
+    "shoot": 5,
+    "strength": 7,
+    "defence": 7,
+    "attacks": 3,
+    "wounds": 3,
+    "courage": 4,
+    "keywords": ["Troll", "Mordor", "Monster", "Infantry", "Warrior"],
+    "rules": ["Throw Stones", "Terror"],
+    "points": 100,
+    "base_mm": 40,
+}
+
+_ENT: Final = {
+    "name": "Ent",
+    "move": 6,
+    "fight": 7,
+    "shoot": 4,
+    "strength": 8,
+    "defence": 8,
+    "attacks": 3,
+    "wounds": 3,
+    "courage": 6,
+    "keywords": ["Ent", "Monster", "Infantry", "Warrior"],
+    "rules": [
+        "Woodland Creature",
+        "Throw Stones (Active)",
+        "Terror",
+        "Bludgeon (Brutal Power Attack)",
+    ],
+    "points": 120,
+    "base_mm": 60,
+}
+
+
+def _with_monster(
+    force: dict[str, Any], name: str, monster: dict[str, Any], counts: tuple[int, ...]
+) -> dict[str, Any]:
+    """A sample force cut to ``counts`` (points kept near 600) plus one Monster."""
+    units = [{**unit, "count": n} for unit, n in zip(force["units"], counts, strict=True)]
+    return {**force, "name": name, "units": [*units, {"count": 1, "profile": monster}]}
+
+
 def _skirmish(force: dict[str, Any], counts: tuple[int, ...]) -> dict[str, Any]:
     """A small cut of a sample force (same profiles), for fast tests and golden logs."""
     units = [{**unit, "count": n} for unit, n in zip(force["units"], counts, strict=True)]
@@ -126,5 +249,20 @@ SAMPLE_FORCES: Final = MappingProxyType(
         "mordor": MORDOR,
         "minas_tirith_skirmish": _skirmish(MINAS_TIRITH, (1, 5, 3, 2, 1)),
         "mordor_skirmish": _skirmish(MORDOR, (1, 7, 4, 3, 1)),
+        "fellowship": FELLOWSHIP,
+        "fellowship_skirmish": _skirmish(FELLOWSHIP, (1, 1, 1, 4, 3, 2, 1)),
+        # MON-*: about 600 points each, a Monster included
+        "mordor_troll": _with_monster(
+            MORDOR, "Mordor warband with a Troll", _MORDOR_TROLL, (1, 30, 20, 14, 1)
+        ),
+        "minas_tirith_ent": _with_monster(
+            MINAS_TIRITH, "Minas Tirith patrol with an Ent", _ENT, (1, 20, 12, 10, 1)
+        ),
+        "mordor_troll_skirmish": _with_monster(
+            MORDOR, "Mordor warband with a Troll (skirmish)", _MORDOR_TROLL, (1, 7, 4, 3, 1)
+        ),
+        "minas_tirith_ent_skirmish": _with_monster(
+            MINAS_TIRITH, "Minas Tirith patrol with an Ent (skirmish)", _ENT, (1, 5, 3, 2, 1)
+        ),
     }
 )

@@ -14,10 +14,11 @@ from typing import Any
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
-from battlesim.engines.sbg import special_rules, special_strikes  # noqa: F401  (hooks)
+from battlesim.engines.sbg import fight_stances, special_rules, special_strikes  # noqa: F401
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.equipment import pass_banner, starting_defence
 from battlesim.engines.sbg.heroics import FatePolicy, fate_saves, fate_when_slain
+from battlesim.engines.sbg.one_ring import my_precious
 from battlesim.engines.sbg.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.weapons import (
     Handedness,
@@ -26,9 +27,11 @@ from battlesim.engines.sbg.weapons import (
     SpecialStrike,
     fighting_weapon,
     missile_weapon,
+    swapped_weapon,
 )
 
 MM_PER_INCH = 25.4
+_LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
 Point = tuple[float, float]
 
 
@@ -46,6 +49,7 @@ class Phase(enum.Enum):
 class Removal(enum.Enum):
     SLAIN = "slain"
     FLED = "fled"  # COUR-BRK-04: counts as a casualty
+    PRECIOUS = "my_precious"  # RING-PREC-01: the last model of its army, wearing the Ring
 
 
 @dataclass(slots=True)
@@ -88,6 +92,19 @@ class ModelState:
     might: int = 0
     will: int = 0
     fate: int = 0
+    # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn
+    # the opponent moves it (Will of Sauron) and the turn this model failed to spot a bearer
+    ring_on: bool = False
+    ring_changed: int = -1
+    sauron_turn: int = -1
+    ring_unseen_turn: int = -1
+    # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
+    shielding: bool = False
+    two_hands: bool = False
+    # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
+    # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
+    bpa_turn: int = 0
+    heroic_combat: bool = False
 
     @property
     def profile(self) -> Profile:
@@ -104,10 +121,12 @@ class ModelState:
         self.fought = self.done_moving = self.tested = self.leapt = False
         self.stood_up = self.arriving = False
         self.courage_passed.clear()
+        self.heroic_combat = False
 
     def clear_fight(self) -> None:
         self.strike = None
         self.fight_mod = self.strength_mod = self.defence_mod = 0
+        self.shielding = self.two_hands = False
 
 
 def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
@@ -119,6 +138,8 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         extra = set()
     rules = {rule.lower().split(" (")[0] for rule in profile.rules}
     triggers = frozenset(profile.gear | profile.keywords | rules | extra | {"any"})
+    if swapped_weapon(profile) is not None:
+        triggers -= _LOST_IN_SWAP  # WPN-SWAP-02: the new weapon is neither of these
     return ModelState(
         uid=spec.uid,
         player=player,
@@ -166,6 +187,8 @@ class BattleState:
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
     reserves: list[Any] = field(default_factory=list)  # reinforcements.Reserve, off the table
+    # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
+    new_fights: list[ModelId] = field(default_factory=list)
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
         model = model_state(spec, player, position)
@@ -290,6 +313,7 @@ class BattleState:
         pass_banner(self, model)
         self.casualties[model.player] += 1
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
+        my_precious(self, model.player)
 
     def alive_count(self, player: PlayerId) -> int:
         return len(self._alive[player])

@@ -112,7 +112,7 @@ def _charge(state: object, model: object) -> None:
         def choose_move(self, *_: object) -> Charge:
             return Charge("A1", "B1", (10, 13 - BASE_GAP))
 
-    _take_action(state, Charger(), model)  # type: ignore[arg-type]
+    _take_action(state, (Charger(), Charger()), model)  # type: ignore[arg-type]
 
 
 def test_move_chg_14_cour_test_04_merry_passes_terror_and_charges() -> None:

@@ -52,9 +52,9 @@ def _run_watched(
 # (seed, table, heuristic on both sides); the first four have charges across walls.
 CASES = [
     (2, "village", False),
+    (6, "village", False),
     (16, "village", False),
-    (17, "village", False),
-    (21, "village", False),
+    (19, "village", False),
     (6, "generated", False),
     (1, "forest and ruins", True),
     (4, "generated", True),

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import prone, special_strikes
+from battlesim.engines.sbg import fight_stances, monsters, prone, special_strikes
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import (
     DuelSide,
@@ -126,6 +126,8 @@ def assign_supporters(state: BattleState, combat: Combat) -> None:
 def _support_one(
     state: BattleState, combat: Combat, friend: ModelState, via: ModelState, pike_only: bool = False
 ) -> ModelState | None:
+    if friend.shielding:
+        return None  # WPN-SPEAR-10 (002:L2279): no support for a Shielding model
     for helper in state.living(friend.player):
         if pike_only and not has_pike(helper.profile):
             continue
@@ -157,7 +159,7 @@ def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Di
     dice: list[_Die] = []
     for model in combat.side(player):
         bonus = modifier(Hook.DUEL_DIE, HookContext(state, model))
-        count = _attacks(state, model)
+        count = fight_stances.duel_dice(model, _attacks(state, model))
         dice += [_Die(model, raw, bonus) for raw in state.roll(count, f"duel {model.uid}")]
     for helper in combat.helpers(player):
         bonus = modifier(Hook.DUEL_DIE, HookContext(state, helper))
@@ -221,7 +223,9 @@ def _banner_reroll(state: BattleState, combat: Combat, player: PlayerId, dice: l
 def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
     """WPN-ELF-01 (ambiguity 12): a side has the advantage if any fighter has one."""
     fighters = [combat.center, *combat.leaves]
-    return frozenset(m.player for m in fighters if "elven-made" in m.triggers)
+    return frozenset(
+        m.player for m in fighters if "elven-made" in m.triggers and not m.shielding
+    )  # ARM-SH-03: a Shielding model has no weapon bonus
 
 
 # --- FIGHT-STRIKE, FIGHT-TRAP-03, FIGHT-MULTI: strikes ----------------------------------------
@@ -254,6 +258,8 @@ def winners_strike(
     """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
     goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
     for striker in strikers:
+        if striker.shielding:
+            continue  # ARM-SH-03: a Shielding winner cannot strike
         if striker.prone:  # FIGHT-PRONE-01/03: no strikes; it may stand up instead
             prone.winner_stands(state, player, striker)
             continue
@@ -312,6 +318,8 @@ def _special_strikes_instead(
 def declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
     """SPS-GEN-01 (002:L2056): each fighter may declare a special strike before the Duel."""
     for model in [combat.center, *combat.leaves]:
+        if model.shielding:
+            continue  # SPS-GEN-02 (002:L2277): no weapon bonus while Shielding
         enemies = combat.side(1 - model.player) + combat.helpers(1 - model.player)
         enemy_fight = max(m.profile.fight for m in enemies)
         options = special_strikes.eligible(model, enemy_fight)
@@ -350,6 +358,7 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     """FIGHT-GEN-04: Duel, back away, strike, remove casualties (already removed at 0 W)."""
     if not combat.side(0) or not combat.side(1):
         return
+    fight_stances.declare(state, combat, players)
     assign_supporters(state, combat)
     declare_strikes(state, combat, players)
     winner = duel(state, combat)
@@ -357,18 +366,34 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     losers = combat.side(1 - winner)
     for model in winners + losers:
         special_strikes.after_duel(state, model, won=model.player == winner)
+    # MON-BPA-01: a winning Monster may use a Brutal Power Attack instead of striking
+    replaced = monsters.brutal_power_attacks(state, combat, players, winner)
+    if replaced is None:  # MON-BPA-HURL-08, MON-BPA-BARGE-04: the fight ends at once
+        _mark_fought(combat)
+        stab_backlashes(state, losers)
+        _clear_fight(combat)
+        return
     falls: dict[str, float] = {}
     trapped = {m.uid for m in losers if not back_away(state, m, winners, falls)}
     for uid in sorted(trapped):
         state.log.emit("trapped", model=uid)
-    for model in [combat.center, *combat.leaves, *combat.supporters.values()]:
-        model.fought = model.fought or model.uid not in combat.supporters
-    winners_strike(state, players[winner], winners + combat.helpers(winner), losers, trapped)
+    _mark_fought(combat)
+    strikers = [m for m in winners if m.uid not in replaced] + combat.helpers(winner)
+    winners_strike(state, players[winner], strikers, losers, trapped)
     stab_backlashes(state, losers)
     _falls_over_edges(state, falls)
     for loser in losers:
         if loser.alive and loser.uid in trapped:
             _separate(state, loser, winners)
+    _clear_fight(combat)
+
+
+def _mark_fought(combat: Combat) -> None:
+    for model in [combat.center, *combat.leaves, *combat.supporters.values()]:
+        model.fought = model.fought or model.uid not in combat.supporters
+
+
+def _clear_fight(combat: Combat) -> None:
     for model in [combat.center, *combat.leaves]:
         model.clear_fight()
 
@@ -390,7 +415,21 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.log.emit("combats", combats=[c.uids() for c in combats])
     for combat in combats:
         barrier_fight.resolver_for(state, combat)(state, combat, players)
+        combats += _new_fights(state)
     barrier_fight.end_fights(state)
+
+
+def _new_fights(state: BattleState) -> list[Combat]:
+    """MON-BPA-BARGE-05: a Monster that charged after its Barge fights again this phase,
+    after the fights already split (data.ASSUMPTIONS 'barge')."""
+    found = []
+    while state.new_fights:
+        monster = state.models[state.new_fights.pop(0)]
+        if monster.alive and state.engaged(monster):
+            found.append(Combat(monster, state.contacts(monster)))
+    if found:
+        state.log.emit("combats", combats=[c.uids() for c in found])
+    return found
 
 
 # Imported last: the barrier fight reuses this module's steps (duel, strikes, back away).
