@@ -210,3 +210,20 @@ def test_fight_bar_17_an_attacker_charged_from_both_sides_may_not_cross() -> Non
     add(state, "B2", 1, 10 - 2 * R, ACROSS_Y)
     run_fight_phase(state, players())
     assert not state.models["B1"].alive and state.models["A1"].y < 12
+
+
+def test_fight_bar_15_several_on_each_side_split_into_one_on_one_fights() -> None:
+    """FIGHT-BAR-15, FIGHT-BAR-14 (002:L1148-1152): A1 and A2 fight B1 across the wall; B2,
+    a supporting defender, charges A2 across it. Split into two one-on-one fights, both
+    with the barrier steps: B1 v A1 and B2 v A2, the defenders behind the wall (the
+    attackers' winning strikes roll in-the-way tests)."""
+    state = _held_wall([6, 1, 1, 6, 1, 1], attackers=2)
+    supporter = add(state, "B2", 1, 11.5, DEFENDER_Y + 0.4)
+    spot = (10.5 + 0.6, DEFENDER_Y)
+    apply_action(state, supporter, Charge("B2", "A2", spot))
+    assert state.across == {"A1": "B1", "A2": "B1", "B2": "A2"}
+    run_fight_phase(state, players())
+    combats = sorted(sorted(c) for c in state.log.of_kind("combats")[0].data["combats"])
+    assert combats == [["A1", "B1"], ["A2", "B2"]]
+    in_the_way = sorted(p for p, _ in rolls(state) if "in the way" in p)
+    assert in_the_way == ["barrier wall in the way of A1", "barrier wall in the way of A2"]

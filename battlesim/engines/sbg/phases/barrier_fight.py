@@ -101,6 +101,9 @@ def _sides(state: BattleState, combat: Combat) -> tuple[ModelState, list[ModelSt
     """(defender, attackers) of a fight across a barrier, or None for any other combat."""
     center, leaves = combat.center, combat.leaves
     if leaves and all(state.across.get(m.uid) == center.uid for m in leaves):
+        if center.uid in state.across:  # it charged over the barrier itself: its chargers
+            # are supporting defenders (FIGHT-BAR-14); one: a pair, several: BAR-13
+            return (leaves[0], [center]) if len(leaves) == 1 else None
         return center, leaves
     if len(leaves) == 1 and state.across.get(center.uid) == leaves[0].uid:
         return leaves[0], [center]
