@@ -123,8 +123,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "sides, one attacker against several defenders: FIGHT-BAR-13/16/17) is a normal "
         "multiple combat ignoring the barrier, after which an attacker that slew the defender "
         "it fought across crosses (to its far side, touching the barrier) unless an enemy "
-        "charged it from its own side. Combats are split as for any fight (MOVE-SEP), not into "
-        "the most one-on-one fights possible (FIGHT-BAR-15 not played). Attackers fight in "
+        "charged it from its own side. Combats are split as for any fight (MOVE-SEP stars), "
+        "which gives one-on-one barrier fights where the links allow (FIGHT-BAR-15) without "
+        "searching for the largest number of them. Attackers fight in "
         "name order (the attacking "
         "player's choice, FIGHT-BAR-12); a slayer always crosses if there is room (FIGHT-BAR-09 "
         "'may'). A pair still linked at the end of the Fight phase is separated.",
@@ -146,8 +147,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "prone-moves": "A prone model may crawl 1 inch, then stand up (half its Move); after "
         "crawling it moves no further that phase, while a model that only stands up may use the "
         "other half of its Move and charge (MOVE-PRONE-14 reading). Lying down comes after the "
-        "model's action and needs half its Move still unspent (MOVE-PRONE-06). Jumping over a "
-        "prone model (MOVE-PRONE-11) is not offered: moves may not pass through any base.",
+        "model's action and needs half its Move still unspent (MOVE-PRONE-06). A straight move "
+        "may pass over one prone model with a Leap test and no other test (MOVE-PRONE-11): "
+        "2-5 lands 0.02 inch beyond it and stops, 6 goes on, 1 stops 0.02 inch short of a "
+        "friend or charges an enemy.",
         "reinforcements": "Reserves (Scenario.reserves) count in the starting strength "
         "(COUR-BRK-01). A warband enters by one edge point chosen by its player, each model "
         "placed touching the edge there then moving normally without charging; if the entry "

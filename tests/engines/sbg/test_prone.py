@@ -219,3 +219,41 @@ def test_random_player_only_offers_legal_prone_choices() -> None:
     prone.check_crawl(state, model, spot)
     model.prone, model.stood_up = False, True
     assert player.lies_down(state, model) is False and not state.log.of_kind("refused")
+
+
+@pytest.mark.parametrize(
+    ("die", "friend", "expected_y", "engaged"),
+    [
+        (6, True, 16.0, False),  # goes on to the end of its move
+        (3, True, 12 + 2 * R + 0.02, False),  # far side, not touching, stops
+        (1, True, 12 - 2 * R - 0.02, False),  # over a friend the leap fails
+        (1, False, 12 - 2 * R, True),  # over an enemy it must charge it
+    ],
+)
+def test_move_prone_11_leaping_over_a_prone_model(
+    die: int, friend: bool, expected_y: float, engaged: bool
+) -> None:
+    """MOVE-PRONE-11 (002:L677): A1 moves through the prone X1 with a Leap test: 2-6 it lands
+    on the far side not touching it (2-5 stops, 6 goes on); 1: a friend's leap fails, over an
+    enemy it must charge it."""
+    state = battle([die])
+    model = add(state, "A1", 0, 10, 10)
+    lying = add(state, "X1", 0 if friend else 1, 10, 12)
+    lying.prone = True
+    apply_action(state, model, Move("A1", (10, 16)))
+    assert model.y == pytest.approx(expected_y, abs=0.01) and model.x == pytest.approx(10)
+    assert state.engaged(model) is engaged and model.leapt and model.charged is engaged
+
+
+def test_move_prone_11_one_test_per_move() -> None:
+    """MOVE-PRONE-11: two prone models on the way would need two Leap tests: refused; a
+    standing model in the way is never leapt (MOVE-GEN-07)."""
+    state = battle([])
+    model = add(state, "A1", 0, 10, 10)
+    add(state, "A2", 0, 10, 12).prone = True
+    add(state, "A3", 0, 10, 14).prone = True
+    with pytest.raises(IllegalActionError, match="PRONE-11"):
+        check_action(state, model, Move("A1", (10, 15.5)))
+    add(state, "A4", 0, 12, 12)
+    with pytest.raises(IllegalActionError, match="GEN-07"):
+        check_action(state, model, Move("A1", (12, 14)))

@@ -10,7 +10,15 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import elevation, geometry, one_ring, prone, reinforcements, terror
+from battlesim.engines.sbg import (
+    elevation,
+    geometry,
+    one_ring,
+    prone,
+    prone_leap,
+    reinforcements,
+    terror,
+)
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
@@ -101,6 +109,7 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     if found and one_ring.foe_moves(state, model):
         raise IllegalActionError(f"{model.uid}: no dangerous move for the foe (RING-WILL-02)")
     cost = _check_path(state, model, action.to, check_crossings(state, model, action.to, found))
+    prone_leap.check_hurdles(state, model, action.to, len(found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
         cost += _elevated_climb(state, model, action)
@@ -131,6 +140,8 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
         if one_ring.passes_through(state, model, other):
             _check_end_on(state, model, other, end, clearance)
             continue
+        if prone_leap.may_hop(state, model, other, end):
+            continue  # MOVE-PRONE-11: leapt over (checked in check_action)
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
     return cost
@@ -239,6 +250,8 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
 
 
 def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cost: float) -> None:
+    if prone_leap.leap_over(state, model, action):  # MOVE-PRONE-11
+        return
     found = crossings(state, model, action.to)
     if found:
         resolve_crossing(state, model, action.to, found[0])
