@@ -37,6 +37,8 @@ from battlesim.engines.sbg.paths import (
     segment_box,
     toward,
 )
+from battlesim.engines.sbg.phases.combat_split import gang_ups
+from battlesim.engines.sbg.phases.fight import Combat
 from battlesim.engines.sbg.phases.move import (
     allowance,
     can_throw,
@@ -77,6 +79,8 @@ class Player(Protocol):
     def crawl_to(self, state: BattleState, model: ModelState) -> Point | None: ...
 
     def choose_entry(self, state: BattleState, reserve: Reserve) -> Point: ...
+
+    def choose_split(self, state: BattleState, options: Sequence[list[Combat]]) -> int: ...
 
     def stands_up(self, state: BattleState, model: ModelState) -> bool: ...
 
@@ -270,6 +274,12 @@ class HeuristicPlayer:
         if _precious(state, model) and self._screened(state, model):
             return Hold(model.uid)  # stay behind the line, within reach of its fights
         return self._advance(state, model)
+
+    def choose_split(self, state: BattleState, options: Sequence[list[Combat]]) -> int:
+        """MOVE-SEP-04: the split with the most fights its side outnumbers the enemy in."""
+        side = state.priority
+        scores = [(-gang_ups(state, split, side), k) for k, split in enumerate(options)]
+        return min(scores)[1]
 
     def choose_entry(self, state: BattleState, reserve: Reserve) -> Point:
         """MOVE-REINF-01: on its own edge, behind the middle of its army (to join it)."""
@@ -657,6 +667,9 @@ class RandomPlayer:
         heading = self.pick(state, range(12), f"{model.uid} heading") * math.pi / 6
         end = furthest_toward(state, model, rotated(model.position, heading, 12.0))
         return Move(model.uid, end)
+
+    def choose_split(self, state: BattleState, options: Sequence[list[Combat]]) -> int:
+        return self.pick(state, list(range(len(options))), "combat split")
 
     def choose_entry(self, state: BattleState, reserve: Reserve) -> Point:
         points = entry_points(state, reserve)

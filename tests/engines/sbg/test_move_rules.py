@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.dice import ScriptedDice
 from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.phases.fight import split_combats
 from battlesim.engines.sbg.phases.move import apply_action, check_action
+from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.state import Removal
 from tests.engines.sbg.builders import BASE_GAP, add, battle
 
@@ -70,3 +72,45 @@ def test_move_sep_02_a_multiple_combat() -> None:
     add(state, "A1", 0, 10 + BASE_GAP, 10)
     ((combat),) = split_combats(state)
     assert combat.center.uid == "A1" and [m.uid for m in combat.leaves] == ["B1", "B2"]
+
+
+def _pippin_and_aragorn(priority: int) -> object:
+    state = battle([], priority=priority)
+    add(state, "B1", 1, 10, 10)  # goblin D
+    add(state, "B2", 1, 10 + 2 * BASE_GAP, 10)  # goblin E
+    add(state, "B3", 1, 10 + 4 * BASE_GAP, 10)  # goblin F
+    add(state, "A1", 0, 10 + BASE_GAP, 10)  # Pippin, touching D and E
+    add(state, "A2", 0, 10 + 3 * BASE_GAP, 10)  # Aragorn, touching E and F
+    return state
+
+
+def test_move_sep_04_the_priority_player_chooses_the_split() -> None:
+    """MOVE-SEP-04, MOVE-SEP-07 (002:L490, L500-502): E could fight Pippin or Aragorn; both
+    splits are offered to the Priority player (Evil), who puts E in Pippin's combat:
+    Pippin v D+E, Aragorn v F."""
+    from battlesim.engines.sbg.phases.combat_split import candidate_splits, chosen_split
+
+    state = _pippin_and_aragorn(priority=1)
+    options = [sorted(sorted(c.uids()) for c in split) for split in candidate_splits(state)]
+    pippin_gets_e = [["A1", "B1", "B2"], ["A2", "B3"]]
+    assert pippin_gets_e in options and len(options) == 2
+
+    class Evil(HeuristicPlayer):
+        def choose_split(self, state: object, splits: list) -> int:  # type: ignore[override]
+            return [sorted(sorted(c.uids()) for c in s) for s in splits].index(pippin_gets_e)
+
+    chosen = chosen_split(state, (HeuristicPlayer(), Evil()))
+    assert sorted(sorted(c.uids()) for c in chosen) == pippin_gets_e
+
+
+def test_heuristic_split_takes_the_most_outnumbering_split() -> None:
+    """MOVE-SEP-04: the Heuristic Priority player picks a split where its side outnumbers
+    the enemy in the most fights (the Random one any offered split)."""
+    from battlesim.engines.sbg.phases.combat_split import candidate_splits, gang_ups
+
+    state = _pippin_and_aragorn(priority=1)
+    options = candidate_splits(state)
+    scores = [gang_ups(state, split, 1) for split in options]
+    assert scores[HeuristicPlayer().choose_split(state, options)] == max(scores)
+    state.dice = ScriptedDice([2])
+    assert RandomPlayer().choose_split(state, options) == 1

@@ -42,6 +42,9 @@ _BACK_AWAY_STEP = math.radians(5)
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
 
 
+Ranking = Callable[[str, int], tuple[object, ...]]  # (model id, contacts) -> sort key
+
+
 @dataclass(slots=True)
 class Combat:
     """A star (ambiguity A11): one model against every enemy touching it that is not taken."""
@@ -64,12 +67,12 @@ class Combat:
 # --- MOVE-SEP-01..07: splitting combats -----------------------------------------------------
 
 
-def split_combats(state: BattleState) -> list[Combat]:
-    """Cover every engaged model exactly once with stars (MOVE-SEP-03, A11)."""
+def split_combats(state: BattleState, rank: Ranking | None = None) -> list[Combat]:
+    """Cover every engaged model exactly once with stars (MOVE-SEP-03, A11); ``rank`` orders
+    the would-be centres (default: most contacts first, the Priority side's first)."""
     contacts = {m.uid: state.contacts(m) for m in state.living() if state.engaged(m)}
-    order = sorted(
-        contacts, key=lambda u: (-len(contacts[u]), state.models[u].player != state.priority, u)
-    )
+    rank = rank or (lambda u, n: (-n, state.models[u].player != state.priority, u))
+    order = sorted(contacts, key=lambda u: rank(u, len(contacts[u])))
     owner: dict[str, str] = {}  # model -> centre of its star
     stars: dict[str, list[str]] = {}
     for uid in order:
@@ -411,7 +414,7 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """TURN-05, FIGHT-GEN-03: every combat is fought, one at a time."""
     state.phase = Phase.FIGHT
     state.log.emit("phase", phase=Phase.FIGHT.value, turn=state.turn)
-    combats = split_combats(state)
+    combats = combat_split.chosen_split(state, players)  # MOVE-SEP-04
     state.log.emit("combats", combats=[c.uids() for c in combats])
     for combat in combats:
         barrier_fight.resolver_for(state, combat)(state, combat, players)
@@ -433,4 +436,4 @@ def _new_fights(state: BattleState) -> list[Combat]:
 
 
 # Imported last: the barrier fight reuses this module's steps (duel, strikes, back away).
-from battlesim.engines.sbg.phases import barrier_fight  # noqa: E402
+from battlesim.engines.sbg.phases import barrier_fight, combat_split  # noqa: E402
