@@ -75,7 +75,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "separation": "A trapped survivor is separated by moving the winners 0.05 inch directly "
         "away (FIGHT-TRAP-04 'back off slightly').",
         "combat-split": "Combats are stars: one model against every enemy touching it (A11); "
-        "the Priority side's models are grouped first.",
+        "the Priority player chooses among the distinct splits found by three rankings of the "
+        "would-be centres (most contacts first with its side's first, the other side's first, "
+        "fewest contacts first; MOVE-SEP-04), not among every valid split.",
         "points": "Sample force points follow the current profile cards as remembered; they "
         "size the sample forces only and decide no rule.",
         "to-the-death": "Matched Play Guide 'To the Death!' (not in the shared sources): deploy "
