@@ -8,7 +8,7 @@ from typing import Any
 
 from battlesim.engines.sbg.bases import height_for
 from battlesim.engines.sbg.data import CONTROL_ZONE
-from battlesim.engines.sbg.elevation import foot_of, sheer_under
+from battlesim.engines.sbg.elevation import door_under, foot_of, sheer_under
 from battlesim.engines.sbg.falling import terrain_height
 from battlesim.engines.sbg.paths import Point, circle_base, point_distance
 from battlesim.engines.sbg.state import BattleState, ModelState
@@ -47,7 +47,18 @@ def protecting_barrier(
         attacker.position,
         height_for(attacker.profile.keywords),
     )
-    return barrier if barrier is not None else elevated_position(state, defender, attacker)
+    if barrier is not None:
+        return barrier
+    return elevated_position(state, defender, attacker) or doorway(state, defender, attacker)
+
+
+def doorway(state: BattleState, defender: ModelState, attacker: ModelState) -> Any:
+    """FIGHT-DOOR-01 (002:L1166): a model on a doorway's threshold defends it like a barrier
+    against an enemy outside the doorway (data.ASSUMPTIONS "doors")."""
+    door = door_under(state, defender.position)
+    if door is None or door is door_under(state, attacker.position):
+        return None
+    return door
 
 
 def elevated_position(state: BattleState, defender: ModelState, attacker: ModelState) -> Any:

@@ -139,6 +139,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "(4+) without one. A slayer takes the defender's place if free; an attacker that must "
         "back away from a position needing a Climb test falls its full height, prone. Climbing "
         "onto the defender instead stays legal and needs a 6 (MOVE-CLIMB-05).",
+        "doors": "A doorway is an open table piece marked door, one base wide, so that no "
+        "enemy gets through without touching its occupant: a model standing on it (its centre "
+        "inside) that did not charge, charged by enemies outside it, fights them with the "
+        "barrier steps (FIGHT-DOOR-01), strikes through it needing 4+ in the way; a slayer "
+        "takes its place. No preset table has doorways yet (houses are solid blocks).",
         "barrier-in-the-way": "A barrier piece without a cover class counts as a wall (4+).",
         "back-over-edge": "Backing away over a sheer edge is tried only when no other "
         "direction and no making way works (FIGHT-BACK-04); the fall follows the strikes.",

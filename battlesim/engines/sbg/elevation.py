@@ -76,3 +76,11 @@ def foot_spots(state: BattleState, charger: ModelState, target: ModelState) -> l
             if table.fits(spot, base) and foot_of(state, charger, spot, target) is not None:
                 found.append(spot)
     return sorted(found, key=lambda s: (point_distance(s, charger.position), s))
+
+
+def door_under(state: BattleState, point: Point) -> Any | None:
+    """FIGHT-DOOR-01 (002:L1166): the doorway threshold under ``point``, if any."""
+    table = state.table
+    if table is None or not table.pieces:
+        return None
+    return next((p for p in table.terrain_at(point) if p.door), None)

@@ -107,3 +107,47 @@ def test_heuristic_holds_its_elevated_position() -> None:
     defender = add(state, "B1", 1, *TOP)
     add(state, "A1", 0, 10, 7)
     assert isinstance(players()[1].choose_move(state, defender), Hold)
+
+
+# --- doorways (FIGHT-DOOR-01) --------------------------------------------------------------
+
+DOOR = TerrainPiece(
+    "inn door", TerrainKind.OPEN, ((9.5, 11.5), (10.5, 11.5), (10.5, 12.5), (9.5, 12.5)), door=True
+)
+
+
+def _door_fight(dice: list[int], defender_charged: bool = False) -> BattleState:
+    """B1 on the inn's threshold, A1 touching it from outside, as after A1's charge."""
+    from tests.engines.sbg.builders import BASE_GAP
+
+    state = battle(dice, table=Table("t", (DOOR,)))
+    add(state, "B1", 1, 10, 12).charged = defender_charged
+    add(state, "A1", 0, 10, 12 - BASE_GAP).charged = not defender_charged
+    return state
+
+
+def test_fight_door_01_gothmog_in_the_doorway_fights_as_behind_a_barrier() -> None:
+    """FIGHT-DOOR-01 (002:L1166, L1188): Gothmog on a doorway is charged by Aragorn: a
+    barrier fight. Aragorn wins (6 v 1) but his strike must pass 4+ in the way (3 fails);
+    Gothmog stays on the threshold and Aragorn backs away."""
+    state = _door_fight([6, 1, 3])
+    run_fight_phase(state, players())
+    assert [p for p, _ in rolls(state)][2:] == ["barrier inn door in the way of A1"]
+    assert state.models["B1"].position == (10, 12)
+    assert state.distance(state.models["A1"], state.models["B1"]) >= 0.99
+
+
+def test_fight_door_01_the_slayer_takes_the_doorway() -> None:
+    """FIGHT-DOOR-01: a strike past the door (4) wounds (5): Gothmog is slain and Aragorn
+    takes his place on the threshold."""
+    state = _door_fight([6, 1, 4, 5])
+    run_fight_phase(state, players())
+    assert not state.models["B1"].alive and state.models["A1"].position == (10, 12)
+
+
+def test_fight_door_01_a_model_that_charged_out_of_the_door_fights_normally() -> None:
+    """FIGHT-DOOR-01: the doorway counts only for a model charged there; one that charged
+    from it fights normally (the loser backs away, no in-the-way test)."""
+    state = _door_fight([1, 6, 1], defender_charged=True)
+    run_fight_phase(state, players())
+    assert not any("in the way" in p for p, _ in rolls(state))

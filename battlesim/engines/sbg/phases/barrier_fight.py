@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg import fight_stances, special_strikes
-from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
+from battlesim.engines.sbg.barriers import barrier_across, doorway, protecting_barrier
 from battlesim.engines.sbg.data import IN_THE_WAY_SCORE
-from battlesim.engines.sbg.elevation import needs_climb
+from battlesim.engines.sbg.elevation import door_under, needs_climb
 from battlesim.engines.sbg.falling import fall
 from battlesim.engines.sbg.geometry import GeometryError
 from battlesim.engines.sbg.paths import circle_base
@@ -27,6 +27,7 @@ from battlesim.engines.sbg.phases.back_away import back_away
 from battlesim.engines.sbg.phases.crossing import free_landing
 from battlesim.engines.sbg.phases.fight import (
     Combat,
+    _separate,
     assign_supporters,
     declare_strikes,
     duel,
@@ -49,6 +50,13 @@ def resolver_for(state: BattleState, combat: Combat) -> Resolver:
     if _sides(state, combat) is not None:
         return resolve_barrier_combat
     return resolve_mixed_combat if _links(state, combat) else resolve_combat
+
+
+def _holds_door(state: BattleState, center: ModelState, leaves: list[ModelState]) -> bool:
+    """FIGHT-DOOR-01 (002:L1166): charged on its threshold by enemies outside the door."""
+    if not leaves or center.charged or door_under(state, center.position) is None:
+        return False
+    return all(m.charged and doorway(state, center, m) is not None for m in leaves)
 
 
 def _links(state: BattleState, combat: Combat) -> dict[str, str]:
@@ -91,7 +99,7 @@ def _piece(state: BattleState, attacker_id: str, defender_id: str) -> Any:
 def _cross_or_climb(
     state: BattleState, attacker: ModelState, defender: ModelState, piece: Any
 ) -> None:
-    if piece.kind is TerrainKind.ELEVATED:
+    if piece.kind is TerrainKind.ELEVATED or piece.door:  # FIGHT-ELEV-03, FIGHT-DOOR-01
         _take_place(state, attacker, defender)
     else:
         _cross(state, attacker, defender, piece)
@@ -100,6 +108,10 @@ def _cross_or_climb(
 def _sides(state: BattleState, combat: Combat) -> tuple[ModelState, list[ModelState]] | None:
     """(defender, attackers) of a fight across a barrier, or None for any other combat."""
     center, leaves = combat.center, combat.leaves
+    if _holds_door(state, center, leaves):
+        return center, leaves
+    if len(leaves) == 1 and _holds_door(state, leaves[0], [center]):
+        return leaves[0], [center]
     if leaves and all(state.across.get(m.uid) == center.uid for m in leaves):
         if center.uid in state.across:  # it charged over the barrier itself: its chargers
             # are supporting defenders (FIGHT-BAR-14); one: a pair, several: BAR-13
@@ -174,6 +186,7 @@ def _after_strikes(
     drop = barrier.height - state.table.ground_level(attacker.position)
     if not back_away(state, attacker, [defender]):
         state.unlink_across(attacker)
+        _separate(state, defender, [attacker])  # FIGHT-BAR-11: just enough to disengage
     if elevated and attacker.alive and needs_climb(state, attacker, barrier):
         fall(state, attacker, drop, "beaten from an elevated position")  # FIGHT-ELEV-03
 
