@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from battlesim.engines.sbg import one_ring
+from battlesim.engines.sbg import one_ring, terror
 from battlesim.engines.sbg.actions import (
     Charge,
     Hold,
@@ -432,6 +432,7 @@ class HeuristicPlayer:
         best: tuple[float, str, Charge] | None = None
         for enemy, spot in charge_options(state, model):
             score = self._charge_value(state, model, enemy)
+            score = terror.expected_charge(state, model, enemy, score)  # MOVE-CHG-14
             if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
                 throw = can_throw(model)
                 best = (score, enemy.uid, Charge(model.uid, enemy.uid, spot, throw))

@@ -8,10 +8,12 @@ of the turn against every Terror model (COUR-TEST-03, 002:L1214).
 from __future__ import annotations
 
 from battlesim.engines.sbg.actions import Charge, IllegalActionError
-from battlesim.engines.sbg.courage import courage_test
+from battlesim.engines.sbg.courage import courage_test, courage_value
+from battlesim.engines.sbg.data import COURAGE_PASS
 from battlesim.engines.sbg.state import BattleState, ModelState
 
 TERROR = "terror"
+STALL_COST = 0.05  # for players: the worth of the move a failed test loses
 
 
 def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
@@ -34,3 +36,22 @@ def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
         model.courage_passed.add(TERROR)
         return True
     return False
+
+
+def pass_chance(state: BattleState, model: ModelState) -> float:
+    """Probability of passing a Courage test: 2D6 + Courage >= 10 (COUR-TEST-01)."""
+    need = COURAGE_PASS - courage_value(state, model)
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+
+
+def expected_charge(
+    state: BattleState, model: ModelState, enemy: ModelState, value: float
+) -> float:
+    """For players: a charge's worth if the enemy causes Terror and no test is passed yet:
+    it happens only if the test passes; a failure loses the move (MOVE-CHG-14)."""
+    if TERROR not in enemy.triggers or TERROR in model.courage_passed:
+        return value
+    if "fearless" in model.triggers:
+        return value
+    chance = pass_chance(state, model)
+    return chance * value - (1 - chance) * STALL_COST

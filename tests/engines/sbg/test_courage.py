@@ -193,3 +193,18 @@ def test_stand_fast_needs_the_hero_in_sight() -> None:
     state.broken[0] = True
     assert broken_test(state, hero)
     assert not broken_test(state, warrior)
+
+
+def test_heuristic_weighs_the_terror_test_before_charging() -> None:
+    """MOVE-CHG-14: a charge at a Terror model is worth its value only if the test passes
+    (Merry, Courage 4, needs 6+ on 2D6: 26/36); a failure costs the move; once passed this
+    turn the charge is worth its full value."""
+    from battlesim.engines.sbg import terror
+
+    state, merry = _terror_battle([])
+    troll = state.models["B1"]
+    assert terror.pass_chance(state, merry) == pytest.approx(26 / 36)  # Courage 4: 6+
+    expected = 26 / 36 * 0.5 - 10 / 36 * terror.STALL_COST
+    assert terror.expected_charge(state, merry, troll, 0.5) == pytest.approx(expected)
+    merry.courage_passed.add("terror")
+    assert terror.expected_charge(state, merry, troll, 0.5) == 0.5
