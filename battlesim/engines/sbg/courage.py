@@ -66,6 +66,7 @@ def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
         return None
     for hero in state.living(model.player):
         rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
+        rallying = rallying and hero.declined_from is None  # HERO-HCHAL-03: lost for good
         near = rallying and state.distance(hero, model) <= STAND_FAST_RANGE
         if near and can_see(state, model, hero):
             return hero

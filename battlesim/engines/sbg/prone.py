@@ -31,7 +31,7 @@ def _ask(player: Player, method: str, default: Any, *args: Any) -> Any:
 
 def is_cavalry(model: ModelState) -> bool:
     """MOVE-PRONE-13 (002:L1276): cavalry can neither lie down nor crawl."""
-    return "cavalry" in model.triggers
+    return getattr(model, "mount", None) is not None or "cavalry" in model.triggers
 
 
 def before_move(state: BattleState, player: Player, model: ModelState) -> bool:

@@ -106,13 +106,13 @@ def _terror_battle(dice: list[int]) -> tuple[object, object]:
 
 def _charge(state: object, model: object) -> None:
     from battlesim.engines.sbg.actions import Charge
-    from battlesim.engines.sbg.phases.move import _take_action
+    from battlesim.engines.sbg.phases.move import take_action
 
     class Charger:
         def choose_move(self, *_: object) -> Charge:
             return Charge("A1", "B1", (10, 13 - BASE_GAP))
 
-    _take_action(state, (Charger(), Charger()), model)  # type: ignore[arg-type]
+    take_action(state, (Charger(), Charger()), model)  # type: ignore[arg-type]
 
 
 def test_move_chg_14_cour_test_04_merry_passes_terror_and_charges() -> None:
