@@ -16,6 +16,7 @@ from battlesim.engines.sbg.courage import courage_test
 from battlesim.engines.sbg.data import (
     CONTACT_TOLERANCE,
     DESCENT_HIT_STRENGTH,
+    EPSILON,
     THROWN_HIT_STRENGTH,
     THROWN_ON_FAILED_LEAP,
 )
@@ -29,6 +30,7 @@ from battlesim.engines.sbg.paths import (
     point_distance,
     rotated,
     segment_box,
+    terrain_cost,
     terrain_fits,
 )
 from battlesim.engines.sbg.state import (
@@ -36,6 +38,7 @@ from battlesim.engines.sbg.state import (
     BattleState,
     ModelState,
     Phase,
+    Point,
     Removal,
     model_state,
 )
@@ -264,11 +267,28 @@ def in_difficult_terrain(state: BattleState, model: ModelState) -> bool:
     return any(piece.kind is TerrainKind.DIFFICULT for piece in pieces)
 
 
+def rough_path(state: BattleState, model: ModelState, start: Point, end: Point) -> bool:
+    """Does any part of the base touch difficult terrain along this straight move? (It then
+    costs more than its length: CAV-MOVE-03.)"""
+    cost = terrain_cost(state.table, start, end, model.radius, cavalry=True)
+    return cost > point_distance(start, end) + EPSILON
+
+
+def note_charge(state: BattleState, model: ModelState, start: Point, end: Point) -> None:
+    """WPN-LANCE-01 (002:L2022): no lance bonus for a model that 'charged through difficult
+    terrain'; CAV-MOVE-04 (002:L1282) names the lance among the charge bonuses lost in
+    difficult terrain, so all of them go (data.ASSUMPTIONS "cavalry-charge")."""
+    if model.mount is not None and rough_path(state, model, start, end):
+        model.rough_charge_turn = state.turn
+
+
 def lance_allowed(state: BattleState, model: ModelState) -> bool:
     """WPN-LANCE-01 (002:L2022) and the charge bonuses' common conditions: mounted, charged
-    this turn, not in difficult terrain (CAV-CHG-04), not against a barrier defender
-    (FIGHT-BAR-18, 002:L1425)."""
+    this turn, neither through nor in difficult terrain (CAV-MOVE-04, CAV-CHG-04), not
+    against a barrier defender (FIGHT-BAR-18, 002:L1425)."""
     if model.mount is None or not model.charged or model.uid in state.across:
+        return False
+    if model.rough_charge_turn == state.turn:
         return False
     return not in_difficult_terrain(state, model)
 

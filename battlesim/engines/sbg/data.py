@@ -203,6 +203,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "cavalry-charge": "CAV-CHG-02/03: the engine's charge has one target; the bonuses are "
         "decided when the combat is resolved: mounted, charged this turn, not in difficult "
         "terrain, not fighting across a barrier, and every enemy in base contact not Cavalry. "
+        "A charge whose path (any part of the base, start included) touches difficult terrain "
+        "loses every charge bonus, not only the lance's: WPN-LANCE-01 (002:L2022) denies the "
+        "lance to a model that 'charged through difficult terrain' and CAV-MOVE-04 (002:L1282) "
+        "counts the lance among the charge bonuses lost there. "
         "Deep water and Transfixed are not in the engine. MON-CAV-01 extends "
         "cavalry.knockdown_immune.",
         "cavalry-magic": "CAV-MAGIC-01 and CAV-SHOOT-05 (Heroic Accuracy): no magical powers "

@@ -202,6 +202,28 @@ def test_cav_move_04_cav_chg_04_no_charge_bonus_in_difficult_terrain() -> None:
     assert not horse.charge_bonus and not horse.lance_bonus
 
 
+def _ditch() -> Table:
+    points = ((0, 14.0), (48, 14.0), (48, 14.2), (0, 14.2))
+    return Table("t", (TerrainPiece("ditch", TerrainKind.DIFFICULT, points),))
+
+
+@pytest.mark.parametrize("rough", [True, False])
+def test_wpn_lance_01_cav_move_04_no_bonus_after_charging_through_difficult_terrain(
+    rough: bool,
+) -> None:
+    """WPN-LANCE-01 (002:L2022), CAV-MOVE-04 (002:L1282): a lancer charges across a strip of
+    difficult ground (0.2" wide; the charge costs about 9" of the horse's 10") and ends on
+    open ground: 'charged through difficult terrain', so no lance bonus and no Extra Attack;
+    the same charge over open ground keeps both."""
+    state = battle(table=_ditch() if rough else None)
+    horse = add(state, "A1", 0, X, 12.0, mounted("horse", "lance"))
+    foe = add(state, "B1", 1, X, 17.5)
+    apply_action(state, horse, Charge("A1", "B1", (X, 17.5 - RC - R)))
+    assert state.in_contact(horse, foe) and not cavalry.in_difficult_terrain(state, horse)
+    cavalry.start_fight(state, [horse, foe])
+    assert horse.lance_bonus is not rough and horse.charge_bonus is not rough
+
+
 WALL = TerrainPiece("wall", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), height=0.8, thickness=0.3)
 
 
