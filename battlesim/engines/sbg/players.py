@@ -178,6 +178,14 @@ def _cavalry_charge(state: BattleState, model: ModelState, enemy: ModelState) ->
     return 0.35 - 0.15 * spears
 
 
+def _rough_charge(state: BattleState, model: ModelState, enemy: ModelState, spot: Point) -> float:
+    """WPN-LANCE-01, CAV-MOVE-04: a charge through difficult ground forfeits the bonuses that
+    ``_cavalry_charge`` counted on."""
+    if model.mount is None or not cavalry.rough_path(state, model, model.position, spot):
+        return 0.0
+    return -max(0.0, _cavalry_charge(state, model, enemy))
+
+
 def _supports(state: BattleState, friend: ModelState, model: ModelState) -> bool:
     """``friend`` could give ``model`` spear support (touching it, free, a spear)."""
     if friend is model or not can_support(friend.profile) or state.engaged(friend):
@@ -391,7 +399,9 @@ class HeuristicPlayer:
     def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
         best: tuple[float, str, Charge] | None = None
         for enemy, spot in charge_options(state, model):
-            score = self._charge_value(state, model, enemy)
+            score = self._charge_value(state, model, enemy) + _rough_charge(
+                state, model, enemy, spot
+            )
             if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
                 # MSL-THROW-02: no throw on a charge that asks for a terrain test
                 throw = can_throw(model) and not crossings(state, model, spot)

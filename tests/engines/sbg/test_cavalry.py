@@ -30,7 +30,7 @@ from battlesim.engines.sbg.phases.move import (
     run_move_phase,
 )
 from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
-from battlesim.engines.sbg.players import HeuristicPlayer, _cavalry_charge
+from battlesim.engines.sbg.players import HeuristicPlayer, _cavalry_charge, _rough_charge
 from battlesim.engines.sbg.special_strikes import after_duel
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
@@ -659,6 +659,19 @@ def test_heuristic_cavalry_likes_infantry_in_the_open() -> None:
     bogged = add(state, "B5", 1, 40, 20)
     value = {m.uid: _cavalry_charge(state, horse, m) for m in (lone, walled, rider, bogged)}
     assert value["B1"] > value["B2"] > value["B4"] == 0.0 > value["B5"]
+
+
+def test_heuristic_cavalry_prices_a_charge_through_difficult_ground() -> None:
+    """WPN-LANCE-01, CAV-MOVE-04: across the ditch the charge loses the bonus the heuristic
+    counted on (an Infantry target in the open); the open charge loses nothing."""
+    state = battle(table=_ditch())
+    horse = add(state, "A1", 0, X, 12.0, mounted())
+    behind = add(state, "B1", 1, X, 17.5)
+    beside = add(state, "B2", 1, X + 4.0, 12.0)
+    bonus = _cavalry_charge(state, horse, behind)
+    assert bonus > 0.0
+    assert _rough_charge(state, horse, behind, (X, 17.5 - RC - R)) == -bonus
+    assert _rough_charge(state, horse, beside, (X + 4.0 - RC - R, 12.0)) == 0.0
 
 
 def test_heuristic_dismounts_only_in_difficult_terrain() -> None:
