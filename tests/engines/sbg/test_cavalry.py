@@ -124,6 +124,31 @@ def test_cav_prof_01_mount_profiles_from_the_table_and_plain_data() -> None:
     assert profile_from_data(profile_to_data(elk)) == elk
 
 
+# CAV-PROF-01 (002:L1443-1475) as printed: M, Fight, Shoot, S, D, A, W, C.
+SEED_MOUNTS = {
+    "horse": (10.0, 3, 6, 3, 4, 0, 1, 2),
+    "war goat": (8.0, 2, 6, 4, 5, 0, 1, 3),
+    "pony": (8.0, 2, 6, 2, 3, 0, 1, 2),
+    "warg": (10.0, 3, 6, 4, 4, 1, 1, 2),
+    "shadow warg": (10.0, 3, 6, 4, 4, 1, 1, 2),
+    "fell beast": (3.0, 5, 5, 6, 6, 2, 3, 3),
+    "war camel": (10.0, 0, 0, 4, 4, 0, 1, 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEED_MOUNTS))
+def test_cav_prof_01_every_mount_card_as_printed(name: str) -> None:
+    """CAV-PROF-01 (002:L1443-1475): each mount card, number by number (the War Camel prints
+    a bare 0 for Fight, no Shoot); CAV-LOOSE-02 (002:L1330): Fight 0 or Attacks 0 flee
+    alone, so only the warg and the fell beast test."""
+    card = add(battle(), "A1", 0, X, Y, mounted(name)).mount
+    assert card is not None
+    got = card.profile
+    stats = (got.move, got.fight, got.shoot, got.strength, got.defence, got.attacks)
+    assert stats + (got.wounds, got.courage) == SEED_MOUNTS[name]
+    assert card.flees_alone is (name not in ("warg", "shadow warg", "fell beast"))
+
+
 def test_cav_def_03_line_of_sight_from_the_rider() -> None:
     """CAV-DEF-03, LOS-05 (002:L1272): sight is the rider's: its head above the horse's
     shoulders, never blocked by its own mount."""
@@ -379,6 +404,15 @@ def test_cav_shoot_02_04_a_1_to_3_hits_the_mount() -> None:
     assert "infantry" in victim.profile.keywords and victim.profile.move == 6.0
 
 
+@pytest.mark.parametrize(
+    ("die", "part"), [(3, "to wound A1->B1 (S2 D5)"), (4, "to wound A1->B1 (S2 D6)")]
+)
+def test_cav_shoot_02_the_3_4_boundary(die: int, part: str) -> None:
+    """CAV-SHOOT-02 (002:L1348): 1-3 the mount (barded horse D5), 4-6 the rider (D6)."""
+    state, _ = _shot([4, die, 1], mounted("horse", "barding", defence=6))
+    assert rolls(state)[2][0] == part
+
+
 def test_cav_shoot_02_03_a_4_to_6_hits_the_rider() -> None:
     """CAV-SHOOT-02, CAV-SHOOT-03 (002:L1348, L1352): a 5 hits the rider (barded horse D5,
     rider D6): S2 on D6 needs 6; the rider dies and the horse flees: one casualty."""
@@ -409,6 +443,24 @@ def test_cav_thrown_01_flying_leap() -> None:
     state.wound(horse, "test", at_mount=True)
     assert horse.prone and horse.wounds == 1 and horse.mount is None
     assert not can_move(state, horse) and not can_shoot(state, horse)
+
+
+def test_cav_thrown_01_a_flying_leap_in_a_fight() -> None:
+    """CAV-THROWN-01 (002:L1357), ambiguity A33, FIGHT-TRAP-05: the horse slain while engaged,
+    a 1 throws the rider (S3 hit: 1 fails); it stays in the fight, prone, and still rolls
+    its Duel die (1 against 6); losing, it is trapped: the winner's Attack rolls two dice."""
+    state = battle([1, 1, 1, 6, 1, 1])
+    horse = add(state, "A1", 0, X, Y, mounted(wounds=2))
+    foe = _engage(state, "B1", 1, horse, profile())
+    state.wound(horse, "test", at_mount=True)
+    assert horse.prone and state.engaged(horse)
+    resolve_combat(state, Combat(foe, [horse]), players())
+    assert [p for p, _ in rolls(state)][2:] == [
+        "duel A1",
+        "duel B1",
+        "strike B1->A1 (S3 D4)",
+        "strike B1->A1 (S3 D4)",
+    ]
 
 
 def test_cav_thrown_02_narrow_escape_no_strikes() -> None:
@@ -554,6 +606,37 @@ def test_cav_chg_01_05_06_07_extra_attack_and_knock_to_the_ground() -> None:
     assert rolls(state)[0] == ("duel A1", [6, 2])
     assert state.log.of_kind("knocked_down")[0].data["model"] == "B1"
     assert len(rolls(state)) == 6 and not foe.alive
+
+
+@pytest.mark.parametrize(("strength", "knocked"), [(5, True), (6, False)])
+def test_cav_chg_06_strength_6_is_not_knocked_down(strength: int, knocked: bool) -> None:
+    """CAV-CHG-06 (002:L1397): the charger wins (6, 2 against 1); an S5 loser is knocked to
+    the ground (two dice per Attack, four in all), an S6 loser keeps its feet after backing
+    away (one die per Attack, two in all)."""
+    dice = [6, 2, 1, 1, 1, 1, 1]
+    state, (_, foe) = _charge_fight(dice, foes=1) if strength == 5 else _s6_fight(dice)
+    assert foe.prone is knocked
+    assert sum(1 for p, _ in rolls(state) if p.startswith("strike")) == (4 if knocked else 2)
+
+
+def _s6_fight(dice: list[int]) -> tuple[BattleState, list[Any]]:
+    state = battle(dice)
+    horse = add(state, "A1", 0, X, Y, mounted())
+    horse.charged = True
+    foe = add(state, "B1", 1, X + RC + R, Y, profile(strength=6))
+    resolve_combat(state, Combat(horse, [foe]), players())
+    return state, [horse, foe]
+
+
+def test_cav_chg_05_the_extra_attack_adds_to_the_mount_attacks() -> None:
+    """CAV-CHG-05 (002:L1391-1393): a rider (A1) on a Fell Beast (A2) fights with the beast's
+    two Attacks and still gains the Extra Attack on the charge: three Duel dice."""
+    state = battle([6, 2, 2, 1] + [1] * 7)  # six strike dice (knocked down), a Stab backlash
+    beast = add(state, "A1", 0, X, Y, mounted("fell beast"))
+    beast.charged = True
+    foe = _engage(state, "B1", 1, beast, profile())
+    resolve_combat(state, Combat(beast, [foe]), players())
+    assert rolls(state)[0] == ("duel A1", [6, 2, 2])
 
 
 def test_cav_chg_09_theoden_charges_two_orcs() -> None:
