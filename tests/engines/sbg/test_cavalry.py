@@ -757,13 +757,20 @@ def test_heuristic_cavalry_prices_a_charge_through_difficult_ground() -> None:
     assert _rough_charge(state, horse, beside, (X + 4.0 - RC - R, 12.0)) == 0.0
 
 
-def test_heuristic_dismounts_only_in_difficult_terrain() -> None:
-    """CAV-DISM-01: the heuristic rarely dismounts: only a rider stuck in difficult ground."""
+@pytest.mark.parametrize(("foe_y", "dismounts"), [(23.85, True), (23.5, False), (None, False)])
+def test_heuristic_dismounts_like_aragorn(foe_y: float | None, dismounts: bool) -> None:
+    """CAV-DISM-01/03 (002:L1365-1373, Aragorn's example L1371): in the marsh the horse pays
+    x4 (at most 2.5") and the rider on foot x2 (3" with its 6"): the heuristic dismounts
+    only to charge a foe 2.5-3" away on foot, not when the horse gets there (2.3") nor
+    with no foe in reach; a rider on open ground never dismounts."""
     state = battle(table=_marsh())
     stuck = add(state, "A1", 0, 10, 20, mounted())
-    free = add(state, "A2", 0, 10, 5, mounted())
+    free = add(state, "A2", 0, 30, 5, mounted())
+    if foe_y is not None:
+        add(state, "B1", 1, 10, foe_y)
     player = HeuristicPlayer()
-    assert player.choose_dismount(state, stuck) and not player.choose_dismount(state, free)
+    assert player.choose_dismount(state, stuck) is dismounts
+    assert not player.choose_dismount(state, free)
 
 
 def test_heuristic_strikes_the_part_likelier_to_fall() -> None:
