@@ -170,7 +170,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "and Attacks of rider and mount (higher is never worse); Move is the mount's, Courage, "
         "Shoot, Defence and Wounds the rider's. The mount's Defence is its card's (barding "
         "included) and no rider modifier (shield, Piercing Strike, SPS-CAV-01) touches it. "
-        "Feint and Stab act on the model's combined Fight and on the rider's wounds. A "
+        "SPS-CAV-01: a Feint lowers the rider's own Fight only, so the model fights with the "
+        "higher of that and the mount's Fight; a Stab backlash hits the rider. A "
         "profile with the Cavalry keyword but no mount named (nor a 'mount' entry) plays as "
         "one model: Cavalry for the keyword rules (x4 difficult terrain, never knocked down "
         "by a charge, no charge bonus against it), with no mount of its own.",

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from battlesim.engines.sbg import cavalry
+from battlesim.engines.sbg import cavalry, special_strikes
 from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.bases import MOUNT_SHOULDERS, RIDER_SEATED, height_for
 from battlesim.engines.sbg.courage import courage_value
@@ -582,6 +582,22 @@ def test_sps_cav_01_piercing_strike_and_stab_touch_the_rider_only() -> None:
     stab_backlashes(state, [horse])
     assert rolls(state)[1][0] == "stab backlash A1 (S2 D3)"
     assert horse.wounds == 1 and horse.mount is not None and horse.mount.wounds == 1
+
+
+@pytest.mark.parametrize(
+    ("rider", "mount", "die", "fight"),
+    [(5, "horse", 6, 3), (5, "horse", 1, 4), (4, "fell beast", 6, 5)],
+)
+def test_sps_cav_01_a_feint_lowers_the_rider_fight_only(
+    rider: int, mount: str, die: int, fight: int
+) -> None:
+    """SPS-CAV-01 (002:L2080), SPS-FEINT-01, CAV-FIGHT-01 (002:L1379): a Feint lowers only the
+    rider's Fight (by D3: 6 -> 3, 1 -> 1); the model still uses the higher of rider and mount:
+    F5 on a horse (F3) feints to 3, not 2; with a 1 to 4; F4 on a Fell Beast (F5) keeps 5."""
+    state = battle([die])
+    model = add(state, "A1", 0, X, Y, mounted(mount, fight=rider))
+    special_strikes.declare(state, model, SpecialStrike.FEINT, enemy_fight=3)
+    assert model.profile.fight + model.fight_mod == fight
 
 
 # --- 8.8 the cavalry charge -------------------------------------------------------------------
