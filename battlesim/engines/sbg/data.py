@@ -210,8 +210,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "counts the lance among the charge bonuses lost there. "
         "Deep water and Transfixed are not in the engine. MON-CAV-01 extends "
         "cavalry.knockdown_immune.",
-        "cavalry-magic": "CAV-MAGIC-01 and CAV-SHOOT-05 (Heroic Accuracy): no magical powers "
-        "or heroic actions yet; a power against a cavalry model will target the whole model.",
+        "cavalry-magic": "CAV-MAGIC-01: no magical powers yet; a power against a cavalry "
+        "model will target the whole model. CAV-SHOOT-05: Heroic Accuracy re-rolls in-the-way "
+        "tests only, never the rider-or-mount die.",
         "cavalry-break-point": "CAV-BRK-01: casualties = models on foot removed + min(riders "
         "lost, mounts lost) per side; fled riderless mounts and mounts slain under a living "
         "rider count as mounts lost; a riderless mount staying on the table counts as alive "

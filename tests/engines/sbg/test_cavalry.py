@@ -413,6 +413,22 @@ def test_cav_shoot_02_the_3_4_boundary(die: int, part: str) -> None:
     assert rolls(state)[2][0] == part
 
 
+def test_cav_shoot_05_heroic_accuracy_does_not_reroll_rider_or_mount() -> None:
+    """CAV-SHOOT-05 (002:L1691): a shooter under Heroic Accuracy re-rolls in-the-way tests,
+    never the 1-3/4-6 die: a 2 stands and the mount is hit (S2 on D4: 1 fails)."""
+    state = battle([4, 2, 1])
+    state.phase = Phase.SHOOT
+    archer = add(state, "A1", 0, X, 10, profile(options=("bow",)))
+    archer.heroic.reroll_in_the_way = True
+    victim = add(state, "B1", 1, X, 20, mounted())
+    shoot(state, archer, victim)
+    assert [p for p, _ in rolls(state)] == [
+        "to hit A1->B1",
+        "rider or mount B1",
+        "to wound A1->B1 (S2 D4)",
+    ]
+
+
 def test_cav_shoot_02_03_a_4_to_6_hits_the_rider() -> None:
     """CAV-SHOOT-02, CAV-SHOOT-03 (002:L1348, L1352): a 5 hits the rider (barded horse D5,
     rider D6): S2 on D6 needs 6; the rider dies and the horse flees: one casualty."""
