@@ -70,6 +70,8 @@ MOUNT_PROFILES: Final = MappingProxyType(
     }
 )
 BARDING_DEFENCE: Final = 1  # CAV-PROF-01 (002:L1475): "+1D avec un caparaçon"
+# CAV-PROF-01 (002:L1443-1475): only the cards whose D is marked "*" take barding.
+BARDED_MOUNTS: Final = frozenset({"horse", "fell beast"})
 # CAV-MOVE-05 (002:L1286): after a failed Leap or Jump, a further D6 of 1 throws the rider.
 THROWN_ON_FAILED_LEAP: Final = 1
 THROWN_HIT_STRENGTH: Final = 3  # CAV-THROWN-01 (002:L1357): one Strength 3 hit

@@ -149,6 +149,17 @@ def test_cav_prof_01_every_mount_card_as_printed(name: str) -> None:
     assert card.flees_alone is (name not in ("warg", "shadow warg", "fell beast"))
 
 
+@pytest.mark.parametrize(
+    ("mount", "defence"),
+    [("horse", 5), ("fell beast", 7), ("war goat", 5), ("warg", 4), ("armoured horse", 5)],
+)
+def test_cav_prof_01_barding_only_on_the_starred_cards(mount: str, defence: int) -> None:
+    """CAV-PROF-01 (002:L1475): '*+1D avec un caparaçon' marks the Horse (D4*) and the Fell
+    Beast (D6*) only; a War Goat or a Warg keeps its D; an armoured horse is already barded."""
+    card = mounted(mount, "barding").mount
+    assert card is not None and card.defence == defence
+
+
 def test_cav_def_03_line_of_sight_from_the_rider() -> None:
     """CAV-DEF-03, LOS-05 (002:L1272): sight is the rider's: its head above the horse's
     shoulders, never blocked by its own mount."""
