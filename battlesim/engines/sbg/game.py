@@ -164,6 +164,7 @@ def _log_setup(state: BattleState, setup: BattleSetup, seed: int) -> None:
         players=list(setup.players),
         forces=[_force_json(f) for f in setup.forces],
         positions=state.positions(),
+        bases={m.uid: round(m.radius, 3) for m in state.living()},  # radii, for the replay
         ignored=[list(force_coverage(f).ignored) for f in setup.forces],
     )
 
