@@ -228,15 +228,21 @@ _ROOM_RINGS = 13  # rings of 0.25 inch round the rider: the mount goes at most 3
 
 def _room_near(state: BattleState, rider: ModelState, radius: float) -> tuple[float, float] | None:
     """The nearest free spot round the rider: touching it first, then ring by ring outwards
-    (CAV-LOOSE-04: 'the minimum distance')."""
-    near = [o for o in state.living() if o is not rider]
+    (CAV-LOOSE-04: 'the minimum distance'). A rider not in a fight leaves its mount out of
+    base contact with enemies: no model dismounts into combat (CAV-DISM-03, 002:L1373)."""
+    apart = 0.0 if state.touching[rider.uid] else 2 * CONTACT_TOLERANCE
+    near = [
+        (o, radius + o.radius + (apart if o.player != rider.player else 0.0) - 1e-6)
+        for o in state.living()
+        if o is not rider
+    ]
     for ring in range(_ROOM_RINGS):
         reach = rider.radius + radius + CONTACT_TOLERANCE / 2 + 0.25 * ring
         for angle in fan(0.0, 12, math.pi / 12):
             spot = rotated(rider.position, angle, reach)
             if not terrain_fits(state.table, spot, radius, state.width, state.depth):
                 continue
-            if all(point_distance(spot, o.position) >= radius + o.radius - 1e-6 for o in near):
+            if all(point_distance(spot, o.position) >= gap for o, gap in near):
                 return spot
     return None
 

@@ -193,8 +193,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "mount that passes its test while its rider lives (thrown, knocked down, dismounted) "
         "becomes a new model '<uid>m', not one of the starting models, on the nearest free spot "
         "round its rider (touching it first, then rings 0.25 inch apart, at most 3 inch; none: "
-        "it has fled). Bases never overlap, so instead of sharing its rider's space in a fight "
-        "it stays engaged with its rider's enemies until either side moves; it is not among "
+        "it has fled), out of base contact with enemies unless its rider is in a fight "
+        "(CAV-DISM-03: no dismounting into combat). Bases never overlap, so instead of "
+        "sharing its rider's space in a fight it stays engaged with its rider's enemies "
+        "until either side moves; it is not among "
         "the losers of a fight already being resolved.",
         "cavalry-thrown-in-fight": "CAV-THROWN-01/02 (A33): a thrown rider still rolls its Duel "
         "dice but makes no strikes until the end of the turn; CAV-STRIKE-02: a mount slain in "

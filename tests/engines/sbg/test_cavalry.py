@@ -16,7 +16,7 @@ from battlesim.engines.sbg import cavalry, special_strikes
 from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.bases import MOUNT_SHOULDERS, RIDER_SEATED, height_for
 from battlesim.engines.sbg.courage import courage_value
-from battlesim.engines.sbg.data import CAVALRY_CIRCLE_MM
+from battlesim.engines.sbg.data import CAVALRY_CIRCLE_MM, CONTACT_TOLERANCE
 from battlesim.engines.sbg.falling import terrain_height
 from battlesim.engines.sbg.monsters.core import hits as monster_hits
 from battlesim.engines.sbg.monsters.core import knock_prone
@@ -555,6 +555,21 @@ def test_cav_loose_06_a_dismounted_warg_stays_but_does_not_move() -> None:
     _maybe_dismount(state, PartPlayer(dismount=True), warg)
     loose = state.models["A1m"]
     assert loose.loose and not can_move(state, loose) and can_move(state, warg)
+
+
+def test_cav_dism_03_the_riderless_mount_is_not_left_in_combat() -> None:
+    """CAV-DISM-03 (002:L1373): no model dismounts directly into combat: an enemy stands
+    1.2" from the warg rider's base, right where the riderless warg (6+6+2, it stays) would
+    first be placed touching its rider; it is placed elsewhere, not engaged."""
+    state = battle([6, 6])
+    warg = add(state, "A1", 0, X, Y, mounted("warg"))
+    first_spot = X + R + RC + CONTACT_TOLERANCE / 2
+    foe = add(state, "B1", 1, first_spot + RC + R, Y)
+    assert not state.engaged(warg)
+    _maybe_dismount(state, PartPlayer(dismount=True), warg)
+    loose = state.models["A1m"]
+    assert loose.alive and not state.engaged(loose) and not state.in_contact(loose, foe)
+    assert state.in_contact(loose, warg)
 
 
 # --- 8.7 fights and strikes ----------------------------------------------------------------------
