@@ -707,6 +707,22 @@ def test_cav_chg_09_theoden_charges_two_orcs() -> None:
     assert sum(1 for p, _ in rolls(state) if p.startswith("strike")) == 6
 
 
+@pytest.mark.parametrize(("second", "duel_dice"), [("infantry", 4), ("warg rider", 3)])
+def test_cav_chg_02_09_counter_charges(second: str, duel_dice: int) -> None:
+    """CAV-CHG-02, CAV-CHG-03, CAV-CHG-09 (002:L1385-1387, L1405-1409): Éomer (A3) charges an
+    Orc; counter-charged by another Orc he keeps his Extra Attack (four Duel dice), but
+    counter-charged by a Warg Rider he has only his three base Attacks."""
+    state = battle([6] * duel_dice + [1, 1] + [1] * 12)
+    eomer = add(state, "A1", 0, X, Y, mounted(attacks=3))
+    eomer.charged = True
+    orc = add(state, "B1", 1, X + RC + R, Y)
+    other = mounted("warg") if second == "warg rider" else profile()
+    radius = RC if second == "warg rider" else R
+    foe = add(state, "B2", 1, X - RC - radius, Y, other)
+    resolve_combat(state, Combat(eomer, [orc, foe]), players())
+    assert rolls(state)[0] == ("duel A1", [6] * duel_dice)
+
+
 def test_cav_chg_03_no_bonus_against_cavalry_but_the_lance_counts() -> None:
     """CAV-CHG-03 (002:L1387), WPN-LANCE-01 (002:L2022): touching enemy cavalry, the charger
     gets no Extra Attack nor knock-down, but its lance still gives +1 To Wound."""
