@@ -22,7 +22,7 @@ from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
 from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.state import BattleState
 from battlesim.engines.sbg.units import Alignment
-from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile, rolls
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, players, profile, rolls
 
 SKIRMISH = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"]}
 
@@ -381,3 +381,22 @@ def test_prio_04_the_palantir_is_reported_as_played() -> None:
     from battlesim.engines.sbg.coverage import profile_coverage
 
     assert "the palantír" in profile_coverage(SEER).implemented
+
+
+def test_kw_06_a_mount_makes_cavalry_instead_of_infantry() -> None:
+    """KW-06 (002:L301, L303, L1264): an Infantry model that buys a horse counts as Cavalry
+    instead of Infantry (rules naming Infantry no longer reach it); on foot it is Infantry
+    again, and a horse that lost its rider is Infantry too."""
+    from dataclasses import replace as changed
+
+    from battlesim.engines.sbg.mounts import loose_profile
+    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+
+    data = {**profile_to_data(changed(WARRIOR, name="Rider")), "options": ["horse"]}
+    state = battle([])
+    rider = add(state, "A1", 0, 10, 10, profile_from_data(data))
+    assert "cavalry" in rider.triggers and "infantry" not in rider.triggers
+    assert rider.mount is not None
+    assert {"infantry"} <= rider.mount.foot.keywords and "cavalry" not in rider.mount.foot.keywords
+    loose = loose_profile(rider.mount, rider.profile)
+    assert "infantry" in loose.keywords and "cavalry" not in loose.keywords

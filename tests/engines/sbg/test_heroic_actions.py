@@ -246,7 +246,8 @@ def test_hero_ha_08_universal_actions_for_every_hero_with_might() -> None:
 
 
 def test_hero_ha_09_specific_actions_only_when_the_profile_lists_them() -> None:
-    """HERO-HA-09 (002:L1651-1653): a specific Heroic Action needs the Hero's profile."""
+    """HERO-HA-09, PROF-08 (002:L1651-1653, L151-153): a specific Heroic Action needs the
+    Hero's profile; a Hero whose profile lists none has only the universal ones."""
     state = battle([])
     add(state, "g", 0, 10, 10, HERO)
     add(state, "m", 0, 20, 10, hero(rules=("Heroic March", "Heroic Strike")))
