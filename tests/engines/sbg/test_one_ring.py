@@ -19,6 +19,7 @@ from battlesim.engines.sbg.actions import (
 )
 from battlesim.engines.sbg.data import CONTROL_ZONE
 from battlesim.engines.sbg.game import deploy, new_battle, play_battle, setup_from_options
+from battlesim.engines.sbg.heroic_actions import heeded
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import angle_to, rotated
 from battlesim.engines.sbg.phases import ring
@@ -284,12 +285,13 @@ def test_ring_inv_05_enemies_halve_their_fight() -> None:
 
 def test_ring_inv_06_heroics_never_help_allies() -> None:
     """RING-INV-06 (002:L2210): an invisible Hero's Heroic Actions cannot benefit allies
-    (the query the heroic actions code asks; heroic actions are not played yet)."""
+    (the query the heroic actions code asks through ``heeded``)."""
     state = battle([])
     bearer = add(state, "A1", 0, 10, 10, FRODO)
     assert one_ring.heroics_help_allies(bearer)
+    assert heeded(state, bearer)
     bearer.ring_on = True
-    assert not one_ring.heroics_help_allies(bearer)
+    assert not one_ring.heroics_help_allies(bearer) and not heeded(state, bearer)
 
 
 def test_ring_inv_07_sauron_and_the_nazgul_ignore_invisibility() -> None:
@@ -489,3 +491,49 @@ def test_heuristic_keeps_the_bearer_away_and_throws_an_enemy_bearer_at_its_fight
     assert isinstance(move, Move) and move.to[1] < bearer.y
     charge = player.move_enemy_bearer(state, bearer)
     assert isinstance(charge, Charge) and charge.target == troll.uid
+
+
+# --- the One Ring and Heroic Actions (RING-WILL-01/02, RING-INV-06) ----------------------------
+
+
+class _Heroic(Scripted):
+    """Declares the Heroic Actions it is given, calls its friends, moves as told."""
+
+    def __init__(self, declare: list[tuple[str, str]] | None = None, **choices: Any) -> None:
+        super().__init__(**choices)
+        self.declare = list(declare or [])
+
+    def declare_heroic_action(self, state: BattleState, side: int, phase: Any) -> Any:
+        return self.declare.pop(0) if self.declare else None
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return True
+
+
+def test_ring_will_01_02_rolled_before_a_heroic_move_which_the_foe_forbids() -> None:
+    """RING-WILL-01/02 (002:L2222-2228): the Will of Sauron is rolled at the start of the
+    Move phase, before any move; on a 1-2 the opponent moves the bearer and it cannot make a
+    Heroic Action: a Heroic Move declared for it is refused, and the foe moves it."""
+    state = battle([1], priority=0)
+    bearer = _wearing(state, "A1", 10, 10)
+    add(state, "B1", 1, 30, 30)
+    owner = _Heroic([("A1", "heroic move")], moves={"A1": Move("A1", (10, 13))})
+    foe = _Heroic(foe_move=Move("A1", (13, 10)))
+    run_move_phase(state, (owner, foe))
+    assert [p for p, _ in rolls(state)] == ["will of sauron A1"]
+    assert not state.log.of_kind("heroic_action")
+    assert "RING-WILL-02" in state.log.of_kind("refused")[0].data["reason"]
+    assert bearer.position == (13, 10) and "foe:A1" in foe.asked and bearer.might == 2
+
+
+def test_ring_inv_06_an_invisible_heros_call_brings_no_friend() -> None:
+    """RING-INV-06 (002:L2210): an invisible Hero may declare a Heroic Move but its "With
+    Me!" does not benefit allies: the friend within 6" moves later, on its own, unleashed."""
+    state = battle([6], priority=0)
+    bearer = _wearing(state, "A1", 10, 10)
+    friend = add(state, "A2", 0, 12, 10)
+    add(state, "B1", 1, 40, 40)
+    moves = {"A1": Move("A1", (10, 13)), "A2": Move("A2", (17, 10))}
+    run_move_phase(state, (_Heroic([("A1", "heroic move")], moves=moves), _Heroic()))
+    assert state.log.of_kind("heroic_action") and not state.log.of_kind("rally")
+    assert bearer.position == (10, 13) and friend.position == (17, 10)
