@@ -577,8 +577,13 @@ def _options(state: BattleState, names: list[tuple[str, str | None]]) -> list[Bp
 
 
 def test_heuristic_hurls_into_a_crowd_rends_a_hard_target_barges_a_crowd() -> None:
-    """MON-BPA-01 (HeuristicPlayer): Hurl when the flight hits two enemies and no friend;
-    Rend a lone target whose Strength is well under its Defence; Barge three or more."""
+    """MON-BPA-01 (HeuristicPlayer): the most harmful choice. Beorn (S8, A3) and a lone Orc
+    (D5, W1): striking takes it out (1.0); Hurl through two Orcs takes out the victim (1.0)
+    and 2/3 of an Orc more (two S3 hits on D5, 5+), and leaves them Prone: Hurl. A Troll (S7,
+    A3) and a lone Captain (S4, D6, W3): strikes 3 x 1/2 / 3 = 0.5; Rend (S7 v S4, 3+)
+    3 x 2/3 / 3 = 0.67: Rend. Barge harms nobody: not against a lone Warrior, not against
+    three Warriors the Troll wounds on 4+ (1.5 taken out by striking); only against three it
+    can hardly wound (D10, W2: 6+, 0.25), to break free and charge again (BARGE-05)."""
     player = HeuristicPlayer()
     state = _beorn([])
     add(state, "B2", 1, 13.5, Y, ORC)
@@ -596,7 +601,22 @@ def test_heuristic_hurls_into_a_crowd_rends_a_hard_target_barges_a_crowd() -> No
     warrior = add(state, "B2", 1, X - TOUCH, Y)
     assert player.choose_brutal_power_attack(state, troll, [warrior], offered[2:]) is None
     crowd = [captain, warrior, add(state, "B3", 1, X, Y + TOUCH)]
+    assert player.choose_brutal_power_attack(state, troll, crowd, offered[2:]) is None
+    wall = profile(defence=10, wounds=2)
+    crowd = [add(state, f"C{k}", 1, X + 10 * k, Y + 10, wall) for k in range(3)]
     assert player.choose_brutal_power_attack(state, troll, crowd, offered[2:]) == BpaOption("barge")
+
+
+def test_heuristic_never_hurls_into_its_own_side() -> None:
+    """MON-BPA-HURL-05 (HeuristicPlayer): the flight would pass through two friends of the
+    Monster (they would take the S3 hits and be Prone): Beorn strikes instead."""
+    player = HeuristicPlayer()
+    state = _beorn([])
+    add(state, "A2", 0, 13.5, Y, ORC)
+    add(state, "A3", 0, 15.5, Y, ORC)
+    beorn, b1 = state.models["A1"], state.models["B1"]
+    offered = _options(state, [("hurl", "B1"), ("barge", None)])
+    assert player.choose_brutal_power_attack(state, beorn, [b1], offered) is None
 
 
 def test_random_player_picks_a_legal_bpa_or_strikes() -> None:
