@@ -329,7 +329,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "from the winners, touching no enemy). Else one friend not engaged may make way by "
         "3 inch; else the longest legal move in 0.25 inch steps, then Prone. The D6 inch move "
         "(BARGE-05) is offered as new charges only (a reposition scores nothing here), without "
-        "terrain tests; the new fight is resolved after the fights already split.",
+        "terrain tests; the fights still to fight are then formed again: a charge into one not "
+        "yet fought joins it, else the new fight is resolved after those already split.",
         "bludgeon": "Bludgeon (Ent, BattleScribe rule text): the bludgeon is an enemy of the "
         "fight that is not a Monster; the Ent hits other enemies of the fight with it; a "
         "Cavalry bludgeon is the whole model; a surviving one is knocked Prone, which throws "

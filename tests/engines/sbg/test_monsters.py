@@ -535,6 +535,28 @@ def test_mon_bpa_barge_05_d6_move_and_a_new_charge_fights_again() -> None:
     assert len(purposes(state, "strike A1->B9")) == 3
 
 
+def test_mon_bpa_barge_05_a_charge_into_a_fight_not_yet_fought_joins_it() -> None:
+    """MON-BPA-BARGE-05 (002:L1854): the Troll barges B1, moves D6" (3) and charges E1,
+    whose fight with F1 is still to be fought: the fights are formed again and the Troll
+    joins it (E1 rolls one Duel, against the Troll and F1 together), E1 fights once."""
+
+    class Charger(Scripted):
+        def choose_barge_charge(self, state, monster, charges):  # type: ignore[no-untyped-def]
+            return next(c for c in charges if c.target == "E1")
+
+    state = battle([6, 6, 6, 1, 3] + [1, 1, 1, 6, 1] + [1] * 8)
+    add(state, "A1", 0, X, Y, TROLL)
+    add(state, "B1", 1, X + TOUCH, Y)
+    add(state, "E1", 1, X - 4.0, Y)
+    add(state, "F1", 0, X - 4.0 - BASE_GAP, Y)
+    run_fight_phase(state, (Charger(named("barge")), Scripted()))
+    assert state.log.of_kind("combats")[0].data["combats"] == [["A1", "B1"], ["F1", "E1"]]
+    reformed = state.log.of_kind("combats")[-1].data
+    assert reformed["reformed"] and reformed["combats"] == [["E1", "A1", "F1"]]
+    duels = [p for p, _ in rolls(state) if p.startswith("duel")]
+    assert duels == ["duel A1", "duel B1", "duel A1", "duel F1", "duel E1"]
+
+
 def test_mon_bpa_barge_06_not_after_a_heroic_combat() -> None:
     """MON-BPA-BARGE-06 (002:L1856): a Monster that took part in a Heroic Combat this turn
     is not offered Barge (Rend and Hurl still are)."""
