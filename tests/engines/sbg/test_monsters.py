@@ -343,6 +343,26 @@ def test_mon_bpa_hurl_05_06_models_passed_through_and_their_fight() -> None:
     assert not state.models["A1"].prone
 
 
+def test_mon_bpa_hurl_05_prone_models_and_the_monsters_friends_are_hit_too() -> None:
+    """MON-BPA-HURL-05 (002:L1842): every model passed through, Prone ones included, and
+    whatever its side: the Prone Orc B2 and Beorn's own friend A2 each suffer an S3 hit and
+    are (stay) Prone; the hurled Orc suffers an S3 hit per model passed and the S6 impact."""
+    state = _beorn([6, 6, 6, 1, 3] + [1] * 5)
+    add(state, "B2", 1, 13.5, Y, ORC).prone = True
+    friend = add(state, "A2", 0, 15.5, Y)
+    _hurl(state)
+    assert state.log.of_kind("hurl")[0].data["passed"] == ["B2", "A2"]
+    hits = [p for p, _ in rolls(state) if " hit on " in p]
+    assert hits == [
+        "hurled through hit on B2 (S3 D5)",
+        "hurled through hit on A2 (S3 D4)",
+        "hurled hit on B1 (S3 D5)",
+        "hurled hit on B1 (S3 D5)",
+        "hurled hit on B1 (S6 D5)",
+    ]
+    assert state.models["B2"].prone and friend.prone
+
+
 def test_mon_bpa_hurl_05_strong_fighters_stand_cavalry_takes_two_hits() -> None:
     """MON-BPA-HURL-05 (002:L1842): a passed Cavalry model suffers a hit on the mount and
     one on the rider; in its fight a Strength 6 model is hit but stays standing."""
