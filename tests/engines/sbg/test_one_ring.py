@@ -283,6 +283,17 @@ def test_ring_inv_05_enemies_halve_their_fight() -> None:
     assert duel(state, Combat(bearer, [enemy])) == 1
 
 
+def test_ring_inv_05_halved_after_a_heroic_strike() -> None:
+    """RING-INV-05 (002:L2210) with HERO-HST-01 (002:L1706): the Heroic Strike's D6 comes
+    before any other effect, so an enemy Hero of Fight 5 that rolled 4 fights at (5 + 4) / 2
+    rounded up = 5 against the invisible bearer, not 5 + 4 - 2 = 7."""
+    state = battle([])
+    _wearing(state, "A1", 10, 10)
+    hero = add(state, "B1", 1, 10 + BASE_GAP, 10, profile(fight=5, keywords=frozenset({"hero"})))
+    hero.heroic.fight = 4
+    assert hero.profile.fight + modifier(Hook.FIGHT, HookContext(state, hero)) == 5
+
+
 def test_ring_inv_06_heroics_never_help_allies() -> None:
     """RING-INV-06 (002:L2210): an invisible Hero's Heroic Actions cannot benefit allies
     (the query the heroic actions code asks through ``heeded``)."""
