@@ -116,20 +116,27 @@ def _bludgeon_harm(losers: Sequence[ModelState], club: ModelState) -> float:
 
 def hurl_harm(state: BattleState, monster: ModelState, victim: ModelState) -> float:
     """HURL-05/06/07 at the mean D3: the victim's hits, each model hit on the way (friends
-    count against), and the models left Prone."""
+    count against), and the standing models left Prone if they survive."""
     distance = MEAN_D3 + monster.profile.strength - victim.profile.strength
     path = hurl_path(state, monster, victim, distance)
     wounds = len(path.passed) * chance(PASS_STRENGTH, victim.defence)
-    harm = _taken_out(victim, wounds + chance(IMPACT_STRENGTH, victim.defence)) + PRONE_VALUE
+    harm = _felled(victim, _taken_out(victim, wounds + chance(IMPACT_STRENGTH, victim.defence)))
     for model in path.passed:
         hits = 2 if counts_as_cavalry(model) else 1
-        harm += _side(monster, model) * (_hit(model, PASS_STRENGTH, hits) + PRONE_VALUE)
+        harm += _side(monster, model) * _felled(model, _hit(model, PASS_STRENGTH, hits))
     for model in fights_of(state, path.passed, {monster.uid, victim.uid}):
-        prone = PRONE_VALUE if model.profile.strength <= PRONE_MAX_STRENGTH else 0.0
-        harm += _side(monster, model) * (_hit(model, PASS_STRENGTH, 1) + prone)
+        taken = _hit(model, PASS_STRENGTH, 1)
+        knocked = model.profile.strength <= PRONE_MAX_STRENGTH
+        harm += _side(monster, model) * (_felled(model, taken) if knocked else taken)
     if path.stopper is not None:
         harm += _side(monster, path.stopper) * _hit(path.stopper, IMPACT_STRENGTH, 1)
     return harm
+
+
+def _felled(model: ModelState, taken: float) -> float:
+    """What a hit that also knocks the model Prone is worth: the Prone only counts if the
+    model stands now and survives."""
+    return taken + (0.0 if model.prone else PRONE_VALUE * (1.0 - taken))
 
 
 def _hit(model: ModelState, strength: int, hits: int) -> float:
