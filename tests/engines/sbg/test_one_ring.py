@@ -23,7 +23,7 @@ from battlesim.engines.sbg.heroic_actions import heeded
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import angle_to, rotated
 from battlesim.engines.sbg.phases import ring
-from battlesim.engines.sbg.phases.fight import Combat, duel
+from battlesim.engines.sbg.phases.fight import Combat, duel, run_fight_phase
 from battlesim.engines.sbg.phases.move import apply_action, check_action, run_move_phase
 from battlesim.engines.sbg.phases.shoot import legal_targets
 from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
@@ -548,3 +548,26 @@ def test_ring_inv_06_an_invisible_heros_call_brings_no_friend() -> None:
     run_move_phase(state, (_Heroic([("A1", "heroic move")], moves=moves), _Heroic()))
     assert state.log.of_kind("heroic_action") and not state.log.of_kind("rally")
     assert bearer.position == (10, 13) and friend.position == (17, 10)
+
+
+def test_ring_inv_06_no_friend_moves_again_after_an_invisible_heroic_combat() -> None:
+    """RING-INV-06 (002:L2210): "if an invisible model declares a Heroic Combat, its allies
+    cannot move again if it succeeds": the Orc is slain, the invisible Hero g moves again,
+    its friend f of the same fight does not."""
+    state = battle([1, 6, 1, 2, 1, 5], priority=0)
+    ringed = profile(
+        name="Hero",
+        fight=5,
+        strength=4,
+        attacks=2,
+        might=1,
+        keywords=frozenset({"hero", "infantry", "man"}),
+        wargear=("sword", "the one ring"),
+    )
+    g = add(state, "g", 0, 10, 10, ringed)
+    g.ring_on = True
+    add(state, "f", 0, 10 + BASE_GAP, 10 + BASE_GAP)
+    orc = add(state, "o", 1, 10, 10 + BASE_GAP)
+    run_fight_phase(state, (_Heroic([("g", "heroic combat")]), _Heroic()))
+    assert not orc.alive
+    assert [e.data["model"] for e in state.log.of_kind("heroic_combat_move")] == ["g"]
