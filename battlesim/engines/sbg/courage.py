@@ -76,6 +76,9 @@ def broken_test(state: BattleState, model: ModelState) -> bool:
     """
     if not state.broken[model.player] or state.engaged(model):
         return True
+    if "war beast" in model.profile.keywords or model.riding is not None:
+        state.log.emit("courage", model=model.uid, reason="broken", passed=True, auto="WB-GEN-03")
+        return True  # WB-GEN-03 (002:L1868): War Beasts and their riders always pass
     hero = stand_fast_hero(state, model)
     if hero is not None:
         state.log.emit("stand_fast", model=model.uid, hero=hero.uid)

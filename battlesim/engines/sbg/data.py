@@ -39,9 +39,25 @@ DIFFICULT_TERRAIN_COST: Final = 2.0  # MOVE-TER-02 (002:L522), ambiguity A1 read
 CLIMB_COST: Final = 2.0  # MOVE-CLIMB-02 (002:L597): a climbable surface is difficult terrain
 FALL_STRENGTH: Final = 3  # MOVE-FALL-02 (002:L637): Strength 3 hits
 
+# --- War Beasts (part 2 §3, 002:L1860-1927) ---------------------------------------------
+WAR_BEAST_OBSTACLE_LIMIT: Final = 2.0  # WB-MOV-01 (002:L1878): no crossing 2" or higher
+WAR_BEAST_BUMP_HITS: Final = 3  # WB-MOV-10 (002:L1893): three S9 hits each
+WAR_BEAST_BUMP_STRENGTH: Final = 9
+HOWDAH_HEIGHT: Final = 4.0  # ambiguity 5 (assumption): the howdah floor, inches up
+SURVIVOR_RING_STEP: Final = 0.25  # inches between rings searched to place fallen riders
+
 # In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
 IN_THE_WAY_SCORE: Final = MappingProxyType(
-    {"fortification": 5, "wall": 4, "rocks": 4, "hedge": 4, "model": 4, "fence": 3, "bush": 3}
+    {
+        "fortification": 5,
+        "wall": 4,
+        "howdah": 4,
+        "rocks": 4,
+        "hedge": 4,
+        "model": 4,
+        "fence": 3,
+        "bush": 3,
+    }
 )
 
 # --- Table and game length -------------------------------------------------------------
@@ -125,6 +141,27 @@ ASSUMPTIONS: Final = MappingProxyType(
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "war-beast-crew": "Howdah models ride the beast: they stand at its centre, never move "
+        "(WB-MOV-04: stationary crew count as not having moved), hold no control zone of their "
+        "own (the beast's covers the ground) and never touch another base; their eyes are "
+        "HOWDAH_HEIGHT above the ground. The first crew model listed is the commander.",
+        "war-beast-trample": "A War Beast moves by trampling only: one straight segment up to "
+        "its Move (ambiguity 7); round bases make the pivot (WB-MOV-07) contact nothing. A "
+        "model is contacted when the beast's base comes within contact tolerance of it; the "
+        "beast stops touching a survivor. A fortification with Defence 9+ (WB-MOV-10) is not "
+        "a table piece yet. Obstacles 2 inch or higher and any Jump/Climb/Leap test are refused.",
+        "war-beast-panic": "Panic (WB-DMG-02/03): a failed test makes the opponent move the "
+        "beast in the Move phase of the next turn (a normal trample, possibly off the table: "
+        "beast and crew are then casualties); the commander spends Will on the test as on any "
+        "Courage test (Might is not played yet); after a pass, later tests that turn pass "
+        "(ambiguity 10).",
+        "war-beast-fall": "Riders thrown from a War Beast fall HOWDAH_HEIGHT inches (falling "
+        "rule) and are placed prone as close as possible to the beast (WB-DMG-01, WB-GEN-06).",
+        "war-beast-magic": "No magical powers are played yet: WB-MAG-01..05 are query "
+        "functions in war_beasts.py for the future magic module (no effect in battles).",
+        "war-beast-fight": "Irresistible Force (WB-CC-02) knocks the enemies prone after they "
+        "backed away and before the strikes; when a War Beast loses, the winners back away 1 "
+        "inch from it as losers would (WB-CC-03).",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
     }

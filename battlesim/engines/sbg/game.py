@@ -15,6 +15,7 @@ from typing import Any
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import Event, EventLog
 from battlesim.engines.registry import GameResult
+from battlesim.engines.sbg import war_beasts
 from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.outcome import Outcome, Termination
 from battlesim.engines.sbg.paths import terrain_fits
@@ -119,12 +120,70 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
     for player in (0, 1):
         for spec in state.forces[player].models:
             state.place(spec, player, (0.0, 0.0))
-        order = players[player].deployment_order(state, player)
-        slots = deployment_slots(state, scenario, player)
+        big = _deploy_war_beasts(state, scenario, player)
+        order = [u for u in players[player].deployment_order(state, player) if u not in big]
+        slots = [s for s in deployment_slots(state, scenario, player) if _clear_of(s, big, state)]
         if len(slots) < len(order):
             raise BattleOptionError(f"force {player} does not fit in its deployment zone")
         for uid, slot in zip(order, slots, strict=False):
             state.set_position(state.models[uid], slot)
+    war_beasts.board(state)
+
+
+def _deploy_war_beasts(state: BattleState, scenario: Scenario, player: PlayerId) -> set[str]:
+    """WB-GEN-05: War Beasts stand in the front rank, side by side from the zone's centre
+    line; their crews ride them (``war_beasts.board``). Return every id placed this way."""
+    beasts = [
+        state.models[spec.uid]
+        for spec in state.forces[player].models
+        if war_beasts.is_war_beast(state.models[spec.uid])
+    ]
+    x0, y0, x1, y1 = scenario.deployment_zone(player)
+    placed: set[str] = set()
+    taken: list[tuple[float, float, float]] = []
+    for beast in beasts:
+        spot = _beast_spot(state, (x0, y0, x1, y1), player, beast.radius, taken)
+        if spot is None:
+            raise BattleOptionError(f"no room for {beast.uid} in its deployment zone")
+        state.set_position(beast, spot)
+        taken.append((spot[0], spot[1], beast.radius))
+        placed.add(beast.uid)
+    for _beast, riders in state.forces[player].crews:
+        placed.update(riders)
+    return placed
+
+
+def _beast_spot(
+    state: BattleState,
+    zone: tuple[float, float, float, float],
+    player: PlayerId,
+    radius: float,
+    taken: list[tuple[float, float, float]],
+) -> tuple[float, float] | None:
+    """The spot nearest the front centre of the zone where a big base fits."""
+    x0, y0, x1, y1 = zone
+    r = radius + 0.1
+    for depth in range(int((y1 - y0 - 2 * r) // SPACING) + 1):
+        y = y1 - r - depth * SPACING if player == 0 else y0 + r + depth * SPACING
+        for step in range(int((x1 - x0) // SPACING)):
+            x = (x0 + x1) / 2 + (step + 1) // 2 * SPACING * (1 if step % 2 else -1)
+            if not (x0 + r <= x <= x1 - r):
+                continue
+            clear = all((x - a) ** 2 + (y - b) ** 2 >= (r + c + 0.2) ** 2 for a, b, c in taken)
+            if clear and terrain_fits(state.table, (x, y), radius, state.width, state.depth):
+                return (x, y)
+    return None
+
+
+def _clear_of(slot: tuple[float, float], big: set[str], state: BattleState) -> bool:
+    """A rank slot clear of every War Beast's base (bases never overlap)."""
+    for uid in big:
+        model = state.models[uid]
+        if war_beasts.is_war_beast(model):
+            gap = ((slot[0] - model.x) ** 2 + (slot[1] - model.y) ** 2) ** 0.5
+            if gap < model.radius + 0.5 + 0.05:
+                return False
+    return True
 
 
 def new_battle(setup: BattleSetup, dice: Dice, log: EventLog) -> BattleState:
@@ -158,6 +217,7 @@ def _force_json(force: Force) -> dict[str, Any]:
         "leader": force.leader,
         "points": force.points,
         "models": {spec.uid: spec.profile.name for spec in force.models},
+        **({"crews": {b: list(riders) for b, riders in force.crews}} if force.crews else {}),
         "profiles": dict(sorted(profiles.items())),
     }
 

@@ -15,6 +15,7 @@ from typing import Protocol, TypeVar
 
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
+from battlesim.engines.sbg.beast_tactics import candidate_ends, heuristic_trample
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.paths import (
     Point,
@@ -73,6 +74,12 @@ class Player(Protocol):
         options: Sequence[SpecialStrike],
         enemy_fight: int,
     ) -> SpecialStrike | None: ...
+
+    def choose_trample(
+        self, state: BattleState, beast: ModelState, controller: PlayerId
+    ) -> Point | None: ...
+
+    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool: ...
 
 
 def wound_chance(strength: int, defence: int) -> float:
@@ -347,6 +354,18 @@ class HeuristicPlayer:
             return SpecialStrike.STAB
         return None
 
+    def choose_trample(
+        self, state: BattleState, beast: ModelState, controller: PlayerId
+    ) -> Point | None:
+        """WB-MOV-07/08, WB-DMG-03: through enemy crowds, away from spear walls; a
+        panicking enemy beast into its own side or off the table (beast_tactics)."""
+        return heuristic_trample(state, beast, controller)
+
+    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:
+        """WB-MOV-09: stop before one's own models; trample them only when steering the
+        opponent's panicking beast (WB-DMG-03)."""
+        return beast.panicked_turn == state.turn
+
 
 class RandomPlayer:
     """Uniform choices among legal options; every choice is a logged die roll."""
@@ -405,6 +424,15 @@ class RandomPlayer:
         enemy_fight: int,
     ) -> SpecialStrike | None:
         return self.pick(state, [None, *options], f"{model.uid} special strike")
+
+    def choose_trample(
+        self, state: BattleState, beast: ModelState, controller: PlayerId
+    ) -> Point | None:
+        ends = candidate_ends(state, beast, controller)
+        return self.pick(state, [None, *ends], f"{beast.uid} trample") if ends else None
+
+    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:
+        return self.pick(state, [False, True], f"{beast.uid} tramples {friend.uid}")
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

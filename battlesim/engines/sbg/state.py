@@ -84,6 +84,15 @@ class ModelState:
     might: int = 0
     will: int = 0
     fate: int = 0
+    # WB-* (war_beasts.py): the beast a howdah model rides and the height of its floor;
+    # a beast's panic state and turn flags.
+    riding: ModelId | None = None
+    perch: float = 0.0
+    panic_pending: bool = False  # WB-DMG-03: failed Panic, the opponent moves it next
+    panicked_turn: int = 0  # WB-DMG-03: the turn it panicked (its crew cannot shoot)
+    panic_passed_turn: int = 0  # ambiguity 10 (L1212): later tests that turn pass
+    was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
+    trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy
 
     @property
     def profile(self) -> Profile:
@@ -98,6 +107,7 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
+        self.was_charged = self.trampled_into = False
 
     def clear_fight(self) -> None:
         self.strike = None
@@ -151,6 +161,8 @@ class BattleState:
     casualties: list[int] = field(default_factory=lambda: [0, 0])
     drum_sounded: dict[PlayerId, ModelId] = field(default_factory=dict)
     wounded_leaders: set[ModelId] = field(default_factory=set)
+    # WB-GEN-05: War Beast id -> the ids of the models in its howdah, commander first
+    crews: dict[ModelId, list[ModelId]] = field(default_factory=dict)
     # Enemies in base contact, kept up to date on every move and removal: "is it engaged?"
     # is asked thousands of times per turn (speed).
     touching: dict[ModelId, set[ModelId]] = field(default_factory=dict)
@@ -174,6 +186,8 @@ class BattleState:
         self._untouch(model)
         model.x, model.y = point
         self._touch(model)
+        for uid in self.crews.get(model.uid, ()):  # WB-MOV-04: the howdah moves with it
+            self.set_position(self.models[uid], point)
 
     def _untouch(self, model: ModelState) -> None:
         for other in self.touching[model.uid]:
@@ -265,6 +279,10 @@ class BattleState:
             self.wounded_leaders.add(model.uid)
         if model.wounds <= 0:
             self.remove(model, Removal.SLAIN)
+        elif model.uid in self.crews:
+            from battlesim.engines.sbg.war_beasts import panic_test  # (import cycle)
+
+            panic_test(self, model, "wounded")  # WB-DMG-02 (002:L1927)
 
     def remove(self, model: ModelState, reason: Removal) -> None:
         self._untouch(model)
@@ -273,6 +291,10 @@ class BattleState:
         pass_banner(self, model)
         self.casualties[model.player] += 1
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
+        if self.crews.get(model.uid):
+            from battlesim.engines.sbg.war_beasts import unseat  # (import cycle)
+
+            unseat(self, model, "war beast slain")  # WB-DMG-01 (002:L1923)
 
     def alive_count(self, player: PlayerId) -> int:
         return len(self._alive[player])

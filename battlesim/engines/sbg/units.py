@@ -49,6 +49,9 @@ class Profile:
     fate: int = 0
     points: int = 0
     base_mm: float = 25.0
+    # WB-MOV-08 (002:L1891): a War Beast's trample hits "given in its profile" (0 = none)
+    trample_hits: int = 0
+    trample_strength: int = 0
 
     @property
     def is_hero(self) -> bool:
@@ -80,12 +83,15 @@ class Force:
     models: tuple[ModelSpec, ...]
     leader: ModelId | None = None
     warbands: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
+    # WB-GEN-02/05 (002:L1866-1870): War Beast id -> the models riding it, commander first
+    crews: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
 
     @property
     def points(self) -> int:
         return sum(spec.profile.points for spec in self.models)
 
 
+_OPTIONAL_ZERO = ("trample_hits", "trample_strength")
 _STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
 
 
@@ -112,6 +118,8 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         fate=int(data.get("fate", 0)),
         points=int(data.get("points", 0)),
         base_mm=float(data.get("base_mm", 25.0)),
+        trample_hits=int(data.get("trample_hits", 0)),
+        trample_strength=int(data.get("trample_strength", 0)),
         **{key: (float(v) if key == "move" else int(v)) for key, v in stats.items()},
     )
 
@@ -122,24 +130,59 @@ def profile_to_data(profile: Profile) -> dict[str, Any]:
     data["keywords"] = sorted(profile.keywords)
     data["wargear"], data["options"] = list(profile.wargear), list(profile.options)
     data["rules"] = list(profile.rules)
+    for key in _OPTIONAL_ZERO:  # only War Beasts carry them: other profiles' data unchanged
+        if not data[key]:
+            del data[key]
     return data
 
 
 def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
-    """Build a force: ``units`` is a list of ``{"profile": {...}, "count": n}``."""
+    """Build a force: ``units`` is a list of ``{"profile": {...}, "count": n}``.
+
+    A War Beast unit may list its riders under ``"crew"``: ``[{"profile": {...}, "count": n,
+    "commander": true}, ...]`` (WB-GEN-02/05); each beast gets its own crew models, listed
+    right after it, the commander first. A crew entry may carry ``"leader": true``.
+    """
     try:
         alignment = Alignment(str(data["alignment"]).lower())
     except (KeyError, ValueError) as error:
         raise UnitDataError(f"force {data.get('name')!r} needs alignment good or evil") from error
     models: list[ModelSpec] = []
+    crews: list[tuple[ModelId, tuple[ModelId, ...]]] = []
     leader: ModelId | None = None
     for entry in data.get("units", ()):
         profile = profile_from_data(entry["profile"])
         for _ in range(int(entry.get("count", 1))):
-            uid = f"{prefix}{len(models) + 1:02d}"
-            models.append(ModelSpec(uid, profile))
+            uid = _add(models, prefix, profile)
             if entry.get("leader") and leader is None:
                 leader = uid
+            riders, crew_leader = _crew(models, prefix, entry.get("crew", ()))
+            if riders:
+                crews.append((uid, riders))
+            leader = leader or crew_leader
     if not models:
         raise UnitDataError(f"force {data.get('name')!r} has no models")
-    return Force(str(data.get("name", prefix)), alignment, tuple(models), leader)
+    name = str(data.get("name", prefix))
+    return Force(name, alignment, tuple(models), leader, crews=tuple(crews))
+
+
+def _add(models: list[ModelSpec], prefix: str, profile: Profile) -> ModelId:
+    uid = f"{prefix}{len(models) + 1:02d}"
+    models.append(ModelSpec(uid, profile))
+    return uid
+
+
+def _crew(
+    models: list[ModelSpec], prefix: str, entries: Sequence[Mapping[str, Any]]
+) -> tuple[tuple[ModelId, ...], ModelId | None]:
+    """WB-GEN-05: the howdah models of one beast, the commander's entry first (WB-GEN-02)."""
+    riders: list[ModelId] = []
+    leader: ModelId | None = None
+    for entry in sorted(entries, key=lambda e: not e.get("commander")):
+        profile = profile_from_data(entry["profile"])
+        for _ in range(int(entry.get("count", 1))):
+            uid = _add(models, prefix, profile)
+            riders.append(uid)
+            if entry.get("leader") and leader is None:
+                leader = uid
+    return tuple(riders), leader

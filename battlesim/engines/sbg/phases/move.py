@@ -65,7 +65,7 @@ def allowance(state: BattleState, model: ModelState) -> float:
 def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05)."""
     for enemy in state.enemies(model):
-        if enemy.prone:
+        if enemy.prone or enemy.riding is not None:  # data.ASSUMPTIONS "war-beast-crew"
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
             yield enemy
@@ -74,7 +74,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
 def holds_zone(state: BattleState, model: ModelState) -> bool:
     """MOVE-ZOC-04/05; FIGHT-BAR-06 (002:L1110): a barrier defender engaged only across its
     barrier keeps its zone."""
-    if model.prone:
+    if model.prone or model.riding is not None:
         return False
     if not state.engaged(model):
         return True
@@ -84,7 +84,10 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 
 
 def can_move(state: BattleState, model: ModelState) -> bool:
-    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02)."""
+    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02);
+    howdah models never leave it (WB-MOV-04)."""
+    if model.riding is not None:
+        return False
     return model.alive and not model.done_moving and not state.engaged(model)
 
 
@@ -147,6 +150,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
+    if target.riding is not None:
+        raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
     touching = state.in_contact_at(action.to, model.radius, target)
@@ -202,6 +207,8 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
     model.spent += cost
     reason = "charge" if model.charged else "move"
     state.move_to(model, action.to, reason, _across(state, model, action))
+    if model.charged and state.crews:
+        trample.note_charge(state, model)
 
 
 def _across(state: BattleState, model: ModelState, action: MoveAction) -> ModelState | None:
@@ -247,10 +254,12 @@ def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.phase = Phase.MOVE
     state.log.emit("phase", phase=Phase.MOVE.value, turn=state.turn)
     for player in (state.priority, 1 - state.priority):
-        _move_side(state, players[player], player)
+        _move_side(state, players[player], player, players)
 
 
-def _move_side(state: BattleState, player: Player, side: int) -> None:
+def _move_side(
+    state: BattleState, player: Player, side: int, players: tuple[Player, Player] | None = None
+) -> None:
     drummer = player.sound_drum(state, side)
     if drummer is not None:
         try:
@@ -262,6 +271,9 @@ def _move_side(state: BattleState, player: Player, side: int) -> None:
         if model is None or model.player != side or not can_move(state, model):
             continue
         if not broken_test(state, model):
+            continue
+        if players is not None and model.uid in state.crews:
+            trample.move_beast(state, players, model)  # WB-MOV-07..11, WB-DMG-02..04
             continue
         _take_action(state, player, model)
 
@@ -417,10 +429,14 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     in_reach = sorted(
         (state.distance(model, e), e.uid, e)
         for e in state.enemies(model)
-        if state.distance(model, e) <= budget
+        if e.riding is None and state.distance(model, e) <= budget
     )
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)
         if spot is not None:
             found.append((enemy, spot))
     return found
+
+
+# Imported last: trample reuses the crossing checks and is called from ``_move_side``.
+from battlesim.engines.sbg.phases import trample  # noqa: E402
