@@ -59,6 +59,20 @@ def candidate_ends(state: BattleState, beast: ModelState, controller: PlayerId) 
     return ends
 
 
+def legal_ends(state: BattleState, beast: ModelState, controller: PlayerId) -> list[Point]:
+    """The candidate paths the engine would accept (for the random player)."""
+    panic = controller != beast.player
+    return [e for e in candidate_ends(state, beast, controller) if _legal(state, beast, e, panic)]
+
+
+def _legal(state: BattleState, beast: ModelState, end: Point, panic: bool) -> bool:
+    try:
+        check_trample(state, beast, end, panic)
+    except IllegalActionError:
+        return False
+    return True
+
+
 def path_worth(
     state: BattleState, beast: ModelState, end: Point, controller: PlayerId, panic: bool
 ) -> float | None:

@@ -15,7 +15,7 @@ from typing import Protocol, TypeVar
 
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
-from battlesim.engines.sbg.beast_tactics import candidate_ends, heuristic_trample
+from battlesim.engines.sbg.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.paths import (
     Point,
@@ -428,7 +428,7 @@ class RandomPlayer:
     def choose_trample(
         self, state: BattleState, beast: ModelState, controller: PlayerId
     ) -> Point | None:
-        ends = candidate_ends(state, beast, controller)
+        ends = legal_ends(state, beast, controller)
         return self.pick(state, [None, *ends], f"{beast.uid} trample") if ends else None
 
     def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:

@@ -88,7 +88,7 @@ class ModelState:
     # a beast's panic state and turn flags.
     riding: ModelId | None = None
     perch: float = 0.0
-    panic_pending: bool = False  # WB-DMG-03: failed Panic, the opponent moves it next
+    panic_turn: int = 0  # WB-DMG-03: turn of a failed Panic test (0: none); moved next turn
     panicked_turn: int = 0  # WB-DMG-03: the turn it panicked (its crew cannot shoot)
     panic_passed_turn: int = 0  # ambiguity 10 (L1212): later tests that turn pass
     was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved

@@ -127,7 +127,7 @@ def panic_test(state: BattleState, beast: ModelState, reason: str) -> bool:
     if passed:
         beast.panic_passed_turn = state.turn
     else:
-        beast.panic_pending = True
+        beast.panic_turn = state.turn
     state.log.emit("panic", beast=beast.uid, reason=reason, tester=tester.uid, passed=passed)
     return passed
 
@@ -140,8 +140,9 @@ def crewless_test(state: BattleState, beast: ModelState) -> None:
 
 def stampede_controller(state: BattleState, beast: ModelState) -> int | None:
     """WB-DMG-03/04: the side moving a panicking beast this Move phase, or None. A beast
-    already charged cannot make a panic move (WB-DMG-04, 002:L1889)."""
-    if not beast.panic_pending:
+    already charged cannot make a panic move (WB-DMG-04, 002:L1889). The panic move is made
+    in a Move phase of a later turn than the failed test (data.ASSUMPTIONS war-beast-panic)."""
+    if not beast.panic_turn or beast.panic_turn >= state.turn:
         return None
     if beast.was_charged or state.engaged(beast):
         return None
@@ -151,7 +152,7 @@ def stampede_controller(state: BattleState, beast: ModelState) -> int | None:
 def end_panic(state: BattleState, beast: ModelState) -> None:
     """WB-DMG-03: its crew cannot shoot this turn; at the end of the Move phase it returns
     to its owner (the flag is spent by the move)."""
-    beast.panic_pending = False
+    beast.panic_turn = 0
     beast.panicked_turn = state.turn
     state.log.emit("stampede", beast=beast.uid, controller=1 - beast.player)
 
