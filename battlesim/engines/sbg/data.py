@@ -157,6 +157,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "(ambiguity 10).",
         "war-beast-fall": "Riders thrown from a War Beast fall HOWDAH_HEIGHT inches (falling "
         "rule) and are placed prone as close as possible to the beast (WB-DMG-01, WB-GEN-06).",
+        "war-beast-objects": "Objects are not carried in this engine yet: a War Beast never "
+        "carries one (WB-GEN-07) holds trivially.",
+        "war-beast-heroics": "Heroic actions are not played yet: WB-MOV-05/06 are query "
+        "functions in war_beasts.py (leader's Heroic Move/March moves the beast, never a "
+        "Heroic Combat; ranges from the commander's base).",
         "war-beast-magic": "No magical powers are played yet: WB-MAG-01..05 are query "
         "functions in war_beasts.py for the future magic module (no effect in battles).",
         "war-beast-fight": "Irresistible Force (WB-CC-02) knocks the enemies prone after they "

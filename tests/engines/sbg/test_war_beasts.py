@@ -611,3 +611,19 @@ def test_harad_mumak_is_playable_by_name() -> None:
     result = game.play_game(seed=1, options={"forces": ["minas_tirith", "harad_mumak"]})
     assert result.termination in {"turn_limit", "reduced_to_quarter"}
     assert 600 <= force_from_data(HARAD_MUMAK, prefix="B").points <= 800
+
+
+def test_wb_mov_06_only_its_leaders_heroic_move_moves_it() -> None:
+    """WB-MOV-05, WB-MOV-06 (002:L1882-1886): a Heroic Move or March declared by the commander (or
+    the rider now leading) affects the beast; another hero's does not; a Heroic Combat never
+    does; "With Me!" is measured from the commander's base (hook points: heroic actions are
+    not played yet, data.ASSUMPTIONS war-beast-heroics)."""
+    state = battle([])
+    beast, (commander, archer) = mumak(state)
+    other_hero = add(state, "A2", 0, 24.0, 4.0, COMMANDER)
+    assert war_beasts.heroic_action_moves_beast(state, beast, commander, "Heroic March")
+    assert war_beasts.heroic_action_moves_beast(state, beast, commander, "Heroic Move")
+    assert not war_beasts.heroic_action_moves_beast(state, beast, commander, "Heroic Combat")
+    assert not war_beasts.heroic_action_moves_beast(state, beast, other_hero, "Heroic Move")
+    assert not war_beasts.heroic_action_moves_beast(state, beast, archer, "Heroic Move")
+    assert war_beasts.heroic_range_origin(state, commander) == commander.position
