@@ -152,9 +152,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "a table piece yet. Obstacles 2 inch or higher and any Jump/Climb/Leap test are refused.",
         "war-beast-panic": "Panic (WB-DMG-02/03): a failed test makes the opponent move the "
         "beast in the Move phase of the next turn (a normal trample, possibly off the table: "
-        "beast and crew are then casualties); the commander spends Will on the test as on any "
-        "Courage test (Might is not played yet); after a pass, later tests that turn pass "
-        "(ambiguity 10).",
+        "beast and crew are then casualties); a beast that cannot make that move (charged) "
+        "is no longer panicking at the end of that Move phase. The leader spends Will, or "
+        "else Might (+1 to a die per point), only when it alone covers the shortfall; after "
+        "a pass, later tests that turn pass (ambiguity 10).",
         "war-beast-fall": "Riders thrown from a War Beast fall HOWDAH_HEIGHT inches (falling "
         "rule) and are placed prone as close as possible to the beast (WB-DMG-01, WB-GEN-06).",
         "war-beast-objects": "Objects are not carried in this engine yet: a War Beast never "

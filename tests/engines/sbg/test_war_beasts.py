@@ -484,7 +484,7 @@ def test_wb_dmg_01_slain_beast_riders_fall() -> None:
 
 def test_wb_dmg_02_panic_uses_the_leaders_courage() -> None:
     """WB-DMG-02 (002:L1927): a Wound means a Courage test with the commander's Courage (4):
-    1+1+4 = 6 fails even with his one Will point; the beast will panic."""
+    1+1+4 = 6 fails even with his one Will point (no Might); the beast will panic."""
     state = battle([1, 1])
     beast, (commander, _) = mumak(state)
     state.wound(beast, "test")
@@ -546,7 +546,9 @@ def test_wb_dmg_04_charged_beast_makes_no_panic_move() -> None:
     state.turn, beast.panic_turn = 2, 1
     beast.was_charged = True
     assert war_beasts.stampede_controller(state, beast) is None
-    beast.was_charged = False
+    trample.lapse_panics(state)
+    assert beast.panic_turn == 0  # control returns at the end of that Move phase
+    beast.was_charged, beast.panic_turn = False, 1
     assert war_beasts.stampede_controller(state, beast) == 1
 
 
@@ -627,3 +629,13 @@ def test_wb_mov_06_only_its_leaders_heroic_move_moves_it() -> None:
     assert not war_beasts.heroic_action_moves_beast(state, beast, other_hero, "Heroic Move")
     assert not war_beasts.heroic_action_moves_beast(state, beast, archer, "Heroic Move")
     assert war_beasts.heroic_range_origin(state, commander) == commander.position
+
+
+def test_wb_dmg_02_commander_spends_might_on_panic() -> None:
+    """WB-DMG-02 (002:L1927): the commander may spend Might on the Panic test: 1+3+4 = 8;
+    his one Will point cannot cover the 2 missing, two Might points (raising a die) can."""
+    state = battle([1, 3])
+    beast, (commander, _) = mumak(state)
+    commander.might = 2
+    state.wound(beast, "test")
+    assert not beast.panic_turn and commander.might == 0 and commander.will == 1

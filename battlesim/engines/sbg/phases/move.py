@@ -255,6 +255,8 @@ def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.log.emit("phase", phase=Phase.MOVE.value, turn=state.turn)
     for player in (state.priority, 1 - state.priority):
         _move_side(state, players[player], player, players)
+    if state.crews:
+        trample.lapse_panics(state)  # WB-DMG-03/04: control returns to the owner
 
 
 def _move_side(

@@ -175,7 +175,7 @@ def trample(
     state.log.emit("trample", model=beast.uid, start=list(start), end=list(end), panic=panic)
     stop = _resolve_contacts(state, controller, beast, end)
     spot = end if stop is None else stop
-    beast.spent += point_distance(start, spot)
+    beast.spent += terrain_cost(state.table, start, spot, beast.radius)
     if stop is None and not terrain_fits(state.table, end, beast.radius, state.width, state.depth):
         state.move_to(beast, end, "stampede off the table")
         war_beasts.leave_table(state, beast)
@@ -253,6 +253,16 @@ def _crew_stand_up(state: BattleState, beast: ModelState) -> None:
             rider.spent += rider.profile.move / 2
             rider.moved = True
             state.log.emit("stand_up", model=rider.uid)
+
+
+def lapse_panics(state: BattleState) -> None:
+    """WB-DMG-03/04: at the end of the Move phase control returns to the owner: a beast
+    that could make no panic move (charged, engaged) is no longer panicking."""
+    for uid in state.crews:
+        beast = state.models[uid]
+        if beast.alive and beast.panic_turn and beast.panic_turn < state.turn:
+            beast.panic_turn = 0
+            state.log.emit("panic_lapses", beast=uid)
 
 
 def note_charge(state: BattleState, charger: ModelState) -> None:
