@@ -18,6 +18,7 @@ from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import game, war_beasts
 from battlesim.engines.sbg.actions import Charge, IllegalActionError
+from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.bases import WAR_BEAST_BASE, base_for
 from battlesim.engines.sbg.courage import broken_test
 from battlesim.engines.sbg.paths import Point, point_distance
@@ -639,3 +640,16 @@ def test_wb_dmg_02_commander_spends_might_on_panic() -> None:
     commander.might = 2
     state.wound(beast, "test")
     assert not beast.panic_turn and commander.might == 0 and commander.will == 1
+
+
+def test_wb_mov_01_a_war_beast_never_defends_a_barrier() -> None:
+    """WB-MOV-01 (002:L1878): a War Beast cannot defend a barrier; a Man at the same 0.8"
+    wall (half the attacker's height, under his eyes) does (FIGHT-BAR-01)."""
+    wall = TerrainPiece("wall", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), 0.8, 0.3)
+    state = battle([], table=Table("t", (wall,)))
+    beast, _ = mumak(state, x=10.0, y=12.15 + R + 0.01)
+    man = add(state, "A2", 0, 30.0, 12.15 + r + 0.01)
+    attacker = add(state, "B1", 1, 10.0, 11.85 - r - 0.01)
+    other = add(state, "B2", 1, 30.0, 11.85 - r - 0.01)
+    assert protecting_barrier(state, man, other) is not None
+    assert protecting_barrier(state, beast, attacker) is None
