@@ -83,6 +83,7 @@ def path_worth(
         return None
     worth = 0.0
     stop = end
+    doomed: set[str] = set()
     for contact in contacts(state, beast, end):
         other = contact.model
         if (other.player == beast.player and not panic) or is_war_beast(other):
@@ -90,6 +91,7 @@ def path_worth(
             break
         chance = kill_chance(beast, other)
         worth += chance if other.player != controller else -chance
+        doomed.add(other.uid)
         if chance < 0.5:
             stop = contact_point(state, beast, end, other)
             worth -= _spear_wall(state, beast, stop) if not panic else 0.0
@@ -97,7 +99,7 @@ def path_worth(
     off_table = not (0.0 <= end[0] <= state.width and 0.0 <= end[1] <= state.depth)
     if panic and off_table:
         worth += OFF_TABLE_WORTH
-    return worth + _closing(state, beast, stop, controller)
+    return worth + _closing(state, beast, stop, controller, doomed)
 
 
 def _spear_wall(state: BattleState, beast: ModelState, spot: Point) -> float:
@@ -111,9 +113,15 @@ def _spear_wall(state: BattleState, beast: ModelState, spot: Point) -> float:
     return 0.25 * spears
 
 
-def _closing(state: BattleState, beast: ModelState, spot: Point, controller: PlayerId) -> float:
-    """A small pull towards the nearest model of the other side (the owner's enemies)."""
-    foes = [m for m in state.living() if m.player != beast.player and m.riding is None]
+def _closing(
+    state: BattleState, beast: ModelState, spot: Point, controller: PlayerId, doomed: set[str]
+) -> float:
+    """A small pull towards the nearest enemy that the trample leaves standing."""
+    foes = [
+        m
+        for m in state.living()
+        if m.player != beast.player and m.riding is None and m.uid not in doomed
+    ]
     if not foes or controller != beast.player:
         return 0.0
     before = min(point_distance(beast.position, m.position) for m in foes)

@@ -598,7 +598,8 @@ def _battle(seed: int) -> tuple[BattleState, list[tuple[str, str]]]:
 @pytest.mark.parametrize("seed", range(1, 21))
 def test_battles_with_a_war_beast(seed: int) -> None:
     """Twenty seeded battles with a War Mumak: no exception, bases never overlap, every
-    Wound logged adds up to the Wounds lost, every dead model is one casualty."""
+    Wound logged adds up to the Wounds lost, every dead model is one casualty, and neither
+    player ever proposes a trample the engine refuses."""
     state, bad = _battle(seed)
     assert bad == []
     lost = Counter(e.data["model"] for e in state.log.of_kind("wound"))
@@ -607,6 +608,7 @@ def test_battles_with_a_war_beast(seed: int) -> None:
     dead = sum(1 for m in state.models.values() if not m.alive)
     assert dead == sum(state.casualties)
     assert state.log.of_kind("trample")
+    assert not [e for e in state.log.of_kind("refused") if e.data["model"] in state.crews]
 
 
 def test_harad_mumak_is_playable_by_name() -> None:
@@ -653,3 +655,45 @@ def test_wb_mov_01_a_war_beast_never_defends_a_barrier() -> None:
     other = add(state, "B2", 1, 30.0, 11.85 - r - 0.01)
     assert protecting_barrier(state, man, other) is not None
     assert protecting_barrier(state, beast, attacker) is None
+
+
+def test_heuristic_drives_the_beast_into_the_crowd() -> None:
+    """HeuristicPlayer: straight through the enemies it is sure to kill (three S9 hits)."""
+    state = battle([])
+    beast, _ = mumak(state)
+    for k, x in enumerate((23.8, 24.0, 24.3)):
+        add(state, f"B{k}", 1, x, 13.5 + 1.2 * k)
+    add(state, "B9", 1, 40.0, 10.0)
+    end = players()[0].choose_trample(state, beast, 0)
+    assert end is not None
+    met = [c.model.uid for c in trample.contacts(state, beast, end)]
+    assert met[:3] == ["B0", "B1", "B2"]
+
+
+def test_heuristic_keeps_the_beast_out_of_a_spear_wall() -> None:
+    """HeuristicPlayer: of two tough enemies it cannot kill outright, it ends its trample
+    against the one no spears support (it will fight it there, WB-CC-02)."""
+    state = battle([])
+    beast, _ = mumak(state)
+    tough = profile(wounds=3)
+    add(state, "B1", 1, 18.0, 10.0, tough)
+    for k, y in enumerate((9.0, 10.0, 11.0)):
+        add(state, f"S{k}", 1, 16.5, y, profile(wargear=("spear",)))
+    add(state, "B2", 1, 30.0, 10.0, tough)
+    end = players()[0].choose_trample(state, beast, 0)
+    assert end is not None and end[0] > beast.x
+
+
+def test_heuristic_steers_an_enemy_panicking_beast_into_its_own_side() -> None:
+    """HeuristicPlayer steering the opponent's panicking beast (WB-DMG-03): it tramples the
+    beast's own models, which its owner could not choose to spare (WB-MOV-09)."""
+    state = battle([])
+    beast, _ = mumak(state, y=24.0)
+    for k, x in enumerate((23.8, 24.2)):
+        add(state, f"A{k + 2}", 0, x, 27.5 + 1.2 * k)
+    add(state, "B1", 1, 24.0, 19.0)
+    state.turn, beast.panicked_turn = 2, 2
+    player = players()[1]
+    end = player.choose_trample(state, beast, 1)
+    assert end is not None and end[1] > beast.y
+    assert player.trample_friend(state, beast, state.models["A2"])
