@@ -149,6 +149,8 @@ _MUMAK: Final = {
     "base_mm": 100.0,  # bases.WAR_BEAST_BASE (assumption)
     "trample_hits": 3,  # "Trample: three Strength 9 hits"
     "trample_strength": 9,
+    "howdah_defence": 9,  # the Howdah profile: Defence 9, 5 Wounds
+    "howdah_wounds": 5,
 }
 
 _HARADRIM_COMMANDER: Final = {

@@ -93,6 +93,7 @@ class ModelState:
     panic_passed_turn: int = 0  # ambiguity 10 (L1212): later tests that turn pass
     was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
     trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy
+    howdah_wounds: int = 0  # WB-GEN-06: Wounds left to its howdah (0: none or destroyed)
 
     @property
     def profile(self) -> Profile:
@@ -138,6 +139,7 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         might=profile.might,
         will=profile.will,
         fate=profile.fate,
+        howdah_wounds=profile.howdah_wounds,
     )
 
 

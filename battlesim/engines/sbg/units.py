@@ -52,6 +52,9 @@ class Profile:
     # WB-MOV-08 (002:L1891): a War Beast's trample hits "given in its profile" (0 = none)
     trample_hits: int = 0
     trample_strength: int = 0
+    # WB-GEN-06 (002:L1870), L796: the howdah's own Defence and Wounds (0: no howdah profile)
+    howdah_defence: int = 0
+    howdah_wounds: int = 0
 
     @property
     def is_hero(self) -> bool:
@@ -91,7 +94,7 @@ class Force:
         return sum(spec.profile.points for spec in self.models)
 
 
-_OPTIONAL_ZERO = ("trample_hits", "trample_strength")
+_OPTIONAL_ZERO = ("trample_hits", "trample_strength", "howdah_defence", "howdah_wounds")
 _STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
 
 
@@ -120,6 +123,8 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         base_mm=float(data.get("base_mm", 25.0)),
         trample_hits=int(data.get("trample_hits", 0)),
         trample_strength=int(data.get("trample_strength", 0)),
+        howdah_defence=int(data.get("howdah_defence", 0)),
+        howdah_wounds=int(data.get("howdah_wounds", 0)),
         **{key: (float(v) if key == "move" else int(v)) for key, v in stats.items()},
     )
 

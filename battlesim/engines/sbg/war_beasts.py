@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from battlesim.engines.sbg.combat import roll_to_wound
 from battlesim.engines.sbg.courage import courage_test
 from battlesim.engines.sbg.data import (
     CONTACT_TOLERANCE,
@@ -104,6 +105,23 @@ def crew_may_shoot(state: BattleState, rider: ModelState) -> bool:
     if beast.panicked_turn == state.turn:
         return False
     return leader(state, beast) is not rider
+
+
+def hit_howdah(state: BattleState, shooter: ModelState, beast: ModelState) -> None:
+    """L796: a shot stopped by an obstacle with Wounds may wound it: the missile's Strength
+    against the howdah's Defence; at 0 Wounds the howdah is destroyed (WB-GEN-06)."""
+    weapon = shooter.missile
+    no_howdah = beast.howdah_wounds <= 0 or beast.profile.howdah_defence <= 0
+    if weapon is None or no_howdah or not beast.alive:
+        return
+    defence = beast.profile.howdah_defence
+    purpose = f"to wound howdah of {beast.uid} (S{weapon.strength} D{defence})"
+    if not roll_to_wound(state, weapon.strength, defence, 0, purpose):
+        return
+    beast.howdah_wounds -= 1
+    state.log.emit("howdah_wound", beast=beast.uid, wounds_left=beast.howdah_wounds)
+    if beast.howdah_wounds == 0:
+        destroy_howdah(state, beast)
 
 
 def howdah_score() -> int:

@@ -58,6 +58,8 @@ MUMAK = profile(
     base_mm=100.0,
     trample_hits=3,
     trample_strength=9,
+    howdah_defence=9,
+    howdah_wounds=5,
 )
 COMMANDER = profile(
     name="Test Commander",
@@ -374,12 +376,12 @@ def test_wb_mag_04_blasted_rider_prone_or_thrown() -> None:
 
 def test_wb_sht_01_howdah_always_in_the_way_of_a_rider() -> None:
     """WB-SHT-01 (002:L1907, L784): a shot at a rider always passes the howdah (4+); a 3
-    stops it in the howdah."""
-    state = battle([4, 3])
-    _, (_, archer) = mumak(state)
+    stops it in the howdah (S2 against the howdah's D9 needs 6/6: a 1 does nothing)."""
+    state = battle([4, 3, 1])
+    beast, (_, archer) = mumak(state)
     shooter = add(state, "B1", 1, 24.0, 30.0, profile(options=("bow",)))
     shoot(state, shooter, archer)
-    assert archer.alive
+    assert archer.alive and beast.howdah_wounds == 5
     assert purposes(state)[1] == "in the way howdah of A01 (4+)"
 
 
@@ -697,3 +699,16 @@ def test_heuristic_steers_an_enemy_panicking_beast_into_its_own_side() -> None:
     end = player.choose_trample(state, beast, 1)
     assert end is not None and end[1] > beast.y
     assert player.trample_friend(state, beast, state.models["A2"])
+
+
+def test_wb_gen_06_shots_stopped_by_the_howdah_may_destroy_it() -> None:
+    """WB-GEN-06 (002:L1870) with L796: a shot that fails the howdah test (a 1) hits the
+    howdah (Defence 9, here 1 Wound left): a Strength 4 crossbow needs 6 then 4; at 0
+    Wounds the howdah is destroyed and its riders fall (three 1s each: they survive)."""
+    state = battle([4, 1, 6, 4, *[1] * 6])
+    beast, riders = mumak(state)
+    beast.howdah_wounds = 1
+    shooter = add(state, "B1", 1, 24.0, 30.0, profile(options=("crossbow",)))
+    shoot(state, shooter, riders[1])
+    assert beast.howdah_wounds == 0 and all(m.riding is None and m.prone for m in riders)
+    assert state.log.of_kind("howdah_destroyed") and state.dice.remaining == 0

@@ -125,6 +125,7 @@ def _through_the_way(
         (die,) = state.roll(1, f"in the way howdah of {target.riding} ({score}+)")
         if die < score:
             state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction="howdah")
+            war_beasts.hit_howdah(state, shooter, state.models[target.riding])
             return None
     return target
 
