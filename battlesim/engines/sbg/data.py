@@ -158,6 +158,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "a pass, later tests that turn pass (ambiguity 10).",
         "war-beast-fall": "Riders thrown from a War Beast fall HOWDAH_HEIGHT inches (falling "
         "rule) and are placed prone as close as possible to the beast (WB-DMG-01, WB-GEN-06).",
+        "war-beast-not-yet": "Not played yet, as the engine lacks the piece: siege-engine "
+        "shots at a rider that scatter onto the beast (WB-SHT-01), fortifications with "
+        "Defence 9+ met by a trample (WB-MOV-10), water areas (WB-MOV-02), howdah floors "
+        "(crew never move inside it, WB-MOV-04), separate mount and rider hits for Cavalry "
+        "trampled (WB-MOV-08: a model takes the hits once).",
         "war-beast-objects": "Objects are not carried in this engine yet: a War Beast never "
         "carries one (WB-GEN-07) holds trivially.",
         "war-beast-heroics": "Heroic actions are not played yet: WB-MOV-05/06 are query "

@@ -9,6 +9,7 @@ WB-CC-01) and enemies can never reach them (WB-GEN-05). Trample is ``phases/tram
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from battlesim.engines.sbg.combat import roll_to_wound
@@ -217,7 +218,7 @@ def ground_spot(state: BattleState, beast: ModelState, rider: ModelState) -> Poi
     for ring in range(_RINGS):
         reach = beast.radius + rider.radius + CONTACT_TOLERANCE / 2 + ring * SURVIVOR_RING_STEP
         for k in range(_ANGLES):
-            spot = rotated(beast.position, 2 * 3.141592653589793 * k / _ANGLES, reach)
+            spot = rotated(beast.position, 2 * math.pi * k / _ANGLES, reach)
             if _free(state, rider, spot):
                 return spot
     return None

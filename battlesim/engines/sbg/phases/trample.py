@@ -24,6 +24,7 @@ from battlesim.engines.sbg.data import (
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import (
     Point,
+    approaches,
     entry_fraction,
     point_distance,
     terrain_cost,
@@ -125,15 +126,10 @@ def contacts(state: BattleState, beast: ModelState, end: Point) -> list[Contact]
         fraction = entry_fraction(start, end, other.position, reach)
         if fraction is None:
             continue
-        if fraction == 0.0 and not _towards(start, end, other.position):
+        if fraction == 0.0 and not approaches(start, end, other.position):
             continue
         found.append(Contact(fraction, other))
     return sorted(found, key=lambda c: (c.fraction, c.model.uid))
-
-
-def _towards(start: Point, end: Point, centre: Point) -> bool:
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    return dx * (centre[0] - start[0]) + dy * (centre[1] - start[1]) > 1e-9
 
 
 def contact_point(state: BattleState, beast: ModelState, end: Point, other: ModelState) -> Point:
