@@ -18,7 +18,7 @@ from battlesim.engines.registry import GameResult
 from battlesim.engines.sbg import war_beasts
 from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.outcome import Outcome, Termination
-from battlesim.engines.sbg.paths import terrain_fits
+from battlesim.engines.sbg.paths import point_distance, terrain_fits
 from battlesim.engines.sbg.phases.end import run_end_phase
 from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import run_move_phase
@@ -27,7 +27,7 @@ from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.players import PLAYERS, HeuristicPlayer, Player, RandomPlayer
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
 from battlesim.engines.sbg.scenarios import Scenario, scenario_named
-from battlesim.engines.sbg.state import BattleState
+from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.units import Force, PlayerId, force_from_data, profile_to_data
 
 SPACING = 1.5  # inches between the centres of neighbours in a deployed rank
@@ -116,21 +116,43 @@ def deployment_slots(
 
 
 def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player]) -> None:
-    """Place each force in its zone, in the order its player chooses (front rank first)."""
+    """Place each force in its zone, in the order its player chooses (front rank first);
+    War Beasts first, their crews riding them (WB-GEN-05)."""
+    placed: list[ModelState] = []
     for player in (0, 1):
         for spec in state.forces[player].models:
             state.place(spec, player, (0.0, 0.0))
-        big = _deploy_war_beasts(state, scenario, player)
+        big = _deploy_war_beasts(state, scenario, player, placed)
         order = [u for u in players[player].deployment_order(state, player) if u not in big]
-        slots = [s for s in deployment_slots(state, scenario, player) if _clear_of(s, big, state)]
+        slots = deployment_slots(state, scenario, player)
         if len(slots) < len(order):
             raise BattleOptionError(f"force {player} does not fit in its deployment zone")
-        for uid, slot in zip(order, slots, strict=False):
-            state.set_position(state.models[uid], slot)
+        for uid in order:
+            model = state.models[uid]
+            state.set_position(model, _free_slot(state, model, slots, placed))
+            placed.append(model)
     war_beasts.board(state)
 
 
-def _deploy_war_beasts(state: BattleState, scenario: Scenario, player: PlayerId) -> set[str]:
+def _free_slot(
+    state: BattleState,
+    model: ModelState,
+    slots: list[tuple[float, float]],
+    placed: list[ModelState],
+) -> tuple[float, float]:
+    """The first slot left where the model's base fits and overlaps no placed base (a
+    Monster's 40 or 60 mm base is wider than a slot); the slot is used up."""
+    for k, slot in enumerate(slots):
+        if not terrain_fits(state.table, slot, model.radius, state.width, state.depth):
+            continue
+        if all(point_distance(slot, m.position) >= m.radius + model.radius for m in placed):
+            return slots.pop(k)
+    raise BattleOptionError(f"{model.uid} does not fit in its deployment zone")
+
+
+def _deploy_war_beasts(
+    state: BattleState, scenario: Scenario, player: PlayerId, placed: list[ModelState]
+) -> set[str]:
     """WB-GEN-05: War Beasts stand in the front rank, side by side from the zone's centre
     line; their crews ride them (``war_beasts.board``). Return every id placed this way."""
     beasts = [
@@ -139,18 +161,17 @@ def _deploy_war_beasts(state: BattleState, scenario: Scenario, player: PlayerId)
         if war_beasts.is_war_beast(state.models[spec.uid])
     ]
     x0, y0, x1, y1 = scenario.deployment_zone(player)
-    placed: set[str] = set()
-    taken: list[tuple[float, float, float]] = []
+    ids: set[str] = set()
     for beast in beasts:
-        spot = _beast_spot(state, (x0, y0, x1, y1), player, beast.radius, taken)
+        spot = _beast_spot(state, (x0, y0, x1, y1), player, beast.radius, placed)
         if spot is None:
             raise BattleOptionError(f"no room for {beast.uid} in its deployment zone")
         state.set_position(beast, spot)
-        taken.append((spot[0], spot[1], beast.radius))
-        placed.add(beast.uid)
+        placed.append(beast)
+        ids.add(beast.uid)
     for _beast, riders in state.forces[player].crews:
-        placed.update(riders)
-    return placed
+        ids.update(riders)
+    return ids
 
 
 def _beast_spot(
@@ -158,7 +179,7 @@ def _beast_spot(
     zone: tuple[float, float, float, float],
     player: PlayerId,
     radius: float,
-    taken: list[tuple[float, float, float]],
+    placed: list[ModelState],
 ) -> tuple[float, float] | None:
     """The spot nearest the front centre of the zone where a big base fits."""
     x0, y0, x1, y1 = zone
@@ -169,21 +190,10 @@ def _beast_spot(
             x = (x0 + x1) / 2 + (step + 1) // 2 * SPACING * (1 if step % 2 else -1)
             if not (x0 + r <= x <= x1 - r):
                 continue
-            clear = all((x - a) ** 2 + (y - b) ** 2 >= (r + c + 0.2) ** 2 for a, b, c in taken)
+            clear = all(point_distance((x, y), m.position) >= r + m.radius for m in placed)
             if clear and terrain_fits(state.table, (x, y), radius, state.width, state.depth):
                 return (x, y)
     return None
-
-
-def _clear_of(slot: tuple[float, float], big: set[str], state: BattleState) -> bool:
-    """A rank slot clear of every War Beast's base (bases never overlap)."""
-    for uid in big:
-        model = state.models[uid]
-        if war_beasts.is_war_beast(model):
-            gap = ((slot[0] - model.x) ** 2 + (slot[1] - model.y) ** 2) ** 0.5
-            if gap < model.radius + 0.5 + 0.05:
-                return False
-    return True
 
 
 def new_battle(setup: BattleSetup, dice: Dice, log: EventLog) -> BattleState:

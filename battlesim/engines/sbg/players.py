@@ -17,6 +17,8 @@ from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.combat import wound_need
+from battlesim.engines.sbg.monsters import tactics as monster_tactics
+from battlesim.engines.sbg.monsters.core import BpaOption
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -80,6 +82,21 @@ class Player(Protocol):
     ) -> Point | None: ...
 
     def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool: ...
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None: ...
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float: ...
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None: ...
 
 
 def wound_chance(strength: int, defence: int) -> float:
@@ -366,6 +383,33 @@ class HeuristicPlayer:
         opponent's panicking beast (WB-DMG-03)."""
         return beast.panicked_turn == state.turn
 
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        """MON-BPA: Hurl into a crowd, Bludgeon or Barge a crowd, Rend a hard lone target,
+        else strike (see ``monster_tactics``)."""
+        return monster_tactics.choose_bpa(state, monster, losers, options)
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        """Straight away from the Monster (the first heading offered)."""
+        return headings[0]
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        """Charge again when the fight looks favourable, as in the Move phase."""
+        best = max(
+            charges, key=lambda c: self._charge_value(state, monster, state.models[c.target])
+        )
+        value = self._charge_value(state, monster, state.models[best.target])
+        return best if value > CHARGE_THRESHOLD else None
+
 
 class RandomPlayer:
     """Uniform choices among legal options; every choice is a logged die roll."""
@@ -433,6 +477,25 @@ class RandomPlayer:
 
     def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:
         return self.pick(state, [False, True], f"{beast.uid} tramples {friend.uid}")
+
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        return self.pick(state, [None, *options], f"{monster.uid} brutal power attack")
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        return self.pick(state, list(headings), f"{model.uid} barge heading")
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        return self.pick(state, [None, *charges], f"{monster.uid} charge after barge")
 
 
 PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}

@@ -94,6 +94,10 @@ class ModelState:
     was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
     trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy
     howdah_wounds: int = 0  # WB-GEN-06: Wounds left to its howdah (0: none or destroyed)
+    # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
+    # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
+    bpa_turn: int = 0
+    heroic_combat: bool = False
 
     @property
     def profile(self) -> Profile:
@@ -109,6 +113,7 @@ class ModelState:
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
         self.was_charged = self.trampled_into = False
+        self.heroic_combat = False
 
     def clear_fight(self) -> None:
         self.strike = None
@@ -173,6 +178,8 @@ class BattleState:
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
+    # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
+    new_fights: list[ModelId] = field(default_factory=list)
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
         model = model_state(spec, player, position)

@@ -280,7 +280,7 @@ def test_wb_mov_08_trample_kills_and_goes_on_ignoring_zones() -> None:
     trample.trample(state, Steer(), beast, (24.0, 18.0), panic=False)
     assert not victim.alive and flanker.alive
     assert beast.position == (24.0, 18.0) and not beast.charged
-    assert purposes(state) == ["trampled by A01: hit 1 on B1 (S9 D4)"]
+    assert purposes(state) == ["trampled by A01 hit on B1 (S9 D4)"]
 
 
 def test_wb_mov_08_a_survivor_stops_the_beast_in_contact() -> None:

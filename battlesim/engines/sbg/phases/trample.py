@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg import war_beasts
 from battlesim.engines.sbg.actions import IllegalActionError
-from battlesim.engines.sbg.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.data import (
     CONTACT_TOLERANCE,
     WAR_BEAST_BUMP_HITS,
@@ -22,6 +21,7 @@ from battlesim.engines.sbg.data import (
     WAR_BEAST_OBSTACLE_LIMIT,
 )
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.monsters.core import counts_as_cavalry, hit
 from battlesim.engines.sbg.paths import (
     Point,
     approaches,
@@ -145,20 +145,17 @@ def contact_point(state: BattleState, beast: ModelState, end: Point, other: Mode
 
 def trample_hits(state: BattleState, beast: ModelState, victim: ModelState) -> None:
     """WB-MOV-08: the number of hits given in the profile, at its Strength, each a To Wound
-    roll against the victim's Defence."""
+    roll against the victim's Defence; Cavalry: the rider and the mount each suffer them (one
+    model here: it suffers both sets, as for Hurl, data.ASSUMPTIONS)."""
     hits, strength = beast.profile.trample_hits, beast.profile.trample_strength
-    _hits(state, victim, hits, strength, f"trampled by {beast.uid}")
+    sets = 2 if counts_as_cavalry(victim) else 1
+    _hits(state, victim, hits * sets, strength, f"trampled by {beast.uid}")
 
 
 def _hits(state: BattleState, victim: ModelState, hits: int, strength: int, cause: str) -> None:
-    defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
     state.log.emit("trample_hits", model=victim.uid, hits=hits, strength=strength, cause=cause)
-    for k in range(hits):
-        if not victim.alive:
-            return
-        purpose = f"{cause}: hit {k + 1} on {victim.uid} (S{strength} D{defence})"
-        if roll_to_wound(state, strength, defence, 0, purpose):
-            state.wound(victim, cause)
+    for _ in range(hits):
+        hit(state, victim, strength, cause)  # monsters.core: one To Wound roll per hit
 
 
 def trample(
