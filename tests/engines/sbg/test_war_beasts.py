@@ -712,3 +712,13 @@ def test_wb_gen_06_shots_stopped_by_the_howdah_may_destroy_it() -> None:
     shoot(state, shooter, riders[1])
     assert beast.howdah_wounds == 0 and all(m.riding is None and m.prone for m in riders)
     assert state.log.of_kind("howdah_destroyed") and state.dice.remaining == 0
+
+
+def test_wb_mov_08_cavalry_rider_and_mount_both_suffer_the_hits() -> None:
+    """WB-MOV-08 (002:L1891): a Cavalry model met takes the hits for the rider and for the
+    mount (one model in this engine: six S9 hits; six 1s leave it standing)."""
+    state = battle([1] * 6)
+    beast, _ = mumak(state)
+    rider = add(state, "B1", 1, 24.0, 14.0, profile(keywords=frozenset({"man", "cavalry"})))
+    trample.trample(state, Steer(), beast, (24.0, 18.0), panic=False)
+    assert rider.alive and len(rolls(state)) == 6 and state.dice.remaining == 0
