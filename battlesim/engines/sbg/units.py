@@ -161,6 +161,8 @@ def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
             uid = _add(models, prefix, profile)
             if entry.get("leader") and leader is None:
                 leader = uid
+            if entry.get("crew") and "war beast" not in profile.keywords:
+                raise UnitDataError(f"{profile.name!r} has a crew but is no War Beast")
             riders, crew_leader = _crew(models, prefix, entry.get("crew", ()))
             if riders:
                 crews.append((uid, riders))

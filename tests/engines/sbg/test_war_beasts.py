@@ -41,7 +41,12 @@ from battlesim.engines.sbg.samples import HARAD_MUMAK
 from battlesim.engines.sbg.special_strikes import bash
 from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.units import force_from_data, profile_from_data, profile_to_data
+from battlesim.engines.sbg.units import (
+    UnitDataError,
+    force_from_data,
+    profile_from_data,
+    profile_to_data,
+)
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
 MUMAK = profile(
@@ -722,3 +727,15 @@ def test_wb_mov_08_cavalry_rider_and_mount_both_suffer_the_hits() -> None:
     rider = add(state, "B1", 1, 24.0, 14.0, profile(keywords=frozenset({"man", "cavalry"})))
     trample.trample(state, Steer(), beast, (24.0, 18.0), panic=False)
     assert rider.alive and len(rolls(state)) == 6 and state.dice.remaining == 0
+
+
+def test_wb_gen_05_only_a_war_beast_has_a_howdah_crew() -> None:
+    """WB-GEN-05 (002:L1870): the howdah models are listed in the War Beast's profile; a
+    crew given to any other unit is refused as bad data."""
+    data = {
+        "name": "bad",
+        "alignment": "evil",
+        "units": [{"profile": profile_to_data(COMMANDER), "crew": [{"profile": {}}]}],
+    }
+    with pytest.raises(UnitDataError, match="no War Beast"):
+        force_from_data(data, prefix="B")
