@@ -124,7 +124,9 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
             state.place(spec, player, (0.0, 0.0))
         big = _deploy_war_beasts(state, scenario, player, placed)
         order = [u for u in players[player].deployment_order(state, player) if u not in big]
-        slots = deployment_slots(state, scenario, player)
+        slots = [
+            s for s in deployment_slots(state, scenario, player) if not _in_lane(s, state, big)
+        ]
         if len(slots) < len(order):
             raise BattleOptionError(f"force {player} does not fit in its deployment zone")
         for uid in order:
@@ -172,6 +174,18 @@ def _deploy_war_beasts(
     for _beast, riders in state.forces[player].crews:
         ids.update(riders)
     return ids
+
+
+def _in_lane(slot: tuple[float, float], state: BattleState, big: set[str]) -> bool:
+    """A slot ahead of a War Beast, in the lane its first trample sweeps (kept clear)."""
+    for uid in big:
+        beast = state.models[uid]
+        if not war_beasts.is_war_beast(beast):
+            continue
+        ahead = slot[1] > beast.y if beast.player == 0 else slot[1] < beast.y
+        if ahead and abs(slot[0] - beast.x) < beast.radius + 0.6:
+            return True
+    return False
 
 
 def _beast_spot(

@@ -170,8 +170,14 @@ class HeuristicPlayer:
         that their Stand Fast! covers the Warriors (COUR-SF-02)."""
         models = list(state.living(side))
         broken = state.broken[side]
+        beasts = state.crews  # War Beasts lead: the line behind them would stop their trample
         key = {
-            m.uid: (not (broken and m.profile.is_hero), _role(m), _nearest(state, m)[0])
+            m.uid: (
+                m.uid not in beasts,
+                not (broken and m.profile.is_hero),
+                _role(m),
+                _nearest(state, m)[0],
+            )
             for m in models
         }
         return sorted(key, key=lambda uid: (key[uid], uid))
