@@ -739,3 +739,26 @@ def test_wb_gen_05_only_a_war_beast_has_a_howdah_crew() -> None:
     }
     with pytest.raises(UnitDataError, match="no War Beast"):
         force_from_data(data, prefix="B")
+
+
+def test_deployment_puts_the_beast_in_front_with_a_clear_lane() -> None:
+    """Deployment: the War Beast stands at the front of its zone with its crew aboard
+    (WB-GEN-05) and no friend in the lane of its first trample; the heuristic moves it
+    first."""
+    dice, log = Dice(1), EventLog()
+    setup = game.setup_from_options({"forces": ["minas_tirith", "harad_mumak"]}, dice)
+    sides = tuple(game._make_player(name, setup.scenario) for name in setup.players)
+    state = game.new_battle(setup, dice, log)
+    game.deploy(state, setup.scenario, sides)
+    beast = state.models["B01"]
+    assert [m.uid for m in war_beasts.crew(state, beast)] == [f"B0{k}" for k in range(2, 9)]
+    ahead = [
+        m
+        for m in state.living(1)
+        if m.riding is None
+        and m is not beast
+        and m.y < beast.y
+        and abs(m.x - beast.x) < beast.radius + m.radius
+    ]
+    assert ahead == [] and not _overlaps(state)
+    assert sides[1].move_order(state, 1)[0] == "B01"
