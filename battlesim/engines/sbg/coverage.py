@@ -14,7 +14,10 @@ from battlesim.engines.sbg.war_beasts import IMPLEMENTED as WAR_BEAST_RULES
 from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 
 # Items handled directly by a phase rather than through a modifier hook.
-_HANDLED_IN_PHASES = frozenset({"shield", "banner", "war drum", "war horn", "unarmed"})
+_HANDLED_IN_PHASES = frozenset(
+    {"shield", "banner", "war drum", "war horn", "unarmed"}
+    | {"the one ring", "elven cloak", "stealth"}  # one_ring.py, phases/ring.py, stealth.py
+)
 _HERO_POOLS = ("might", "will", "fate")
 # HERO-FATE-01/02 (heroics.fate_saves), HERO-WILL-04 (courage.will_for_courage)
 _HERO_POOLS_PLAYED = frozenset({"fate (heroic)", "will (heroic)"})

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import war_beasts
+from battlesim.engines.sbg import one_ring, war_beasts
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import point_distance
 from battlesim.engines.sbg.sight import can_see, ducking_friends, obstructions
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.stealth import hidden_by_stealth
 from battlesim.engines.sbg.units import Alignment
 from battlesim.engines.sbg.weapons import MissileKind
 
@@ -42,9 +43,14 @@ def shots_allowed(model: ModelState) -> int:
 
 
 def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
-    """SHOOT-CMB-01 (002:L845): Good models may not shoot at engaged enemies."""
+    """SHOOT-CMB-01 (002:L845): Good models may not shoot at engaged enemies; RING-INV-01
+    (002:L2206): an invisible Ring-bearer cannot be targeted; SR-STEALTH, EQP-CLOAK-01."""
+    if target.ring_on and one_ring.invisible_to(target, shooter):
+        return False
     good = state.alignment(shooter.player) is Alignment.GOOD
-    return not (good and state.engaged(target))
+    if good and state.engaged(target):
+        return False
+    return not hidden_by_stealth(state, shooter, target)
 
 
 def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
@@ -148,7 +154,8 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"
-    if roll_to_wound(state, strength, defence, bonus, purpose):
+    poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
+    if roll_to_wound(state, strength, defence, bonus, purpose, poisoned):
         state.wound(victim, f"shot by {shooter.uid}")
 
 
