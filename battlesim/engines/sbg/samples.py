@@ -264,6 +264,14 @@ HARAD_MUMAK: Final = {
 }
 
 
+def _harad_skirmish() -> dict[str, Any]:
+    """The Mumak with three crew bows, and eight warriors on foot (fast tests, golden log)."""
+    mumak, spears, bows = HARAD_MUMAK["units"]
+    crew = [mumak["crew"][0], {**mumak["crew"][1], "count": 3}]
+    units = [{**mumak, "crew": crew}, {**spears, "count": 4}, {**bows, "count": 4}]
+    return {**HARAD_MUMAK, "name": f"{HARAD_MUMAK['name']} (skirmish)", "units": units}
+
+
 # Monsters (MON-*): BattleScribe profiles (game system 'Mordor Troll', Fangorn.cat 'Ent');
 # bases from bases.py (40 mm large, 60 mm huge). The Ent's unique BPA is its 'Bludgeon' rule.
 _MORDOR_TROLL: Final = {
@@ -325,6 +333,7 @@ SAMPLE_FORCES: Final = MappingProxyType(
         "minas_tirith_skirmish": _skirmish(MINAS_TIRITH, (1, 5, 3, 2, 1)),
         "mordor_skirmish": _skirmish(MORDOR, (1, 7, 4, 3, 1)),
         "harad_mumak": HARAD_MUMAK,
+        "harad_mumak_skirmish": _harad_skirmish(),
         "fellowship": FELLOWSHIP,
         "fellowship_skirmish": _skirmish(FELLOWSHIP, (1, 1, 1, 4, 3, 2, 1)),
         # MON-*: about 600 points each, a Monster included
