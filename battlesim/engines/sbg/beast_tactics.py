@@ -86,11 +86,11 @@ def path_worth(
     doomed: set[str] = set()
     for contact in contacts(state, beast, end):
         other = contact.model
-        if (other.player == beast.player and not panic) or is_war_beast(other):
+        if other.player == controller or is_war_beast(other):
             stop = contact_point(state, beast, end, other)
             break
         chance = kill_chance(beast, other)
-        worth += chance if other.player != controller else -chance
+        worth += chance
         doomed.add(other.uid)
         if chance < 0.5:
             stop = contact_point(state, beast, end, other)

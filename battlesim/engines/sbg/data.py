@@ -155,7 +155,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "a table piece yet. Obstacles 2 inch or higher and any Jump/Climb/Leap test are refused.",
         "war-beast-panic": "Panic (WB-DMG-02/03): a failed test makes the opponent move the "
         "beast in the Move phase of the next turn (a normal trample, possibly off the table: "
-        "beast and crew are then casualties); a beast that cannot make that move (charged) "
+        "beast and crew are then casualties), as if it were his own: his models are the "
+        "friends he may stop before, the owner's models are trampled; a beast that cannot make that move (charged) "
         "is no longer panicking at the end of that Move phase. The leader spends Will, or "
         "else Might (+1 to a die per point), only when it alone covers the shortfall; after "
         "a pass, later tests that turn pass (ambiguity 10).",

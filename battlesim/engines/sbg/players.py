@@ -518,9 +518,9 @@ class HeuristicPlayer:
         return heuristic_trample(state, beast, controller)
 
     def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:
-        """WB-MOV-09: stop before one's own models; trample them only when steering the
-        opponent's panicking beast (WB-DMG-03)."""
-        return beast.panicked_turn == state.turn
+        """WB-MOV-09: stop before one's own models (also when steering the opponent's
+        panicking beast, moved as if it were one's own, WB-DMG-03)."""
+        return False
 
     def choose_brutal_power_attack(
         self,

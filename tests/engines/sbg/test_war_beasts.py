@@ -693,7 +693,7 @@ def test_heuristic_keeps_the_beast_out_of_a_spear_wall() -> None:
 
 def test_heuristic_steers_an_enemy_panicking_beast_into_its_own_side() -> None:
     """HeuristicPlayer steering the opponent's panicking beast (WB-DMG-03): it tramples the
-    beast's own models, which its owner could not choose to spare (WB-MOV-09)."""
+    beast's own models (enemies to the side moving it) and spares its own (WB-MOV-09)."""
     state = battle([])
     beast, _ = mumak(state, y=24.0)
     for k, x in enumerate((23.8, 24.2)):
@@ -703,7 +703,7 @@ def test_heuristic_steers_an_enemy_panicking_beast_into_its_own_side() -> None:
     player = players()[1]
     end = player.choose_trample(state, beast, 1)
     assert end is not None and end[1] > beast.y
-    assert player.trample_friend(state, beast, state.models["A2"])
+    assert not player.trample_friend(state, beast, state.models["B1"])
 
 
 def test_wb_gen_06_shots_stopped_by_the_howdah_may_destroy_it() -> None:
@@ -762,3 +762,18 @@ def test_deployment_puts_the_beast_in_front_with_a_clear_lane() -> None:
     ]
     assert ahead == [] and not _overlaps(state)
     assert sides[1].move_order(state, 1)[0] == "B01"
+
+
+def test_wb_dmg_03_panicking_beast_tramples_its_owners_models() -> None:
+    """WB-DMG-03 (002:L1927): the opponent moves it "as if it were his own": the owner's
+    model in the way is an enemy to the side moving it and is trampled without a choice
+    (3+ slays it); the opponent's own model is the friend it may stop before (WB-MOV-09)."""
+    state = battle([3])
+    beast, _ = mumak(state)
+    owned = add(state, "A2", 0, 24.0, 14.0)
+    theirs = add(state, "B1", 1, 24.0, 20.4)
+    state.turn, beast.panic_turn = 2, 1
+    trample.move_beast(state, (Steer(), Steer(end=(24.0, 18.0), friend=False)), beast)
+    assert not owned.alive and theirs.alive
+    assert beast.y == pytest.approx(20.4 - TOUCH, abs=0.01)
+    assert [e.data["friend"] for e in state.log.of_kind("trample_friend")] == ["B1"]

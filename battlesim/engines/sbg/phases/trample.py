@@ -166,7 +166,8 @@ def trample(
     start = beast.position
     beast.done_moving = beast.moved = True
     state.log.emit("trample", model=beast.uid, start=list(start), end=list(end), panic=panic)
-    stop = _resolve_contacts(state, controller, beast, end)
+    side = 1 - beast.player if panic else beast.player  # WB-DMG-03: "as if his own"
+    stop = _resolve_contacts(state, controller, side, beast, end)
     spot = end if stop is None else stop
     beast.spent += terrain_cost(state.table, start, spot, beast.radius)
     if stop is None and not terrain_fits(state.table, end, beast.radius, state.width, state.depth):
@@ -178,9 +179,11 @@ def trample(
 
 
 def _resolve_contacts(
-    state: BattleState, controller: Player, beast: ModelState, end: Point
+    state: BattleState, controller: Player, side: int, beast: ModelState, end: Point
 ) -> Point | None:
-    """The spot where the beast stops, or None if it goes all the way."""
+    """The spot where the beast stops, or None if it goes all the way. ``side`` moves it:
+    its models are the friends met (WB-MOV-09); a panicking beast is moved by the opponent
+    "as if it were his own" (WB-DMG-03), so the owner's models are then trampled."""
     for contact in contacts(state, beast, end):
         other = contact.model
         if not other.alive:
@@ -191,7 +194,7 @@ def _resolve_contacts(
         if war_beasts.is_war_beast(other):
             _bump(state, beast, other)  # WB-MOV-10 (002:L1893), ambiguity 8: it stops
             return point
-        if other.player == beast.player and not _tramples_friend(state, controller, beast, other):
+        if other.player == side and not _tramples_friend(state, controller, beast, other):
             return point  # WB-MOV-09: stop before the friend, no hits
         trample_hits(state, beast, other)
         if other.alive:
