@@ -156,10 +156,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "war-beast-panic": "Panic (WB-DMG-02/03): a failed test makes the opponent move the "
         "beast in the Move phase of the next turn (a normal trample, possibly off the table: "
         "beast and crew are then casualties), as if it were his own: his models are the "
-        "friends he may stop before, the owner's models are trampled; a beast that cannot make that move (charged) "
-        "is no longer panicking at the end of that Move phase. The leader spends Will, or "
-        "else Might (+1 to a die per point), only when it alone covers the shortfall; after "
-        "a pass, later tests that turn pass (ambiguity 10).",
+        "friends he may stop before, the owner's models are trampled. A beast that cannot "
+        "make that move (charged) is no longer panicking at the end of that Move phase. The "
+        "leader spends Will, or else Might (+1 to a die per point), only when it alone covers "
+        "the shortfall; after a pass, later tests that turn pass (ambiguity 10).",
         "war-beast-fall": "Riders thrown from a War Beast fall HOWDAH_HEIGHT inches (falling "
         "rule) and are placed prone as close as possible to the beast (WB-DMG-01, WB-GEN-06).",
         "war-beast-not-yet": "Not played yet, as the engine lacks the piece: siege-engine "
