@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -777,3 +777,18 @@ def test_wb_dmg_03_panicking_beast_tramples_its_owners_models() -> None:
     assert not owned.alive and theirs.alive
     assert beast.y == pytest.approx(20.4 - TOUCH, abs=0.01)
     assert [e.data["friend"] for e in state.log.of_kind("trample_friend")] == ["B1"]
+
+
+def test_wb_cc_03_smaller_beast_backs_away_past_its_own_crew() -> None:
+    """WB-CC-03 (002:L1919): between two War Beasts the smaller one backs away, here the
+    80 mm one although it won (6s against 1s; its three S9 strikes then miss on 1s); it moves
+    1" although its crew stand inside its base (riders never block a base)."""
+    state = battle([1, 1, 1, 6, 6, 6, 1, 1, 1])
+    beast, _ = mumak(state)
+    small = replace(MUMAK, name="Small beast", base_mm=80.0)
+    other = add(state, "B1", 1, 24.0, 10.0 + R + 80 / 25.4 / 2 + 0.005, small)
+    rider = add(state, "B1c0", 1, other.x, other.y, ARCHER)
+    war_beasts.mount(state, other, [rider])
+    resolve_combat(state, Combat(beast, [other]), players())
+    assert beast.position == (24.0, 10.0) and state.dice.remaining == 0
+    assert state.distance(beast, other) >= 1.0 - 0.01 and rider.position == other.position
