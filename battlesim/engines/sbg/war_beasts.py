@@ -1,10 +1,14 @@
 """War Beasts (checklist part 2 §3, 002:L1860-1927): the beast and the models in its howdah.
 
-A War Beast is a model whose keywords hold "war beast" (WB-GEN-01). Its riders are ordinary
-models of the force (data shape: ``units.force_from_data``, key ``"crew"``), linked to it by
-``ModelState.riding`` and ``BattleState.crews`` (commander first). They stand at the beast's
-centre, move with it and never touch another base, so they are never engaged (WB-SHT-02,
-WB-CC-01) and enemies can never reach them (WB-GEN-05). Trample is ``phases/trample.py``.
+A War Beast is a model whose keywords hold "war beast" (WB-GEN-01). Plain data: the beast's
+unit lists its riders under ``"crew"`` (``units.force_from_data``), the commander's entry
+marked ``"commander": true``; its profile carries ``trample_hits``/``trample_strength`` and
+its howdah's ``howdah_defence``/``howdah_wounds`` (``samples.HARAD_MUMAK``). Riders are
+ordinary models of the force, linked by ``ModelState.riding`` and ``BattleState.crews``
+(commander first). They stand at the beast's centre, move with it and never touch another
+base, so they are never engaged (WB-SHT-02, WB-CC-01) and enemies never reach them
+(WB-GEN-05). Trample and stampede: ``phases/trample.py``; fights: ``phases/beast_fight.py``;
+players' choices: ``beast_tactics.py``.
 """
 
 from __future__ import annotations
