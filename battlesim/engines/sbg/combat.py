@@ -55,16 +55,21 @@ def roll_to_wound(
     modifier: int,
     purpose: str,
     reroll_ones: bool = False,
+    natural_six: bool = False,
 ) -> bool:
     """Roll To Wound; a 6/x result needs a second die; the modifier applies to both (WPN-2H-02).
 
     ``reroll_ones`` (Feint, Stab, poisoned weapons): a natural 1 is re-rolled once and the
     second result stands (DICE-REROLL-01/02), before modifiers (WPN-LANCE-01 order).
+    ``natural_six`` (Heroic Defence, HERO-HD-01): only a natural 6 wounds, modifiers ignored;
+    a 6/x result needs a natural 6 then a natural x.
     """
     need = wound_need(strength, defence)
     if need is None:
         state.log.emit("cannot_wound", strength=strength, defence=defence, purpose=purpose)
         return False
+    if natural_six:
+        need, modifier = WoundNeed(6, need.second), 0
     first = _wound_die(state, purpose, reroll_ones)
     if clamp_die(first + modifier) < need.first:
         return False

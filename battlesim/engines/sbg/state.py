@@ -17,7 +17,9 @@ from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import fight_stances, special_rules, special_strikes  # noqa: F401
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.equipment import pass_banner, starting_defence
+from battlesim.engines.sbg.heroic_actions import Declaration, HeroicTurn
 from battlesim.engines.sbg.heroics import FatePolicy, fate_saves, fate_when_slain
+from battlesim.engines.sbg.mounts import MountState, mount_state, mounted_profile
 from battlesim.engines.sbg.one_ring import my_precious
 from battlesim.engines.sbg.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.weapons import (
@@ -98,6 +100,13 @@ class ModelState:
     was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
     trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy
     howdah_wounds: int = 0  # WB-GEN-06: Wounds left to its howdah (0: none or destroyed)
+    # CAV-*: a Cavalry model's mount (None on foot), see mounts.py and cavalry.py
+    mount: MountState | None = None
+    unhorsed: bool = False  # a rider that began mounted (CAV-BRK-01 counts it as a rider)
+    loose: bool = False  # a riderless mount (CAV-LOOSE-01)
+    thrown_turn: int = 0  # CAV-THROWN-01/02: no move, shot or strike in this turn
+    charge_bonus: bool = False  # CAV-CHG-01: Extra Attack and Knock to the ground, this fight
+    lance_bonus: bool = False  # WPN-LANCE-01: +1 To Wound, this fight
     # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn
     # the opponent moves it (Will of Sauron) and the turn this model failed to spot a bearer
     ring_on: bool = False
@@ -107,6 +116,10 @@ class ModelState:
     # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
     shielding: bool = False
     two_hands: bool = False
+    # HERO-HA-*: effects of Heroic Actions until the end of the turn (heroic_actions.py)
+    heroic: HeroicTurn = field(default_factory=HeroicTurn)
+    rival: ModelId | None = None  # HERO-HCHAL-02: the Hero of an accepted challenge
+    declined_from: ModelId | None = None  # HERO-HCHAL-03: challenger this Hero declined
     # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
     # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
     bpa_turn: int = 0
@@ -126,16 +139,21 @@ class ModelState:
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
         self.was_charged = self.trampled_into = False
+        self.heroic = HeroicTurn()
         self.heroic_combat = False
 
     def clear_fight(self) -> None:
         self.strike = None
         self.fight_mod = self.strength_mod = self.defence_mod = 0
+        self.charge_bonus = self.lance_bonus = False
         self.shielding = self.two_hands = False
 
 
 def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
-    """Build the starting state of one model from its profile."""
+    """Build the starting state of one model from its profile (mounted: CAV-DEF-01)."""
+    mount = mount_state(spec.profile)
+    if mount is not None:
+        spec = ModelSpec(spec.uid, mounted_profile(spec.profile))
     profile = spec.profile
     weapon = fighting_weapon(profile)
     extra = {weapon.handedness.value} if weapon is not None else {"unarmed"}
@@ -161,6 +179,7 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         will=profile.will,
         fate=profile.fate,
         howdah_wounds=profile.howdah_wounds,
+        mount=mount,
     )
 
 
@@ -194,6 +213,10 @@ class BattleState:
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
+    heroics: list[Declaration] = field(default_factory=list)  # this phase's (HERO-HA-02)
+    # CAV-BRK-01 (002:L1433): riders and mounts lost, per side; a pair is one casualty
+    riders_lost: list[int] = field(default_factory=lambda: [0, 0])
+    mounts_lost: list[int] = field(default_factory=lambda: [0, 0])
     # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
     new_fights: list[ModelId] = field(default_factory=list)
 
@@ -205,6 +228,14 @@ class BattleState:
         self.touching[model.uid] = set()
         self._touch(model)
         return model
+
+    def spawn(self, model: ModelState) -> None:
+        """Add a model born during the battle (a riderless mount, CAV-LOOSE-01): it is not
+        one of the starting models."""
+        self.models[model.uid] = model
+        self._alive[model.player].append(model)
+        self.touching[model.uid] = set()
+        self._touch(model)
 
     def set_position(self, model: ModelState, point: Point) -> None:
         """Put the model at ``point`` (no log: set-up and tests) and update contacts."""
@@ -294,8 +325,21 @@ class BattleState:
             self.link_across(model, across)
         self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
 
-    def wound(self, model: ModelState, source: str) -> None:
-        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once, unless Fate saves."""
+    def wound(self, model: ModelState, source: str, at_mount: bool = False) -> None:
+        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once, unless Fate saves.
+
+        A Cavalry model's rider and mount have their own wounds: ``at_mount`` wounds the mount
+        (CAV-SHOOT-02, CAV-STRIKE-01); a slain rider leaves a riderless mount (CAV-LOOSE-01).
+        """
+        if at_mount or model.mount is not None and model.wounds <= 1:
+            from battlesim.engines.sbg import cavalry  # the rules import this module
+
+            if at_mount:
+                cavalry.wound_mount(self, model, source)
+                return
+            if not (model.fate > 0 and fate_saves(self, model, self.fate_policy)):
+                cavalry.rider_slain(self, model, source)
+            return
         if model.fate > 0 and fate_saves(self, model, self.fate_policy):
             return
         model.wounds -= 1
@@ -314,13 +358,30 @@ class BattleState:
         model.alive = False
         self._alive[model.player].remove(model)
         pass_banner(self, model)
-        self.casualties[model.player] += 1
+        self._count_casualty(model)
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
         my_precious(self, model.player)
         if self.crews.get(model.uid):
             from battlesim.engines.sbg.war_beasts import unseat  # (import cycle)
 
             unseat(self, model, "war beast slain")  # WB-DMG-01 (002:L1923)
+
+    def _count_casualty(self, model: ModelState) -> None:
+        """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models."""
+        if model.mount is not None:
+            self.lose_parts(model.player, riders=1, mounts=0 if model.mount.slain else 1)
+        elif model.unhorsed or model.loose:
+            self.lose_parts(model.player, riders=int(model.unhorsed), mounts=int(model.loose))
+        else:
+            self.casualties[model.player] += 1
+
+    def lose_parts(self, player: PlayerId, riders: int, mounts: int) -> None:
+        """CAV-BRK-01: count riders and mounts lost; each new complete pair is a casualty."""
+        before = min(self.riders_lost[player], self.mounts_lost[player])
+        self.riders_lost[player] += riders
+        self.mounts_lost[player] += mounts
+        after = min(self.riders_lost[player], self.mounts_lost[player])
+        self.casualties[player] += after - before
 
     def alive_count(self, player: PlayerId) -> int:
         return len(self._alive[player])

@@ -239,25 +239,6 @@ def _free(state: BattleState, model: ModelState, spot: Point) -> bool:
     return True
 
 
-# --- heroic actions hook points: WB-MOV-05/06 (heroic actions are not played yet) -------
-
-_HEROIC_MOVES = frozenset({"heroic move", "heroic march"})
-
-
-def heroic_action_moves_beast(
-    state: BattleState, beast: ModelState, hero: ModelState, action: str
-) -> bool:
-    """WB-MOV-05/06 (002:L1882-1886): a Heroic Move or March declared by the model leading
-    the beast also affects it; no other hero's, and never a Heroic Combat."""
-    return action.lower() in _HEROIC_MOVES and leader(state, beast) is hero
-
-
-def heroic_range_origin(state: BattleState, hero: ModelState) -> Point:
-    """WB-MOV-06: "With Me!" and "At the Double!" are measured from the commander's base
-    (a rider stands at the beast's centre: the point a future heroics module measures from)."""
-    return hero.position
-
-
 # --- magic hook points: WB-MAG-01..05 (no powers are played yet, data.ASSUMPTIONS) --------
 
 _IGNORED_BY_BEAST = frozenset({"immobilise", "compel", "command", "shroud of shadows"})

@@ -21,6 +21,13 @@ from battlesim.engines.sbg.actions import Charge, IllegalActionError
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.bases import WAR_BEAST_BASE, base_for
 from battlesim.engines.sbg.courage import broken_test
+from battlesim.engines.sbg.heroic_actions import (
+    HEROIC_COMBAT,
+    HEROIC_MARCH,
+    HEROIC_MOVE,
+    Declaration,
+    refusal,
+)
 from battlesim.engines.sbg.paths import Point, point_distance
 from battlesim.engines.sbg.phases import beast_fight, trample
 from battlesim.engines.sbg.phases.fight import (
@@ -29,6 +36,7 @@ from battlesim.engines.sbg.phases.fight import (
     resolve_combat,
     split_combats,
 )
+from battlesim.engines.sbg.phases.heroic import run_heroic_moves
 from battlesim.engines.sbg.phases.move import (
     _check_charge,
     apply_action,
@@ -39,7 +47,7 @@ from battlesim.engines.sbg.phases.move import (
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, shoot, to_hit_need
 from battlesim.engines.sbg.samples import HARAD_MUMAK
 from battlesim.engines.sbg.special_strikes import bash
-from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.units import (
     UnitDataError,
@@ -94,6 +102,9 @@ class Steer:
 
     def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:
         return self.friend
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return False
 
 
 def mumak(
@@ -625,20 +636,43 @@ def test_harad_mumak_is_playable_by_name() -> None:
     assert 600 <= force_from_data(HARAD_MUMAK, prefix="B").points <= 800
 
 
-def test_wb_mov_06_only_its_leaders_heroic_move_moves_it() -> None:
-    """WB-MOV-05, WB-MOV-06 (002:L1882-1886): a Heroic Move or March declared by the commander (or
-    the rider now leading) affects the beast; another hero's does not; a Heroic Combat never
-    does; "With Me!" is measured from the commander's base (hook points: heroic actions are
-    not played yet, data.ASSUMPTIONS war-beast-heroics)."""
+def test_wb_mov_05_06_leaders_heroic_march_adds_three_inches() -> None:
+    """WB-MOV-05, WB-MOV-06 (002:L1882-1886), WB-MOV-03: a Heroic March declared by the model
+    leading the beast adds 3" to the beast's Move; another Hero's March does not."""
+    state = battle([])
+    beast, (commander, _) = mumak(state)
+    other_hero = add(state, "A2", 0, 24.0, 4.0, COMMANDER)
+    state.heroics = [Declaration(other_hero.uid, HEROIC_MARCH, 0)]
+    assert trample.beast_allowance(state, beast) == 8.0
+    state.heroics = [Declaration(commander.uid, HEROIC_MARCH, 0)]
+    assert trample.beast_allowance(state, beast) == 11.0
+
+
+def test_wb_mov_05_06_leaders_heroic_move_moves_the_beast_first() -> None:
+    """WB-MOV-05, WB-MOV-06: the commander's Heroic Move moves the War Beast (before the
+    Priority order); the rider itself never leaves the howdah. Another rider's does not."""
     state = battle([])
     beast, (commander, archer) = mumak(state)
-    other_hero = add(state, "A2", 0, 24.0, 4.0, COMMANDER)
-    assert war_beasts.heroic_action_moves_beast(state, beast, commander, "Heroic March")
-    assert war_beasts.heroic_action_moves_beast(state, beast, commander, "Heroic Move")
-    assert not war_beasts.heroic_action_moves_beast(state, beast, commander, "Heroic Combat")
-    assert not war_beasts.heroic_action_moves_beast(state, beast, other_hero, "Heroic Move")
-    assert not war_beasts.heroic_action_moves_beast(state, beast, archer, "Heroic Move")
-    assert war_beasts.heroic_range_origin(state, commander) == commander.position
+    owner = Steer(end=(24.0, 16.0))
+    state.heroics = [Declaration(commander.uid, HEROIC_MOVE, 0)]
+    run_heroic_moves(state, (owner, Steer()))
+    assert beast.position == (24.0, 16.0) == commander.position and beast.done_moving
+    state = battle([])
+    beast, (commander, archer) = mumak(state)
+    state.heroics = [Declaration(archer.uid, HEROIC_MOVE, 0)]
+    run_heroic_moves(state, (Steer(end=(24.0, 16.0)), Steer()))
+    assert beast.position == (24.0, 10.0) and not beast.done_moving
+
+
+def test_wb_cc_01_riders_declare_no_fight_heroic_actions() -> None:
+    """WB-CC-01 (002:L1913): the commander is not in the fight and cannot declare a Heroic
+    Action there (a Heroic Combat here); a Heroic March stays open to him (WB-MOV-05)."""
+    state = battle([])
+    beast, (commander, _) = mumak(state)
+    commander.might = 1
+    reason = refusal(state, 0, Phase.FIGHT, (commander.uid, HEROIC_COMBAT))
+    assert reason is not None and "WB-CC-01" in reason
+    assert refusal(state, 0, Phase.MOVE, (commander.uid, HEROIC_MOVE)) is None
 
 
 def test_wb_dmg_02_commander_spends_might_on_panic() -> None:

@@ -20,6 +20,7 @@ from battlesim.engines.sbg.data import (
     WAR_BEAST_BUMP_STRENGTH,
     WAR_BEAST_OBSTACLE_LIMIT,
 )
+from battlesim.engines.sbg.heroic_actions import HEROIC_MARCH, declared_by
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.monsters.core import counts_as_cavalry, hit
 from battlesim.engines.sbg.paths import (
@@ -52,11 +53,18 @@ class Contact:
 
 
 def beast_allowance(state: BattleState, beast: ModelState) -> float:
-    """MOVE-GEN-03 with WB-MOV-03: a drum (or, later, a Heroic March) adds 3", whatever it
-    gives Infantry or Cavalry (ambiguity 6: each adds, cumulative)."""
+    """MOVE-GEN-03 with WB-MOV-03: a War Drum and its leader's Heroic March each add 3",
+    whatever they give Infantry or Cavalry (ambiguity 6: cumulative)."""
     bonus = modifier(Hook.MOVE, HookContext(state, beast))
     drum = _DRUM_BONUS if bonus > 0 else 0.0
-    return max(0.0, beast.profile.move + drum - beast.spent)
+    leader = war_beasts.leader(state, beast)
+    march = _DRUM_BONUS if leader is not None and _marches(state, leader) else 0.0
+    return max(0.0, beast.profile.move + drum + march - beast.spent)
+
+
+def _marches(state: BattleState, leader: ModelState) -> bool:
+    """WB-MOV-05/06: a Heroic March declared by the model leading the beast."""
+    return bool(state.heroics) and declared_by(state, leader, HEROIC_MARCH) is not None
 
 
 def may_trample(state: BattleState, beast: ModelState) -> bool:
@@ -259,6 +267,18 @@ def lapse_panics(state: BattleState) -> None:
         if beast.alive and beast.panic_turn and beast.panic_turn < state.turn:
             beast.panic_turn = 0
             state.log.emit("panic_lapses", beast=uid)
+
+
+def rider_leads(state: BattleState, players: tuple[Player, Player], rider: ModelState) -> None:
+    """WB-MOV-04/05/06 (002:L1880-1886): a rider never moves by itself; when the model leading
+    the beast makes a Heroic Move or March, the beast moves (its trample) instead. Another
+    rider's Heroic Move does not move the beast."""
+    rider.done_moving = True
+    beast = war_beasts.beast_of(state, rider)
+    if beast is None or war_beasts.leader(state, beast) is not rider:
+        return
+    if beast.alive and not beast.done_moving and not state.engaged(beast):
+        move_beast(state, players, beast)
 
 
 def note_charge(state: BattleState, charger: ModelState) -> None:
