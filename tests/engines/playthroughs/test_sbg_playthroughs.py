@@ -30,7 +30,7 @@ GOLDEN = {
             "turn_limit": 4,
         },
     },
-    # WB-*: a War Mumak tramples, its crew shoot, a Panic test, Irresistible Force
+    # WB-*: a War Mumak tramples, its crew shoot (the commander calls "Fire!"), Irresistible Force
     "sbg_mumak_heuristic_seed20.json": {
         "seed": 20,
         "options": {"forces": ["minas_tirith_skirmish", "harad_mumak_skirmish"], "turn_limit": 5},
