@@ -826,3 +826,18 @@ def test_wb_cc_03_smaller_beast_backs_away_past_its_own_crew() -> None:
     resolve_combat(state, Combat(beast, [other]), players())
     assert beast.position == (24.0, 10.0) and state.dice.remaining == 0
     assert state.distance(beast, other) >= 1.0 - 0.01 and rider.position == other.position
+
+
+def test_wb_mov_08_trampled_horse_and_rider_each_take_the_hits() -> None:
+    """WB-MOV-08 (002:L1891): a rider on a horse: each S9 hit strikes the mount then the
+    rider (3+ against Defence 4). The first slays the horse (3): the rider is thrown (a 1:
+    one S3 hit, a 1); it then takes its three hits on foot (1s), survives, and the beast
+    stops touching its (now smaller) base."""
+    state = battle([3, 1, 1, 1, 1, 1])
+    beast, _ = mumak(state)
+    data = {**profile_to_data(profile(name="Rider")), "options": ["horse"]}
+    rider = add(state, "B1", 1, 24.0, 14.5, profile_from_data(data))
+    assert rider.mount is not None
+    trample.trample(state, Steer(), beast, (24.0, 18.0), panic=False)
+    assert rider.alive and rider.mount is None and state.dice.remaining == 0
+    assert state.in_contact(beast, rider) and not _overlaps(state)

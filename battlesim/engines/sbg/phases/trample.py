@@ -22,7 +22,7 @@ from battlesim.engines.sbg.data import (
 )
 from battlesim.engines.sbg.heroic_actions import HEROIC_MARCH, declared_by
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.monsters.core import counts_as_cavalry, hit
+from battlesim.engines.sbg.monsters.core import hit, hits
 from battlesim.engines.sbg.paths import (
     Point,
     approaches,
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from battlesim.engines.sbg.players import Player
 
 _SLACK = 1e-3
+# Bases closer than this gap are met; the beast stops at exactly this gap (in contact).
+_REACH_PAD = CONTACT_TOLERANCE * 0.9
 _DRUM_BONUS = 3.0  # WB-MOV-03 (002:L1878): +3" for a War Drum (and for a Heroic March)
 
 
@@ -130,7 +132,7 @@ def contacts(state: BattleState, beast: ModelState, end: Point) -> list[Contact]
     for other in state.living():
         if other is beast or other.riding is not None:
             continue
-        reach = beast.radius + other.radius + CONTACT_TOLERANCE
+        reach = beast.radius + other.radius + _REACH_PAD
         fraction = entry_fraction(start, end, other.position, reach)
         if fraction is None:
             continue
@@ -143,7 +145,7 @@ def contacts(state: BattleState, beast: ModelState, end: Point) -> list[Contact]
 def contact_point(state: BattleState, beast: ModelState, end: Point, other: ModelState) -> Point:
     """Where the beast's centre is when its base touches ``other`` (no overlap)."""
     start = beast.position
-    reach = beast.radius + other.radius + CONTACT_TOLERANCE / 2
+    reach = beast.radius + other.radius + _REACH_PAD  # as in ``contacts``: same order
     fraction = entry_fraction(start, end, other.position, reach) or 0.0
     return (start[0] + (end[0] - start[0]) * fraction, start[1] + (end[1] - start[1]) * fraction)
 
@@ -153,61 +155,72 @@ def contact_point(state: BattleState, beast: ModelState, end: Point, other: Mode
 
 def trample_hits(state: BattleState, beast: ModelState, victim: ModelState) -> None:
     """WB-MOV-08: the number of hits given in the profile, at its Strength, each a To Wound
-    roll against the victim's Defence; Cavalry: the rider and the mount each suffer them (one
-    model here: it suffers both sets, as for Hurl, data.ASSUMPTIONS)."""
-    hits, strength = beast.profile.trample_hits, beast.profile.trample_strength
-    sets = 2 if counts_as_cavalry(victim) else 1
-    _hits(state, victim, hits * sets, strength, f"trampled by {beast.uid}")
+    roll against the victim's Defence; Cavalry: the rider and the mount each suffer them
+    (``monsters.core.hits``: one on the mount, one on the rider, per hit)."""
+    count, strength = beast.profile.trample_hits, beast.profile.trample_strength
+    cause = f"trampled by {beast.uid}"
+    state.log.emit("trample_hits", model=victim.uid, hits=count, strength=strength, cause=cause)
+    for _ in range(count):
+        hits(state, victim, strength, cause)
 
 
-def _hits(state: BattleState, victim: ModelState, hits: int, strength: int, cause: str) -> None:
-    state.log.emit("trample_hits", model=victim.uid, hits=hits, strength=strength, cause=cause)
-    for _ in range(hits):
+def _hits(state: BattleState, victim: ModelState, count: int, strength: int, cause: str) -> None:
+    state.log.emit("trample_hits", model=victim.uid, hits=count, strength=strength, cause=cause)
+    for _ in range(count):
         hit(state, victim, strength, cause)  # monsters.core: one To Wound roll per hit
 
 
 def trample(
     state: BattleState, controller: Player, beast: ModelState, end: Point, panic: bool
 ) -> None:
-    """WB-MOV-08..10: move along the path, resolving each contact in order."""
+    """WB-MOV-08..10: move along the path, resolving each contact in order; the beast is
+    moved to each contact before it is resolved, so that models placed by the hits (a
+    riderless mount, CAV-LOOSE) see where it stands and bases never overlap."""
     check_trample(state, beast, end, panic)
     start = beast.position
     beast.done_moving = beast.moved = True
     state.log.emit("trample", model=beast.uid, start=list(start), end=list(end), panic=panic)
     side = 1 - beast.player if panic else beast.player  # WB-DMG-03: "as if his own"
-    stop = _resolve_contacts(state, controller, side, beast, end)
-    spot = end if stop is None else stop
-    beast.spent += terrain_cost(state.table, start, spot, beast.radius)
-    if stop is None and not terrain_fits(state.table, end, beast.radius, state.width, state.depth):
-        state.move_to(beast, end, "stampede off the table")
-        war_beasts.leave_table(state, beast)
+    stopped = _resolve_contacts(state, controller, side, beast, end)
+    if not beast.alive:
         return
-    state.move_to(beast, spot, "trample")
+    if not stopped:
+        on_table = terrain_fits(state.table, end, beast.radius, state.width, state.depth)
+        _advance(state, beast, end, "trample" if on_table else "stampede off the table")
+        if not on_table:
+            war_beasts.leave_table(state, beast)
+            return
+    beast.spent += terrain_cost(state.table, start, beast.position, beast.radius)
     beast.trampled_into = any(e.player != beast.player for e in state.contacts(beast))
+
+
+def _advance(state: BattleState, beast: ModelState, point: Point, reason: str) -> None:
+    if point_distance(point, beast.position) > 1e-9:
+        state.move_to(beast, point, reason)
 
 
 def _resolve_contacts(
     state: BattleState, controller: Player, side: int, beast: ModelState, end: Point
-) -> Point | None:
-    """The spot where the beast stops, or None if it goes all the way. ``side`` moves it:
+) -> bool:
+    """Resolve the models met, nearest first; True if the beast stopped. ``side`` moves it:
     its models are the friends met (WB-MOV-09); a panicking beast is moved by the opponent
     "as if it were his own" (WB-DMG-03), so the owner's models are then trampled."""
-    for contact in contacts(state, beast, end):
-        other = contact.model
-        if not other.alive:
-            continue  # slain by an earlier hit of this trample (a fall from its beast...)
-        if not beast.alive:
-            return beast.position
-        point = contact_point(state, beast, end, other)
+    while beast.alive:
+        met = contacts(state, beast, end)
+        if not met:
+            return False
+        other = met[0].model
+        _advance(state, beast, contact_point(state, beast, end, other), "trample")
         if war_beasts.is_war_beast(other):
             _bump(state, beast, other)  # WB-MOV-10 (002:L1893), ambiguity 8: it stops
-            return point
+            return True
         if other.player == side and not _tramples_friend(state, controller, beast, other):
-            return point  # WB-MOV-09: stop before the friend, no hits
+            return True  # WB-MOV-09: stop before the friend, no hits
         trample_hits(state, beast, other)
-        if other.alive:
-            return point  # WB-MOV-08: a survivor stops it (an enemy: fight it later)
-    return None
+        if other.alive:  # WB-MOV-08: a survivor stops it (an enemy: fight it later)
+            _advance(state, beast, contact_point(state, beast, end, other), "trample")
+            return True
+    return True
 
 
 def _tramples_friend(
