@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from battlesim.engines.sbg.bases import MM_PER_INCH, base_for
 from battlesim.engines.sbg.data import BARDING_DEFENCE, MOUNT_PROFILES
 
 ModelId = str
@@ -125,6 +126,14 @@ def _lower_all(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(value.strip().lower() for value in values)
 
 
+def default_base_mm(keywords: Sequence[str]) -> float:
+    """A round base's diameter by model type when the data gives none (bases.ASSUMPTIONS):
+    25 mm, 40 mm for a Troll or Monster, 60 mm for an Ent or a dragon; a mounted model's
+    circle is sized from its mount (mounts.py)."""
+    base = base_for(frozenset(keywords))
+    return base.width * MM_PER_INCH if base.is_circle else 25.0
+
+
 def profile_from_data(data: Mapping[str, Any]) -> Profile:
     """Build a profile from plain data; every characteristic is required."""
     missing = [key for key in ("name", *_STATS) if key not in data]
@@ -143,7 +152,7 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         will=int(data.get("will", 0)),
         fate=int(data.get("fate", 0)),
         points=int(data.get("points", 0)),
-        base_mm=float(data.get("base_mm", 25.0)),
+        base_mm=float(data.get("base_mm", default_base_mm(data.get("keywords", ())))),
         trample_hits=int(data.get("trample_hits", 0)),
         trample_strength=int(data.get("trample_strength", 0)),
         howdah_defence=int(data.get("howdah_defence", 0)),
