@@ -100,7 +100,6 @@ class ModelState:
     perch: float = 0.0
     panic_turn: int = 0  # WB-DMG-03: turn of a failed Panic test (0: none); moved next turn
     panicked_turn: int = 0  # WB-DMG-03: the turn it panicked (its crew cannot shoot)
-    panic_passed_turn: int = 0  # ambiguity 10 (L1212): later tests that turn pass
     was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
     trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy
     howdah_wounds: int = 0  # WB-GEN-06: Wounds left to its howdah (0: none or destroyed)

@@ -30,6 +30,7 @@ from battlesim.engines.sbg.state import BattleState, ModelState, Removal
 
 WAR_BEAST = "war beast"
 IMMOVABLE = "immovable object"
+PANIC = "panic"
 IMPLEMENTED = frozenset({"trample", "war beast", "immovable object", "irresistible force"})
 _RINGS = 24  # rings searched for a fallen rider's spot (6 inches at 0.25 inch steps)
 _ANGLES = 16
@@ -143,13 +144,13 @@ def panic_test(state: BattleState, beast: ModelState, reason: str) -> bool:
     any leader: "the commander" or his successor, WB-MOV-05). A failure leaves the beast
     to the opponent in its next Move phase (WB-DMG-03). Ambiguity 10: after a pass, later
     tests the same turn pass (L1212)."""
-    if beast.panic_passed_turn == state.turn:
+    if PANIC in beast.courage_passed:  # COUR-TEST (L1212): the same rule, the same turn
         state.log.emit("panic", beast=beast.uid, reason=reason, passed=True, auto="passed")
         return True
     tester = leader(state, beast) or beast
     passed = courage_test(state, tester, f"panic {beast.uid}: {reason}", might=True)
     if passed:
-        beast.panic_passed_turn = state.turn
+        beast.courage_passed.add(PANIC)
     else:
         beast.panic_turn = state.turn
     state.log.emit("panic", beast=beast.uid, reason=reason, tester=tester.uid, passed=passed)
