@@ -71,6 +71,8 @@ MOUNT_PROFILES: Final = MappingProxyType(
     }
 )
 BARDING_DEFENCE: Final = 1  # CAV-PROF-01 (002:L1475): "+1D avec un caparaçon"
+# CAV-PROF-01 (002:L1443-1475): only the cards whose D is marked "*" take barding.
+BARDED_MOUNTS: Final = frozenset({"horse", "fell beast"})
 # CAV-MOVE-05 (002:L1286): after a failed Leap or Jump, a further D6 of 1 throws the rider.
 THROWN_ON_FAILED_LEAP: Final = 1
 THROWN_HIT_STRENGTH: Final = 3  # CAV-THROWN-01 (002:L1357): one Strength 3 hit
@@ -263,7 +265,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "and Attacks of rider and mount (higher is never worse); Move is the mount's, Courage, "
         "Shoot, Defence and Wounds the rider's. The mount's Defence is its card's (barding "
         "included) and no rider modifier (shield, Piercing Strike, SPS-CAV-01) touches it. "
-        "Feint and Stab act on the model's combined Fight and on the rider's wounds. A "
+        "SPS-CAV-01: a Feint lowers the rider's own Fight only, so the model fights with the "
+        "higher of that and the mount's Fight; a Stab backlash hits the rider. A "
         "profile with the Cavalry keyword but no mount named (nor a 'mount' entry) plays as "
         "one model: Cavalry for the keyword rules (x4 difficult terrain, never knocked down "
         "by a charge, no charge bonus against it), with no mount of its own.",
@@ -284,8 +287,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "mount that passes its test while its rider lives (thrown, knocked down, dismounted) "
         "becomes a new model '<uid>m', not one of the starting models, on the nearest free spot "
         "round its rider (touching it first, then rings 0.25 inch apart, at most 3 inch; none: "
-        "it has fled). Bases never overlap, so instead of sharing its rider's space in a fight "
-        "it stays engaged with its rider's enemies until either side moves; it is not among "
+        "it has fled), out of base contact with enemies unless its rider is in a fight "
+        "(CAV-DISM-03: no dismounting into combat). Bases never overlap, so instead of "
+        "sharing its rider's space in a fight it stays engaged with its rider's enemies "
+        "until either side moves; it is not among "
         "the losers of a fight already being resolved.",
         "cavalry-thrown-in-fight": "CAV-THROWN-01/02 (A33): a thrown rider still rolls its Duel "
         "dice but makes no strikes until the end of the turn; CAV-STRIKE-02: a mount slain in "
@@ -297,10 +302,15 @@ ASSUMPTIONS: Final = MappingProxyType(
         "cavalry-charge": "CAV-CHG-02/03: the engine's charge has one target; the bonuses are "
         "decided when the combat is resolved: mounted, charged this turn, not in difficult "
         "terrain, not fighting across a barrier, and every enemy in base contact not Cavalry. "
+        "A charge whose path (any part of the base, start included) touches difficult terrain "
+        "loses every charge bonus, not only the lance's: WPN-LANCE-01 (002:L2022) denies the "
+        "lance to a model that 'charged through difficult terrain' and CAV-MOVE-04 (002:L1282) "
+        "counts the lance among the charge bonuses lost there. "
         "Deep water and Transfixed are not in the engine. MON-CAV-01 extends "
         "cavalry.knockdown_immune.",
-        "cavalry-magic": "CAV-MAGIC-01 and CAV-SHOOT-05 (Heroic Accuracy): no magical powers "
-        "or heroic actions yet; a power against a cavalry model will target the whole model.",
+        "cavalry-magic": "CAV-MAGIC-01: no magical powers yet; a power against a cavalry "
+        "model will target the whole model. CAV-SHOOT-05: Heroic Accuracy re-rolls in-the-way "
+        "tests only, never the rider-or-mount die.",
         "cavalry-break-point": "CAV-BRK-01: casualties = models on foot removed + min(riders "
         "lost, mounts lost) per side; fled riderless mounts and mounts slain under a living "
         "rider count as mounts lost; a riderless mount staying on the table counts as alive "

@@ -43,6 +43,7 @@ from battlesim.engines.sbg.paths import (
     point_distance,
     rotated,
     segment_box,
+    terrain_cost,
     toward,
 )
 from battlesim.engines.sbg.phases.combat_split import gang_ups
@@ -199,6 +200,30 @@ def _cavalry_charge(state: BattleState, model: ModelState, enemy: ModelState) ->
         return -0.3
     spears = sum(1 for f in state.living(enemy.player) if _supports(state, f, enemy))
     return 0.35 - 0.15 * spears
+
+
+def _rough_charge(state: BattleState, model: ModelState, enemy: ModelState, spot: Point) -> float:
+    """WPN-LANCE-01, CAV-MOVE-04: a charge through difficult ground forfeits the bonuses that
+    ``_cavalry_charge`` counted on."""
+    if model.mount is None or not cavalry.rough_path(state, model, model.position, spot):
+        return 0.0
+    return -max(0.0, _cavalry_charge(state, model, enemy))
+
+
+def _charges_on_foot_only(state: BattleState, model: ModelState, enemy: ModelState) -> bool:
+    """Along the straight line to ``enemy``: the rider on foot (its own Move less what it
+    spent, CAV-DISM-02) reaches base contact, the mounted model (CAV-MOVE-03) does not."""
+    assert model.mount is not None
+    centres = point_distance(model.position, enemy.position)
+    foot = cavalry.foot_radius(model)
+    on_foot = model.mount.foot.move - model.spent
+    if centres - foot - enemy.radius > on_foot:
+        return False  # out of reach on foot even over open ground (cheap)
+    walk_end = toward(model.position, enemy.position, centres - foot - enemy.radius)
+    ride_end = toward(model.position, enemy.position, centres - model.radius - enemy.radius)
+    walked = terrain_cost(state.table, model.position, walk_end, foot)
+    ridden = terrain_cost(state.table, model.position, ride_end, model.radius, cavalry=True)
+    return walked <= on_foot and ridden > allowance(state, model)
 
 
 def _supports(state: BattleState, friend: ModelState, model: ModelState) -> bool:
@@ -506,7 +531,9 @@ class HeuristicPlayer:
     def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
         best: tuple[float, str, Charge] | None = None
         for enemy, spot in charge_options(state, model):
-            score = self._charge_value(state, model, enemy)
+            score = self._charge_value(state, model, enemy) + _rough_charge(
+                state, model, enemy, spot
+            )
             score = terror.expected_charge(state, model, enemy, score)  # MOVE-CHG-14
             if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
                 # MSL-THROW-02: no throw on a charge that asks for a terrain test
@@ -722,9 +749,13 @@ class HeuristicPlayer:
         return cavalry.MOUNT if mount > rider else cavalry.RIDER
 
     def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
-        """Rarely: only a rider stuck in difficult terrain, where a horse pays four times
-        its distance and never gets its charge bonus, goes on foot."""
-        return cavalry.in_difficult_terrain(state, model)
+        """Rarely, as Aragorn does (002:L1371): in difficult terrain, where a horse pays four
+        times its distance, and only to charge an enemy the rider reaches on foot (twice
+        the distance) but not mounted; going on foot loses the mount for good."""
+        if not cavalry.in_difficult_terrain(state, model):
+            return False
+        enemies = state.living(1 - model.player)
+        return any(_charges_on_foot_only(state, model, enemy) for enemy in enemies)
 
     def choose_brutal_power_attack(
         self,

@@ -108,6 +108,7 @@ class ModelState:
     unhorsed: bool = False  # a rider that began mounted (CAV-BRK-01 counts it as a rider)
     loose: bool = False  # a riderless mount (CAV-LOOSE-01)
     thrown_turn: int = 0  # CAV-THROWN-01/02: no move, shot or strike in this turn
+    rough_charge_turn: int = 0  # WPN-LANCE-01: charged through difficult terrain
     charge_bonus: bool = False  # CAV-CHG-01: Extra Attack and Knock to the ground, this fight
     lance_bonus: bool = False  # WPN-LANCE-01: +1 To Wound, this fight
     # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn

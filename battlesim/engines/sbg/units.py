@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from battlesim.engines.sbg.bases import MM_PER_INCH, base_for
-from battlesim.engines.sbg.data import BARDING_DEFENCE, MOUNT_PROFILES
+from battlesim.engines.sbg.data import BARDED_MOUNTS, BARDING_DEFENCE, MOUNT_PROFILES
 
 ModelId = str
 PlayerId = int  # 0 or 1: the two sides at the table
@@ -196,7 +196,7 @@ def _mount_from_data(data: Mapping[str, Any]) -> MountProfile | None:
         raise UnitDataError(f"mount {name!r} is not in the mount table and lacks values")
     table = dict(zip(("kind", *_MOUNT_STATS), known, strict=True)) if known else {}
     values = {key: explicit.get(key, table.get(key)) for key in _MOUNT_STATS}
-    if "mount" not in data and "barding" in gear:
+    if "mount" not in data and "barding" in gear and name in BARDED_MOUNTS:
         values["defence"] += BARDING_DEFENCE  # CAV-PROF-01 (002:L1475): +1 D with barding
     return MountProfile(
         name=name,

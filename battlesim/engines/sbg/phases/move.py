@@ -268,6 +268,8 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
+    if model.charged:
+        cavalry.note_charge(state, model, model.position, action.to)  # WPN-LANCE-01
     ring.make_room(state, model, action.to)  # RING-INV-03: the bearer steps aside first
     _carry_out(state, model, action, cost)
     ring.make_room(state, model, model.position)  # a crossing may end elsewhere
