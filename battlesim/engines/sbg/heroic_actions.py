@@ -118,6 +118,8 @@ def refusal(state: BattleState, side: PlayerId, phase: Phase, choice: Choice) ->
         return f"{uid} already declared a Heroic Action this phase (HERO-HA-03)"
     if phase.value == "move" and one_ring.foe_moves(state, hero):
         return f"the opponent moves the Ring-bearer {uid} this turn (RING-WILL-02)"
+    if hero.riding is not None and action.phase == "fight":
+        return f"{uid} rides a War Beast: only the beast fights (WB-CC-01)"
     return action.check(state, hero) if action.check is not None else None
 
 

@@ -23,6 +23,7 @@ from battlesim.engines.sbg.actions import (
     RingAction,
 )
 from battlesim.engines.sbg.barriers import protecting_barrier
+from battlesim.engines.sbg.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.data import WILL_OF_SAURON
 from battlesim.engines.sbg.elevation import sheer_under
@@ -115,6 +116,11 @@ class Player(Protocol):
         enemy_fight: int,
     ) -> SpecialStrike | None: ...
 
+    def choose_trample(
+        self, state: BattleState, beast: ModelState, controller: PlayerId
+    ) -> Point | None: ...
+
+    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool: ...
     def choose_strike_part(
         self, state: BattleState, striker: ModelState, target: ModelState
     ) -> str:
@@ -319,8 +325,10 @@ class HeuristicPlayer:
         that their Stand Fast! covers the Warriors (COUR-SF-02)."""
         models = list(state.living(side))
         broken = state.broken[side]
+        beasts = state.crews  # War Beasts lead: the line behind them would stop their trample
         key = {
             m.uid: (
+                m.uid not in beasts,
                 declared_by(state, m, HEROIC_MARCH) is None,  # HERO-HMA-03: friends follow
                 not (broken and m.profile.is_hero),
                 _role(m),
@@ -702,6 +710,18 @@ class HeuristicPlayer:
             return SpecialStrike.STAB
         return None
 
+    def choose_trample(
+        self, state: BattleState, beast: ModelState, controller: PlayerId
+    ) -> Point | None:
+        """WB-MOV-07/08, WB-DMG-03: through enemy crowds, away from spear walls; a
+        panicking enemy beast into its own side or off the table (beast_tactics)."""
+        return heuristic_trample(state, beast, controller)
+
+    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:
+        """WB-MOV-09: stop before one's own models (also when steering the opponent's
+        panicking beast, moved as if it were one's own, WB-DMG-03)."""
+        return False
+
     def declare_heroic_action(
         self, state: BattleState, side: PlayerId, phase: Phase
     ) -> Choice | None:
@@ -843,6 +863,15 @@ class RandomPlayer:
         enemy_fight: int,
     ) -> SpecialStrike | None:
         return self.pick(state, [None, *options], f"{model.uid} special strike")
+
+    def choose_trample(
+        self, state: BattleState, beast: ModelState, controller: PlayerId
+    ) -> Point | None:
+        ends = legal_ends(state, beast, controller)
+        return self.pick(state, [None, *ends], f"{beast.uid} trample") if ends else None
+
+    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:
+        return self.pick(state, [False, True], f"{beast.uid} tramples {friend.uid}")
 
     def choose_strike_part(
         self, state: BattleState, striker: ModelState, target: ModelState
