@@ -237,8 +237,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "ring-fight": "RING-INV-05: a model touching an invisible bearer halves its Fight value "
         "(after Feint or Stun) in every fight it is part of; supporters are not engaged and "
         "keep theirs. Special-strike eligibility still compares printed Fight values.",
-        "ring-heroics": "RING-INV-06: heroic actions are not played yet; "
-        "one_ring.heroics_help_allies is the query their code must ask.",
+        "ring-heroics": "RING-INV-06: an invisible Hero's Heroic Actions affect no friend "
+        "(no call is heard, no friend moves after its Heroic Combat, Heroic Resolve covers "
+        "the Hero alone); heroic_actions.heeded asks one_ring.heroics_help_allies.",
         "ring-precious": "RING-PREC-01: every battle here is a matched-play game, so a bearer "
         "left as the last model of its army while wearing the Ring is removed at once (also "
         "when it puts the Ring on as the last model).",

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from battlesim.engines.sbg import one_ring
 from battlesim.engines.sbg.data import (
     HEROIC_RANGE,
     HEROIC_TIERS,
@@ -224,8 +225,11 @@ def first_side(state: BattleState, die: int) -> PlayerId:
 
 
 def heeded(state: BattleState, hero: ModelState) -> bool:
-    """HERO-HCHAL-03: after declining a challenge, the Hero's actions no longer affect
-    friends until the challenger is slain."""
+    """Whether the Hero's Heroic Actions may affect friends: not after declining a challenge
+    until the challenger is slain (HERO-HCHAL-03), nor while it wears the One Ring
+    (RING-INV-06, 002:L2210)."""
+    if not one_ring.heroics_help_allies(hero):
+        return False
     challenger = state.models.get(hero.declined_from) if hero.declined_from else None
     return challenger is None or not challenger.alive
 

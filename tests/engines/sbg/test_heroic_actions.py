@@ -900,3 +900,34 @@ def test_heuristic_marches_for_an_open_objective_far_from_the_enemy() -> None:
     assert player.declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic march")
     g.might = 1
     assert player.declare_heroic_action(state, 0, Phase.MOVE) is None
+
+
+@pytest.mark.parametrize("heard", ["plain", "declined", "ring"])
+def test_hero_hc_02_friends_of_the_fight_move_again_unless_the_hero_is_unheeded(heard: str) -> None:
+    """HERO-HC-02 (002:L1638): every enemy slain (6,1 and 2 beat 3; a 5 wounds the Orc), the
+    Hero and the friend engaged in the fight both move again. HERO-HCHAL-03 (002:L1730): a
+    Hero that declined a challenge (challenger alive), RING-INV-06 (002:L2210): a Hero wearing
+    the Ring; their Heroic Actions no longer benefit friends: only the Hero moves."""
+    state = battle([6, 1, 2, 3, 5], priority=0)
+    g = add(state, "g", 0, 10, 10, HERO)
+    add(state, "w", 0, 10 + BASE_GAP, 10 + BASE_GAP)
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    add(state, "c", 1, 40, 40, HERO)
+    g.declined_from = "c" if heard == "declined" else None
+    g.ring_on = heard == "ring"
+    moves: dict[ModelId, Planned] = {"g": Move("g", (10, 13)), "w": Move("w", (14, 14))}
+    run_fight_phase(state, (Script([("g", "heroic combat")], moves), Script()))
+    moved = [e["model"] for e in events(state, "heroic_combat_move")]
+    assert moved == (["g", "w"] if heard == "plain" else ["g"])
+
+
+def test_ring_inv_06_an_invisible_hero_calls_no_friend() -> None:
+    """RING-INV-06 (002:L2210): an invisible Hero may declare a Heroic Move, but "With Me!"
+    brings no friend: the friend moves later in the normal order, free of the 6" leash."""
+    state = battle([], priority=1)
+    g = add(state, "g", 0, 10, 10, HERO)
+    friend = add(state, "f", 0, 12, 12)
+    g.ring_on = True
+    moves = {"g": Move("g", (10, 16)), "f": Move("f", (12, 7))}
+    run_move_phase(state, (Script([("g", "heroic move")], moves), Script()))
+    assert not events(state, "rally") and friend.position == (12, 7)

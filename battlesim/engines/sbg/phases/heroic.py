@@ -217,8 +217,10 @@ def _move_again(
     state: BattleState, players: Sequence[Player], hero: ModelState, combat: Combat
 ) -> None:
     """HERO-HC-02/03: every enemy slain: the Hero, then its friends of the fight (not the
-    spear or pike supporters), may move again, charges included; once per turn each."""
-    movers = [hero, *(m for m in combat.side(hero.player) if m is not hero)]
+    spear or pike supporters), may move again, charges included; once per turn each. The
+    friends do not if the Hero's actions no longer affect them (HERO-HCHAL-03, RING-INV-06)."""
+    friends = [m for m in combat.side(hero.player) if m is not hero]
+    movers = [hero, *(friends if heeded(state, hero) else [])]
     for model in movers:
         if not model.alive or model.heroic.combat_moved or state.engaged(model):
             continue  # HC-03; still fighting another enemy: it cannot move (MOVE-CHG-03)
