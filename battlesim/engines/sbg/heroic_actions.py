@@ -377,9 +377,10 @@ def roll_combat_bonuses(state: BattleState, members: Sequence[ModelState]) -> No
         state.log.emit("heroic_bonus", hero=hero.uid, action=declaration.action, die=die)
 
 
-def wounded_only_on_sixes(state: BattleState, model: ModelState) -> bool:
-    """HERO-HD-01: this Fight phase, only natural 6s wound the Hero."""
-    return model.heroic.defence and state.phase.value == "fight"
+def wounded_only_on_sixes(state: BattleState, model: ModelState, at_mount: bool = False) -> bool:
+    """HERO-HD-01: this Fight phase, only natural 6s wound the Hero; its mount is not
+    affected (``at_mount``: the roll is against the mount, 002:L1712)."""
+    return model.heroic.defence and not at_mount and state.phase.value == "fight"
 
 
 @register(Hook.FIGHT, "hero")

@@ -931,3 +931,28 @@ def test_ring_inv_06_an_invisible_hero_calls_no_friend() -> None:
     moves = {"g": Move("g", (10, 16)), "f": Move("f", (12, 7))}
     run_move_phase(state, (Script([("g", "heroic move")], moves), Script()))
     assert not events(state, "rally") and friend.position == (12, 7)
+
+
+def test_hero_hd_01_the_heroes_mount_is_not_protected() -> None:
+    """HERO-HD-01 (002:L1712): "la monture du Heros n'est pas affectee par la Defense
+    Heroique": an Orc's strike (S3 v D4, 5+) of 5 does not wound the rider but wounds its
+    horse; a Strength 3 hit of 5 on the horse too."""
+    from battlesim.engines.sbg.monsters.core import hit
+    from battlesim.engines.sbg.phases.fight import strike
+    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+
+    data = profile_to_data(hero(rules=("Heroic Defence",)))
+    rider_profile = profile_from_data({**data, "options": ["horse"]})
+    for hits_mount in (strike, hit):
+        state = battle([5, 5])
+        state.phase = Phase.FIGHT
+        rider = add(state, "g", 0, 10, 10, rider_profile)
+        orc = add(state, "o", 1, 30, 30, ORC)
+        rider.heroic.defence = True
+        if hits_mount is strike:
+            strike(state, orc, rider, False)
+            strike(state, orc, rider, False, at_mount=True)
+        else:
+            hit(state, rider, 3, "test")
+            hit(state, rider, 3, "test", at_mount=True)
+        assert rider.wounds == 2 and rider.mount is not None and rider.mount.slain

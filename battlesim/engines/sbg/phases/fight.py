@@ -260,7 +260,7 @@ def strike(
     else:
         defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
-    sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
+    sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
     for _ in range(2 if trapped else 1):
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
