@@ -281,7 +281,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "heroic-strike-roll": "Heroic Strike's D6 (HST-01) and Heroic Strength's D3 (HSTR-01) "
         "are rolled at the start of the Hero's first combat of the phase; no roll if it does "
         "not fight. Heroic Defence covers every To Wound roll against the Hero in the Fight "
-        "phase: strikes, stab backlash, Brutal Power Attack hits and falls.",
+        "phase: strikes, stab backlash, Brutal Power Attack hits, falls and the Thrown Rider hit; "
+        "never rolls against its mount (HD-01).",
         "heroic-combat-move": "After a successful Heroic Combat the Hero moves first, then its "
         "friends of the fight, each with its full Move (spent reset), the move checked like "
         "any other; combats are then split again (HERO-HC-04) and a combat whose models have "

@@ -956,3 +956,19 @@ def test_hero_hd_01_the_heroes_mount_is_not_protected() -> None:
             hit(state, rider, 3, "test")
             hit(state, rider, 3, "test", at_mount=True)
         assert rider.wounds == 2 and rider.mount is not None and rider.mount.slain
+
+
+def test_hero_hd_01_a_rider_thrown_in_the_fight_phase_needs_a_natural_six() -> None:
+    """HERO-HD-01 (002:L1712), CAV-THROWN-01 (002:L1357): a Hero thrown from its slain mount
+    in the Fight phase suffers the Strength 3 hit (5+ against Defence 4) but only a natural
+    6 wounds it: a 5 does not."""
+    from battlesim.engines.sbg.cavalry import flying_leap
+    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+
+    data = profile_to_data(hero(rules=("Heroic Defence",)))
+    state = battle([5])
+    state.phase = Phase.FIGHT
+    rider = add(state, "g", 0, 10, 10, profile_from_data({**data, "options": ["horse"]}))
+    rider.heroic.defence = True
+    flying_leap(state, rider)
+    assert rider.wounds == 2 and rolls(state)[0][0].startswith("thrown g")
