@@ -24,7 +24,9 @@ from battlesim.engines.sbg.data import (
 )
 from battlesim.engines.sbg.heroics import Pool, spend
 from battlesim.engines.sbg.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.special_strikes import is_stunned
 from battlesim.engines.sbg.units import Alignment, ModelId, PlayerId
+from battlesim.engines.sbg.weapons import SpecialStrike
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.state import BattleState, ModelState, Phase
@@ -383,11 +385,19 @@ def wounded_only_on_sixes(state: BattleState, model: ModelState, at_mount: bool 
     return model.heroic.defence and not at_mount and state.phase.value == "fight"
 
 
+def fight_bonus(state: BattleState, model: ModelState) -> int:
+    """HERO-HST-01 (002:L1706): +D6 Fight, never above 10, applied before every other
+    effect: a Fight that then becomes 1 (Stun SPS-STUN-01, Whirl SPS-WHIRL-01) stays 1, and
+    a halving (RING-INV-05) halves the raised value."""
+    bonus, fight = model.heroic.fight, model.profile.fight
+    if not bonus or is_stunned(state, model) or model.strike is SpecialStrike.WHIRL:
+        return 0
+    return min(fight + bonus, STAT_MAX) - fight
+
+
 @register(Hook.FIGHT, "hero")
 def _heroic_strike(context: HookContext) -> int:
-    """HERO-HST-01: +D6 Fight, never above 10, applied before other effects."""
-    bonus, fight = context.model.heroic.fight, context.model.profile.fight
-    return min(fight + bonus, STAT_MAX) - fight if bonus else 0
+    return fight_bonus(context.state, context.model)  # HERO-HST-01
 
 
 @register(Hook.STRENGTH, "hero")

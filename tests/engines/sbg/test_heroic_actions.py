@@ -972,3 +972,25 @@ def test_hero_hd_01_a_rider_thrown_in_the_fight_phase_needs_a_natural_six() -> N
     rider.heroic.defence = True
     flying_leap(state, rider)
     assert rider.wounds == 2 and rolls(state)[0][0].startswith("thrown g")
+
+
+def _fight(state: BattleState, model: ModelState) -> int:
+    return model.profile.fight + modifier(Hook.FIGHT, HookContext(state, model))
+
+
+def test_hero_hst_01_the_d6_comes_before_every_other_effect() -> None:
+    """HERO-HST-01 (002:L1706): "cet effet est applique avant que tous les autres effets":
+    Fight 5 + 4 = 9, then halved by an invisible foe (RING-INV-05) gives 5 (not 4 + 3);
+    a Fight that becomes 1 (Whirl SPS-WHIRL-01, Stun SPS-STUN-01) stays 1."""
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Strike",)))
+    g.heroic.fight = 4
+    assert _fight(state, g) == 9
+    bearer = add(state, "b", 1, 10, 10 + BASE_GAP, HERO)
+    bearer.ring_on = True
+    assert _fight(state, g) == 5
+    bearer.ring_on = False
+    g.strike, g.fight_mod = SpecialStrike.WHIRL, 1 - g.profile.fight
+    assert _fight(state, g) == 1
+    g.strike, g.fight_mod, g.stunned_until = None, 0, state.turn
+    assert _fight(state, g) == 1
