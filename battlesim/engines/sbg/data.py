@@ -278,6 +278,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "heroic-resolve": "Heroic Resolve (HERO-HR-01) records one free resist die for the "
         "models within 6 inch and keeps the Hero from moving (HR-02); magical powers are not "
         "played, so the die is never rolled. Seed 002 gives Heroic Resolve no Courage effect.",
+        "heroic-accuracy-combat": "Ambiguity A18: Heroic Accuracy and 'Take Aim!' re-roll a "
+        "failed (1-3) shooting-into-combat roll (SHOOT-CMB-03) like any failed in-the-way test; "
+        "never the rider-or-mount roll (HERO-HAC-01).",
         "heroic-strike-roll": "Heroic Strike's D6 (HST-01) and Heroic Strength's D3 (HSTR-01) "
         "are rolled at the start of the Hero's first combat of the phase; no roll if it does "
         "not fight. Heroic Defence covers every To Wound roll against the Hero in the Fight "

@@ -994,3 +994,20 @@ def test_hero_hst_01_the_d6_comes_before_every_other_effect() -> None:
     assert _fight(state, g) == 1
     g.strike, g.fight_mod, g.stunned_until = None, 0, state.turn
     assert _fight(state, g) == 1
+
+
+def test_hero_hac_01_a_failed_shooting_into_combat_roll_is_re_rolled() -> None:
+    """HERO-HAC-01 (002:L1691), SHOOT-CMB-03 (002:L849), ambiguity A18 (recommended: yes):
+    the special in-the-way roll of a shot into a fight fails on 1-3 (the shooter's friend
+    is hit); with Heroic Accuracy the 2 is re-rolled, the 5 hits the target, the 6 wounds."""
+    state = battle([6, 2, 5, 6], alignments=(Alignment.EVIL, Alignment.GOOD))
+    g = add(state, "g", 0, 30, 20, SHARPSHOOTER)
+    friend = add(state, "b", 0, 20 + BASE_GAP, 20)
+    target = add(state, "t", 1, 20, 20, profile(wounds=1))
+    g.heroic.reroll_in_the_way = True
+    shoot(state, g, target)
+    assert [p for p, _ in rolls(state)][1:3] == [
+        "shooting into combat t",
+        "shooting into combat re-roll t",
+    ]
+    assert not target.alive and friend.alive
