@@ -253,9 +253,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "game with one chosen before the game: a swapped weapon, else a one-handed non-spear "
         "weapon (name order), else its spear or two-handed weapon; a profile naming no known "
         "weapon type fights with a sword (the player's free choice, WPN-SWAP-04).",
-        "spear-heroes": "WPN-SPEAR-05: Might on Duel and To Wound rolls and Heroic Actions in "
-        "the Fight phase are not played yet, so a spear Hero always may support; the heroic "
-        "actions code must stop a Hero that declared one in the Fight phase from supporting.",
+        "spear-heroes": "WPN-SPEAR-05: a spear Hero that declared a Heroic Action in this "
+        "Fight phase (even one later cancelled) does not support in it.",
         "shielding": "ARM-SH-03..05: each side of a fight declares Shielding (all its models or "
         "none) before supporters and special strikes; a Shielding model rolls twice its Attacks "
         "in the Duel, has no Elven-made advantage and no special strike, and does not strike "

@@ -1011,3 +1011,19 @@ def test_hero_hac_01_a_failed_shooting_into_combat_roll_is_re_rolled() -> None:
         "shooting into combat re-roll t",
     ]
     assert not target.alive and friend.alive
+
+
+@pytest.mark.parametrize("declares", [False, True])
+def test_wpn_spear_05_a_spear_hero_that_declares_in_the_fight_phase_never_supports(
+    declares: bool,
+) -> None:
+    """WPN-SPEAR-05 (002:L1996): "un Heros avec une Lance qui declare une Action Heroique
+    pendant la phase de Combat ne peut jamais Soutenir": the spear Hero behind its friend
+    supports, unless it declared a Heroic Action (here a Heroic Combat it cannot use)."""
+    state = battle([6, 1, 1, 1, 1, 1], priority=0)
+    add(state, "w", 0, 10, 10)
+    spear_hero = add(state, "s", 0, 10, 10 - BASE_GAP, hero(wargear=("spear",)))
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    run_fight_phase(state, (Script([("s", "heroic combat")] if declares else []), Script()))
+    assert spear_hero.supported is not declares
+    assert [e["model"] for e in events(state, "support")] == ([] if declares else ["s"])

@@ -119,6 +119,8 @@ def _may_support(state: BattleState, model: ModelState) -> bool:
     """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight."""
     if not model.alive or model.supported or model.shot or model.prone or model.fought:
         return False
+    if any(d.hero == model.uid for d in state.heroics):
+        return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
     return can_support(model.profile) and not state.engaged(model)
 
 
