@@ -203,7 +203,10 @@ def test_hero_ha_05_each_declaration_gives_the_other_side_an_answer() -> None:
     assert len(p1.asked) == 3 and len(p0.asked) == 2  # e, g, e2, pass, pass
 
 
-@pytest.mark.parametrize(("die", "order"), [(2, ["e", "g1", "g2"]), (5, ["g1", "e", "g2"])])
+@pytest.mark.parametrize(
+    ("die", "order"),
+    [(d, ["e", "g1", "g2"]) for d in (1, 3)] + [(d, ["g1", "e", "g2"]) for d in (4, 6)],
+)
 def test_hero_ha_06_roll_off_when_both_sides_act_first(die: int, order: list[str]) -> None:
     """HERO-HA-06 (002:L1588-1594, example L1628-1632): both sides declare Heroic Moves;
     the Priority player rolls a D6: 1-3 the Evil side acts first, 4-6 the Good side; then
@@ -458,18 +461,23 @@ def test_hero_hc_03_one_heroic_combat_move_per_turn() -> None:
     assert not state.models["o2"].alive
 
 
-def test_hero_hc_05_both_sides_in_one_combat_only_the_first_is_kept() -> None:
+@pytest.mark.parametrize(("die", "kept", "lost"), [(2, "e", "g"), (5, "g", "e")])
+def test_hero_hc_05_both_sides_in_one_combat_only_the_first_is_kept(
+    die: int, kept: str, lost: str
+) -> None:
     """HERO-HC-05 (002:L1642): Good and Evil Heroes of one combat both declare Heroic
-    Combat; the Priority player rolls 2: Evil first; the Good Hero's action is cancelled."""
-    state = battle([2, 1, 1, 6, 1, 1, 1], priority=0)
+    Combat (Evil, without Priority, first); the Priority player rolls: on 2 Evil goes first,
+    on 5 Good does; only that Hero's action is kept, the other's is cancelled, Might lost."""
+    state = battle([die, 1, 1, 6, 1, 1, 1], priority=0)
     g = add(state, "g", 0, 10, 10, hero(defence=10))
-    add(state, "e", 1, 10, 10 + BASE_GAP, HERO)
+    e = add(state, "e", 1, 10, 10 + BASE_GAP, HERO)
     p0, p1 = Script([("g", "heroic combat")]), Script([("e", "heroic combat")])
     run_fight_phase(state, (p0, p1))
     assert len(events(state, "duel")) == 1 and events(state, "duel")[0]["winner"] == 1
     cancelled = events(state, "heroic_cancelled")
-    assert cancelled[0]["hero"] == "g" and "HERO-HC-05" in cancelled[0]["reason"]
-    assert g.might == 0
+    assert [c["hero"] for c in cancelled] == [lost] and "HERO-HC-05" in cancelled[0]["reason"]
+    assert events(state, "heroic_order")[0]["first"] == (1 if kept == "e" else 0)
+    assert g.might == e.might == 0
 
 
 # --- HERO-HR: Heroic Resolve --------------------------------------------------------------
@@ -1027,3 +1035,34 @@ def test_wpn_spear_05_a_spear_hero_that_declares_in_the_fight_phase_never_suppor
     run_fight_phase(state, (Script([("s", "heroic combat")] if declares else []), Script()))
     assert spear_hero.supported is not declares
     assert [e["model"] for e in events(state, "support")] == ([] if declares else ["s"])
+
+
+def test_hero_hc_02_an_enemy_left_alive_means_no_second_move() -> None:
+    """HERO-HC-02 (002:L1638): "si tous les ennemis impliques dans le combat sont tues":
+    the Hero wins (6 v 2) but wounds its two-Wound enemy only once (5, then 1): no move."""
+    state = battle([6, 1, 2, 5, 1], priority=0)
+    g = add(state, "g", 0, 10, 10, HERO)
+    survivor = add(state, "o", 1, 10, 10 + BASE_GAP, profile(wounds=2))
+    add(state, "o2", 1, 14, 14, ORC)
+    run_fight_phase(state, (Script([("g", "heroic combat")], {"g": charge("o2")}), Script()))
+    assert survivor.alive and survivor.wounds == 1
+    assert not events(state, "heroic_combat_move") and not state.engaged(g)
+
+
+def test_hero_hm_03_with_me_reaches_six_inches_base_to_base() -> None:
+    """HERO-HM-03 (002:L1608): "toutes les figurines alliees a moins de 6 pouces": measured
+    base to base from the Hero's start; a friend 5.9" away is called, one 6.1" away is not."""
+    state = battle([], priority=1)
+    g = add(state, "g", 0, 10, 10, HERO)
+    gap = g.radius * 2
+    add(state, "in", 0, 10 + gap + 5.9, 10)
+    add(state, "out", 0, 10 - gap - 6.1, 10)
+    run_move_phase(state, (Script([("g", "heroic move")], {"g": Move("g", (10, 12))}), Script()))
+    assert events(state, "rally")[0]["models"] == ["in"]
+
+
+def test_hero_ha_06_same_alignment_the_priority_side_goes_first_on_4_to_6() -> None:
+    """HERO-HA-06 (002:L1592) names Good and Evil; both sides Evil here (data.ASSUMPTIONS
+    'heroic-order-same-alignment'): 4-6 the Priority side acts first, 1-3 the other."""
+    state = battle([], alignments=(Alignment.EVIL, Alignment.EVIL), priority=1)
+    assert [ha.first_side(state, die) for die in range(1, 7)] == [0, 0, 0, 1, 1, 1]
