@@ -60,6 +60,7 @@ class HeroicTurn:
     leash: ModelId | None = None  # HERO-HM-03, HMA-03: must end within 6" of this Hero
     resist_dice: int = 0  # HERO-HR-01: free resist dice (no magic is played yet)
     combat_moved: bool = False  # HERO-HC-03: moved after a Heroic Combat this turn
+    stays: bool = False  # HERO-HR-02: declared Heroic Resolve, no move this turn
 
 
 @dataclass(slots=True)
@@ -294,7 +295,7 @@ def _resolve(state: BattleState, hero: ModelState, players: Sequence[Any]) -> No
     affected = [hero, *(friends_in_range(state, hero) if heeded(state, hero) else [])]
     for model in affected:
         model.heroic.resist_dice = 1  # HERO-HA-07: one per type
-    hero.done_moving = True
+    hero.done_moving = hero.heroic.stays = True
     state.log.emit("heroic_resolve", hero=hero.uid, models=[m.uid for m in affected])
 
 

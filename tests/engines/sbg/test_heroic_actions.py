@@ -1066,3 +1066,18 @@ def test_hero_ha_06_same_alignment_the_priority_side_goes_first_on_4_to_6() -> N
     'heroic-order-same-alignment'): 4-6 the Priority side acts first, 1-3 the other."""
     state = battle([], alignments=(Alignment.EVIL, Alignment.EVIL), priority=1)
     assert [ha.first_side(state, die) for die in range(1, 7)] == [0, 0, 0, 1, 1, 1]
+
+
+def test_hero_hr_02_no_move_after_a_heroic_combat_either() -> None:
+    """HERO-HR-02 (002:L1657): "ne peut pas se deplacer lors de ce tour": the Hero that
+    declared Heroic Resolve fights beside a friend whose Heroic Combat slays every enemy
+    (6,1 and 2,1 beat 3; a 5 wounds): the friend moves again, the resolving Hero does not."""
+    state = battle([6, 1, 2, 1, 3, 5], priority=0)
+    add(state, "g", 0, 10, 10, HERO)
+    stayer = add(state, "r", 0, 10 + BASE_GAP, 10 + BASE_GAP, hero(rules=("Heroic Resolve",)))
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    ha.declare_all(state, (Script([("r", "heroic resolve")]), Script()), Phase.MOVE)
+    moves: dict[ModelId, Planned] = {"g": Move("g", (10, 13)), "r": Move("r", (14, 14))}
+    run_fight_phase(state, (Script([("g", "heroic combat")], moves), Script()))
+    assert [e["model"] for e in events(state, "heroic_combat_move")] == ["g"]
+    assert stayer.position == (10 + BASE_GAP, 10 + BASE_GAP)

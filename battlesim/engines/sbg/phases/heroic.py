@@ -224,6 +224,8 @@ def _move_again(
     for model in movers:
         if not model.alive or model.heroic.combat_moved or state.engaged(model):
             continue  # HC-03; still fighting another enemy: it cannot move (MOVE-CHG-03)
+        if model.heroic.stays:
+            continue  # HERO-HR-02: a Hero that declared Heroic Resolve never moves this turn
         model.heroic.combat_moved = True
         model.done_moving, model.spent = False, 0.0
         state.log.emit("heroic_combat_move", model=model.uid, hero=hero.uid)
