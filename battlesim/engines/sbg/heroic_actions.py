@@ -422,7 +422,7 @@ def settle_challenges(state: BattleState) -> None:
         if rival is None or rival.alive:
             continue
         hero.rival = rival.rival = None
-        if _killing_blow(state, rival) in (f"struck by {hero.uid}", f"shot by {hero.uid}"):
+        if (_killing_blow(state, rival) or "").endswith(f" by {hero.uid}"):  # struck, rent...
             (die,) = state.roll(1, f"challenge won D3 Might {hero.uid}")
             hero.might += (die + 1) // 2
             state.log.emit("challenge_won", hero=hero.uid, rival=rival.uid, might=hero.might)

@@ -1081,3 +1081,18 @@ def test_hero_hr_02_no_move_after_a_heroic_combat_either() -> None:
     run_fight_phase(state, (Script([("g", "heroic combat")], moves), Script()))
     assert [e["model"] for e in events(state, "heroic_combat_move")] == ["g"]
     assert stayer.position == (10 + BASE_GAP, 10 + BASE_GAP)
+
+
+@pytest.mark.parametrize(("source", "might"), [("rent by g", 4), ("struck by gx", 1)])
+def test_hero_hchal_02_any_killing_blow_of_the_hero_regains_might(source: str, might: int) -> None:
+    """HERO-HCHAL-02 (002:L1728): "quel que soit le Heros qui tue l'autre (il doit infliger
+    le coup fatal)": a Monster Hero's Rend (MON-BPA) is its killing blow too: D3 (a 5: 3)
+    Might; the blow of another model (gx) gives none."""
+    state = battle([5])
+    g = add(state, "g", 0, 10, 10, HERO)
+    e = add(state, "e", 1, 10, 14, HERO)
+    g.rival, e.rival = "e", "g"
+    e.wounds = 1
+    state.wound(e, source)
+    ha.settle_challenges(state)
+    assert g.rival is None and g.might == might
