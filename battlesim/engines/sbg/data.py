@@ -294,6 +294,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "names); a Hero without one counts as the lowest. A challenger with several enemy "
         "Heroes in contact challenges the highest tier (then the first by id). In a challenge "
         "the winning Hero may strike any loser of the fight (normal rules).",
+        "challenge-exclusive": "HERO-HCHAL-02 makes a challenge a duel of two Heroes until "
+        "one dies: a Hero whose rival lives can neither challenge nor be challenged.",
         "challenge-charge": "HERO-HCHAL-02 'must charge each other': a Hero whose rival lives "
         "and can be charged has any other move replaced by that charge; no other model may "
         "charge either Hero.",

@@ -315,14 +315,21 @@ def _defence(state: BattleState, hero: ModelState, players: Sequence[Any]) -> No
 
 
 def _challenge_check(state: BattleState, hero: ModelState) -> str | None:
-    """HERO-HCHAL-01: base contact with an enemy Hero of the same or a higher tier."""
+    """HERO-HCHAL-01: base contact with an enemy Hero of the same or a higher tier; neither
+    already in a challenge (data.ASSUMPTIONS "challenge-exclusive")."""
+    if hero.rival is not None:
+        return f"{hero.uid} is already in a challenge (HERO-HCHAL-02)"
     if challenge_target(state, hero) is None:
-        return f"{hero.uid} touches no enemy Hero of its tier or higher (HERO-HCHAL-01)"
+        return f"{hero.uid} touches no free enemy Hero of its tier or higher (HERO-HCHAL-01)"
     return None
 
 
 def challenge_target(state: BattleState, hero: ModelState) -> ModelState | None:
-    rivals = [e for e in state.contacts(hero) if e.profile.is_hero and tier(e) >= tier(hero)]
+    rivals = [
+        e
+        for e in state.contacts(hero)
+        if e.profile.is_hero and e.rival is None and tier(e) >= tier(hero)
+    ]
     return min(rivals, key=lambda e: (-tier(e), e.uid), default=None)
 
 

@@ -1096,3 +1096,20 @@ def test_hero_hchal_02_any_killing_blow_of_the_hero_regains_might(source: str, m
     state.wound(e, source)
     ha.settle_challenges(state)
     assert g.rival is None and g.might == might
+
+
+def test_hero_hchal_02_a_hero_in_a_challenge_is_not_challenged_again() -> None:
+    """HERO-HCHAL-02 (002:L1728): the challenge lasts until one Hero is slain and every other
+    model stays out of it (data.ASSUMPTIONS "challenge-exclusive"): neither the rival nor a
+    third Hero touching it may start another challenge."""
+    duellist = hero(rules=("Heroic Challenge",))
+    state = battle([])
+    a = add(state, "a", 0, 10, 10, duellist)
+    b = add(state, "b", 1, 10, 10 + BASE_GAP, duellist)
+    add(state, "c", 0, 10 + BASE_GAP, 10 + BASE_GAP, duellist)
+    a.rival, b.rival = "b", "a"
+    state.heroics = []
+    assert "HCHAL-02" in str(ha.refusal(state, 1, Phase.FIGHT, ("b", "heroic challenge")))
+    assert "HCHAL-01" in str(ha.refusal(state, 0, Phase.FIGHT, ("c", "heroic challenge")))
+    b.rival = a.rival = None
+    assert ha.refusal(state, 0, Phase.FIGHT, ("c", "heroic challenge")) is None
