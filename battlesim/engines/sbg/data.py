@@ -296,6 +296,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "the winning Hero may strike any loser of the fight (normal rules).",
         "challenge-exclusive": "HERO-HCHAL-02 makes a challenge a duel of two Heroes until "
         "one dies: a Hero whose rival lives can neither challenge nor be challenged.",
+        "master-of-battle": "SR-MASTERBATTLE: each Master of Battle within 6 inch (base to "
+        "base) of the declaring enemy Hero is asked at once, before the normal reply; the copy "
+        "is its one Heroic Action of the phase and keeps the action's own conditions (not "
+        "engaged, a Hero to challenge); an '(N+)' in the rule's name is the D6 needed, rolled "
+        "only when the Master wants the copy; an enemy Master may copy the copy.",
         "challenge-charge": "HERO-HCHAL-02 'must charge each other': a Hero whose rival lives "
         "and can be charged has any other move replaced by that charge; no other model may "
         "charge either Hero.",

@@ -102,8 +102,11 @@ def register_action(action: HeroicAction) -> HeroicAction:
 # --- declaring (HERO-HA-01..05) ----------------------------------------------------------
 
 
-def refusal(state: BattleState, side: PlayerId, phase: Phase, choice: Choice) -> str | None:
-    """Why ``choice`` cannot be declared now, or None if it can."""
+def refusal(
+    state: BattleState, side: PlayerId, phase: Phase, choice: Choice, free: bool = False
+) -> str | None:
+    """Why ``choice`` cannot be declared now, or None if it can. ``free``: a copy by Master
+    of Battle (SR-MASTERBATTLE), needing neither Might nor the action in the profile."""
     uid, name = choice
     hero = state.models.get(uid)
     action = ACTIONS.get(name)
@@ -113,9 +116,9 @@ def refusal(state: BattleState, side: PlayerId, phase: Phase, choice: Choice) ->
         return f"{name!r} is not a Heroic Action the engine plays (HERO-HA-09)"
     if action.phase != phase.value:
         return f"{name} belongs to the {action.phase} phase (HERO-HA-01)"
-    if not action.universal and name not in hero.triggers:
+    if not (free or action.universal or name in hero.triggers):
         return f"{uid}'s profile does not list {name} (HERO-HA-09)"
-    if hero.might < 1:
+    if hero.might < 1 and not free:
         return f"{uid} has no Might left (HERO-HA-02)"
     if any(d.hero == uid for d in state.heroics):
         return f"{uid} already declared a Heroic Action this phase (HERO-HA-03)"
@@ -154,16 +157,27 @@ def _could_declare(state: BattleState, side: PlayerId) -> bool:
     return any(m.might > 0 and m.profile.is_hero for m in state.living(side))
 
 
+Answer = Callable[["BattleState", Sequence[Any], "Phase", "Declaration"], None]
+ANSWERS: list[Answer] = []  # rules that react to a declaration (SR-MASTERBATTLE)
+
+
 def _declare(
-    state: BattleState, players: Sequence[Any], side: PlayerId, phase: Phase, choice: Choice
+    state: BattleState,
+    players: Sequence[Any],
+    side: PlayerId,
+    phase: Phase,
+    choice: Choice,
+    free: bool = False,
 ) -> bool:
-    reason = refusal(state, side, phase, choice)
+    reason = refusal(state, side, phase, choice, free)
     if reason is not None:
         state.log.emit("refused", model=choice[0], reason=reason)
         return False
     hero, action = state.models[choice[0]], ACTIONS[choice[1]]
-    spend(hero, Pool.MIGHT)  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
-    state.heroics.append(Declaration(hero.uid, action.name, side))
+    if not free:
+        spend(hero, Pool.MIGHT)  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
+    declaration = Declaration(hero.uid, action.name, side)
+    state.heroics.append(declaration)
     state.log.emit(
         "heroic_action",
         hero=hero.uid,
@@ -171,10 +185,20 @@ def _declare(
         phase=phase.value,
         turn=state.turn,
         might_left=hero.might,
+        **({"free": True} if free else {}),
     )
     if action.on_declare is not None:
         action.on_declare(state, hero, players)
+    for answer in ANSWERS:
+        answer(state, players, phase, declaration)
     return True
+
+
+def declare_free(
+    state: BattleState, players: Sequence[Any], phase: Phase, hero: ModelState, name: str
+) -> bool:
+    """A declaration that costs no Might and needs no profile entry (SR-MASTERBATTLE)."""
+    return _declare(state, players, hero.player, phase, (hero.uid, name), free=True)
 
 
 def cancel(state: BattleState, declaration: Declaration, reason: str) -> None:

@@ -168,6 +168,17 @@ def calls_friends(state: BattleState, hero: ModelState) -> bool:
     return any(state.distance(hero, f) <= HEROIC_RANGE for f in state.living(hero.player))
 
 
+def copies(player: HeuristicPlayer, state: BattleState, master: ModelState, action: str) -> bool:
+    """SR-MASTERBATTLE: a free copy is taken unless it costs the Master its move (Heroic
+    Resolve) or its charge (Heroic March), or has nothing to act on."""
+    if action in (ha.HEROIC_RESOLVE, ha.HEROIC_MARCH):
+        return False
+    if action == ha.HEROIC_CHALLENGE:
+        return _heroic_challenge(player, state, master) > 0
+    fights = action in (ha.HEROIC_COMBAT, ha.HEROIC_STRIKE, ha.HEROIC_STRENGTH, ha.HEROIC_DEFENCE)
+    return bool(state.contacts(master)) if fights else True
+
+
 def accepts(hero: ModelState, challenger: ModelState) -> bool:
     """Declining costs Stand Fast! for the game: accept unless clearly outmatched."""
     mine = hero.profile.fight + hero.wounds

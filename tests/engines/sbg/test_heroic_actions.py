@@ -1113,3 +1113,53 @@ def test_hero_hchal_02_a_hero_in_a_challenge_is_not_challenged_again() -> None:
     assert "HCHAL-01" in str(ha.refusal(state, 0, Phase.FIGHT, ("c", "heroic challenge")))
     b.rival = a.rival = None
     assert ha.refusal(state, 0, Phase.FIGHT, ("c", "heroic challenge")) is None
+
+
+# --- SR-MASTERBATTLE: Master of Battle copies a Heroic Action for free -------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "dice", "copied"),
+    [
+        ("Master of Battle (Active)", [], True),
+        ("Master of Battle (Active) (3+)", [3], True),
+        ("Master of Battle (Active) (3+)", [2], False),
+    ],
+)
+def test_sr_masterbattle_a_master_copies_an_enemy_heroes_action_for_free(
+    rule: str, dice: list[int], copied: bool
+) -> None:
+    """SR-MASTERBATTLE (002:L2823-2825): an enemy Hero within 6" declares a Heroic Move;
+    the Master (no Might, no such action in its profile) may declare the same for free; the
+    "(3+)" variant copies on a D6 of 3 or more only. A Master 6.1" away is not asked."""
+    state = battle(dice, priority=0)
+    e = add(state, "e", 1, 10, 10, HERO)
+    master = add(state, "m", 0, 10, 14, hero(might=0, rules=(rule,)))
+    far = add(state, "n", 0, 10 - 2 * e.radius - 6.1, 10, hero(might=0, rules=(rule,)))
+    ha.declare_all(state, (Script(), Script([("e", "heroic move")])), Phase.MOVE)
+    made = [(d.hero, d.action) for d in state.heroics]
+    assert made == [("e", "heroic move")] + ([("m", "heroic move")] if copied else [])
+    assert master.might == 0 and far.might == 0 and e.might == 0
+    free = [x for x in events(state, "heroic_action") if x.get("free")]
+    assert [x["hero"] for x in free] == (["m"] if copied else [])
+    assert [p for p, _ in rolls(state)] == (["master of battle m (3+)"] if dice else [])
+
+
+def test_sr_masterbattle_the_copy_keeps_the_actions_own_conditions() -> None:
+    """SR-MASTERBATTLE (002:L2823), HERO-HS-01 (002:L1620): an engaged Master cannot copy a
+    Heroic Shoot (not while engaged), and a Master that already declared this phase cannot
+    copy (HERO-HA-03)."""
+    state = battle([], priority=0)
+    add(state, "e", 1, 10, 10, HERO)
+    add(state, "m", 0, 10, 14, hero(rules=("Master of Battle",)))
+    add(state, "o", 1, 10, 14 + BASE_GAP, ORC)
+    ha.declare_all(state, (Script(), Script([("e", "heroic shoot")])), Phase.SHOOT)
+    assert [d.hero for d in state.heroics] == ["e"]
+    state = battle([], priority=1)
+    add(state, "e", 1, 10, 10, HERO)
+    master = add(state, "m", 0, 10, 14, hero(might=2, rules=("Master of Battle",)))
+    ha.declare_all(
+        state, (Script([("m", "heroic move")]), Script([("e", "heroic move")])), Phase.MOVE
+    )
+    assert [d.hero for d in state.heroics] == ["m", "e"] and master.might == 1
+    assert "master of battle" in profile_coverage(master.profile).implemented

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from battlesim.engines.sbg import master_of_battle  # noqa: F401  (SR-MASTERBATTLE answers)
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.heroic_actions import (  # noqa: F401  (re-exported to phases)
     HEROIC_COMBAT,
