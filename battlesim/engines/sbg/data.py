@@ -272,6 +272,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "position, base to base; friends must end within 6 inch of the Hero's final position "
         "(part 1 §9.4 reading). Heroic March does not change the move order: the Hero moves in "
         "its side's turn, its Forced March friends right after it (§9.8 reading).",
+        "heroic-ring-bearer": "RING-WILL-01/02: a bearer wearing the Ring that declared a Heroic "
+        "Move rolls against the Will of Sauron just before that move (the roll is at the start "
+        "of its move, once a turn); on a failed roll its Heroic Move or March is cancelled, "
+        "Might lost (the opponent moves it, 'il ne peut pas faire d'Action Heroique').",
         "heroic-off-table": "Moves never leave the table in this engine, so the off-table "
         "clauses (HERO-HM-06, HERO-HMA-06) never arise.",
         "heroic-resolve": "Heroic Resolve (HERO-HR-01) records one free resist die for the "

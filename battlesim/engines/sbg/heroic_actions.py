@@ -61,6 +61,7 @@ class HeroicTurn:
     resist_dice: int = 0  # HERO-HR-01: free resist dice (no magic is played yet)
     combat_moved: bool = False  # HERO-HC-03: moved after a Heroic Combat this turn
     stays: bool = False  # HERO-HR-02: declared Heroic Resolve, no move this turn
+    sauron_rolled: bool = False  # RING-WILL-01: rolled before its Heroic Move this turn
 
 
 @dataclass(slots=True)

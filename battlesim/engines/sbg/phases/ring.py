@@ -33,7 +33,7 @@ def start_of_move(state: BattleState, players: tuple[Player, Player], side: int)
     """RING-WILL-01 then RING-ON-01 / RING-OFF-01 for each bearer of ``side``."""
     one_ring.settle_bearers(state)
     for model in [m for m in state.living(side) if one_ring.bears_ring(m)]:
-        if model.ring_on:
+        if model.ring_on and not model.heroic.sauron_rolled:  # (rolled before a Heroic Move)
             will_of_sauron(state, players[side], model)
         choice = players[side].ring_action(state, model)
         if choice is None or not model.alive:
