@@ -442,8 +442,9 @@ def _heroic_strength(context: HookContext) -> int:
 
 @register(Hook.MOVE, "any")
 def _marching(context: HookContext) -> int:
-    """HERO-HMA-01/03: the Heroic March bonus of this Move phase."""
-    return context.model.heroic.march
+    """HERO-HMA-01/03: the Heroic March bonus of this Move phase, by the keywords the model
+    has as it moves (a Hero that dismounts marches as Infantry)."""
+    return march_bonus(context.model) if context.model.heroic.march else 0
 
 
 def settle_challenges(state: BattleState) -> None:

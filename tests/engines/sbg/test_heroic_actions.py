@@ -1190,3 +1190,19 @@ def test_ring_will_02_a_bearer_the_opponent_moves_makes_no_heroic_action(action:
     cancelled = events(state, "heroic_cancelled")
     assert cancelled[0]["action"] == action and "RING-WILL-02" in cancelled[0]["reason"]
     assert frodo.might == 1 and frodo.position != (10, 13) and frodo.heroic.march == 0
+
+
+def test_hero_hma_01_a_hero_that_dismounts_marches_as_infantry() -> None:
+    """HERO-HMA-01 (002:L1663): +5" with the Cavalry keyword, +3" with Infantry: a mounted
+    Hero declares a Heroic March (Horse: 10" + 5"), then dismounts as its move starts
+    (CAV-DISM-01): it moves as Infantry, 6" + 3"."""
+    from battlesim.engines.sbg.cavalry import dismount
+    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+
+    data = profile_to_data(hero(rules=("Heroic March",)))
+    state = battle([])
+    rider = add(state, "g", 0, 10, 10, profile_from_data({**data, "options": ["horse"]}))
+    ha.declare_all(state, (Script([("g", "heroic march")]), Script()), Phase.MOVE)
+    assert allowance(state, rider) == 15
+    dismount(state, rider)
+    assert allowance(state, rider) == 9
