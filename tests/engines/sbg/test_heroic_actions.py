@@ -1206,3 +1206,21 @@ def test_hero_hma_01_a_hero_that_dismounts_marches_as_infantry() -> None:
     assert allowance(state, rider) == 15
     dismount(state, rider)
     assert allowance(state, rider) == 9
+
+
+def test_hero_hs_01_a_hero_slain_before_its_heroic_shoot_loses_it() -> None:
+    """HERO-HS-01, HERO-HA-06 (002:L1620, L1592): both sides declare Heroic Shoot; the roll
+    (2) lets Evil shoot first and its 6, 6 slay the Good Hero: that Heroic Shoot is
+    cancelled (Might lost) and its friend, never called by "Fire!", shoots in the normal
+    order (a miss on 1)."""
+    state = battle([2, 6, 6, 1], priority=1)
+    g = add(state, "g", 0, 10, 10, hero(wounds=1))
+    archer = add(state, "a", 0, 12, 10, ARCHER)
+    add(state, "e", 1, 10, 30, hero(wargear=("sword", "bow")))
+    p0, p1 = Script([("g", "heroic shoot")]), Script([("e", "heroic shoot")])
+    run_shoot_phase(state, (p0, p1))
+    assert not g.alive and g.might == 0
+    cancelled = events(state, "heroic_cancelled")
+    assert [c["hero"] for c in cancelled] == ["g"] and "HERO-HS-01" in cancelled[0]["reason"]
+    assert [e["shooter"] for e in events(state, "shot")] == ["e", "a"]
+    assert archer.shot and not archer.heroic.no_shoot
