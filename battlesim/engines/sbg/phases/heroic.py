@@ -78,7 +78,7 @@ def _bearer_keeps_control(state: BattleState, players: Sequence[Player], hero: M
     """RING-WILL-01/02 (002:L2222-2228): a bearer wearing the Ring rolls against the Will of
     Sauron as its move starts, here before its Heroic Move (once per turn); on 1-2 the
     opponent moves it and it makes no Heroic Action."""
-    if hero.ring_on and not hero.heroic.sauron_rolled:
+    if one_ring.bears_ring(hero) and hero.ring_on and not hero.heroic.sauron_rolled:
         hero.heroic.sauron_rolled = True
         ring_phase.will_of_sauron(state, players[hero.player], hero)
     return not one_ring.foe_moves(state, hero)
