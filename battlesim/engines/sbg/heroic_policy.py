@@ -14,6 +14,7 @@ from battlesim.engines.sbg import heroic_actions as ha
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.data import HEROIC_RANGE
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets
+from battlesim.engines.sbg.sight import obstructions
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.units import PlayerId
 
@@ -79,10 +80,20 @@ def _heroic_shoot(player: HeuristicPlayer, state: BattleState, hero: ModelState)
 
 
 def _heroic_accuracy(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+    """Re-rolls pay only when shots must pass something in the way (or land in a fight)."""
     if hero.might < 2:
         return 0.0
     mine = [f for f in [hero, *ha.friends_in_range(state, hero)] if _can_shoot(state, f)]
-    return 0.4 if len(mine) > FIRE_SHOOTERS else 0.0
+    if len(mine) <= FIRE_SHOOTERS:
+        return 0.0
+    return 0.4 if sum(1 for f in mine if _shot_hindered(state, f)) >= FIRE_SHOOTERS else 0.0
+
+
+def _shot_hindered(state: BattleState, shooter: ModelState) -> bool:
+    """The nearest target is in a fight (SHOOT-CMB-03) or partly hidden (SHOOT-ITW-01)."""
+    target = legal_targets(state, shooter)[0]
+    fight = frozenset(m.uid for m in state.contacts(target))
+    return bool(fight) or bool(obstructions(state, shooter, target, fight))
 
 
 def _can_shoot(state: BattleState, model: ModelState) -> bool:

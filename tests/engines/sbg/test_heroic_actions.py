@@ -1224,3 +1224,21 @@ def test_hero_hs_01_a_hero_slain_before_its_heroic_shoot_loses_it() -> None:
     assert [c["hero"] for c in cancelled] == ["g"] and "HERO-HS-01" in cancelled[0]["reason"]
     assert [e["shooter"] for e in events(state, "shot")] == ["e", "a"]
     assert archer.shot and not archer.heroic.no_shoot
+
+
+@pytest.mark.parametrize("in_fights", [False, True])
+def test_heuristic_heroic_accuracy_only_when_shots_are_hindered(in_fights: bool) -> None:
+    """HERO-HAC-01/02 policy: four shooters within 6" of the Hero; Take Aim! re-rolls only
+    failed in-the-way tests, so against targets in the open the Might is kept; against
+    targets locked in fights (the 1-3 roll, ambiguity A18) Heroic Accuracy is declared."""
+    state = battle([], alignments=(Alignment.EVIL, Alignment.GOOD))
+    add(state, "g", 0, 10, 10, hero(might=2, rules=("Heroic Accuracy",), wargear=("sword", "bow")))
+    for i, x in enumerate((6, 8, 12)):
+        add(state, f"a{i}", 0, x, 10, ARCHER)
+    for i, x in enumerate((6, 10, 14)):
+        add(state, f"t{i}", 1, x, 25)
+        if in_fights:
+            add(state, f"w{i}", 0, x, 25 + BASE_GAP)
+    state.heroics = []
+    choice = HeuristicPlayer().declare_heroic_action(state, 0, Phase.SHOOT)
+    assert choice == (("g", "heroic accuracy") if in_fights else None)
