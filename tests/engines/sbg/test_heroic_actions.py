@@ -1242,3 +1242,19 @@ def test_heuristic_heroic_accuracy_only_when_shots_are_hindered(in_fights: bool)
     state.heroics = []
     choice = HeuristicPlayer().declare_heroic_action(state, 0, Phase.SHOOT)
     assert choice == (("g", "heroic accuracy") if in_fights else None)
+
+
+def test_hero_hst_01_one_d6_for_the_turn_even_in_a_second_fight() -> None:
+    """HERO-HST-01 (002:L1706): the D6 (3) is rolled at the start of the Hero's combat and
+    lasts until the end of the turn: after its friend's Heroic Combat (HERO-HC-02) it charges
+    a second Orc and fights again with the same +3, no second roll."""
+    dice = [3, 6, 1, 6, 1, 2, 5, 6, 1, 1, 6]
+    state = battle(dice, priority=0)
+    add(state, "g", 0, 10, 10, HERO)
+    h = add(state, "h", 0, 10 + BASE_GAP, 10 + BASE_GAP, hero(rules=("Heroic Strike",)))
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    second = add(state, "o2", 1, 14, 14, ORC)
+    p0 = Script([("g", "heroic combat"), ("h", "heroic strike")], {"h": charge("o2")})
+    run_fight_phase(state, (p0, Script()))
+    assert [p for p, _ in rolls(state)].count("heroic strike h") == 1
+    assert not second.alive and modifier(Hook.FIGHT, HookContext(state, h)) == 3
