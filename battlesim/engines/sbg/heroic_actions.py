@@ -61,7 +61,6 @@ class HeroicTurn:
     resist_dice: int = 0  # HERO-HR-01: free resist dice (no magic is played yet)
     combat_moved: bool = False  # HERO-HC-03: moved after a Heroic Combat this turn
     stays: bool = False  # HERO-HR-02: declared Heroic Resolve, no move this turn
-    sauron_rolled: bool = False  # RING-WILL-01: rolled before its Heroic Move this turn
 
 
 @dataclass(slots=True)
@@ -123,6 +122,8 @@ def refusal(
         return f"{uid} has no Might left (HERO-HA-02)"
     if any(d.hero == uid for d in state.heroics):
         return f"{uid} already declared a Heroic Action this phase (HERO-HA-03)"
+    if phase.value == "move" and one_ring.foe_moves(state, hero):
+        return f"the opponent moves the Ring-bearer {uid} this turn (RING-WILL-02)"
     return action.check(state, hero) if action.check is not None else None
 
 
@@ -253,9 +254,9 @@ def first_side(state: BattleState, die: int) -> PlayerId:
 
 
 def heeded(state: BattleState, hero: ModelState) -> bool:
-    """Whether the Hero's Heroic Actions may affect friends: not after declining a challenge
-    until the challenger is slain (HERO-HCHAL-03), nor while it wears the One Ring
-    (RING-INV-06, 002:L2210)."""
+    """HERO-HCHAL-03: after declining a challenge, the Hero's actions no longer affect
+    friends until the challenger is slain; RING-INV-06 (002:L2210): nor do an invisible
+    Ring-bearer's."""
     if not one_ring.heroics_help_allies(hero):
         return False
     challenger = state.models.get(hero.declined_from) if hero.declined_from else None

@@ -68,7 +68,8 @@ def targetable_by_power(bearer: ModelState, caster: ModelState) -> bool:
 @register(Hook.FIGHT, "any")
 def _halved_by_invisible_foe(context: HookContext) -> int:
     """RING-INV-05 (002:L2210): a model engaged with an invisible bearer halves its Fight
-    for the fight, rounding up (CHAR-CAP-01); halving follows the strikes' own changes."""
+    for the fight, rounding up (CHAR-CAP-01); halving follows the strikes' own changes and
+    a Heroic Strike's D6, which comes before any other effect (HERO-HST-01, 002:L1706)."""
     state, model = context.state, context.model
     touching = state.touching.get(model.uid, ())
     if not any(invisible_to(state.models[uid], model) for uid in touching):

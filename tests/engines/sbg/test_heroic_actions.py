@@ -1165,33 +1165,6 @@ def test_sr_masterbattle_the_copy_keeps_the_actions_own_conditions() -> None:
     assert "master of battle" in profile_coverage(master.profile).implemented
 
 
-class KeepsTheRing(Script):
-    def ring_action(self, state: BattleState, model: ModelState) -> None:
-        return None
-
-
-@pytest.mark.parametrize("action", ["heroic move", "heroic march"])
-def test_ring_will_02_a_bearer_the_opponent_moves_makes_no_heroic_action(action: str) -> None:
-    """RING-WILL-01/02 (002:L2222-2228): the bearer wearing the Ring rolls against the Will
-    of Sauron as its move starts (before a Heroic Move, once); on a 1 (one Might left, two
-    needed) the opponent moves it, and "il ne peut pas faire d'Action Heroique": the Heroic
-    Move or March is cancelled, its Might lost, and the bearer does not go where its owner
-    wanted."""
-    bearer = hero(
-        name="Frodo", might=2, wargear=("dagger", "the one ring"), rules=("Heroic March",)
-    )
-    state = battle([1], priority=0)
-    frodo = add(state, "f", 0, 10, 10, bearer)
-    add(state, "o", 1, 10, 40, ORC)
-    frodo.ring_on = True
-    owner = KeepsTheRing([("f", action)], {"f": Move("f", (10, 13))})
-    run_move_phase(state, (owner, Script()))
-    assert [p for p, _ in rolls(state)] == ["will of sauron f"]
-    cancelled = events(state, "heroic_cancelled")
-    assert cancelled[0]["action"] == action and "RING-WILL-02" in cancelled[0]["reason"]
-    assert frodo.might == 1 and frodo.position != (10, 13) and frodo.heroic.march == 0
-
-
 def test_hero_hma_01_a_hero_that_dismounts_marches_as_infantry() -> None:
     """HERO-HMA-01 (002:L1663): +5" with the Cavalry keyword, +3" with Infantry: a mounted
     Hero declares a Heroic March (Horse: 10" + 5"), then dismounts as its move starts

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg import (
     master_of_battle,  # noqa: F401  (SR-MASTERBATTLE answers)
-    one_ring,
 )
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.heroic_actions import (  # noqa: F401  (re-exported to phases)
@@ -34,7 +33,6 @@ from battlesim.engines.sbg.heroic_actions import (  # noqa: F401  (re-exported t
 )
 from battlesim.engines.sbg.phases import fight as fight_phase
 from battlesim.engines.sbg.phases import move as move_phase
-from battlesim.engines.sbg.phases import ring as ring_phase
 from battlesim.engines.sbg.phases import shoot as shoot_phase
 from battlesim.engines.sbg.state import BattleState, ModelState
 
@@ -53,8 +51,6 @@ def run_heroic_moves(state: BattleState, players: Sequence[Player]) -> None:
         reason = _cannot_lead(state, hero)
         if reason is not None:
             cancel(state, declaration, reason)
-        elif not _bearer_keeps_control(state, players, hero):
-            cancel(state, declaration, SAURON_MOVES)
         elif not move_phase.broken_test(state, hero):
             cancel(state, declaration, "the Hero fled (HERO-HM-04)")
         else:
@@ -71,28 +67,9 @@ def _cannot_lead(state: BattleState, hero: ModelState) -> str | None:
     return None
 
 
-SAURON_MOVES = "the opponent moves the Ring-bearer: no Heroic Action (RING-WILL-02)"
-
-
-def _bearer_keeps_control(state: BattleState, players: Sequence[Player], hero: ModelState) -> bool:
-    """RING-WILL-01/02 (002:L2222-2228): a bearer wearing the Ring rolls against the Will of
-    Sauron as its move starts, here before its Heroic Move (once per turn); on 1-2 the
-    opponent moves it and it makes no Heroic Action."""
-    if one_ring.bears_ring(hero) and hero.ring_on and not hero.heroic.sauron_rolled:
-        hero.heroic.sauron_rolled = True
-        ring_phase.will_of_sauron(state, players[hero.player], hero)
-    return not one_ring.foe_moves(state, hero)
-
-
 def leads_march(state: BattleState, model: ModelState) -> bool:
-    """HERO-HMA-01: a Hero that declared a Heroic March, at its turn to move; a Ring-bearer
-    the opponent moves loses it (RING-WILL-02)."""
-    declaration = declared_by(state, model, HEROIC_MARCH) if state.heroics else None
-    if declaration is not None and one_ring.foe_moves(state, model):
-        cancel(state, declaration, SAURON_MOVES)
-        model.heroic.march, model.heroic.no_charge = 0, False
-        return False
-    return declaration is not None
+    """HERO-HMA-01: a Hero that declared a Heroic March, at its turn to move."""
+    return bool(state.heroics) and declared_by(state, model, HEROIC_MARCH) is not None
 
 
 def lead(state: BattleState, players: Sequence[Player], hero: ModelState, action: str) -> None:
@@ -243,10 +220,9 @@ def _move_again(
     state: BattleState, players: Sequence[Player], hero: ModelState, combat: Combat
 ) -> None:
     """HERO-HC-02/03: every enemy slain: the Hero, then its friends of the fight (not the
-    spear or pike supporters), may move again, charges included; once per turn each. The
-    friends do not if the Hero's actions no longer affect them (HERO-HCHAL-03, RING-INV-06)."""
+    spear or pike supporters), may move again, charges included; once per turn each."""
     friends = [m for m in combat.side(hero.player) if m is not hero]
-    movers = [hero, *(friends if heeded(state, hero) else [])]
+    movers = [hero, *(friends if heeded(state, hero) else [])]  # RING-INV-06, HCHAL-03
     for model in movers:
         if not model.alive or model.heroic.combat_moved or state.engaged(model):
             continue  # HC-03; still fighting another enemy: it cannot move (MOVE-CHG-03)
