@@ -12,6 +12,7 @@ from battlesim.engines.sbg.data import MOUNT_PROFILES
 from battlesim.engines.sbg.equipment import ARMOUR_TIERS
 from battlesim.engines.sbg.heroic_actions import IMPLEMENTED as HEROIC_ACTIONS
 from battlesim.engines.sbg.hooks import implemented_triggers
+from battlesim.engines.sbg.master_of_battle import MASTER
 from battlesim.engines.sbg.monsters import unique_names
 from battlesim.engines.sbg.special_strikes import IMPLEMENTED
 from battlesim.engines.sbg.units import Force, Profile
@@ -53,6 +54,7 @@ def _known() -> frozenset[str]:
         | _HERO_POOLS_PLAYED
         | WAR_BEAST_RULES  # WB-*: trample and the War Beast rules (war_beasts.py)
         | HEROIC_ACTIONS  # HERO-HA-09: specific Heroic Actions listed as rules (not Channelling)
+        | {MASTER}  # SR-MASTERBATTLE (master_of_battle.py)
         | _MOUNTS
         | unique_names()  # MON-BPA-01: unique Brutal Power Attacks (Bludgeon...)
     )

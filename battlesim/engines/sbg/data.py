@@ -360,9 +360,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "game with one chosen before the game: a swapped weapon, else a one-handed non-spear "
         "weapon (name order), else its spear or two-handed weapon; a profile naming no known "
         "weapon type fights with a sword (the player's free choice, WPN-SWAP-04).",
-        "spear-heroes": "WPN-SPEAR-05: Might on Duel and To Wound rolls and Heroic Actions in "
-        "the Fight phase are not played yet, so a spear Hero always may support; the heroic "
-        "actions code must stop a Hero that declared one in the Fight phase from supporting.",
+        "spear-heroes": "WPN-SPEAR-05: a spear Hero that declared a Heroic Action in this "
+        "Fight phase (even one later cancelled) does not support in it.",
         "shielding": "ARM-SH-03..05: each side of a fight declares Shielding (all its models or "
         "none) before supporters and special strikes; a Shielding model rolls twice its Attacks "
         "in the Duel, has no Elven-made advantage and no special strike, and does not strike "
@@ -385,10 +384,14 @@ ASSUMPTIONS: Final = MappingProxyType(
         "heroic-resolve": "Heroic Resolve (HERO-HR-01) records one free resist die for the "
         "models within 6 inch and keeps the Hero from moving (HR-02); magical powers are not "
         "played, so the die is never rolled. Seed 002 gives Heroic Resolve no Courage effect.",
+        "heroic-accuracy-combat": "Ambiguity A18: Heroic Accuracy and 'Take Aim!' re-roll a "
+        "failed (1-3) shooting-into-combat roll (SHOOT-CMB-03) like any failed in-the-way test; "
+        "never the rider-or-mount roll (HERO-HAC-01).",
         "heroic-strike-roll": "Heroic Strike's D6 (HST-01) and Heroic Strength's D3 (HSTR-01) "
         "are rolled at the start of the Hero's first combat of the phase; no roll if it does "
         "not fight. Heroic Defence covers every To Wound roll against the Hero in the Fight "
-        "phase: strikes, stab backlash, Brutal Power Attack hits and falls.",
+        "phase: strikes, stab backlash, Brutal Power Attack hits, falls and the Thrown Rider hit; "
+        "never rolls against its mount (HD-01).",
         "heroic-combat-move": "After a successful Heroic Combat the Hero moves first, then its "
         "friends of the fight, each with its full Move (spent reset), the move checked like "
         "any other; combats are then split again (HERO-HC-04) and a combat whose models have "
@@ -398,6 +401,13 @@ ASSUMPTIONS: Final = MappingProxyType(
         "names); a Hero without one counts as the lowest. A challenger with several enemy "
         "Heroes in contact challenges the highest tier (then the first by id). In a challenge "
         "the winning Hero may strike any loser of the fight (normal rules).",
+        "challenge-exclusive": "HERO-HCHAL-02 makes a challenge a duel of two Heroes until "
+        "one dies: a Hero whose rival lives can neither challenge nor be challenged.",
+        "master-of-battle": "SR-MASTERBATTLE: each Master of Battle within 6 inch (base to "
+        "base) of the declaring enemy Hero is asked at once, before the normal reply; the copy "
+        "is its one Heroic Action of the phase and keeps the action's own conditions (not "
+        "engaged, a Hero to challenge); an '(N+)' in the rule's name is the D6 needed, rolled "
+        "only when the Master wants the copy; an enemy Master may copy the copy.",
         "challenge-charge": "HERO-HCHAL-02 'must charge each other': a Hero whose rival lives "
         "and can be charged has any other move replaced by that charge; no other model may "
         "charge either Hero.",

@@ -164,6 +164,13 @@ class Player(Protocol):
     def accept_challenge(
         self, state: BattleState, hero: ModelState, challenger: ModelState
     ) -> bool: ...
+
+    def copy_heroic_action(
+        self, state: BattleState, master: ModelState, hero: ModelState, action: str
+    ) -> bool:
+        """SR-MASTERBATTLE: does the Master copy the enemy ``hero``'s action for free?"""
+        ...
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -736,6 +743,11 @@ class HeuristicPlayer:
     ) -> bool:
         return heroic_policy.accepts(hero, challenger)
 
+    def copy_heroic_action(
+        self, state: BattleState, master: ModelState, hero: ModelState, action: str
+    ) -> bool:
+        return heroic_policy.copies(self, state, master, action)
+
     def choose_strike_part(
         self, state: BattleState, striker: ModelState, target: ModelState
     ) -> str:
@@ -918,6 +930,11 @@ class RandomPlayer:
         self, state: BattleState, hero: ModelState, challenger: ModelState
     ) -> bool:
         return self.pick(state, [True, False], f"{hero.uid} accepts the challenge")
+
+    def copy_heroic_action(
+        self, state: BattleState, master: ModelState, hero: ModelState, action: str
+    ) -> bool:
+        return self.pick(state, [True, False], f"{master.uid} copies {action}")
 
     def choose_brutal_power_attack(
         self,

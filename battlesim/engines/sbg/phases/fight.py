@@ -125,6 +125,8 @@ def _may_support(state: BattleState, model: ModelState) -> bool:
         return False
     if model.riding is not None:
         return False  # WB-CC-01: howdah models are never part of a fight
+    if any(d.hero == model.uid for d in state.heroics):
+        return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
     return can_support(model.profile) and not state.engaged(model)
 
 
@@ -266,7 +268,7 @@ def strike(
     else:
         defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
-    sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
+    sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
     for _ in range(2 if trapped else 1):
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return

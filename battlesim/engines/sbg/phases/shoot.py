@@ -148,6 +148,8 @@ def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) ->
         (point_distance(shooter.position, m.position), m.uid, m) for m in state.contacts(target)
     )
     (die,) = state.roll(1, f"shooting into combat {target.uid}")
+    if die <= 3 and shooter.heroic.reroll_in_the_way:  # HERO-HAC-01, ambiguity A18
+        (die,) = state.roll(1, f"shooting into combat re-roll {target.uid}")
     if die <= 3 and friends:
         return friends[0][2]
     return target
