@@ -17,17 +17,33 @@ def courage_value(state: BattleState, model: ModelState) -> int:
     return clamp_stat(model.profile.courage + bonus)
 
 
-def courage_test(state: BattleState, model: ModelState, reason: str) -> bool:
-    """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes."""
+def courage_test(state: BattleState, model: ModelState, reason: str, might: bool = False) -> bool:
+    """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes.
+
+    ``might``: the test also takes Might (a War Beast's Panic test, WB-DMG-02)."""
     if "fearless" in model.triggers:
         state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
         return True
     dice = state.roll(2, f"courage {model.uid} ({reason})")
     total = sum(dice) + courage_value(state, model)
     total += will_for_courage(state, model, total)
+    if might:
+        total += might_for_courage(state, model, dice, total)
     passed = total >= COURAGE_PASS
     state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)
     return passed
+
+
+def might_for_courage(state: BattleState, model: ModelState, dice: list[int], total: int) -> int:
+    """WB-DMG-02 (002:L1927): Might raises a die by 1 per point (never above 6), spent, like
+    Will, only when it covers the whole shortfall."""
+    shortfall = COURAGE_PASS - total
+    headroom = sum(6 - die for die in dice)
+    if shortfall <= 0 or shortfall > min(model.might, headroom):
+        return 0
+    spend(model, Pool.MIGHT, shortfall)
+    state.log.emit("might", model=model.uid, points=shortfall, might_left=model.might)
+    return shortfall
 
 
 def will_for_courage(state: BattleState, model: ModelState, total: int) -> int:
@@ -80,6 +96,9 @@ def broken_test(state: BattleState, model: ModelState) -> bool:
     """
     if not state.broken[model.player] or state.engaged(model):
         return True
+    if "war beast" in model.profile.keywords or model.riding is not None:
+        state.log.emit("courage", model=model.uid, reason="broken", passed=True, auto="WB-GEN-03")
+        return True  # WB-GEN-03 (002:L1868): War Beasts and their riders always pass
     hero = stand_fast_hero(state, model)
     if hero is not None:
         state.log.emit("stand_fast", model=model.uid, hero=hero.uid)

@@ -100,7 +100,9 @@ def clear_of_others(
     window = _window(model, spot)
     x, y = model.x, model.y
     for other in state.living() if near is None else near:
-        if other is model or other is ignore or _far(other, x, y, window):
+        if other is model or other is ignore or other.riding is not None:
+            continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
+        if _far(other, x, y, window):
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(model.position, spot, other.position) < need:
@@ -156,7 +158,9 @@ def _blockers(
     window = _window(model, spot)
     x, y = model.x, model.y
     for other in state.living() if near is None else near:
-        if other is model or _far(other, x, y, window):
+        if other is model or other.riding is not None:
+            continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
+        if _far(other, x, y, window):
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(model.position, spot, other.position) < need:
