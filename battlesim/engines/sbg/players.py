@@ -65,7 +65,7 @@ from battlesim.engines.sbg.reinforcements import Reserve, entry_points
 from battlesim.engines.sbg.scenarios import Scenario, holder
 from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
-from battlesim.engines.sbg.units import ModelId, PlayerId
+from battlesim.engines.sbg.units import ModelId, PlayerId, Profile
 from battlesim.engines.sbg.weapons import MissileKind, SpecialStrike, can_support
 
 T = TypeVar("T")
@@ -255,7 +255,20 @@ def _role(model: ModelState) -> int:
     """0 fighters (front rank), 1 spears (second rank), 2 shooters (back)."""
     if model.missile is not None and model.missile.kind is not MissileKind.THROWING:
         return 2
-    return 1 if can_support(model.profile) else 0
+    return 1 if _spear_bearer(model.profile) else 0
+
+
+_SPEAR_BEARERS: dict[int, tuple[Profile, bool]] = {}
+
+
+def _spear_bearer(profile: Profile) -> bool:
+    """``can_support`` remembered per profile (asked for every model, many times a turn)."""
+    known = _SPEAR_BEARERS.get(id(profile))
+    if known is None or known[0] is not profile:
+        if len(_SPEAR_BEARERS) > 4096:
+            _SPEAR_BEARERS.clear()
+        known = _SPEAR_BEARERS[id(profile)] = (profile, can_support(profile))
+    return known[1]
 
 
 def _precious(state: BattleState, model: ModelState) -> bool:
@@ -324,6 +337,16 @@ def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
         if state.distance(enemy, model) <= weapon.range + enemy.profile.move / 2:
             found.append(enemy)
     return found
+
+
+def _half_hidden(state: BattleState, shooters: list[ModelState], model: ModelState) -> bool:
+    """At most half of ``shooters`` still see the model (counting stops once more do)."""
+    still = 0
+    for enemy in shooters:
+        still += can_see(state, enemy, model)
+        if 2 * still > len(shooters):
+            return False
+    return True
 
 
 class HeuristicPlayer:
@@ -454,13 +477,16 @@ class HeuristicPlayer:
         reach = max((e.profile.move for e in state.enemies(model)), default=0.0) + 1.0
         if _nearest(state, model)[0] <= reach:
             return False
+        bows = _bows_on(state, model)
+        if len(bows) < HEAVY_FIRE:
+            return False  # too few bows whatever they see: no sight line drawn (speed)
         was = model.prone
         model.prone = False
-        shooters = [e for e in _bows_on(state, model) if can_see(state, e, model)]
+        shooters = [e for e in bows if can_see(state, e, model)]
         model.prone = True
-        still = sum(1 for e in shooters if can_see(state, e, model))
+        covered = len(shooters) >= HEAVY_FIRE and _half_hidden(state, shooters, model)
         model.prone = was
-        return len(shooters) >= HEAVY_FIRE and 2 * still <= len(shooters)
+        return covered
 
     # -- fight stances ------------------------------------------------------------------------
 
