@@ -507,7 +507,7 @@ def test_wb_dmg_02_panic_uses_the_leaders_courage() -> None:
     state = battle([1, 1])
     beast, (commander, _) = mumak(state)
     state.wound(beast, "test")
-    assert beast.panic_turn == state.turn
+    assert beast.panic_turn == state.turn + 1  # WB-DMG-03: its next Move phase
     assert purposes(state) == ["courage A01c0 (panic A01: wounded)"]
 
 
@@ -526,13 +526,40 @@ def test_wb_dmg_02_will_and_the_beasts_own_courage() -> None:
 
 
 def test_wb_dmg_02_empty_howdah_tests_at_the_start_of_its_move() -> None:
-    """WB-DMG-02: no crew at the start of the beast's move: a test (2+3+2 fails); the panic
-    move is for the next turn (data.ASSUMPTIONS war-beast-panic)."""
+    """WB-DMG-02/03 (002:L1927): no crew at the start of the beast's move: a test (2+3+2 = 7
+    fails). A pass would let it "act normally" in this move, so the failure makes this move
+    the panic move: the opponent steers it now, not its owner."""
     state = battle([2, 3])
     beast, _ = mumak(state, crew=0)
-    owner = Steer(end=(24.0, 12.0))
-    trample.move_beast(state, (owner, Steer()), beast)
-    assert beast.panic_turn == 1 and owner.asked == [0]
+    owner, opponent = Steer(end=(24.0, 12.0)), Steer(end=(24.0, 16.0))
+    trample.move_beast(state, (owner, opponent), beast)
+    assert owner.asked == [] and opponent.asked == [1]
+    assert beast.position == (24.0, 16.0) and not beast.panic_turn
+
+
+def test_wb_dmg_02_empty_howdah_passes_and_acts_normally() -> None:
+    """WB-DMG-02 (002:L1927): an empty howdah's test passed (4+4+2 = 10): its owner moves it."""
+    state = battle([4, 4])
+    beast, _ = mumak(state, crew=0)
+    owner, opponent = Steer(end=(24.0, 12.0)), Steer(end=(24.0, 16.0))
+    trample.move_beast(state, (owner, opponent), beast)
+    assert owner.asked == [0] and opponent.asked == [] and beast.position == (24.0, 12.0)
+
+
+def test_wb_dmg_03_a_later_failure_does_not_put_off_a_due_panic() -> None:
+    """WB-DMG-03 (002:L1927): a beast that failed its Panic test last turn is moved by the
+    opponent in this Move phase, even if it fails again (empty howdah, 1+1+2) before moving."""
+    state = battle([1, 1])
+    beast, _ = mumak(state, crew=0)
+    state.turn, beast.panic_turn = 2, 2
+    owner, opponent = Steer(end=(24.0, 12.0)), Steer(end=(24.0, 16.0))
+    trample.move_beast(state, (owner, opponent), beast)
+    assert owner.asked == [] and opponent.asked == [1]
+    state = battle([1, 1])
+    beast, _ = mumak(state)
+    state.turn, beast.panic_turn = 2, 2
+    state.wound(beast, "test")  # a new failure in the turn the panic move is due
+    assert beast.panic_turn == 2
 
 
 def test_wb_dmg_03_opponent_steers_it_off_the_table() -> None:
