@@ -461,6 +461,29 @@ def test_wb_cc_02_monsters_stronger_than_the_beast_stay_up() -> None:
     assert equal.prone and not strong.prone
 
 
+def test_wb_cc_02_irresistible_force_throws_a_cavalry_rider() -> None:
+    """WB-CC-02 (002:L1917) with CAV-LOOSE-03 (L1332): a Cavalry model knocked prone for
+    any reason throws its rider (Thrown Rider 1): the horse (Fight 0) flees untested, the
+    rider lies prone on foot and takes one S3 hit (a 1 does nothing)."""
+    state = battle([1])
+    beast, _ = mumak(state)
+    beast.trampled_into = True
+    data = {**profile_to_data(profile(name="Rider")), "options": ["horse"]}
+    rider = add(state, "B1", 1, 24.0, 14.5, profile_from_data(data))
+    beast_fight.irresistible_force(state, [beast], [rider])
+    assert rider.prone and rider.mount is None and state.dice.remaining == 0
+
+
+def test_wb_cc_02_only_after_a_trample_into_the_enemy() -> None:
+    """WB-CC-02: only a beast that "ends its trample" touching an enemy knocks it prone; a
+    beast charged where it stood wins without it."""
+    state = battle([])
+    beast, _ = mumak(state)
+    enemy = add(state, "B1", 1, 24.0, 10.0 + TOUCH)
+    beast_fight.irresistible_force(state, [beast], [enemy])
+    assert not enemy.prone
+
+
 def test_wb_cc_03_winners_back_away_from_the_beast() -> None:
     """WB-CC-03 (002:L1919): the losing beast stays, is not trapped, and the winner backs
     away 1" instead; the winner then strikes once (S3 vs D7 needs 6: a 1 misses)."""
