@@ -363,7 +363,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "weapon-choice": "WPN-SWAP-03/04: a model with several hand weapons fights the whole "
         "game with one chosen before the game: a swapped weapon, else a one-handed non-spear "
         "weapon (name order), else its spear or two-handed weapon; a profile naming no known "
-        "weapon type fights with a sword (the player's free choice, WPN-SWAP-04).",
+        "weapon type fights with a sword (the player's free choice, WPN-SWAP-04), except a "
+        "War Beast, whose profile lists no weapon: it has no weapon type, hence no special "
+        "strike (WPN-SS-01, 002:L1973), without being unarmed (WPN-UNARMED-01).",
         "spear-heroes": "WPN-SPEAR-05: a spear Hero that declared a Heroic Action in this "
         "Fight phase (even one later cancelled) does not support in it.",
         "shielding": "ARM-SH-03..05: each side of a fight declares Shielding (all its models or "

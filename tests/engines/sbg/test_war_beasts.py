@@ -46,7 +46,7 @@ from battlesim.engines.sbg.phases.move import (
 )
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, shoot, to_hit_need
 from battlesim.engines.sbg.samples import HARAD_MUMAK
-from battlesim.engines.sbg.special_strikes import bash
+from battlesim.engines.sbg.special_strikes import bash, eligible
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.units import (
@@ -55,6 +55,7 @@ from battlesim.engines.sbg.units import (
     profile_from_data,
     profile_to_data,
 )
+from battlesim.engines.sbg.weapons import fighting_weapon
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
 MUMAK = profile(
@@ -73,6 +74,7 @@ MUMAK = profile(
     trample_strength=9,
     howdah_defence=9,
     howdah_wounds=5,
+    wargear=(),  # as the BattleScribe card: no weapon listed
 )
 COMMANDER = profile(
     name="Test Commander",
@@ -482,6 +484,19 @@ def test_wb_cc_02_only_after_a_trample_into_the_enemy() -> None:
     enemy = add(state, "B1", 1, 24.0, 10.0 + TOUCH)
     beast_fight.irresistible_force(state, [beast], [enemy])
     assert not enemy.prone
+
+
+def test_wpn_ss_01_the_mumak_has_no_weapon_type_and_no_special_strike() -> None:
+    """WPN-SS-01 (002:L1973): a model may use the special strike of the weapon type its
+    profile lists; the War Mumak's lists none (BattleScribe: no wargear), so neither Feint
+    (Fight 4 against 3) nor Stab (against 5); it is not unarmed either (WPN-UNARMED-01,
+    L1977: only if the profile says so), so no -1."""
+    state = battle([])
+    beast, _ = mumak(state)
+    assert eligible(beast, 3) == [] and eligible(beast, 5) == []
+    assert beast.weapon is not None and "unarmed" not in beast.triggers
+    sample = profile_from_data(HARAD_MUMAK["units"][0]["profile"])
+    assert fighting_weapon(sample).strikes == ()
 
 
 def test_wb_cc_03_winners_back_away_from_the_beast() -> None:
