@@ -225,6 +225,18 @@ def test_wb_mov_01_no_obstacle_two_inches_high() -> None:
     assert trample.check_trample(state, beast, (24.0, 18.0), panic=False) == pytest.approx(8.0)
 
 
+def test_wb_mov_01_no_jump_test_over_a_gap() -> None:
+    """WB-MOV-01 (002:L1878): a War Beast never takes a Jump test: a 1" chasm on its path
+    that a model would jump is refused, a path short of it is not."""
+    points = ((0, 14), (48, 14), (48, 15), (0, 15))
+    chasm = TerrainPiece("chasm", TerrainKind.GAP, points, depth=3.0)
+    state = battle([], table=Table("t", (chasm,)))
+    beast, _ = mumak(state)
+    with pytest.raises(IllegalActionError, match="WB-MOV-01"):
+        trample.check_trample(state, beast, (24.0, 18.0), panic=False)
+    assert trample.check_trample(state, beast, (24.0, 11.0), panic=False) == pytest.approx(1.0)
+
+
 def test_wb_mov_02_difficult_terrain_halves_the_move() -> None:
     """WB-MOV-02 (002:L1878): in difficult terrain its movement is halved."""
     rough = TerrainPiece("rough", TerrainKind.DIFFICULT, ((0, 12), (48, 12), (48, 48), (0, 48)))
@@ -401,6 +413,7 @@ def test_wb_sht_01_howdah_always_in_the_way_of_a_rider() -> None:
     shoot(state, shooter, archer)
     assert archer.alive and beast.howdah_wounds == 5
     assert purposes(state)[1] == "in the way howdah of A01 (4+)"
+    assert purposes(state)[2].startswith("to wound howdah of A01")
 
 
 def test_wb_sht_01_howdah_not_in_the_way_of_the_beast() -> None:
