@@ -29,7 +29,7 @@ from battlesim.engines.sbg.heroic_actions import (
     refusal,
 )
 from battlesim.engines.sbg.paths import Point, point_distance
-from battlesim.engines.sbg.phases import beast_fight, trample
+from battlesim.engines.sbg.phases import beast_fight, heroic, trample
 from battlesim.engines.sbg.phases.fight import (
     Combat,
     assign_supporters,
@@ -45,6 +45,7 @@ from battlesim.engines.sbg.phases.move import (
     check_action,
 )
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, shoot, to_hit_need
+from battlesim.engines.sbg.players import HeuristicPlayer
 from battlesim.engines.sbg.samples import HARAD_MUMAK
 from battlesim.engines.sbg.special_strikes import bash, eligible
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
@@ -740,6 +741,29 @@ def test_wb_mov_05_06_leaders_heroic_move_moves_the_beast_first() -> None:
     state.heroics = [Declaration(archer.uid, HEROIC_MOVE, 0)]
     run_heroic_moves(state, (Steer(end=(24.0, 16.0)), Steer()))
     assert beast.position == (24.0, 10.0) and not beast.done_moving
+
+
+class _CallsFriends(HeuristicPlayer):
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("action", [HEROIC_MOVE, HEROIC_MARCH])
+def test_wb_mov_06_another_heros_call_neither_moves_nor_stops_the_beast(action: str) -> None:
+    """WB-MOV-06 (002:L1886): a War Beast benefits from a Heroic Move or March only if its
+    own commander declared it, and it moves only by trampling (WB-MOV-07): another Hero 3"
+    away calls "With Me!"/"At the Double!": the beast neither follows (no plain move, no
+    March bonus) nor loses its own move (HERO-HM-03 stops only those who could follow)."""
+    state = battle([])
+    beast, _ = mumak(state)
+    hero = add(state, "A2", 0, 24.0, 10.0 + R + 3.0 + r, COMMANDER)
+    add(state, "B1", 1, 24.0, 40.0)
+    state.heroics = [Declaration(hero.uid, action, 0)]
+    run_heroic_moves(state, (_CallsFriends(), HeuristicPlayer()))
+    if action == HEROIC_MARCH:
+        heroic.lead(state, (_CallsFriends(), HeuristicPlayer()), hero, action)
+    assert beast.position == (24.0, 10.0) and not beast.done_moving
+    assert trample.beast_allowance(state, beast) == 8.0
 
 
 def test_wb_cc_01_riders_declare_no_fight_heroic_actions() -> None:
