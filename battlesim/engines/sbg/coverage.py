@@ -14,8 +14,9 @@ from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 # Items handled directly by a phase rather than through a modifier hook.
 _HANDLED_IN_PHASES = frozenset({"shield", "banner", "war drum", "war horn", "unarmed"})
 _HERO_POOLS = ("might", "will", "fate")
-# HERO-FATE-01/02 (heroics.fate_saves), HERO-WILL-04 (courage.will_for_courage)
-_HERO_POOLS_PLAYED = frozenset({"fate (heroic)", "will (heroic)"})
+# HERO-FATE-01..06 (heroics.fate_saves), HERO-WILL-04 (courage.heroic_courage),
+# HERO-MIGHT-02..06 (might.boost: Might on dice; Heroic Actions are counted separately)
+_HERO_POOLS_PLAYED = frozenset({"fate (heroic)", "will (heroic)", "might (heroic)"})
 
 
 @dataclass(frozen=True, slots=True)

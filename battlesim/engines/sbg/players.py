@@ -10,12 +10,13 @@ choices are dice rolls, so they are logged and replayed like any other roll.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
+from battlesim.engines.sbg.might import MightAsk, MightRoll
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -74,6 +75,8 @@ class Player(Protocol):
         enemy_fight: int,
     ) -> SpecialStrike | None: ...
 
+    def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int: ...
+
 
 def wound_chance(strength: int, defence: int) -> float:
     """Probability that one To Wound roll succeeds (for choosing, not for resolving)."""
@@ -124,11 +127,40 @@ def _first_waypoint(state: BattleState, model: ModelState, goal: Point) -> Point
     return route[0] if route else goal
 
 
+# Rolls where a Hero keeps a Might point back for its Fate rolls (HERO-FATE-03).
+_LESSER_ROLLS = frozenset({MightRoll.TO_HIT, MightRoll.IN_THE_WAY, MightRoll.TO_WOUND})
+
+
+def _matters(state: BattleState, model: ModelState, target: ModelState | None) -> bool:
+    """An enemy worth Might: a Hero, a Monster, a banner, the leader or a multi-Wound model."""
+    if target is None or target.player == model.player:
+        return False  # never spend Might to hurt a friend (a shot hitting one in the way)
+    return (
+        target.profile.is_hero
+        or target.wounds > 1
+        or bool({"monster", "banner"} & target.triggers)
+        or state.forces[target.player].leader == target.uid
+    )
+
+
+def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
+    """Is turning this roll worth ``ask.cost`` points (already known affordable)?"""
+    if ask.roll is MightRoll.DUEL:
+        # a bidding war it cannot win only wastes Might (HERO-MIGHT-04)
+        return ask.contest is None or ask.contest - ask.value <= model.might
+    if ask.roll in _LESSER_ROLLS:
+        return _matters(state, model, ask.target)
+    if ask.roll in (MightRoll.LEAP, MightRoll.JUMP, MightRoll.CLIMB):
+        return ask.need == 2 or ask.cost == 1  # avoid the fall; finish a charge cheaply
+    return True  # Courage, Fate, Thrown Rider, magic: vital to the Hero
+
+
 class HeuristicPlayer:
     """A sensible human's plan, made of small named habits."""
 
-    def __init__(self, scenario: Scenario | None = None) -> None:
+    def __init__(self, scenario: Scenario | None = None, *, spend_might: bool = True) -> None:
         self.scenario = scenario
+        self.might_allowed = spend_might  # False: its Heroes never spend Might (benchmarks)
 
     def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
         models = list(state.living(side))
@@ -347,6 +379,16 @@ class HeuristicPlayer:
             return SpecialStrike.STAB
         return None
 
+    def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int:
+        """HERO-MIGHT-02..06: the cheapest points that turn a failed roll, when the roll is
+        worth them; a point is kept back for a failed Fate roll on lesser rolls."""
+        if not self.might_allowed or ask.cost == 0 or ask.cost > ask.room:
+            return 0
+        reserve = 1 if model.fate > 0 and ask.roll in _LESSER_ROLLS else 0
+        if ask.cost > model.might - reserve:
+            return 0
+        return ask.cost if _worth_might(state, model, ask) else 0
+
 
 class RandomPlayer:
     """Uniform choices among legal options; every choice is a logged die roll."""
@@ -406,5 +448,20 @@ class RandomPlayer:
     ) -> SpecialStrike | None:
         return self.pick(state, [None, *options], f"{model.uid} special strike")
 
+    def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int:
+        """A random legal number of points, none included."""
+        top = min(model.might, ask.room)
+        return self.pick(state, list(range(top + 1)), f"{model.uid} might on {ask.roll.value}")
 
-PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}
+
+def _heuristic_no_might(scenario: Scenario | None = None) -> HeuristicPlayer:
+    """A HeuristicPlayer whose Heroes never spend Might (bench/sbg_might.py compares)."""
+    return HeuristicPlayer(scenario, spend_might=False)
+
+
+# Player names of the ``players`` option -> factories taking the scenario.
+PLAYERS: dict[str, Callable[[Scenario | None], Player]] = {
+    "heuristic": HeuristicPlayer,
+    "heuristic_no_might": _heuristic_no_might,
+    "random": lambda scenario=None: RandomPlayer(),
+}

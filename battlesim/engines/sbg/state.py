@@ -125,10 +125,15 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         weapon=weapon,
         missile=missile_weapon(profile),
         triggers=triggers,
-        might=profile.might,
-        will=profile.will,
-        fate=profile.fate,
+        **_pools(profile),
     )
+
+
+def _pools(profile: Profile) -> dict[str, int]:
+    """HERO-01 (002:L1481-1483), CHAR-MWF-01: only Heroes have Might, Will and Fate."""
+    if not profile.is_hero:
+        return {"might": 0, "will": 0, "fate": 0}
+    return {"might": profile.might, "will": profile.will, "fate": profile.fate}
 
 
 @dataclass(slots=True)
@@ -159,6 +164,9 @@ class BattleState:
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
+    # The two Players, set when a battle is played: rules that ask a side mid-roll (Might,
+    # might.boost) reach them here. None in bare rule tests: nobody is asked.
+    players: Any = None
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
         model = model_state(spec, player, position)
@@ -255,11 +263,16 @@ class BattleState:
             self.link_across(model, across)
         self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
 
-    def wound(self, model: ModelState, source: str) -> None:
-        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once, unless Fate saves."""
-        if model.fate > 0 and fate_saves(self, model, self.fate_policy):
+    def wound(self, model: ModelState, source: str, count: int = 1) -> None:
+        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once, unless Fate saves.
+
+        ``count``: the Wounds one blow deals (Mighty Blow, flails, instant kills); HERO-FATE-04
+        (002:L1778): one successful Fate roll prevents them all; HERO-FATE-05: any wound,
+        whatever its source (falls included), may be saved.
+        """
+        if model.fate > 0 and fate_saves(self, model, self.fate_policy, count):
             return
-        model.wounds -= 1
+        model.wounds -= min(count, model.wounds)
         self.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
         if self.forces[model.player].leader == model.uid:
             self.wounded_leaders.add(model.uid)

@@ -58,11 +58,11 @@ def test_fate_default_policy_keeps_fate_for_a_slaying_wound() -> None:
     assert hero.wounds == 1 and hero.fate == 2
 
 
-def test_coverage_reports_fate_as_played() -> None:
-    """HERO-FATE-01, HERO-WILL-04: Fate and Will are played; Might is still ignored."""
+def test_coverage_reports_hero_pools_as_played() -> None:
+    """HERO-FATE-01, HERO-WILL-04, HERO-MIGHT-02: Fate, Will and Might on dice are played."""
     cover = profile_coverage(HERO)
-    assert {"fate (heroic)", "will (heroic)"} <= set(cover.implemented)
-    assert "might (heroic)" in cover.ignored
+    assert {"fate (heroic)", "will (heroic)", "might (heroic)"} <= set(cover.implemented)
+    assert not any("heroic" in name for name in cover.ignored)
 
 
 def _hero_one_wound() -> dict[str, object]:

@@ -16,6 +16,7 @@ from typing import Any
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.data import CLIMB_COST, CONTACT_TOLERANCE
 from battlesim.engines.sbg.falling import fall, terrain_height
+from battlesim.engines.sbg.might import MightRoll, boost
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -124,6 +125,7 @@ def _leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     """
     obstacle = crossing.piece
     (die,) = state.roll(1, f"leap {model.uid} over {obstacle.name}")
+    die = _might(state, model, MightRoll.LEAP, die)
     spot = end
     if die < 6:
         model.charged = False
@@ -140,6 +142,7 @@ def _jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     touching an enemy needs a 6 (MOVE-JUMP-04, 002:L576)."""
     gap = crossing.piece
     (die,) = state.roll(1, f"jump {model.uid} over {gap.name}")
+    die = _might(state, model, MightRoll.JUMP, die)
     state.log.emit("jump", model=model.uid, gap=gap.name, roll=die)
     if die == 1:
         _fall_short(state, model, end, gap.depth, f"jump over {gap.name}")
@@ -159,6 +162,7 @@ def _climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing
     enemy needs a 6 (MOVE-CLIMB-05, 002:L603)."""
     piece = crossing.piece
     (die,) = state.roll(1, f"climb {model.uid} up {piece.name}")
+    die = _might(state, model, MightRoll.CLIMB, die)
     state.log.emit("climb", model=model.uid, piece=piece.name, roll=die)
     if die == 1:
         _fall_short(state, model, end, 0.0, f"climbing {piece.name}")
@@ -178,6 +182,7 @@ def _descend(state: BattleState, model: ModelState, end: Point, crossing: Crossi
     (falling damage, MOVE-FALL-02); 2-5 reaches the foot and stops; 6 goes on."""
     piece = crossing.piece
     (die,) = state.roll(1, f"climb {model.uid} down {piece.name}")
+    die = _might(state, model, MightRoll.CLIMB, die)
     state.log.emit("climb_down", model=model.uid, piece=piece.name, roll=die)
     foot = state.table.far_side(model.position, end, piece, circle_base(model.radius))
     if die == 1:
@@ -204,6 +209,12 @@ _RESOLVERS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing
     TerrainTest.CLIMB: _climb,
     TerrainTest.DESCEND: _descend,
 }
+
+
+def _might(state: BattleState, model: ModelState, roll: MightRoll, die: int) -> int:
+    """HERO-MIGHT-06 item 1 (002:L1532): Might helps pass the test. A charger needs the 6 to
+    reach its enemy (MOVE-CHG-13); anyone else succeeds on 2+ (a 1 stops or falls)."""
+    return boost(state, model, roll, die, 6 if model.charged else 2)
 
 
 # --- where the model ends up ------------------------------------------------------------------
