@@ -149,7 +149,11 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
         # a bidding war it cannot win only wastes Might (HERO-MIGHT-04)
         return ask.contest is None or ask.contest - ask.value <= model.might
     if ask.roll in _LESSER_ROLLS:
-        return _matters(state, model, ask.target)
+        # any enemy casualty counts towards breaking its army: spend on one while a point
+        # stays for the next Duel; the last points go only on enemies that matter
+        spare = model.might - ask.cost >= 1 + (1 if model.fate > 0 else 0)
+        hostile = ask.target is not None and ask.target.player != model.player
+        return hostile and spare or _matters(state, model, ask.target)
     if ask.roll in (MightRoll.LEAP, MightRoll.JUMP, MightRoll.CLIMB):
         return ask.need == 2 or ask.cost == 1  # avoid the fall; finish a charge cheaply
     return True  # Courage, Fate, Thrown Rider, magic: vital to the Hero

@@ -171,14 +171,17 @@ def test_hero_might_06_to_wound_second_die_raised_after_a_six() -> None:
     assert enemy.wounds == 1 and hero.might == 0
 
 
-def test_hero_might_06_heuristic_keeps_might_for_a_plain_warrior() -> None:
-    """HERO-MIGHT-06 item 4: Might is a scarce store: the heuristic does not spend it to
-    wound an ordinary one-Wound Warrior (a 4 needing 5+ stays a failure)."""
+@pytest.mark.parametrize(("might", "fate", "slain"), [(2, 1, False), (3, 1, True), (1, 0, False)])
+def test_hero_might_06_heuristic_spends_on_a_plain_warrior_only_with_spare_might(
+    might: int, fate: int, slain: bool
+) -> None:
+    """HERO-MIGHT-06 item 4: against an ordinary one-Wound Warrior (a 4 needing 5+) the
+    heuristic spends only if a point stays for the next Duel and one for its Fate rolls."""
     state = _with_players(battle([4]))
-    hero = add(state, "A1", 0, X, Y, _hero(strength=3, might=3))
+    hero = add(state, "A1", 0, X, Y, _hero(strength=3, might=might, fate=fate))
     enemy = add(state, "B1", 1, X + BASE_GAP, Y)
     strike(state, hero, enemy, trapped=False)
-    assert enemy.alive and hero.might == 3
+    assert enemy.alive is not slain and hero.might == might - slain
 
 
 def test_hero_might_06_to_hit_and_shoot() -> None:
@@ -293,3 +296,27 @@ def test_winner_strikes_with_might_in_a_whole_fight() -> None:
     resolve_combat(state, Combat(hero, [enemy]), state.players)
     assert _mights(state) == [("duel", 2, 3), ("to wound", 3, 5)]
     assert enemy.wounds == 1 and hero.might == 0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_pools_never_go_below_zero_in_random_battles(seed: int) -> None:
+    """HERO-MIGHT-01, HERO-MWF-01, HERO-FATE-02, CHAR-CAP-01 (A25): over seeded battles with
+    random and heuristic players, no pool is ever overdrawn and spending adds up."""
+    forces = ["gondor_captains_skirmish", "gondor_captains_skirmish" if seed % 2 else "mordor"]
+    kinds = ["random", "heuristic", "heuristic_no_might"]
+    players = [kinds[seed % 3], kinds[(seed // 3) % 3]]
+    options = {"forces": forces, "players": players, "turn_limit": 6}
+    result = play_game(seed=seed, options=options)
+    spent: dict[tuple[str, str], int] = {}
+    for kind, left in (("might", "might_left"), ("will", "will_left"), ("fate", "fate_left")):
+        for event in result.log.of_kind(kind):
+            assert event.data[left] >= 0
+            key = (event.data["model"], kind)
+            spent[key] = spent.get(key, 0) + event.data.get("points", 1)
+    profiles = {}
+    for force in result.log.of_kind("setup")[0].data["forces"]:
+        for uid, name in force["models"].items():
+            profiles[uid] = force["profiles"][name]
+    for (uid, kind), points in spent.items():
+        assert points <= profiles[uid][kind]
+    assert not any("Might" in e.data["reason"] for e in result.log.of_kind("refused"))

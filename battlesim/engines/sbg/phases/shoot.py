@@ -117,7 +117,10 @@ def _through_the_way(
     for item in obstructions(state, shooter, target, combat):
         (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
         # HERO-MIGHT-06 item 3 (002:L1540): the shooter's Might may pass the test.
-        if boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target) >= item.score:
+        if (
+            boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target)
+            >= item.score
+        ):
             continue
         state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
         return state.models.get(item.key)
