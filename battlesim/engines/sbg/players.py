@@ -42,6 +42,7 @@ T = TypeVar("T")
 # A sensible player accepts a slightly unfavourable charge: holding back only hands the
 # enemy the charge (and the choice of fights) next turn.
 CHARGE_THRESHOLD = -0.1
+LEADING_MIGHT = 3  # a leader with this much Might fights in the front rank (see _held_back)
 WALL_HOLD_RANGE = 8.0  # inches: an enemy this close will charge the wall soon
 _WALLS = frozenset({"obstacle"})
 
@@ -151,7 +152,7 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
     if ask.roll in _LESSER_ROLLS:
         # any enemy casualty counts towards breaking its army: spend on one while a point
         # stays for the next Duel; the last points go only on enemies that matter
-        spare = model.might - ask.cost >= 1 + (1 if model.fate > 0 else 0)
+        spare = model.might - ask.cost >= 1
         hostile = ask.target is not None and ask.target.player != model.player
         return hostile and spare or _matters(state, model, ask.target)
     if ask.roll in (MightRoll.LEAP, MightRoll.JUMP, MightRoll.CLIMB):
@@ -201,7 +202,7 @@ class HeuristicPlayer:
         shooting = _role(model) == 2 and _line_holds(state, model.player)
         if shooting and self._has_target_in_range(state, model):
             return Hold(model.uid)
-        if _precious(state, model) and self._screened(state, model):
+        if self._held_back(state, model) and self._screened(state, model):
             return Hold(model.uid)  # stay behind the line, within reach of its fights
         return self._advance(state, model)
 
@@ -218,7 +219,7 @@ class HeuristicPlayer:
 
     def _charge_value(self, state: BattleState, model: ModelState, enemy: ModelState) -> float:
         """Expected wounds dealt minus taken in a one-on-one fight, plus a gang-up bonus."""
-        if _precious(state, model) and not state.contacts(enemy):
+        if self._held_back(state, model) and not state.contacts(enemy):
             return -1.0  # the leader and banners only join fights already under way
         mine, theirs = model.profile, enemy.profile
         win = 0.5 + 0.08 * (mine.fight - theirs.fight) + 0.1 * (mine.attacks - theirs.attacks)
@@ -227,6 +228,13 @@ class HeuristicPlayer:
         taken = (1 - win) * theirs.attacks * wound_chance(theirs.strength, model.defence)
         shooter_penalty = 0.15 if _role(model) == 2 and _line_holds(state, model.player) else 0.0
         return dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
+
+    def _held_back(self, state: BattleState, model: ModelState) -> bool:
+        """The leader and banners stay behind the line, unless the leader is a Hero with Might
+        to spend: its Might wins the Duels it fights (HERO-MIGHT-06), so it leads the charge."""
+        if not _precious(state, model):
+            return False
+        return not (self.might_allowed and model.might >= LEADING_MIGHT)
 
     def _support_spot(self, state: BattleState, model: ModelState) -> Point | None:
         """A spot touching an engaged friend, outside enemy zones (WPN-SPEAR-01)."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
-from battlesim.engines.sbg.actions import Move
+from battlesim.engines.sbg.actions import Charge, Move
 from battlesim.engines.sbg.courage import courage_test
 from battlesim.engines.sbg.game import BattleOptionError, play_game
 from battlesim.engines.sbg.might import MightAsk, MightRoll, boost
@@ -171,12 +172,14 @@ def test_hero_might_06_to_wound_second_die_raised_after_a_six() -> None:
     assert enemy.wounds == 1 and hero.might == 0
 
 
-@pytest.mark.parametrize(("might", "fate", "slain"), [(2, 1, False), (3, 1, True), (1, 0, False)])
+@pytest.mark.parametrize(
+    ("might", "fate", "slain"), [(1, 0, False), (1, 1, False), (2, 1, True), (3, 0, True)]
+)
 def test_hero_might_06_heuristic_spends_on_a_plain_warrior_only_with_spare_might(
     might: int, fate: int, slain: bool
 ) -> None:
     """HERO-MIGHT-06 item 4: against an ordinary one-Wound Warrior (a 4 needing 5+) the
-    heuristic spends only if a point stays for the next Duel and one for its Fate rolls."""
+    heuristic spends only if a point stays afterwards (for the next Duel or a Fate roll)."""
     state = _with_players(battle([4]))
     hero = add(state, "A1", 0, X, Y, _hero(strength=3, might=might, fate=fate))
     enemy = add(state, "B1", 1, X + BASE_GAP, Y)
@@ -320,3 +323,15 @@ def test_pools_never_go_below_zero_in_random_battles(seed: int) -> None:
     for (uid, kind), points in spent.items():
         assert points <= profiles[uid][kind]
     assert not any("Might" in e.data["reason"] for e in result.log.of_kind("refused"))
+
+
+def test_heuristic_leader_with_might_leads_the_charge() -> None:
+    """A leader Hero is kept behind the line, unless its player spends Might and it has at
+    least 3 points: its Might wins its Duels (HERO-MIGHT-06 item 2), so it charges."""
+    for allowed, charges in ((True, True), (False, False)):
+        state = battle()
+        state.forces = (replace(state.forces[0], leader="A1"), state.forces[1])
+        add(state, "A1", 0, 10, 10, _hero(fight=6, attacks=3, wounds=3, might=6, fate=3))
+        add(state, "B1", 1, 10, 14)
+        action = HeuristicPlayer(spend_might=allowed).choose_move(state, state.models["A1"])
+        assert isinstance(action, Charge) is charges
