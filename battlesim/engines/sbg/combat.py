@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.data import STAT_MAX, STAT_MIN, WOUND_CHART
-from battlesim.engines.sbg.might import MightRoll, boost
+from battlesim.engines.sbg.might import MightRoll, boost, budget
 from battlesim.engines.sbg.units import Alignment, PlayerId
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def _might(
     state: BattleState, roller: ModelState | None, target: ModelState | None, value: int, need: int
 ) -> int:
     """The Might points the roller adds to this To Wound die (0 without a Hero roller)."""
-    if roller is None or roller.might <= 0 or value >= need:
+    if roller is None or value >= need or budget(state, roller) <= 0:
         return 0
     return boost(state, roller, MightRoll.TO_WOUND, value, need, target=target) - value
 

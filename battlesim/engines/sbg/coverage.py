@@ -17,6 +17,7 @@ _HERO_POOLS = ("might", "will", "fate")
 # HERO-FATE-01..06 (heroics.fate_saves), HERO-WILL-04 (courage.heroic_courage),
 # HERO-MIGHT-02..06 (might.boost: Might on dice; Heroic Actions are counted separately)
 _HERO_POOLS_PLAYED = frozenset({"fate (heroic)", "will (heroic)", "might (heroic)"})
+_HERO_RULES = frozenset({"mighty hero"})  # SR-MIGHTYHERO (might.free_point)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,7 @@ def _known() -> frozenset[str]:
         | frozenset(ARMOUR_TIERS)
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
+        | _HERO_RULES
     )
 
 

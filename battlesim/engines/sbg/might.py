@@ -58,6 +58,7 @@ class MightAsk:
     contest: int | None = None
     ceiling: int = DIE_MAX
     lower: bool = False
+    budget: int = 0  # points the Hero may spend now: its store, plus a Mighty Hero's free one
 
     @property
     def cost(self) -> int:
@@ -87,17 +88,20 @@ def boost(
     Only a model with Might whose roll has not yet succeeded is asked (HERO-MIGHT-05: its own
     roll; the caller passes the roller). Without players (bare rule tests) nobody spends.
     """
-    ask = MightAsk(roll, value, need, target, contest, ceiling, lower)
-    if model.might <= 0 or ask.cost == 0 or ask.room <= 0 or state.players is None:
+    free = free_point(state, model)
+    if model.might + free <= 0 or state.players is None:
+        return value
+    ask = MightAsk(roll, value, need, target, contest, ceiling, lower, model.might + free)
+    if ask.cost == 0 or ask.room <= 0:
         return value
     points = state.players[model.player].spend_might(state, model, ask)
-    if not _legal(model, ask, points):
-        reason = f"cannot spend {points!r} Might on {roll.value} (has {model.might})"
+    if not _legal(ask, points):
+        reason = f"cannot spend {points!r} Might on {roll.value} (has {ask.budget})"
         state.log.emit("refused", model=model.uid, reason=reason)
         return value
     if points == 0:
         return value
-    spend(model, Pool.MIGHT, points)
+    _pay(state, model, points, free)
     result = value - points if lower else value + points
     state.log.emit(
         "might",
@@ -111,8 +115,30 @@ def boost(
     return result
 
 
-def _legal(model: ModelState, ask: MightAsk, points: object) -> bool:
+def _legal(ask: MightAsk, points: object) -> bool:
     """Never below zero, never more than the store, never a die past 6 or 1 (DICE-MOD-01)."""
     if not isinstance(points, int) or isinstance(points, bool):
         return False
-    return 0 <= points <= min(model.might, ask.room)
+    return 0 <= points <= min(ask.budget, ask.room)
+
+
+def budget(state: BattleState, model: ModelState) -> int:
+    """The Might points the model could spend now (its store and any free point)."""
+    return model.might + free_point(state, model)
+
+
+def free_point(state: BattleState, model: ModelState) -> int:
+    """SR-MIGHTYHERO (002:L2789-2791): a Mighty Hero may spend 1 free Might point per turn,
+    without drawing on its store, even an empty one. 1 if still unused this turn, else 0."""
+    if "mighty hero" not in model.triggers or model.free_might_turn == state.turn:
+        return 0
+    return 1
+
+
+def _pay(state: BattleState, model: ModelState, points: int, free: int) -> None:
+    """The free point first (SR-MIGHTYHERO), the rest from the store (never below zero)."""
+    if free:
+        model.free_might_turn = state.turn
+        points -= 1
+    if points:
+        spend(model, Pool.MIGHT, points)

@@ -16,7 +16,7 @@ from typing import Protocol, TypeVar
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
-from battlesim.engines.sbg.might import MightAsk, MightRoll
+from battlesim.engines.sbg.might import MightAsk, MightRoll, budget
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -148,11 +148,11 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
     """Is turning this roll worth ``ask.cost`` points (already known affordable)?"""
     if ask.roll is MightRoll.DUEL:
         # a bidding war it cannot win only wastes Might (HERO-MIGHT-04)
-        return ask.contest is None or ask.contest - ask.value <= model.might
+        return ask.contest is None or ask.contest - ask.value <= ask.budget
     if ask.roll in _LESSER_ROLLS:
         # any enemy casualty counts towards breaking its army: spend on one while a point
         # stays for the next Duel; the last points go only on enemies that matter
-        spare = model.might - ask.cost >= 1
+        spare = ask.budget - ask.cost >= 1
         hostile = ask.target is not None and ask.target.player != model.player
         return hostile and spare or _matters(state, model, ask.target)
     if ask.roll in (MightRoll.LEAP, MightRoll.JUMP, MightRoll.CLIMB):
@@ -234,7 +234,7 @@ class HeuristicPlayer:
         to spend: its Might wins the Duels it fights (HERO-MIGHT-06), so it leads the charge."""
         if not _precious(state, model):
             return False
-        return not (self.might_allowed and model.might >= LEADING_MIGHT)
+        return not (self.might_allowed and budget(state, model) >= LEADING_MIGHT)
 
     def _support_spot(self, state: BattleState, model: ModelState) -> Point | None:
         """A spot touching an engaged friend, outside enemy zones (WPN-SPEAR-01)."""
@@ -397,7 +397,7 @@ class HeuristicPlayer:
         if not self.might_allowed or ask.cost == 0 or ask.cost > ask.room:
             return 0
         reserve = 1 if model.fate > 0 and ask.roll in _LESSER_ROLLS else 0
-        if ask.cost > model.might - reserve:
+        if ask.cost > ask.budget - reserve:
             return 0
         return ask.cost if _worth_might(state, model, ask) else 0
 
@@ -462,7 +462,7 @@ class RandomPlayer:
 
     def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int:
         """A random legal number of points, none included."""
-        top = min(model.might, ask.room)
+        top = min(ask.budget, ask.room)
         return self.pick(state, list(range(top + 1)), f"{model.uid} might on {ask.roll.value}")
 
 

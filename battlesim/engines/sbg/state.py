@@ -84,6 +84,7 @@ class ModelState:
     might: int = 0
     will: int = 0
     fate: int = 0
+    free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
 
     @property
     def profile(self) -> Profile:

@@ -94,8 +94,8 @@ def test_hero_will_04_will_kept_when_it_cannot_cover_the_shortfall() -> None:
 
 
 def test_hero_01_only_models_with_the_hero_keyword_have_pools() -> None:
-    """HERO-01 (002:L1481-1483): a Hero has the keyword Hero; a Warrior has no Might, Will or
-    Fate even if its data carried some."""
+    """HERO-01, CHAR-MWF-01 (002:L1481-1483, L104): a Hero (keyword Hero) has Might, Will and
+    Fate; a Warrior has none of them even if its data carried some."""
     state = battle()
     warrior = add(state, "w", 0, 10, 10, profile(might=2, will=2, fate=2))
     hero = add(state, "h", 0, 12, 10, HERO)
@@ -193,8 +193,8 @@ def test_hero_will_01_will_is_spent_only_on_what_the_engine_plays() -> None:
 
 
 def test_hero_will_02_casting_points_are_dice_chosen_before_rolling() -> None:
-    """HERO-WILL-02, MAGIC-CAST-01/02 (002:L1748, L2321-2323): 2 Will = 2 dice (2, 4) for a
-    5+ power: not cast, the Will is spent; 1 Might raises the 4 to 5 and casts it."""
+    """HERO-WILL-02, MAGIC-CAST-01, MAGIC-CAST-02 (002:L1748, L2321-2323): 2 Will = 2 dice
+    (2, 4) for a 5+ power: not cast, the Will is spent; 1 Might raises the 4 to 5: cast."""
     state = battle([2, 4, 2, 4])
     caster = add(state, "s", 0, 10, 10, profile(will=4, might=1, keywords=HERO_KW))
     assert cast(state, caster, 2, 5) == 0 and caster.will == 2
@@ -203,7 +203,7 @@ def test_hero_will_02_casting_points_are_dice_chosen_before_rolling() -> None:
 
 
 def test_hero_will_03_resisting_ties_resist_and_natural_sixes_refund() -> None:
-    """HERO-WILL-03, MAGIC-RES-01/02 (002:L1752, L2327-2329): against a casting 5, a 5 ties
+    """HERO-WILL-03, MAGIC-RES-01, MAGIC-RES-02 (002:L1752, L2327-2329): casting 5: a 5 ties
     and resists; a natural 6 resists and refunds its Will point; 3 and 4 fail."""
     state = battle([3, 5, 6, 3, 4])
     hero = add(state, "h", 0, 10, 10, profile(will=5, keywords=HERO_KW))

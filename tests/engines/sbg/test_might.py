@@ -9,10 +9,12 @@ import pytest
 
 from battlesim.engines.sbg.actions import Charge, Move
 from battlesim.engines.sbg.courage import courage_test
+from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.game import BattleOptionError, play_game
 from battlesim.engines.sbg.might import MightAsk, MightRoll, boost
 from battlesim.engines.sbg.phases.fight import Combat, duel, resolve_combat, strike
 from battlesim.engines.sbg.phases.move import apply_action
+from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import shoot
 from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.state import BattleState, ModelState
@@ -335,3 +337,27 @@ def test_heuristic_leader_with_might_leads_the_charge() -> None:
         add(state, "B1", 1, 10, 14)
         action = HeuristicPlayer(spend_might=allowed).choose_move(state, state.models["A1"])
         assert isinstance(action, Charge) is charges
+
+
+def test_sr_mightyhero_one_free_point_per_turn() -> None:
+    """SR-MIGHTYHERO (002:L2789-2791): a Mighty Hero spends 1 free Might point per turn
+    without drawing on its store, even an empty one; a second point that turn is refused."""
+    state = _with_players(battle())
+    hero = add(state, "h", 0, X, Y, _hero(might=0, rules=("Mighty Hero (Passive)",)))
+    assert boost(state, hero, MightRoll.FATE, 3, 4) == 4
+    assert boost(state, hero, MightRoll.FATE, 3, 4) == 3  # used this turn: nothing to spend
+    state.turn += 1
+    hero.might = 1
+    assert boost(state, hero, MightRoll.FATE, 2, 4) == 4  # the free point, then the store
+    assert hero.might == 0
+    assert "mighty hero" in profile_coverage(hero.profile).implemented
+
+
+def test_prio_05_might_cannot_modify_the_priority_roll() -> None:
+    """PRIO-05 (002:L1518, L1528): the Priority roll is not on the list of HERO-MIGHT-06:
+    a Hero with Might losing it 2 v 5 spends nothing."""
+    state = _with_players(battle([2, 5]))
+    state.turn = 2
+    hero = add(state, "A1", 0, X, Y, _hero(might=6))
+    run_priority_phase(state)
+    assert state.priority == 1 and hero.might == 6 and not state.log.of_kind("might")

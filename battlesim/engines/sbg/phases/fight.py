@@ -25,7 +25,7 @@ from battlesim.engines.sbg.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.equipment import banner_in_range
 from battlesim.engines.sbg.falling import fall
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.might import MightRoll, boost
+from battlesim.engines.sbg.might import MightRoll, boost, budget
 from battlesim.engines.sbg.paths import (
     angle_to,
     rotated,
@@ -224,7 +224,7 @@ def might_bidding(state: BattleState, combat: Combat, dice: dict[PlayerId, list[
     """HERO-MIGHT-03/04 (002:L1520-1522): once every die and re-roll is in (EQP-BAN-02), the
     side losing may spend Might first, then the other may answer, and so on until neither
     side spends. A tie is opened by the Priority side (data.ASSUMPTIONS "might-bidding")."""
-    if not any(d.owner.might > 0 for p in (0, 1) for d in dice[p]):
+    if not any(budget(state, d.owner) > 0 for p in (0, 1) for d in dice[p]):
         return  # no Hero with Might in this fight (most fights: keep it cheap)
     side = _provisional_loser(state, combat, dice)
     side = state.priority if side is None else side
@@ -242,7 +242,7 @@ def _side_bids(
     spent = False
     for hero in combat.side(side) + combat.helpers(side):
         own = [d for d in dice[side] if d.owner is hero]
-        if hero.might <= 0 or not own:
+        if budget(state, hero) <= 0 or not own:
             continue
         die = max(own, key=lambda d: d.value)
         need, contest = _duel_needs(state, combat, dice, side)
@@ -263,9 +263,7 @@ def _duel_needs(
     theirs = _fight_value(state, combat.side(rival) + combat.helpers(rival))
     edge = 0 if mine > theirs else 1  # FIGHT-DUEL-02: the higher Fight wins a tie
     best = max((d.value for d in dice[rival]), default=0)
-    reach = max(
-        (min(6, d.value + d.owner.might) for d in dice[rival] if d.owner.might > 0), default=0
-    )
+    reach = max((min(6, d.value + budget(state, d.owner)) for d in dice[rival]), default=0)
     contest = max(best, reach) + edge if reach > best else None
     return best + edge, contest
 
