@@ -38,6 +38,7 @@ class MightRoll(enum.Enum):
     CAST = "cast"  # item 6: Will dice (casting and resisting)
     RESIST = "resist"
     FATE = "fate"  # item 7 (HERO-FATE-03)
+    RULE = "rule"  # any other roll a special rule says Might may modify (e.g. RING-WILL-01)
 
 
 @dataclass(frozen=True, slots=True)
