@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from battlesim.engines.sbg import special_rules  # noqa: F401  (registers rule hooks)
 from battlesim.engines.sbg.equipment import ARMOUR_TIERS
 from battlesim.engines.sbg.hooks import implemented_triggers
+from battlesim.engines.sbg.monsters import unique_names
 from battlesim.engines.sbg.special_strikes import IMPLEMENTED
 from battlesim.engines.sbg.units import Force, Profile
 from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
@@ -42,6 +43,7 @@ def _known() -> frozenset[str]:
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
         | _HERO_RULES
+        | unique_names()  # MON-BPA-01: unique Brutal Power Attacks (Bludgeon...)
     )
 
 

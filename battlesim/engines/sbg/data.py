@@ -135,6 +135,41 @@ ASSUMPTIONS: Final = MappingProxyType(
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "bpa-prone": "A prone Monster that wins makes no Brutal Power Attack, as it makes no "
+        "strikes (FIGHT-PRONE-01); a supporting Monster is never offered one (MON-BPA-03).",
+        "bpa-modifiers": "MON-BPA-02 (part 2 §2.2 AMBIGUOUS): Rend and unique BPAs use the bare "
+        "Strength characteristic; no Strength, To Wound or re-roll modifier of strikes "
+        "(two-handed, special strikes, Trapped doubling) applies. Armour and Defence hooks "
+        "still apply to the hits Hurl and Bludgeon deal (a hit is not a strike).",
+        "bpa-order": "MON-BPA-05: winning Monsters are asked in the fight's order; a BPA is "
+        "resolved completely when named, Rend included, before the losers back away (no "
+        "observable difference: BPAs ignore Trapped); Hurl and Barge end the fight, so the "
+        "other losers neither back away nor are struck (part 2 §2.4 AMBIGUOUS).",
+        "hurl-path": "Hurl (HURL-03/04, part 2 §2.4 AMBIGUOUS): the hurled base slides along "
+        "the Monster-victim centre line, followed in 0.1 inch steps against terrain; any base it "
+        "overlaps is passed through; it stops touching the first Strength 6+ model, at the "
+        "first blocking piece (walls, rocks, trees: pieces a base cannot stand on, an obstacle "
+        "hit) or at the table edge (no obstacle hit; it is never thrown off the table). Woods "
+        "and hills do not stop it; no falling damage is added for a drop on the way.",
+        "hurl-hits": "Hurl: at most one S3 hit per model; a passed model's fight is every model "
+        "linked to it by base contact (the Monster and its victim excepted); the hurled model "
+        "suffers one S6 hit in all (the landing or the collision) and the Strength 6+ model it "
+        "hits one S6 hit and stays standing (part 2 §2.4 AMBIGUOUS). A Cavalry model (one "
+        "model in this engine) suffers both the mount's and the rider's hit.",
+        "hurl-nudge": "HURL-07: each model under the landing spot is nudged to the nearest spot "
+        "(0.05 inch steps, up to 3 inch, any heading) where its base overlaps no other base and "
+        "fits the table; if none exists the hurled model stops short instead. Bases never "
+        "overlap.",
+        "barge": "Barge: enemies are moved farthest from the Monster first; each goes 3 inch "
+        "along a heading its controller picks among those where the whole move obeys the "
+        "back-away checks (on the table, no terrain test or drop, through no base, ending 1 inch "
+        "from the winners, touching no enemy). Else one friend not engaged may make way by "
+        "3 inch; else the longest legal move in 0.25 inch steps, then Prone. The D6 inch move "
+        "(BARGE-05) is offered as new charges only (a reposition scores nothing here), without "
+        "terrain tests; the new fight is resolved after the fights already split.",
+        "bludgeon": "Bludgeon (Ent, BattleScribe rule text): the bludgeon is an enemy of the "
+        "fight that is not a Monster; the Ent hits other enemies of the fight with it; a "
+        "Cavalry bludgeon is the whole model (no dismounting yet).",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
     }

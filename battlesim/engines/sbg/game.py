@@ -17,7 +17,7 @@ from battlesim.engines.log import Event, EventLog
 from battlesim.engines.registry import GameResult
 from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.outcome import Outcome, Termination
-from battlesim.engines.sbg.paths import terrain_fits
+from battlesim.engines.sbg.paths import point_distance, terrain_fits
 from battlesim.engines.sbg.phases.end import run_end_phase
 from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import run_move_phase
@@ -26,7 +26,7 @@ from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.players import PLAYERS, Player
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
 from battlesim.engines.sbg.scenarios import Scenario, scenario_named
-from battlesim.engines.sbg.state import BattleState
+from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.units import Force, PlayerId, force_from_data, profile_to_data
 
 SPACING = 1.5  # inches between the centres of neighbours in a deployed rank
@@ -116,6 +116,7 @@ def deployment_slots(
 
 def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player]) -> None:
     """Place each force in its zone, in the order its player chooses (front rank first)."""
+    placed: list[ModelState] = []
     for player in (0, 1):
         for spec in state.forces[player].models:
             state.place(spec, player, (0.0, 0.0))
@@ -123,8 +124,26 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
         slots = deployment_slots(state, scenario, player)
         if len(slots) < len(order):
             raise BattleOptionError(f"force {player} does not fit in its deployment zone")
-        for uid, slot in zip(order, slots, strict=False):
-            state.set_position(state.models[uid], slot)
+        for uid in order:
+            model = state.models[uid]
+            state.set_position(model, _free_slot(state, model, slots, placed))
+            placed.append(model)
+
+
+def _free_slot(
+    state: BattleState,
+    model: ModelState,
+    slots: list[tuple[float, float]],
+    placed: list[ModelState],
+) -> tuple[float, float]:
+    """The first slot left where the model's base fits and overlaps no placed base (a
+    Monster's 40 or 60 mm base is wider than a slot); the slot is used up."""
+    for k, slot in enumerate(slots):
+        if not terrain_fits(state.table, slot, model.radius, state.width, state.depth):
+            continue
+        if all(point_distance(slot, m.position) >= m.radius + model.radius for m in placed):
+            return slots.pop(k)
+    raise BattleOptionError(f"{model.uid} does not fit in its deployment zone")
 
 
 def new_battle(setup: BattleSetup, dice: Dice, log: EventLog) -> BattleState:

@@ -17,6 +17,8 @@ from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.might import MightAsk, MightRoll, budget
+from battlesim.engines.sbg.monsters import tactics as monster_tactics
+from battlesim.engines.sbg.monsters.core import BpaOption
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -77,6 +79,21 @@ class Player(Protocol):
     ) -> SpecialStrike | None: ...
 
     def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int: ...
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None: ...
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float: ...
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None: ...
 
 
 def wound_chance(strength: int, defence: int) -> float:
@@ -401,6 +418,33 @@ class HeuristicPlayer:
             return 0
         return ask.cost if _worth_might(state, model, ask) else 0
 
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        """MON-BPA: Hurl into a crowd, Bludgeon or Barge a crowd, Rend a hard lone target,
+        else strike (see ``monster_tactics``)."""
+        return monster_tactics.choose_bpa(state, monster, losers, options)
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        """Straight away from the Monster (the first heading offered)."""
+        return headings[0]
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        """Charge again when the fight looks favourable, as in the Move phase."""
+        best = max(
+            charges, key=lambda c: self._charge_value(state, monster, state.models[c.target])
+        )
+        value = self._charge_value(state, monster, state.models[best.target])
+        return best if value > CHARGE_THRESHOLD else None
+
 
 class RandomPlayer:
     """Uniform choices among legal options; every choice is a logged die roll."""
@@ -464,6 +508,25 @@ class RandomPlayer:
         """A random legal number of points, none included."""
         top = min(ask.budget, ask.room)
         return self.pick(state, list(range(top + 1)), f"{model.uid} might on {ask.roll.value}")
+
+    def choose_brutal_power_attack(
+        self,
+        state: BattleState,
+        monster: ModelState,
+        losers: Sequence[ModelState],
+        options: Sequence[BpaOption],
+    ) -> BpaOption | None:
+        return self.pick(state, [None, *options], f"{monster.uid} brutal power attack")
+
+    def choose_barge_direction(
+        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
+    ) -> float:
+        return self.pick(state, list(headings), f"{model.uid} barge heading")
+
+    def choose_barge_charge(
+        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
+    ) -> Charge | None:
+        return self.pick(state, [None, *charges], f"{monster.uid} charge after barge")
 
 
 def _heuristic_no_might(scenario: Scenario | None = None) -> HeuristicPlayer:

@@ -174,6 +174,54 @@ GONDOR_CAPTAINS: Final = {
 }
 
 
+# Monsters (MON-*): BattleScribe profiles (game system 'Mordor Troll', Fangorn.cat 'Ent');
+# bases from bases.py (40 mm large, 60 mm huge). The Ent's unique BPA is its 'Bludgeon' rule.
+_MORDOR_TROLL: Final = {
+    "name": "Mordor Troll",
+    "move": 6,
+    "fight": 7,
+    "shoot": 5,
+    "strength": 7,
+    "defence": 7,
+    "attacks": 3,
+    "wounds": 3,
+    "courage": 4,
+    "keywords": ["Troll", "Mordor", "Monster", "Infantry", "Warrior"],
+    "rules": ["Throw Stones", "Terror"],
+    "points": 100,
+    "base_mm": 40,
+}
+
+_ENT: Final = {
+    "name": "Ent",
+    "move": 6,
+    "fight": 7,
+    "shoot": 4,
+    "strength": 8,
+    "defence": 8,
+    "attacks": 3,
+    "wounds": 3,
+    "courage": 6,
+    "keywords": ["Ent", "Monster", "Infantry", "Warrior"],
+    "rules": [
+        "Woodland Creature",
+        "Throw Stones (Active)",
+        "Terror",
+        "Bludgeon (Brutal Power Attack)",
+    ],
+    "points": 120,
+    "base_mm": 60,
+}
+
+
+def _with_monster(
+    force: dict[str, Any], name: str, monster: dict[str, Any], counts: tuple[int, ...]
+) -> dict[str, Any]:
+    """A sample force cut to ``counts`` (points kept near 600) plus one Monster."""
+    units = [{**unit, "count": n} for unit, n in zip(force["units"], counts, strict=True)]
+    return {**force, "name": name, "units": [*units, {"count": 1, "profile": monster}]}
+
+
 def _skirmish(force: dict[str, Any], counts: tuple[int, ...]) -> dict[str, Any]:
     """A small cut of a sample force (same profiles), for fast tests and golden logs."""
     units = [{**unit, "count": n} for unit, n in zip(force["units"], counts, strict=True)]
@@ -188,5 +236,18 @@ SAMPLE_FORCES: Final = MappingProxyType(
         "mordor_skirmish": _skirmish(MORDOR, (1, 7, 4, 3, 1)),
         "gondor_captains": GONDOR_CAPTAINS,
         "gondor_captains_skirmish": _skirmish(GONDOR_CAPTAINS, (1, 1, 1, 1, 3, 2)),
+        # MON-*: about 600 points each, a Monster included
+        "mordor_troll": _with_monster(
+            MORDOR, "Mordor warband with a Troll", _MORDOR_TROLL, (1, 30, 20, 14, 1)
+        ),
+        "minas_tirith_ent": _with_monster(
+            MINAS_TIRITH, "Minas Tirith patrol with an Ent", _ENT, (1, 20, 12, 10, 1)
+        ),
+        "mordor_troll_skirmish": _with_monster(
+            MORDOR, "Mordor warband with a Troll (skirmish)", _MORDOR_TROLL, (1, 7, 4, 3, 1)
+        ),
+        "minas_tirith_ent_skirmish": _with_monster(
+            MINAS_TIRITH, "Minas Tirith patrol with an Ent (skirmish)", _ENT, (1, 5, 3, 2, 1)
+        ),
     }
 )

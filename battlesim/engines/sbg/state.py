@@ -85,6 +85,10 @@ class ModelState:
     will: int = 0
     fate: int = 0
     free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
+    # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
+    # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
+    bpa_turn: int = 0
+    heroic_combat: bool = False
 
     @property
     def profile(self) -> Profile:
@@ -99,6 +103,7 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
+        self.heroic_combat = False
 
     def clear_fight(self) -> None:
         self.strike = None
@@ -168,6 +173,8 @@ class BattleState:
     # The two Players, set when a battle is played: rules that ask a side mid-roll (Might,
     # might.boost) reach them here. None in bare rule tests: nobody is asked.
     players: Any = None
+    # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
+    new_fights: list[ModelId] = field(default_factory=list)
 
     def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
         model = model_state(spec, player, position)

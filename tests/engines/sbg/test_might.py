@@ -21,6 +21,8 @@ from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.units import Alignment
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
+from tests.engines.sbg.test_monsters import TOUCH, named
+from tests.engines.sbg.test_monsters import Scripted as Monstrous
 
 HERO = frozenset({"man", "infantry", "hero"})
 X, Y = 24.0, 24.0
@@ -361,3 +363,19 @@ def test_prio_05_might_cannot_modify_the_priority_roll() -> None:
     hero = add(state, "A1", 0, X, Y, _hero(might=6))
     run_priority_phase(state)
     assert state.priority == 1 and hero.might == 6 and not state.log.of_kind("might")
+
+
+def test_hero_might_06_a_hero_monster_may_raise_its_rend_dice() -> None:
+    """HERO-MIGHT-06 item 4 with MON-BPA-02 (part 2 ambiguity 2: Might allowed on the Hero's
+    own Rend dice): the Goblin King (S5, 1 Might) rends Thorin (S4, 4+) and rolls 3; one
+    point makes it 4 and Thorin is wounded."""
+    king = profile(
+        strength=5, attacks=1, might=1, keywords=frozenset({"monster", "hero"}), base_mm=40.0
+    )
+    state = battle([6, 1, 3])
+    add(state, "A1", 0, X, Y, king)
+    add(state, "B1", 1, X + TOUCH, Y, _hero(strength=4, defence=7))
+    state.players = (Monstrous(named("rend", "B1")), Monstrous())
+    resolve_combat(state, Combat(state.models["A1"], [state.models["B1"]]), state.players)
+    assert state.models["B1"].wounds == 1 and state.models["A1"].might == 0
+    assert _mights(state) == [("to wound", 3, 4)]

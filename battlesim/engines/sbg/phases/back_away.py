@@ -21,6 +21,13 @@ from battlesim.engines.sbg.state import BattleState, ModelState
 
 _BACK_AWAY_STEP = math.radians(5)
 _MAKE_WAY_STEPS = (0.25, 0.5, 0.75, 1.0)  # inches tried, shortest first (FIGHT-WAY-01)
+_NEAR = 3.5  # inches: neighbours farther than this cannot meet a 1" move (speed filter)
+_LARGEST_RADIUS = 1.25  # inches: a 60 mm base
+
+
+def _window(model: ModelState, spot: Point) -> float:
+    """How far a neighbour may stand and still meet the move (longer moves: Barge's 3\")."""
+    return max(_NEAR, point_distance(model.position, spot) + model.radius + _LARGEST_RADIUS)
 
 
 def back_away(
@@ -80,10 +87,11 @@ def clear_of_others(
     state: BattleState, model: ModelState, spot: Point, ignore: ModelState | None = None
 ) -> bool:
     """The straight move to ``spot`` passes through no base and ends touching no enemy."""
+    window = _window(model, spot)
     for other in state.living():
         if other is model or other is ignore:
             continue
-        if point_distance(model.position, other.position) > 3.5:
+        if point_distance(model.position, other.position) > window:
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(model.position, spot, other.position) < need:
@@ -115,8 +123,9 @@ def make_way(state: BattleState, loser: ModelState, winners: list[ModelState], a
 
 def _blockers(state: BattleState, model: ModelState, spot: Point) -> list[ModelState]:
     found = []
+    window = _window(model, spot)
     for other in state.living():
-        if other is model or point_distance(model.position, other.position) > 3.5:
+        if other is model or point_distance(model.position, other.position) > window:
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(model.position, spot, other.position) < need:
@@ -162,3 +171,10 @@ def _friend_may_stand(
     if point_distance(target, spot) < friend.radius + loser.radius - CONTACT_TOLERANCE:
         return False
     return clear_of_others(state, friend, target, ignore=loser)
+
+
+# Public names for the Brutal Power Attack Barge (monsters/barge.py), which backs models away
+# 3" and lets friends make way for them with the same checks (MON-BPA-BARGE-01/02).
+back_away_legal = _back_away_legal
+blockers = _blockers
+friend_may_stand = _friend_may_stand

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import special_strikes
+from battlesim.engines.sbg import monsters, special_strikes
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import (
     DuelSide,
@@ -406,18 +406,34 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     losers = combat.side(1 - winner)
     for model in winners + losers:
         special_strikes.after_duel(state, model, won=model.player == winner)
+    # MON-BPA-01: a winning Monster may use a Brutal Power Attack instead of striking
+    replaced = monsters.brutal_power_attacks(state, combat, players, winner)
+    if replaced is None:  # MON-BPA-HURL-08, MON-BPA-BARGE-04: the fight ends at once
+        _mark_fought(combat)
+        stab_backlashes(state, losers)
+        _clear_fight(combat)
+        return
     falls: dict[str, float] = {}
     trapped = {m.uid for m in losers if not back_away(state, m, winners, falls)}
     for uid in sorted(trapped):
         state.log.emit("trapped", model=uid)
-    for model in [combat.center, *combat.leaves, *combat.supporters.values()]:
-        model.fought = model.fought or model.uid not in combat.supporters
-    winners_strike(state, players[winner], winners + combat.helpers(winner), losers, trapped)
+    _mark_fought(combat)
+    strikers = [m for m in winners if m.uid not in replaced] + combat.helpers(winner)
+    winners_strike(state, players[winner], strikers, losers, trapped)
     stab_backlashes(state, losers)
     _falls_over_edges(state, falls)
     for loser in losers:
         if loser.alive and loser.uid in trapped:
             _separate(state, loser, winners)
+    _clear_fight(combat)
+
+
+def _mark_fought(combat: Combat) -> None:
+    for model in [combat.center, *combat.leaves, *combat.supporters.values()]:
+        model.fought = model.fought or model.uid not in combat.supporters
+
+
+def _clear_fight(combat: Combat) -> None:
     for model in [combat.center, *combat.leaves]:
         model.clear_fight()
 
@@ -439,7 +455,21 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.log.emit("combats", combats=[c.uids() for c in combats])
     for combat in combats:
         barrier_fight.resolver_for(state, combat)(state, combat, players)
+        combats += _new_fights(state)
     barrier_fight.end_fights(state)
+
+
+def _new_fights(state: BattleState) -> list[Combat]:
+    """MON-BPA-BARGE-05: a Monster that charged after its Barge fights again this phase,
+    after the fights already split (data.ASSUMPTIONS 'barge')."""
+    found = []
+    while state.new_fights:
+        monster = state.models[state.new_fights.pop(0)]
+        if monster.alive and state.engaged(monster):
+            found.append(Combat(monster, state.contacts(monster)))
+    if found:
+        state.log.emit("combats", combats=[c.uids() for c in found])
+    return found
 
 
 # Imported last: the barrier fight reuses this module's steps (duel, strikes, back away).
