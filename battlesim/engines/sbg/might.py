@@ -89,10 +89,10 @@ def boost(
     Only a model with Might whose roll has not yet succeeded is asked (HERO-MIGHT-05: its own
     roll; the caller passes the roller). Without players (bare rule tests) nobody spends.
     """
-    free = free_point(state, model)
-    if model.might + free <= 0 or state.players is None:
+    points_now = budget(state, model)
+    if points_now <= 0 or state.players is None:
         return value
-    ask = MightAsk(roll, value, need, target, contest, ceiling, lower, model.might + free)
+    ask = MightAsk(roll, value, need, target, contest, ceiling, lower, points_now)
     if ask.cost == 0 or ask.room <= 0:
         return value
     points = state.players[model.player].spend_might(state, model, ask)
@@ -102,7 +102,7 @@ def boost(
         return value
     if points == 0:
         return value
-    _pay(state, model, points, free)
+    pay_might(state, model, points)
     result = value - points if lower else value + points
     state.log.emit(
         "might",
@@ -136,9 +136,10 @@ def free_point(state: BattleState, model: ModelState) -> int:
     return 1
 
 
-def _pay(state: BattleState, model: ModelState, points: int, free: int) -> None:
-    """The free point first (SR-MIGHTYHERO), the rest from the store (never below zero)."""
-    if free:
+def pay_might(state: BattleState, model: ModelState, points: int) -> None:
+    """Spend ``points`` of Might: a Mighty Hero's free point first (SR-MIGHTYHERO), the rest
+    from the store (heroics.spend refuses to go below zero). Heroic Actions may pay here."""
+    if points > 0 and free_point(state, model):
         model.free_might_turn = state.turn
         points -= 1
     if points:
