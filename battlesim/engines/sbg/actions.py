@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.units import ModelId
@@ -54,3 +55,10 @@ def describe(action: MoveAction) -> dict[str, object]:
         if action.throw:
             data["throw"] = True
     return data
+
+
+class RingAction(enum.Enum):
+    """RING-ON-01, RING-OFF-01: what a Ring-bearer's owner may do in its Move phase."""
+
+    PUT_ON = "put_on"
+    TAKE_OFF = "take_off"

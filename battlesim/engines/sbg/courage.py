@@ -52,6 +52,15 @@ def heroic_courage(state: BattleState, model: ModelState, total: int, dice: int)
     return might_points + _spend_will(state, model, shortfall - might_points)
 
 
+def will_for_courage(state: BattleState, model: ModelState, total: int) -> int:
+    """HERO-WILL-04 alone (callers that do not pass the dice): Will covering the whole
+    shortfall of a failed test; ``heroic_courage`` adds Might as well."""
+    shortfall = COURAGE_PASS - total
+    if shortfall <= 0 or shortfall > model.will:
+        return 0
+    return _spend_will(state, model, shortfall)
+
+
 def _spend_will(state: BattleState, model: ModelState, points: int) -> int:
     if points > 0:
         spend(model, Pool.WILL, points)

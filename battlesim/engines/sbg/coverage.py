@@ -13,7 +13,10 @@ from battlesim.engines.sbg.units import Force, Profile
 from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 
 # Items handled directly by a phase rather than through a modifier hook.
-_HANDLED_IN_PHASES = frozenset({"shield", "banner", "war drum", "war horn", "unarmed"})
+_HANDLED_IN_PHASES = frozenset(
+    {"shield", "banner", "war drum", "war horn", "unarmed"}
+    | {"the one ring", "elven cloak", "stealth"}  # one_ring.py, phases/ring.py, stealth.py
+)
 _HERO_POOLS = ("might", "will", "fate")
 # HERO-FATE-01..06 (heroics.fate_saves), HERO-WILL-04 (courage.heroic_courage),
 # HERO-MIGHT-02..06 (might.boost: Might on dice; Heroic Actions are counted separately)

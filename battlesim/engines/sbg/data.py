@@ -38,6 +38,9 @@ DRUM_RANGE: Final = 12.0  # EQP-DRUM-01 (002:L2188)
 DIFFICULT_TERRAIN_COST: Final = 2.0  # MOVE-TER-02 (002:L522), ambiguity A1 reading
 CLIMB_COST: Final = 2.0  # MOVE-CLIMB-02 (002:L597): a climbable surface is difficult terrain
 FALL_STRENGTH: Final = 3  # MOVE-FALL-02 (002:L637): Strength 3 hits
+WILL_OF_SAURON: Final = 3  # RING-WILL-01 (002:L2224): 3+ the owner moves the bearer
+RING_ROOM_GAP: Final = 0.02  # inches: a bearer pushed aside ends just out of contact (assumption)
+STEALTH_RANGE: Final = 6.0  # SR-STEALTH (002:L2763): seen by enemies within 6"
 
 # In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
 IN_THE_WAY_SCORE: Final = MappingProxyType(
@@ -135,6 +138,57 @@ ASSUMPTIONS: Final = MappingProxyType(
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "ring-timing": "The One Ring (RING-ON-01, RING-OFF-01, RING-WILL-01): at the start of "
+        "its side's Move phase a bearer already wearing the Ring rolls against the Will of "
+        "Sauron, then its owner may put the Ring on or try once to take it off (Courage test), "
+        "before any model of that side moves; the owner may try even when the opponent moves "
+        "the bearer this turn. The text allows 'any time in the Move phase': the start is "
+        "where the choice matters most.",
+        "ring-might": "Might on the Will of Sauron roll (RING-WILL-01) is the owner's choice "
+        "(Player.resist_sauron); the heuristic spends it only when it turns a 1-2 into a 3+.",
+        "ring-mounted": "A mounted bearer (RING-ON-01: mount flees, Thrown Rider test) is not "
+        "played: putting the Ring on while Cavalry is refused (no sample bearer is mounted).",
+        "ring-spotting": "RING-INV-04: -1 per full inch of base-to-base distance at the "
+        "declaration of the charge; Will may be spent as on any Courage test (HERO-WILL-04); "
+        "a failed test forbids charging that bearer for the rest of the turn, and the player "
+        "chooses another action for the model.",
+        "ring-moves": "RING-INV-02: an invisible bearer passes through any model and so "
+        "through enemy control zones, but still never ends its move inside one (MOVE-ZOC-01).",
+        "ring-room": "RING-INV-03: an enemy may end a move (not a charge into a fight) over an "
+        "invisible bearer that is not engaged; the bearer is shifted directly away from the "
+        "enemy (then by 15 degree steps) to 0.02 inch out of contact, not onto any base and "
+        "not touching an enemy; if no such spot exists the move is refused. Being pushed over "
+        "a wall or a cliff is not played.",
+        "ring-foe-moves": "RING-WILL-02: when the opponent moves the bearer, any move with a "
+        "Jump, Leap or Climb test is refused (it could hurt the bearer); charges are allowed.",
+        "ring-fight": "RING-INV-05: a model touching an invisible bearer halves its Fight value "
+        "(after Feint or Stun) in every fight it is part of; supporters are not engaged and "
+        "keep theirs. Special-strike eligibility still compares printed Fight values.",
+        "ring-heroics": "RING-INV-06: heroic actions are not played yet; "
+        "one_ring.heroics_help_allies is the query their code must ask.",
+        "ring-precious": "RING-PREC-01: every battle here is a matched-play game, so a bearer "
+        "left as the last model of its army while wearing the Ring is removed at once (also "
+        "when it puts the Ring on as the last model).",
+        "stealth": "SR-STEALTH / EQP-CLOAK-01: 'partially concealed by terrain' means terrain "
+        "hides at least one of the sight samples of the target (models do not count); such a "
+        "model more than 6 inch away cannot be charged or shot. Stealth does not work on "
+        "Cavalry. Magic and special rules do not target models yet.",
+        "missile-choice": "MSL-GEN-01: a model with several missile weapons always uses the "
+        "longest-ranged one (then the strongest); the choice is not offered to players.",
+        "weapon-choice": "WPN-SWAP-03/04: a model with several hand weapons fights the whole "
+        "game with one chosen before the game: a swapped weapon, else a one-handed non-spear "
+        "weapon (name order), else its spear or two-handed weapon; a profile naming no known "
+        "weapon type fights with a sword (the player's free choice, WPN-SWAP-04).",
+        "spear-heroes": "WPN-SPEAR-05: Might on Duel and To Wound rolls and Heroic Actions in "
+        "the Fight phase are not played yet, so a spear Hero always may support; the heroic "
+        "actions code must stop a Hero that declared one in the Fight phase from supporting.",
+        "shielding": "ARM-SH-03..05: each side of a fight declares Shielding (all its models or "
+        "none) before supporters and special strikes; a Shielding model rolls twice its Attacks "
+        "in the Duel, has no Elven-made advantage and no special strike, and does not strike "
+        "if it wins. A model with a shield that gives no Defence (bow, pike) may still Shield.",
+        "hand-and-a-half": "WPN-HAH-01: the style is chosen for each fight after Shielding; used "
+        "two-handed it has the two-handed -1 Duel (none if masterforged) and +1 To Wound, and "
+        "the model loses its shield's +1 Defence for that fight (ARM-SH-02).",
         "bpa-prone": "A prone Monster that wins makes no Brutal Power Attack, as it makes no "
         "strikes (FIGHT-PRONE-01); a supporting Monster is never offered one (MON-BPA-03).",
         "bpa-modifiers": "MON-BPA-02 (part 2 §2.2 AMBIGUOUS): Rend and unique BPAs use the bare "

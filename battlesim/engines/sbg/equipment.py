@@ -45,8 +45,11 @@ def starting_defence(profile: Profile) -> int:
 
 
 def shield_lost_in_fight(model: ModelState) -> bool:
-    """ARM-SH-02: a carded shield's +1 is lost in a fight fought two-handed."""
+    """ARM-SH-02: a carded shield's +1 is lost in a fight fought two-handed; so is a bought
+    one by a hand-and-a-half weapon used two-handed (WPN-HAH-01)."""
     weapon = model.weapon
+    if model.two_hands:
+        return "shield" in model.profile.gear
     two_hands = weapon is not None and weapon.handedness is Handedness.TWO_HANDED
     return two_hands and "shield" in model.profile.wargear
 

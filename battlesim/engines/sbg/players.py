@@ -13,9 +13,18 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg import one_ring
+from battlesim.engines.sbg.actions import (
+    Charge,
+    Hold,
+    IllegalActionError,
+    Move,
+    MoveAction,
+    RingAction,
+)
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
+from battlesim.engines.sbg.data import WILL_OF_SAURON
 from battlesim.engines.sbg.might import MightAsk, MightRoll, budget
 from battlesim.engines.sbg.monsters import tactics as monster_tactics
 from battlesim.engines.sbg.monsters.core import BpaOption
@@ -35,6 +44,7 @@ from battlesim.engines.sbg.phases.move import (
     check_action,
     furthest_toward,
 )
+from battlesim.engines.sbg.phases.ring import check_ring_action
 from battlesim.engines.sbg.scenarios import Scenario, holder
 from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.units import ModelId, PlayerId
@@ -46,6 +56,9 @@ T = TypeVar("T")
 CHARGE_THRESHOLD = -0.1
 LEADING_MIGHT = 3  # a leader with this much Might fights in the front rank (see _held_back)
 WALL_HOLD_RANGE = 8.0  # inches: an enemy this close will charge the wall soon
+SHIELD_WHEN_OUTFOUGHT_BY = 2  # Fight points: a side this outclassed Shields (ARM-SH-03)
+RING_THREAT_MARGIN = 2.0  # inches beyond an enemy's Move: it may charge the bearer this turn
+RING_SAFE_DISTANCE = 12.0  # inches: no enemy this close, the Ring comes off
 _WALLS = frozenset({"obstacle"})
 
 
@@ -79,6 +92,31 @@ class Player(Protocol):
     ) -> SpecialStrike | None: ...
 
     def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int: ...
+
+    def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
+        """RING-ON-01, RING-OFF-01: put the One Ring on, try to take it off, or neither."""
+        ...
+
+    def choose_shielding(
+        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
+    ) -> bool:
+        """ARM-SH-03/04: whether this side's models in the fight Shield (all of them)."""
+        ...
+
+    def choose_two_hands(
+        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
+    ) -> bool:
+        """WPN-HAH-01: whether a hand-and-a-half weapon is used two-handed this fight."""
+        ...
+
+    def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
+        """RING-WILL-01: Might points spent on the Will of Sauron die."""
+        ...
+
+    def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
+        """RING-WILL-02: the move of an enemy Ring-bearer that lost the Will of Sauron roll."""
+        ...
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -113,8 +151,26 @@ def _role(model: ModelState) -> int:
 
 
 def _precious(state: BattleState, model: ModelState) -> bool:
-    """The leader and banners are worth victory points: they fight from the second rank."""
-    return state.forces[model.player].leader == model.uid or "banner" in model.triggers
+    """The leader, banners and the Ring-bearer stay in the second rank."""
+    leader = state.forces[model.player].leader == model.uid
+    return leader or "banner" in model.triggers or one_ring.bears_ring(model)
+
+
+def _legal_ring_actions(state: BattleState, model: ModelState) -> list[RingAction]:
+    legal = []
+    for action in RingAction:
+        try:
+            check_ring_action(state, model, action)
+        except IllegalActionError:
+            continue
+        legal.append(action)
+    return legal
+
+
+def _might_to_resist(model: ModelState, die: int) -> int:
+    """RING-WILL-01: the Might that turns a 1-2 into a 3+ (0 if not enough or not needed)."""
+    need = WILL_OF_SAURON - die
+    return need if 0 < need <= model.might else 0
 
 
 def _line_holds(state: BattleState, side: PlayerId) -> bool:
@@ -207,6 +263,8 @@ class HeuristicPlayer:
         return sorted(key, key=lambda uid: (key[uid], uid))
 
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        if one_ring.bears_ring(model):
+            return self._guard_bearer(state, model)
         if self._holds_wall(state, model):
             return Hold(model.uid)  # leaping out would give the barrier away
         charge = self._charge(state, model)
@@ -222,6 +280,81 @@ class HeuristicPlayer:
         if self._held_back(state, model) and self._screened(state, model):
             return Hold(model.uid)  # stay behind the line, within reach of its fights
         return self._advance(state, model)
+
+    # -- fight stances ------------------------------------------------------------------------
+
+    def choose_shielding(
+        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
+    ) -> bool:
+        """Shield when Prone (a Prone winner cannot strike anyway, ARM-SH-05) or clearly
+        outfought: double dice make losing, and being struck, less likely."""
+        if any(m.prone for m in models):
+            return True
+        ours = max(m.profile.fight for m in models)
+        theirs = max((e.profile.fight for e in enemies), default=0)
+        return theirs >= ours + SHIELD_WHEN_OUTFOUGHT_BY
+
+    def choose_two_hands(
+        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
+    ) -> bool:
+        """Two hands when wounding is hard (5+ or worse) and the model is not outfought."""
+        if not enemies:
+            return False
+        weakest = min(enemies, key=lambda e: (e.defence, e.uid))
+        hard = wound_chance(model.profile.strength, weakest.defence) <= 2 / 6
+        outfought = max(e.profile.fight for e in enemies) > model.profile.fight
+        return hard and not outfought
+
+    # -- the One Ring ------------------------------------------------------------------------
+
+    def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
+        """On when an enemy could charge the bearer this turn; off when none is near. Never
+        on as the last model of the army ("My precious!", RING-PREC-01)."""
+        legal = _legal_ring_actions(state, model)
+        threat = self._threatened(state, model)
+        if RingAction.PUT_ON in legal and threat and state.alive_count(model.player) > 1:
+            return RingAction.PUT_ON
+        safe = _nearest(state, model)[0] > RING_SAFE_DISTANCE
+        if RingAction.TAKE_OFF in legal and (safe or state.alive_count(model.player) <= 2):
+            return RingAction.TAKE_OFF
+        return None
+
+    def _threatened(self, state: BattleState, model: ModelState) -> bool:
+        """An enemy close enough to charge this turn (its Move and a margin)."""
+        return any(
+            state.distance(model, e) <= e.profile.move + RING_THREAT_MARGIN
+            for e in state.enemies(model)
+        )
+
+    def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
+        return _might_to_resist(model, die)
+
+    def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
+        """Throw the enemy bearer at our hardest hitter, or walk it towards our models."""
+        charges = charge_options(state, model)
+        if charges:
+            enemy, spot = max(
+                charges, key=lambda c: (c[0].profile.attacks * c[0].profile.strength, c[0].uid)
+            )
+            return Charge(model.uid, enemy.uid, spot)
+        gap, enemy = _nearest(state, model)
+        if enemy is None:
+            return Hold(model.uid)
+        end = furthest_toward(state, model, enemy.position)
+        return (
+            Move(model.uid, end) if point_distance(end, model.position) >= 0.05 else Hold(model.uid)
+        )
+
+    def _guard_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
+        """Keep the Ring-bearer out of harm: back off from close enemies, never charge."""
+        gap, enemy = _nearest(state, model)
+        if enemy is None or gap >= RING_SAFE_DISTANCE:
+            return Hold(model.uid)
+        away = rotated(model.position, math.atan2(model.y - enemy.y, model.x - enemy.x), 12.0)
+        end = furthest_toward(state, model, away)
+        if point_distance(end, model.position) < 0.05:
+            return Hold(model.uid)
+        return Move(model.uid, end)
 
     # -- habits ----------------------------------------------------------------------------
 
@@ -508,6 +641,27 @@ class RandomPlayer:
         """A random legal number of points, none included."""
         top = min(ask.budget, ask.room)
         return self.pick(state, list(range(top + 1)), f"{model.uid} might on {ask.roll.value}")
+
+    def choose_shielding(
+        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
+    ) -> bool:
+        return self.pick(state, [False, True], f"{models[0].uid} shielding")
+
+    def choose_two_hands(
+        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
+    ) -> bool:
+        return self.pick(state, [False, True], f"{model.uid} two hands")
+
+    def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
+        legal = _legal_ring_actions(state, model)
+        return self.pick(state, [None, *legal], f"{model.uid} ring") if legal else None
+
+    def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
+        need = _might_to_resist(model, die)
+        return self.pick(state, [0, need], f"{model.uid} might vs Sauron") if need else 0
+
+    def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
+        return self.choose_move(state, model)
 
     def choose_brutal_power_attack(
         self,

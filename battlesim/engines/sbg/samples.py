@@ -115,6 +115,81 @@ MORDOR: Final = {
 }
 
 
+_HOBBIT: Final = {
+    "move": 4,
+    "fight": 3,
+    "shoot": 3,
+    "strength": 2,
+    "defence": 3,
+    "attacks": 1,
+    "wounds": 2,
+    "courage": 6,
+    "might": 2,
+    "keywords": ["Hobbit", "Infantry", "Hero"],
+    "rules": ["Throw Stones (Active)", "Resistant to Magic"],
+}
+
+# The Ring-bearer and his companions: Middle-Earth_Strategy_Battle_Game.gst, "Frodo
+# Baggins", "Samwise Gamgee" and "Boromir of Gondor" (Boromir fights as the leader; the Horn
+# of Gondor and the Mithril Coat are left out: not played).
+FELLOWSHIP: Final = {
+    "name": "Fellowship and Gondor",
+    "alignment": "good",
+    "units": [
+        {
+            "leader": True,
+            "count": 1,
+            "profile": {
+                "name": "Boromir of Gondor",
+                "move": 6,
+                "fight": 6,
+                "shoot": 4,
+                "strength": 4,
+                "defence": 5,
+                "attacks": 3,
+                "wounds": 3,
+                "courage": 6,
+                "might": 6,
+                "will": 1,
+                "fate": 0,
+                "keywords": ["Man", "Infantry", "Hero"],
+                "wargear": ["armour", "sword"],
+                "options": ["shield"],
+                "points": 100,
+            },
+        },
+        {
+            "count": 1,
+            "profile": {
+                **_HOBBIT,
+                "name": "Frodo Baggins",
+                "will": 3,
+                "fate": 3,
+                "wargear": ["dagger", "the one ring"],
+                "options": ["elven cloak"],
+                "points": 65,
+            },
+        },
+        {
+            "count": 1,
+            "profile": {
+                **_HOBBIT,
+                "name": "Samwise Gamgee",
+                "will": 2,
+                "fate": 2,
+                "wargear": ["dagger"],
+                "options": ["elven cloak"],
+                "points": 45,
+            },
+        },
+        {"count": 20, "profile": _with(_GONDOR_WARRIOR, "shield", extra=1)},
+        {"count": 10, "profile": _with(_GONDOR_WARRIOR, "shield", "spear", extra=2)},
+        {"count": 8, "profile": _with(_GONDOR_WARRIOR, "bow", extra=1)},
+        {"count": 1, "profile": _with(_GONDOR_WARRIOR, "shield", "banner", extra=26)},
+    ],
+}
+
+
 def _hero(name: str, stats: tuple[int, ...], pools: tuple[int, int, int], **card: Any) -> dict:
     """A Gondor Hero on foot: (fight, shoot, strength, defence, attacks, wounds, courage)."""
     keys = ("fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
@@ -236,6 +311,8 @@ SAMPLE_FORCES: Final = MappingProxyType(
         "mordor_skirmish": _skirmish(MORDOR, (1, 7, 4, 3, 1)),
         "gondor_captains": GONDOR_CAPTAINS,
         "gondor_captains_skirmish": _skirmish(GONDOR_CAPTAINS, (1, 1, 1, 1, 3, 2)),
+        "fellowship": FELLOWSHIP,
+        "fellowship_skirmish": _skirmish(FELLOWSHIP, (1, 1, 1, 4, 3, 2, 1)),
         # MON-*: about 600 points each, a Monster included
         "mordor_troll": _with_monster(
             MORDOR, "Mordor warband with a Troll", _MORDOR_TROLL, (1, 30, 20, 14, 1)

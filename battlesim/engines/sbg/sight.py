@@ -7,7 +7,7 @@ cannot hide anything).
 
 from __future__ import annotations
 
-from battlesim.engines.sbg import geometry
+from battlesim.engines.sbg import geometry, one_ring
 from battlesim.engines.sbg.bases import height_for
 from battlesim.engines.sbg.paths import (
     circle_base,
@@ -32,6 +32,8 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
     for other in state.living():
         if not (x0 <= other.x <= x1 and y0 <= other.y <= y1) or other is a or other is b:
             continue
+        if other.ring_on and one_ring.invisible_to(other, a):
+            continue  # RING-INV-01 (002:L2206): never In The Way
         if segment_point_distance(a.position, b.position, other.position) < other.radius:
             found.append(body(other))
     return found

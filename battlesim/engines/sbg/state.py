@@ -14,10 +14,11 @@ from typing import Any
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
-from battlesim.engines.sbg import special_rules, special_strikes  # noqa: F401  (hooks)
+from battlesim.engines.sbg import fight_stances, special_rules, special_strikes  # noqa: F401
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.equipment import pass_banner, starting_defence
 from battlesim.engines.sbg.heroics import FatePolicy, fate_saves, fate_when_slain
+from battlesim.engines.sbg.one_ring import my_precious
 from battlesim.engines.sbg.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.weapons import (
     Handedness,
@@ -26,9 +27,11 @@ from battlesim.engines.sbg.weapons import (
     SpecialStrike,
     fighting_weapon,
     missile_weapon,
+    swapped_weapon,
 )
 
 MM_PER_INCH = 25.4
+_LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
 Point = tuple[float, float]
 
 
@@ -46,6 +49,7 @@ class Phase(enum.Enum):
 class Removal(enum.Enum):
     SLAIN = "slain"
     FLED = "fled"  # COUR-BRK-04: counts as a casualty
+    PRECIOUS = "my_precious"  # RING-PREC-01: the last model of its army, wearing the Ring
 
 
 @dataclass(slots=True)
@@ -85,6 +89,15 @@ class ModelState:
     will: int = 0
     fate: int = 0
     free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
+    # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn
+    # the opponent moves it (Will of Sauron) and the turn this model failed to spot a bearer
+    ring_on: bool = False
+    ring_changed: int = -1
+    sauron_turn: int = -1
+    ring_unseen_turn: int = -1
+    # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
+    shielding: bool = False
+    two_hands: bool = False
     # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
     # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
     bpa_turn: int = 0
@@ -108,6 +121,7 @@ class ModelState:
     def clear_fight(self) -> None:
         self.strike = None
         self.fight_mod = self.strength_mod = self.defence_mod = 0
+        self.shielding = self.two_hands = False
 
 
 def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
@@ -119,6 +133,8 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         extra = set()
     rules = {rule.lower().split(" (")[0] for rule in profile.rules}
     triggers = frozenset(profile.gear | profile.keywords | rules | extra | {"any"})
+    if swapped_weapon(profile) is not None:
+        triggers -= _LOST_IN_SWAP  # WPN-SWAP-02: the new weapon is neither of these
     return ModelState(
         uid=spec.uid,
         player=player,
@@ -294,6 +310,7 @@ class BattleState:
         pass_banner(self, model)
         self.casualties[model.player] += 1
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
+        my_precious(self, model.player)
 
     def alive_count(self, player: PlayerId) -> int:
         return len(self._alive[player])

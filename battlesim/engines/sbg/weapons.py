@@ -114,16 +114,47 @@ MISSILE_WEAPONS: Final = MappingProxyType(
         "great bow": MissileWeapon("great bow", 24.0, 4, _B),
         "javelin": MissileWeapon("javelin", 8.0, 3, _T),
         "blowpipe": MissileWeapon("blowpipe", 12.0, 2, MissileKind.BLOWPIPE),
+        # WPN-WHIP-01 (002:L2038): a whip is also a throwing weapon of 2", Strength 1
+        "whip": MissileWeapon("whip", 2.0, 1, _T),
     }
 )
+
+
+# WPN-SWAP-01 (002:L2044): the weapon types a Warrior or unnamed Hero may swap.
+_SWAP_TYPES = frozenset(
+    {"axe", "club", "dagger", "flail", "hammer", "mace", "pick", "staff", "sword"}
+)
+
+
+def _swap_type(name: str) -> str | None:
+    kind = name.rsplit(" ", 1)[-1]
+    return kind if name in HAND_WEAPONS and kind in _SWAP_TYPES else None
+
+
+def swapped_weapon(profile: Profile) -> HandWeapon | None:
+    """WPN-SWAP-01/02 (002:L2044-2048): a swap-list weapon bought as an option replaces a
+    carded swap-list weapon of the same category (one-handed, hand-and-a-half, two-handed).
+    Who may swap and its points are list building (the army builder's)."""
+    carded = [HAND_WEAPONS[n] for n in profile.wargear if _swap_type(n)]
+    for name in sorted(profile.options):
+        if _swap_type(name) is None or name in profile.wargear:
+            continue
+        if any(HAND_WEAPONS[name].handedness is w.handedness for w in carded):
+            return HAND_WEAPONS[name]
+    return None
 
 
 def fighting_weapon(profile: Profile) -> HandWeapon | None:
     """Return the weapon the model fights with, or None if it is unarmed (WPN-UNARMED-01).
 
-    A spear model that has another weapon keeps the spear for support (WPN-GEN-02); a model
-    whose only weapon is two-handed must use it (WPN-2H-01).
+    A swapped weapon replaces the carded one (WPN-SWAP-01/02). A spear model that has
+    another weapon keeps the spear for support (WPN-GEN-02); a model whose only weapon is
+    two-handed must use it (WPN-2H-01). The weapon is chosen once, before the game
+    (WPN-SWAP-03); a profile naming no known weapon fights with a sword (WPN-SWAP-04).
     """
+    swapped = swapped_weapon(profile)
+    if swapped is not None:
+        return swapped
     carried = [HAND_WEAPONS[name] for name in sorted(profile.gear) if name in HAND_WEAPONS]
     if not carried:
         return None if "unarmed" in profile.gear else HAND_WEAPONS["sword"]
@@ -161,9 +192,11 @@ def _two_handed_duel(context: HookContext) -> int:
 
 @register(Hook.WOUND_ROLL, "two-handed")
 def _two_handed_wound(context: HookContext) -> int:
-    """WPN-2H-02 (002:L1955, L1969): +1 To Wound, on both dice of a 6/x result."""
+    """WPN-2H-02 (002:L1955, L1969): +1 To Wound, on both dice of a 6/x result, in fights
+    only (not on the model's shots)."""
     weapon = _weapon_in_use(context)
-    return 1 if weapon is not None and weapon.handedness is _TWO else 0
+    in_fight = not context.details.get("missile")
+    return 1 if in_fight and weapon is not None and weapon.handedness is _TWO else 0
 
 
 @register(Hook.DUEL_DIE, "unarmed")

@@ -30,6 +30,15 @@ GOLDEN = {
             "turn_limit": 4,
         },
     },
+    # RING-*: the One Ring put on and off, the Will of Sauron, an enemy spotting the bearer
+    "sbg_fellowship_ring_random_seed9.json": {
+        "seed": 9,
+        "options": {
+            "forces": ["fellowship_skirmish", "mordor_skirmish"],
+            "players": ["random", "heuristic"],
+            "turn_limit": 5,
+        },
+    },
 }
 
 

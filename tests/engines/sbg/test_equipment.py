@@ -68,11 +68,14 @@ def test_coverage_names_what_is_ignored() -> None:
 
 
 def test_coverage_reports_special_strikes_and_ignored_wargear() -> None:
-    """Issue 4 item 9: weapons' special strikes are listed; an Elven cloak (Stealth needs
-    terrain concealment, not modelled yet) is reported as ignored."""
-    report = profile_coverage(profile(wargear=("club", "elven cloak")))
+    """Issue 4 item 9: weapons' special strikes are listed; the Elven cloak (EQP-CLOAK-01)
+    and the One Ring are played; a Mithril Coat is not, and is reported as ignored."""
+    report = profile_coverage(
+        profile(wargear=("club", "elven cloak", "the one ring", "mithril coat"))
+    )
     assert "stun (special strike)" in report.implemented
-    assert report.ignored == ("elven cloak",)
+    assert {"elven cloak", "the one ring"} <= set(report.implemented)
+    assert report.ignored == ("mithril coat",)
 
 
 def test_a_slain_warriors_banner_passes_to_a_warrior_in_contact() -> None:

@@ -243,7 +243,8 @@ def test_an_engaged_friend_cannot_make_way() -> None:
 
 
 def test_only_one_model_may_make_way() -> None:
-    """FIGHT-WAY-04 (002:L1018): two friends block the way: nobody moves, it is trapped."""
+    """FIGHT-WAY-04 (002:L1018): two friends block the way: nobody moves, it is trapped;
+    WPN-PIKE-03 (002:L2010): so close ranks (phalanxes) trap their own models."""
     state = battle([6, 1, 1, 1])
     add(state, "A1", 0, X, Y)
     add(state, "B1", 1, X + BASE_GAP, Y)

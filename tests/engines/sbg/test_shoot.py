@@ -26,7 +26,8 @@ def test_missile_table_matches_the_seed() -> None:
     assert table["orc bow"] == (18.0, 2) and table["elf bow"] == (24.0, 3)
     assert table["throwing weapons"] == (6.0, 3) and table["sling"] == (12.0, 1)
     assert table["javelin"] == (8.0, 3) and table["blowpipe"] == (12.0, 2)
-    assert len(table) == 15
+    assert table["whip"] == (2.0, 1)  # WPN-WHIP-01 (002:L2038)
+    assert len(table) == 16
 
 
 @pytest.mark.parametrize(("die", "hit"), [(3, False), (4, True)])

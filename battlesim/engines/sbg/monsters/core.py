@@ -133,6 +133,8 @@ def may_use_bpa(state: BattleState, monster: ModelState) -> bool:
     (only the fighters of a side are)."""
     if not monster.alive or monster.prone or not is_monster(monster):
         return False
+    if monster.shielding:
+        return False  # ARM-SH-03 (002:L2277): a Shielding winner cannot strike, nor so BPA
     return monster.bpa_turn != state.turn
 
 

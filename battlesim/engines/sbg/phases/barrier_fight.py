@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from battlesim.engines.sbg import special_strikes
+from battlesim.engines.sbg import fight_stances, special_strikes
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.data import IN_THE_WAY_SCORE
 from battlesim.engines.sbg.geometry import GeometryError
@@ -74,6 +74,7 @@ def _one_on_one(
     if barrier is None:  # FIGHT-BAR-01/04: too low, too high or a giant: a normal fight
         resolve_combat(state, combat, players)
         return
+    fight_stances.declare(state, combat, players)
     assign_supporters(state, combat)
     declare_strikes(state, combat, players)
     winner = duel(state, combat)  # FIGHT-BAR-08: the Duel roll is made normally

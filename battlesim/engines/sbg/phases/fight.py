@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import monsters, special_strikes
+from battlesim.engines.sbg import fight_stances, monsters, special_strikes
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import (
     DuelSide,
@@ -127,6 +127,8 @@ def assign_supporters(state: BattleState, combat: Combat) -> None:
 def _support_one(
     state: BattleState, combat: Combat, friend: ModelState, via: ModelState, pike_only: bool = False
 ) -> ModelState | None:
+    if friend.shielding:
+        return None  # WPN-SPEAR-10 (002:L2279): no support for a Shielding model
     for helper in state.living(friend.player):
         if pike_only and not has_pike(helper.profile):
             continue
@@ -158,7 +160,7 @@ def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Di
     dice: list[_Die] = []
     for model in combat.side(player):
         bonus = modifier(Hook.DUEL_DIE, HookContext(state, model))
-        count = _attacks(state, model)
+        count = fight_stances.duel_dice(model, _attacks(state, model))
         dice += [_Die(model, raw, bonus) for raw in state.roll(count, f"duel {model.uid}")]
     for helper in combat.helpers(player):
         bonus = modifier(Hook.DUEL_DIE, HookContext(state, helper))
@@ -271,7 +273,9 @@ def _duel_needs(
 def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
     """WPN-ELF-01 (ambiguity 12): a side has the advantage if any fighter has one."""
     fighters = [combat.center, *combat.leaves]
-    return frozenset(m.player for m in fighters if "elven-made" in m.triggers)
+    return frozenset(
+        m.player for m in fighters if "elven-made" in m.triggers and not m.shielding
+    )  # ARM-SH-03: a Shielding model has no weapon bonus
 
 
 # --- FIGHT-STRIKE, FIGHT-TRAP-03, FIGHT-MULTI: strikes ----------------------------------------
@@ -304,8 +308,8 @@ def winners_strike(
     """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
     goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
     for striker in strikers:
-        if striker.prone:
-            continue  # FIGHT-PRONE-01: a prone winner makes no strikes
+        if striker.prone or striker.shielding:
+            continue  # FIGHT-PRONE-01; ARM-SH-03: a Shielding winner cannot strike
         if _special_strikes_instead(state, player, striker, losers):
             continue
         attacks = 1 if striker.supported else _attacks(state, striker)
@@ -361,6 +365,8 @@ def _special_strikes_instead(
 def declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
     """SPS-GEN-01 (002:L2056): each fighter may declare a special strike before the Duel."""
     for model in [combat.center, *combat.leaves]:
+        if model.shielding:
+            continue  # SPS-GEN-02 (002:L2277): no weapon bonus while Shielding
         enemies = combat.side(1 - model.player) + combat.helpers(1 - model.player)
         enemy_fight = max(m.profile.fight for m in enemies)
         options = special_strikes.eligible(model, enemy_fight)
@@ -399,6 +405,7 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     """FIGHT-GEN-04: Duel, back away, strike, remove casualties (already removed at 0 W)."""
     if not combat.side(0) or not combat.side(1):
         return
+    fight_stances.declare(state, combat, players)
     assign_supporters(state, combat)
     declare_strikes(state, combat, players)
     winner = duel(state, combat)

@@ -10,8 +10,8 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import geometry
-from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, MoveAction
+from battlesim.engines.sbg import geometry, one_ring
+from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
 from battlesim.engines.sbg.bases import height_for
@@ -35,6 +35,7 @@ from battlesim.engines.sbg.paths import (
     terrain_fits,
     toward,
 )
+from battlesim.engines.sbg.phases import ring
 from battlesim.engines.sbg.phases.crossing import (
     Crossing,
     check_crossings,
@@ -44,6 +45,7 @@ from battlesim.engines.sbg.phases.crossing import (
 from battlesim.engines.sbg.phases.shoot import shoot
 from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.stealth import hidden_by_stealth
 from battlesim.engines.sbg.table import TerrainKind
 from battlesim.engines.sbg.weapons import MissileKind
 
@@ -63,9 +65,10 @@ def allowance(state: BattleState, model: ModelState) -> float:
 
 
 def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
-    """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05)."""
+    """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05),
+    not an invisible Ring-bearer (RING-INV-02)."""
     for enemy in state.enemies(model):
-        if enemy.prone:
+        if enemy.prone or (enemy.ring_on and one_ring.invisible_to(enemy, model)):
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
             yield enemy
@@ -95,6 +98,8 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     if isinstance(action, Hold):
         return 0.0
     found = crossings(state, model, action.to)
+    if found and one_ring.foe_moves(state, model):
+        raise IllegalActionError(f"{model.uid}: no dangerous move for the foe (RING-WILL-02)")
     cost = _check_path(state, model, action.to, check_crossings(state, model, action.to, found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
@@ -122,9 +127,23 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
         if other is model or dx * dx + dy * dy > limit * limit:
             continue
         clearance = model.radius + other.radius - CONTACT_TOLERANCE
+        if one_ring.passes_through(state, model, other):
+            _check_end_on(state, model, other, end, clearance)
+            continue
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
     return cost
+
+
+def _check_end_on(
+    state: BattleState, model: ModelState, other: ModelState, end: Point, clearance: float
+) -> None:
+    """RING-INV-02/03: through an invisible bearer (or the bearer through anyone), never
+    ending on a base, unless the enemy bearer can be shifted aside to make room."""
+    if point_distance(end, other.position) >= clearance:
+        return
+    if model.ring_on or ring.room_spot(state, model, end, other) is None:
+        raise IllegalActionError(f"{model.uid} cannot end on {other.uid} (RING-INV-02/03)")
 
 
 def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
@@ -134,6 +153,8 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
         zone = model.radius + enemy.radius + CONTROL_ZONE
         if point_distance(end, enemy.position) < zone - _SLACK:
             raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
+        if model.ring_on:
+            continue  # RING-INV-02: the bearer passes through enemies, so through their zones
         entry = entry_fraction(start, end, enemy.position, zone - _SLACK)
         if entry == 0.0 and approaches(start, end, enemy.position):
             raise IllegalActionError(f"{model.uid} moves closer to {enemy.uid} (MOVE-ZOC-03)")
@@ -154,12 +175,14 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
     if not can_see(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
+    if not ring.may_charge(state, model, target) or hidden_by_stealth(state, model, target):
+        raise IllegalActionError(f"{model.uid} cannot see {target.uid} (RING-INV-04, SR-STEALTH)")
     start, end = model.position, action.to
     zone = model.radius + target.radius + CONTROL_ZONE
     limit = entry_fraction(start, end, target.position, zone) or 0.0
     for enemy in zone_holders(state, model):
-        if enemy is target:
-            continue
+        if enemy is target or model.ring_on:
+            continue  # RING-INV-02: an invisible bearer's path passes through any zone
         reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
         entry = entry_fraction(start, end, enemy.position, reach)
         if entry is None or entry > limit:
@@ -192,6 +215,11 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
+    _carry_out(state, model, action, cost)
+    ring.make_room(state, model)  # RING-INV-03: an invisible bearer under the model moves
+
+
+def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cost: float) -> None:
     found = crossings(state, model, action.to)
     if found:
         resolve_crossing(state, model, action.to, found[0])
@@ -247,10 +275,12 @@ def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.phase = Phase.MOVE
     state.log.emit("phase", phase=Phase.MOVE.value, turn=state.turn)
     for player in (state.priority, 1 - state.priority):
-        _move_side(state, players[player], player)
+        _move_side(state, players, player)
 
 
-def _move_side(state: BattleState, player: Player, side: int) -> None:
+def _move_side(state: BattleState, players: tuple[Player, Player], side: int) -> None:
+    player = players[side]
+    ring.start_of_move(state, players, side)
     drummer = player.sound_drum(state, side)
     if drummer is not None:
         try:
@@ -263,7 +293,7 @@ def _move_side(state: BattleState, player: Player, side: int) -> None:
             continue
         if not broken_test(state, model):
             continue
-        _take_action(state, player, model)
+        _take_action(state, players, model)
 
 
 def stand_up(state: BattleState, model: ModelState) -> None:
@@ -275,15 +305,34 @@ def stand_up(state: BattleState, model: ModelState) -> None:
     state.log.emit("stand_up", model=model.uid)
 
 
-def _take_action(state: BattleState, player: Player, model: ModelState) -> None:
+def _take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     if model.prone:
         stand_up(state, model)
-    action = player.choose_move(state, model)
+    action = _choose(state, players, model)
+    target = state.models.get(action.target) if isinstance(action, Charge) else None
+    if (
+        target is not None
+        and _must_spot(state, model, target)
+        and not ring.spot(state, model, target)
+    ):
+        action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
         state.log.emit("refused", model=model.uid, reason=str(error))
         apply_action(state, model, Hold(model.uid))
+
+
+def _must_spot(state: BattleState, model: ModelState, target: ModelState) -> bool:
+    """RING-INV-04: charging an invisible bearer not yet failed to be seen this turn."""
+    return _unseen(target, model) and ring.may_charge(state, model, target)
+
+
+def _choose(state: BattleState, players: tuple[Player, Player], model: ModelState) -> MoveAction:
+    """RING-WILL-02: the opponent moves a bearer that lost the Will of Sauron roll."""
+    if one_ring.foe_moves(state, model):
+        return players[1 - model.player].move_enemy_bearer(state, model)
+    return players[model.player].choose_move(state, model)
 
 
 def _sound_drum(state: BattleState, side: int, drummer_id: str) -> None:
@@ -319,7 +368,7 @@ def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point
     zones = [
         (o.position, circle_base(o.radius))
         for o in others
-        if o.player != model.player and holds_zone(state, o)
+        if o.player != model.player and holds_zone(state, o) and not _unseen(o, model)
     ]
     height = height_for(model.profile.keywords)
     r = model.radius
@@ -334,6 +383,10 @@ def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point
         state.table,
         model_height=height,
     )
+
+
+def _unseen(other: ModelState, model: ModelState) -> bool:
+    return other.ring_on and one_ring.invisible_to(other, model)
 
 
 def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:

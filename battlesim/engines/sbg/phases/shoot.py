@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg import one_ring
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
@@ -11,6 +12,7 @@ from battlesim.engines.sbg.might import MightRoll, boost
 from battlesim.engines.sbg.paths import point_distance
 from battlesim.engines.sbg.sight import can_see, ducking_friends, obstructions
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.stealth import hidden_by_stealth
 from battlesim.engines.sbg.units import Alignment
 from battlesim.engines.sbg.weapons import MissileKind
 
@@ -40,9 +42,14 @@ def shots_allowed(model: ModelState) -> int:
 
 
 def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
-    """SHOOT-CMB-01 (002:L845): Good models may not shoot at engaged enemies."""
+    """SHOOT-CMB-01 (002:L845): Good models may not shoot at engaged enemies; RING-INV-01
+    (002:L2206): an invisible Ring-bearer cannot be targeted; SR-STEALTH, EQP-CLOAK-01."""
+    if target.ring_on and one_ring.invisible_to(target, shooter):
+        return False
     good = state.alignment(shooter.player) is Alignment.GOOD
-    return not (good and state.engaged(target))
+    if good and state.engaged(target):
+        return False
+    return not hidden_by_stealth(state, shooter, target)
 
 
 def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
@@ -145,7 +152,8 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"
-    if roll_to_wound(state, strength, defence, bonus, purpose, roller=shooter, target=victim):
+    poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
+    if roll_to_wound(state, strength, defence, bonus, purpose, poisoned, shooter, victim):
         state.wound(victim, f"shot by {shooter.uid}")
 
 
