@@ -56,6 +56,7 @@ def roll_to_wound(
     modifier: int,
     purpose: str,
     reroll_ones: bool = False,
+    natural_six: bool = False,
     roller: ModelState | None = None,
     target: ModelState | None = None,
 ) -> bool:
@@ -63,6 +64,8 @@ def roll_to_wound(
 
     ``reroll_ones`` (Feint, Stab, poisoned weapons): a natural 1 is re-rolled once and the
     second result stands (DICE-REROLL-01/02), before modifiers (WPN-LANCE-01 order).
+    ``natural_six`` (Heroic Defence, HERO-HD-01): only a natural 6 wounds, modifiers ignored;
+    a 6/x result needs a natural 6 then a natural x (no Might either: DICE-NAT-01).
     ``roller``: the Hero whose roll it is may spend Might on it after any re-roll
     (HERO-MIGHT-03/06 item 4); a point raises both dice of a 6/x (ambiguity A37).
     """
@@ -70,6 +73,8 @@ def roll_to_wound(
     if need is None:
         state.log.emit("cannot_wound", strength=strength, defence=defence, purpose=purpose)
         return False
+    if natural_six:
+        need, modifier, roller = WoundNeed(6, need.second), 0, None
     first = _wound_die(state, purpose, reroll_ones)
     modifier += _might(state, roller, target, clamp_die(first + modifier), need.first)
     if clamp_die(first + modifier) < need.first:

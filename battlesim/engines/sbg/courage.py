@@ -89,6 +89,7 @@ def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
         return None
     for hero in state.living(model.player):
         rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
+        rallying = rallying and hero.declined_from is None  # HERO-HCHAL-03: lost for good
         if rallying and state.distance(hero, model) <= STAND_FAST_RANGE:
             return hero
     return None

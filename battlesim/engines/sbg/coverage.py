@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from battlesim.engines.sbg import special_rules  # noqa: F401  (registers rule hooks)
+from battlesim.engines.sbg import (
+    cavalry,  # noqa: F401  (registers the lance and charge hooks)
+    special_rules,  # noqa: F401  (registers rule hooks)
+)
+from battlesim.engines.sbg.data import MOUNT_PROFILES
 from battlesim.engines.sbg.equipment import ARMOUR_TIERS
+from battlesim.engines.sbg.heroic_actions import IMPLEMENTED as HEROIC_ACTIONS
 from battlesim.engines.sbg.hooks import implemented_triggers
 from battlesim.engines.sbg.monsters import unique_names
 from battlesim.engines.sbg.special_strikes import IMPLEMENTED
@@ -18,6 +23,8 @@ _HANDLED_IN_PHASES = frozenset(
     | {"the one ring", "elven cloak", "stealth"}  # one_ring.py, phases/ring.py, stealth.py
 )
 _HERO_POOLS = ("might", "will", "fate")
+# CAV-*: mounts and barding make a model Cavalry (mounts.py, cavalry.py); "lance" is a hook
+_MOUNTS = frozenset(MOUNT_PROFILES) | {"barding"}
 # HERO-FATE-01..06 (heroics.fate_saves), HERO-WILL-04 (courage.heroic_courage),
 # HERO-MIGHT-02..06 (might.boost: Might on dice; Heroic Actions are counted separately)
 _HERO_POOLS_PLAYED = frozenset({"fate (heroic)", "will (heroic)", "might (heroic)"})
@@ -46,6 +53,8 @@ def _known() -> frozenset[str]:
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
         | _HERO_RULES
+        | HEROIC_ACTIONS  # HERO-HA-09: specific Heroic Actions listed as rules (not Channelling)
+        | _MOUNTS
         | unique_names()  # MON-BPA-01: unique Brutal Power Attacks (Bludgeon...)
     )
 

@@ -41,6 +41,41 @@ FALL_STRENGTH: Final = 3  # MOVE-FALL-02 (002:L637): Strength 3 hits
 WILL_OF_SAURON: Final = 3  # RING-WILL-01 (002:L2224): 3+ the owner moves the bearer
 RING_ROOM_GAP: Final = 0.02  # inches: a bearer pushed aside ends just out of contact (assumption)
 STEALTH_RANGE: Final = 6.0  # SR-STEALTH (002:L2763): seen by enemies within 6"
+HEROIC_RANGE: Final = 6.0  # HERO-HM-03, HERO-HS-02, HERO-HR-01, HERO-HMA-03, HERO-HAC-02
+MARCH_INFANTRY: Final = 3  # HERO-HMA-01 (002:L1663): +3" Infantry
+MARCH_FAST: Final = 5  # HERO-HMA-01: +5" Cavalry or Fly
+# HERO-HCHAL-01: heroic tiers, lowest first (not defined in seed 002: ASSUMPTIONS "heroic-tiers")
+HEROIC_TIERS: Final = (
+    "independent hero",
+    "minor hero",
+    "hero of fortitude",
+    "hero of valour",
+    "hero of legend",
+)
+
+# --- Mount profiles (CAV-PROF-01, 002:L1443-1475), special rules excluded: the one table.
+# name -> (kind, Move, Fight, Shoot, Strength, Defence, Attacks, Wounds, Courage). Shoot 6 is
+# the printed "6+"; the War Camel prints a bare "0" (no Shoot value), kept as 0. "Armoured
+# horse" is the Horse with barding (+1 Defence, 002:L1475), the name the army lists use.
+MOUNT_PROFILES: Final = MappingProxyType(
+    {
+        "horse": ("horse", 10.0, 3, 6, 3, 4, 0, 1, 2),
+        "armoured horse": ("horse", 10.0, 3, 6, 3, 5, 0, 1, 2),
+        "war goat": ("goat", 8.0, 2, 6, 4, 5, 0, 1, 3),
+        "pony": ("pony", 8.0, 2, 6, 2, 3, 0, 1, 2),
+        "warg": ("warg", 10.0, 3, 6, 4, 4, 1, 1, 2),
+        "shadow warg": ("warg", 10.0, 3, 6, 4, 4, 1, 1, 2),
+        "fell beast": ("fell beast", 3.0, 5, 5, 6, 6, 2, 3, 3),
+        "war camel": ("camel", 10.0, 0, 0, 4, 4, 0, 1, 2),
+    }
+)
+BARDING_DEFENCE: Final = 1  # CAV-PROF-01 (002:L1475): "+1D avec un caparaçon"
+# CAV-MOVE-05 (002:L1286): after a failed Leap or Jump, a further D6 of 1 throws the rider.
+THROWN_ON_FAILED_LEAP: Final = 1
+THROWN_HIT_STRENGTH: Final = 3  # CAV-THROWN-01 (002:L1357): one Strength 3 hit
+DESCENT_HIT_STRENGTH: Final = 3  # CAV-MOVE-07 (002:L1306)
+# A mounted model's circle has the area of the 25 x 50 mm cavalry oval (bases.py).
+CAVALRY_CIRCLE_MM: Final = (25.0 * 50.0) ** 0.5
 
 # In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
 IN_THE_WAY_SCORE: Final = MappingProxyType(
@@ -88,8 +123,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "the side with more models within 3 inch; 3 VP per objective held at the end, 1 VP "
         "enemy broken, 1 VP enemy leader slain; same end condition as To the Death!.",
         "turn-limit": "A battle stops after 12 turns at most (issue 4 safeguard), then VPs.",
-        "heroic-actions": "Heroic actions (HERO-HA..HCHAL) are not played here: Might is "
-        "spent only to modify dice (might.boost).",
+        "heroic-actions": "Heroic Actions are played (heroic_actions.py); Might modifying "
+        "dice is might.boost (Player.spend_might).",
         "fate": "A side spends Fate only on a blow that would slay the model (policy "
         "heroics.fate_when_slain); an instant kill is a blow of all the model's Wounds "
         "(HERO-FATE-04).",
@@ -138,6 +173,54 @@ ASSUMPTIONS: Final = MappingProxyType(
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "cavalry-base": "A mounted model stands on a circle with the area of the 25 x 50 mm "
+        "cavalry oval (about 35 mm), unless its data gives a larger base; a rider on foot and a "
+        "riderless mount keep their centre (foot: 25 mm; riderless mount: the cavalry circle).",
+        "cavalry-profile": "CAV-FIGHT-01: a mounted model always uses the higher Fight, Strength "
+        "and Attacks of rider and mount (higher is never worse); Move is the mount's, Courage, "
+        "Shoot, Defence and Wounds the rider's. The mount's Defence is its card's (barding "
+        "included) and no rider modifier (shield, Piercing Strike, SPS-CAV-01) touches it. "
+        "Feint and Stab act on the model's combined Fight and on the rider's wounds. A "
+        "profile with the Cavalry keyword but no mount named (nor a 'mount' entry) plays as "
+        "one model: Cavalry for the keyword rules (x4 difficult terrain, never knocked down "
+        "by a charge, no charge bonus against it), with no mount of its own.",
+        "cavalry-lying-down": "CAV-MOVE-01: the engine has no voluntary lying down or crawling "
+        "and no ladders or ropes, so nothing forbids them for cavalry; stairs and doors "
+        "(CAV-MOVE-08, CAV-MOVE-09) and deep water (CAV-MOVE-10) are not table pieces yet.",
+        "cavalry-descent": "CAV-MOVE-07: a mounted model climbs down a drop higher than its mount "
+        "without a test and without extra Move cost (Eomer 'continues his move normally'); the "
+        "hits are 1 + whole inches beyond the mount's shoulders (A31). A mounted model that "
+        "falls (a failed Jump) is hit the same way and, if the mount lives, is knocked to the "
+        "ground (CAV-LOOSE-03).",
+        "cavalry-dismount": "CAV-DISM-01: a model dismounts only as its move starts (a subset "
+        "of 'at any point'); the rider keeps the centre of the cavalry base and moves with its "
+        "own Move less the Move already spent (A: the mounted allowance spent). No model ever "
+        "remounts (CAV-LOOSE-05): there is no remount action.",
+        "riderless-mount-room": "CAV-LOOSE-01, CAV-LOOSE-04, CAV-LOOSE-06: a riderless "
+        "mount that passes its test while its rider lives (thrown, knocked down, dismounted) "
+        "becomes a new model '<uid>m', not one of the starting models, on the nearest free spot "
+        "round its rider (touching it first, then rings 0.25 inch apart, at most 3 inch; none: "
+        "it has fled). Bases never overlap, so instead of sharing its rider's space in a fight "
+        "it stays engaged with its rider's enemies until either side moves; it is not among "
+        "the losers of a fight already being resolved.",
+        "cavalry-thrown-in-fight": "CAV-THROWN-01/02 (A33): a thrown rider still rolls its Duel "
+        "dice but makes no strikes until the end of the turn; CAV-STRIKE-02: a mount slain in "
+        "a fight throws its rider after all the strikes of that fight.",
+        "cavalry-strikes": "CAV-STRIKE-01: the striking player chooses rider or mount per "
+        "Attack; both dice of a trapped set go to the same part, and a set aimed at a mount "
+        "that dies on its first die stops there. Whirl strikes choose too. CAV-STRIKE-04 "
+        "('all models' rules) has no such rule in the engine yet.",
+        "cavalry-charge": "CAV-CHG-02/03: the engine's charge has one target; the bonuses are "
+        "decided when the combat is resolved: mounted, charged this turn, not in difficult "
+        "terrain, not fighting across a barrier, and every enemy in base contact not Cavalry. "
+        "Deep water and Transfixed are not in the engine. MON-CAV-01 extends "
+        "cavalry.knockdown_immune.",
+        "cavalry-magic": "CAV-MAGIC-01 and CAV-SHOOT-05 (Heroic Accuracy): no magical powers "
+        "or heroic actions yet; a power against a cavalry model will target the whole model.",
+        "cavalry-break-point": "CAV-BRK-01: casualties = models on foot removed + min(riders "
+        "lost, mounts lost) per side; fled riderless mounts and mounts slain under a living "
+        "rider count as mounts lost; a riderless mount staying on the table counts as alive "
+        "for the quarter-strength end.",
         "ring-timing": "The One Ring (RING-ON-01, RING-OFF-01, RING-WILL-01): at the start of "
         "its side's Move phase a bearer already wearing the Ring rolls against the Will of "
         "Sauron, then its owner may put the Ring on or try once to take it off (Courage test), "
@@ -189,6 +272,37 @@ ASSUMPTIONS: Final = MappingProxyType(
         "hand-and-a-half": "WPN-HAH-01: the style is chosen for each fight after Shielding; used "
         "two-handed it has the two-handed -1 Duel (none if masterforged) and +1 To Wound, and "
         "the model loses its shield's +1 Defence for that fight (ARM-SH-02).",
+        "heroic-order-same-alignment": "HERO-HA-06 names Good and Evil: when both sides share "
+        "an alignment, the Priority player's D6 gives 4-6 to the Priority side, 1-3 to the "
+        "other (as for the Duel roll-off).",
+        "heroic-same-side-order": "HERO-HA-06: several Heroes of one side act in the order "
+        "their player declared them.",
+        "heroic-calls": "'With Me!', 'Forced March!', 'Fire!' and 'Take Aim!' are called when "
+        "the player says so (Player.call_friends); range 6 inch from the Hero's starting "
+        "position, base to base; friends must end within 6 inch of the Hero's final position "
+        "(part 1 §9.4 reading). Heroic March does not change the move order: the Hero moves in "
+        "its side's turn, its Forced March friends right after it (§9.8 reading).",
+        "heroic-off-table": "Moves never leave the table in this engine, so the off-table "
+        "clauses (HERO-HM-06, HERO-HMA-06) never arise.",
+        "heroic-resolve": "Heroic Resolve (HERO-HR-01) records one free resist die for the "
+        "models within 6 inch and keeps the Hero from moving (HR-02); magical powers are not "
+        "played, so the die is never rolled. Seed 002 gives Heroic Resolve no Courage effect.",
+        "heroic-strike-roll": "Heroic Strike's D6 (HST-01) and Heroic Strength's D3 (HSTR-01) "
+        "are rolled at the start of the Hero's first combat of the phase; no roll if it does "
+        "not fight. Heroic Defence covers every To Wound roll against the Hero in the Fight "
+        "phase: strikes, stab backlash, Brutal Power Attack hits and falls.",
+        "heroic-combat-move": "After a successful Heroic Combat the Hero moves first, then its "
+        "friends of the fight, each with its full Move (spent reset), the move checked like "
+        "any other; combats are then split again (HERO-HC-04) and a combat whose models have "
+        "all fought already is not fought again.",
+        "heroic-tiers": "Heroic tiers (HERO-HCHAL-01) come from a keyword or rule of the "
+        "profile: Independent < Minor < Fortitude < Valour < Legend (BattleScribe game system "
+        "names); a Hero without one counts as the lowest. A challenger with several enemy "
+        "Heroes in contact challenges the highest tier (then the first by id). In a challenge "
+        "the winning Hero may strike any loser of the fight (normal rules).",
+        "challenge-charge": "HERO-HCHAL-02 'must charge each other': a Hero whose rival lives "
+        "and can be charged has any other move replaced by that charge; no other model may "
+        "charge either Hero.",
         "bpa-prone": "A prone Monster that wins makes no Brutal Power Attack, as it makes no "
         "strikes (FIGHT-PRONE-01); a supporting Monster is never offered one (MON-BPA-03).",
         "bpa-modifiers": "MON-BPA-02 (part 2 §2.2 AMBIGUOUS): Rend and unique BPAs use the bare "
@@ -208,8 +322,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "hurl-hits": "Hurl: at most one S3 hit per model; a passed model's fight is every model "
         "linked to it by base contact (the Monster and its victim excepted); the hurled model "
         "suffers one S6 hit in all (the landing or the collision) and the Strength 6+ model it "
-        "hits one S6 hit and stays standing (part 2 §2.4 AMBIGUOUS). A Cavalry model (one "
-        "model in this engine) suffers both the mount's and the rider's hit.",
+        "hits one S6 hit and stays standing (part 2 §2.4 AMBIGUOUS). A Cavalry model "
+        "suffers one hit on its mount (its Defence) and one on its rider; a ridden Monster "
+        "without a mount card suffers both.",
         "hurl-nudge": "HURL-07: each model under the landing spot is nudged to the nearest spot "
         "(0.05 inch steps, up to 3 inch, any heading) where its base overlaps no other base and "
         "fits the table; if none exists the hurled model stops short instead. Bases never "
@@ -223,7 +338,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "terrain tests; the new fight is resolved after the fights already split.",
         "bludgeon": "Bludgeon (Ent, BattleScribe rule text): the bludgeon is an enemy of the "
         "fight that is not a Monster; the Ent hits other enemies of the fight with it; a "
-        "Cavalry bludgeon is the whole model (no dismounting yet).",
+        "Cavalry bludgeon is the whole model; a surviving one is knocked Prone, which throws "
+        "its rider (CAV-LOOSE-03).",
         "charge-and-target-search": "Players are offered the 4 nearest enemies in charge reach "
         "and the 3 nearest visible targets among the 6 nearest in range (speed).",
     }

@@ -8,6 +8,7 @@ import math
 from battlesim.engines.sbg.bases import obstacle_height_for
 from battlesim.engines.sbg.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.data import EPSILON, FALL_STRENGTH
+from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.state import BattleState, ModelState
 
@@ -32,7 +33,13 @@ def falling_hits(drop: float, height: float) -> int:
 
 
 def fall(state: BattleState, model: ModelState, drop: float, cause: str) -> None:
-    """MOVE-FALL-01/02: prone at once, then each hit rolls to wound (S3 against Defence)."""
+    """MOVE-FALL-01/02: prone at once, then each hit rolls to wound (S3 against Defence).
+    A mounted model falls as cavalry (cavalry.fall: the mount takes the hits)."""
+    if model.mount is not None:
+        from battlesim.engines.sbg import cavalry  # cavalry imports this module
+
+        cavalry.fall(state, model, drop, cause)
+        return
     model.prone = True
     hits = falling_hits(drop, terrain_height(model))
     state.log.emit("fall", model=model.uid, cause=cause, drop=round(drop, 3), hits=hits)
@@ -41,5 +48,6 @@ def fall(state: BattleState, model: ModelState, drop: float, cause: str) -> None
         if not model.alive:
             return
         purpose = f"fall {model.uid} hit {k + 1} (S{FALL_STRENGTH} D{defence})"
-        if roll_to_wound(state, FALL_STRENGTH, defence, 0, purpose):
+        sixes = wounded_only_on_sixes(state, model)  # HERO-HD-01 (in the Fight phase)
+        if roll_to_wound(state, FALL_STRENGTH, defence, 0, purpose, natural_six=sixes):
             state.wound(model, "fall")

@@ -244,10 +244,11 @@ def _fates(state: BattleState) -> dict[str, Any]:
         model = state.models[event.data["model"]]
         by_profile[model.player][model.spec.profile.name] += 1
         first[model.player] = first[model.player] or model.spec.profile.name
-    heroes = [
-        {"name": m.spec.profile.name, "side": m.player, "survived": m.alive}
-        for m in sorted(state.models.values(), key=lambda m: m.uid)
-        if "hero" in m.spec.profile.keywords
+    starting = {spec.uid: spec.profile for force in state.forces for spec in force.models}
+    heroes = [  # by starting profile: a mounted hero's name, and its riderless mount is not it
+        {"name": starting[uid].name, "side": m.player, "survived": m.alive and not m.loose}
+        for uid, m in sorted(state.models.items())
+        if uid in starting and "hero" in starting[uid].keywords
     ]
     return {
         "casualties_by_profile": [dict(c) for c in by_profile],

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from battlesim.engines.sbg.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR
+
 Point = tuple[float, float]
 
 
@@ -141,11 +143,15 @@ def terrain_fits(table: Any, point: Point, radius: float, width: float, depth: f
     return bool(table.fits(point, circle_base(radius)))
 
 
-def terrain_cost(table: Any, start: Point, end: Point, radius: float) -> float:
-    """The Move a straight move costs (difficult terrain counts double, MOVE-TER-02)."""
+def terrain_cost(
+    table: Any, start: Point, end: Point, radius: float, cavalry: bool = False
+) -> float:
+    """The Move a straight move costs (difficult terrain counts double, MOVE-TER-02; four
+    times for cavalry, CAV-MOVE-03)."""
     if table is None or not near_terrain(table, segment_box(start, end, radius), _SLOW):
         return point_distance(start, end)
-    return float(table.movement_cost(start, end, circle_base(radius)))
+    factor = CAVALRY_DIFFICULT_FACTOR if cavalry else DIFFICULT_FACTOR
+    return float(table.movement_cost(start, end, circle_base(radius), factor))
 
 
 def terrain_crossings(table: Any, start: Point, end: Point, height: float) -> list[tuple[Any, str]]:

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from battlesim.engines.sbg import one_ring
+from battlesim.engines.sbg import cavalry, heroic_policy, one_ring
 from battlesim.engines.sbg.actions import (
     Charge,
     Hold,
@@ -25,6 +25,13 @@ from battlesim.engines.sbg.actions import (
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.data import WILL_OF_SAURON
+from battlesim.engines.sbg.heroic_actions import (
+    HEROIC_MARCH,
+    Choice,
+    declared_by,
+    leash_refusal,
+    legal_declarations,
+)
 from battlesim.engines.sbg.might import MightAsk, MightRoll, budget
 from battlesim.engines.sbg.monsters import tactics as monster_tactics
 from battlesim.engines.sbg.monsters.core import BpaOption
@@ -37,6 +44,7 @@ from battlesim.engines.sbg.paths import (
     segment_box,
     toward,
 )
+from battlesim.engines.sbg.phases.crossing import crossings
 from battlesim.engines.sbg.phases.move import (
     allowance,
     can_throw,
@@ -46,7 +54,7 @@ from battlesim.engines.sbg.phases.move import (
 )
 from battlesim.engines.sbg.phases.ring import check_ring_action
 from battlesim.engines.sbg.scenarios import Scenario, holder
-from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.units import ModelId, PlayerId
 from battlesim.engines.sbg.weapons import MissileKind, SpecialStrike, can_support
 
@@ -93,6 +101,16 @@ class Player(Protocol):
 
     def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int: ...
 
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
+        """CAV-STRIKE-01: ``"rider"`` or ``"mount"`` of a cavalry target, per Attack."""
+        ...
+
+    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
+        """CAV-DISM-01: does this mounted model dismount as its move starts?"""
+        ...
+
     def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
         """RING-ON-01, RING-OFF-01: put the One Ring on, try to take it off, or neither."""
         ...
@@ -117,6 +135,15 @@ class Player(Protocol):
         """RING-WILL-02: the move of an enemy Ring-bearer that lost the Will of Sauron roll."""
         ...
 
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None: ...
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool: ...
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool: ...
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -141,6 +168,25 @@ def wound_chance(strength: int, defence: int) -> float:
         return 0.0
     chance = (7 - need.first) / 6
     return chance * ((7 - need.second) / 6 if need.second else 1.0)
+
+
+def _cavalry_charge(state: BattleState, model: ModelState, enemy: ModelState) -> float:
+    """Cavalry likes charging Infantry in the open (CAV-CHG-01: an Extra Attack and doubled
+    strikes on knocked-down losers), dislikes difficult ground (CAV-CHG-04: no bonus, four
+    times the distance) and spear walls (each supporter adds a Duel die against it)."""
+    if model.mount is None or cavalry.is_cavalry(enemy):
+        return 0.0
+    if cavalry.in_difficult_terrain(state, enemy):
+        return -0.3
+    spears = sum(1 for f in state.living(enemy.player) if _supports(state, f, enemy))
+    return 0.35 - 0.15 * spears
+
+
+def _supports(state: BattleState, friend: ModelState, model: ModelState) -> bool:
+    """``friend`` could give ``model`` spear support (touching it, free, a spear)."""
+    if friend is model or not can_support(friend.profile) or state.engaged(friend):
+        return False
+    return state.in_contact(friend, model)
 
 
 def _role(model: ModelState) -> int:
@@ -257,12 +303,21 @@ class HeuristicPlayer:
         models = list(state.living(side))
         broken = state.broken[side]
         key = {
-            m.uid: (not (broken and m.profile.is_hero), _role(m), _nearest(state, m)[0])
+            m.uid: (
+                declared_by(state, m, HEROIC_MARCH) is None,  # HERO-HMA-03: friends follow
+                not (broken and m.profile.is_hero),
+                _role(m),
+                _nearest(state, m)[0],
+            )
             for m in models
         }
         return sorted(key, key=lambda uid: (key[uid], uid))
 
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        action = self._choose_move(state, model)
+        return action if model.heroic.leash is None else self._leashed(state, model, action)
+
+    def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
         if one_ring.bears_ring(model):
             return self._guard_bearer(state, model)
         if self._holds_wall(state, model):
@@ -327,7 +382,7 @@ class HeuristicPlayer:
         )
 
     def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
-        return _might_to_resist(model, die)
+        return _might_to_resist(model, die) if self.might_allowed else 0
 
     def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
         """Throw the enemy bearer at our hardest hitter, or walk it towards our models."""
@@ -358,12 +413,25 @@ class HeuristicPlayer:
 
     # -- habits ----------------------------------------------------------------------------
 
+    def _leashed(self, state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+        """HERO-HM-03, HMA-03: with a Hero's call, end within 6" of it (shorten the move)."""
+        if isinstance(action, Hold) or leash_refusal(state, model, action.to) is None:
+            return action
+        if isinstance(action, Move):
+            length = point_distance(model.position, action.to)
+            for share in (0.75, 0.5, 0.25):
+                to = toward(model.position, action.to, length * share)
+                if leash_refusal(state, model, to) is None and _legal(state, Move(model.uid, to)):
+                    return Move(model.uid, to)
+        return Hold(model.uid)
+
     def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
         best: tuple[float, str, Charge] | None = None
         for enemy, spot in charge_options(state, model):
             score = self._charge_value(state, model, enemy)
             if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
-                throw = can_throw(model)
+                # MSL-THROW-02: no throw on a charge that asks for a terrain test
+                throw = can_throw(model) and not crossings(state, model, spot)
                 best = (score, enemy.uid, Charge(model.uid, enemy.uid, spot, throw))
         return None if best is None else best[2]
 
@@ -377,7 +445,8 @@ class HeuristicPlayer:
         dealt = win * mine.attacks * wound_chance(mine.strength, enemy.defence)
         taken = (1 - win) * theirs.attacks * wound_chance(theirs.strength, model.defence)
         shooter_penalty = 0.15 if _role(model) == 2 and _line_holds(state, model.player) else 0.0
-        return dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
+        value = dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
+        return value + _cavalry_charge(state, model, enemy)
 
     def _held_back(self, state: BattleState, model: ModelState) -> bool:
         """The leader and banners stay behind the line, unless the leader is a Hero with Might
@@ -551,6 +620,40 @@ class HeuristicPlayer:
             return 0
         return ask.cost if _worth_might(state, model, ask) else 0
 
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None:
+        """HERO-HA-*: spend Might when it matters (heroic_policy); never for a player whose
+        Heroes may not spend Might (``spend_might=False``)."""
+        if not self.might_allowed:
+            return None
+        return heroic_policy.choose_declaration(self, state, side, phase)
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return heroic_policy.calls_friends(state, hero)
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool:
+        return heroic_policy.accepts(hero, challenger)
+
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
+        """The part likelier to fall per Attack; the rider when a lone horse would flee."""
+        assert target.mount is not None
+        strength = striker.profile.strength
+        rider = wound_chance(strength, target.defence) / max(1, target.wounds)
+        mount = wound_chance(strength, cavalry.mount_defence(target)) / target.mount.wounds
+        if target.mount.flees_alone:
+            rider *= 1.5  # slaying the rider removes the whole model (CAV-LOOSE-02)
+        return cavalry.MOUNT if mount > rider else cavalry.RIDER
+
+    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
+        """Rarely: only a rider stuck in difficult terrain, where a horse pays four times
+        its distance and never gets its charge bonus, goes on foot."""
+        return cavalry.in_difficult_terrain(state, model)
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -642,6 +745,14 @@ class RandomPlayer:
         top = min(ask.budget, ask.room)
         return self.pick(state, list(range(top + 1)), f"{model.uid} might on {ask.roll.value}")
 
+    def choose_strike_part(
+        self, state: BattleState, striker: ModelState, target: ModelState
+    ) -> str:
+        return self.pick(state, [cavalry.RIDER, cavalry.MOUNT], f"{striker.uid} rider or mount")
+
+    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
+        return self.pick(state, [False] * 5 + [True], f"{model.uid} dismount")
+
     def choose_shielding(
         self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
     ) -> bool:
@@ -663,6 +774,23 @@ class RandomPlayer:
     def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
         return self.choose_move(state, model)
 
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None:
+        """One time in four, a random legal declaration."""
+        legal = legal_declarations(state, side, phase)
+        if not legal or not self.pick(state, [False, False, False, True], "heroic action?"):
+            return None
+        return self.pick(state, legal, "heroic action")
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return self.pick(state, [True, False], f"{hero.uid} calls friends")
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool:
+        return self.pick(state, [True, False], f"{hero.uid} accepts the challenge")
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -681,6 +809,14 @@ class RandomPlayer:
         self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
     ) -> Charge | None:
         return self.pick(state, [None, *charges], f"{monster.uid} charge after barge")
+
+
+def _legal(state: BattleState, action: MoveAction) -> bool:
+    try:
+        check_action(state, state.models[action.model], action)
+    except ValueError:
+        return False
+    return True
 
 
 def _heuristic_no_might(scenario: Scenario | None = None) -> HeuristicPlayer:

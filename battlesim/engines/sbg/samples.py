@@ -4,6 +4,10 @@ Characteristics are those of the BattleScribe data (``shared/bsdata``: Minas_Tir
 ``Warrior of Minas Tirith`` and ``Captain of Minas Tirith``; Mordor.cat and the game system,
 ``Orc Warrior`` and ``Orc Captain``; the game system for the Heroes of ``gondor_captains``).
 Points size the forces only (data.ASSUMPTIONS "points").
+
+Cavalry samples: ``rohan`` (Captain and Riders of Rohan on horses, with Warriors of Rohan on
+foot) and ``warg_riders`` (an Orc Captain and Warg Riders with Orc Warriors); a mount named in
+the options makes the model Cavalry (``mounts.py``).
 """
 
 from __future__ import annotations
@@ -67,10 +71,10 @@ MINAS_TIRITH: Final = {
                 "might": 2,
                 "will": 1,
                 "fate": 1,
-                "keywords": ["Man", "Gondor", "Infantry", "Hero"],
+                "keywords": ["Man", "Gondor", "Infantry", "Hero", "Hero of Fortitude"],
                 "wargear": ["heavy armour", "sword"],
                 "options": ["shield"],
-                "rules": ["Shieldwall (Active)"],
+                "rules": ["Shieldwall (Active)", "Heroic March"],
                 "points": 55,
             },
         },
@@ -101,9 +105,10 @@ MORDOR: Final = {
                 "might": 2,
                 "will": 1,
                 "fate": 1,
-                "keywords": ["Orc", "Mordor", "Infantry", "Hero"],
+                "keywords": ["Orc", "Mordor", "Infantry", "Hero", "Hero of Fortitude"],
                 "wargear": ["armour", "sword"],
                 "options": ["shield"],
+                "rules": ["Heroic March"],
                 "points": 50,
             },
         },
@@ -186,6 +191,101 @@ FELLOWSHIP: Final = {
         {"count": 10, "profile": _with(_GONDOR_WARRIOR, "shield", "spear", extra=2)},
         {"count": 8, "profile": _with(_GONDOR_WARRIOR, "bow", extra=1)},
         {"count": 1, "profile": _with(_GONDOR_WARRIOR, "shield", "banner", extra=26)},
+    ],
+}
+
+
+# --- cavalry samples: BattleScribe ``Warrior of Rohan`` (Minas_Tirith.cat) and ``Háma, Captain
+# of Rohan`` (game system); ``Warg Rider`` (Isengard.cat, Mordor.cat) and ``Orc Captain``.
+# A mount named in the options makes the model Cavalry (mount profiles: data.MOUNT_PROFILES).
+
+_ROHAN_WARRIOR: Final = {
+    "name": "Warrior of Rohan",
+    "move": 6,
+    "fight": 3,
+    "shoot": 4,
+    "strength": 3,
+    "defence": 4,
+    "attacks": 1,
+    "wounds": 1,
+    "courage": 3,
+    "keywords": ["Man", "Rohan", "Infantry", "Warrior"],
+    "wargear": ["armour", "sword"],
+    "points": 7,
+}
+
+_WARG_RIDER: Final = {
+    **_ORC_WARRIOR,
+    "name": "Warg Rider",
+    "options": ["warg"],
+    "points": 11,
+}
+
+
+def _rider(profile: dict[str, Any], name: str, *options: str, extra: int) -> dict[str, Any]:
+    return {**_with(profile, *options, extra=extra), "name": name}
+
+
+ROHAN: Final = {
+    "name": "Riders of Rohan",
+    "alignment": "good",
+    "units": [
+        {
+            "leader": True,
+            "count": 1,
+            "profile": {
+                "name": "Captain of Rohan",
+                "move": 6,
+                "fight": 4,
+                "shoot": 4,
+                "strength": 4,
+                "defence": 6,
+                "attacks": 2,
+                "wounds": 2,
+                "courage": 4,
+                "might": 3,
+                "will": 1,
+                "fate": 1,
+                "keywords": ["Man", "Rohan", "Infantry", "Hero"],
+                "wargear": ["heavy armour", "sword"],
+                "options": ["horse", "shield"],
+                "points": 80,
+            },
+        },
+        {"count": 10, "profile": _rider(_ROHAN_WARRIOR, "Rider of Rohan", "horse", "bow", extra=7)},
+        {
+            "count": 6,
+            "profile": _rider(
+                _ROHAN_WARRIOR, "Rider of Rohan", "horse", "throwing weapons", "shield", extra=8
+            ),
+        },
+        {"count": 12, "profile": _with(_ROHAN_WARRIOR, "shield", extra=1)},
+        {"count": 12, "profile": _with(_ROHAN_WARRIOR, "shield", "spear", extra=2)},
+        {"count": 8, "profile": _with(_ROHAN_WARRIOR, "bow", extra=1)},
+        {"count": 1, "profile": _with(_ROHAN_WARRIOR, "shield", "banner", extra=26)},
+    ],
+}
+
+WARG_RIDERS: Final = {
+    "name": "Warg pack",
+    "alignment": "evil",
+    "units": [
+        {
+            "leader": True,
+            "count": 1,
+            "profile": {
+                **MORDOR["units"][0]["profile"],  # type: ignore[index]
+                "name": "Orc Captain on Warg",
+                "options": ["warg", "shield"],
+                "points": 60,
+            },
+        },
+        {"count": 8, "profile": _with(_WARG_RIDER, "warg", "throwing weapons", "shield", extra=3)},
+        {"count": 8, "profile": _with(_WARG_RIDER, "warg", "orc bow", extra=2)},
+        {"count": 24, "profile": _with(_ORC_WARRIOR, "shield", extra=1)},
+        {"count": 16, "profile": _with(_ORC_WARRIOR, "shield", "spear", extra=2)},
+        {"count": 12, "profile": _with(_ORC_WARRIOR, "orc bow", extra=1)},
+        {"count": 1, "profile": _with(_ORC_WARRIOR, "shield", "banner", extra=26)},
     ],
 }
 
@@ -311,6 +411,10 @@ SAMPLE_FORCES: Final = MappingProxyType(
         "mordor_skirmish": _skirmish(MORDOR, (1, 7, 4, 3, 1)),
         "gondor_captains": GONDOR_CAPTAINS,
         "gondor_captains_skirmish": _skirmish(GONDOR_CAPTAINS, (1, 1, 1, 1, 3, 2)),
+        "rohan": ROHAN,
+        "warg_riders": WARG_RIDERS,
+        "rohan_skirmish": _skirmish(ROHAN, (1, 3, 2, 3, 3, 2, 1)),
+        "warg_riders_skirmish": _skirmish(WARG_RIDERS, (1, 3, 3, 5, 3, 2, 1)),
         "fellowship": FELLOWSHIP,
         "fellowship_skirmish": _skirmish(FELLOWSHIP, (1, 1, 1, 4, 3, 2, 1)),
         # MON-*: about 600 points each, a Monster included

@@ -105,7 +105,8 @@ def _leader_points(state: BattleState, player: PlayerId, *, slain: int, wounded:
     leader = state.forces[player].leader
     if leader is None:
         return 0
-    if not state.models[leader].alive:
+    model = state.models[leader]
+    if not model.alive or model.loose:  # CAV-STRIKE-03: a riderless mount is not the leader
         return slain
     return wounded if leader in state.wounded_leaders else 0
 

@@ -17,7 +17,9 @@ from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import fight_stances, special_rules, special_strikes  # noqa: F401
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.equipment import pass_banner, starting_defence
+from battlesim.engines.sbg.heroic_actions import Declaration, HeroicTurn
 from battlesim.engines.sbg.heroics import FatePolicy, fate_saves, fate_when_slain
+from battlesim.engines.sbg.mounts import MountState, mount_state, mounted_profile
 from battlesim.engines.sbg.one_ring import my_precious
 from battlesim.engines.sbg.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.weapons import (
@@ -89,6 +91,13 @@ class ModelState:
     will: int = 0
     fate: int = 0
     free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
+    # CAV-*: a Cavalry model's mount (None on foot), see mounts.py and cavalry.py
+    mount: MountState | None = None
+    unhorsed: bool = False  # a rider that began mounted (CAV-BRK-01 counts it as a rider)
+    loose: bool = False  # a riderless mount (CAV-LOOSE-01)
+    thrown_turn: int = 0  # CAV-THROWN-01/02: no move, shot or strike in this turn
+    charge_bonus: bool = False  # CAV-CHG-01: Extra Attack and Knock to the ground, this fight
+    lance_bonus: bool = False  # WPN-LANCE-01: +1 To Wound, this fight
     # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn
     # the opponent moves it (Will of Sauron) and the turn this model failed to spot a bearer
     ring_on: bool = False
@@ -98,6 +107,10 @@ class ModelState:
     # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
     shielding: bool = False
     two_hands: bool = False
+    # HERO-HA-*: effects of Heroic Actions until the end of the turn (heroic_actions.py)
+    heroic: HeroicTurn = field(default_factory=HeroicTurn)
+    rival: ModelId | None = None  # HERO-HCHAL-02: the Hero of an accepted challenge
+    declined_from: ModelId | None = None  # HERO-HCHAL-03: challenger this Hero declined
     # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
     # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
     bpa_turn: int = 0
@@ -116,16 +129,21 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
+        self.heroic = HeroicTurn()
         self.heroic_combat = False
 
     def clear_fight(self) -> None:
         self.strike = None
         self.fight_mod = self.strength_mod = self.defence_mod = 0
+        self.charge_bonus = self.lance_bonus = False
         self.shielding = self.two_hands = False
 
 
 def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
-    """Build the starting state of one model from its profile."""
+    """Build the starting state of one model from its profile (mounted: CAV-DEF-01)."""
+    mount = mount_state(spec.profile)
+    if mount is not None:
+        spec = ModelSpec(spec.uid, mounted_profile(spec.profile))
     profile = spec.profile
     weapon = fighting_weapon(profile)
     extra = {weapon.handedness.value} if weapon is not None else {"unarmed"}
@@ -148,6 +166,7 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         missile=missile_weapon(profile),
         triggers=triggers,
         **_pools(profile),
+        mount=mount,
     )
 
 
@@ -189,6 +208,10 @@ class BattleState:
     # The two Players, set when a battle is played: rules that ask a side mid-roll (Might,
     # might.boost) reach them here. None in bare rule tests: nobody is asked.
     players: Any = None
+    heroics: list[Declaration] = field(default_factory=list)  # this phase's (HERO-HA-02)
+    # CAV-BRK-01 (002:L1433): riders and mounts lost, per side; a pair is one casualty
+    riders_lost: list[int] = field(default_factory=lambda: [0, 0])
+    mounts_lost: list[int] = field(default_factory=lambda: [0, 0])
     # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
     new_fights: list[ModelId] = field(default_factory=list)
 
@@ -200,6 +223,14 @@ class BattleState:
         self.touching[model.uid] = set()
         self._touch(model)
         return model
+
+    def spawn(self, model: ModelState) -> None:
+        """Add a model born during the battle (a riderless mount, CAV-LOOSE-01): it is not
+        one of the starting models."""
+        self.models[model.uid] = model
+        self._alive[model.player].append(model)
+        self.touching[model.uid] = set()
+        self._touch(model)
 
     def set_position(self, model: ModelState, point: Point) -> None:
         """Put the model at ``point`` (no log: set-up and tests) and update contacts."""
@@ -287,13 +318,24 @@ class BattleState:
             self.link_across(model, across)
         self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
 
-    def wound(self, model: ModelState, source: str, count: int = 1) -> None:
+    def wound(self, model: ModelState, source: str, at_mount: bool = False, count: int = 1) -> None:
         """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once, unless Fate saves.
 
+        A Cavalry model's rider and mount have their own wounds: ``at_mount`` wounds the mount
+        (CAV-SHOOT-02, CAV-STRIKE-01); a slain rider leaves a riderless mount (CAV-LOOSE-01).
         ``count``: the Wounds one blow deals (Mighty Blow, flails, instant kills); HERO-FATE-04
         (002:L1778): one successful Fate roll prevents them all; HERO-FATE-05: any wound,
         whatever its source (falls included), may be saved.
         """
+        if at_mount or model.mount is not None and model.wounds <= count:
+            from battlesim.engines.sbg import cavalry  # the rules import this module
+
+            if at_mount:
+                cavalry.wound_mount(self, model, source)
+                return
+            if not (model.fate > 0 and fate_saves(self, model, self.fate_policy, count)):
+                cavalry.rider_slain(self, model, source)
+            return
         if model.fate > 0 and fate_saves(self, model, self.fate_policy, count):
             return
         model.wounds -= min(count, model.wounds)
@@ -308,9 +350,26 @@ class BattleState:
         model.alive = False
         self._alive[model.player].remove(model)
         pass_banner(self, model)
-        self.casualties[model.player] += 1
+        self._count_casualty(model)
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
         my_precious(self, model.player)
+
+    def _count_casualty(self, model: ModelState) -> None:
+        """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models."""
+        if model.mount is not None:
+            self.lose_parts(model.player, riders=1, mounts=0 if model.mount.slain else 1)
+        elif model.unhorsed or model.loose:
+            self.lose_parts(model.player, riders=int(model.unhorsed), mounts=int(model.loose))
+        else:
+            self.casualties[model.player] += 1
+
+    def lose_parts(self, player: PlayerId, riders: int, mounts: int) -> None:
+        """CAV-BRK-01: count riders and mounts lost; each new complete pair is a casualty."""
+        before = min(self.riders_lost[player], self.mounts_lost[player])
+        self.riders_lost[player] += riders
+        self.mounts_lost[player] += mounts
+        after = min(self.riders_lost[player], self.mounts_lost[player])
+        self.casualties[player] += after - before
 
     def alive_count(self, player: PlayerId) -> int:
         return len(self._alive[player])

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from battlesim.engines.sbg.data import BARDING_DEFENCE, MOUNT_PROFILES
+
 ModelId = str
 PlayerId = int  # 0 or 1: the two sides at the table
 
@@ -25,6 +27,26 @@ class Alignment(enum.Enum):
 
 class UnitDataError(ValueError):
     """Plain force data is missing a field or holds an impossible value."""
+
+
+@dataclass(frozen=True, slots=True)
+class MountProfile:
+    """CAV-PROF-01 (002:L1443-1475): a mount's characteristics (special rules excluded).
+
+    ``kind`` names the animal for heights and keywords (an armoured horse is a horse);
+    ``shoot`` is 0 when the card prints no Shoot value (War Camel).
+    """
+
+    name: str
+    kind: str
+    move: float
+    fight: int
+    shoot: int
+    strength: int
+    defence: int
+    attacks: int
+    wounds: int
+    courage: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +71,7 @@ class Profile:
     fate: int = 0
     points: int = 0
     base_mm: float = 25.0
+    mount: MountProfile | None = None  # CAV-DEF-01/02: a Cavalry model's mount
 
     @property
     def is_hero(self) -> bool:
@@ -112,6 +135,7 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         fate=int(data.get("fate", 0)),
         points=int(data.get("points", 0)),
         base_mm=float(data.get("base_mm", 25.0)),
+        mount=_mount_from_data(data),
         **{key: (float(v) if key == "move" else int(v)) for key, v in stats.items()},
     )
 
@@ -122,7 +146,43 @@ def profile_to_data(profile: Profile) -> dict[str, Any]:
     data["keywords"] = sorted(profile.keywords)
     data["wargear"], data["options"] = list(profile.wargear), list(profile.options)
     data["rules"] = list(profile.rules)
+    mount = data.pop("mount")
+    if mount is not None:  # only mounted profiles carry the key (older logs stay identical)
+        data["mount"] = _mount_to_data(mount)
     return data
+
+
+_MOUNT_STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
+
+
+def _mount_from_data(data: Mapping[str, Any]) -> MountProfile | None:
+    """CAV-DEF-02 (002:L1268): a mount named in the wargear or options, or an explicit
+    ``"mount": {"name": ..., characteristics...}`` (missing values come from the table)."""
+    explicit = data.get("mount")
+    gear = _lower_all(data.get("wargear", ())) + _lower_all(data.get("options", ()))
+    if explicit is None:
+        names = [item for item in gear if item in MOUNT_PROFILES]
+        if not names:
+            return None
+        explicit = {"name": names[0]}
+    name = str(explicit["name"]).strip().lower()
+    known = MOUNT_PROFILES.get(name)
+    if known is None and any(key not in explicit for key in _MOUNT_STATS):
+        raise UnitDataError(f"mount {name!r} is not in the mount table and lacks values")
+    table = dict(zip(("kind", *_MOUNT_STATS), known, strict=True)) if known else {}
+    values = {key: explicit.get(key, table.get(key)) for key in _MOUNT_STATS}
+    if "mount" not in data and "barding" in gear:
+        values["defence"] += BARDING_DEFENCE  # CAV-PROF-01 (002:L1475): +1 D with barding
+    return MountProfile(
+        name=name,
+        kind=str(explicit.get("kind", table.get("kind", name))),
+        move=float(values["move"]),
+        **{key: int(values[key]) for key in _MOUNT_STATS if key != "move"},
+    )
+
+
+def _mount_to_data(mount: MountProfile) -> dict[str, Any]:
+    return {name: getattr(mount, name) for name in MountProfile.__slots__}  # type: ignore[attr-defined]
 
 
 def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:

@@ -57,6 +57,7 @@ window.ReplayKit = {
     for (let i = 0; i <= step && i < events.length; i += 1) {
       const e = events[i];
       if (e.kind === "move" && e.end) positions[e.model] = e.end;
+      if (e.kind === "riderless_mount" && e.at) positions[e.model] = e.at; // a mount left alone
       if (e.kind === "casualty") dead.add(e.model);
       if (e.kind === "phase") { turn = e.turn; phase = e.phase; }
     }

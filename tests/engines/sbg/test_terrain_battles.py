@@ -51,11 +51,15 @@ def _run_watched(
 
 # (seed, table, heuristic on both sides); the first four have charges across walls.
 CASES = [
-    (9, "village", False),
+    (2, "village", False),
+    (5, "village", False),
+    (6, "village", False),
     (10, "village", False),
+    (9, "village", False),
     (11, "village", False),
     (12, "village", False),
     (6, "generated", False),
+    (23, "generated", False),
     (1, "forest and ruins", True),
     (4, "generated", True),
     (7, "forest and ruins", False),

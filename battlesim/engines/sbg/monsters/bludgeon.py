@@ -4,8 +4,8 @@
 One enemy of the fight that is not a Monster becomes the bludgeon; the Ent hits another
 model of the fight with it: both suffer one Strength 8 hit; while the target is slain the
 Ent may hit another, until one survives or none is left; a surviving bludgeon is Prone.
-A Cavalry bludgeon's rider would be dismounted: the engine's cavalry is one model, so the
-whole model is the bludgeon (data.ASSUMPTIONS 'bludgeon').
+A Cavalry bludgeon is the whole model; if it survives, being knocked Prone throws its rider
+(CAV-LOOSE-03, core.knock_prone; data.ASSUMPTIONS 'bludgeon').
 """
 
 from __future__ import annotations

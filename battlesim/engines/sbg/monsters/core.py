@@ -13,7 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg import cavalry
 from battlesim.engines.sbg.combat import clamp_stat, roll_to_wound
+from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.units import ModelId
@@ -50,26 +52,42 @@ def knocked_down_by_charge_immune(model: ModelState) -> bool:
 
 
 def knock_prone(state: BattleState, model: ModelState, cause: str) -> None:
-    """Knock a living model prone, unless nothing can (WB Immovable Object)."""
+    """Knock a living model prone, unless nothing can (WB Immovable Object); a mounted
+    model's rider is thrown instead (CAV-LOOSE-03, 002:L1332)."""
+    if model.alive and model.mount is not None and not immovable(model):
+        cavalry.knocked_down(state, model, cause)
+        return
     if model.alive and not model.prone and not immovable(model):
         model.prone = True
         state.log.emit("knocked_prone", model=model.uid, cause=cause)
 
 
-def hit(state: BattleState, model: ModelState, strength: int, cause: str) -> None:
+def hit(
+    state: BattleState, model: ModelState, strength: int, cause: str, at_mount: bool = False
+) -> None:
     """One hit of ``strength`` against the model's Defence (armour hooks apply: a hit is
-    not a strike), wounding on the chart as any hit does (SHOOT-WND-02)."""
+    not a strike), wounding on the chart as any hit does (SHOOT-WND-02); ``at_mount``: on a
+    cavalry model's mount, with the mount's Defence (CAV-STRIKE-01)."""
     if not model.alive:
         return
-    defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+    if at_mount and model.mount is not None and not model.mount.slain:
+        defence = cavalry.mount_defence(model)
+    else:
+        at_mount = False
+        defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
     purpose = f"{cause} hit on {model.uid} (S{strength} D{defence})"
-    if roll_to_wound(state, strength, defence, 0, purpose):
-        state.wound(model, cause)
+    sixes = wounded_only_on_sixes(state, model)  # HERO-HD-01
+    if roll_to_wound(state, strength, defence, 0, purpose, natural_six=sixes):
+        state.wound(model, cause, at_mount)
 
 
 def hits(state: BattleState, model: ModelState, strength: int, cause: str) -> None:
-    """HURL-05: a Cavalry model suffers one hit on the mount and one on the rider; the
-    engine's cavalry is one model, so it suffers both (data.ASSUMPTIONS 'hurl-cavalry')."""
+    """HURL-05: a Cavalry model suffers one hit on the mount and one on the rider (a ridden
+    Monster without a mount card suffers both, data.ASSUMPTIONS 'hurl-hits')."""
+    if model.mount is not None:  # rider and mount are apart in this engine (mounts.py)
+        hit(state, model, strength, cause, at_mount=True)
+        hit(state, model, strength, cause)
+        return
     for _ in range(2 if counts_as_cavalry(model) else 1):
         hit(state, model, strength, cause)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from battlesim.engines.sbg.combat import clamp_stat, roll_to_wound
+from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.monsters.core import BpaFight, BrutalPowerAttack, register_bpa
 from battlesim.engines.sbg.state import ModelState
@@ -33,8 +34,11 @@ def resolve_rend(fight: BpaFight, target: ModelState | None) -> None:
         if not target.alive:
             return
         purpose = f"rend {monster.uid}->{target.uid} (S{strength} vs S{toughness})"
+        sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
         # part 2 ambiguity 2: a Hero Monster's Might may raise its own Rend dice (HERO-MIGHT-06)
-        if roll_to_wound(state, strength, toughness, 0, purpose, roller=monster, target=target):
+        if roll_to_wound(
+            state, strength, toughness, 0, purpose, natural_six=sixes, roller=monster, target=target
+        ):
             state.wound(target, f"rent by {monster.uid}")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from battlesim.engines.sbg import fight_stances, special_strikes
+from battlesim.engines.sbg import cavalry, fight_stances, special_strikes
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.data import IN_THE_WAY_SCORE
 from battlesim.engines.sbg.geometry import GeometryError
@@ -85,6 +85,7 @@ def _one_on_one(
     losers = combat.side(1 - winner)
     gate = _in_the_way(state, barrier) if winner == attacker.player else None
     winners_strike(state, players[winner], strikers, losers, set(), gate)
+    cavalry.after_strikes(state, [defender, attacker])  # CAV-STRIKE-02; no charge bonus here
     stab_backlashes(state, losers)
     _after_strikes(state, defender, attacker, barrier)
     for model in (defender, attacker):

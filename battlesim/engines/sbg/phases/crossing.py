@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from battlesim.engines.sbg import cavalry as cav
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.data import CLIMB_COST, CONTACT_TOLERANCE
 from battlesim.engines.sbg.falling import fall, terrain_height
@@ -101,7 +102,10 @@ def _check_climb(state: BattleState, model: ModelState, end: Point, crossing: Cr
 
 
 def _check_descend(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
-    """MOVE-DESC-03 (002:L631): climbing down is a Climb test, costing like a climb."""
+    """MOVE-DESC-03 (002:L631): climbing down is a Climb test, costing like a climb.
+    CAV-MOVE-07 (002:L1306): a mounted model goes down without a test or extra cost."""
+    if model.mount is not None:
+        return 0.0
     _climbable(model, crossing.piece)
     return CLIMB_COST * crossing.size
 
@@ -134,6 +138,8 @@ def _leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
             spot = _before(state, model, end)
     state.log.emit("leap", model=model.uid, obstacle=obstacle.name, roll=die)
     _place(state, model, spot, 0.0, "charge" if model.charged else "leap")
+    if die == 1 and model.mount is not None:
+        cav.failed_leap(state, model)  # CAV-MOVE-05 (002:L1286)
 
 
 def _jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
@@ -145,6 +151,8 @@ def _jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     die = _might(state, model, MightRoll.JUMP, die)
     state.log.emit("jump", model=model.uid, gap=gap.name, roll=die)
     if die == 1:
+        if model.mount is not None:
+            cav.failed_leap(state, model)  # CAV-MOVE-05 (002:L1286)
         _fall_short(state, model, end, gap.depth, f"jump over {gap.name}")
         return
     spot = end
@@ -181,6 +189,9 @@ def _descend(state: BattleState, model: ModelState, end: Point, crossing: Crossi
     """MOVE-DESC-03 (002:L631) with the Climb table: 1 falls from the platform's height
     (falling damage, MOVE-FALL-02); 2-5 reaches the foot and stops; 6 goes on."""
     piece = crossing.piece
+    if model.mount is not None:
+        _descend_mounted(state, model, end, crossing)
+        return
     (die,) = state.roll(1, f"climb {model.uid} down {piece.name}")
     die = _might(state, model, MightRoll.CLIMB, die)
     state.log.emit("climb_down", model=model.uid, piece=piece.name, roll=die)
@@ -195,6 +206,15 @@ def _descend(state: BattleState, model: ModelState, end: Point, crossing: Crossi
         model.charged = False
         spot = foot if free_landing(state, model, foot) else _before(state, model, end)
     _place(state, model, spot, CLIMB_COST * crossing.size, "charge" if model.charged else "descend")
+
+
+def _descend_mounted(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
+    """CAV-MOVE-07, CAV-MOVE-11 (002:L1300, L1306): the move (checked legal) ends where it
+    was going; the mount takes the hits, and if it dies the rider is thrown there."""
+    _place(state, model, end, 0.0, "charge" if model.charged else "descend")
+    cav.descend(state, model, crossing.size)
+    if not (model.alive and model.mount is not None):
+        model.charged = False
 
 
 _CHECKS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing], float]] = {
@@ -222,7 +242,8 @@ def _might(state: BattleState, model: ModelState, roll: MightRoll, die: int) -> 
 
 def _place(state: BattleState, model: ModelState, spot: Point, climbed: float, why: str) -> None:
     """Pay for the ground covered (and the climb, if it got there) and move."""
-    model.spent += terrain_cost(state.table, model.position, spot, model.radius) + climbed
+    cavalry = "cavalry" in model.triggers  # CAV-MOVE-03
+    model.spent += terrain_cost(state.table, model.position, spot, model.radius, cavalry) + climbed
     state.move_to(model, spot, why)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import fight_stances, monsters, special_strikes
+from battlesim.engines.sbg import cavalry, fight_stances, monsters, special_strikes
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import (
     DuelSide,
@@ -24,6 +24,7 @@ from battlesim.engines.sbg.combat import (
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.equipment import banner_in_range
 from battlesim.engines.sbg.falling import fall
+from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.might import MightRoll, boost, budget
 from battlesim.engines.sbg.paths import (
@@ -50,12 +51,19 @@ class Combat:
     center: ModelState
     leaves: list[ModelState]
     supporters: dict[str, ModelState] = field(default_factory=dict)  # supporter -> supported
+    only: frozenset[str] = frozenset()  # HERO-HCHAL-02: a challenge: only the two Heroes fight
 
     def side(self, player: PlayerId) -> list[ModelState]:
         members = [self.center, *self.leaves]
         return [m for m in members if m.player == player and m.alive]
 
+    def fighters(self, player: PlayerId) -> list[ModelState]:
+        """Who rolls, adds its Fight and strikes: the side, or only its Hero in a challenge."""
+        return [m for m in self.side(player) if not self.only or m.uid in self.only]
+
     def helpers(self, player: PlayerId) -> list[ModelState]:
+        if self.only:
+            return []  # HERO-HCHAL-02: supporters take no part in a challenge
         return [s for s in self.supporters.values() if s.player == player and s.alive]
 
     def uids(self) -> list[str]:
@@ -117,6 +125,8 @@ def _may_support(state: BattleState, model: ModelState) -> bool:
 
 def assign_supporters(state: BattleState, combat: Combat) -> None:
     """Each fighter gets at most one spear (WPN-SPEAR-07) plus one pike second rank."""
+    if combat.only:
+        return  # HERO-HCHAL-02
     for player in (0, 1):
         for friend in combat.side(player):
             first = _support_one(state, combat, friend, friend)
@@ -158,7 +168,7 @@ class _Die:
 
 def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Die]:
     dice: list[_Die] = []
-    for model in combat.side(player):
+    for model in combat.fighters(player):
         bonus = modifier(Hook.DUEL_DIE, HookContext(state, model))
         count = fight_stances.duel_dice(model, _attacks(state, model))
         dice += [_Die(model, raw, bonus) for raw in state.roll(count, f"duel {model.uid}")]
@@ -177,7 +187,7 @@ def _fight_value(state: BattleState, models: list[ModelState]) -> int:
 
 
 def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> DuelSide:
-    fighters = combat.side(player) + combat.helpers(player)
+    fighters = combat.fighters(player) + combat.helpers(player)
     return DuelSide(
         player,
         state.alignment(player),
@@ -281,20 +291,33 @@ def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
 # --- FIGHT-STRIKE, FIGHT-TRAP-03, FIGHT-MULTI: strikes ----------------------------------------
 
 
-def strike(state: BattleState, striker: ModelState, target: ModelState, trapped: bool) -> None:
-    """One Attack: one To Wound roll, or a set of two against a trapped model (FIGHT-TRAP-03)."""
+def strike(
+    state: BattleState,
+    striker: ModelState,
+    target: ModelState,
+    trapped: bool,
+    at_mount: bool = False,
+) -> None:
+    """One Attack: one To Wound roll, or a set of two against a trapped model (FIGHT-TRAP-03).
+
+    ``at_mount``: the Attack is aimed at the cavalry target's mount (CAV-STRIKE-01), both
+    dice of a set at the same part (ambiguity register, part 1 §8.7)."""
     strength = clamp_stat(
         striker.profile.strength + modifier(Hook.STRENGTH, HookContext(state, striker, target))
     )
-    defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
+    if at_mount:
+        defence = cavalry.mount_defence(target)
+    else:
+        defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
+    sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
     for _ in range(2 if trapped else 1):
-        if not target.alive:
+        if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
         purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
         reroll = special_strikes.rerolls_ones(striker)
-        if roll_to_wound(state, strength, defence, bonus, purpose, reroll, striker, target):
-            state.wound(target, f"struck by {striker.uid}")
+        if roll_to_wound(state, strength, defence, bonus, purpose, reroll, sixes, striker, target):
+            state.wound(target, f"struck by {striker.uid}", at_mount)
 
 
 def winners_strike(
@@ -308,8 +331,8 @@ def winners_strike(
     """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
     goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
     for striker in strikers:
-        if striker.prone or striker.shielding:
-            continue  # FIGHT-PRONE-01; ARM-SH-03: a Shielding winner cannot strike
+        if striker.prone or striker.shielding or cavalry.cannot_act(state, striker):
+            continue  # FIGHT-PRONE-01; ARM-SH-03 Shielding; CAV-THROWN-01/02 thrown rider
         if _special_strikes_instead(state, player, striker, losers):
             continue
         attacks = 1 if striker.supported else _attacks(state, striker)
@@ -319,7 +342,8 @@ def winners_strike(
                 return
             target = _strike_target(state, player, striker, living, trapped)
             if gate is None or gate(striker):
-                strike(state, striker, target, target.uid in trapped or target.prone)
+                at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
+                strike(state, striker, target, target.uid in trapped or target.prone, at_mount)
 
 
 def _strike_target(
@@ -350,12 +374,15 @@ def _special_strikes_instead(
     living = [m for m in losers if m.alive]
     if striker.strike is SpecialStrike.WHIRL:
         for target in special_strikes.whirl_targets(living):
-            strike(state, striker, target, trapped=False)
+            at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
+            strike(state, striker, target, trapped=False, at_mount=at_mount)
         return True
     if striker.strike in (SpecialStrike.BASH, SpecialStrike.STUN) and living:
         victim = state.models[player.choose_strike_target(state, striker, living, frozenset())]
         if striker.strike is SpecialStrike.BASH:
             special_strikes.bash(state, striker, victim)
+            if victim.prone and victim.mount is not None:
+                cavalry.knocked_down(state, victim, "bash")  # CAV-LOOSE-03 (002:L1332)
         else:
             special_strikes.stun(state, striker, victim)
         return True
@@ -367,7 +394,9 @@ def declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, P
     for model in [combat.center, *combat.leaves]:
         if model.shielding:
             continue  # SPS-GEN-02 (002:L2277): no weapon bonus while Shielding
-        enemies = combat.side(1 - model.player) + combat.helpers(1 - model.player)
+        if combat.only and model.uid not in combat.only:
+            continue  # HERO-HCHAL-02
+        enemies = combat.fighters(1 - model.player) + combat.helpers(1 - model.player)
         enemy_fight = max(m.profile.fight for m in enemies)
         options = special_strikes.eligible(model, enemy_fight)
         if not options:
@@ -382,7 +411,9 @@ def stab_backlashes(state: BattleState, losers: list[ModelState]) -> None:
     for model in losers:
         if special_strikes.stab_backlash(state, model):
             defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
-            if roll_to_wound(state, 2, defence, 0, f"stab backlash {model.uid} (S2 D{defence})"):
+            purpose = f"stab backlash {model.uid} (S2 D{defence})"
+            sixes = wounded_only_on_sixes(state, model)  # HERO-HD-01
+            if roll_to_wound(state, 2, defence, 0, purpose, natural_six=sixes):
                 state.wound(model, "own stab")
 
 
@@ -407,6 +438,7 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
         return
     fight_stances.declare(state, combat, players)
     assign_supporters(state, combat)
+    cavalry.start_fight(state, [combat.center, *combat.leaves])  # CAV-CHG-02/03
     declare_strikes(state, combat, players)
     winner = duel(state, combat)
     winners = combat.side(winner)
@@ -418,21 +450,24 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     if replaced is None:  # MON-BPA-HURL-08, MON-BPA-BARGE-04: the fight ends at once
         _mark_fought(combat)
         stab_backlashes(state, losers)
-        _clear_fight(combat)
+        _clear_fight(state, combat)
         return
     falls: dict[str, float] = {}
     trapped = {m.uid for m in losers if not back_away(state, m, winners, falls)}
+    cavalry.knock_to_ground(state, winners, losers, trapped)  # CAV-CHG-06/07
     for uid in sorted(trapped):
         state.log.emit("trapped", model=uid)
     _mark_fought(combat)
-    strikers = [m for m in winners if m.uid not in replaced] + combat.helpers(winner)
+    strikers = [m for m in combat.fighters(winner) if m.uid not in replaced]
+    strikers += combat.helpers(winner)
     winners_strike(state, players[winner], strikers, losers, trapped)
+    cavalry.after_strikes(state, losers)  # CAV-STRIKE-02: Thrown Rider tests now
     stab_backlashes(state, losers)
     _falls_over_edges(state, falls)
     for loser in losers:
         if loser.alive and loser.uid in trapped:
             _separate(state, loser, winners)
-    _clear_fight(combat)
+    _clear_fight(state, combat)
 
 
 def _mark_fought(combat: Combat) -> None:
@@ -440,7 +475,8 @@ def _mark_fought(combat: Combat) -> None:
         model.fought = model.fought or model.uid not in combat.supporters
 
 
-def _clear_fight(combat: Combat) -> None:
+def _clear_fight(state: BattleState, combat: Combat) -> None:
+    cavalry.after_strikes(state, [combat.center, *combat.leaves])  # CAV-STRIKE-02
     for model in [combat.center, *combat.leaves]:
         model.clear_fight()
 
@@ -458,12 +494,25 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """TURN-05, FIGHT-GEN-03: every combat is fought, one at a time."""
     state.phase = Phase.FIGHT
     state.log.emit("phase", phase=Phase.FIGHT.value, turn=state.turn)
-    combats = split_combats(state)
+    heroic.declare_all(state, players, Phase.FIGHT)  # HERO-HA-01
+    combats = heroic.shape_challenges(state, split_combats(state))
     state.log.emit("combats", combats=[c.uids() for c in combats])
+    combats = heroic.fight_heroic_combats(state, players, combats, fight_combat)
     for combat in combats:
-        barrier_fight.resolver_for(state, combat)(state, combat, players)
+        fight_combat(state, combat, players)
         combats += _new_fights(state)
     barrier_fight.end_fights(state)
+
+
+def fight_combat(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
+    """One combat: the Heroes' bonuses are rolled first (HERO-HST-01, HSTR-01); a challenge
+    is a plain fight between its two Heroes (HERO-HCHAL-02)."""
+    if combat.side(0) and combat.side(1):
+        heroic.roll_combat_bonuses(state, [combat.center, *combat.leaves])
+    resolver = resolve_combat if combat.only else barrier_fight.resolver_for(state, combat)
+    resolver(state, combat, players)
+    cavalry.after_strikes(state, state.living())  # CAV-STRIKE-02: mounts slain anywhere
+    heroic.settle_challenges(state)
 
 
 def _new_fights(state: BattleState) -> list[Combat]:
@@ -479,5 +528,5 @@ def _new_fights(state: BattleState) -> list[Combat]:
     return found
 
 
-# Imported last: the barrier fight reuses this module's steps (duel, strikes, back away).
-from battlesim.engines.sbg.phases import barrier_fight  # noqa: E402
+# Imported last: the barrier fight and the Heroic Actions reuse this module's steps.
+from battlesim.engines.sbg.phases import barrier_fight, heroic  # noqa: E402

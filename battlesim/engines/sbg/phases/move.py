@@ -10,14 +10,15 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import geometry, one_ring
+from battlesim.engines.sbg import cavalry, geometry, one_ring
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
-from battlesim.engines.sbg.bases import height_for
 from battlesim.engines.sbg.courage import broken_test
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE, CONTROL_ZONE
+from battlesim.engines.sbg.falling import terrain_height
 from battlesim.engines.sbg.geometry import GeometryError
+from battlesim.engines.sbg.heroic_actions import leash_refusal, may_charge
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import (
     Point,
@@ -46,7 +47,7 @@ from battlesim.engines.sbg.phases.shoot import shoot
 from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.stealth import hidden_by_stealth
-from battlesim.engines.sbg.table import TerrainKind
+from battlesim.engines.sbg.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR, TerrainKind
 from battlesim.engines.sbg.weapons import MissileKind
 
 if TYPE_CHECKING:
@@ -87,8 +88,16 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 
 
 def can_move(state: BattleState, model: ModelState) -> bool:
-    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02)."""
-    return model.alive and not model.done_moving and not state.engaged(model)
+    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
+    thrown this turn cannot move (CAV-THROWN-01/02)."""
+    if not model.alive or model.done_moving or model.thrown_turn == state.turn:
+        return False
+    return not state.engaged(model)
+
+
+def _cavalry(model: ModelState) -> bool:
+    """CAV-MOVE-03: cavalry pays four times in difficult terrain."""
+    return "cavalry" in model.triggers
 
 
 def check_action(state: BattleState, model: ModelState, action: MoveAction) -> float:
@@ -108,6 +117,9 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
             raise IllegalActionError(f"{model.uid} cannot throw on this charge (MSL-THROW-01/02)")
     else:
         _check_zones(state, model, action.to)
+    leash = leash_refusal(state, model, action.to)
+    if leash is not None:
+        raise IllegalActionError(leash)
     return cost
 
 
@@ -116,7 +128,7 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
     start = model.position
     if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
         raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
-    cost = terrain_cost(state.table, start, end, model.radius) + climb
+    cost = terrain_cost(state.table, start, end, model.radius, _cavalry(model)) + climb
     if cost > allowance(state, model) + _SLACK:
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
     reach = point_distance(start, end) + 2 * model.radius + 2 * CONTROL_ZONE
@@ -170,6 +182,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{action.target} is not a living enemy")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
+    if model.heroic.no_charge or not may_charge(model, target):
+        raise IllegalActionError(f"{model.uid} may not charge (HERO-HMA-01, HERO-HCHAL-02)")
     touching = state.in_contact_at(action.to, model.radius, target)
     if not touching and barrier_across(state, model, action.to, target) is None:
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
@@ -215,8 +229,9 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
+    ring.make_room(state, model, action.to)  # RING-INV-03: the bearer steps aside first
     _carry_out(state, model, action, cost)
-    ring.make_room(state, model)  # RING-INV-03: an invisible bearer under the model moves
+    ring.make_room(state, model, model.position)  # a crossing may end elsewhere
 
 
 def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cost: float) -> None:
@@ -259,23 +274,48 @@ def _throw_then_charge(state: BattleState, model: ModelState, action: Charge) ->
     entry = entry_fraction(start, action.to, target.position, reach)
     if entry:
         stop = toward(start, action.to, entry * point_distance(start, action.to))
-        model.spent += terrain_cost(state.table, start, stop, model.radius)
+        model.spent += terrain_cost(state.table, start, stop, model.radius, _cavalry(model))
         state.move_to(model, stop, "throw approach")
     model.shot = True
     shoot(state, model, target, moving_penalty=False)
     if not target.alive:
         return
+    action = _after_unhorsing(state, model, target, action)
     across = _across(state, model, action)
-    model.spent += terrain_cost(state.table, model.position, action.to, model.radius)
+    model.spent += terrain_cost(
+        state.table, model.position, action.to, model.radius, _cavalry(model)
+    )
     state.move_to(model, action.to, "charge", across)
+
+
+def _after_unhorsing(
+    state: BattleState, model: ModelState, target: ModelState, action: Charge
+) -> Charge:
+    """CAV-SHOOT-04 (002:L1354): a throw that slew the target's mount leaves its rider on a
+    smaller base: the charge ends touching it along the same line, or stops where it threw."""
+    if state.in_contact_at(action.to, model.radius, target):
+        return action
+    reach = model.radius + target.radius
+    spot = rotated(target.position, angle_to(target.position, action.to), reach)
+    clear = all(
+        point_distance(spot, o.position) >= model.radius + o.radius - CONTACT_TOLERANCE
+        for o in state.living()
+        if o is not model
+    )
+    if not clear or not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
+        spot = model.position
+    return Charge(action.model, action.target, spot, action.throw)
 
 
 def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """MOVE-GEN-01/02, TURN-03: the Priority side moves all its models, then the other."""
     state.phase = Phase.MOVE
     state.log.emit("phase", phase=Phase.MOVE.value, turn=state.turn)
+    heroic.declare_all(state, players, Phase.MOVE)  # HERO-HA-01
+    heroic.run_heroic_moves(state, players)  # HERO-HM-01: before the Priority order
     for player in (state.priority, 1 - state.priority):
         _move_side(state, players, player)
+    heroic.end_move_phase(state)
 
 
 def _move_side(state: BattleState, players: tuple[Player, Player], side: int) -> None:
@@ -293,7 +333,10 @@ def _move_side(state: BattleState, players: tuple[Player, Player], side: int) ->
             continue
         if not broken_test(state, model):
             continue
-        _take_action(state, players, model)
+        if heroic.leads_march(state, model):
+            heroic.lead(state, players, model, heroic.HEROIC_MARCH)  # HERO-HMA-01/03
+        else:
+            take_action(state, players, model)
 
 
 def stand_up(state: BattleState, model: ModelState) -> None:
@@ -305,9 +348,12 @@ def stand_up(state: BattleState, model: ModelState) -> None:
     state.log.emit("stand_up", model=model.uid)
 
 
-def _take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
+def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
+    """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
+    refused action -> it holds."""
     if model.prone:
         stand_up(state, model)
+    _maybe_dismount(state, players[model.player], model)
     action = _choose(state, players, model)
     target = state.models.get(action.target) if isinstance(action, Charge) else None
     if (
@@ -316,11 +362,22 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         and not ring.spot(state, model, target)
     ):
         action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
+    if model.rival is not None:
+        action = heroic.challenge_charge(state, model, action)
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
         state.log.emit("refused", model=model.uid, reason=str(error))
         apply_action(state, model, Hold(model.uid))
+
+
+def _maybe_dismount(state: BattleState, player: Player, model: ModelState) -> None:
+    """CAV-DISM-01..03 (002:L1365-1373): a mounted model may dismount as its move starts
+    (the player's choice); never from a fight (it could not move anyway)."""
+    choose = getattr(player, "choose_dismount", None)
+    if model.mount is None or choose is None or not choose(state, model):
+        return
+    cavalry.dismount(state, model)
 
 
 def _must_spot(state: BattleState, model: ModelState, target: ModelState) -> bool:
@@ -370,8 +427,8 @@ def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point
         for o in others
         if o.player != model.player and holds_zone(state, o) and not _unseen(o, model)
     ]
-    height = height_for(model.profile.keywords)
-    r = model.radius
+    height = terrain_height(model)  # the mount's shoulders for cavalry (CAV-MOVE-02)
+    r = model.radius + 1e-6  # float noise: a goal exactly on the edge may round off it
     goal = (min(max(goal[0], r), state.width - r), min(max(goal[1], r), state.depth - r))
     return geometry.furthest_legal_point(
         model.position,
@@ -382,6 +439,7 @@ def furthest_toward(state: BattleState, model: ModelState, goal: Point) -> Point
         zones,
         state.table,
         model_height=height,
+        difficult_factor=CAVALRY_DIFFICULT_FACTOR if _cavalry(model) else DIFFICULT_FACTOR,
     )
 
 
@@ -463,17 +521,21 @@ def _legal(state: BattleState, model: ModelState, action: MoveAction) -> bool:
 
 def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
     """Every enemy the model may legally charge now, with the contact point found."""
-    if not can_move(state, model) or model.prone:
+    if not can_move(state, model) or model.prone or model.heroic.no_charge:
         return []
     budget = allowance(state, model)
     found = []
     in_reach = sorted(
         (state.distance(model, e), e.uid, e)
         for e in state.enemies(model)
-        if state.distance(model, e) <= budget
+        if state.distance(model, e) <= budget and may_charge(model, e)
     )
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)
         if spot is not None:
             found.append((enemy, spot))
     return found
+
+
+# Imported last: the Heroic Actions glue reuses this module's steps (take_action, can_move).
+from battlesim.engines.sbg.phases import heroic  # noqa: E402

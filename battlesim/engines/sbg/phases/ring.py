@@ -155,9 +155,10 @@ def overlapped_bearers(state: BattleState, mover: ModelState, end: Point) -> lis
     ]
 
 
-def make_room(state: BattleState, mover: ModelState) -> None:
-    """RING-INV-03: shift each bearer the mover now stands on (checked legal before)."""
-    for bearer in overlapped_bearers(state, mover, mover.position):
-        spot = room_spot(state, mover, mover.position, bearer)
+def make_room(state: BattleState, mover: ModelState, end: Point) -> None:
+    """RING-INV-03: shift each bearer the mover's base covers at ``end`` (checked legal
+    before), before the mover is placed there so that no two bases ever overlap."""
+    for bearer in overlapped_bearers(state, mover, end):
+        spot = room_spot(state, mover, end, bearer)
         if spot is not None:
             state.move_to(bearer, spot, "make room (RING-INV-03)")

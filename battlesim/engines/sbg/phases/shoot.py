@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import one_ring
+from battlesim.engines.sbg import cavalry, one_ring
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
@@ -28,6 +28,10 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
     weapon = model.missile
     if weapon is None or model.shot or model.prone or model.leapt or state.engaged(model):
         return False
+    if model.heroic.no_shoot:
+        return False  # HERO-HS-02: in range of "Fire!" and did not shoot
+    if cavalry.cannot_act(state, model):
+        return False  # CAV-THROWN-01/02: thrown this turn
     if weapon.kind is MissileKind.THROWING:
         return True
     if weapon.kind is MissileKind.CROSSBOW:
@@ -123,11 +127,11 @@ def _through_the_way(
     combat = frozenset(m.uid for m in state.contacts(target))
     for item in obstructions(state, shooter, target, combat):
         (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
-        # HERO-MIGHT-06 item 3 (002:L1540): the shooter's Might may pass the test.
-        if (
-            boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target)
-            >= item.score
-        ):
+        if die < item.score and shooter.heroic.reroll_in_the_way:  # HERO-HAC-01/02
+            (die,) = state.roll(1, f"in the way re-roll {item.key} ({item.score}+)")
+        # HERO-MIGHT-03/06 item 3 (002:L1520, L1540): after any re-roll, Might may pass it.
+        score = boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target)
+        if score >= item.score:
             continue
         state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
         return state.models.get(item.key)
@@ -146,21 +150,30 @@ def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) ->
 
 
 def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelState) -> None:
-    """SHOOT-WND-01: the weapon's Strength against the victim's Defence."""
+    """SHOOT-WND-01: the weapon's Strength against the victim's Defence; a hit on a cavalry
+    model strikes the rider or the mount (CAV-SHOOT-02)."""
     assert shooter.missile is not None
-    defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
+    at_mount = cavalry.shot_part(state, victim) == cavalry.MOUNT
+    if at_mount:
+        defence = cavalry.mount_defence(victim)
+    else:
+        defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"
     poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
-    if roll_to_wound(state, strength, defence, bonus, purpose, poisoned, shooter, victim):
-        state.wound(victim, f"shot by {shooter.uid}")
+    if roll_to_wound(
+        state, strength, defence, bonus, purpose, poisoned, roller=shooter, target=victim
+    ):
+        state.wound(victim, f"shot by {shooter.uid}", at_mount)
 
 
 def run_shoot_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """SHOOT-GEN-02, TURN-04: the Priority side shoots first, one model at a time."""
     state.phase = Phase.SHOOT
     state.log.emit("phase", phase=Phase.SHOOT.value, turn=state.turn)
+    heroic.declare_all(state, players, Phase.SHOOT)  # HERO-HA-01
+    heroic.run_heroic_shoots(state, players, _take_shots)  # HERO-HS-01: before Priority
     for side in (state.priority, 1 - state.priority):
         for shooter in list(state.living(side)):
             if shooter.alive and can_shoot(state, shooter):
@@ -181,3 +194,7 @@ def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None
             return
         shooter.shot = True
         shoot(state, shooter, state.models[choice])
+
+
+# Imported last: the Heroic Actions glue reuses this module's steps (can_shoot).
+from battlesim.engines.sbg.phases import heroic  # noqa: E402

@@ -1,0 +1,245 @@
+"""Heroic Actions inside the phases (part 1 §9.4-9.12, 002:L1600-1730).
+
+Heroes that declared a Heroic Move, Shoot or Combat act before the Priority order; a Hero's
+call ("With Me!", "Forced March!", "Fire!") brings the friends within 6" along; a Heroic
+Combat that slays every enemy lets its models move again; an accepted challenge is a fight
+of the two Heroes alone. Declarations and effects are in ``heroic_actions.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.heroic_actions import (  # noqa: F401  (re-exported to phases)
+    HEROIC_COMBAT,
+    HEROIC_MARCH,
+    HEROIC_MOVE,
+    HEROIC_SHOOT,
+    cancel,
+    declare_all,
+    declared,
+    declared_by,
+    friends_in_range,
+    heeded,
+    march_bonus,
+    resolution_order,
+    roll_combat_bonuses,
+    settle_challenges,
+)
+from battlesim.engines.sbg.phases import fight as fight_phase
+from battlesim.engines.sbg.phases import move as move_phase
+from battlesim.engines.sbg.phases import shoot as shoot_phase
+from battlesim.engines.sbg.state import BattleState, ModelState
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.phases.fight import Combat
+    from battlesim.engines.sbg.players import Player
+
+# --- Move phase: Heroic Move (HERO-HM-*) and Heroic March (HERO-HMA-*) -------------------
+
+
+def run_heroic_moves(state: BattleState, players: Sequence[Player]) -> None:
+    """HERO-HM-01 (002:L1602): declared Heroic Moves go before the Priority order, in the
+    order of HERO-HA-06."""
+    for declaration in resolution_order(state, declared(state, HEROIC_MOVE)):
+        hero = state.models[declaration.hero]
+        reason = _cannot_lead(state, hero)
+        if reason is not None:
+            cancel(state, declaration, reason)
+        elif not move_phase.broken_test(state, hero):
+            cancel(state, declaration, "the Hero fled (HERO-HM-04)")
+        else:
+            lead(state, players, hero, HEROIC_MOVE)
+
+
+def _cannot_lead(state: BattleState, hero: ModelState) -> str | None:
+    if not hero.alive:
+        return "the Hero was slain"
+    if state.engaged(hero):
+        return "charged before it moved (HERO-HM-02, HERO-HMA-02)"
+    if hero.done_moving:
+        return "the Hero already moved (HERO-HM-05)"
+    return None
+
+
+def leads_march(state: BattleState, model: ModelState) -> bool:
+    """HERO-HMA-01: a Hero that declared a Heroic March, at its turn to move."""
+    return bool(state.heroics) and declared_by(state, model, HEROIC_MARCH) is not None
+
+
+def lead(state: BattleState, players: Sequence[Player], hero: ModelState, action: str) -> None:
+    """The Hero moves; if it calls "With Me!" (HERO-HM-03) or "Forced March!" (HERO-HMA-03)
+    the friends within 6" of its starting position follow, ending within 6" of it."""
+    player = players[hero.player]
+    calls = heeded(state, hero) and player.call_friends(state, hero, action)
+    friends = [f for f in friends_in_range(state, hero) if move_phase.can_move(state, f)]
+    move_phase.take_action(state, players, hero)
+    if not calls or not friends:
+        return
+    if not hero.alive:  # HERO-HMA-04: slain before finishing its move
+        state.log.emit("heroic_cancelled", hero=hero.uid, action=action, reason="slain")
+        return
+    state.log.emit("rally", hero=hero.uid, action=action, models=[f.uid for f in friends])
+    called = {f.uid for f in friends}
+    for uid in player.move_order(state, hero.player):
+        friend = state.models[uid]
+        if uid not in called or not move_phase.can_move(state, friend):
+            continue
+        if move_phase.broken_test(state, friend):
+            _follow(state, players, hero, friend, march=action == HEROIC_MARCH)
+    for friend in friends:
+        friend.done_moving = True  # HERO-HM-03, HMA-05: in range and did not move: no move
+
+
+def _follow(
+    state: BattleState,
+    players: Sequence[Player],
+    hero: ModelState,
+    friend: ModelState,
+    march: bool,
+) -> None:
+    friend.heroic.leash = hero.uid
+    if march:  # HERO-HMA-03/04: the bonus, and no charge
+        friend.heroic.march = march_bonus(friend)
+        friend.heroic.no_charge = True
+    move_phase.take_action(state, players, friend)
+    friend.heroic.leash = None
+
+
+def end_move_phase(state: BattleState) -> None:
+    """The march bonus and its ban on charging last for the Move phase only; a marching
+    Hero charged before its move lost the March (HERO-HMA-02)."""
+    for declaration in declared(state, HEROIC_MARCH):
+        hero = state.models[declaration.hero]
+        if hero.alive and not hero.moved and state.engaged(hero):
+            cancel(state, declaration, "charged before it moved (HERO-HMA-02)")
+    for model in state.living():
+        model.heroic.march = 0
+        model.heroic.no_charge = False
+        model.heroic.leash = None
+
+
+def challenge_charge(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+    """HERO-HCHAL-02: a Hero in a challenge must charge its rival when it can, else move
+    towards it as far as it can (part 1 §9.12 reading)."""
+    rival = state.models[model.rival] if model.rival is not None else None
+    if rival is None or not rival.alive:
+        return action
+    if isinstance(action, Charge) and action.target == rival.uid:
+        return action
+    spot = move_phase.charge_spot(state, model, rival)
+    forced: MoveAction
+    if spot is not None:
+        forced = Charge(model.uid, rival.uid, spot)
+    else:
+        end = move_phase.furthest_toward(state, model, rival.position)
+        if _gap(end, rival) >= _gap(_end_of(model, action), rival) - 0.5:
+            return action  # already closing in as far as it can
+        forced = Move(model.uid, end)
+    state.log.emit("refused", model=model.uid, reason="must charge its rival (HERO-HCHAL-02)")
+    return forced
+
+
+def _end_of(model: ModelState, action: MoveAction) -> tuple[float, float]:
+    return model.position if isinstance(action, Hold) else action.to
+
+
+def _gap(point: tuple[float, float], other: ModelState) -> float:
+    return ((point[0] - other.x) ** 2 + (point[1] - other.y) ** 2) ** 0.5
+
+
+# --- Shoot phase: Heroic Shoot and "Fire!" (HERO-HS-*) -----------------------------------
+
+TakeShots = Callable[[BattleState, Any, ModelState], None]
+
+
+def run_heroic_shoots(state: BattleState, players: Sequence[Player], take: TakeShots) -> None:
+    """HERO-HS-01/02 (002:L1620-1624): the Hero shoots before the Priority order; with
+    "Fire!" its friends within 6" shoot with it, and those that do not cannot shoot later."""
+    for declaration in resolution_order(state, declared(state, HEROIC_SHOOT)):
+        hero = state.models[declaration.hero]
+        if not hero.alive or state.engaged(hero):
+            cancel(state, declaration, "slain or engaged before shooting (HERO-HS-01)")
+            continue
+        player = players[hero.player]
+        calls = heeded(state, hero) and player.call_friends(state, hero, HEROIC_SHOOT)
+        friends = friends_in_range(state, hero) if calls else []
+        if shoot_phase.can_shoot(state, hero):
+            take(state, player, hero)
+        if friends:
+            state.log.emit("fire", hero=hero.uid, models=[f.uid for f in friends])
+        for friend in friends:
+            if friend.alive and shoot_phase.can_shoot(state, friend):
+                take(state, player, friend)
+            friend.heroic.no_shoot = not friend.shot
+
+
+# --- Fight phase: Heroic Combat (HERO-HC-*) and Heroic Challenge (HERO-HCHAL-*) ---------
+
+FightOne = Callable[[BattleState, "Combat", Any], None]
+
+
+def fight_heroic_combats(
+    state: BattleState, players: Sequence[Player], combats: list[Combat], fight_one: FightOne
+) -> list[Combat]:
+    """HERO-HC-01..05 (002:L1638-1642): each Heroic Combat is fought first, in the order of
+    HERO-HA-06; a Hero whose combat was already fought loses its action (HC-05). Then
+    the combats are formed again (HC-04) and those with models still to fight returned."""
+    declarations = declared(state, HEROIC_COMBAT)
+    if not declarations:
+        return combats
+    for declaration in resolution_order(state, declarations):
+        hero = state.models[declaration.hero]
+        combat = next((c for c in combats if hero.uid in c.uids()), None)
+        if not hero.alive or combat is None:
+            cancel(state, declaration, "no combat left to fight first (HERO-HC-05)")
+            continue
+        for model in (combat.center, *combat.leaves):
+            model.heroic_combat = True  # MON-BPA-BARGE-06: no Barge for these this turn
+        fight_one(state, combat, players)
+        if hero.alive and not combat.side(1 - hero.player):
+            _move_again(state, players, hero, combat)
+        combats = _still_to_fight(state)
+    state.log.emit("combats", combats=[c.uids() for c in combats], reformed=True)
+    return combats
+
+
+def _still_to_fight(state: BattleState) -> list[Combat]:
+    """HERO-HC-04: the combats formed again; one whose models all fought is not fought
+    again (data.ASSUMPTIONS "heroic-combat-move")."""
+    combats = shape_challenges(state, fight_phase.split_combats(state))
+    return [c for c in combats if not all(m.fought for m in (c.center, *c.leaves))]
+
+
+def _move_again(
+    state: BattleState, players: Sequence[Player], hero: ModelState, combat: Combat
+) -> None:
+    """HERO-HC-02/03: every enemy slain: the Hero, then its friends of the fight (not the
+    spear or pike supporters), may move again, charges included; once per turn each."""
+    movers = [hero, *(m for m in combat.side(hero.player) if m is not hero)]
+    for model in movers:
+        if not model.alive or model.heroic.combat_moved or state.engaged(model):
+            continue  # HC-03; still fighting another enemy: it cannot move (MOVE-CHG-03)
+        model.heroic.combat_moved = True
+        model.done_moving, model.spent = False, 0.0
+        state.log.emit("heroic_combat_move", model=model.uid, hero=hero.uid)
+        move_phase.take_action(state, players, model)
+        model.fought = not state.engaged(model)  # a new charge is fought in its turn
+
+
+def shape_challenges(state: BattleState, combats: list[Combat]) -> list[Combat]:
+    """HERO-HCHAL-02: the combats of two Heroes in an accepted challenge become one in which
+    only the two Heroes roll, add their Fight and strike."""
+    for hero in state.living():
+        rival = state.models[hero.rival] if hero.rival is not None else None
+        if rival is None or hero.uid > rival.uid or rival.uid not in state.touching[hero.uid]:
+            continue
+        joined = [c for c in combats if hero.uid in c.uids() or rival.uid in c.uids()]
+        members = {m.uid: m for c in joined for m in (c.center, *c.leaves) if m is not hero}
+        duel = fight_phase.Combat(
+            hero, [members[u] for u in sorted(members)], only=frozenset({hero.uid, rival.uid})
+        )
+        combats = [c for c in combats if all(c is not j for j in joined)] + [duel]
+    return combats

@@ -1,0 +1,902 @@
+"""Heroic Actions (checklist part 1 §9.3-9.12, seed 002:L1572-1736), with scripted dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.log import EventLog
+from battlesim.engines.sbg import heroic_actions as ha
+from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
+from battlesim.engines.sbg.combat import roll_to_wound
+from battlesim.engines.sbg.courage import stand_fast_hero
+from battlesim.engines.sbg.coverage import profile_coverage
+from battlesim.engines.sbg.game import deploy, new_battle, play_battle, setup_from_options
+from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.phases.end import run_end_phase
+from battlesim.engines.sbg.phases.fight import run_fight_phase
+from battlesim.engines.sbg.phases.move import allowance, charge_spot, check_action, run_move_phase
+from battlesim.engines.sbg.phases.shoot import can_shoot, run_shoot_phase, shoot
+from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.scenarios import scenario_named
+from battlesim.engines.sbg.state import BattleState, ModelState, Phase, Removal
+from battlesim.engines.sbg.units import Alignment, ModelId, PlayerId
+from battlesim.engines.sbg.weapons import SpecialStrike
+from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
+
+HERO = profile(
+    name="Hero",
+    fight=5,
+    strength=4,
+    attacks=2,
+    wounds=2,
+    might=1,
+    keywords=frozenset({"hero", "infantry", "man"}),
+)
+ORC = profile(name="Orc", fight=3, strength=3, defence=4)
+ARCHER = profile(name="Archer", wargear=("sword", "bow"))
+
+Planned = MoveAction | Callable[[BattleState, ModelState], MoveAction]
+
+
+class Script(HeuristicPlayer):
+    """Declares what it is told, holds unless told to move, never uses special strikes."""
+
+    def __init__(
+        self,
+        declare: Sequence[ha.Choice | None] = (),
+        moves: dict[ModelId, Planned] | None = None,
+        calls: bool = True,
+        accept: bool = True,
+        silent: Sequence[ModelId] = (),
+        prefer: ModelId | None = None,
+    ) -> None:
+        super().__init__()
+        self.declare = list(declare)
+        self.moves = moves or {}
+        self.calls, self.accept = calls, accept
+        self.silent, self.prefer = set(silent), prefer
+        self.asked: list[tuple[PlayerId, str]] = []
+
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> ha.Choice | None:
+        self.asked.append((side, phase.value))
+        return self.declare.pop(0) if self.declare else None
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return self.calls
+
+    def accept_challenge(
+        self, state: BattleState, hero: ModelState, challenger: ModelState
+    ) -> bool:
+        return self.accept
+
+    def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        planned = self.moves.get(model.uid, Hold(model.uid))
+        return planned(state, model) if callable(planned) else planned
+
+    def choose_special_strike(self, *args: Any) -> SpecialStrike | None:
+        return None
+
+    def choose_target(
+        self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]
+    ) -> ModelId | None:
+        return None if shooter.uid in self.silent else targets[0].uid
+
+    def choose_strike_target(
+        self,
+        state: BattleState,
+        striker: ModelState,
+        targets: Sequence[ModelState],
+        trapped: frozenset[ModelId],
+    ) -> ModelId:
+        uids = [t.uid for t in targets]
+        return self.prefer if self.prefer in uids else uids[0]
+
+
+def charge(target: ModelId) -> Callable[[BattleState, ModelState], MoveAction]:
+    def plan(state: BattleState, model: ModelState) -> MoveAction:
+        spot = charge_spot(state, model, state.models[target])
+        assert spot is not None, f"{model.uid} cannot reach {target}"
+        return Charge(model.uid, target, spot)
+
+    return plan
+
+
+def events(state: BattleState, kind: str) -> list[dict[str, Any]]:
+    return [e.data for e in state.log.of_kind(kind)]
+
+
+def movers(state: BattleState) -> list[str]:
+    return [e["model"] for e in events(state, "move")]
+
+
+def hero(**changes: Any) -> Any:
+    return profile(**{**_hero_fields(), **changes})
+
+
+def _hero_fields() -> dict[str, Any]:
+    return {
+        "name": "Hero",
+        "fight": 5,
+        "strength": 4,
+        "attacks": 2,
+        "wounds": 2,
+        "might": 1,
+        "keywords": frozenset({"hero", "infantry", "man"}),
+    }
+
+
+# --- HERO-HA: the general procedure --------------------------------------------------------
+
+
+def test_hero_ha_01_declared_at_the_start_of_its_own_phase() -> None:
+    """HERO-HA-01 (002:L1576): declared at the start of the phase, before any move or die;
+    an action of another phase is refused."""
+    state = battle([])
+    add(state, "g", 0, 10, 10, HERO)
+    p0 = Script([("g", "heroic move"), ("g", "heroic combat")], {"g": Move("g", (10, 14))})
+    run_move_phase(state, (p0, Script()))
+    kinds = [e.kind for e in state.log.events if e.kind in {"heroic_action", "move", "roll"}]
+    assert kinds[0] == "heroic_action" and "move" in kinds
+    refused = events(state, "refused")[0]["reason"]
+    assert "fight phase (HERO-HA-01)" in refused
+
+
+def test_hero_ha_02_declaring_spends_one_might_at_once_and_is_logged() -> None:
+    """HERO-HA-02 (002:L1576): name a Hero, declare the action, remove 1 Might at once."""
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, hero(might=2))
+    run_move_phase(state, (Script([("g", "heroic move")]), Script()))
+    assert g.might == 1
+    assert events(state, "heroic_action") == [
+        {"hero": "g", "action": "heroic move", "phase": "move", "turn": 1, "might_left": 1}
+    ]
+
+
+def test_hero_ha_02_no_might_no_declaration() -> None:
+    """HERO-HA-02, HERO-HA-08 (002:L1576, L1598): a Hero without Might cannot declare."""
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, hero(might=0))
+    assert ha.legal_declarations(state, 0, Phase.MOVE) == []
+    state.heroics = []
+    assert ha.refusal(state, 0, Phase.MOVE, ("g", "heroic move")) is not None
+    assert g.might == 0
+
+
+def test_hero_ha_03_one_heroic_action_per_hero_per_phase() -> None:
+    """HERO-HA-03 (002:L1576): only one Heroic Action per phase, whatever its Might."""
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, hero(might=3, rules=("Heroic March",)))
+    run_move_phase(state, (Script([("g", "heroic move"), ("g", "heroic march")]), Script()))
+    assert g.might == 2
+    assert "HERO-HA-03" in events(state, "refused")[0]["reason"]
+
+
+def test_hero_ha_04_the_side_without_priority_names_first() -> None:
+    """HERO-HA-04 (002:L1578): the players name Heroes in turn, starting with the player who
+    does not have Priority."""
+    state = battle([], priority=0)
+    add(state, "g", 0, 10, 10, HERO)
+    add(state, "e", 1, 10, 30, HERO)
+    p0, p1 = Script(), Script()
+    ha.declare_all(state, (p0, p1), Phase.MOVE)
+    assert p1.asked[0] == (1, "move") and len(p1.asked) == 1 and len(p0.asked) == 1
+
+
+def test_hero_ha_05_each_declaration_gives_the_other_side_an_answer() -> None:
+    """HERO-HA-05 (002:L1580-1584): after a declaration the opponent may answer; it goes on
+    until both are satisfied."""
+    state = battle([], priority=0)
+    add(state, "g", 0, 10, 10, HERO)
+    add(state, "e", 1, 10, 30, HERO)
+    add(state, "e2", 1, 14, 30, HERO)
+    p0 = Script([("g", "heroic move")])
+    p1 = Script([("e", "heroic move"), ("e2", "heroic move")])
+    ha.declare_all(state, (p0, p1), Phase.MOVE)
+    order = [d.hero for d in state.heroics]
+    assert order == ["e", "g", "e2"]
+    assert len(p1.asked) == 3 and len(p0.asked) == 2  # e, g, e2, pass, pass
+
+
+@pytest.mark.parametrize(("die", "order"), [(2, ["e", "g1", "g2"]), (5, ["g1", "e", "g2"])])
+def test_hero_ha_06_roll_off_when_both_sides_act_first(die: int, order: list[str]) -> None:
+    """HERO-HA-06 (002:L1588-1594, example L1628-1632): both sides declare Heroic Moves;
+    the Priority player rolls a D6: 1-3 the Evil side acts first, 4-6 the Good side; then
+    they alternate."""
+    state = battle([die], priority=1)
+    add(state, "g1", 0, 10, 10, HERO)
+    add(state, "g2", 0, 30, 10, HERO)
+    add(state, "e", 1, 20, 40, HERO)
+    moves = {"g1": Move("g1", (10, 12)), "g2": Move("g2", (30, 12))}
+    p0 = Script([("g1", "heroic move"), ("g2", "heroic move")], moves, calls=False)
+    p1 = Script([("e", "heroic move")], {"e": Move("e", (20, 38))}, calls=False)
+    run_move_phase(state, (p0, p1))
+    assert rolls(state)[0] == ("heroic order roll-off (heroic move)", [die])
+    assert movers(state) == order
+
+
+def test_hero_ha_07_one_benefit_of_each_type_per_phase() -> None:
+    """HERO-HA-07 (002:L1596): a friend in range of two "Fire!" calls shoots once."""
+    state = battle([5, 1, 5, 1], priority=1)
+    add(state, "g1", 0, 10, 10, HERO)
+    add(state, "g2", 0, 14, 10, HERO)
+    archer = add(state, "a", 0, 12, 12, ARCHER)
+    add(state, "o", 1, 12, 30, ORC)
+    p0 = Script([("g1", "heroic shoot"), ("g2", "heroic shoot")])
+    run_shoot_phase(state, (p0, Script()))
+    shots = [e["shooter"] for e in events(state, "shot")]
+    assert shots.count("a") == 1 and archer.shot
+
+
+def test_hero_ha_08_universal_actions_for_every_hero_with_might() -> None:
+    """HERO-HA-08 (002:L1598): every Hero with Might may declare Heroic Move, Shoot and
+    Combat in their phases; a Warrior may not."""
+    state = battle([])
+    add(state, "g", 0, 10, 10, HERO)
+    add(state, "w", 0, 14, 10, profile(might=1))
+    state.heroics = []
+    assert ha.legal_declarations(state, 0, Phase.MOVE) == [("g", "heroic move")]
+    assert ha.legal_declarations(state, 0, Phase.SHOOT) == [("g", "heroic shoot")]
+    assert ha.legal_declarations(state, 0, Phase.FIGHT) == [("g", "heroic combat")]
+
+
+def test_hero_ha_09_specific_actions_only_when_the_profile_lists_them() -> None:
+    """HERO-HA-09 (002:L1651-1653): a specific Heroic Action needs the Hero's profile."""
+    state = battle([])
+    add(state, "g", 0, 10, 10, HERO)
+    add(state, "m", 0, 20, 10, hero(rules=("Heroic March", "Heroic Strike")))
+    state.heroics = []
+    assert "profile does not list" in str(ha.refusal(state, 0, Phase.MOVE, ("g", "heroic march")))
+    assert ha.refusal(state, 0, Phase.MOVE, ("m", "heroic march")) is None
+    assert ("m", "heroic strike") in ha.legal_declarations(state, 0, Phase.FIGHT)
+
+
+def test_hero_ha_10_a_unique_heroic_action_is_one_more_registration() -> None:
+    """HERO-HA-10 (002:L1734-1736): unique Heroic Actions of individual profiles are added
+    to the registry as data, then declared like any other."""
+    called: list[str] = []
+    action = ha.HeroicAction(
+        "heroic test", "shoot", on_declare=lambda s, h, p: called.append(h.uid)
+    )
+    ha.register_action(action)
+    try:
+        state = battle([])
+        add(state, "g", 0, 10, 10, hero(rules=("Heroic Test",)))
+        ha.declare_all(state, (Script([("g", "heroic test")]), Script()), Phase.SHOOT)
+        assert called == ["g"]
+    finally:
+        del ha.ACTIONS["heroic test"]
+
+
+# --- HERO-HM: Heroic Move and "With Me!" -----------------------------------------------------
+
+
+def test_hero_hm_01_the_hero_moves_before_the_priority_side() -> None:
+    """HERO-HM-01 (002:L1602): the Hero moves before the other models, whatever Priority."""
+    state = battle([], priority=1)
+    add(state, "g", 0, 10, 10, HERO)
+    add(state, "o", 1, 10, 30, ORC)
+    p0 = Script([("g", "heroic move")], {"g": Move("g", (10, 14))})
+    p1 = Script(moves={"o": Move("o", (10, 26))})
+    run_move_phase(state, (p0, p1))
+    assert movers(state) == ["g", "o"]
+
+
+def test_hero_hm_02_charged_before_moving_cancels_the_heroic_move() -> None:
+    """HERO-HM-02 (002:L1604): the Evil Hero's Heroic Move goes first (roll 2) and charges
+    the Good Hero: its Heroic Move is cancelled and its Might lost."""
+    state = battle([2], priority=0)
+    g = add(state, "g", 0, 10, 10, HERO)
+    add(state, "e", 1, 10, 15, HERO)
+    p0 = Script([("g", "heroic move")], {"g": Move("g", (14, 10))})
+    p1 = Script([("e", "heroic move")], {"e": charge("g")})
+    run_move_phase(state, (p0, p1))
+    cancelled = events(state, "heroic_cancelled")
+    assert cancelled[0]["hero"] == "g" and "HERO-HM-02" in cancelled[0]["reason"]
+    assert g.might == 0 and g.position == (10, 10) and state.engaged(g)
+
+
+def test_hero_hm_03_with_me_friends_follow_and_end_within_six_inches() -> None:
+    """HERO-HM-03 (002:L1608): friends within 6" move after the Hero and must end within 6"
+    of it; one that cannot (or will not) move cannot move later this turn; friends out of
+    range move in the normal order."""
+    state = battle([], priority=1)
+    add(state, "g", 0, 10, 10, HERO)
+    near = add(state, "f1", 0, 12, 12)
+    stray = add(state, "f2", 0, 14, 10)
+    far = add(state, "f3", 0, 30, 10)
+    add(state, "o", 1, 40, 40, ORC)
+    moves = {
+        "g": Move("g", (10, 16)),
+        "f1": Move("f1", (12, 18)),
+        "f2": Move("f2", (14, 4)),  # would end 11" from the Hero
+        "f3": Move("f3", (30, 14)),
+    }
+    run_move_phase(state, (Script([("g", "heroic move")], moves), Script()))
+    assert movers(state) == ["g", "f1", "f3"]
+    assert near.position == (12, 18) and stray.position == (14, 10) and far.position == (30, 14)
+    assert "HERO-HM-03" in events(state, "refused")[0]["reason"]
+    assert events(state, "rally")[0]["models"] == ["f1", "f2"]
+
+
+def test_hero_hm_04_with_me_without_moving_and_cancelled_if_the_hero_flees() -> None:
+    """HERO-HM-04 (002:L1610): a Hero may call "With Me!" and stay (rallying); a Hero that
+    flees on its Broken test loses its Heroic Move at once."""
+    state = battle([], priority=1)
+    add(state, "g", 0, 10, 10, HERO)
+    friend = add(state, "f", 0, 10, 13)
+    moves = {"f": Move("f", (10, 16))}
+    run_move_phase(state, (Script([("g", "heroic move")], moves), Script()))
+    assert friend.position == (10, 16) and events(state, "rally")
+    state = battle([1, 1, 6, 6], priority=1)  # Broken: the Hero's 1+1+3 fails, friend passes
+    g = add(state, "g", 0, 10, 10, HERO)
+    add(state, "f", 0, 10, 13)
+    state.broken[0] = True
+    run_move_phase(state, (Script([("g", "heroic move")], moves), Script()))
+    assert not g.alive and "fled" in events(state, "heroic_cancelled")[0]["reason"]
+    assert not events(state, "rally")
+
+
+def test_hero_hm_05_a_second_hero_moves_with_the_first_and_loses_its_own() -> None:
+    """HERO-HM-05 (002:L1612), HERO-HA-07: two Heroes within 6" declare Heroic Moves; the
+    first calls "With Me!"; the second moves as part of it and its own is cancelled."""
+    state = battle([], priority=1)
+    add(state, "g1", 0, 10, 10, HERO)
+    g2 = add(state, "g2", 0, 13, 10, HERO)
+    moves = {"g1": Move("g1", (10, 15)), "g2": Move("g2", (13, 15))}
+    p0 = Script([("g1", "heroic move"), ("g2", "heroic move")], moves)
+    run_move_phase(state, (p0, Script()))
+    assert g2.position == (13, 15) and movers(state) == ["g1", "g2"]
+    cancelled = events(state, "heroic_cancelled")
+    assert cancelled[0]["hero"] == "g2" and "HERO-HM-05" in cancelled[0]["reason"]
+
+
+def test_hero_hm_06_hma_06_no_friend_leaves_the_table() -> None:
+    """HERO-HM-06, HERO-HMA-06 (002:L1614, L1679): moves never leave the table here
+    (data.ASSUMPTIONS "heroic-off-table"): a friend trying it is refused and stays."""
+    state = battle([], priority=1)
+    add(state, "g", 0, 3, 10, HERO)
+    friend = add(state, "f", 0, 2, 12)
+    moves = {"g": Move("g", (3, 12)), "f": Move("f", (-2, 12))}
+    run_move_phase(state, (Script([("g", "heroic move")], moves), Script()))
+    assert friend.position == (2, 12)
+    assert events(state, "refused")
+
+
+# --- HERO-HS: Heroic Shoot and "Fire!" ------------------------------------------------------
+
+
+def test_hero_hs_01_the_hero_shoots_first_never_while_engaged() -> None:
+    """HERO-HS-01 (002:L1620): the Hero shoots before the Priority side; an engaged Hero
+    cannot declare a Heroic Shoot."""
+    state = battle([1, 1], priority=1)
+    add(state, "g", 0, 10, 10, hero(wargear=("sword", "bow")))
+    add(state, "b", 1, 10, 30, ARCHER)
+    run_shoot_phase(state, (Script([("g", "heroic shoot")]), Script()))
+    assert [e["shooter"] for e in events(state, "shot")] == ["g", "b"]
+    state = battle([])
+    add(state, "g", 0, 10, 10, HERO)
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    state.heroics = []
+    assert "HERO-HS-01" in str(ha.refusal(state, 0, Phase.SHOOT, ("g", "heroic shoot")))
+
+
+def test_hero_hs_02_fire_friends_shoot_with_the_hero_or_not_at_all() -> None:
+    """HERO-HS-02 (002:L1624): a Hero without a bow calls "Fire!": its friends within 6"
+    shoot before the Priority side; one in range that does not shoot cannot shoot later."""
+    state = battle([1, 1], priority=1)
+    add(state, "g", 0, 10, 10, HERO)
+    add(state, "a1", 0, 12, 10, ARCHER)
+    quiet = add(state, "a2", 0, 8, 10, ARCHER)
+    add(state, "b", 1, 10, 30, ARCHER)
+    run_shoot_phase(state, (Script([("g", "heroic shoot")], silent=["a2"]), Script()))
+    assert [e["shooter"] for e in events(state, "shot")] == ["a1", "b"]
+    assert not can_shoot(state, quiet) and quiet.heroic.no_shoot
+
+
+# --- HERO-HC: Heroic Combat -------------------------------------------------------------------
+
+
+def test_hero_hc_01_the_heroes_combat_is_fought_first() -> None:
+    """HERO-HC-01 (002:L1638): the combat with the Hero is resolved before the others."""
+    state = battle([1, 6, 1, 1, 1, 6, 1], priority=0)
+    add(state, "a", 0, 10, 10)
+    add(state, "b", 1, 10, 10 + BASE_GAP, ORC)
+    add(state, "g", 0, 30, 10, hero(strength=1))
+    add(state, "o", 1, 30, 10 + BASE_GAP, profile(defence=10))
+    run_fight_phase(state, (Script([("g", "heroic combat")]), Script()))
+    duels = [e["combat"] for e in events(state, "duel")]
+    assert duels[0] == ["g", "o"] and duels[1] == ["a", "b"]
+
+
+def test_hero_hc_02_hc_04_hc_06_every_enemy_slain_the_hero_charges_again() -> None:
+    """HERO-HC-02, HERO-HC-04, HERO-HC-06 (002:L1638-1648, Thorin and the lone Goblin): the
+    Hero wins and slays its enemy, moves again and charges a new enemy; the combats are
+    formed again and the new one is fought in the normal order."""
+    state = battle([6, 1, 2, 5, 6, 6, 1, 5], priority=0)
+    g = add(state, "g", 0, 10, 10, HERO)
+    first = add(state, "o1", 1, 10, 10 + BASE_GAP, ORC)
+    second = add(state, "o2", 1, 14, 14, ORC)
+    run_fight_phase(state, (Script([("g", "heroic combat")], {"g": charge("o2")}), Script()))
+    assert not first.alive and not second.alive and g.alive
+    assert events(state, "heroic_combat_move") == [{"model": "g", "hero": "g"}]
+    assert g.heroic_combat  # MON-BPA-BARGE-06: no Barge after a Heroic Combat
+    reformed = [e for e in events(state, "combats") if e.get("reformed")]
+    assert reformed[0]["combats"] == [["g", "o2"]]
+
+
+def test_hero_hc_02_supporters_do_not_move_again() -> None:
+    """HERO-HC-02 (002:L1638): the friends engaged in the fight move again, not the spear
+    supporters."""
+    state = battle([6, 1, 1, 2, 5], priority=0)
+    add(state, "g", 0, 10, 10, HERO)
+    spear = add(state, "s", 0, 10, 10 - BASE_GAP, profile(wargear=("spear",)))
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    run_fight_phase(state, (Script([("g", "heroic combat")]), Script()))
+    assert spear.supported
+    assert [e["model"] for e in events(state, "heroic_combat_move")] == ["g"]
+
+
+def test_hero_hc_03_one_heroic_combat_move_per_turn() -> None:
+    """HERO-HC-03, HERO-HA-07 (002:L1638, L1596): a model that moved after one successful
+    Heroic Combat and joins a second fights in it, but does not move again."""
+    dice = [6, 1, 2, 5, 6, 1, 1, 1, 2, 5]
+    state = battle(dice, priority=0)
+    add(state, "g1", 0, 10, 10, HERO)
+    add(state, "o1", 1, 10, 10 + BASE_GAP, ORC)
+    add(state, "g2", 0, 16, 10, HERO)
+    add(state, "o2", 1, 16, 10 + BASE_GAP, ORC)
+    p0 = Script([("g1", "heroic combat"), ("g2", "heroic combat")], {"g1": charge("o2")})
+    run_fight_phase(state, (p0, Script(prefer="o2")))
+    moved = [e["model"] for e in events(state, "heroic_combat_move")]
+    assert moved == ["g1", "g2"]
+    assert not state.models["o2"].alive
+
+
+def test_hero_hc_05_both_sides_in_one_combat_only_the_first_is_kept() -> None:
+    """HERO-HC-05 (002:L1642): Good and Evil Heroes of one combat both declare Heroic
+    Combat; the Priority player rolls 2: Evil first; the Good Hero's action is cancelled."""
+    state = battle([2, 1, 1, 6, 1, 1, 1], priority=0)
+    g = add(state, "g", 0, 10, 10, hero(defence=10))
+    add(state, "e", 1, 10, 10 + BASE_GAP, HERO)
+    p0, p1 = Script([("g", "heroic combat")]), Script([("e", "heroic combat")])
+    run_fight_phase(state, (p0, p1))
+    assert len(events(state, "duel")) == 1 and events(state, "duel")[0]["winner"] == 1
+    cancelled = events(state, "heroic_cancelled")
+    assert cancelled[0]["hero"] == "g" and "HERO-HC-05" in cancelled[0]["reason"]
+    assert g.might == 0
+
+
+# --- HERO-HR: Heroic Resolve --------------------------------------------------------------
+
+
+def test_hero_hr_01_friends_within_six_inches_get_a_free_resist_die() -> None:
+    """HERO-HR-01 (002:L1657): at once, the Hero and friends within 6" get one free die to
+    resist magic this turn (kept for when magic is played: data.ASSUMPTIONS)."""
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Resolve",)))
+    near = add(state, "n", 0, 10, 15)
+    far = add(state, "f", 0, 10, 25)
+    ha.declare_all(state, (Script([("g", "heroic resolve")]), Script()), Phase.MOVE)
+    assert (g.heroic.resist_dice, near.heroic.resist_dice, far.heroic.resist_dice) == (1, 1, 0)
+    run_end_phase(state)
+    assert g.heroic.resist_dice == 0
+
+
+def test_hero_hr_02_the_resolving_hero_cannot_move_but_may_shoot() -> None:
+    """HERO-HR-02 (002:L1657): the Hero cannot move this turn but may shoot."""
+    state = battle([], priority=0)
+    g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Resolve",), wargear=("sword", "bow")))
+    add(state, "o", 1, 10, 40, ORC)
+    moves = {"g": Move("g", (10, 14))}
+    run_move_phase(state, (Script([("g", "heroic resolve")], moves), Script()))
+    assert g.position == (10, 10) and "g" not in movers(state)
+    assert can_shoot(state, g)
+
+
+# --- HERO-HMA: Heroic March and "Forced March!" --------------------------------------------
+
+MARCHER = hero(rules=("Heroic March",))
+
+
+def test_hero_hma_01_three_or_five_more_inches_and_no_charge() -> None:
+    """HERO-HMA-01 (002:L1663): +3" Infantry, +5" Cavalry; no charge while marching."""
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, MARCHER)
+    rider = add(
+        state,
+        "r",
+        0,
+        30,
+        10,
+        hero(rules=("Heroic March",), keywords=frozenset({"hero", "cavalry"})),
+    )
+    add(state, "o", 1, 10, 14, ORC)
+    p0 = Script([("g", "heroic march"), ("r", "heroic march")])
+    ha.declare_all(state, (p0, Script()), Phase.MOVE)
+    assert allowance(state, g) == 9 and allowance(state, rider) == 11
+    with pytest.raises(IllegalActionError, match="HERO-HMA-01"):
+        check_action(state, g, Charge("g", "o", (10, 14 - BASE_GAP)))
+
+
+def test_hero_hma_02_charged_before_it_moves_the_march_is_lost() -> None:
+    """HERO-HMA-02 (002:L1665): the Priority side charges the marching Hero first."""
+    state = battle([], priority=1)
+    g = add(state, "g", 0, 10, 10, MARCHER)
+    add(state, "o", 1, 10, 14, ORC)
+    run_move_phase(state, (Script([("g", "heroic march")]), Script(moves={"o": charge("g")})))
+    assert state.engaged(g) and g.might == 0
+    assert "HERO-HMA-02" in events(state, "heroic_cancelled")[0]["reason"]
+
+
+def test_hero_hma_03_forced_march_friends_add_three_inches_and_stay_close() -> None:
+    """HERO-HMA-03 (002:L1673): friends within 6" of the Hero's start that have not moved
+    add 3" and must end within 6" of the Hero."""
+    state = battle([], priority=0)
+    add(state, "g", 0, 10, 10, MARCHER)
+    near = add(state, "f1", 0, 12, 10)
+    far = add(state, "f2", 0, 30, 10)
+    moves = {
+        "g": Move("g", (10, 19)),
+        "f1": Move("f1", (12, 19)),
+        "f2": Move("f2", (30, 19)),  # no bonus out of range: 9" > 6" refused
+    }
+    run_move_phase(state, (Script([("g", "heroic march")], moves), Script()))
+    assert near.position == (12, 19) and far.position == (30, 10)
+    assert movers(state) == ["g", "f1"]
+
+
+def test_hero_hma_04_rallying_without_moving_and_a_fleeing_hero() -> None:
+    """HERO-HMA-04 (002:L1675): the Hero may call "Forced March!" and stay; its friends get
+    the bonus and cannot charge. A Hero that flees on its Broken test marches no one."""
+    state = battle([], priority=0)
+    add(state, "g", 0, 10, 10, MARCHER)
+    friend = add(state, "f", 0, 4.5, 10)
+    add(state, "o", 1, 12, 17, ORC)
+    moves: dict[ModelId, Planned] = {"f": Move("f", (11.5, 13))}
+    run_move_phase(state, (Script([("g", "heroic march")], moves), Script()))
+    assert friend.position == (11.5, 13)  # 7.6" with the bonus
+    state = battle([1, 1, 6, 6], priority=0)  # the Hero flees; the friend passes (12 + 3)
+    add(state, "g", 0, 10, 10, MARCHER)
+    friend = add(state, "f", 0, 4.5, 10)
+    state.broken[0] = True
+    run_move_phase(state, (Script([("g", "heroic march")], moves), Script()))
+    assert friend.position == (4.5, 10) and "MOVE-GEN-03" in events(state, "refused")[0]["reason"]
+    assert not state.models["g"].alive and not events(state, "rally")
+
+
+def test_hero_hma_04_forced_march_friends_cannot_charge() -> None:
+    """HERO-HMA-04 (002:L1675): "Ces figurines ne peuvent tout de même pas charger"."""
+    state = battle([], priority=0)
+    add(state, "g", 0, 10, 10, MARCHER)
+    friend = add(state, "f", 0, 12, 10)
+    orc = add(state, "o", 1, 12, 14, ORC)
+    moves: dict[ModelId, Planned] = {"f": Charge("f", "o", (12, 14 - BASE_GAP))}
+    run_move_phase(state, (Script([("g", "heroic march")], moves), Script()))
+    assert not state.engaged(orc) and friend.position == (12, 10)
+    assert "HERO-HMA-01" in events(state, "refused")[0]["reason"]
+
+
+def test_hero_hma_05_a_friend_that_stays_cannot_move_this_phase() -> None:
+    """HERO-HMA-05 (002:L1677): a friend in range that does not move with the Hero cannot
+    move at all this phase."""
+    state = battle([], priority=0)
+    add(state, "g", 0, 10, 10, MARCHER)
+    friend = add(state, "f", 0, 12, 10)
+    ha_moves: dict[ModelId, Planned] = {"g": Move("g", (10, 15))}
+    p0 = Script([("g", "heroic march")], ha_moves)
+    run_move_phase(state, (p0, Script()))
+    assert friend.done_moving and friend.position == (12, 10)
+    actions = [e for e in events(state, "action") if e["model"] == "f"]
+    assert actions == [{"phase": "move", "type": "hold", "model": "f"}]
+
+
+def test_hero_hma_07_grinnah_and_his_goblins_move_five_plus_three() -> None:
+    """HERO-HMA-07 (002:L1669): Goblins (Move 5") within 6" of Grinnah move 5" + 3"."""
+    goblin = profile(name="Goblin", move=5.0, keywords=frozenset({"goblin", "infantry"}))
+    grinnah = hero(name="Grinnah", move=5.0, rules=("Heroic March",))
+    state = battle([], priority=0)
+    add(state, "g", 0, 10, 10, grinnah)
+    gob = add(state, "b", 0, 12, 10, goblin)
+    moves = {"g": Move("g", (10, 18)), "b": Move("b", (12, 18))}
+    run_move_phase(state, (Script([("g", "heroic march")], moves), Script()))
+    assert gob.position == (12, 18) and state.models["g"].position == (10, 18)
+
+
+# --- HERO-HCH: Heroic Channelling -----------------------------------------------------------
+
+
+def test_hero_hch_01_heroic_channelling_is_refused_and_reported_ignored() -> None:
+    """HERO-HCH-01 (002:L1685): channelled powers need magic, which the engine does not play:
+    the declaration is refused (no Might spent) and coverage lists it as ignored."""
+    channeller = hero(rules=("Heroic Channelling", "Heroic March"))
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, channeller)
+    ha.declare_all(state, (Script([("g", "heroic channelling")]), Script()), Phase.MOVE)
+    assert g.might == 1 and "HERO-HA-09" in events(state, "refused")[0]["reason"]
+    cover = profile_coverage(channeller)
+    assert "heroic channelling" in cover.ignored and "heroic march" in cover.implemented
+
+
+# --- HERO-HAC: Heroic Accuracy and "Take Aim!" -----------------------------------------------
+
+SHARPSHOOTER = hero(rules=("Heroic Accuracy",), wargear=("sword", "bow"))
+
+
+def _volley(dice: list[int], calls: bool) -> BattleState:
+    """Two Evil shooters, each with an Orc in the way of its target."""
+    state = battle(dice, alignments=(Alignment.EVIL, Alignment.GOOD))
+    add(state, "g", 0, 10, 10, SHARPSHOOTER)
+    add(state, "a", 0, 14, 10, ARCHER)
+    add(state, "x", 1, 10, 15, ORC)
+    add(state, "t", 1, 10, 20, ORC)
+    add(state, "y", 1, 14, 15, ORC)
+    add(state, "u", 1, 14, 20, ORC)
+    ha.declare_all(state, (Script([("g", "heroic accuracy")], calls=calls), Script()), Phase.SHOOT)
+    return state
+
+
+def test_hero_hac_01_the_hero_rerolls_failed_in_the_way_tests() -> None:
+    """HERO-HAC-01 (002:L1691): a failed in-the-way test (3) is re-rolled (4: the shot goes
+    on); a passed one is not re-rolled; not while engaged."""
+    state = _volley([5, 3, 4, 1], calls=False)
+    shoot(state, state.models["g"], state.models["t"])
+    assert [p for p, _ in rolls(state)][1:3] == ["in the way x (4+)", "in the way re-roll x (4+)"]
+    state = _volley([5, 5, 1], calls=False)
+    shoot(state, state.models["g"], state.models["t"])
+    assert not any("re-roll" in p for p, _ in rolls(state))
+    engaged = battle([])
+    add(engaged, "g", 0, 10, 10, SHARPSHOOTER)
+    add(engaged, "o", 1, 10, 10 + BASE_GAP, ORC)
+    engaged.heroics = []
+    assert "HAC-01" in str(ha.refusal(engaged, 0, Phase.SHOOT, ("g", "heroic accuracy")))
+
+
+def test_hero_hac_02_hac_03_take_aim_friends_reroll_too() -> None:
+    """HERO-HAC-02, HERO-HAC-03 (002:L1695-1702, Tauriel and her Rangers): with "Take Aim!" friends
+    within 6" also re-roll failed in-the-way tests; without the call they do not."""
+    state = _volley([5, 2, 6, 1], calls=True)
+    shoot(state, state.models["a"], state.models["u"])
+    assert rolls(state)[2][0] == "in the way re-roll y (4+)"
+    state = _volley([5, 2, 1], calls=False)
+    shoot(state, state.models["a"], state.models["u"])
+    assert not any("re-roll" in p for p, _ in rolls(state))
+
+
+# --- HERO-HST, HERO-HD, HERO-HSTR --------------------------------------------------------------
+
+
+def test_hero_hst_01_heroic_strike_adds_d6_fight_capped_at_ten() -> None:
+    """HERO-HST-01 (002:L1706): the D6 (6) is rolled at the start of the Hero's combat; Fight
+    5 + 6 is capped at 10 and beats the Troll's 9 on a tied Duel (3 v 3); it lasts until the
+    end of the turn."""
+    state = battle([6, 3, 3, 1], priority=0)
+    g = add(state, "g", 0, 10, 10, hero(attacks=1, rules=("Heroic Strike",)))
+    add(state, "t", 1, 10, 10 + BASE_GAP, profile(fight=9, attacks=1, wounds=3))
+    run_fight_phase(state, (Script([("g", "heroic strike")]), Script()))
+    assert rolls(state)[0] == ("heroic strike g", [6])
+    assert events(state, "duel")[0]["winner"] == 0
+    assert modifier(Hook.FIGHT, HookContext(state, g)) == 5
+    run_end_phase(state)
+    assert g.heroic.fight == 0
+
+
+def test_hero_hd_01_only_natural_sixes_wound() -> None:
+    """HERO-HD-01 (002:L1712): this Fight phase the Hero is wounded only on a natural 6
+    (a 5 that would wound does not); a 6/4 needs a natural 6 then a natural 4, modifiers
+    ignored."""
+    state = battle([1, 1, 6, 1, 5, 6], priority=0)
+    g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Defence",), defence=4))
+    add(state, "t", 1, 10, 10 + BASE_GAP, profile(fight=6, strength=6, attacks=2, wounds=3))
+    run_fight_phase(state, (Script([("g", "heroic defence")]), Script()))
+    assert g.wounds == 1  # the 5 failed, the 6 wounded
+    state = battle([6, 3])
+    state.phase = Phase.FIGHT
+    assert not roll_to_wound(state, 2, 7, 1, "test", natural_six=True)  # 3 + 1 ignored
+    state = battle([6, 3])
+    assert roll_to_wound(state, 2, 7, 1, "test")
+
+
+def test_hero_hstr_01_heroic_strength_adds_d3_capped_at_ten() -> None:
+    """HERO-HSTR-01 (002:L1718): D3 (a 5 gives 3): Strength 3 + 3 wounds Defence 6 on a 4;
+    never above 10."""
+    state = battle([5, 6, 1, 4], priority=0)
+    g = add(state, "g", 0, 10, 10, hero(strength=3, attacks=1, rules=("Heroic Strength",)))
+    victim = add(state, "o", 1, 10, 10 + BASE_GAP, profile(defence=6))
+    run_fight_phase(state, (Script([("g", "heroic strength")]), Script()))
+    assert g.heroic.strength == 3 and not victim.alive
+    g.heroic.strength = 3
+    strong = add(state, "s", 0, 30, 30, hero(strength=9))
+    strong.heroic.strength = 3
+    assert modifier(Hook.STRENGTH, HookContext(state, strong)) == 1
+
+
+# --- HERO-HCHAL: Heroic Challenge --------------------------------------------------------------
+
+
+def test_hero_hchal_01_only_against_a_hero_of_the_same_tier_or_higher() -> None:
+    """HERO-HCHAL-01 (002:L1724): base contact with an enemy Hero of the same or a higher
+    tier (data.ASSUMPTIONS "heroic-tiers")."""
+    fortitude = frozenset({"hero", "infantry", "hero of fortitude"})
+    state = battle([])
+    add(state, "g", 0, 10, 10, hero(rules=("Heroic Challenge",), keywords=fortitude))
+    add(state, "m", 1, 10, 10 + BASE_GAP, hero(keywords=frozenset({"hero", "minor hero"})))
+    state.heroics = []
+    assert "HCHAL-01" in str(ha.refusal(state, 0, Phase.FIGHT, ("g", "heroic challenge")))
+    add(state, "v", 1, 10 - BASE_GAP, 10, hero(keywords=frozenset({"hero", "hero of valour"})))
+    assert ha.refusal(state, 0, Phase.FIGHT, ("g", "heroic challenge")) is None
+    assert ha.challenge_target(state, state.models["g"]).uid == "v"  # type: ignore[union-attr]
+
+
+def test_hero_hchal_02_accepted_only_the_two_heroes_fight_and_the_victor_regains_might() -> None:
+    """HERO-HCHAL-02 (002:L1726-1728): the other models roll no Duel dice and make no
+    strikes; the Hero that deals the killing blow regains D3 Might (a 6: 3)."""
+    state = battle([6, 1, 2, 1, 5, 5, 1, 6], priority=0)
+    g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Challenge",)))
+    rival = add(state, "e", 1, 10, 10 + BASE_GAP, HERO)
+    add(state, "w", 0, 10 - BASE_GAP, 10 + BASE_GAP)  # touches the rival
+    add(state, "o", 1, 10 + BASE_GAP, 10, ORC)  # touches the challenger
+    run_fight_phase(state, (Script([("g", "heroic challenge")], prefer="e"), Script()))
+    assert rolls(state)[:2] == [("duel g", [6, 1]), ("duel e", [2, 1])]
+    assert not any(p.startswith(("duel w", "duel o")) for p, _ in rolls(state))
+    assert all(e["model"] == "e" or "g" in e["source"] for e in events(state, "wound"))
+    assert not rival.alive and g.might == 3 and g.rival is None
+    assert events(state, "challenge") == [{"hero": "g", "rival": "e", "accepted": True}]
+
+
+def test_hero_hchal_02_the_rivals_must_charge_each_other_and_no_one_else_may() -> None:
+    """HERO-HCHAL-02 (002:L1726): the two Heroes must charge each other every turn; no other
+    model may charge either of them."""
+    state = battle([], priority=0)
+    g = add(state, "g", 0, 10, 10, HERO)
+    e = add(state, "e", 1, 10, 14, HERO)
+    orc = add(state, "o", 1, 14, 10, ORC)
+    g.rival, e.rival = "e", "g"
+    with pytest.raises(IllegalActionError, match="HERO-HCHAL-02"):
+        check_action(state, orc, Charge("o", "g", (14 - BASE_GAP, 10)))
+    run_move_phase(state, (Script(), Script()))
+    assert state.engaged(g) and state.contacts(g) == [e]
+    assert "HERO-HCHAL-02" in events(state, "refused")[0]["reason"]
+    far = battle([], priority=0)
+    g = add(far, "g", 0, 10, 10, HERO)
+    e = add(far, "e", 1, 10, 30, HERO)
+    g.rival, e.rival = "e", "g"
+    run_move_phase(far, (Script(), Script()))
+    assert g.position == pytest.approx((10, 16)) and e.position == pytest.approx((10, 24))
+
+
+def test_hero_hchal_03_declined_no_more_help_for_friends_and_no_stand_fast() -> None:
+    """HERO-HCHAL-03 (002:L1730): the Hero that declines no longer affects friends with its
+    Heroic Actions while the challenger lives, and loses "Stand Fast!" for the game."""
+    state = battle([])
+    add(state, "g", 0, 10, 10, hero(rules=("Heroic Challenge",)))
+    e = add(state, "e", 1, 10, 10 + BASE_GAP, hero(might=2, rules=("Heroic Resolve",)))
+    friend = add(state, "f", 1, 14, 12)
+    ha.declare_all(state, (Script([("g", "heroic challenge")]), Script(accept=False)), Phase.FIGHT)
+    assert e.declined_from == "g"
+    ha.declare_all(state, (Script(), Script([("e", "heroic resolve")])), Phase.MOVE)
+    assert e.heroic.resist_dice == 1 and friend.heroic.resist_dice == 0
+    e.tested = True
+    state.touching[e.uid].clear()  # out of the fight: it would otherwise rally
+    assert stand_fast_hero(state, friend) is None
+
+
+# --- players and invariants ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_might_never_below_zero_and_one_action_per_hero_per_phase(seed: int) -> None:
+    """HERO-HA-02/03 invariants over seeded battles (heuristic and random players)."""
+    dice = Dice(seed)
+    setup = setup_from_options(
+        {"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "turn_limit": 6}, dice
+    )
+    state = new_battle(setup, dice, EventLog())
+    players = (HeuristicPlayer(), RandomPlayer()) if seed % 2 else (RandomPlayer(),) * 2
+    deploy(state, setup.scenario, players)
+    play_battle(state, setup.scenario, players)
+    declared = [(e["turn"], e["phase"], e["hero"]) for e in events(state, "heroic_action")]
+    assert len(declared) == len(set(declared))
+    assert all(e["might_left"] >= 0 for e in events(state, "heroic_action"))
+    assert all(m.might >= 0 for m in state.models.values())
+
+
+def test_heuristic_steals_the_charge_with_a_heroic_move() -> None:
+    """HERO-HM-01 policy: the enemy has Priority and friends near the Hero can charge: the
+    heuristic player declares a Heroic Move."""
+    state = battle([], priority=1)
+    add(state, "g", 0, 10, 10, hero(might=2))
+    add(state, "a", 0, 12, 10)
+    add(state, "b", 0, 8, 10)
+    for i, x in enumerate((8, 10, 12)):
+        add(state, f"o{i}", 1, x, 14, ORC)
+    state.heroics = []
+    assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic move")
+    state.priority = 0
+    assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.MOVE) is None
+
+
+def test_heuristic_fights_first_when_the_hero_should_slay_its_enemy() -> None:
+    """HERO-HC-02 policy: a lone Orc against a Fight 5 Hero with fresh enemies near: Heroic
+    Combat; against a Troll it keeps its Might."""
+    state = battle([])
+    add(state, "g", 0, 10, 10, HERO)
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    add(state, "o2", 1, 14, 14, ORC)
+    state.heroics = []
+    assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic combat")
+    state.models["o"].wounds = 3
+    assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.FIGHT) is None
+
+
+def test_hero_hchal_02_a_rival_slain_otherwise_ends_the_challenge_without_might() -> None:
+    """HERO-HCHAL-02 (002:L1728): only the Hero dealing the killing blow regains Might; a
+    rival slain by someone else ends the challenge and the Hero may be charged again."""
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, HERO)
+    e = add(state, "e", 1, 10, 14, HERO)
+    orc = add(state, "o", 1, 14, 10, ORC)
+    g.rival, e.rival = "e", "g"
+    e.wounds = 1
+    state.wound(e, "shot by a1")
+    ha.declare_all(state, (Script(), Script()), Phase.MOVE)
+    assert g.rival is None and g.might == 1
+    check_action(state, orc, Charge("o", "g", (10 + BASE_GAP, 10)))
+
+
+def test_random_player_declares_a_legal_action_one_time_in_four() -> None:
+    """HERO-HA-08 (002:L1598): the random player's declarations are drawn from the legal
+    ones (a 4 on the D4 declares; the D1 picks the only legal one)."""
+    state = battle([4, 1, 1])
+    add(state, "g", 0, 10, 10, HERO)
+    state.heroics = []
+    assert RandomPlayer().declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic combat")
+    assert RandomPlayer().declare_heroic_action(state, 0, Phase.FIGHT) is None
+
+
+def test_hero_hd_01_brutal_power_attack_hits_need_natural_sixes_too() -> None:
+    """HERO-HD-01 (002:L1712): "en ignorant tout modificateur ou effet d'attaque brutale":
+    a Strength 10 hit (3+ on the chart) does not wound on a 5 in the Fight phase."""
+    from battlesim.engines.sbg.monsters.core import hit
+
+    state = battle([5, 6])
+    state.phase = Phase.FIGHT
+    g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Defence",)))
+    g.heroic.defence = True
+    hit(state, g, 10, "hurl")
+    assert g.wounds == 2
+    hit(state, g, 10, "hurl")
+    assert g.wounds == 1
+
+
+def test_heuristic_heroic_strike_for_a_close_duel_and_challenge_for_a_weaker_hero() -> None:
+    """HERO-HST-01, HERO-HCHAL-01 policy: against a Fight 6 Troll the Fight 5 Hero strikes
+    heroically; touching a weaker enemy Hero of its tier it challenges instead."""
+    both = ("Heroic Strike", "Heroic Challenge")
+    state = battle([])
+    add(state, "g", 0, 10, 10, hero(rules=both))
+    troll = add(state, "t", 1, 10, 10 + BASE_GAP, profile(fight=6, wounds=3))
+    state.heroics = []
+    player = HeuristicPlayer()
+    assert player.declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic strike")
+    state.remove(troll, Removal.SLAIN)
+    add(state, "e", 1, 10, 10 + BASE_GAP, hero(fight=4))
+    assert player.declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic challenge")
+
+
+def test_heuristic_marches_for_an_open_objective_far_from_the_enemy() -> None:
+    """HERO-HMA-01 policy (Domination): no enemy within 14", an objective to take: march,
+    keeping one Might; with one Might left it does not."""
+    state = battle([])
+    g = add(state, "g", 0, 24, 4, hero(might=2, rules=("Heroic March",)))
+    add(state, "o", 1, 24, 44, ORC)
+    state.heroics = []
+    player = HeuristicPlayer(scenario_named("domination"))
+    assert player.declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic march")
+    g.might = 1
+    assert player.declare_heroic_action(state, 0, Phase.MOVE) is None
