@@ -21,6 +21,7 @@ from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.units import Alignment
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
+from tests.engines.sbg.test_cavalry import mounted
 from tests.engines.sbg.test_monsters import TOUCH, named
 from tests.engines.sbg.test_monsters import Scripted as Monstrous
 
@@ -379,3 +380,15 @@ def test_hero_might_06_a_hero_monster_may_raise_its_rend_dice() -> None:
     resolve_combat(state, Combat(state.models["A1"], [state.models["B1"]]), state.players)
     assert state.models["B1"].wounds == 1 and state.models["A1"].might == 0
     assert _mights(state) == [("to wound", 3, 4)]
+
+
+def test_cav_thrown_04_a_hero_spends_might_to_avoid_the_flying_leap() -> None:
+    """CAV-THROWN-04, HERO-MIGHT-06 item 1 (002:L1532): a Hero rider whose mount is slain
+    rolls 1 on the Thrown Rider table; 1 Might makes it 2: no flying leap (not prone, no S3
+    hit), but no move this turn (CAV-THROWN-02)."""
+    state = _with_players(battle([1]))
+    rider = add(state, "A1", 0, X, Y, mounted(might=1, keywords=HERO | {"cavalry"}))
+    state.wound(rider, "test", at_mount=True)
+    assert rider.mount is None and not rider.prone and rider.might == 0
+    assert rider.thrown_turn == state.turn
+    assert _mights(state) == [("thrown rider", 1, 2)]
