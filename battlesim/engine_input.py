@@ -40,12 +40,24 @@ def profile_card(profile: Profile) -> dict[str, Any]:
         "might": profile.might or 0,
         "will": profile.will or 0,
         "fate": profile.fate or 0,
-        "keywords": list(profile.keywords),
+        "keywords": [*profile.keywords, *_tier_keyword(profile)],
         "wargear": list(profile.wargear),
-        "rules": [rule.name for rule in profile.rules.all()],
+        "rules": [rule.name for rule in profile.rules.all()] + _heroic_actions(profile),
         "points": profile.points,
         "heroic_tier": profile.heroic_tier,
     }
+
+
+def _tier_keyword(profile: Profile) -> list[str]:
+    """The engine reads a Hero's tier (HERO-HCHAL-01) as a keyword: "Hero of Valour"."""
+    return [profile.get_heroic_tier_display()] if profile.heroic_tier else []
+
+
+def _heroic_actions(profile: Profile) -> list[str]:
+    """The Heroic Actions a profile lists (HERO-HA-09) under their full names, which the
+    engine matches: "Accuracy" and "Heroic Accuracy" both become "Heroic Accuracy"."""
+    names = (str(name).strip() for name in profile.heroic_actions or ())
+    return [name if name.lower().startswith("heroic") else f"Heroic {name}" for name in names]
 
 
 def force_data(name: str, side: str, picks: list[UnitPick]) -> dict[str, Any]:

@@ -50,7 +50,8 @@ def test_it_queues_a_job_watches_it_finish_and_replays_a_battle(
 
     page.get_by_role("link", name="Battle 0").click()
     page.wait_for_url("**/battles/0/")
-    assert page.locator("#board circle.model").count() > 20
+    assert page.locator("#board g.model").count() > 20
+    assert page.locator("#board g.model.hero .hero-mark").count() >= 2  # Boromir, Lurtz...
     expect(page.locator("#position")).to_contain_text("Step 1 of")
     page.get_by_role("button", name="Step ▶").click()
     expect(page.locator("#position")).to_contain_text("Step 2 of")

@@ -275,3 +275,22 @@ def test_risk_map_fits_a_phone(phone_page: Page, open_game: Opener) -> None:
     expect(phone_page.locator("#board-detail")).to_have_text(
         f"Mount Doom (Mordor): {colour}, {view.armies['Mount Doom']} battalions"
     )
+
+
+# --- SBG ----------------------------------------------------------------------------------
+
+
+def test_sbg_replay_draws_bases_to_scale_with_heroes_cavalry_and_monsters(
+    page: Page, open_game: Opener
+) -> None:
+    """Issue 5: the table shows each base at its size (a 40 mm Troll, riders on their mounts'
+    circles), Heroes and the leader marked, and every base names its profile."""
+    events = open_game(page, "sbg", {"forces": ["rohan", "mordor_troll"], "turn_limit": 2})
+    setup = events[0]
+    troll = next(uid for uid, name in setup["forces"][1]["models"].items() if "Troll" in name)
+    radius = page.locator(f'#board g.model:has(title:text-matches("^{troll} ")) circle').first
+    assert float(radius.get_attribute("r")) == pytest.approx(40 / 25.4 / 2, abs=0.01)
+    assert page.locator("#board g.model.cavalry .mount-mark").count() > 5
+    assert page.locator("#board g.model.leader .hero-mark").count() == 2
+    riders = page.locator("#board g.model.cavalry circle:first-child").first
+    assert float(riders.get_attribute("r")) > 25 / 25.4 / 2  # a mount's circle, not a man's

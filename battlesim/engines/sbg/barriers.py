@@ -8,6 +8,8 @@ from typing import Any
 
 from battlesim.engines.sbg.bases import height_for
 from battlesim.engines.sbg.data import CONTROL_ZONE
+from battlesim.engines.sbg.elevation import door_under, foot_of, sheer_under
+from battlesim.engines.sbg.falling import terrain_height
 from battlesim.engines.sbg.paths import Point, circle_base, point_distance
 from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.table import TerrainKind
@@ -28,7 +30,7 @@ def barrier_across(
     for piece in table.touching(target.position, circle_base(target.radius)):
         if piece.kind is TerrainKind.OBSTACLE and piece in crossed and piece in near_charger:
             return piece
-    return None
+    return foot_of(state, charger, spot, target)  # FIGHT-ELEV-02: at the foot of its position
 
 
 def protecting_barrier(
@@ -38,10 +40,34 @@ def protecting_barrier(
     attacker's height, low enough to see over, and the attacker is under twice its height."""
     if state.table is None:
         return None
-    return state.table.barrier_for(
+    barrier = state.table.barrier_for(
         defender.position,
         circle_base(defender.radius),
         height_for(defender.profile.keywords),
         attacker.position,
         height_for(attacker.profile.keywords),
     )
+    if barrier is not None:
+        return barrier
+    return elevated_position(state, defender, attacker) or doorway(state, defender, attacker)
+
+
+def doorway(state: BattleState, defender: ModelState, attacker: ModelState) -> Any:
+    """FIGHT-DOOR-01 (002:L1166): a model on a doorway's threshold defends it like a barrier
+    against an enemy outside the doorway (data.ASSUMPTIONS "doors")."""
+    door = door_under(state, defender.position)
+    if door is None or door is door_under(state, attacker.position):
+        return None
+    return door
+
+
+def elevated_position(state: BattleState, defender: ModelState, attacker: ModelState) -> Any:
+    """FIGHT-ELEV-01/04 (002:L1172-1180): the sheer piece the defender holds, if it stands
+    higher than half the attacker's height; same level: None (a normal fight)."""
+    piece = sheer_under(state, defender.position)
+    if piece is None or piece is sheer_under(state, attacker.position):
+        return None
+    above = state.table.elevated_over(
+        defender.position, attacker.position, terrain_height(attacker)
+    )
+    return piece if above else None

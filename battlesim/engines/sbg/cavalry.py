@@ -16,6 +16,7 @@ from battlesim.engines.sbg.courage import courage_test
 from battlesim.engines.sbg.data import (
     CONTACT_TOLERANCE,
     DESCENT_HIT_STRENGTH,
+    EPSILON,
     THROWN_HIT_STRENGTH,
     THROWN_ON_FAILED_LEAP,
 )
@@ -30,6 +31,7 @@ from battlesim.engines.sbg.paths import (
     point_distance,
     rotated,
     segment_box,
+    terrain_cost,
     terrain_fits,
 )
 from battlesim.engines.sbg.state import (
@@ -37,6 +39,7 @@ from battlesim.engines.sbg.state import (
     BattleState,
     ModelState,
     Phase,
+    Point,
     Removal,
     model_state,
 )
@@ -226,15 +229,21 @@ _ROOM_RINGS = 13  # rings of 0.25 inch round the rider: the mount goes at most 3
 
 def _room_near(state: BattleState, rider: ModelState, radius: float) -> tuple[float, float] | None:
     """The nearest free spot round the rider: touching it first, then ring by ring outwards
-    (CAV-LOOSE-04: 'the minimum distance')."""
-    near = [o for o in state.living() if o is not rider]
+    (CAV-LOOSE-04: 'the minimum distance'). A rider not in a fight leaves its mount out of
+    base contact with enemies: no model dismounts into combat (CAV-DISM-03, 002:L1373)."""
+    apart = 0.0 if state.touching[rider.uid] else 2 * CONTACT_TOLERANCE
+    near = [
+        (o, radius + o.radius + (apart if o.player != rider.player else 0.0) - 1e-6)
+        for o in state.living()
+        if o is not rider
+    ]
     for ring in range(_ROOM_RINGS):
         reach = rider.radius + radius + CONTACT_TOLERANCE / 2 + 0.25 * ring
         for angle in fan(0.0, 12, math.pi / 12):
             spot = rotated(rider.position, angle, reach)
             if not terrain_fits(state.table, spot, radius, state.width, state.depth):
                 continue
-            if all(point_distance(spot, o.position) >= radius + o.radius - 1e-6 for o in near):
+            if all(point_distance(spot, o.position) >= gap for o, gap in near):
                 return spot
     return None
 
@@ -265,11 +274,28 @@ def in_difficult_terrain(state: BattleState, model: ModelState) -> bool:
     return any(piece.kind is TerrainKind.DIFFICULT for piece in pieces)
 
 
+def rough_path(state: BattleState, model: ModelState, start: Point, end: Point) -> bool:
+    """Does any part of the base touch difficult terrain along this straight move? (It then
+    costs more than its length: CAV-MOVE-03.)"""
+    cost = terrain_cost(state.table, start, end, model.radius, cavalry=True)
+    return cost > point_distance(start, end) + EPSILON
+
+
+def note_charge(state: BattleState, model: ModelState, start: Point, end: Point) -> None:
+    """WPN-LANCE-01 (002:L2022): no lance bonus for a model that 'charged through difficult
+    terrain'; CAV-MOVE-04 (002:L1282) names the lance among the charge bonuses lost in
+    difficult terrain, so all of them go (data.ASSUMPTIONS "cavalry-charge")."""
+    if model.mount is not None and rough_path(state, model, start, end):
+        model.rough_charge_turn = state.turn
+
+
 def lance_allowed(state: BattleState, model: ModelState) -> bool:
     """WPN-LANCE-01 (002:L2022) and the charge bonuses' common conditions: mounted, charged
-    this turn, not in difficult terrain (CAV-CHG-04), not against a barrier defender
-    (FIGHT-BAR-18, 002:L1425)."""
+    this turn, neither through nor in difficult terrain (CAV-MOVE-04, CAV-CHG-04), not
+    against a barrier defender (FIGHT-BAR-18, 002:L1425)."""
     if model.mount is None or not model.charged or model.uid in state.across:
+        return False
+    if model.rough_charge_turn == state.turn:
         return False
     return not in_difficult_terrain(state, model)
 

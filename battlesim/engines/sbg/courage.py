@@ -7,6 +7,7 @@ from battlesim.engines.sbg.data import COURAGE_PASS, STAND_FAST_RANGE
 from battlesim.engines.sbg.heroics import Pool, spend
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.might import DIE_MAX, MightRoll, boost
+from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState, Removal
 from battlesim.engines.sbg.units import PlayerId
 
@@ -84,13 +85,15 @@ def update_broken(state: BattleState) -> None:
 
 
 def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
-    """COUR-SF-02 (002:L1248): a friendly Hero within 6" that passed its test this turn."""
+    """COUR-SF-02 (002:L1248): a friendly Hero within 6" that passed its test this turn and
+    that the Warrior can see (part 1 §7.3 reading), measured from where the Hero now is."""
     if model.profile.is_hero:
         return None
     for hero in state.living(model.player):
         rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
         rallying = rallying and hero.declined_from is None  # HERO-HCHAL-03: lost for good
-        if rallying and state.distance(hero, model) <= STAND_FAST_RANGE:
+        near = rallying and state.distance(hero, model) <= STAND_FAST_RANGE
+        if near and can_see(state, model, hero):
             return hero
     return None
 

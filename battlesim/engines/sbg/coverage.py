@@ -19,7 +19,7 @@ from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 
 # Items handled directly by a phase rather than through a modifier hook.
 _HANDLED_IN_PHASES = frozenset(
-    {"shield", "banner", "war drum", "war horn", "unarmed"}
+    {"shield", "banner", "war drum", "war horn", "unarmed", "terror"}  # terror: terror.py
     | {"the one ring", "elven cloak", "stealth"}  # one_ring.py, phases/ring.py, stealth.py
 )
 _HERO_POOLS = ("might", "will", "fate")

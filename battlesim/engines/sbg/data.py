@@ -37,6 +37,7 @@ STAND_FAST_RANGE: Final = 6.0  # COUR-SF-02 (002:L1248)
 DRUM_RANGE: Final = 12.0  # EQP-DRUM-01 (002:L2188)
 DIFFICULT_TERRAIN_COST: Final = 2.0  # MOVE-TER-02 (002:L522), ambiguity A1 reading
 CLIMB_COST: Final = 2.0  # MOVE-CLIMB-02 (002:L597): a climbable surface is difficult terrain
+CRAWL_DISTANCE: Final = 1.0  # MOVE-PRONE-04 (002:L657), inches
 FALL_STRENGTH: Final = 3  # MOVE-FALL-02 (002:L637): Strength 3 hits
 WILL_OF_SAURON: Final = 3  # RING-WILL-01 (002:L2224): 3+ the owner moves the bearer
 RING_ROOM_GAP: Final = 0.02  # inches: a bearer pushed aside ends just out of contact (assumption)
@@ -70,6 +71,8 @@ MOUNT_PROFILES: Final = MappingProxyType(
     }
 )
 BARDING_DEFENCE: Final = 1  # CAV-PROF-01 (002:L1475): "+1D avec un caparaçon"
+# CAV-PROF-01 (002:L1443-1475): only the cards whose D is marked "*" take barding.
+BARDED_MOUNTS: Final = frozenset({"horse", "fell beast"})
 # CAV-MOVE-05 (002:L1286): after a failed Leap or Jump, a further D6 of 1 throws the rider.
 THROWN_ON_FAILED_LEAP: Final = 1
 THROWN_HIT_STRENGTH: Final = 3  # CAV-THROWN-01 (002:L1357): one Strength 3 hit
@@ -109,7 +112,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "separation": "A trapped survivor is separated by moving the winners 0.05 inch directly "
         "away (FIGHT-TRAP-04 'back off slightly').",
         "combat-split": "Combats are stars: one model against every enemy touching it (A11); "
-        "the Priority side's models are grouped first.",
+        "the Priority player chooses among the distinct splits found by three rankings of the "
+        "would-be centres (most contacts first with its side's first, the other side's first, "
+        "fewest contacts first; MOVE-SEP-04), not among every valid split.",
         "points": "Sample force points follow the current profile cards as remembered; they "
         "size the sample forces only and decide no rule.",
         "to-the-death": "Matched Play Guide 'To the Death!' (not in the shared sources): deploy "
@@ -142,7 +147,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "gap (MOVE-JUMP), a Climb up a sheer platform side, ending on top (MOVE-CLIMB), or a "
         "Climb down from a sheer platform higher than the model (MOVE-DESC-03); two tests in "
         "one move are refused. Climbing over a wall taller than the model (no stable top, "
-        "MOVE-CLIMB-07) is refused. Ladders and ropes are not table pieces yet (MOVE-CLIMB-08).",
+        "MOVE-CLIMB-07) is refused. Ladders, ropes and steps are points on a sheer side "
+        "(TerrainPiece.ladders): a climb or descent passing within 0.5 inch of one uses it, "
+        "with no test and its height costing inch for inch (MOVE-CLIMB-08).",
         "climb-cost": "The height climbed (up or down) costs twice its inches, as difficult "
         "terrain (MOVE-CLIMB-02); a move is only allowed if its Move covers the whole climb, so "
         "multi-turn climbs (MOVE-CLIMB-06) never arise and a 2-5 always reaches the top.",
@@ -163,9 +170,27 @@ ASSUMPTIONS: Final = MappingProxyType(
         "barrier-fights": "Only a defender fought solely across its barrier gets the barrier "
         "steps (FIGHT-BAR-09..12); any other combat with a barrier link (attacked from both "
         "sides, one attacker against several defenders: FIGHT-BAR-13/16/17) is a normal "
-        "multiple combat ignoring the barrier. Attackers fight in name order (the attacking "
+        "multiple combat ignoring the barrier, after which an attacker that slew the defender "
+        "it fought across crosses (to its far side, touching the barrier) unless an enemy "
+        "charged it from its own side. Combats are split as for any fight (MOVE-SEP stars), "
+        "which gives one-on-one barrier fights where the links allow (FIGHT-BAR-15) without "
+        "searching for the largest number of them. Attackers fight in "
+        "name order (the attacking "
         "player's choice, FIGHT-BAR-12); a slayer always crosses if there is room (FIGHT-BAR-09 "
         "'may'). A pair still linked at the end of the Fight phase is separated.",
+        "elevated-fights": "FIGHT-ELEV-01..04 apply to sheer-sided elevated pieces only (hills "
+        "are walked up, so the enemy reaches the same level). A charger at the foot of the "
+        "side, within 1 inch of the defender, fights it as across a barrier; its Move must "
+        "cover the path plus twice the height when the side is higher than the model (no "
+        "Climb test for the charge). The side's in-the-way score is its cover class, a wall "
+        "(4+) without one. A slayer takes the defender's place if free; an attacker that must "
+        "back away from a position needing a Climb test falls its full height, prone. Climbing "
+        "onto the defender instead stays legal and needs a 6 (MOVE-CLIMB-05).",
+        "doors": "A doorway is an open table piece marked door, one base wide, so that no "
+        "enemy gets through without touching its occupant: a model standing on it (its centre "
+        "inside) that did not charge, charged by enemies outside it, fights them with the "
+        "barrier steps (FIGHT-DOOR-01), strikes through it needing 4+ in the way; a slayer "
+        "takes its place. No preset table has doorways yet (houses are solid blocks).",
         "barrier-in-the-way": "A barrier piece without a cover class counts as a wall (4+).",
         "back-over-edge": "Backing away over a sheer edge is tried only when no other "
         "direction and no making way works (FIGHT-BACK-04); the fall follows the strikes.",
@@ -173,6 +198,26 @@ ASSUMPTIONS: Final = MappingProxyType(
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "prone-moves": "A prone model may crawl 1 inch, then stand up (half its Move); after "
+        "crawling it moves no further that phase, while a model that only stands up may use the "
+        "other half of its Move and charge (MOVE-PRONE-14 reading). Lying down comes after the "
+        "model's action and needs half its Move still unspent (MOVE-PRONE-06). A straight move "
+        "may pass over one prone model with a Leap test and no other test (MOVE-PRONE-11): "
+        "2-5 lands 0.02 inch beyond it and stops, 6 goes on, 1 stops 0.02 inch short of a "
+        "friend or charges an enemy.",
+        "reinforcements": "Reserves (Scenario.reserves) count in the starting strength "
+        "(COUR-BRK-01). A warband enters by one edge point chosen by its player, each model "
+        "placed touching the edge there then moving normally without charging; if the entry "
+        "spot is taken (a base or an enemy zone) the models still waiting arrive next turn "
+        "(MOVE-REINF-02; the competitive +1 arrival roll is not in the seed). No sample "
+        "scenario has reserves yet.",
+        "table-talk": "Rules about players' handling of real models do not arise: bases are "
+        "round and have no facing (MOVE-GEN-08, SHOOT-MOVE-02); the engine never moves models "
+        "apart for clarity (MOVE-SEP-05); a shot follows the one straight line between the "
+        "bases, so there is no path to dispute (SHOOT-ITW-04); shots are resolved one by one, "
+        "never batched (SHOOT-VOLLEY-01). Move values come from the profiles, which follow the "
+        "movement table (MOVE-GEN-04). Combats are split before the Fight phase only "
+        "(MOVE-SEP-06: no rule here acts on engaged models during the Move phase).",
         "cavalry-base": "A mounted model stands on a circle with the area of the 25 x 50 mm "
         "cavalry oval (about 35 mm), unless its data gives a larger base; a rider on foot and a "
         "riderless mount keep their centre (foot: 25 mm; riderless mount: the cavalry circle).",
@@ -180,13 +225,15 @@ ASSUMPTIONS: Final = MappingProxyType(
         "and Attacks of rider and mount (higher is never worse); Move is the mount's, Courage, "
         "Shoot, Defence and Wounds the rider's. The mount's Defence is its card's (barding "
         "included) and no rider modifier (shield, Piercing Strike, SPS-CAV-01) touches it. "
-        "Feint and Stab act on the model's combined Fight and on the rider's wounds. A "
+        "SPS-CAV-01: a Feint lowers the rider's own Fight only, so the model fights with the "
+        "higher of that and the mount's Fight; a Stab backlash hits the rider. A "
         "profile with the Cavalry keyword but no mount named (nor a 'mount' entry) plays as "
         "one model: Cavalry for the keyword rules (x4 difficult terrain, never knocked down "
         "by a charge, no charge bonus against it), with no mount of its own.",
-        "cavalry-lying-down": "CAV-MOVE-01: the engine has no voluntary lying down or crawling "
-        "and no ladders or ropes, so nothing forbids them for cavalry; stairs and doors "
-        "(CAV-MOVE-08, CAV-MOVE-09) and deep water (CAV-MOVE-10) are not table pieces yet.",
+        "cavalry-lying-down": "CAV-MOVE-01: cavalry may neither lie down nor crawl "
+        "(prone.is_cavalry, MOVE-PRONE-13) nor use ladders and ropes (MOVE-CLIMB-08); stairs "
+        "(CAV-MOVE-08), cavalry in doorways (CAV-MOVE-09) and deep water (CAV-MOVE-10) are not "
+        "played yet.",
         "cavalry-descent": "CAV-MOVE-07: a mounted model climbs down a drop higher than its mount "
         "without a test and without extra Move cost (Eomer 'continues his move normally'); the "
         "hits are 1 + whole inches beyond the mount's shoulders (A31). A mounted model that "
@@ -200,8 +247,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "mount that passes its test while its rider lives (thrown, knocked down, dismounted) "
         "becomes a new model '<uid>m', not one of the starting models, on the nearest free spot "
         "round its rider (touching it first, then rings 0.25 inch apart, at most 3 inch; none: "
-        "it has fled). Bases never overlap, so instead of sharing its rider's space in a fight "
-        "it stays engaged with its rider's enemies until either side moves; it is not among "
+        "it has fled), out of base contact with enemies unless its rider is in a fight "
+        "(CAV-DISM-03: no dismounting into combat). Bases never overlap, so instead of "
+        "sharing its rider's space in a fight it stays engaged with its rider's enemies "
+        "until either side moves; it is not among "
         "the losers of a fight already being resolved.",
         "cavalry-thrown-in-fight": "CAV-THROWN-01/02 (A33): a thrown rider still rolls its Duel "
         "dice but makes no strikes until the end of the turn; CAV-STRIKE-02: a mount slain in "
@@ -213,10 +262,15 @@ ASSUMPTIONS: Final = MappingProxyType(
         "cavalry-charge": "CAV-CHG-02/03: the engine's charge has one target; the bonuses are "
         "decided when the combat is resolved: mounted, charged this turn, not in difficult "
         "terrain, not fighting across a barrier, and every enemy in base contact not Cavalry. "
+        "A charge whose path (any part of the base, start included) touches difficult terrain "
+        "loses every charge bonus, not only the lance's: WPN-LANCE-01 (002:L2022) denies the "
+        "lance to a model that 'charged through difficult terrain' and CAV-MOVE-04 (002:L1282) "
+        "counts the lance among the charge bonuses lost there. "
         "Deep water and Transfixed are not in the engine. MON-CAV-01 extends "
         "cavalry.knockdown_immune.",
-        "cavalry-magic": "CAV-MAGIC-01 and CAV-SHOOT-05 (Heroic Accuracy): no magical powers "
-        "or heroic actions yet; a power against a cavalry model will target the whole model.",
+        "cavalry-magic": "CAV-MAGIC-01: no magical powers yet; a power against a cavalry "
+        "model will target the whole model. CAV-SHOOT-05: Heroic Accuracy re-rolls in-the-way "
+        "tests only, never the rider-or-mount die.",
         "cavalry-break-point": "CAV-BRK-01: casualties = models on foot removed + min(riders "
         "lost, mounts lost) per side; fled riderless mounts and mounts slain under a living "
         "rider count as mounts lost; a riderless mount staying on the table counts as alive "

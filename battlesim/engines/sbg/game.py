@@ -24,6 +24,7 @@ from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.players import PLAYERS, Player
+from battlesim.engines.sbg.reinforcements import hold_back
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
 from battlesim.engines.sbg.scenarios import Scenario, scenario_named
 from battlesim.engines.sbg.state import BattleState, ModelState
@@ -128,6 +129,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
             model = state.models[uid]
             state.set_position(model, _free_slot(state, model, slots, placed))
             placed.append(model)
+    hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 
 def _free_slot(
@@ -164,6 +166,7 @@ def _log_setup(state: BattleState, setup: BattleSetup, seed: int) -> None:
         players=list(setup.players),
         forces=[_force_json(f) for f in setup.forces],
         positions=state.positions(),
+        bases={m.uid: round(m.radius, 3) for m in state.living()},  # radii, for the replay
         ignored=[list(force_coverage(f).ignored) for f in setup.forces],
     )
 

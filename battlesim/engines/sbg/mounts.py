@@ -95,3 +95,12 @@ def loose_profile(mount: MountState, rider: Profile) -> Profile:
         keywords=frozenset({"infantry", card.kind}),
         base_mm=max(rider.base_mm, CAVALRY_CIRCLE_MM),
     )
+
+
+def feint_loss(mount: MountState | None, fight: int, loss: int) -> int:
+    """How much a Feint of ``loss`` (SPS-FEINT-01) lowers a model whose Fight is ``fight``.
+    SPS-CAV-01 (002:L2080): mounted, only the rider's own Fight drops, and the model still
+    fights with the higher of it and the mount's (CAV-FIGHT-01, 002:L1379)."""
+    if mount is None:
+        return loss
+    return fight - max(mount.foot.fight - loss, mount.profile.fight)

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from battlesim.engines.sbg import cavalry, heroic_policy, one_ring
+from battlesim.engines.sbg import cavalry, heroic_policy, one_ring, terror
 from battlesim.engines.sbg.actions import (
     Charge,
     Hold,
@@ -25,6 +25,7 @@ from battlesim.engines.sbg.actions import (
 from battlesim.engines.sbg.barriers import protecting_barrier
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.data import WILL_OF_SAURON
+from battlesim.engines.sbg.elevation import sheer_under
 from battlesim.engines.sbg.heroic_actions import (
     HEROIC_MARCH,
     Choice,
@@ -42,9 +43,12 @@ from battlesim.engines.sbg.paths import (
     point_distance,
     rotated,
     segment_box,
+    terrain_cost,
     toward,
 )
+from battlesim.engines.sbg.phases.combat_split import gang_ups
 from battlesim.engines.sbg.phases.crossing import crossings
+from battlesim.engines.sbg.phases.fight import Combat
 from battlesim.engines.sbg.phases.move import (
     allowance,
     can_throw,
@@ -53,7 +57,10 @@ from battlesim.engines.sbg.phases.move import (
     furthest_toward,
 )
 from battlesim.engines.sbg.phases.ring import check_ring_action
+from battlesim.engines.sbg.prone import check_lie_down, crawl_spots, is_cavalry
+from battlesim.engines.sbg.reinforcements import Reserve, entry_points
 from battlesim.engines.sbg.scenarios import Scenario, holder
+from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.units import ModelId, PlayerId
 from battlesim.engines.sbg.weapons import MissileKind, SpecialStrike, can_support
@@ -68,6 +75,7 @@ SHIELD_WHEN_OUTFOUGHT_BY = 2  # Fight points: a side this outclassed Shields (AR
 RING_THREAT_MARGIN = 2.0  # inches beyond an enemy's Move: it may charge the bearer this turn
 RING_SAFE_DISTANCE = 12.0  # inches: no enemy this close, the Ring comes off
 _WALLS = frozenset({"obstacle"})
+HEAVY_FIRE = 3  # enemy bows able to shoot a model next turn: worth lying down for (cover)
 
 
 class Player(Protocol):
@@ -78,6 +86,16 @@ class Player(Protocol):
     def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]: ...
 
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction: ...
+
+    def crawl_to(self, state: BattleState, model: ModelState) -> Point | None: ...
+
+    def choose_entry(self, state: BattleState, reserve: Reserve) -> Point: ...
+
+    def choose_split(self, state: BattleState, options: Sequence[list[Combat]]) -> int: ...
+
+    def stands_up(self, state: BattleState, model: ModelState) -> bool: ...
+
+    def lies_down(self, state: BattleState, model: ModelState) -> bool: ...
 
     def choose_target(
         self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]
@@ -182,6 +200,30 @@ def _cavalry_charge(state: BattleState, model: ModelState, enemy: ModelState) ->
     return 0.35 - 0.15 * spears
 
 
+def _rough_charge(state: BattleState, model: ModelState, enemy: ModelState, spot: Point) -> float:
+    """WPN-LANCE-01, CAV-MOVE-04: a charge through difficult ground forfeits the bonuses that
+    ``_cavalry_charge`` counted on."""
+    if model.mount is None or not cavalry.rough_path(state, model, model.position, spot):
+        return 0.0
+    return -max(0.0, _cavalry_charge(state, model, enemy))
+
+
+def _charges_on_foot_only(state: BattleState, model: ModelState, enemy: ModelState) -> bool:
+    """Along the straight line to ``enemy``: the rider on foot (its own Move less what it
+    spent, CAV-DISM-02) reaches base contact, the mounted model (CAV-MOVE-03) does not."""
+    assert model.mount is not None
+    centres = point_distance(model.position, enemy.position)
+    foot = cavalry.foot_radius(model)
+    on_foot = model.mount.foot.move - model.spent
+    if centres - foot - enemy.radius > on_foot:
+        return False  # out of reach on foot even over open ground (cheap)
+    walk_end = toward(model.position, enemy.position, centres - foot - enemy.radius)
+    ride_end = toward(model.position, enemy.position, centres - model.radius - enemy.radius)
+    walked = terrain_cost(state.table, model.position, walk_end, foot)
+    ridden = terrain_cost(state.table, model.position, ride_end, model.radius, cavalry=True)
+    return walked <= on_foot and ridden > allowance(state, model)
+
+
 def _supports(state: BattleState, friend: ModelState, model: ModelState) -> bool:
     """``friend`` could give ``model`` spear support (touching it, free, a spear)."""
     if friend is model or not can_support(friend.profile) or state.engaged(friend):
@@ -279,6 +321,18 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
     return True  # Courage, Fate, Thrown Rider, magic: vital to the Hero
 
 
+def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
+    """Enemy bows (not throwing weapons) within range of the model after half a Move."""
+    found = []
+    for enemy in state.enemies(model):
+        weapon = enemy.missile
+        if weapon is None or weapon.kind is MissileKind.THROWING or state.engaged(enemy):
+            continue
+        if state.distance(enemy, model) <= weapon.range + enemy.profile.move / 2:
+            found.append(enemy)
+    return found
+
+
 class HeuristicPlayer:
     """A sensible human's plan, made of small named habits."""
 
@@ -322,6 +376,8 @@ class HeuristicPlayer:
             return self._guard_bearer(state, model)
         if self._holds_wall(state, model):
             return Hold(model.uid)  # leaping out would give the barrier away
+        if self._waits_in_cover(state, model):
+            return Hold(model.uid)  # then lies down (lies_down): MOVE-PRONE-06
         charge = self._charge(state, model)
         if charge is not None:
             return charge
@@ -335,6 +391,82 @@ class HeuristicPlayer:
         if self._held_back(state, model) and self._screened(state, model):
             return Hold(model.uid)  # stay behind the line, within reach of its fights
         return self._advance(state, model)
+
+    def choose_split(self, state: BattleState, options: Sequence[list[Combat]]) -> int:
+        """MOVE-SEP-04: the split with the most fights its side outnumbers the enemy in."""
+        side = state.priority
+        scores = [(-gang_ups(state, split, side), k) for k, split in enumerate(options)]
+        return min(scores)[1]
+
+    def choose_entry(self, state: BattleState, reserve: Reserve) -> Point:
+        """MOVE-REINF-01: on its own edge, behind the middle of its army (to join it)."""
+        own = state.living(reserve.player)
+        middle = sum(m.x for m in own) / len(own) if own else state.width / 2
+        points = entry_points(state, reserve)
+        home = state.depth if reserve.player == 1 else 0.0
+        if not points:
+            return (middle, home)
+        return min(points, key=lambda p: (abs(p[1] - home), abs(p[0] - middle), p))
+
+    # -- prone models (MOVE-PRONE-04..06) ---------------------------------------------------
+
+    def stands_up(self, state: BattleState, model: ModelState) -> bool:
+        """Stay down only while hidden from heavy fire with nothing better to do."""
+        if not self._takes_cover(state, model):
+            return True
+        if self._waits_in_cover(state, model):
+            return False
+        return not isinstance(self.choose_move(state, model), Hold)
+
+    def lies_down(self, state: BattleState, model: ModelState) -> bool:
+        """Lie down behind cover when out of charge reach and under heavy fire; bows keep
+        standing to shoot (MOVE-PRONE-12)."""
+        try:
+            check_lie_down(state, model)
+        except IllegalActionError:
+            return False
+        return _role(model) != 2 and self._takes_cover(state, model)
+
+    def crawl_to(self, state: BattleState, model: ModelState) -> Point | None:
+        """Crawl only to get out of sight of more bows, never needlessly."""
+        if self.stands_up(state, model):
+            return None
+        shooters = _bows_on(state, model)
+        seen = sum(1 for e in shooters if can_see(state, e, model))
+        best: tuple[int, Point] | None = None
+        start = model.position
+        for spot in crawl_spots(state, model):
+            state.set_position(model, spot)
+            count = sum(1 for e in shooters if can_see(state, e, model))
+            if count < seen and (best is None or count < best[0]):
+                best = (count, spot)
+        state.set_position(model, start)
+        return None if best is None else best[1]
+
+    def _waits_in_cover(self, state: BattleState, model: ModelState) -> bool:
+        """A fighter whose side has more bows lets them win the exchange: it waits, hidden
+        behind cover, for the enemy to come (the side with fewer bows must attack)."""
+        if _role(model) == 2 or is_cavalry(model):
+            return False
+        mine = sum(1 for m in state.living(model.player) if _role(m) == 2)
+        theirs = sum(1 for m in state.enemies(model) if _role(m) == 2)
+        return mine > theirs and self._takes_cover(state, model)
+
+    def _takes_cover(self, state: BattleState, model: ModelState) -> bool:
+        """Out of every enemy's charge reach, seen by HEAVY_FIRE bows or more, and lying down
+        hides it from at least half of them."""
+        if is_cavalry(model) or state.engaged(model):
+            return False
+        reach = max((e.profile.move for e in state.enemies(model)), default=0.0) + 1.0
+        if _nearest(state, model)[0] <= reach:
+            return False
+        was = model.prone
+        model.prone = False
+        shooters = [e for e in _bows_on(state, model) if can_see(state, e, model)]
+        model.prone = True
+        still = sum(1 for e in shooters if can_see(state, e, model))
+        model.prone = was
+        return len(shooters) >= HEAVY_FIRE and 2 * still <= len(shooters)
 
     # -- fight stances ------------------------------------------------------------------------
 
@@ -428,7 +560,10 @@ class HeuristicPlayer:
     def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
         best: tuple[float, str, Charge] | None = None
         for enemy, spot in charge_options(state, model):
-            score = self._charge_value(state, model, enemy)
+            score = self._charge_value(state, model, enemy) + _rough_charge(
+                state, model, enemy, spot
+            )
+            score = terror.expected_charge(state, model, enemy, score)  # MOVE-CHG-14
             if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
                 # MSL-THROW-02: no throw on a charge that asks for a terrain test
                 throw = can_throw(model) and not crossings(state, model, spot)
@@ -510,7 +645,8 @@ class HeuristicPlayer:
         if state.table is None or not state.table.pieces:
             return False
         box = segment_box(model.position, model.position, model.radius + 0.1)
-        if not near_terrain(state.table, box, _WALLS):
+        on_rock = sheer_under(state, model.position) is not None  # FIGHT-ELEV-01
+        if not on_rock and not near_terrain(state.table, box, _WALLS):
             return False  # most models stand by no wall: the cheap test first (speed)
         gap, enemy = _nearest(state, model)
         return (
@@ -650,9 +786,13 @@ class HeuristicPlayer:
         return cavalry.MOUNT if mount > rider else cavalry.RIDER
 
     def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
-        """Rarely: only a rider stuck in difficult terrain, where a horse pays four times
-        its distance and never gets its charge bonus, goes on foot."""
-        return cavalry.in_difficult_terrain(state, model)
+        """Rarely, as Aragorn does (002:L1371): in difficult terrain, where a horse pays four
+        times its distance, and only to charge an enemy the rider reaches on foot (twice
+        the distance) but not mounted; going on foot loses the mount for good."""
+        if not cavalry.in_difficult_terrain(state, model):
+            return False
+        enemies = state.living(1 - model.player)
+        return any(_charges_on_foot_only(state, model, enemy) for enemy in enemies)
 
     def choose_brutal_power_attack(
         self,
@@ -716,6 +856,27 @@ class RandomPlayer:
         heading = self.pick(state, range(12), f"{model.uid} heading") * math.pi / 6
         end = furthest_toward(state, model, rotated(model.position, heading, 12.0))
         return Move(model.uid, end)
+
+    def choose_split(self, state: BattleState, options: Sequence[list[Combat]]) -> int:
+        return self.pick(state, list(range(len(options))), "combat split")
+
+    def choose_entry(self, state: BattleState, reserve: Reserve) -> Point:
+        points = entry_points(state, reserve)
+        return self.pick(state, points, "reserve entry") if points else (0.0, 0.0)
+
+    def crawl_to(self, state: BattleState, model: ModelState) -> Point | None:
+        spots = crawl_spots(state, model)
+        return self.pick(state, [None, *spots], f"{model.uid} crawl") if spots else None
+
+    def stands_up(self, state: BattleState, model: ModelState) -> bool:
+        return self.pick(state, [True, False], f"{model.uid} stand up")
+
+    def lies_down(self, state: BattleState, model: ModelState) -> bool:
+        try:
+            check_lie_down(state, model)
+        except IllegalActionError:
+            return False
+        return self.pick(state, [False, True], f"{model.uid} lie down")
 
     def choose_target(
         self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]

@@ -16,6 +16,7 @@ from typing import Final
 from battlesim.engines.sbg.data import DEFAULT_TURN_LIMIT, TABLE_SIZE
 from battlesim.engines.sbg.outcome import Termination
 from battlesim.engines.sbg.paths import Point
+from battlesim.engines.sbg.reinforcements import Reserve
 from battlesim.engines.sbg.state import BattleState
 from battlesim.engines.sbg.units import PlayerId
 
@@ -44,6 +45,10 @@ class Scenario:
         return (0.0, self.depth - DEPLOYMENT_DEPTH, self.width, self.depth)
 
     def objectives(self) -> tuple[Point, ...]:
+        return ()
+
+    def reserves(self) -> tuple[Reserve, ...]:
+        """Reinforcements entering from a table edge later (MOVE-REINF-01); none here."""
         return ()
 
     def ended(self, state: BattleState) -> Termination | None:

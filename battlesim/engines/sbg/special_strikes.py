@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.combat import d3
 from battlesim.engines.sbg.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.mounts import feint_loss
 from battlesim.engines.sbg.weapons import Handedness, SpecialStrike
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ def declare(state: BattleState, model: ModelState, strike: SpecialStrike, enemy_
     state.log.emit("special_strike", model=model.uid, strike=strike.value)
     if strike is SpecialStrike.FEINT:
         (die,) = state.roll(1, f"feint D3 {model.uid}")
-        model.fight_mod -= d3(die)  # SPS-FEINT-01: Fight -D3 to decide the Duel
+        # SPS-FEINT-01: Fight -D3 to decide the Duel; SPS-CAV-01: the rider's Fight only
+        model.fight_mod -= feint_loss(model.mount, model.profile.fight, d3(die))
     elif strike is SpecialStrike.WHIRL:
         model.fight_mod = 1 - model.profile.fight  # SPS-WHIRL-01: Fight becomes 1
 

@@ -80,6 +80,10 @@ class ModelState:
     done_moving: bool = False
     tested: bool = False
     leapt: bool = False
+    stood_up: bool = False  # MOVE-PRONE-07: no lying down after standing up this turn
+    arriving: bool = False  # MOVE-CHG-12: entered as a reinforcement this turn
+    # COUR-TEST-03: rules whose Courage test the model passed this turn (auto-pass again)
+    courage_passed: set[str] = field(default_factory=set)
     stunned_until: int = 0  # SPS-STUN-01: a turn number; lasts across turns
     # per-fight effects of special strikes (special_strikes.py), cleared after each fight
     strike: SpecialStrike | None = None
@@ -96,6 +100,7 @@ class ModelState:
     unhorsed: bool = False  # a rider that began mounted (CAV-BRK-01 counts it as a rider)
     loose: bool = False  # a riderless mount (CAV-LOOSE-01)
     thrown_turn: int = 0  # CAV-THROWN-01/02: no move, shot or strike in this turn
+    rough_charge_turn: int = 0  # WPN-LANCE-01: charged through difficult terrain
     charge_bonus: bool = False  # CAV-CHG-01: Extra Attack and Knock to the ground, this fight
     lance_bonus: bool = False  # WPN-LANCE-01: +1 To Wound, this fight
     # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn
@@ -129,6 +134,8 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
+        self.stood_up = self.arriving = False
+        self.courage_passed.clear()
         self.heroic = HeroicTurn()
         self.heroic_combat = False
 
@@ -208,6 +215,7 @@ class BattleState:
     # The two Players, set when a battle is played: rules that ask a side mid-roll (Might,
     # might.boost) reach them here. None in bare rule tests: nobody is asked.
     players: Any = None
+    reserves: list[Any] = field(default_factory=list)  # reinforcements.Reserve, off the table
     heroics: list[Declaration] = field(default_factory=list)  # this phase's (HERO-HA-02)
     # CAV-BRK-01 (002:L1433): riders and mounts lost, per side; a pair is one casualty
     riders_lost: list[int] = field(default_factory=lambda: [0, 0])
@@ -223,6 +231,16 @@ class BattleState:
         self.touching[model.uid] = set()
         self._touch(model)
         return model
+
+    def take_off(self, model: ModelState) -> None:
+        """MOVE-REINF: a reserve waits off the table, still in the army's starting count."""
+        self._untouch(model)
+        self._alive[model.player].remove(model)
+
+    def bring_on(self, model: ModelState, point: Point) -> None:
+        """MOVE-REINF-01: a reserve enters the table at ``point``."""
+        self._alive[model.player].append(model)
+        self.set_position(model, point)
 
     def spawn(self, model: ModelState) -> None:
         """Add a model born during the battle (a riderless mount, CAV-LOOSE-01): it is not

@@ -79,6 +79,10 @@ class TerrainPiece:
     sloped: bool = True
     climbable: bool = True
     depth: Inches = 0.0
+    # MOVE-CLIMB-08: points on a sheer side where a ladder, rope or steps stand
+    ladders: tuple[Point, ...] = ()
+    # FIGHT-DOOR-01: an open piece that is a doorway's threshold (narrow: one base wide)
+    door: bool = False
 
     def __post_init__(self) -> None:
         if self.kind is TerrainKind.OBSTACLE and self.thickness <= 0:
@@ -109,6 +113,8 @@ class TerrainPiece:
             "sloped": self.sloped,
             "climbable": self.climbable,
             "depth": self.depth,
+            **({"ladders": [list(p) for p in self.ladders]} if self.ladders else {}),
+            **({"door": True} if self.door else {}),
         }
 
     @classmethod
@@ -124,6 +130,8 @@ class TerrainPiece:
                 sloped=bool(data.get("sloped", True)),
                 climbable=bool(data.get("climbable", True)),
                 depth=float(data.get("depth", 0.0)),
+                ladders=tuple((float(x), float(y)) for x, y in data.get("ladders", ())),
+                door=bool(data.get("door", False)),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise TableError(f"bad terrain piece {data!r}: {error}") from error

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from battlesim.engines.sbg.data import BARDING_DEFENCE, MOUNT_PROFILES
+from battlesim.engines.sbg.bases import MM_PER_INCH, base_for
+from battlesim.engines.sbg.data import BARDED_MOUNTS, BARDING_DEFENCE, MOUNT_PROFILES
 
 ModelId = str
 PlayerId = int  # 0 or 1: the two sides at the table
@@ -116,6 +117,14 @@ def _lower_all(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(value.strip().lower() for value in values)
 
 
+def default_base_mm(keywords: Sequence[str]) -> float:
+    """A round base's diameter by model type when the data gives none (bases.ASSUMPTIONS):
+    25 mm, 40 mm for a Troll or Monster, 60 mm for an Ent or a dragon; a mounted model's
+    circle is sized from its mount (mounts.py)."""
+    base = base_for(frozenset(keywords))
+    return base.width * MM_PER_INCH if base.is_circle else 25.0
+
+
 def profile_from_data(data: Mapping[str, Any]) -> Profile:
     """Build a profile from plain data; every characteristic is required."""
     missing = [key for key in ("name", *_STATS) if key not in data]
@@ -134,7 +143,7 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         will=int(data.get("will", 0)),
         fate=int(data.get("fate", 0)),
         points=int(data.get("points", 0)),
-        base_mm=float(data.get("base_mm", 25.0)),
+        base_mm=float(data.get("base_mm", default_base_mm(data.get("keywords", ())))),
         mount=_mount_from_data(data),
         **{key: (float(v) if key == "move" else int(v)) for key, v in stats.items()},
     )
@@ -171,7 +180,7 @@ def _mount_from_data(data: Mapping[str, Any]) -> MountProfile | None:
         raise UnitDataError(f"mount {name!r} is not in the mount table and lacks values")
     table = dict(zip(("kind", *_MOUNT_STATS), known, strict=True)) if known else {}
     values = {key: explicit.get(key, table.get(key)) for key in _MOUNT_STATS}
-    if "mount" not in data and "barding" in gear:
+    if "mount" not in data and "barding" in gear and name in BARDED_MOUNTS:
         values["defence"] += BARDING_DEFENCE  # CAV-PROF-01 (002:L1475): +1 D with barding
     return MountProfile(
         name=name,

@@ -28,7 +28,7 @@ window.ReplayKit = {
 
   function describe(e) {
     const skip = new Set(["i", "kind"]);
-    const parts = Object.entries(e).filter(([k]) => !skip.has(k) && k !== "table" && k !== "positions" && k !== "forces");
+    const parts = Object.entries(e).filter(([k]) => !skip.has(k) && !["table", "positions", "forces", "bases"].includes(k));
     const text = parts.map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
     return text.length > 220 ? `${text.slice(0, 220)}…` : text;
   }
@@ -48,23 +48,73 @@ window.ReplayKit = {
     logList.replaceChildren(fragment);
   }
 
-  // SBG state: positions and the living, rebuilt from the set-up and the moves.
+  // SBG state: positions, bases, wounds and the living, rebuilt from the set-up and the log.
   function stateAt(step) {
     const setup = events.find((e) => e.kind === "setup") || {};
     const positions = { ...(setup.positions || {}) };
+    const radii = { ...(setup.bases || {}) };
+    const wounds = {};
+    const ring = new Set();
     const dead = new Set();
     let turn = 0, phase = "";
     for (let i = 0; i <= step && i < events.length; i += 1) {
       const e = events[i];
       if (e.kind === "move" && e.end) positions[e.model] = e.end;
-      if (e.kind === "riderless_mount" && e.at) positions[e.model] = e.at; // a mount left alone
+      if (e.kind === "riderless_mount" && e.at) { // a mount left alone: the rider's circle
+        positions[e.model] = e.at;
+        radii[e.model] = radii[e.rider];
+      }
+      if (e.kind === "unhorsed") radii[e.model] = BASE_RADIUS; // on foot again
+      if (e.kind === "wound") wounds[e.model] = e.wounds_left;
+      if (e.kind === "ring_on") ring.add(e.model);
+      if (e.kind === "ring_off" || e.kind === "casualty") ring.delete(e.model);
       if (e.kind === "casualty") dead.add(e.model);
       if (e.kind === "phase") { turn = e.turn; phase = e.phase; }
     }
-    return { setup, positions, dead, turn, phase };
+    return { setup, positions, radii, wounds, ring, dead, turn, phase };
   }
 
   const { node } = window.ReplayKit;
+
+  // What the set-up says of each model: its profile name, Hero, leader, cavalry, monster.
+  function roster(setup) {
+    const about = {};
+    (setup.forces || []).forEach((force) => {
+      for (const [uid, name] of Object.entries(force.models || {})) {
+        const profile = (force.profiles || {})[name] || {};
+        const words = new Set((profile.keywords || []).map((k) => k.toLowerCase()));
+        about[uid] = {
+          name,
+          hero: words.has("hero"),
+          leader: force.leader === uid,
+          cavalry: words.has("cavalry") || Boolean(profile.mount),
+          monster: words.has("monster"),
+        };
+      }
+    });
+    return about;
+  }
+
+  function drawModel(state, about, model, x, y, focused) {
+    const side = model.startsWith("A") ? "a" : "b";
+    const info = about[model] || { name: "riderless mount" };
+    const kinds = ["hero", "leader", "cavalry", "monster"].filter((k) => info[k]);
+    const classes = ["model", `side-${side}`, ...kinds, state.ring.has(model) ? "invisible" : "", focused ? "focus" : ""];
+    const r = state.radii[model] || BASE_RADIUS;
+    const group = node("g", { class: classes.filter(Boolean).join(" ") });
+    group.append(node("circle", { cx: x, cy: y, r }));
+    if (info.cavalry) group.append(node("circle", { cx: x, cy: y, r: r * 0.45, class: "mount-mark" }));
+    if (info.hero) { // text drawn at size 10 and scaled: browsers clamp tiny font sizes
+      const mark = node("g", { transform: `translate(${x} ${y}) scale(${r / 10})` });
+      mark.append(node("text", { x: 0, y: 3.5, class: "hero-mark", "font-size": 10 }, info.leader ? "★" : "H"));
+      group.append(mark);
+    }
+    const left = state.wounds[model];
+    const title = node("title", {});
+    title.textContent = `${model} ${info.name}${left !== undefined ? ` (${left} wound${left === 1 ? "" : "s"} left)` : ""}${state.ring.has(model) ? ", wearing the One Ring" : ""}`;
+    group.append(title);
+    return group;
+  }
 
   function drawTable(state) {
     const table = state.setup.table || { width: 48, depth: 48, pieces: [] };
@@ -79,18 +129,18 @@ window.ReplayKit = {
       svg.append(shape);
     }
     const active = events[current] || {};
-    const focus = new Set([active.model, active.shooter, active.target, ...(active.combat || [])]);
+    const focus = new Set([active.model, active.shooter, active.target, active.hero, ...(active.combat || [])]);
+    const about = roster(state.setup);
     for (const [model, [x, y]] of Object.entries(state.positions)) {
       if (state.dead.has(model)) continue;
-      const side = model.startsWith("A") ? "a" : "b";
-      const circle = node("circle", { cx: x, cy: table.depth - y, r: BASE_RADIUS, class: `model side-${side}${focus.has(model) ? " focus" : ""}` });
-      const title = node("title", {});
-      title.textContent = model;
-      circle.append(title);
-      svg.append(circle);
+      svg.append(drawModel(state, about, model, x, table.depth - y, focus.has(model)));
     }
     if (active.kind === "move" && active.start && active.end) {
       svg.append(node("line", { x1: active.start[0], y1: table.depth - active.start[1], x2: active.end[0], y2: table.depth - active.end[1], class: "move-line" }));
+    }
+    const from = state.positions[active.shooter], to = state.positions[active.target];
+    if (active.kind === "shot" && from && to) {
+      svg.append(node("line", { x1: from[0], y1: table.depth - from[1], x2: to[0], y2: table.depth - to[1], class: `shot-line${active.hit ? " hit" : ""}` }));
     }
   }
 

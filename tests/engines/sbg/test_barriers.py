@@ -40,8 +40,9 @@ def _held_wall(dice: list[int], attackers: int = 1) -> BattleState:
 
 
 def test_fight_bar_05_a_charge_stops_at_the_barrier_within_1_inch() -> None:
-    """FIGHT-BAR-05 (002:L1108): the charger touches the wall on its side, within 1" of the
-    defender: engaged without base contact. A spot short of the wall is no charge."""
+    """FIGHT-BAR-05, MOVE-CHG-10 (002:L1108, L480): charging a model behind a wall, the
+    charger touches the wall on its side, within 1" of the defender: engaged without base
+    contact. A spot short of the wall is no charge."""
     state = battle([], table=_wall())
     defender = add(state, "B1", 1, 10, DEFENDER_Y)
     attacker = add(state, "A1", 0, 10, 8)
@@ -76,7 +77,7 @@ def test_fight_bar_01_04_when_a_barrier_protects(
 
 
 def test_fight_bar_09_11_the_attacker_strikes_through_the_barrier_then_backs_away() -> None:
-    """FIGHT-BAR-09/11 (002:L1126, L1136): the attacker wins the Duel (6 v 1); its strike
+    """FIGHT-BAR-09, FIGHT-BAR-11 (002:L1126, L1136): the attacker wins the Duel (6 v 1); its strike
     must pass the wall's in-the-way test (a 3 fails on 4+: no wound roll); the defender
     does not back away, the attacker does, and they are no longer engaged."""
     state = _held_wall([6, 1, 3])
@@ -96,7 +97,7 @@ def test_fight_bar_09_a_slayer_crosses_the_barrier() -> None:
 
 
 def test_fight_bar_10_the_defender_strikes_normally_and_the_attacker_backs_away() -> None:
-    """FIGHT-BAR-08/10 (002:L1122, L1134): the Duel is normal; the defender wins (6 v 1)
+    """FIGHT-BAR-08, FIGHT-BAR-10 (002:L1122, L1134): the Duel is normal; the defender wins (6 v 1)
     and strikes with no in-the-way test; the surviving attacker backs away."""
     state = _held_wall([1, 6, 2])
     run_fight_phase(state, players())
@@ -157,3 +158,72 @@ def test_fight_bar_03_no_leaping_the_barrier_onto_its_defender() -> None:
     attacker = add(state, "A1", 0, 12, 10.5)
     with pytest.raises(IllegalActionError, match="cannot leap wall held by B1"):
         check_action(state, attacker, Charge("A1", "B1", (10 + 2 * R, DEFENDER_Y)))
+
+
+def test_fight_bar_19_faramir_against_three_attackers_fights_three_times() -> None:
+    """FIGHT-BAR-19, FIGHT-BAR-12 (002:L1130, L1140): Faramir behind a wall against Gothmog
+    and two Orcs: three separate one-on-one fights, in the attacking player's order; the
+    defender wins them all (6 v 1; strikes fail) and stays put."""
+    state = _held_wall([1, 6, 1, 1, 6, 1, 1, 6, 1], attackers=3)
+    run_fight_phase(state, players())
+    duels = [e.data["combat"] for e in state.log.of_kind("duel")]
+    assert duels == [["B1", "A1"], ["B1", "A2"], ["B1", "A3"]]
+    assert state.models["B1"].position == (10, DEFENDER_Y)
+
+
+def test_fight_bar_14_13_a_supporting_defender_joins_and_the_attacker_takes_a_place() -> None:
+    """FIGHT-BAR-14 (002:L1148): B2, on the defender's side, charges A1 across the wall and
+    becomes a defender too. FIGHT-BAR-13 (002:L1144): A1, in the zone of two defenders,
+    fights them at once as a normal multiple combat (no in-the-way test): it wins (6 v 1, 1),
+    both back away, its strike (5) slays B1 and A1 takes its place across the wall."""
+    state = _held_wall([6, 1, 1, 5])
+    supporter = add(state, "B2", 1, 11.5, DEFENDER_Y + 0.2)
+    apply_action(state, supporter, Charge("B2", "A1", (11.1, DEFENDER_Y)))
+    assert state.across == {"A1": "B1", "B2": "A1"}
+    run_fight_phase(state, players())
+    assert [p for p, _ in rolls(state)] == [
+        "duel A1",
+        "duel B1",
+        "duel B2",
+        "strike A1->B1 (S3 D4)",
+    ]
+    assert not state.models["B1"].alive
+    assert state.models["A1"].y == pytest.approx(12.15 + R, abs=0.02)
+
+
+def test_fight_bar_16_a_defender_attacked_from_both_sides_loses_its_barrier() -> None:
+    """FIGHT-BAR-16 (002:L1158, L1184): A2 charged B1 on its own side of the wall: a normal
+    multiple combat, strikes without in-the-way tests; Good wins (6 v 1), B1 is slain and A1
+    crosses the wall as on a 2-5 Leap."""
+    state = _held_wall([6, 1, 1, 5, 5, 5, 5])
+    add(state, "A2", 0, 10 + 2 * R, DEFENDER_Y)
+    run_fight_phase(state, players())
+    assert not any("in the way" in p for p, _ in rolls(state))
+    assert not state.models["B1"].alive
+    assert state.models["A1"].y > 12
+
+
+def test_fight_bar_17_an_attacker_charged_from_both_sides_may_not_cross() -> None:
+    """FIGHT-BAR-17 (002:L1160): B2 charged A1 on A1's side: a normal multiple combat; A1
+    wins (6 v 1, 1) and slays B1 (5) but may not cross the wall."""
+    state = _held_wall([6, 1, 1, 5])
+    add(state, "B2", 1, 10 - 2 * R, ACROSS_Y)
+    run_fight_phase(state, players())
+    assert not state.models["B1"].alive and state.models["A1"].y < 12
+
+
+def test_fight_bar_15_several_on_each_side_split_into_one_on_one_fights() -> None:
+    """FIGHT-BAR-15, FIGHT-BAR-14 (002:L1148-1152): A1 and A2 fight B1 across the wall; B2,
+    a supporting defender, charges A2 across it. Split into two one-on-one fights, both
+    with the barrier steps: B1 v A1 and B2 v A2, the defenders behind the wall (the
+    attackers' winning strikes roll in-the-way tests)."""
+    state = _held_wall([6, 1, 1, 6, 1, 1], attackers=2)
+    supporter = add(state, "B2", 1, 11.5, DEFENDER_Y + 0.4)
+    spot = (10.5 + 0.6, DEFENDER_Y)
+    apply_action(state, supporter, Charge("B2", "A2", spot))
+    assert state.across == {"A1": "B1", "A2": "B1", "B2": "A2"}
+    run_fight_phase(state, players())
+    combats = sorted(sorted(c) for c in state.log.of_kind("combats")[0].data["combats"])
+    assert combats == [["A1", "B1"], ["A2", "B2"]]
+    in_the_way = sorted(p for p, _ in rolls(state) if "in the way" in p)
+    assert in_the_way == ["barrier wall in the way of A1", "barrier wall in the way of A2"]

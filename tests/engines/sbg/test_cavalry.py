@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from battlesim.engines.sbg import cavalry
+from battlesim.engines.sbg import cavalry, special_strikes
 from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.bases import MOUNT_SHOULDERS, RIDER_SEATED, height_for
 from battlesim.engines.sbg.courage import courage_value
-from battlesim.engines.sbg.data import CAVALRY_CIRCLE_MM
+from battlesim.engines.sbg.data import CAVALRY_CIRCLE_MM, CONTACT_TOLERANCE
 from battlesim.engines.sbg.falling import terrain_height
 from battlesim.engines.sbg.monsters.core import hits as monster_hits
 from battlesim.engines.sbg.monsters.core import knock_prone
@@ -30,7 +30,7 @@ from battlesim.engines.sbg.phases.move import (
     run_move_phase,
 )
 from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
-from battlesim.engines.sbg.players import HeuristicPlayer, _cavalry_charge
+from battlesim.engines.sbg.players import HeuristicPlayer, _cavalry_charge, _rough_charge
 from battlesim.engines.sbg.special_strikes import after_duel
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
@@ -124,6 +124,42 @@ def test_cav_prof_01_mount_profiles_from_the_table_and_plain_data() -> None:
     assert profile_from_data(profile_to_data(elk)) == elk
 
 
+# CAV-PROF-01 (002:L1443-1475) as printed: M, Fight, Shoot, S, D, A, W, C.
+SEED_MOUNTS = {
+    "horse": (10.0, 3, 6, 3, 4, 0, 1, 2),
+    "war goat": (8.0, 2, 6, 4, 5, 0, 1, 3),
+    "pony": (8.0, 2, 6, 2, 3, 0, 1, 2),
+    "warg": (10.0, 3, 6, 4, 4, 1, 1, 2),
+    "shadow warg": (10.0, 3, 6, 4, 4, 1, 1, 2),
+    "fell beast": (3.0, 5, 5, 6, 6, 2, 3, 3),
+    "war camel": (10.0, 0, 0, 4, 4, 0, 1, 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEED_MOUNTS))
+def test_cav_prof_01_every_mount_card_as_printed(name: str) -> None:
+    """CAV-PROF-01 (002:L1443-1475): each mount card, number by number (the War Camel prints
+    a bare 0 for Fight, no Shoot); CAV-LOOSE-02 (002:L1330): Fight 0 or Attacks 0 flee
+    alone, so only the warg and the fell beast test."""
+    card = add(battle(), "A1", 0, X, Y, mounted(name)).mount
+    assert card is not None
+    got = card.profile
+    stats = (got.move, got.fight, got.shoot, got.strength, got.defence, got.attacks)
+    assert stats + (got.wounds, got.courage) == SEED_MOUNTS[name]
+    assert card.flees_alone is (name not in ("warg", "shadow warg", "fell beast"))
+
+
+@pytest.mark.parametrize(
+    ("mount", "defence"),
+    [("horse", 5), ("fell beast", 7), ("war goat", 5), ("warg", 4), ("armoured horse", 5)],
+)
+def test_cav_prof_01_barding_only_on_the_starred_cards(mount: str, defence: int) -> None:
+    """CAV-PROF-01 (002:L1475): '*+1D avec un caparaçon' marks the Horse (D4*) and the Fell
+    Beast (D6*) only; a War Goat or a Warg keeps its D; an armoured horse is already barded."""
+    card = mounted(mount, "barding").mount
+    assert card is not None and card.defence == defence
+
+
 def test_cav_def_03_line_of_sight_from_the_rider() -> None:
     """CAV-DEF-03, LOS-05 (002:L1272): sight is the rider's: its head above the horse's
     shoulders, never blocked by its own mount."""
@@ -200,6 +236,28 @@ def test_cav_move_04_cav_chg_04_no_charge_bonus_in_difficult_terrain() -> None:
     horse.charged = True
     cavalry.start_fight(state, [horse, foe])
     assert not horse.charge_bonus and not horse.lance_bonus
+
+
+def _ditch() -> Table:
+    points = ((0, 14.0), (48, 14.0), (48, 14.2), (0, 14.2))
+    return Table("t", (TerrainPiece("ditch", TerrainKind.DIFFICULT, points),))
+
+
+@pytest.mark.parametrize("rough", [True, False])
+def test_wpn_lance_01_cav_move_04_no_bonus_after_charging_through_difficult_terrain(
+    rough: bool,
+) -> None:
+    """WPN-LANCE-01 (002:L2022), CAV-MOVE-04 (002:L1282): a lancer charges across a strip of
+    difficult ground (0.2" wide; the charge costs about 9" of the horse's 10") and ends on
+    open ground: 'charged through difficult terrain', so no lance bonus and no Extra Attack;
+    the same charge over open ground keeps both."""
+    state = battle(table=_ditch() if rough else None)
+    horse = add(state, "A1", 0, X, 12.0, mounted("horse", "lance"))
+    foe = add(state, "B1", 1, X, 17.5)
+    apply_action(state, horse, Charge("A1", "B1", (X, 17.5 - RC - R)))
+    assert state.in_contact(horse, foe) and not cavalry.in_difficult_terrain(state, horse)
+    cavalry.start_fight(state, [horse, foe])
+    assert horse.lance_bonus is not rough and horse.charge_bonus is not rough
 
 
 WALL = TerrainPiece("wall", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), height=0.8, thickness=0.3)
@@ -357,6 +415,31 @@ def test_cav_shoot_02_04_a_1_to_3_hits_the_mount() -> None:
     assert "infantry" in victim.profile.keywords and victim.profile.move == 6.0
 
 
+@pytest.mark.parametrize(
+    ("die", "part"), [(3, "to wound A1->B1 (S2 D5)"), (4, "to wound A1->B1 (S2 D6)")]
+)
+def test_cav_shoot_02_the_3_4_boundary(die: int, part: str) -> None:
+    """CAV-SHOOT-02 (002:L1348): 1-3 the mount (barded horse D5), 4-6 the rider (D6)."""
+    state, _ = _shot([4, die, 1], mounted("horse", "barding", defence=6))
+    assert rolls(state)[2][0] == part
+
+
+def test_cav_shoot_05_heroic_accuracy_does_not_reroll_rider_or_mount() -> None:
+    """CAV-SHOOT-05 (002:L1691): a shooter under Heroic Accuracy re-rolls in-the-way tests,
+    never the 1-3/4-6 die: a 2 stands and the mount is hit (S2 on D4: 1 fails)."""
+    state = battle([4, 2, 1])
+    state.phase = Phase.SHOOT
+    archer = add(state, "A1", 0, X, 10, profile(options=("bow",)))
+    archer.heroic.reroll_in_the_way = True
+    victim = add(state, "B1", 1, X, 20, mounted())
+    shoot(state, archer, victim)
+    assert [p for p, _ in rolls(state)] == [
+        "to hit A1->B1",
+        "rider or mount B1",
+        "to wound A1->B1 (S2 D4)",
+    ]
+
+
 def test_cav_shoot_02_03_a_4_to_6_hits_the_rider() -> None:
     """CAV-SHOOT-02, CAV-SHOOT-03 (002:L1348, L1352): a 5 hits the rider (barded horse D5,
     rider D6): S2 on D6 needs 6; the rider dies and the horse flees: one casualty."""
@@ -387,6 +470,24 @@ def test_cav_thrown_01_flying_leap() -> None:
     state.wound(horse, "test", at_mount=True)
     assert horse.prone and horse.wounds == 1 and horse.mount is None
     assert not can_move(state, horse) and not can_shoot(state, horse)
+
+
+def test_cav_thrown_01_a_flying_leap_in_a_fight() -> None:
+    """CAV-THROWN-01 (002:L1357), ambiguity A33, FIGHT-TRAP-05: the horse slain while engaged,
+    a 1 throws the rider (S3 hit: 1 fails); it stays in the fight, prone, and still rolls
+    its Duel die (1 against 6); losing, it is trapped: the winner's Attack rolls two dice."""
+    state = battle([1, 1, 1, 6, 1, 1])
+    horse = add(state, "A1", 0, X, Y, mounted(wounds=2))
+    foe = _engage(state, "B1", 1, horse, profile())
+    state.wound(horse, "test", at_mount=True)
+    assert horse.prone and state.engaged(horse)
+    resolve_combat(state, Combat(foe, [horse]), players())
+    assert [p for p, _ in rolls(state)][2:] == [
+        "duel A1",
+        "duel B1",
+        "strike B1->A1 (S3 D4)",
+        "strike B1->A1 (S3 D4)",
+    ]
 
 
 def test_cav_thrown_02_narrow_escape_no_strikes() -> None:
@@ -456,6 +557,21 @@ def test_cav_loose_06_a_dismounted_warg_stays_but_does_not_move() -> None:
     assert loose.loose and not can_move(state, loose) and can_move(state, warg)
 
 
+def test_cav_dism_03_the_riderless_mount_is_not_left_in_combat() -> None:
+    """CAV-DISM-03 (002:L1373): no model dismounts directly into combat: an enemy stands
+    1.2" from the warg rider's base, right where the riderless warg (6+6+2, it stays) would
+    first be placed touching its rider; it is placed elsewhere, not engaged."""
+    state = battle([6, 6])
+    warg = add(state, "A1", 0, X, Y, mounted("warg"))
+    first_spot = X + R + RC + CONTACT_TOLERANCE / 2
+    foe = add(state, "B1", 1, first_spot + RC + R, Y)
+    assert not state.engaged(warg)
+    _maybe_dismount(state, PartPlayer(dismount=True), warg)
+    loose = state.models["A1m"]
+    assert loose.alive and not state.engaged(loose) and not state.in_contact(loose, foe)
+    assert state.in_contact(loose, warg)
+
+
 # --- 8.7 fights and strikes ----------------------------------------------------------------------
 
 
@@ -510,6 +626,22 @@ def test_sps_cav_01_piercing_strike_and_stab_touch_the_rider_only() -> None:
     assert horse.wounds == 1 and horse.mount is not None and horse.mount.wounds == 1
 
 
+@pytest.mark.parametrize(
+    ("rider", "mount", "die", "fight"),
+    [(5, "horse", 6, 3), (5, "horse", 1, 4), (4, "fell beast", 6, 5)],
+)
+def test_sps_cav_01_a_feint_lowers_the_rider_fight_only(
+    rider: int, mount: str, die: int, fight: int
+) -> None:
+    """SPS-CAV-01 (002:L2080), SPS-FEINT-01, CAV-FIGHT-01 (002:L1379): a Feint lowers only the
+    rider's Fight (by D3: 6 -> 3, 1 -> 1); the model still uses the higher of rider and mount:
+    F5 on a horse (F3) feints to 3, not 2; with a 1 to 4; F4 on a Fell Beast (F5) keeps 5."""
+    state = battle([die])
+    model = add(state, "A1", 0, X, Y, mounted(mount, fight=rider))
+    special_strikes.declare(state, model, SpecialStrike.FEINT, enemy_fight=3)
+    assert model.profile.fight + model.fight_mod == fight
+
+
 # --- 8.8 the cavalry charge -------------------------------------------------------------------
 
 
@@ -534,6 +666,37 @@ def test_cav_chg_01_05_06_07_extra_attack_and_knock_to_the_ground() -> None:
     assert len(rolls(state)) == 6 and not foe.alive
 
 
+@pytest.mark.parametrize(("strength", "knocked"), [(5, True), (6, False)])
+def test_cav_chg_06_strength_6_is_not_knocked_down(strength: int, knocked: bool) -> None:
+    """CAV-CHG-06 (002:L1397): the charger wins (6, 2 against 1); an S5 loser is knocked to
+    the ground (two dice per Attack, four in all), an S6 loser keeps its feet after backing
+    away (one die per Attack, two in all)."""
+    dice = [6, 2, 1, 1, 1, 1, 1]
+    state, (_, foe) = _charge_fight(dice, foes=1) if strength == 5 else _s6_fight(dice)
+    assert foe.prone is knocked
+    assert sum(1 for p, _ in rolls(state) if p.startswith("strike")) == (4 if knocked else 2)
+
+
+def _s6_fight(dice: list[int]) -> tuple[BattleState, list[Any]]:
+    state = battle(dice)
+    horse = add(state, "A1", 0, X, Y, mounted())
+    horse.charged = True
+    foe = add(state, "B1", 1, X + RC + R, Y, profile(strength=6))
+    resolve_combat(state, Combat(horse, [foe]), players())
+    return state, [horse, foe]
+
+
+def test_cav_chg_05_the_extra_attack_adds_to_the_mount_attacks() -> None:
+    """CAV-CHG-05 (002:L1391-1393): a rider (A1) on a Fell Beast (A2) fights with the beast's
+    two Attacks and still gains the Extra Attack on the charge: three Duel dice."""
+    state = battle([6, 2, 2, 1] + [1] * 7)  # six strike dice (knocked down), a Stab backlash
+    beast = add(state, "A1", 0, X, Y, mounted("fell beast"))
+    beast.charged = True
+    foe = _engage(state, "B1", 1, beast, profile())
+    resolve_combat(state, Combat(beast, [foe]), players())
+    assert rolls(state)[0] == ("duel A1", [6, 2, 2])
+
+
 def test_cav_chg_09_theoden_charges_two_orcs() -> None:
     """CAV-CHG-02, CAV-CHG-09 (002:L1385, L1401-1409): Théoden (A2) charges two Orcs: three Duel
     dice; he wins, both are knocked down and his three Attacks are doubled."""
@@ -542,6 +705,22 @@ def test_cav_chg_09_theoden_charges_two_orcs() -> None:
     assert rolls(state)[0] == ("duel A1", [6, 1, 1])
     assert all(orc.prone for orc in orcs)
     assert sum(1 for p, _ in rolls(state) if p.startswith("strike")) == 6
+
+
+@pytest.mark.parametrize(("second", "duel_dice"), [("infantry", 4), ("warg rider", 3)])
+def test_cav_chg_02_09_counter_charges(second: str, duel_dice: int) -> None:
+    """CAV-CHG-02, CAV-CHG-03, CAV-CHG-09 (002:L1385-1387, L1405-1409): Éomer (A3) charges an
+    Orc; counter-charged by another Orc he keeps his Extra Attack (four Duel dice), but
+    counter-charged by a Warg Rider he has only his three base Attacks."""
+    state = battle([6] * duel_dice + [1, 1] + [1] * 12)
+    eomer = add(state, "A1", 0, X, Y, mounted(attacks=3))
+    eomer.charged = True
+    orc = add(state, "B1", 1, X + RC + R, Y)
+    other = mounted("warg") if second == "warg rider" else profile()
+    radius = RC if second == "warg rider" else R
+    foe = add(state, "B2", 1, X - RC - radius, Y, other)
+    resolve_combat(state, Combat(eomer, [orc, foe]), players())
+    assert rolls(state)[0] == ("duel A1", [6] * duel_dice)
 
 
 def test_cav_chg_03_no_bonus_against_cavalry_but_the_lance_counts() -> None:
@@ -639,13 +818,33 @@ def test_heuristic_cavalry_likes_infantry_in_the_open() -> None:
     assert value["B1"] > value["B2"] > value["B4"] == 0.0 > value["B5"]
 
 
-def test_heuristic_dismounts_only_in_difficult_terrain() -> None:
-    """CAV-DISM-01: the heuristic rarely dismounts: only a rider stuck in difficult ground."""
+def test_heuristic_cavalry_prices_a_charge_through_difficult_ground() -> None:
+    """WPN-LANCE-01, CAV-MOVE-04: across the ditch the charge loses the bonus the heuristic
+    counted on (an Infantry target in the open); the open charge loses nothing."""
+    state = battle(table=_ditch())
+    horse = add(state, "A1", 0, X, 12.0, mounted())
+    behind = add(state, "B1", 1, X, 17.5)
+    beside = add(state, "B2", 1, X + 4.0, 12.0)
+    bonus = _cavalry_charge(state, horse, behind)
+    assert bonus > 0.0
+    assert _rough_charge(state, horse, behind, (X, 17.5 - RC - R)) == -bonus
+    assert _rough_charge(state, horse, beside, (X + 4.0 - RC - R, 12.0)) == 0.0
+
+
+@pytest.mark.parametrize(("foe_y", "dismounts"), [(23.85, True), (23.5, False), (None, False)])
+def test_heuristic_dismounts_like_aragorn(foe_y: float | None, dismounts: bool) -> None:
+    """CAV-DISM-01/03 (002:L1365-1373, Aragorn's example L1371): in the marsh the horse pays
+    x4 (at most 2.5") and the rider on foot x2 (3" with its 6"): the heuristic dismounts
+    only to charge a foe 2.5-3" away on foot, not when the horse gets there (2.3") nor
+    with no foe in reach; a rider on open ground never dismounts."""
     state = battle(table=_marsh())
     stuck = add(state, "A1", 0, 10, 20, mounted())
-    free = add(state, "A2", 0, 10, 5, mounted())
+    free = add(state, "A2", 0, 30, 5, mounted())
+    if foe_y is not None:
+        add(state, "B1", 1, 10, foe_y)
     player = HeuristicPlayer()
-    assert player.choose_dismount(state, stuck) and not player.choose_dismount(state, free)
+    assert player.choose_dismount(state, stuck) is dismounts
+    assert not player.choose_dismount(state, free)
 
 
 def test_heuristic_strikes_the_part_likelier_to_fall() -> None:

@@ -58,7 +58,8 @@ def test_move_jump_02_a_gap_wider_than_twice_the_height_cannot_be_jumped() -> No
 
 @pytest.mark.parametrize(("die", "expected_y"), [(4, 13.5 + R), (2, 13.5 + R), (6, 15.5)])
 def test_move_jump_03_06_the_jump_table_places_the_model(die: int, expected_y: float) -> None:
-    """MOVE-JUMP-03/06 (002:L565-568, L574, L580): move to the edge and roll; 2-5 (Gimli's 4)
+    """MOVE-JUMP-03, MOVE-JUMP-06 (002:L565-568, L574, L580): move to the edge and roll; 2-5
+    (Gimli's 4)
     lands touching the far edge and stops; 6 goes on with the Move left."""
     state = battle([die], table=_gap(1.5))
     model = add(state, "A1", 0, 10, 10)
@@ -124,7 +125,8 @@ def test_move_climb_01_there_is_no_height_limit() -> None:
     ("die", "expected_y", "prone"), [(4, 12 + R, False), (6, 13.0, False), (1, 12 - R, True)]
 )
 def test_move_climb_03_09_the_climb_table(die: int, expected_y: float, prone: bool) -> None:
-    """MOVE-CLIMB-03/09 (002:L590-593, L599, L619): at the foot, roll: Aragorn's 4 reaches
+    """MOVE-CLIMB-03, MOVE-CLIMB-09 (002:L590-593, L599, L619): at the foot, roll: Aragorn's 4
+    reaches
     the top and stops; Legolas's 6 goes on; Gimli's 1 falls prone at the foot, no damage
     since the climb started at ground level (no wound roll)."""
     state = battle([die], table=_rock(2.0))
@@ -182,7 +184,8 @@ def test_move_desc_02_a_drop_up_to_the_model_height_is_automatic() -> None:
 
 @pytest.mark.parametrize(("die", "expected_y"), [(4, 12 - R), (6, 11.0)])
 def test_move_desc_03_a_higher_drop_needs_a_climb_test(die: int, expected_y: float) -> None:
-    """MOVE-DESC-03 (002:L631): down 2" (more than 1.2") is a Climb test going down: 2-5
+    """MOVE-DESC-03, MOVE-DESC-01 (002:L627, L631): down 2" (more than 1.2") is a controlled
+    descent by a Climb test going down (the other way down is falling, below): 2-5
     reaches the foot and stops, 6 goes on; 2" down costs 4" (MOVE-CLIMB-02)."""
     state = battle([die], table=_rock(2.0))
     model = add(state, "A1", 0, 10, 13)
@@ -194,7 +197,8 @@ def test_move_desc_03_a_higher_drop_needs_a_climb_test(die: int, expected_y: flo
 
 def test_move_fall_01_02_a_failed_climb_down_falls_the_height() -> None:
     """MOVE-FALL-01/02 (002:L637) and the §4.9 reading: a 1 climbing down falls the rock's
-    2" (0.8" beyond 1.2": one S3 hit, D4 needs 5) and lies prone at the foot."""
+    2" (0.8" beyond 1.2": one S3 hit, D4 needs 5) and lies prone at the foot (the prone flag
+    is the token of MOVE-FALL-04)."""
     state = battle([1, 5], table=_rock(2.0))
     model = add(state, "A1", 0, 10, 13, profile(wounds=2))
     apply_action(state, model, Move("A1", (10, 11)))
@@ -252,3 +256,43 @@ def test_move_leap_onto_a_low_sheer_platform_lands_on_top() -> None:
     model = add(state, "A1", 0, 10, 11)
     apply_action(state, model, Move("A1", (10, 15)))
     assert model.y == pytest.approx(12 + R, abs=0.02)
+
+
+# --- ladders, ropes and steps -------------------------------------------------------------
+
+
+def _laddered(height: float = 2.0) -> Table:
+    points = ((0, 12), (48, 12), (48, 20), (0, 20))
+    piece = TerrainPiece(
+        "rampart", TerrainKind.ELEVATED, points, height=height, sloped=False, ladders=((10, 12),)
+    )
+    return Table("t", (piece,))
+
+
+def test_move_climb_08_ter_05_a_ladder_needs_no_test_and_costs_its_height() -> None:
+    """MOVE-CLIMB-08, MOVE-TER-05 (002:L615, L623): up the 2" ladder: no Climb test, not
+    difficult terrain: 4" of ground + 2" of ladder = 6" (5" + 2" is refused); the climber
+    took no test (SHOOT-ELIG-07 does not apply). Down it again: no test either."""
+    state = battle([], table=_laddered())
+    model = add(state, "A1", 0, 10, 9)
+    with pytest.raises(IllegalActionError):
+        check_action(state, model, Move("A1", (10, 14)))
+    apply_action(state, model, Move("A1", (10, 13)))
+    assert model.position == (10, 13) and model.spent == pytest.approx(6.0)
+    assert not rolls(state) and not model.leapt
+    model.reset_turn()
+    apply_action(state, model, Move("A1", (10, 10)))
+    assert model.position == (10, 10) and model.spent == pytest.approx(5.0) and not rolls(state)
+
+
+def test_move_climb_08_away_from_the_ladder_it_is_a_climb_and_cavalry_cannot_use_it() -> None:
+    """MOVE-CLIMB-08 (002:L615, L1276, L1310): 5" beside the ladder the wall is climbed (a
+    test); cavalry may not use the ladder."""
+    state = battle([4], table=_laddered())
+    model = add(state, "A1", 0, 15, 11)
+    apply_action(state, model, Move("A1", (15, 12.8)))
+    assert rolls(state) == [("climb A1 up rampart", [4])]
+    rider = add(state, "A2", 0, 10, 9, profile(keywords=frozenset({"man", "cavalry"})))
+    with pytest.raises(IllegalActionError, match="ladder"):
+        check_action(state, rider, Move("A2", (10, 13)))
+    assert Table.from_json(_laddered().to_json()).pieces[0].ladders == ((10, 12),)

@@ -83,7 +83,7 @@ def _side(player: int, alignment: Alignment, dice: tuple[int, ...], fight: int) 
 
 
 def test_highest_single_die_wins_the_duel() -> None:
-    """FIGHT-DUEL-01 (002:L948, L958): Frodo rolls 5, the Goblin 2: Frodo wins."""
+    """FIGHT-DUEL-01, FIGHT-DUEL-05 (002:L948, L958): Frodo rolls 5, the Goblin 2: Frodo wins."""
     frodo, goblin = _side(0, GOOD, (5,), 3), _side(1, EVIL, (2,), 2)
     assert duel_winner_without_roll_off(frodo, goblin) == 0
 
@@ -95,7 +95,8 @@ def test_tied_dice_go_to_the_higher_fight_value() -> None:
 
 
 def test_several_dice_compare_only_the_highest() -> None:
-    """FIGHT-DUEL-04 (002:L1056): compare the highest die of each side."""
+    """FIGHT-DUEL-04, FIGHT-DUEL-05 (002:L1056, L966): Eomer's three dice against one Uruk die:
+    compare the highest die of each side."""
     eomer, uruk = _side(0, GOOD, (1, 2, 6), 5), _side(1, EVIL, (5,), 4)
     assert duel_winner_without_roll_off(eomer, uruk) == 0
 

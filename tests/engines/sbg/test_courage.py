@@ -80,8 +80,8 @@ def test_engaged_models_do_not_test() -> None:
 
 
 def test_stand_fast_spares_warriors_within_six_inches() -> None:
-    """COUR-SF-02/04 (002:L1248, L1256): the Hero passes; a Warrior within 6" needs no test,
-    one beyond 6" must test."""
+    """COUR-SF-02, COUR-SF-04 (002:L1248, L1256): Eomer passes; a Warrior within 6" needs no
+    test, Warrior D beyond 6" must test."""
     state = battle([5, 5, 1, 1])
     hero = add(state, "A0", 0, 10, 10, HERO)
     near = add(state, "A1", 0, 15, 10)
@@ -91,3 +91,120 @@ def test_stand_fast_spares_warriors_within_six_inches() -> None:
     assert broken_test(state, near) is True
     assert state.log.of_kind("stand_fast")[0].data == {"model": "A1", "hero": "A0"}
     assert broken_test(state, far) is False
+
+
+HOBBIT = profile(name="Hobbit", courage=4, keywords=frozenset({"hobbit", "infantry"}))
+TROLL = profile(name="Troll", rules=("Terror",), keywords=frozenset({"troll", "infantry"}))
+
+
+def _terror_battle(dice: list[int]) -> tuple[object, object]:
+    state = battle(dice)
+    merry = add(state, "A1", 0, 10, 10, HOBBIT)
+    add(state, "B1", 1, 10, 13, TROLL)
+    return state, merry
+
+
+def _charge(state: object, model: object) -> None:
+    from battlesim.engines.sbg.actions import Charge
+    from battlesim.engines.sbg.phases.move import take_action
+
+    class Charger:
+        def choose_move(self, *_: object) -> Charge:
+            return Charge("A1", "B1", (10, 13 - BASE_GAP))
+
+    take_action(state, (Charger(), Charger()), model)  # type: ignore[arg-type]
+
+
+def test_move_chg_14_cour_test_04_merry_passes_terror_and_charges() -> None:
+    """MOVE-CHG-14, COUR-TEST-02, COUR-TEST-04 (002:L1208, L1218-1222): to charge the Troll
+    (Terror) Merry (C 4) tests: 4 + 3 + 4 = 11 passes, the charge goes on."""
+    state, merry = _terror_battle([4, 3])
+    _charge(state, merry)
+    assert state.log.of_kind("courage")[0].data["reason"] == "terror"
+    assert state.engaged(merry)
+
+
+def test_move_chg_14_cour_test_04_pippin_fails_and_cannot_move() -> None:
+    """MOVE-CHG-14, COUR-TEST-04 (002:L1222): Pippin (C 4) rolls 1 + 2 + 4 = 7 and fails: he
+    cannot charge and cannot move for the rest of the turn."""
+    state, pippin = _terror_battle([1, 2])
+    _charge(state, pippin)
+    assert not state.engaged(pippin) and pippin.position == (10, 10) and pippin.done_moving
+
+
+def test_cour_test_03_a_passed_test_holds_for_the_turn() -> None:
+    """COUR-TEST-03, COUR-TEST-04 (002:L1214, L1230-1234): having passed a Terror test this
+    turn, a second one against another Terror model passes without rolling; next turn it
+    rolls again."""
+    state, merry = _terror_battle([4, 3, 1, 1])
+    from battlesim.engines.sbg import terror
+    from battlesim.engines.sbg.actions import Charge
+
+    other = add(state, "B2", 1, 14, 10, TROLL)
+    assert terror.dares(state, merry, Charge("A1", "B1", (10, 13 - BASE_GAP)))
+    assert terror.dares(state, merry, Charge("A1", "B2", (14 - BASE_GAP, 10)))
+    assert len(state.log.of_kind("roll")) == 1 and other.alive
+    merry.reset_turn()
+    assert not terror.dares(state, merry, Charge("A1", "B2", (14 - BASE_GAP, 10)))
+
+
+def test_cour_sf_01_stand_fast_is_only_for_broken_tests() -> None:
+    """COUR-SF-01 (002:L1246): a Warrior beside a Hero that stood fast still takes its
+    Terror test (1 + 1 + 3 fails)."""
+    state = battle([6, 6, 1, 1])
+    hero = add(state, "A0", 0, 10, 8, HERO)
+    warrior = add(state, "A1", 0, 10, 10)
+    add(state, "B1", 1, 10, 13, TROLL)
+    state.broken[0] = True
+    assert broken_test(state, hero)
+    assert broken_test(state, warrior)  # Stand Fast!
+    _charge(state, warrior)
+    assert state.log.of_kind("courage")[-1].data["reason"] == "terror"
+    assert not state.engaged(warrior)
+
+
+def test_cour_sf_03_an_engaged_hero_cannot_call_stand_fast() -> None:
+    """COUR-SF-03 (002:L1250): the engaged Hero takes no Broken test, so the Warrior 2" away
+    must test (1 + 1 + 3 fails: it flees)."""
+    state = battle([1, 1])
+    hero = add(state, "A0", 0, 10, 10, HERO)
+    add(state, "B1", 1, 10 + BASE_GAP, 10)
+    warrior = add(state, "A1", 0, 10, 12.5)
+    state.broken[0] = True
+    assert broken_test(state, hero) and not hero.tested
+    assert not broken_test(state, warrior) and not warrior.alive
+
+
+def test_stand_fast_needs_the_hero_in_sight() -> None:
+    """COUR-SF-02 reading (part 1 §7.3): the Warrior must see the Hero; a house between them
+    blocks it, so the Warrior 4" away tests (and fails on 1 + 1)."""
+    from battlesim.engines.sbg.table import Cover, Table, TerrainKind, TerrainPiece
+
+    house = TerrainPiece(
+        "house",
+        TerrainKind.IMPASSABLE,
+        ((11, 9), (13, 9), (13, 11), (11, 11)),
+        3.0,
+        cover=Cover.SOLID,
+    )
+    state = battle([5, 5, 1, 1], table=Table("t", (house,)))
+    hero = add(state, "A0", 0, 10, 10, HERO)
+    warrior = add(state, "A1", 0, 14.5, 10)
+    state.broken[0] = True
+    assert broken_test(state, hero)
+    assert not broken_test(state, warrior)
+
+
+def test_heuristic_weighs_the_terror_test_before_charging() -> None:
+    """MOVE-CHG-14: a charge at a Terror model is worth its value only if the test passes
+    (Merry, Courage 4, needs 6+ on 2D6: 26/36); a failure costs the move; once passed this
+    turn the charge is worth its full value."""
+    from battlesim.engines.sbg import terror
+
+    state, merry = _terror_battle([])
+    troll = state.models["B1"]
+    assert terror.pass_chance(state, merry) == pytest.approx(26 / 36)  # Courage 4: 6+
+    expected = 26 / 36 * 0.5 - 10 / 36 * terror.STALL_COST
+    assert terror.expected_charge(state, merry, troll, 0.5) == pytest.approx(expected)
+    merry.courage_passed.add("terror")
+    assert terror.expected_charge(state, merry, troll, 0.5) == 0.5

@@ -23,7 +23,8 @@ def _pair(dice: list[int], a_prof=None, b_prof=None) -> BattleState:  # type: ig
 
 
 def test_winner_strikes_with_its_strength_against_defence() -> None:
-    """FIGHT-STRIKE-01 (002:L1026): A wins 5 v 2; S3 v D4 needs 5+, rolls 5: B is slain."""
+    """FIGHT-STRIKE-01, SHOOT-WND-04 (002:L1026): A wins 5 v 2; the wound chart gives S3 v D4
+    5+, it rolls 5: B is slain and removed as a casualty."""
     state = _pair([5, 2, 5])
     run_fight_phase(state, players())
     assert not state.models["B1"].alive
@@ -48,7 +49,8 @@ def test_a_failed_strike_does_nothing() -> None:
 
 
 def test_loser_against_the_table_edge_is_trapped_and_struck_twice() -> None:
-    """FIGHT-TRAP-01/03 (002:L996, L1040): no room to back away -> two wound dice per Attack."""
+    """FIGHT-TRAP-01, FIGHT-TRAP-03 (002:L996, L1040): no room to back away -> two wound dice per
+    Attack."""
     state = battle([6, 1, 1, 5])
     add(state, "A1", 0, 2.0, Y)
     add(state, "B1", 1, 2.0 - BASE_GAP, Y)  # B's base touches the table edge
@@ -90,7 +92,8 @@ def test_prone_loser_counts_as_trapped() -> None:
 
 
 def test_multiple_combat_rolls_every_attack_and_each_winner_strikes() -> None:
-    """FIGHT-DUEL-04, FIGHT-MULTI-03 (002:L1056-1066): two Orcs v one Man: Evil rolls two
+    """FIGHT-DUEL-04, FIGHT-MULTI-01, FIGHT-MULTI-03 (002:L1052-1066): two Orcs v one Man: Evil
+    rolls two
     dice and each winner strikes in turn. Ambiguity A12: the lone loser must end a full 1"
     from both winners, which no straight 1" move achieves here, so it is trapped (2 dice each)."""
     state = battle([2, 1, 5, 1, 1, 1, 1])
@@ -197,7 +200,8 @@ def test_two_handed_weapon_minus_one_duel() -> None:
 
 
 def test_star_split_follows_the_rulebook_example() -> None:
-    """MOVE-SEP-07 (002:L498-502): Sam touches B and C, Merry touches C: Merry fights C,
+    """MOVE-SEP-07, MOVE-SEP-01 (002:L484, L498-502): Sam touches B and C, Merry touches C: Merry
+    fights C,
     Sam fights B; every engaged model is in exactly one combat (MOVE-SEP-03)."""
     state = battle([])
     add(state, "B1", 1, X, Y)  # goblin B
@@ -217,7 +221,8 @@ def test_star_split_follows_the_rulebook_example() -> None:
 
 
 def test_a_friend_makes_way_for_the_loser() -> None:
-    """FIGHT-WAY-01/05 (002:L1012, L1032): the friend behind moves up to 1" aside, so the
+    """FIGHT-WAY-01, FIGHT-WAY-05 (002:L1012, L1032): as Merry for Theoden, the friend behind
+    moves up to 1" aside, so the
     loser backs away instead of being trapped."""
     state = battle([6, 1, 1])
     add(state, "A1", 0, X, Y)

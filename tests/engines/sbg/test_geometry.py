@@ -129,7 +129,8 @@ def test_base_for_picks_sizes_by_keyword() -> None:
 
 
 def test_heights_follow_model_type_prone_and_mount() -> None:
-    """LOS-04 (002:L653) prone = half height; MOVE-OBS-05 (002:L1276) cavalry uses the
+    """MOVE-OBS-04 (002:L534): heights by the character's kind (a Hobbit is shorter than a Man,
+    a Troll taller); LOS-04 (002:L653) prone = half height; MOVE-OBS-05 (002:L1276) cavalry uses the
     mount's shoulder height for obstacles, the rider's head for sight (LOS-05)."""
     man = frozenset({"Man", "Infantry"})
     assert height_for(man, prone=True) == pytest.approx(height_for(man) / 2)

@@ -66,7 +66,8 @@ def test_move_ter_worked_example_two_inches_into_difficult_ground() -> None:
 
 
 def test_cav_move_worked_example_horse_pays_four_times() -> None:
-    """CAV-MOVE-11 / CAV-MOVE-03 (002:L1282, L1296): Eowyn's horse (M 10") spends 2" to reach
+    """CAV-MOVE-11 / CAV-MOVE-03, MOVE-TER-04 (002:L1282, L1296): Eowyn's horse (M 10") spends 2"
+    to reach
     rocky ground and has 8" left: 2" inside it."""
     table = _table(_rough(20, 30))
     horse = CAVALRY_BASE.facing_to(0)

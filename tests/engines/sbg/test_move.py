@@ -72,7 +72,8 @@ def test_a_charge_must_end_in_base_contact() -> None:
 
 
 def test_engaged_models_cannot_move() -> None:
-    """MOVE-CHG-03 (002:L434): once in base contact, neither model moves this turn."""
+    """MOVE-CHG-03, MOVE-GEN-09 (002:L434, L404): once in base contact, neither model moves
+    this turn (a model already charged is one that cannot move)."""
     state = battle([])
     a = add(state, "A1", 0, 10, 10)
     b = add(state, "B1", 1, 10, 14)
@@ -108,7 +109,7 @@ def test_engaged_enemies_have_no_control_zone() -> None:
 
 
 def test_prone_enemies_have_no_control_zone() -> None:
-    """MOVE-ZOC-05 (002:L649)."""
+    """MOVE-ZOC-05, MOVE-PRONE-02 (002:L649): a prone model has no control zone."""
     state = battle([])
     a = add(state, "A1", 0, 10, 10)
     add(state, "B1", 1, 11.5, 13).prone = True
@@ -193,8 +194,9 @@ FENCE = TerrainPiece("fence", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), height=
 
 @pytest.mark.parametrize(("die", "lands"), [(1, "before"), (3, "far side"), (6, "end")])
 def test_leap_test_decides_where_the_model_stops(die: int, lands: str) -> None:
-    """MOVE-OBS-03, MOVE-LEAP table (002:L532, L540-543): a wall of 0.8" is more than half a
-    Man's 1.2": 1 stops at the wall, 2-5 lands touching its far side, 6 goes on."""
+    """MOVE-OBS-03, MOVE-LEAP table, MOVE-LEAP-08 (002:L532, L540-543, L555-561): a wall of
+    0.8" is more than half a Man's 1.2": Sam's 1 stops at the wall, Merry's 3 lands touching
+    its far side and stops, Pippin's 6 goes on."""
     state = battle([die], table=Table("t", (WALL,)))
     model = add(state, "A1", 0, 10, 10)
     apply_action(state, model, Move("A1", (10, 14)))
@@ -213,7 +215,7 @@ def test_low_obstacle_is_stepped_over() -> None:
 
 
 def test_a_model_that_leapt_cannot_shoot() -> None:
-    """SHOOT-ELIG-07 (002:L767): no shooting after a Leap test, even a 6."""
+    """SHOOT-ELIG-07, MOVE-LEAP-04 (002:L767): no shooting after a Leap test, even a 6."""
     from battlesim.engines.sbg.phases.shoot import can_shoot
 
     state = battle([6], table=Table("t", (WALL,)))
@@ -224,7 +226,7 @@ def test_a_model_that_leapt_cannot_shoot() -> None:
 
 @pytest.mark.parametrize(("die", "engaged"), [(6, True), (3, False), (1, False)])
 def test_a_charge_across_an_obstacle_needs_a_six(die: int, engaged: bool) -> None:
-    """MOVE-CHG-13 (002:L551): a model cannot end a Leap in base contact with an enemy
+    """MOVE-CHG-13, MOVE-LEAP-03 (002:L551): a model cannot end a Leap in base contact with an enemy
     unless the test was a 6; on 2-5 it stops on the far side, on 1 before the wall."""
     state = battle([die], table=Table("t", (WALL,)))
     model = add(state, "A1", 0, 10, 10)
@@ -235,3 +237,15 @@ def test_a_charge_across_an_obstacle_needs_a_six(die: int, engaged: bool) -> Non
         assert 12.6 <= model.y <= 12.7
     if die == 1:
         assert model.y < 11.9
+
+
+def test_move_leap_02_the_leap_counts_against_the_move() -> None:
+    """MOVE-LEAP-02 (002:L549): the ground covered while leaping (the wall's thickness) is
+    part of the Move: on a 6, 4" from start to end cost 4"; a leap ending 6.1" away is
+    refused before any roll."""
+    state = battle([6], table=Table("t", (WALL,)))
+    model = add(state, "A1", 0, 10, 10)
+    with pytest.raises(IllegalActionError):
+        check_action(state, model, Move("A1", (10, 16.1)))
+    apply_action(state, model, Move("A1", (10, 14)))
+    assert model.position == (10, 14) and model.spent == pytest.approx(4.0)

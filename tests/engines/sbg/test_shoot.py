@@ -32,12 +32,14 @@ def test_missile_table_matches_the_seed() -> None:
 
 @pytest.mark.parametrize(("die", "hit"), [(3, False), (4, True)])
 def test_hits_on_the_shoot_value(die: int, hit: bool) -> None:
-    """SHOOT-HIT-01 (002:L749-751): a 4+ shooter hits on 4, 5 or 6."""
+    """SHOOT-HIT-01, SHOOT-HIT-02 (002:L749-751, L775): a 4+ shooter hits on 4, 5 or 6; a miss
+    has no effect (no wound roll)."""
     state = battle([die, 1])
     a = add(state, "A1", 0, 10, 10, BOW)
     b = add(state, "B1", 1, 10, 20)
     shoot(state, a, b)
     assert state.log.of_kind("shot")[0].data["hit"] is hit
+    assert len(state.log.of_kind("roll")) == (2 if hit else 1) and b.alive
 
 
 def test_moving_costs_one_on_the_shoot_value() -> None:
@@ -92,7 +94,8 @@ def test_crossbow_cannot_shoot_after_moving() -> None:
 
 
 def test_prone_or_engaged_models_cannot_shoot() -> None:
-    """SHOOT-ELIG-02, SHOOT-ELIG-07 (002:L729, L767)."""
+    """SHOOT-ELIG-02, SHOOT-ELIG-07, MOVE-PRONE-12 (002:L729, L767): a prone model cannot
+    shoot."""
     state = battle([])
     a = add(state, "A1", 0, 10, 10, BOW)
     a.prone = True
@@ -155,9 +158,11 @@ def test_good_cannot_shoot_into_a_fight() -> None:
     assert legal_targets(state, a) == []
 
 
-@pytest.mark.parametrize(("die", "victim"), [(3, "B2"), (4, "A1")])
+@pytest.mark.parametrize(("die", "victim"), [(2, "B2"), (3, "B2"), (4, "A1")])
 def test_evil_shooting_into_a_fight_may_hit_its_own(die: int, victim: str) -> None:
-    """SHOOT-CMB-03/04 (002:L849, L866): 1-3 the shooter's friend in the fight is hit."""
+    """SHOOT-CMB-02, SHOOT-CMB-03, SHOOT-CMB-04 (002:L847-849, L866): Fimbul hits (6) Thorin
+    in a fight (B2, in the fight and on the line, takes no in-the-way test); a
+    special roll of 1-3 (Fimbul's 2) hits the shooter's friend in the fight, 4-6 the target."""
     state = battle([6, die, 6], alignments=(Alignment.GOOD, Alignment.EVIL))
     shooter = add(state, "B9", 1, 30, 20, ORC_BOW)
     add(state, "A1", 0, 20, 20)

@@ -51,10 +51,10 @@ def _run_watched(
 
 # (seed, table, heuristic on both sides); the first four have charges across walls.
 CASES = [
-    (2, "village", False),
-    (5, "village", False),
-    (6, "village", False),
-    (10, "village", False),
+    (15, "village", False),
+    (26, "village", False),
+    (28, "village", False),
+    (24, "village", False),  # 38 before Might: the random player's Might picks use dice
     (9, "village", False),
     (11, "village", False),
     (12, "village", False),

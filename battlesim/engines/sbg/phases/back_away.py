@@ -41,8 +41,8 @@ def back_away(
 
     FIGHT-BACK-04 (002:L988): over the edge of a sheer drop only when nothing else works;
     the drop is recorded in ``falls`` (the fight resolves it after the strikes)."""
-    if loser.prone:
-        return False  # FIGHT-PRONE-02: a prone loser always counts as trapped
+    # FIGHT-PRONE-02, FIGHT-BACK-06 (002:L1006): a prone loser backs away too and stays
+    # prone; strikes against it count as against a trapped model (fight.winners_strike).
     cx = sum(w.x for w in winners) / len(winners)
     cy = sum(w.y for w in winners) / len(winners)
     away = angle_to((cx, cy), loser.position)

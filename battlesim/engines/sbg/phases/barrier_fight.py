@@ -5,8 +5,10 @@ usual four: each attacker fights the defender one-on-one (FIGHT-BAR-12); strikes
 backing away and the attacker's strikes must first pass the barrier's in-the-way test
 (FIGHT-BAR-09); the defender never backs away, the surviving attacker does (FIGHT-BAR-10/11);
 an attacker that slays the defender may cross as on a 2-5 Leap (FIGHT-BAR-09). Any other
-combat (attacked from both sides, several defenders) is a normal one: the barrier is ignored
-(FIGHT-BAR-13/16 reading, data.ASSUMPTIONS).
+combat with a barrier link (attacked from both sides, several defenders) is a normal one
+ignoring the barrier, after which a slayer crosses unless it was charged from its own side
+too (FIGHT-BAR-13/16/17, data.ASSUMPTIONS). Elevated positions use the same steps
+(FIGHT-ELEV-03): the slayer takes the place, a beaten attacker may fall.
 """
 
 from __future__ import annotations
@@ -15,14 +17,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg import cavalry, fight_stances, special_strikes
-from battlesim.engines.sbg.barriers import protecting_barrier
+from battlesim.engines.sbg.barriers import barrier_across, doorway, protecting_barrier
 from battlesim.engines.sbg.data import IN_THE_WAY_SCORE
+from battlesim.engines.sbg.elevation import door_under, needs_climb
+from battlesim.engines.sbg.falling import fall
 from battlesim.engines.sbg.geometry import GeometryError
 from battlesim.engines.sbg.paths import circle_base
 from battlesim.engines.sbg.phases.back_away import back_away
 from battlesim.engines.sbg.phases.crossing import free_landing
 from battlesim.engines.sbg.phases.fight import (
     Combat,
+    _separate,
     assign_supporters,
     declare_strikes,
     duel,
@@ -31,6 +36,7 @@ from battlesim.engines.sbg.phases.fight import (
     winners_strike,
 )
 from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.table import TerrainKind
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.players import Player
@@ -39,14 +45,77 @@ Resolver = Callable[[BattleState, Combat, "tuple[Player, Player]"], None]
 
 
 def resolver_for(state: BattleState, combat: Combat) -> Resolver:
-    """The barrier steps if every enemy of the defender fights it across its barrier."""
-    return resolve_combat if _sides(state, combat) is None else resolve_barrier_combat
+    """The barrier steps if every enemy of the defender fights it across its barrier; a
+    normal fight with crossings after it if only some do (FIGHT-BAR-13/16/17)."""
+    if _sides(state, combat) is not None:
+        return resolve_barrier_combat
+    return resolve_mixed_combat if _links(state, combat) else resolve_combat
+
+
+def _holds_door(state: BattleState, center: ModelState, leaves: list[ModelState]) -> bool:
+    """FIGHT-DOOR-01 (002:L1166): charged on its threshold by enemies outside the door."""
+    if not leaves or center.charged or door_under(state, center.position) is None:
+        return False
+    return all(m.charged and doorway(state, center, m) is not None for m in leaves)
+
+
+def _links(state: BattleState, combat: Combat) -> dict[str, str]:
+    """The barrier links (attacker -> defender) inside this combat."""
+    members = set(combat.uids())
+    return {a: d for a, d in state.across.items() if a in members and d in members}
+
+
+def resolve_mixed_combat(
+    state: BattleState, combat: Combat, players: tuple[Player, Player]
+) -> None:
+    """FIGHT-BAR-13/16/17 (002:L1144, L1158-1160): a normal multiple combat ignoring the
+    barrier (no in-the-way tests); then an attacker that slew the defender it fought over
+    the barrier crosses as on a 2-5 Leap (takes its place, FIGHT-BAR-13), unless an enemy
+    also charged it from its own side (FIGHT-BAR-17)."""
+    links = _links(state, combat)
+    hemmed = {a for a in links if _charged_from_own_side(state, state.models[a])}
+    pieces = {a: _piece(state, a, d) for a, d in links.items()}
+    resolve_combat(state, combat, players)
+    for attacker_id, defender_id in sorted(links.items()):
+        attacker, defender = state.models[attacker_id], state.models[defender_id]
+        piece = pieces[attacker_id]
+        if attacker.alive and not defender.alive and attacker_id not in hemmed and piece:
+            _cross_or_climb(state, attacker, defender, piece)
+
+
+def _charged_from_own_side(state: BattleState, attacker: ModelState) -> bool:
+    """An enemy touching the attacker other than across a barrier (FIGHT-BAR-17)."""
+    return any(
+        state.across.get(attacker.uid) != uid and state.across.get(uid) != attacker.uid
+        for uid in state.touching[attacker.uid]
+    )
+
+
+def _piece(state: BattleState, attacker_id: str, defender_id: str) -> Any:
+    attacker, defender = state.models[attacker_id], state.models[defender_id]
+    return barrier_across(state, attacker, attacker.position, defender)
+
+
+def _cross_or_climb(
+    state: BattleState, attacker: ModelState, defender: ModelState, piece: Any
+) -> None:
+    if piece.kind is TerrainKind.ELEVATED or piece.door:  # FIGHT-ELEV-03, FIGHT-DOOR-01
+        _take_place(state, attacker, defender)
+    else:
+        _cross(state, attacker, defender, piece)
 
 
 def _sides(state: BattleState, combat: Combat) -> tuple[ModelState, list[ModelState]] | None:
     """(defender, attackers) of a fight across a barrier, or None for any other combat."""
     center, leaves = combat.center, combat.leaves
+    if _holds_door(state, center, leaves):
+        return center, leaves
+    if len(leaves) == 1 and _holds_door(state, leaves[0], [center]):
+        return leaves[0], [center]
     if leaves and all(state.across.get(m.uid) == center.uid for m in leaves):
+        if center.uid in state.across:  # it charged over the barrier itself: its chargers
+            # are supporting defenders (FIGHT-BAR-14); one: a pair, several: BAR-13
+            return (leaves[0], [center]) if len(leaves) == 1 else None
         return center, leaves
     if len(leaves) == 1 and state.across.get(center.uid) == leaves[0].uid:
         return leaves[0], [center]
@@ -111,11 +180,23 @@ def _after_strikes(
     they are merely no longer engaged. FIGHT-BAR-09: a slayer crosses as on a 2-5 Leap."""
     if not attacker.alive:
         return
+    elevated = barrier.kind is TerrainKind.ELEVATED
     if not defender.alive:
-        _cross(state, attacker, defender, barrier)
+        _cross_or_climb(state, attacker, defender, barrier)
         return
+    drop = barrier.height - state.table.ground_level(attacker.position)
     if not back_away(state, attacker, [defender]):
         state.unlink_across(attacker)
+        _separate(state, defender, [attacker])  # FIGHT-BAR-11: just enough to disengage
+    if elevated and attacker.alive and needs_climb(state, attacker, barrier):
+        fall(state, attacker, drop, "beaten from an elevated position")  # FIGHT-ELEV-03
+
+
+def _take_place(state: BattleState, attacker: ModelState, defender: ModelState) -> None:
+    """FIGHT-ELEV-03 (002:L1178): the slayer may take the defender's place at once."""
+    spot = defender.position
+    if free_landing(state, attacker, spot) and state.table.fits(spot, circle_base(attacker.radius)):
+        state.move_to(attacker, spot, "take the elevated position")
 
 
 def _cross(state: BattleState, attacker: ModelState, defender: ModelState, barrier: Any) -> None:

@@ -22,6 +22,7 @@ from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
     point_distance,
+    segment_point_distance,
     terrain_cost,
     terrain_entry,
     terrain_fits,
@@ -32,6 +33,7 @@ from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.table import TerrainKind
 
 _LANDING_REACH = 2.6  # inches: the widest base pair (two 60 mm bases) and a margin
+LADDER_REACH = 0.5  # inches: a move passing this close to a ladder's foot uses it
 
 
 class TerrainTest(enum.Enum):
@@ -39,6 +41,7 @@ class TerrainTest(enum.Enum):
     JUMP = "jump"  # MOVE-JUMP: a gap
     CLIMB = "climb"  # MOVE-CLIMB: a sheer side higher than the model
     DESCEND = "descend"  # MOVE-DESC-03: a drop higher than the model, climbed down
+    LADDER = "ladder"  # MOVE-CLIMB-08: up or down a ladder, rope or steps: no test
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +57,16 @@ class Crossing:
 def crossings(state: BattleState, model: ModelState, end: Point) -> list[Crossing]:
     """The tests the straight move from the model's position to ``end`` asks for."""
     found = terrain_tests(state.table, model.position, end, terrain_height(model))
-    return [Crossing(piece, TerrainTest(test), size) for piece, test, size in found]
+    return [_by_ladder(model.position, end, piece, test, size) for piece, test, size in found]
+
+
+def _by_ladder(start: Point, end: Point, piece: Any, test: str, size: float) -> Crossing:
+    """A climb up or down that passes a ladder of the piece uses it (MOVE-CLIMB-08)."""
+    if test in ("climb", "descend") and any(
+        segment_point_distance(start, end, ladder) <= LADDER_REACH for ladder in piece.ladders
+    ):
+        return Crossing(piece, TerrainTest.LADDER, size)
+    return Crossing(piece, TerrainTest(test), size)
 
 
 def check_crossings(
@@ -70,7 +82,7 @@ def check_crossings(
 
 def resolve_crossing(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
     """Roll the test (any attempt forbids shooting this turn, SHOOT-ELIG-07) and place."""
-    model.leapt = True
+    model.leapt = crossing.test is not TerrainTest.LADDER  # a ladder is no test
     _RESOLVERS[crossing.test](state, model, end, crossing)
 
 
@@ -108,6 +120,22 @@ def _check_descend(state: BattleState, model: ModelState, end: Point, crossing: 
         return 0.0
     _climbable(model, crossing.piece)
     return CLIMB_COST * crossing.size
+
+
+def _check_ladder(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
+    """MOVE-CLIMB-08, MOVE-TER-05 (002:L615, L623): no test, not difficult terrain: the
+    height costs its inches (a 3" ladder costs 3"); cavalry cannot use ladders (L1310)."""
+    if any(word.lower() == "cavalry" for word in model.profile.keywords):
+        raise IllegalActionError(f"{model.uid} is cavalry and cannot use a ladder (CLIMB-08)")
+    if crossing.piece.kind is not TerrainKind.ELEVATED:
+        raise IllegalActionError(f"{model.uid} cannot stand on top of {crossing.piece.name}")
+    return crossing.size
+
+
+def _ladder(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
+    """MOVE-CLIMB-08: up or down the ladder to ``end`` like any move (it may even charge)."""
+    state.log.emit("ladder", model=model.uid, piece=crossing.piece.name)
+    _place(state, model, end, crossing.size, "charge" if model.charged else "ladder")
 
 
 def _climbable(model: ModelState, piece: Any) -> None:
@@ -222,12 +250,14 @@ _CHECKS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing], 
     TerrainTest.JUMP: _check_jump,
     TerrainTest.CLIMB: _check_climb,
     TerrainTest.DESCEND: _check_descend,
+    TerrainTest.LADDER: _check_ladder,
 }
 _RESOLVERS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing], None]] = {
     TerrainTest.LEAP: _leap,
     TerrainTest.JUMP: _jump,
     TerrainTest.CLIMB: _climb,
     TerrainTest.DESCEND: _descend,
+    TerrainTest.LADDER: _ladder,
 }
 
 

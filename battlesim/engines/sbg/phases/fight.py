@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import cavalry, fight_stances, monsters, special_strikes
+from battlesim.engines.sbg import cavalry, fight_stances, monsters, prone, special_strikes
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import (
     DuelSide,
@@ -44,6 +44,9 @@ _BACK_AWAY_STEP = math.radians(5)
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
 
 
+Ranking = Callable[[str, int], tuple[object, ...]]  # (model id, contacts) -> sort key
+
+
 @dataclass(slots=True)
 class Combat:
     """A star (ambiguity A11): one model against every enemy touching it that is not taken."""
@@ -73,12 +76,12 @@ class Combat:
 # --- MOVE-SEP-01..07: splitting combats -----------------------------------------------------
 
 
-def split_combats(state: BattleState) -> list[Combat]:
-    """Cover every engaged model exactly once with stars (MOVE-SEP-03, A11)."""
+def split_combats(state: BattleState, rank: Ranking | None = None) -> list[Combat]:
+    """Cover every engaged model exactly once with stars (MOVE-SEP-03, A11); ``rank`` orders
+    the would-be centres (default: most contacts first, the Priority side's first)."""
     contacts = {m.uid: state.contacts(m) for m in state.living() if state.engaged(m)}
-    order = sorted(
-        contacts, key=lambda u: (-len(contacts[u]), state.models[u].player != state.priority, u)
-    )
+    rank = rank or (lambda u, n: (-n, state.models[u].player != state.priority, u))
+    order = sorted(contacts, key=lambda u: rank(u, len(contacts[u])))
     owner: dict[str, str] = {}  # model -> centre of its star
     stars: dict[str, list[str]] = {}
     for uid in order:
@@ -331,8 +334,11 @@ def winners_strike(
     """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
     goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
     for striker in strikers:
-        if striker.prone or striker.shielding or cavalry.cannot_act(state, striker):
-            continue  # FIGHT-PRONE-01; ARM-SH-03 Shielding; CAV-THROWN-01/02 thrown rider
+        if striker.shielding or cavalry.cannot_act(state, striker):
+            continue  # ARM-SH-03 Shielding; CAV-THROWN-01/02 thrown rider
+        if striker.prone:  # FIGHT-PRONE-01/03: no strikes; it may stand up instead
+            prone.winner_stands(state, player, striker)
+            continue
         if _special_strikes_instead(state, player, striker, losers):
             continue
         attacks = 1 if striker.supported else _attacks(state, striker)
@@ -495,7 +501,7 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.phase = Phase.FIGHT
     state.log.emit("phase", phase=Phase.FIGHT.value, turn=state.turn)
     heroic.declare_all(state, players, Phase.FIGHT)  # HERO-HA-01
-    combats = heroic.shape_challenges(state, split_combats(state))
+    combats = heroic.shape_challenges(state, combat_split.chosen_split(state, players))
     state.log.emit("combats", combats=[c.uids() for c in combats])
     combats = heroic.fight_heroic_combats(state, players, combats, fight_combat)
     for combat in combats:
@@ -528,5 +534,6 @@ def _new_fights(state: BattleState) -> list[Combat]:
     return found
 
 
-# Imported last: the barrier fight and the Heroic Actions reuse this module's steps.
-from battlesim.engines.sbg.phases import barrier_fight, heroic  # noqa: E402
+# Imported last: the barrier fight, the split choice and the Heroic Actions reuse this
+# module's steps.
+from battlesim.engines.sbg.phases import barrier_fight, combat_split, heroic  # noqa: E402

@@ -10,7 +10,16 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import cavalry, geometry, one_ring
+from battlesim.engines.sbg import (
+    cavalry,
+    elevation,
+    geometry,
+    one_ring,
+    prone,
+    prone_leap,
+    reinforcements,
+    terror,
+)
 from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.actions import describe as describe_action
 from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
@@ -110,8 +119,10 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     if found and one_ring.foe_moves(state, model):
         raise IllegalActionError(f"{model.uid}: no dangerous move for the foe (RING-WILL-02)")
     cost = _check_path(state, model, action.to, check_crossings(state, model, action.to, found))
+    prone_leap.check_hurdles(state, model, action.to, len(found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
+        cost += _elevated_climb(state, model, action)
         _check_barrier_leap(state, model, action, found)
         if action.throw and (found or not can_throw(model)):
             raise IllegalActionError(f"{model.uid} cannot throw on this charge (MSL-THROW-01/02)")
@@ -142,6 +153,8 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
         if one_ring.passes_through(state, model, other):
             _check_end_on(state, model, other, end, clearance)
             continue
+        if prone_leap.may_hop(state, model, other, end):
+            continue  # MOVE-PRONE-11: leapt over (checked in check_action)
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
     return cost
@@ -180,6 +193,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
+    if model.arriving:
+        raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
     if model.heroic.no_charge or not may_charge(model, target):
@@ -212,8 +227,24 @@ def _check_barrier_leap(
     charger fights across it instead (FIGHT-BAR-05)."""
     target = state.models[action.target]
     barrier = protecting_barrier(state, target, model) if found else None
+    if barrier is not None and barrier.kind is TerrainKind.ELEVATED:
+        return  # climbing onto an elevated defender: a 6 ends in contact (MOVE-CLIMB-05)
     if barrier is not None and any(c.piece is barrier for c in found):
         raise IllegalActionError(f"{model.uid} cannot leap {barrier.name} held by {target.uid}")
+
+
+def _elevated_climb(state: BattleState, model: ModelState, action: Charge) -> float:
+    """FIGHT-ELEV-02 (002:L1176): a charge at the foot of an elevated position must have
+    the Move for the climb too."""
+    target = state.models[action.target]
+    extra = elevation.climb_cost(state, model, action.to, target)
+    if extra and _path_cost(state, model, action.to) + extra > allowance(state, model) + _SLACK:
+        raise IllegalActionError(f"{model.uid} lacks the Move to climb to {target.uid} (ELEV-02)")
+    return extra
+
+
+def _path_cost(state: BattleState, model: ModelState, end: Point) -> float:
+    return terrain_cost(state.table, model.position, end, model.radius)
 
 
 def _drummed(state: BattleState, model: ModelState) -> bool:
@@ -229,12 +260,16 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
+    if model.charged:
+        cavalry.note_charge(state, model, model.position, action.to)  # WPN-LANCE-01
     ring.make_room(state, model, action.to)  # RING-INV-03: the bearer steps aside first
     _carry_out(state, model, action, cost)
     ring.make_room(state, model, model.position)  # a crossing may end elsewhere
 
 
 def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cost: float) -> None:
+    if prone_leap.leap_over(state, model, action):  # MOVE-PRONE-11
+        return
     found = crossings(state, model, action.to)
     if found:
         resolve_crossing(state, model, action.to, found[0])
@@ -337,22 +372,17 @@ def _move_side(state: BattleState, players: tuple[Player, Player], side: int) ->
             heroic.lead(state, players, model, heroic.HEROIC_MARCH)  # HERO-HMA-01/03
         else:
             take_action(state, players, model)
+    reinforcements.arrive(state, player, side)  # MOVE-REINF-01: after the models on table
 
 
-def stand_up(state: BattleState, model: ModelState) -> None:
-    """MOVE-PRONE-05/08/09 (002:L661-669): standing up costs half the Move and counts as
-    moving; allowed inside an enemy zone without charging."""
-    model.prone = False
-    model.spent += model.profile.move / 2
-    model.moved = True
-    state.log.emit("stand_up", model=model.uid)
+stand_up = prone.stand_up  # MOVE-PRONE-05 (kept here for older callers)
 
 
 def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
     refused action -> it holds."""
-    if model.prone:
-        stand_up(state, model)
+    if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
+        return
     _maybe_dismount(state, players[model.player], model)
     action = _choose(state, players, model)
     target = state.models.get(action.target) if isinstance(action, Charge) else None
@@ -364,11 +394,14 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
         action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
     if model.rival is not None:
         action = heroic.challenge_charge(state, model, action)
+    if isinstance(action, Charge) and not terror.dares(state, model, action):
+        action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
         state.log.emit("refused", model=model.uid, reason=str(error))
         apply_action(state, model, Hold(model.uid))
+    prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
 
 
 def _maybe_dismount(state: BattleState, player: Player, model: ModelState) -> None:
@@ -455,7 +488,17 @@ def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Po
     if state.distance(model, target) > allowance(state, model):
         return None
     spot = _contact_spot(state, model, target)
-    return spot if spot is not None else _across_spot(state, model, target)
+    if spot is None:
+        spot = _across_spot(state, model, target)
+    return spot if spot is not None else _foot_spot(state, model, target)
+
+
+def _foot_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    """FIGHT-ELEV-02: a target on a sheer platform is charged from the foot of its side."""
+    for spot in elevation.foot_spots(state, model, target)[:6]:
+        if _legal(state, model, Charge(model.uid, target.uid, spot)):
+            return spot
+    return None
 
 
 def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
@@ -521,7 +564,7 @@ def _legal(state: BattleState, model: ModelState, action: MoveAction) -> bool:
 
 def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
     """Every enemy the model may legally charge now, with the contact point found."""
-    if not can_move(state, model) or model.prone or model.heroic.no_charge:
+    if not can_move(state, model) or model.prone or model.arriving or model.heroic.no_charge:
         return []
     budget = allowance(state, model)
     found = []

@@ -1,0 +1,57 @@
+"""Terror (MOVE-CHG-14, 002:L1208, L1218-1222; special rule XREF L2871-2873).
+
+A model that wants to charge an enemy causing Terror must first pass a Courage test; if it
+fails it cannot charge and cannot move for the rest of the turn. A pass counts for the rest
+of the turn against every Terror model (COUR-TEST-03, 002:L1214).
+"""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.actions import Charge, IllegalActionError
+from battlesim.engines.sbg.courage import courage_test, courage_value
+from battlesim.engines.sbg.data import COURAGE_PASS
+from battlesim.engines.sbg.state import BattleState, ModelState
+
+TERROR = "terror"
+STALL_COST = 0.05  # for players: the worth of the move a failed test loses
+
+
+def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
+    """Whether ``model`` may go on with ``action``: True unless it charges a Terror model and
+    fails its Courage test (then it holds for the rest of the turn). An illegal charge is
+    left for the Move phase to refuse, without a test."""
+    from battlesim.engines.sbg.phases.move import check_action
+
+    target = state.models.get(action.target)
+    if target is None or TERROR not in target.triggers:
+        return True
+    try:
+        check_action(state, model, action)
+    except IllegalActionError:
+        return True
+    if TERROR in model.courage_passed:
+        state.log.emit("courage", model=model.uid, reason=TERROR, passed=True, auto="passed")
+        return True
+    if courage_test(state, model, TERROR):
+        model.courage_passed.add(TERROR)
+        return True
+    return False
+
+
+def pass_chance(state: BattleState, model: ModelState) -> float:
+    """Probability of passing a Courage test: 2D6 + Courage >= 10 (COUR-TEST-01)."""
+    need = COURAGE_PASS - courage_value(state, model)
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+
+
+def expected_charge(
+    state: BattleState, model: ModelState, enemy: ModelState, value: float
+) -> float:
+    """For players: a charge's worth if the enemy causes Terror and no test is passed yet:
+    it happens only if the test passes; a failure loses the move (MOVE-CHG-14)."""
+    if TERROR not in enemy.triggers or TERROR in model.courage_passed:
+        return value
+    if "fearless" in model.triggers:
+        return value
+    chance = pass_chance(state, model)
+    return chance * value - (1 - chance) * STALL_COST

@@ -1,0 +1,109 @@
+"""Shoot phase rules not covered elsewhere (part 1 §5, 002:L689-918): who shoots, the order
+of a shot's rolls, terrain in the way, sight, one shot a turn, wounds of several-Wound
+models. Men on 25 mm bases (radius R); the wall is 0.8" high along y=12."""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, run_shoot_phase, shoot
+from battlesim.engines.sbg.table import Cover, Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.units import Alignment
+from tests.engines.sbg.builders import add, battle, players, profile, rolls
+
+R = 25.0 / 25.4 / 2
+BOW = profile(wargear=("sword", "bow"))
+EVIL = (Alignment.EVIL, Alignment.GOOD)
+
+
+def _wall() -> Table:
+    wall = TerrainPiece("wall", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), 0.8, 0.3, Cover.SOLID)
+    return Table("t", (wall,))
+
+
+def test_shoot_gen_01_elig_01_only_models_with_a_missile_weapon_shoot() -> None:
+    """SHOOT-GEN-01, SHOOT-ELIG-01 (002:L693, L729): A1's bow shoots at B1; A2, with only a
+    sword, does not."""
+    state = battle([1, 1, 1, 1], alignments=EVIL)
+    add(state, "A1", 0, 10, 10, BOW)
+    add(state, "A2", 0, 14, 10)
+    add(state, "B1", 1, 12, 20)
+    run_shoot_phase(state, players())
+    assert [p for p, _ in rolls(state)] == ["to hit A1->B1"]
+
+
+def test_shoot_gen_03_itw_08_the_wall_takes_the_arrow() -> None:
+    """SHOOT-GEN-03, SHOOT-ITW-08 (002:L701-725, L793-795): as Bard's arrow and the house:
+    the to-hit roll (5) hits, then the in-the-way test for the wall (2 < 4) fails: the arrow
+    hits the wall, no wound roll."""
+    state = battle([5, 2], alignments=EVIL, table=_wall())
+    shooter = add(state, "A1", 0, 10, 5, BOW)
+    target = add(state, "B1", 1, 10, 12.15 + R + 0.3)
+    shoot(state, shooter, target)
+    assert [p for p, _ in rolls(state)] == ["to hit A1->B1", "in the way wall (4+)"]
+    assert state.log.of_kind("in_the_way_hit")[0].data["obstruction"] == "wall"
+
+
+def test_shoot_gen_03_a_passed_test_goes_on_to_wound() -> None:
+    """SHOOT-GEN-03 (002:L701-725): hit (5), in the way passed (4), then to wound (5, S2 v
+    D4): LOS and items first, then to hit, in the way, to wound, casualty."""
+    state = battle([5, 4, 5], alignments=EVIL, table=_wall())
+    shooter = add(state, "A1", 0, 10, 5, BOW)
+    target = add(state, "B1", 1, 10, 12.15 + R + 0.3)
+    shoot(state, shooter, target)
+    purposes = [p for p, _ in rolls(state)]
+    assert purposes == ["to hit A1->B1", "in the way wall (4+)", "to wound A1->B1 (S2 D4)"]
+    assert not target.alive
+
+
+def test_shoot_elig_03_the_target_must_be_seen() -> None:
+    """SHOOT-ELIG-03 (002:L737, L757): B1 hides behind a house, B2 in the open: only B2
+    may be targeted."""
+    house = TerrainPiece(
+        "house", TerrainKind.IMPASSABLE, ((8, 14), (12, 14), (12, 16), (8, 16)), 3.0
+    )
+    state = battle([], alignments=EVIL, table=Table("t", (house,)))
+    shooter = add(state, "A1", 0, 10, 10, BOW)
+    add(state, "B1", 1, 10, 18)
+    add(state, "B2", 1, 16, 18)
+    assert [t.uid for t in legal_targets(state, shooter)] == ["B2"]
+
+
+def test_shoot_elig_05_one_shot_a_turn() -> None:
+    """SHOOT-ELIG-05 (002:L763): after its shot (a miss) the bowman cannot shoot again this
+    turn; next turn it can."""
+    state = battle([1], alignments=EVIL)
+    shooter = add(state, "A1", 0, 10, 10, BOW)
+    add(state, "B1", 1, 10, 20)
+    run_shoot_phase(state, players())
+    assert not can_shoot(state, shooter)
+    shooter.reset_turn()
+    assert can_shoot(state, shooter)
+
+
+def test_shoot_wnd_03_wounds_of_a_several_wound_model_are_tracked() -> None:
+    """SHOOT-WND-03 (002:L896-898): a 2-Wound target loses one Wound per wound and is
+    removed with its last: hit 4, wound 5; hit 4, wound 6."""
+    state = battle([4, 5, 4, 6], alignments=EVIL)
+    shooter = add(state, "A1", 0, 10, 10, BOW)
+    target = add(state, "B1", 1, 10, 20, profile(wounds=2))
+    shoot(state, shooter, target)
+    assert target.alive and target.wounds == 1
+    shoot(state, shooter, target)
+    assert not target.alive and state.casualties == [0, 1]
+
+
+def test_shoot_volley_01_shots_are_resolved_one_by_one() -> None:
+    """SHOOT-VOLLEY-01 (002:L904-918): batching dice is a speed device; the engine resolves
+    each shot completely (hit, then wound) before the next, which keeps every per-shot
+    choice possible and gives the same distribution."""
+    state = battle([4, 1, 4, 1], alignments=EVIL)
+    add(state, "A1", 0, 10, 10, BOW)
+    add(state, "A2", 0, 12, 10, BOW)
+    add(state, "B1", 1, 11, 20)
+    run_shoot_phase(state, players())
+    purposes = [p for p, _ in rolls(state)]
+    assert purposes == [
+        "to hit A1->B1",
+        "to wound A1->B1 (S2 D4)",
+        "to hit A2->B1",
+        "to wound A2->B1 (S2 D4)",
+    ]
