@@ -276,11 +276,13 @@ ASSUMPTIONS: Final = MappingProxyType(
         "rider count as mounts lost; a riderless mount staying on the table counts as alive "
         "for the quarter-strength end.",
         "ring-timing": "The One Ring (RING-ON-01, RING-OFF-01, RING-WILL-01): at the start of "
-        "its side's Move phase a bearer already wearing the Ring rolls against the Will of "
-        "Sauron, then its owner may put the Ring on or try once to take it off (Courage test), "
-        "before any model of that side moves; the owner may try even when the opponent moves "
-        "the bearer this turn. The text allows 'any time in the Move phase': the start is "
-        "where the choice matters most.",
+        "the Move phase, before Heroic Actions are declared, every bearer already wearing the "
+        "Ring rolls against the Will of Sauron (so a Heroic Move cannot escape the roll; a "
+        "bearer the opponent moves declares no Move-phase Heroic Action, RING-WILL-02); at the "
+        "start of its side's moves its owner may put the Ring on or try once to take it off "
+        "(Courage test), before any model of that side moves; the owner may try even when the "
+        "opponent moves the bearer this turn. The text allows 'any time in the Move phase': "
+        "the start is where the choice matters most.",
         "ring-might": "Might on the Will of Sauron roll (RING-WILL-01) is the owner's choice "
         "(Player.resist_sauron); the heuristic spends it only when it turns a 1-2 into a 3+.",
         "ring-mounted": "A mounted bearer (RING-ON-01: mount flees, Thrown Rider test) is not "
@@ -301,8 +303,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "ring-fight": "RING-INV-05: a model touching an invisible bearer halves its Fight value "
         "(after Feint or Stun) in every fight it is part of; supporters are not engaged and "
         "keep theirs. Special-strike eligibility still compares printed Fight values.",
-        "ring-heroics": "RING-INV-06: heroic actions are not played yet; "
-        "one_ring.heroics_help_allies is the query their code must ask.",
+        "ring-heroics": "RING-INV-06: an invisible Hero's Heroic Actions reach no friend "
+        "(heroic_actions.heeded asks one_ring.heroics_help_allies): no 'With Me!', 'Forced "
+        "March!', 'Fire!', 'Take Aim!', shared resist die, nor friends moving again after its "
+        "Heroic Combat.",
         "ring-precious": "RING-PREC-01: every battle here is a matched-play game, so a bearer "
         "left as the last model of its army while wearing the Ring is removed at once (also "
         "when it puts the Ring on as the last model).",
@@ -389,7 +393,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "from the winners, touching no enemy). Else one friend not engaged may make way by "
         "3 inch; else the longest legal move in 0.25 inch steps, then Prone. The D6 inch move "
         "(BARGE-05) is offered as new charges only (a reposition scores nothing here), without "
-        "terrain tests; the new fight is resolved after the fights already split.",
+        "terrain tests; the fights still to fight are then formed again: a charge into one not "
+        "yet fought joins it, else the new fight is resolved after those already split.",
         "bludgeon": "Bludgeon (Ent, BattleScribe rule text): the bludgeon is an enemy of the "
         "fight that is not a Monster; the Ent hits other enemies of the fight with it; a "
         "Cavalry bludgeon is the whole model; a surviving one is knocked Prone, which throws "

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from battlesim.engines.sbg import one_ring
 from battlesim.engines.sbg.data import (
     HEROIC_RANGE,
     HEROIC_TIERS,
@@ -115,6 +116,8 @@ def refusal(state: BattleState, side: PlayerId, phase: Phase, choice: Choice) ->
         return f"{uid} has no Might left (HERO-HA-02)"
     if any(d.hero == uid for d in state.heroics):
         return f"{uid} already declared a Heroic Action this phase (HERO-HA-03)"
+    if phase.value == "move" and one_ring.foe_moves(state, hero):
+        return f"the opponent moves the Ring-bearer {uid} this turn (RING-WILL-02)"
     return action.check(state, hero) if action.check is not None else None
 
 
@@ -225,7 +228,10 @@ def first_side(state: BattleState, die: int) -> PlayerId:
 
 def heeded(state: BattleState, hero: ModelState) -> bool:
     """HERO-HCHAL-03: after declining a challenge, the Hero's actions no longer affect
-    friends until the challenger is slain."""
+    friends until the challenger is slain; RING-INV-06 (002:L2210): nor do an invisible
+    Ring-bearer's."""
+    if not one_ring.heroics_help_allies(hero):
+        return False
     challenger = state.models.get(hero.declined_from) if hero.declined_from else None
     return challenger is None or not challenger.alive
 

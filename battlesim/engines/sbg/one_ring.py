@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.data import STAT_MAX
 from battlesim.engines.sbg.hooks import Hook, HookContext, register
 
 if TYPE_CHECKING:
@@ -68,13 +69,15 @@ def targetable_by_power(bearer: ModelState, caster: ModelState) -> bool:
 @register(Hook.FIGHT, "any")
 def _halved_by_invisible_foe(context: HookContext) -> int:
     """RING-INV-05 (002:L2210): a model engaged with an invisible bearer halves its Fight
-    for the fight, rounding up (CHAR-CAP-01); halving follows the strikes' own changes."""
+    for the fight, rounding up (CHAR-CAP-01); halving follows the strikes' own changes and
+    a Heroic Strike's D6, which comes before any other effect (HERO-HST-01, 002:L1706)."""
     state, model = context.state, context.model
     touching = state.touching.get(model.uid, ())
     if not any(invisible_to(state.models[uid], model) for uid in touching):
         return 0
     stunned = state.turn <= model.stunned_until
-    fight = 1 if stunned else max(1, model.profile.fight + model.fight_mod)
+    heroic = min(model.profile.fight + model.heroic.fight, STAT_MAX)
+    fight = 1 if stunned else max(1, heroic + model.fight_mod)
     return (fight + 1) // 2 - fight
 
 

@@ -343,6 +343,26 @@ def test_mon_bpa_hurl_05_06_models_passed_through_and_their_fight() -> None:
     assert not state.models["A1"].prone
 
 
+def test_mon_bpa_hurl_05_prone_models_and_the_monsters_friends_are_hit_too() -> None:
+    """MON-BPA-HURL-05 (002:L1842): every model passed through, Prone ones included, and
+    whatever its side: the Prone Orc B2 and Beorn's own friend A2 each suffer an S3 hit and
+    are (stay) Prone; the hurled Orc suffers an S3 hit per model passed and the S6 impact."""
+    state = _beorn([6, 6, 6, 1, 3] + [1] * 5)
+    add(state, "B2", 1, 13.5, Y, ORC).prone = True
+    friend = add(state, "A2", 0, 15.5, Y)
+    _hurl(state)
+    assert state.log.of_kind("hurl")[0].data["passed"] == ["B2", "A2"]
+    hits = [p for p, _ in rolls(state) if " hit on " in p]
+    assert hits == [
+        "hurled through hit on B2 (S3 D5)",
+        "hurled through hit on A2 (S3 D4)",
+        "hurled hit on B1 (S3 D5)",
+        "hurled hit on B1 (S3 D5)",
+        "hurled hit on B1 (S6 D5)",
+    ]
+    assert state.models["B2"].prone and friend.prone
+
+
 def test_mon_bpa_hurl_05_strong_fighters_stand_cavalry_takes_two_hits() -> None:
     """MON-BPA-HURL-05 (002:L1842): a passed Cavalry model suffers a hit on the mount and
     one on the rider; in its fight a Strength 6 model is hit but stays standing."""
@@ -535,6 +555,28 @@ def test_mon_bpa_barge_05_d6_move_and_a_new_charge_fights_again() -> None:
     assert len(purposes(state, "strike A1->B9")) == 3
 
 
+def test_mon_bpa_barge_05_a_charge_into_a_fight_not_yet_fought_joins_it() -> None:
+    """MON-BPA-BARGE-05 (002:L1854): the Troll barges B1, moves D6" (3) and charges E1,
+    whose fight with F1 is still to be fought: the fights are formed again and the Troll
+    joins it (E1 rolls one Duel, against the Troll and F1 together), E1 fights once."""
+
+    class Charger(Scripted):
+        def choose_barge_charge(self, state, monster, charges):  # type: ignore[no-untyped-def]
+            return next(c for c in charges if c.target == "E1")
+
+    state = battle([6, 6, 6, 1, 3] + [1, 1, 1, 6, 1] + [1] * 8)
+    add(state, "A1", 0, X, Y, TROLL)
+    add(state, "B1", 1, X + TOUCH, Y)
+    add(state, "E1", 1, X - 4.0, Y)
+    add(state, "F1", 0, X - 4.0 - BASE_GAP, Y)
+    run_fight_phase(state, (Charger(named("barge")), Scripted()))
+    assert state.log.of_kind("combats")[0].data["combats"] == [["A1", "B1"], ["F1", "E1"]]
+    reformed = state.log.of_kind("combats")[-1].data
+    assert reformed["reformed"] and reformed["combats"] == [["E1", "A1", "F1"]]
+    duels = [p for p, _ in rolls(state) if p.startswith("duel")]
+    assert duels == ["duel A1", "duel B1", "duel A1", "duel F1", "duel E1"]
+
+
 def test_mon_bpa_barge_06_not_after_a_heroic_combat() -> None:
     """MON-BPA-BARGE-06 (002:L1856): a Monster that took part in a Heroic Combat this turn
     is not offered Barge (Rend and Hurl still are)."""
@@ -577,8 +619,13 @@ def _options(state: BattleState, names: list[tuple[str, str | None]]) -> list[Bp
 
 
 def test_heuristic_hurls_into_a_crowd_rends_a_hard_target_barges_a_crowd() -> None:
-    """MON-BPA-01 (HeuristicPlayer): Hurl when the flight hits two enemies and no friend;
-    Rend a lone target whose Strength is well under its Defence; Barge three or more."""
+    """MON-BPA-01 (HeuristicPlayer): the most harmful choice. Beorn (S8, A3) and a lone Orc
+    (D5, W1): striking takes it out (1.0); Hurl through two Orcs takes out the victim (1.0)
+    and 2/3 of an Orc more (two S3 hits on D5, 5+), and leaves them Prone: Hurl. A Troll (S7,
+    A3) and a lone Captain (S4, D6, W3): strikes 3 x 1/2 / 3 = 0.5; Rend (S7 v S4, 3+)
+    3 x 2/3 / 3 = 0.67: Rend. Barge harms nobody: not against a lone Warrior, not against
+    three Warriors the Troll wounds on 4+ (1.5 taken out by striking); only against three it
+    can hardly wound (D10, W2: 6+, 0.25), to break free and charge again (BARGE-05)."""
     player = HeuristicPlayer()
     state = _beorn([])
     add(state, "B2", 1, 13.5, Y, ORC)
@@ -596,7 +643,22 @@ def test_heuristic_hurls_into_a_crowd_rends_a_hard_target_barges_a_crowd() -> No
     warrior = add(state, "B2", 1, X - TOUCH, Y)
     assert player.choose_brutal_power_attack(state, troll, [warrior], offered[2:]) is None
     crowd = [captain, warrior, add(state, "B3", 1, X, Y + TOUCH)]
+    assert player.choose_brutal_power_attack(state, troll, crowd, offered[2:]) is None
+    wall = profile(defence=10, wounds=2)
+    crowd = [add(state, f"C{k}", 1, X + 10 * k, Y + 10, wall) for k in range(3)]
     assert player.choose_brutal_power_attack(state, troll, crowd, offered[2:]) == BpaOption("barge")
+
+
+def test_heuristic_never_hurls_into_its_own_side() -> None:
+    """MON-BPA-HURL-05 (HeuristicPlayer): the flight would pass through two friends of the
+    Monster (they would take the S3 hits and be Prone): Beorn strikes instead."""
+    player = HeuristicPlayer()
+    state = _beorn([])
+    add(state, "A2", 0, 13.5, Y, ORC)
+    add(state, "A3", 0, 15.5, Y, ORC)
+    beorn, b1 = state.models["A1"], state.models["B1"]
+    offered = _options(state, [("hurl", "B1"), ("barge", None)])
+    assert player.choose_brutal_power_attack(state, beorn, [b1], offered) is None
 
 
 def test_random_player_picks_a_legal_bpa_or_strikes() -> None:

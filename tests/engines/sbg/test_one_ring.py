@@ -19,10 +19,11 @@ from battlesim.engines.sbg.actions import (
 )
 from battlesim.engines.sbg.data import CONTROL_ZONE
 from battlesim.engines.sbg.game import deploy, new_battle, play_battle, setup_from_options
+from battlesim.engines.sbg.heroic_actions import heeded
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import angle_to, rotated
 from battlesim.engines.sbg.phases import ring
-from battlesim.engines.sbg.phases.fight import Combat, duel
+from battlesim.engines.sbg.phases.fight import Combat, duel, run_fight_phase
 from battlesim.engines.sbg.phases.move import apply_action, check_action, run_move_phase
 from battlesim.engines.sbg.phases.shoot import legal_targets
 from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
@@ -282,14 +283,26 @@ def test_ring_inv_05_enemies_halve_their_fight() -> None:
     assert duel(state, Combat(bearer, [enemy])) == 1
 
 
+def test_ring_inv_05_halved_after_a_heroic_strike() -> None:
+    """RING-INV-05 (002:L2210) with HERO-HST-01 (002:L1706): the Heroic Strike's D6 comes
+    before any other effect, so an enemy Hero of Fight 5 that rolled 4 fights at (5 + 4) / 2
+    rounded up = 5 against the invisible bearer, not 5 + 4 - 2 = 7."""
+    state = battle([])
+    _wearing(state, "A1", 10, 10)
+    hero = add(state, "B1", 1, 10 + BASE_GAP, 10, profile(fight=5, keywords=frozenset({"hero"})))
+    hero.heroic.fight = 4
+    assert hero.profile.fight + modifier(Hook.FIGHT, HookContext(state, hero)) == 5
+
+
 def test_ring_inv_06_heroics_never_help_allies() -> None:
     """RING-INV-06 (002:L2210): an invisible Hero's Heroic Actions cannot benefit allies
-    (the query the heroic actions code asks; heroic actions are not played yet)."""
+    (the query the heroic actions code asks through ``heeded``)."""
     state = battle([])
     bearer = add(state, "A1", 0, 10, 10, FRODO)
     assert one_ring.heroics_help_allies(bearer)
+    assert heeded(state, bearer)
     bearer.ring_on = True
-    assert not one_ring.heroics_help_allies(bearer)
+    assert not one_ring.heroics_help_allies(bearer) and not heeded(state, bearer)
 
 
 def test_ring_inv_07_sauron_and_the_nazgul_ignore_invisibility() -> None:
@@ -489,3 +502,72 @@ def test_heuristic_keeps_the_bearer_away_and_throws_an_enemy_bearer_at_its_fight
     assert isinstance(move, Move) and move.to[1] < bearer.y
     charge = player.move_enemy_bearer(state, bearer)
     assert isinstance(charge, Charge) and charge.target == troll.uid
+
+
+# --- the One Ring and Heroic Actions (RING-WILL-01/02, RING-INV-06) ----------------------------
+
+
+class _Heroic(Scripted):
+    """Declares the Heroic Actions it is given, calls its friends, moves as told."""
+
+    def __init__(self, declare: list[tuple[str, str]] | None = None, **choices: Any) -> None:
+        super().__init__(**choices)
+        self.declare = list(declare or [])
+
+    def declare_heroic_action(self, state: BattleState, side: int, phase: Any) -> Any:
+        return self.declare.pop(0) if self.declare else None
+
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return True
+
+
+def test_ring_will_01_02_rolled_before_a_heroic_move_which_the_foe_forbids() -> None:
+    """RING-WILL-01/02 (002:L2222-2228): the Will of Sauron is rolled at the start of the
+    Move phase, before any move; on a 1-2 the opponent moves the bearer and it cannot make a
+    Heroic Action: a Heroic Move declared for it is refused, and the foe moves it."""
+    state = battle([1], priority=0)
+    bearer = _wearing(state, "A1", 10, 10)
+    add(state, "B1", 1, 30, 30)
+    owner = _Heroic([("A1", "heroic move")], moves={"A1": Move("A1", (10, 13))})
+    foe = _Heroic(foe_move=Move("A1", (13, 10)))
+    run_move_phase(state, (owner, foe))
+    assert [p for p, _ in rolls(state)] == ["will of sauron A1"]
+    assert not state.log.of_kind("heroic_action")
+    assert "RING-WILL-02" in state.log.of_kind("refused")[0].data["reason"]
+    assert bearer.position == (13, 10) and "foe:A1" in foe.asked and bearer.might == 2
+
+
+def test_ring_inv_06_an_invisible_heros_call_brings_no_friend() -> None:
+    """RING-INV-06 (002:L2210): an invisible Hero may declare a Heroic Move but its "With
+    Me!" does not benefit allies: the friend within 6" moves later, on its own, unleashed."""
+    state = battle([6], priority=0)
+    bearer = _wearing(state, "A1", 10, 10)
+    friend = add(state, "A2", 0, 12, 10)
+    add(state, "B1", 1, 40, 40)
+    moves = {"A1": Move("A1", (10, 13)), "A2": Move("A2", (17, 10))}
+    run_move_phase(state, (_Heroic([("A1", "heroic move")], moves=moves), _Heroic()))
+    assert state.log.of_kind("heroic_action") and not state.log.of_kind("rally")
+    assert bearer.position == (10, 13) and friend.position == (17, 10)
+
+
+def test_ring_inv_06_no_friend_moves_again_after_an_invisible_heroic_combat() -> None:
+    """RING-INV-06 (002:L2210): "if an invisible model declares a Heroic Combat, its allies
+    cannot move again if it succeeds": the Orc is slain, the invisible Hero g moves again,
+    its friend f of the same fight does not."""
+    state = battle([1, 6, 1, 2, 1, 5], priority=0)
+    ringed = profile(
+        name="Hero",
+        fight=5,
+        strength=4,
+        attacks=2,
+        might=1,
+        keywords=frozenset({"hero", "infantry", "man"}),
+        wargear=("sword", "the one ring"),
+    )
+    g = add(state, "g", 0, 10, 10, ringed)
+    g.ring_on = True
+    add(state, "f", 0, 10 + BASE_GAP, 10 + BASE_GAP)
+    orc = add(state, "o", 1, 10, 10 + BASE_GAP)
+    run_fight_phase(state, (_Heroic([("g", "heroic combat")]), _Heroic()))
+    assert not orc.alive
+    assert [e.data["model"] for e in state.log.of_kind("heroic_combat_move")] == ["g"]

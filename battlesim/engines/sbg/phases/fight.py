@@ -503,10 +503,11 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     heroic.declare_all(state, players, Phase.FIGHT)  # HERO-HA-01
     combats = heroic.shape_challenges(state, combat_split.chosen_split(state, players))
     state.log.emit("combats", combats=[c.uids() for c in combats])
-    combats = heroic.fight_heroic_combats(state, players, combats, fight_combat)
-    for combat in combats:
-        fight_combat(state, combat, players)
-        combats += _new_fights(state)
+    pending = heroic.fight_heroic_combats(state, players, combats, fight_combat)
+    while pending:
+        fight_combat(state, pending.pop(0), players)
+        if state.new_fights:
+            pending = _reformed(state)
     barrier_fight.end_fights(state)
 
 
@@ -521,16 +522,20 @@ def fight_combat(state: BattleState, combat: Combat, players: tuple[Player, Play
     heroic.settle_challenges(state)
 
 
-def _new_fights(state: BattleState) -> list[Combat]:
-    """MON-BPA-BARGE-05: a Monster that charged after its Barge fights again this phase,
-    after the fights already split (data.ASSUMPTIONS 'barge')."""
+def _reformed(state: BattleState) -> list[Combat]:
+    """MON-BPA-BARGE-05 (002:L1854): a Monster that charged after its Barge fights again
+    this phase. The fights still to fight are formed again: a charge into a fight not yet
+    fought joins it (one multiple fight, each model fights once), else it is a new fight
+    of its own; all are resolved after the fights already split (data.ASSUMPTIONS 'barge')."""
+    chargers = set(state.new_fights)
+    state.new_fights.clear()
+    combats = heroic.shape_challenges(state, split_combats(state))
     found = []
-    while state.new_fights:
-        monster = state.models[state.new_fights.pop(0)]
-        if monster.alive and state.engaged(monster):
-            found.append(Combat(monster, state.contacts(monster)))
-    if found:
-        state.log.emit("combats", combats=[c.uids() for c in found])
+    for combat in combats:
+        members = [combat.center, *combat.leaves]
+        if any(m.uid in chargers for m in members) or not all(m.fought for m in members):
+            found.append(combat)
+    state.log.emit("combats", combats=[c.uids() for c in found], reformed=True)
     return found
 
 

@@ -218,7 +218,8 @@ def _move_again(
 ) -> None:
     """HERO-HC-02/03: every enemy slain: the Hero, then its friends of the fight (not the
     spear or pike supporters), may move again, charges included; once per turn each."""
-    movers = [hero, *(m for m in combat.side(hero.player) if m is not hero)]
+    friends = [m for m in combat.side(hero.player) if m is not hero]
+    movers = [hero, *(friends if heeded(state, hero) else [])]  # RING-INV-06, HCHAL-03
     for model in movers:
         if not model.alive or model.heroic.combat_moved or state.engaged(model):
             continue  # HC-03; still fighting another enemy: it cannot move (MOVE-CHG-03)

@@ -346,6 +346,7 @@ def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """MOVE-GEN-01/02, TURN-03: the Priority side moves all its models, then the other."""
     state.phase = Phase.MOVE
     state.log.emit("phase", phase=Phase.MOVE.value, turn=state.turn)
+    ring.start_of_move_phase(state, players)  # RING-WILL-01: before any Heroic Action
     heroic.declare_all(state, players, Phase.MOVE)  # HERO-HA-01
     heroic.run_heroic_moves(state, players)  # HERO-HM-01: before the Priority order
     for player in (state.priority, 1 - state.priority):

@@ -1,7 +1,7 @@
 """The One Ring in the Move phase (part 2 §7.3, 002:L2202-2228).
 
-At the start of a side's Move phase each of its bearers first rolls against the Will of
-Sauron if it already wears the Ring, then its owner may put the Ring on or try to take it
+At the start of the Move phase every bearer already wearing the Ring rolls against the Will
+of Sauron; at the start of its side's moves its owner may put the Ring on or try to take it
 off (data.ASSUMPTIONS "ring-timing"). An enemy charging an invisible bearer must first spot
 it, and an enemy ending its move where the bearer stands pushes it aside.
 """
@@ -29,12 +29,20 @@ if TYPE_CHECKING:
     from battlesim.engines.sbg.players import Player
 
 
+def start_of_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
+    """RING-WILL-01 (002:L2222): every bearer already wearing the Ring rolls at the start of
+    the Move phase, before Heroic Actions are declared and before any model moves, so that
+    a Heroic Move never takes it out of the opponent's hands (RING-WILL-02)."""
+    one_ring.settle_bearers(state)
+    for side in (state.priority, 1 - state.priority):
+        for model in [m for m in state.living(side) if one_ring.bears_ring(m) and m.ring_on]:
+            will_of_sauron(state, players[side], model)
+
+
 def start_of_move(state: BattleState, players: tuple[Player, Player], side: int) -> None:
-    """RING-WILL-01 then RING-ON-01 / RING-OFF-01 for each bearer of ``side``."""
+    """RING-ON-01 / RING-OFF-01 for each bearer of ``side``, once it is known who moves it."""
     one_ring.settle_bearers(state)
     for model in [m for m in state.living(side) if one_ring.bears_ring(m)]:
-        if model.ring_on:
-            will_of_sauron(state, players[side], model)
         choice = players[side].ring_action(state, model)
         if choice is None or not model.alive:
             continue
