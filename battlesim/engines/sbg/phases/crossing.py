@@ -29,6 +29,7 @@ from battlesim.engines.sbg.paths import (
     terrain_tests,
     toward,
 )
+from battlesim.engines.sbg.phases import ring
 from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.table import TerrainKind
 
@@ -274,6 +275,7 @@ def _place(state: BattleState, model: ModelState, spot: Point, climbed: float, w
     """Pay for the ground covered (and the climb, if it got there) and move."""
     cavalry = "cavalry" in model.triggers  # CAV-MOVE-03
     model.spent += terrain_cost(state.table, model.position, spot, model.radius, cavalry) + climbed
+    ring.make_room(state, model, spot)  # RING-INV-03: a bearer there steps aside first
     state.move_to(model, spot, why)
 
 
