@@ -38,8 +38,8 @@ def protecting_barrier(
 ) -> Any | None:
     """FIGHT-BAR-01/04 (002:L1094, L1102): the barrier protects only if at least half the
     attacker's height, low enough to see over, and the attacker is under twice its height."""
-    if state.table is None:
-        return None
+    if state.table is None or "war beast" in defender.profile.keywords:
+        return None  # WB-MOV-01 (002:L1878): a War Beast cannot defend a barrier
     barrier = state.table.barrier_for(
         defender.position,
         circle_base(defender.radius),

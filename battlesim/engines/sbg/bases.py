@@ -38,8 +38,8 @@ BODY_FRACTION = 0.8
 
 ASSUMPTIONS: dict[str, str] = {
     "bases": "25 mm round infantry, 40 mm round large infantry and monsters, 60 mm round big "
-    "monsters (Ent, dragon, Balrog, Fell Beast, eagle, Mumak, war beast), 50 x 25 mm oval "
-    "cavalry (BASE-01 gives no sizes).",
+    "monsters (Ent, dragon, Balrog, Fell Beast, eagle), 100 mm round War Beasts (Mumak: its "
+    "large oval base taken as a circle), 50 x 25 mm oval cavalry (BASE-01 gives no sizes).",
     "heights": "Heights head to feet in inches by race keyword (Man 1.2, Hobbit 0.75, Dwarf "
     "0.95, Orc 1.1, Elf 1.25, Troll 2.4, Ent 4.0...); cavalry: the mount's shoulders (Horse "
     "1.2) for obstacles, shoulders + 0.8 for the rider's line of sight (MOVE-OBS-04/05).",
@@ -147,12 +147,12 @@ def oval_base(width_mm: float, depth_mm: float, facing: float = 0.0) -> Base:
 INFANTRY_BASE = round_base(25)
 LARGE_BASE = round_base(40)
 HUGE_BASE = round_base(60)
+WAR_BEAST_BASE = round_base(100)  # ASSUMPTION: WB-MOV-* big base, see ASSUMPTIONS["bases"]
 CAVALRY_BASE = oval_base(25, 50)
 
 # ASSUMPTION: base by keyword; the first matching rule wins, checked in this order.
-HUGE_KEYWORDS = frozenset(
-    {"ent", "dragon", "balrog", "fell beast", "great beast", "mumak", "mûmak", "eagle", "war beast"}
-)
+WAR_BEAST_KEYWORDS = frozenset({"mumak", "mûmak", "war beast"})
+HUGE_KEYWORDS = frozenset({"ent", "dragon", "balrog", "fell beast", "great beast", "eagle"})
 LARGE_KEYWORDS = frozenset({"troll", "ogre", "monster", "siege engine", "beast"})
 
 # ASSUMPTION: heights head to feet (inches) by race keyword; the tallest match wins.
@@ -209,6 +209,8 @@ def base_for(keywords: frozenset[str], mounted: bool = False) -> Base:
     <BaseShape.OVAL: 'oval'>
     """
     words = _words(keywords)
+    if words & WAR_BEAST_KEYWORDS:
+        return WAR_BEAST_BASE
     if words & HUGE_KEYWORDS:
         return HUGE_BASE
     if words & LARGE_KEYWORDS:

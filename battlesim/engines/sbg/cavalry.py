@@ -21,6 +21,7 @@ from battlesim.engines.sbg.data import (
     THROWN_ON_FAILED_LEAP,
 )
 from battlesim.engines.sbg.falling import falling_hits
+from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier, register
 from battlesim.engines.sbg.might import MightRoll, boost
 from battlesim.engines.sbg.mounts import MountState, loose_profile
@@ -95,7 +96,8 @@ def flying_leap(state: BattleState, rider: ModelState) -> None:
     rider.thrown_turn = state.turn
     defence = clamp_stat(rider.defence + modifier(Hook.DEFENCE, HookContext(state, rider)))
     purpose = f"thrown {rider.uid} (S{THROWN_HIT_STRENGTH} D{defence})"
-    if roll_to_wound(state, THROWN_HIT_STRENGTH, defence, 0, purpose):
+    sixes = wounded_only_on_sixes(state, rider)  # HERO-HD-01: thrown in the Fight phase
+    if roll_to_wound(state, THROWN_HIT_STRENGTH, defence, 0, purpose, natural_six=sixes):
         state.wound(rider, "thrown")
 
 

@@ -18,8 +18,11 @@ def courage_value(state: BattleState, model: ModelState) -> int:
     return clamp_stat(model.profile.courage + bonus)
 
 
-def courage_test(state: BattleState, model: ModelState, reason: str) -> bool:
-    """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes."""
+def courage_test(state: BattleState, model: ModelState, reason: str, might: bool = False) -> bool:
+    """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes.
+
+    ``might`` is kept for callers (a War Beast's Panic test, WB-DMG-02): every Hero's Courage
+    test takes Might and Will (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``)."""
     if "fearless" in model.triggers:
         state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
         return True
@@ -105,6 +108,9 @@ def broken_test(state: BattleState, model: ModelState) -> bool:
     """
     if not state.broken[model.player] or state.engaged(model):
         return True
+    if "war beast" in model.profile.keywords or model.riding is not None:
+        state.log.emit("courage", model=model.uid, reason="broken", passed=True, auto="WB-GEN-03")
+        return True  # WB-GEN-03 (002:L1868): War Beasts and their riders always pass
     hero = stand_fast_hero(state, model)
     if hero is not None:
         state.log.emit("stand_fast", model=model.uid, hero=hero.uid)

@@ -12,9 +12,11 @@ from battlesim.engines.sbg.data import MOUNT_PROFILES
 from battlesim.engines.sbg.equipment import ARMOUR_TIERS
 from battlesim.engines.sbg.heroic_actions import IMPLEMENTED as HEROIC_ACTIONS
 from battlesim.engines.sbg.hooks import implemented_triggers
+from battlesim.engines.sbg.master_of_battle import MASTER
 from battlesim.engines.sbg.monsters import unique_names
 from battlesim.engines.sbg.special_strikes import IMPLEMENTED
 from battlesim.engines.sbg.units import Force, Profile
+from battlesim.engines.sbg.war_beasts import IMPLEMENTED as WAR_BEAST_RULES
 from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 
 # Items handled directly by a phase rather than through a modifier hook.
@@ -53,7 +55,9 @@ def _known() -> frozenset[str]:
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
         | _HERO_RULES
+        | WAR_BEAST_RULES  # WB-*: trample and the War Beast rules (war_beasts.py)
         | HEROIC_ACTIONS  # HERO-HA-09: specific Heroic Actions listed as rules (not Channelling)
+        | {MASTER}  # SR-MASTERBATTLE (master_of_battle.py)
         | _MOUNTS
         | unique_names()  # MON-BPA-01: unique Brutal Power Attacks (Bludgeon...)
     )

@@ -80,9 +80,25 @@ DESCENT_HIT_STRENGTH: Final = 3  # CAV-MOVE-07 (002:L1306)
 # A mounted model's circle has the area of the 25 x 50 mm cavalry oval (bases.py).
 CAVALRY_CIRCLE_MM: Final = (25.0 * 50.0) ** 0.5
 
+# --- War Beasts (part 2 §3, 002:L1860-1927) ---------------------------------------------
+WAR_BEAST_OBSTACLE_LIMIT: Final = 2.0  # WB-MOV-01 (002:L1878): no crossing 2" or higher
+WAR_BEAST_BUMP_HITS: Final = 3  # WB-MOV-10 (002:L1893): three S9 hits each
+WAR_BEAST_BUMP_STRENGTH: Final = 9
+HOWDAH_HEIGHT: Final = 4.0  # ambiguity 5 (assumption): the howdah floor, inches up
+SURVIVOR_RING_STEP: Final = 0.25  # inches between rings searched to place fallen riders
+
 # In-the-way table (002:L781-785, SHOOT-ITW-02): the score needed for the shot to go on.
 IN_THE_WAY_SCORE: Final = MappingProxyType(
-    {"fortification": 5, "wall": 4, "rocks": 4, "hedge": 4, "model": 4, "fence": 3, "bush": 3}
+    {
+        "fortification": 5,
+        "wall": 4,
+        "howdah": 4,
+        "rocks": 4,
+        "hedge": 4,
+        "model": 4,
+        "fence": 3,
+        "bush": 3,
+    }
 )
 
 # --- Table and game length -------------------------------------------------------------
@@ -198,6 +214,40 @@ ASSUMPTIONS: Final = MappingProxyType(
         "inch, sideways first then along the loser's path (FIGHT-WAY-01).",
         "supporters": "Every eligible spear or pike supports automatically (a player would "
         "almost always choose to); one per fighter plus a second-rank pike (WPN-PIKE-01).",
+        "war-beast-crew": "Howdah models ride the beast: they stand at its centre, never move "
+        "(WB-MOV-04: stationary crew count as not having moved), hold no control zone of their "
+        "own (the beast's covers the ground) and never touch another base; their eyes are "
+        "HOWDAH_HEIGHT above the ground. The first crew model listed is the commander.",
+        "war-beast-trample": "A War Beast moves by trampling only: one straight segment up to "
+        "its Move (ambiguity 7); round bases make the pivot (WB-MOV-07) contact nothing. A "
+        "model is contacted when the beast's base comes within contact tolerance of it; the "
+        "beast stops touching a survivor. A fortification with Defence 9+ (WB-MOV-10) is not "
+        "a table piece yet. Obstacles 2 inch or higher and any Jump/Climb/Leap test are refused.",
+        "war-beast-panic": "Panic (WB-DMG-02/03): a failed test makes the opponent move the "
+        "beast in the Move phase of the next turn (a normal trample, possibly off the table: "
+        "beast and crew are then casualties), as if it were his own: his models are the "
+        "friends he may stop before, the owner's models are trampled. A beast that cannot "
+        "make that move (charged) is no longer panicking at the end of that Move phase. The "
+        "leader spends Will, or else Might (+1 to a die per point), only when it alone covers "
+        "the shortfall; after a pass, later tests that turn pass (ambiguity 10).",
+        "war-beast-fall": "Riders thrown from a War Beast fall HOWDAH_HEIGHT inches (falling "
+        "rule) and are placed prone as close as possible to the beast (WB-DMG-01, WB-GEN-06).",
+        "war-beast-not-yet": "Not played yet, as the engine lacks the piece: siege-engine "
+        "shots at a rider that scatter onto the beast (WB-SHT-01), fortifications with "
+        "Defence 9+ met by a trample (WB-MOV-10), water areas (WB-MOV-02), howdah floors "
+        "(crew never move inside it, WB-MOV-04). A trampled Cavalry model (one model here) "
+        "suffers the hits twice, for rider and mount (WB-MOV-08, as for Hurl).",
+        "war-beast-objects": "Objects are not carried in this engine yet: a War Beast never "
+        "carries one (WB-GEN-07) holds trivially.",
+        "war-beast-heroics": "WB-MOV-05/06: a Heroic Move or March declared by the model "
+        "leading the beast moves the beast (its trample; March: +3 inch), friends within 6 "
+        "inch of the leader's base following; riders declare no Fight-phase Heroic Action "
+        "(WB-CC-01) and no other rider's Heroic Move moves the beast.",
+        "war-beast-magic": "No magical powers are played yet: WB-MAG-01..05 are query "
+        "functions in war_beasts.py for the future magic module (no effect in battles).",
+        "war-beast-fight": "Irresistible Force (WB-CC-02) knocks the enemies prone after they "
+        "backed away and before the strikes; when a War Beast loses, the winners back away 1 "
+        "inch from it as losers would (WB-CC-03).",
         "prone-moves": "A prone model may crawl 1 inch, then stand up (half its Move); after "
         "crawling it moves no further that phase, while a model that only stands up may use the "
         "other half of its Move and charge (MOVE-PRONE-14 reading). Lying down comes after the "
@@ -320,9 +370,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "game with one chosen before the game: a swapped weapon, else a one-handed non-spear "
         "weapon (name order), else its spear or two-handed weapon; a profile naming no known "
         "weapon type fights with a sword (the player's free choice, WPN-SWAP-04).",
-        "spear-heroes": "WPN-SPEAR-05: Might on Duel and To Wound rolls and Heroic Actions in "
-        "the Fight phase are not played yet, so a spear Hero always may support; the heroic "
-        "actions code must stop a Hero that declared one in the Fight phase from supporting.",
+        "spear-heroes": "WPN-SPEAR-05: a spear Hero that declared a Heroic Action in this "
+        "Fight phase (even one later cancelled) does not support in it.",
         "shielding": "ARM-SH-03..05: each side of a fight declares Shielding (all its models or "
         "none) before supporters and special strikes; a Shielding model rolls twice its Attacks "
         "in the Duel, has no Elven-made advantage and no special strike, and does not strike "
@@ -345,10 +394,14 @@ ASSUMPTIONS: Final = MappingProxyType(
         "heroic-resolve": "Heroic Resolve (HERO-HR-01) records one free resist die for the "
         "models within 6 inch and keeps the Hero from moving (HR-02); magical powers are not "
         "played, so the die is never rolled. Seed 002 gives Heroic Resolve no Courage effect.",
+        "heroic-accuracy-combat": "Ambiguity A18: Heroic Accuracy and 'Take Aim!' re-roll a "
+        "failed (1-3) shooting-into-combat roll (SHOOT-CMB-03) like any failed in-the-way test; "
+        "never the rider-or-mount roll (HERO-HAC-01).",
         "heroic-strike-roll": "Heroic Strike's D6 (HST-01) and Heroic Strength's D3 (HSTR-01) "
         "are rolled at the start of the Hero's first combat of the phase; no roll if it does "
         "not fight. Heroic Defence covers every To Wound roll against the Hero in the Fight "
-        "phase: strikes, stab backlash, Brutal Power Attack hits and falls.",
+        "phase: strikes, stab backlash, Brutal Power Attack hits, falls and the Thrown Rider hit; "
+        "never rolls against its mount (HD-01).",
         "heroic-combat-move": "After a successful Heroic Combat the Hero moves first, then its "
         "friends of the fight, each with its full Move (spent reset), the move checked like "
         "any other; combats are then split again (HERO-HC-04) and a combat whose models have "
@@ -358,6 +411,13 @@ ASSUMPTIONS: Final = MappingProxyType(
         "names); a Hero without one counts as the lowest. A challenger with several enemy "
         "Heroes in contact challenges the highest tier (then the first by id). In a challenge "
         "the winning Hero may strike any loser of the fight (normal rules).",
+        "challenge-exclusive": "HERO-HCHAL-02 makes a challenge a duel of two Heroes until "
+        "one dies: a Hero whose rival lives can neither challenge nor be challenged.",
+        "master-of-battle": "SR-MASTERBATTLE: each Master of Battle within 6 inch (base to "
+        "base) of the declaring enemy Hero is asked at once, before the normal reply; the copy "
+        "is its one Heroic Action of the phase and keeps the action's own conditions (not "
+        "engaged, a Hero to challenge); an '(N+)' in the rule's name is the D6 needed, rolled "
+        "only when the Master wants the copy; an enemy Master may copy the copy.",
         "challenge-charge": "HERO-HCHAL-02 'must charge each other': a Hero whose rival lives "
         "and can be charged has any other move replaced by that charge; no other model may "
         "charge either Hero.",

@@ -15,6 +15,7 @@ from typing import Any
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import Event, EventLog
 from battlesim.engines.registry import GameResult
+from battlesim.engines.sbg import war_beasts
 from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.outcome import Outcome, Termination
 from battlesim.engines.sbg.paths import point_distance, terrain_fits
@@ -116,19 +117,24 @@ def deployment_slots(
 
 
 def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player]) -> None:
-    """Place each force in its zone, in the order its player chooses (front rank first)."""
+    """Place each force in its zone, in the order its player chooses (front rank first);
+    War Beasts first, their crews riding them (WB-GEN-05)."""
     placed: list[ModelState] = []
     for player in (0, 1):
         for spec in state.forces[player].models:
             state.place(spec, player, (0.0, 0.0))
-        order = players[player].deployment_order(state, player)
-        slots = deployment_slots(state, scenario, player)
+        big = _deploy_war_beasts(state, scenario, player, placed)
+        order = [u for u in players[player].deployment_order(state, player) if u not in big]
+        slots = [
+            s for s in deployment_slots(state, scenario, player) if not _in_lane(s, state, big)
+        ]
         if len(slots) < len(order):
             raise BattleOptionError(f"force {player} does not fit in its deployment zone")
         for uid in order:
             model = state.models[uid]
             state.set_position(model, _free_slot(state, model, slots, placed))
             placed.append(model)
+    war_beasts.board(state)
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 
@@ -146,6 +152,64 @@ def _free_slot(
         if all(point_distance(slot, m.position) >= m.radius + model.radius for m in placed):
             return slots.pop(k)
     raise BattleOptionError(f"{model.uid} does not fit in its deployment zone")
+
+
+def _deploy_war_beasts(
+    state: BattleState, scenario: Scenario, player: PlayerId, placed: list[ModelState]
+) -> set[str]:
+    """WB-GEN-05: War Beasts stand in the front rank, side by side from the zone's centre
+    line; their crews ride them (``war_beasts.board``). Return every id placed this way."""
+    beasts = [
+        state.models[spec.uid]
+        for spec in state.forces[player].models
+        if war_beasts.is_war_beast(state.models[spec.uid])
+    ]
+    x0, y0, x1, y1 = scenario.deployment_zone(player)
+    ids: set[str] = set()
+    for beast in beasts:
+        spot = _beast_spot(state, (x0, y0, x1, y1), player, beast.radius, placed)
+        if spot is None:
+            raise BattleOptionError(f"no room for {beast.uid} in its deployment zone")
+        state.set_position(beast, spot)
+        placed.append(beast)
+        ids.add(beast.uid)
+    for _beast, riders in state.forces[player].crews:
+        ids.update(riders)
+    return ids
+
+
+def _in_lane(slot: tuple[float, float], state: BattleState, big: set[str]) -> bool:
+    """A slot ahead of a War Beast, in the lane its first trample sweeps (kept clear)."""
+    for uid in big:
+        beast = state.models[uid]
+        if not war_beasts.is_war_beast(beast):
+            continue
+        ahead = slot[1] > beast.y if beast.player == 0 else slot[1] < beast.y
+        if ahead and abs(slot[0] - beast.x) < beast.radius + 0.6:
+            return True
+    return False
+
+
+def _beast_spot(
+    state: BattleState,
+    zone: tuple[float, float, float, float],
+    player: PlayerId,
+    radius: float,
+    placed: list[ModelState],
+) -> tuple[float, float] | None:
+    """The spot nearest the front centre of the zone where a big base fits."""
+    x0, y0, x1, y1 = zone
+    r = radius + 0.1
+    for depth in range(int((y1 - y0 - 2 * r) // SPACING) + 1):
+        y = y1 - r - depth * SPACING if player == 0 else y0 + r + depth * SPACING
+        for step in range(int((x1 - x0) // SPACING)):
+            x = (x0 + x1) / 2 + (step + 1) // 2 * SPACING * (1 if step % 2 else -1)
+            if not (x0 + r <= x <= x1 - r):
+                continue
+            clear = all(point_distance((x, y), m.position) >= r + m.radius for m in placed)
+            if clear and terrain_fits(state.table, (x, y), radius, state.width, state.depth):
+                return (x, y)
+    return None
 
 
 def new_battle(setup: BattleSetup, dice: Dice, log: EventLog) -> BattleState:
@@ -180,6 +244,7 @@ def _force_json(force: Force) -> dict[str, Any]:
         "leader": force.leader,
         "points": force.points,
         "models": {spec.uid: spec.profile.name for spec in force.models},
+        **({"crews": {b: list(riders) for b, riders in force.crews}} if force.crews else {}),
         "profiles": dict(sorted(profiles.items())),
     }
 

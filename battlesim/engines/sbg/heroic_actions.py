@@ -24,7 +24,9 @@ from battlesim.engines.sbg.data import (
 )
 from battlesim.engines.sbg.heroics import Pool, spend
 from battlesim.engines.sbg.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.special_strikes import is_stunned
 from battlesim.engines.sbg.units import Alignment, ModelId, PlayerId
+from battlesim.engines.sbg.weapons import SpecialStrike
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.state import BattleState, ModelState, Phase
@@ -58,6 +60,7 @@ class HeroicTurn:
     leash: ModelId | None = None  # HERO-HM-03, HMA-03: must end within 6" of this Hero
     resist_dice: int = 0  # HERO-HR-01: free resist dice (no magic is played yet)
     combat_moved: bool = False  # HERO-HC-03: moved after a Heroic Combat this turn
+    stays: bool = False  # HERO-HR-02: declared Heroic Resolve, no move this turn
 
 
 @dataclass(slots=True)
@@ -99,8 +102,11 @@ def register_action(action: HeroicAction) -> HeroicAction:
 # --- declaring (HERO-HA-01..05) ----------------------------------------------------------
 
 
-def refusal(state: BattleState, side: PlayerId, phase: Phase, choice: Choice) -> str | None:
-    """Why ``choice`` cannot be declared now, or None if it can."""
+def refusal(
+    state: BattleState, side: PlayerId, phase: Phase, choice: Choice, free: bool = False
+) -> str | None:
+    """Why ``choice`` cannot be declared now, or None if it can. ``free``: a copy by Master
+    of Battle (SR-MASTERBATTLE), needing neither Might nor the action in the profile."""
     uid, name = choice
     hero = state.models.get(uid)
     action = ACTIONS.get(name)
@@ -110,14 +116,16 @@ def refusal(state: BattleState, side: PlayerId, phase: Phase, choice: Choice) ->
         return f"{name!r} is not a Heroic Action the engine plays (HERO-HA-09)"
     if action.phase != phase.value:
         return f"{name} belongs to the {action.phase} phase (HERO-HA-01)"
-    if not action.universal and name not in hero.triggers:
+    if not (free or action.universal or name in hero.triggers):
         return f"{uid}'s profile does not list {name} (HERO-HA-09)"
-    if hero.might < 1:
+    if hero.might < 1 and not free:
         return f"{uid} has no Might left (HERO-HA-02)"
     if any(d.hero == uid for d in state.heroics):
         return f"{uid} already declared a Heroic Action this phase (HERO-HA-03)"
     if phase.value == "move" and one_ring.foe_moves(state, hero):
         return f"the opponent moves the Ring-bearer {uid} this turn (RING-WILL-02)"
+    if hero.riding is not None and action.phase == "fight":
+        return f"{uid} rides a War Beast: only the beast fights (WB-CC-01)"
     return action.check(state, hero) if action.check is not None else None
 
 
@@ -153,16 +161,27 @@ def _could_declare(state: BattleState, side: PlayerId) -> bool:
     return any(m.might > 0 and m.profile.is_hero for m in state.living(side))
 
 
+Answer = Callable[["BattleState", Sequence[Any], "Phase", "Declaration"], None]
+ANSWERS: list[Answer] = []  # rules that react to a declaration (SR-MASTERBATTLE)
+
+
 def _declare(
-    state: BattleState, players: Sequence[Any], side: PlayerId, phase: Phase, choice: Choice
+    state: BattleState,
+    players: Sequence[Any],
+    side: PlayerId,
+    phase: Phase,
+    choice: Choice,
+    free: bool = False,
 ) -> bool:
-    reason = refusal(state, side, phase, choice)
+    reason = refusal(state, side, phase, choice, free)
     if reason is not None:
         state.log.emit("refused", model=choice[0], reason=reason)
         return False
     hero, action = state.models[choice[0]], ACTIONS[choice[1]]
-    spend(hero, Pool.MIGHT)  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
-    state.heroics.append(Declaration(hero.uid, action.name, side))
+    if not free:
+        spend(hero, Pool.MIGHT)  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
+    declaration = Declaration(hero.uid, action.name, side)
+    state.heroics.append(declaration)
     state.log.emit(
         "heroic_action",
         hero=hero.uid,
@@ -170,10 +189,20 @@ def _declare(
         phase=phase.value,
         turn=state.turn,
         might_left=hero.might,
+        **({"free": True} if free else {}),
     )
     if action.on_declare is not None:
         action.on_declare(state, hero, players)
+    for answer in ANSWERS:
+        answer(state, players, phase, declaration)
     return True
+
+
+def declare_free(
+    state: BattleState, players: Sequence[Any], phase: Phase, hero: ModelState, name: str
+) -> bool:
+    """A declaration that costs no Might and needs no profile entry (SR-MASTERBATTLE)."""
+    return _declare(state, players, hero.player, phase, (hero.uid, name), free=True)
 
 
 def cancel(state: BattleState, declaration: Declaration, reason: str) -> None:
@@ -294,7 +323,7 @@ def _resolve(state: BattleState, hero: ModelState, players: Sequence[Any]) -> No
     affected = [hero, *(friends_in_range(state, hero) if heeded(state, hero) else [])]
     for model in affected:
         model.heroic.resist_dice = 1  # HERO-HA-07: one per type
-    hero.done_moving = True
+    hero.done_moving = hero.heroic.stays = True
     state.log.emit("heroic_resolve", hero=hero.uid, models=[m.uid for m in affected])
 
 
@@ -314,14 +343,21 @@ def _defence(state: BattleState, hero: ModelState, players: Sequence[Any]) -> No
 
 
 def _challenge_check(state: BattleState, hero: ModelState) -> str | None:
-    """HERO-HCHAL-01: base contact with an enemy Hero of the same or a higher tier."""
+    """HERO-HCHAL-01: base contact with an enemy Hero of the same or a higher tier; neither
+    already in a challenge (data.ASSUMPTIONS "challenge-exclusive")."""
+    if hero.rival is not None:
+        return f"{hero.uid} is already in a challenge (HERO-HCHAL-02)"
     if challenge_target(state, hero) is None:
-        return f"{hero.uid} touches no enemy Hero of its tier or higher (HERO-HCHAL-01)"
+        return f"{hero.uid} touches no free enemy Hero of its tier or higher (HERO-HCHAL-01)"
     return None
 
 
 def challenge_target(state: BattleState, hero: ModelState) -> ModelState | None:
-    rivals = [e for e in state.contacts(hero) if e.profile.is_hero and tier(e) >= tier(hero)]
+    rivals = [
+        e
+        for e in state.contacts(hero)
+        if e.profile.is_hero and e.rival is None and tier(e) >= tier(hero)
+    ]
     return min(rivals, key=lambda e: (-tier(e), e.uid), default=None)
 
 
@@ -379,16 +415,25 @@ def roll_combat_bonuses(state: BattleState, members: Sequence[ModelState]) -> No
         state.log.emit("heroic_bonus", hero=hero.uid, action=declaration.action, die=die)
 
 
-def wounded_only_on_sixes(state: BattleState, model: ModelState) -> bool:
-    """HERO-HD-01: this Fight phase, only natural 6s wound the Hero."""
-    return model.heroic.defence and state.phase.value == "fight"
+def wounded_only_on_sixes(state: BattleState, model: ModelState, at_mount: bool = False) -> bool:
+    """HERO-HD-01: this Fight phase, only natural 6s wound the Hero; its mount is not
+    affected (``at_mount``: the roll is against the mount, 002:L1712)."""
+    return model.heroic.defence and not at_mount and state.phase.value == "fight"
+
+
+def fight_bonus(state: BattleState, model: ModelState) -> int:
+    """HERO-HST-01 (002:L1706): +D6 Fight, never above 10, applied before every other
+    effect: a Fight that then becomes 1 (Stun SPS-STUN-01, Whirl SPS-WHIRL-01) stays 1, and
+    a halving (RING-INV-05) halves the raised value."""
+    bonus, fight = model.heroic.fight, model.profile.fight
+    if not bonus or is_stunned(state, model) or model.strike is SpecialStrike.WHIRL:
+        return 0
+    return min(fight + bonus, STAT_MAX) - fight
 
 
 @register(Hook.FIGHT, "hero")
 def _heroic_strike(context: HookContext) -> int:
-    """HERO-HST-01: +D6 Fight, never above 10, applied before other effects."""
-    bonus, fight = context.model.heroic.fight, context.model.profile.fight
-    return min(fight + bonus, STAT_MAX) - fight if bonus else 0
+    return fight_bonus(context.state, context.model)  # HERO-HST-01
 
 
 @register(Hook.STRENGTH, "hero")
@@ -400,8 +445,9 @@ def _heroic_strength(context: HookContext) -> int:
 
 @register(Hook.MOVE, "any")
 def _marching(context: HookContext) -> int:
-    """HERO-HMA-01/03: the Heroic March bonus of this Move phase."""
-    return context.model.heroic.march
+    """HERO-HMA-01/03: the Heroic March bonus of this Move phase, by the keywords the model
+    has as it moves (a Hero that dismounts marches as Infantry)."""
+    return march_bonus(context.model) if context.model.heroic.march else 0
 
 
 def settle_challenges(state: BattleState) -> None:
@@ -412,7 +458,7 @@ def settle_challenges(state: BattleState) -> None:
         if rival is None or rival.alive:
             continue
         hero.rival = rival.rival = None
-        if _killing_blow(state, rival) in (f"struck by {hero.uid}", f"shot by {hero.uid}"):
+        if (_killing_blow(state, rival) or "").endswith(f" by {hero.uid}"):  # struck, rent...
             (die,) = state.roll(1, f"challenge won D3 Might {hero.uid}")
             hero.might += (die + 1) // 2
             state.log.emit("challenge_won", hero=hero.uid, rival=rival.uid, might=hero.might)

@@ -14,6 +14,7 @@ from battlesim.engines.sbg import heroic_actions as ha
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.data import HEROIC_RANGE
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets
+from battlesim.engines.sbg.sight import obstructions
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.units import PlayerId
 
@@ -79,10 +80,20 @@ def _heroic_shoot(player: HeuristicPlayer, state: BattleState, hero: ModelState)
 
 
 def _heroic_accuracy(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+    """Re-rolls pay only when shots must pass something in the way (or land in a fight)."""
     if hero.might < 2:
         return 0.0
     mine = [f for f in [hero, *ha.friends_in_range(state, hero)] if _can_shoot(state, f)]
-    return 0.4 if len(mine) > FIRE_SHOOTERS else 0.0
+    if len(mine) <= FIRE_SHOOTERS:
+        return 0.0
+    return 0.4 if sum(1 for f in mine if _shot_hindered(state, f)) >= FIRE_SHOOTERS else 0.0
+
+
+def _shot_hindered(state: BattleState, shooter: ModelState) -> bool:
+    """The nearest target is in a fight (SHOOT-CMB-03) or partly hidden (SHOOT-ITW-01)."""
+    target = legal_targets(state, shooter)[0]
+    fight = frozenset(m.uid for m in state.contacts(target))
+    return bool(fight) or bool(obstructions(state, shooter, target, fight))
 
 
 def _can_shoot(state: BattleState, model: ModelState) -> bool:
@@ -166,6 +177,17 @@ def choose_declaration(
 def calls_friends(state: BattleState, hero: ModelState) -> bool:
     """Call when friends are within 6" (they then move, or shoot, with the Hero)."""
     return any(state.distance(hero, f) <= HEROIC_RANGE for f in state.living(hero.player))
+
+
+def copies(player: HeuristicPlayer, state: BattleState, master: ModelState, action: str) -> bool:
+    """SR-MASTERBATTLE: a free copy is taken unless it costs the Master its move (Heroic
+    Resolve) or its charge (Heroic March), or has nothing to act on."""
+    if action in (ha.HEROIC_RESOLVE, ha.HEROIC_MARCH):
+        return False
+    if action == ha.HEROIC_CHALLENGE:
+        return _heroic_challenge(player, state, master) > 0
+    fights = action in (ha.HEROIC_COMBAT, ha.HEROIC_STRIKE, ha.HEROIC_STRENGTH, ha.HEROIC_DEFENCE)
+    return bool(state.contacts(master)) if fights else True
 
 
 def accepts(hero: ModelState, challenger: ModelState) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.data import STAT_MAX
 from battlesim.engines.sbg.hooks import Hook, HookContext, register
 
 if TYPE_CHECKING:
@@ -75,9 +74,11 @@ def _halved_by_invisible_foe(context: HookContext) -> int:
     touching = state.touching.get(model.uid, ())
     if not any(invisible_to(state.models[uid], model) for uid in touching):
         return 0
+    from battlesim.engines.sbg.heroic_actions import fight_bonus  # (import cycle)
+
     stunned = state.turn <= model.stunned_until
-    heroic = min(model.profile.fight + model.heroic.fight, STAT_MAX)
-    fight = 1 if stunned else max(1, heroic + model.fight_mod)
+    raised = model.profile.fight + fight_bonus(state, model)  # HERO-HST-01: before halving
+    fight = 1 if stunned else max(1, raised + model.fight_mod)
     return (fight + 1) // 2 - fight
 
 

@@ -23,6 +23,7 @@ from battlesim.engines.sbg.actions import (
     RingAction,
 )
 from battlesim.engines.sbg.barriers import protecting_barrier
+from battlesim.engines.sbg.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.combat import wound_need
 from battlesim.engines.sbg.data import WILL_OF_SAURON
 from battlesim.engines.sbg.elevation import sheer_under
@@ -119,6 +120,11 @@ class Player(Protocol):
 
     def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int: ...
 
+    def choose_trample(
+        self, state: BattleState, beast: ModelState, controller: PlayerId
+    ) -> Point | None: ...
+
+    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool: ...
     def choose_strike_part(
         self, state: BattleState, striker: ModelState, target: ModelState
     ) -> str:
@@ -162,6 +168,13 @@ class Player(Protocol):
     def accept_challenge(
         self, state: BattleState, hero: ModelState, challenger: ModelState
     ) -> bool: ...
+
+    def copy_heroic_action(
+        self, state: BattleState, master: ModelState, hero: ModelState, action: str
+    ) -> bool:
+        """SR-MASTERBATTLE: does the Master copy the enemy ``hero``'s action for free?"""
+        ...
+
     def choose_brutal_power_attack(
         self,
         state: BattleState,
@@ -356,8 +369,10 @@ class HeuristicPlayer:
         that their Stand Fast! covers the Warriors (COUR-SF-02)."""
         models = list(state.living(side))
         broken = state.broken[side]
+        beasts = state.crews  # War Beasts lead: the line behind them would stop their trample
         key = {
             m.uid: (
+                m.uid not in beasts,
                 declared_by(state, m, HEROIC_MARCH) is None,  # HERO-HMA-03: friends follow
                 not (broken and m.profile.is_hero),
                 _role(m),
@@ -756,6 +771,18 @@ class HeuristicPlayer:
             return 0
         return ask.cost if _worth_might(state, model, ask) else 0
 
+    def choose_trample(
+        self, state: BattleState, beast: ModelState, controller: PlayerId
+    ) -> Point | None:
+        """WB-MOV-07/08, WB-DMG-03: through enemy crowds, away from spear walls; a
+        panicking enemy beast into its own side or off the table (beast_tactics)."""
+        return heuristic_trample(state, beast, controller)
+
+    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:
+        """WB-MOV-09: stop before one's own models (also when steering the opponent's
+        panicking beast, moved as if it were one's own, WB-DMG-03)."""
+        return False
+
     def declare_heroic_action(
         self, state: BattleState, side: PlayerId, phase: Phase
     ) -> Choice | None:
@@ -772,6 +799,11 @@ class HeuristicPlayer:
         self, state: BattleState, hero: ModelState, challenger: ModelState
     ) -> bool:
         return heroic_policy.accepts(hero, challenger)
+
+    def copy_heroic_action(
+        self, state: BattleState, master: ModelState, hero: ModelState, action: str
+    ) -> bool:
+        return heroic_policy.copies(self, state, master, action)
 
     def choose_strike_part(
         self, state: BattleState, striker: ModelState, target: ModelState
@@ -906,6 +938,15 @@ class RandomPlayer:
         top = min(ask.budget, ask.room)
         return self.pick(state, list(range(top + 1)), f"{model.uid} might on {ask.roll.value}")
 
+    def choose_trample(
+        self, state: BattleState, beast: ModelState, controller: PlayerId
+    ) -> Point | None:
+        ends = legal_ends(state, beast, controller)
+        return self.pick(state, [None, *ends], f"{beast.uid} trample") if ends else None
+
+    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool:
+        return self.pick(state, [False, True], f"{beast.uid} tramples {friend.uid}")
+
     def choose_strike_part(
         self, state: BattleState, striker: ModelState, target: ModelState
     ) -> str:
@@ -951,6 +992,11 @@ class RandomPlayer:
         self, state: BattleState, hero: ModelState, challenger: ModelState
     ) -> bool:
         return self.pick(state, [True, False], f"{hero.uid} accepts the challenge")
+
+    def copy_heroic_action(
+        self, state: BattleState, master: ModelState, hero: ModelState, action: str
+    ) -> bool:
+        return self.pick(state, [True, False], f"{master.uid} copies {action}")
 
     def choose_brutal_power_attack(
         self,

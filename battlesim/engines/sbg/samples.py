@@ -290,6 +290,89 @@ WARG_RIDERS: Final = {
 }
 
 
+# Far Harad and Harad (Middle-Earth_Strategy_Battle_Game.gst, The_Serpent_Horde.cat): the
+# War Mumak of Harad (275 points, Haradrim Commander included) with six Haradrim Warriors in
+# its howdah, and Haradrim Warriors (6 points) on foot.
+_HARADRIM_WARRIOR: Final = {
+    "name": "Haradrim Warrior",
+    "move": 6,
+    "fight": 3,
+    "shoot": 4,
+    "strength": 3,
+    "defence": 4,
+    "attacks": 1,
+    "wounds": 1,
+    "courage": 3,
+    "keywords": ["Man", "Haradrim", "Infantry", "Warrior"],
+    "wargear": ["armour", "dagger"],
+    "points": 6,
+}
+
+_MUMAK: Final = {
+    "name": "War Mumak of Harad",
+    "move": 8,
+    "fight": 4,
+    "shoot": 5,
+    "strength": 9,
+    "defence": 7,
+    "attacks": 3,
+    "wounds": 10,
+    "courage": 2,
+    # WB-GEN-02 (002:L1866): the card says Hero, but the commander is the Hero, not the beast.
+    "keywords": ["Mumak", "Monster", "War Beast"],
+    "rules": ["Trample", "Terror", "Awesome Presence (Passive)"],
+    "points": 275,
+    "base_mm": 100.0,  # bases.WAR_BEAST_BASE (assumption)
+    "trample_hits": 3,  # "Trample: three Strength 9 hits"
+    "trample_strength": 9,
+    "howdah_defence": 9,  # the Howdah profile: Defence 9, 5 Wounds
+    "howdah_wounds": 5,
+}
+
+_HARADRIM_COMMANDER: Final = {
+    "name": "Haradrim Commander",
+    "move": 6,
+    "fight": 4,
+    "shoot": 4,
+    "strength": 4,
+    "defence": 5,
+    "attacks": 2,
+    "wounds": 2,
+    "courage": 4,
+    "might": 2,
+    "will": 1,
+    "fate": 1,
+    "keywords": ["Man", "Haradrim", "Infantry", "Hero"],
+    "wargear": ["armour", "war spear"],
+    "points": 0,
+}
+
+HARAD_MUMAK: Final = {
+    "name": "Harad war host",
+    "alignment": "evil",
+    "units": [
+        {
+            "count": 1,
+            "profile": _MUMAK,
+            "crew": [
+                {"commander": True, "leader": True, "count": 1, "profile": _HARADRIM_COMMANDER},
+                {"count": 6, "profile": _with(_HARADRIM_WARRIOR, "bow", extra=0)},
+            ],
+        },
+        {"count": 28, "profile": _with(_HARADRIM_WARRIOR, "spear", extra=0)},
+        {"count": 28, "profile": _with(_HARADRIM_WARRIOR, "bow", extra=0)},
+    ],
+}
+
+
+def _harad_skirmish() -> dict[str, Any]:
+    """The Mumak with three crew bows, and eight warriors on foot (fast tests, golden log)."""
+    mumak, spears, bows = HARAD_MUMAK["units"]
+    crew = [mumak["crew"][0], {**mumak["crew"][1], "count": 3}]
+    units = [{**mumak, "crew": crew}, {**spears, "count": 4}, {**bows, "count": 4}]
+    return {**HARAD_MUMAK, "name": f"{HARAD_MUMAK['name']} (skirmish)", "units": units}
+
+
 def _hero(name: str, stats: tuple[int, ...], pools: tuple[int, int, int], **card: Any) -> dict:
     """A Gondor Hero on foot: (fight, shoot, strength, defence, attacks, wounds, courage)."""
     keys = ("fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
@@ -411,6 +494,8 @@ SAMPLE_FORCES: Final = MappingProxyType(
         "mordor_skirmish": _skirmish(MORDOR, (1, 7, 4, 3, 1)),
         "gondor_captains": GONDOR_CAPTAINS,
         "gondor_captains_skirmish": _skirmish(GONDOR_CAPTAINS, (1, 1, 1, 1, 3, 2)),
+        "harad_mumak": HARAD_MUMAK,
+        "harad_mumak_skirmish": _harad_skirmish(),
         "rohan": ROHAN,
         "warg_riders": WARG_RIDERS,
         "rohan_skirmish": _skirmish(ROHAN, (1, 3, 2, 3, 3, 2, 1)),

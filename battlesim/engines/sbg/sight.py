@@ -20,7 +20,7 @@ from battlesim.engines.sbg.state import BattleState, ModelState
 
 def body(model: ModelState) -> geometry.Body:
     """The model as line of sight sees it (LOS-04: half height when prone)."""
-    height = height_for(model.profile.keywords, prone=model.prone)
+    height = height_for(model.profile.keywords, prone=model.prone) + model.perch
     return geometry.Body(model.uid, model.position, circle_base(model.radius), height)
 
 
@@ -32,6 +32,8 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
     for other in state.living():
         if not (x0 <= other.x <= x1 and y0 <= other.y <= y1) or other is a or other is b:
             continue
+        if other.riding is not None or other.uid in (a.riding, b.riding):
+            continue  # WB-SHT-01/02: riders sit on their beast; the howdah is tested apart
         if other.ring_on and one_ring.invisible_to(other, a):
             continue  # RING-INV-01 (002:L2206): never In The Way
         if segment_point_distance(a.position, b.position, other.position) < other.radius:
@@ -48,7 +50,7 @@ _SIGHT_CACHE_LIMIT = 50_000
 def _cached_sight(
     state: BattleState, viewer: ModelState, target: geometry.Body, between: list[geometry.Body]
 ) -> bool:
-    height = height_for(viewer.profile.keywords, prone=viewer.prone)
+    height = height_for(viewer.profile.keywords, prone=viewer.prone) + viewer.perch
     key = (
         table_key(state.table),
         viewer.position,

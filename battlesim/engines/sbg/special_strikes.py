@@ -91,7 +91,8 @@ def bash(state: BattleState, model: ModelState, victim: ModelState) -> None:
     total = mine + model.profile.strength + (1 if two_handed else 0)
     knocked = total >= theirs + victim.profile.strength
     state.log.emit("bash", model=model.uid, victim=victim.uid, knocked=knocked)
-    if knocked:
+    immovable = "war beast" in victim.profile.keywords or "immovable object" in victim.triggers
+    if knocked and not immovable:  # WB-CC-03 (002:L1919): never knocked prone
         victim.prone = True
 
 

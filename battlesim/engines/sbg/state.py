@@ -95,6 +95,15 @@ class ModelState:
     will: int = 0
     fate: int = 0
     free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
+    # WB-* (war_beasts.py): the beast a howdah model rides and the height of its floor;
+    # a beast's panic state and turn flags.
+    riding: ModelId | None = None
+    perch: float = 0.0
+    panic_turn: int = 0  # WB-DMG-03: turn of a failed Panic test (0: none); moved next turn
+    panicked_turn: int = 0  # WB-DMG-03: the turn it panicked (its crew cannot shoot)
+    was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
+    trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy
+    howdah_wounds: int = 0  # WB-GEN-06: Wounds left to its howdah (0: none or destroyed)
     # CAV-*: a Cavalry model's mount (None on foot), see mounts.py and cavalry.py
     mount: MountState | None = None
     unhorsed: bool = False  # a rider that began mounted (CAV-BRK-01 counts it as a rider)
@@ -134,6 +143,7 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
+        self.was_charged = self.trampled_into = False
         self.stood_up = self.arriving = False
         self.courage_passed.clear()
         self.heroic = HeroicTurn()
@@ -173,6 +183,7 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         missile=missile_weapon(profile),
         triggers=triggers,
         **_pools(profile),
+        howdah_wounds=profile.howdah_wounds,
         mount=mount,
     )
 
@@ -204,6 +215,8 @@ class BattleState:
     casualties: list[int] = field(default_factory=lambda: [0, 0])
     drum_sounded: dict[PlayerId, ModelId] = field(default_factory=dict)
     wounded_leaders: set[ModelId] = field(default_factory=set)
+    # WB-GEN-05: War Beast id -> the ids of the models in its howdah, commander first
+    crews: dict[ModelId, list[ModelId]] = field(default_factory=dict)
     # Enemies in base contact, kept up to date on every move and removal: "is it engaged?"
     # is asked thousands of times per turn (speed).
     touching: dict[ModelId, set[ModelId]] = field(default_factory=dict)
@@ -255,6 +268,8 @@ class BattleState:
         self._untouch(model)
         model.x, model.y = point
         self._touch(model)
+        for uid in self.crews.get(model.uid, ()):  # WB-MOV-04: the howdah moves with it
+            self.set_position(self.models[uid], point)
 
     def _untouch(self, model: ModelState) -> None:
         for other in self.touching[model.uid]:
@@ -362,6 +377,10 @@ class BattleState:
             self.wounded_leaders.add(model.uid)
         if model.wounds <= 0:
             self.remove(model, Removal.SLAIN)
+        elif model.uid in self.crews:
+            from battlesim.engines.sbg.war_beasts import panic_test  # (import cycle)
+
+            panic_test(self, model, "wounded")  # WB-DMG-02 (002:L1927)
 
     def remove(self, model: ModelState, reason: Removal) -> None:
         self._untouch(model)
@@ -371,6 +390,10 @@ class BattleState:
         self._count_casualty(model)
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
         my_precious(self, model.player)
+        if self.crews.get(model.uid):
+            from battlesim.engines.sbg.war_beasts import unseat  # (import cycle)
+
+            unseat(self, model, "war beast slain")  # WB-DMG-01 (002:L1923)
 
     def _count_casualty(self, model: ModelState) -> None:
         """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models."""

@@ -72,6 +72,12 @@ class Profile:
     fate: int = 0
     points: int = 0
     base_mm: float = 25.0
+    # WB-MOV-08 (002:L1891): a War Beast's trample hits "given in its profile" (0 = none)
+    trample_hits: int = 0
+    trample_strength: int = 0
+    # WB-GEN-06 (002:L1870), L796: the howdah's own Defence and Wounds (0: no howdah profile)
+    howdah_defence: int = 0
+    howdah_wounds: int = 0
     mount: MountProfile | None = None  # CAV-DEF-01/02: a Cavalry model's mount
 
     @property
@@ -104,12 +110,15 @@ class Force:
     models: tuple[ModelSpec, ...]
     leader: ModelId | None = None
     warbands: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
+    # WB-GEN-02/05 (002:L1866-1870): War Beast id -> the models riding it, commander first
+    crews: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
 
     @property
     def points(self) -> int:
         return sum(spec.profile.points for spec in self.models)
 
 
+_OPTIONAL_ZERO = ("trample_hits", "trample_strength", "howdah_defence", "howdah_wounds")
 _STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
 
 
@@ -144,6 +153,10 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         fate=int(data.get("fate", 0)),
         points=int(data.get("points", 0)),
         base_mm=float(data.get("base_mm", default_base_mm(data.get("keywords", ())))),
+        trample_hits=int(data.get("trample_hits", 0)),
+        trample_strength=int(data.get("trample_strength", 0)),
+        howdah_defence=int(data.get("howdah_defence", 0)),
+        howdah_wounds=int(data.get("howdah_wounds", 0)),
         mount=_mount_from_data(data),
         **{key: (float(v) if key == "move" else int(v)) for key, v in stats.items()},
     )
@@ -158,6 +171,9 @@ def profile_to_data(profile: Profile) -> dict[str, Any]:
     mount = data.pop("mount")
     if mount is not None:  # only mounted profiles carry the key (older logs stay identical)
         data["mount"] = _mount_to_data(mount)
+    for key in _OPTIONAL_ZERO:  # only War Beasts carry them: other profiles' data unchanged
+        if not data[key]:
+            del data[key]
     return data
 
 
@@ -195,20 +211,54 @@ def _mount_to_data(mount: MountProfile) -> dict[str, Any]:
 
 
 def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
-    """Build a force: ``units`` is a list of ``{"profile": {...}, "count": n}``."""
+    """Build a force: ``units`` is a list of ``{"profile": {...}, "count": n}``.
+
+    A War Beast unit may list its riders under ``"crew"``: ``[{"profile": {...}, "count": n,
+    "commander": true}, ...]`` (WB-GEN-02/05); each beast gets its own crew models, listed
+    right after it, the commander first. A crew entry may carry ``"leader": true``.
+    """
     try:
         alignment = Alignment(str(data["alignment"]).lower())
     except (KeyError, ValueError) as error:
         raise UnitDataError(f"force {data.get('name')!r} needs alignment good or evil") from error
     models: list[ModelSpec] = []
+    crews: list[tuple[ModelId, tuple[ModelId, ...]]] = []
     leader: ModelId | None = None
     for entry in data.get("units", ()):
         profile = profile_from_data(entry["profile"])
         for _ in range(int(entry.get("count", 1))):
-            uid = f"{prefix}{len(models) + 1:02d}"
-            models.append(ModelSpec(uid, profile))
+            uid = _add(models, prefix, profile)
             if entry.get("leader") and leader is None:
                 leader = uid
+            if entry.get("crew") and "war beast" not in profile.keywords:
+                raise UnitDataError(f"{profile.name!r} has a crew but is no War Beast")
+            riders, crew_leader = _crew(models, prefix, entry.get("crew", ()))
+            if riders:
+                crews.append((uid, riders))
+            leader = leader or crew_leader
     if not models:
         raise UnitDataError(f"force {data.get('name')!r} has no models")
-    return Force(str(data.get("name", prefix)), alignment, tuple(models), leader)
+    name = str(data.get("name", prefix))
+    return Force(name, alignment, tuple(models), leader, crews=tuple(crews))
+
+
+def _add(models: list[ModelSpec], prefix: str, profile: Profile) -> ModelId:
+    uid = f"{prefix}{len(models) + 1:02d}"
+    models.append(ModelSpec(uid, profile))
+    return uid
+
+
+def _crew(
+    models: list[ModelSpec], prefix: str, entries: Sequence[Mapping[str, Any]]
+) -> tuple[tuple[ModelId, ...], ModelId | None]:
+    """WB-GEN-05: the howdah models of one beast, the commander's entry first (WB-GEN-02)."""
+    riders: list[ModelId] = []
+    leader: ModelId | None = None
+    for entry in sorted(entries, key=lambda e: not e.get("commander")):
+        profile = profile_from_data(entry["profile"])
+        for _ in range(int(entry.get("count", 1))):
+            uid = _add(models, prefix, profile)
+            riders.append(uid)
+            if entry.get("leader") and leader is None:
+                leader = uid
+    return tuple(riders), leader

@@ -30,6 +30,11 @@ GOLDEN = {
             "turn_limit": 4,
         },
     },
+    # WB-*: a War Mumak tramples, its crew shoot (the commander calls "Fire!"), Irresistible Force
+    "sbg_mumak_heuristic_seed20.json": {
+        "seed": 20,
+        "options": {"forces": ["minas_tirith_skirmish", "harad_mumak_skirmish"], "turn_limit": 5},
+    },
     # RING-*: the One Ring put on and off, the Will of Sauron, an enemy spotting the bearer
     "sbg_fellowship_ring_random_seed9.json": {
         "seed": 9,

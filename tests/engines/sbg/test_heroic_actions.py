@@ -203,7 +203,10 @@ def test_hero_ha_05_each_declaration_gives_the_other_side_an_answer() -> None:
     assert len(p1.asked) == 3 and len(p0.asked) == 2  # e, g, e2, pass, pass
 
 
-@pytest.mark.parametrize(("die", "order"), [(2, ["e", "g1", "g2"]), (5, ["g1", "e", "g2"])])
+@pytest.mark.parametrize(
+    ("die", "order"),
+    [(d, ["e", "g1", "g2"]) for d in (1, 3)] + [(d, ["g1", "e", "g2"]) for d in (4, 6)],
+)
 def test_hero_ha_06_roll_off_when_both_sides_act_first(die: int, order: list[str]) -> None:
     """HERO-HA-06 (002:L1588-1594, example L1628-1632): both sides declare Heroic Moves;
     the Priority player rolls a D6: 1-3 the Evil side acts first, 4-6 the Good side; then
@@ -458,18 +461,23 @@ def test_hero_hc_03_one_heroic_combat_move_per_turn() -> None:
     assert not state.models["o2"].alive
 
 
-def test_hero_hc_05_both_sides_in_one_combat_only_the_first_is_kept() -> None:
+@pytest.mark.parametrize(("die", "kept", "lost"), [(2, "e", "g"), (5, "g", "e")])
+def test_hero_hc_05_both_sides_in_one_combat_only_the_first_is_kept(
+    die: int, kept: str, lost: str
+) -> None:
     """HERO-HC-05 (002:L1642): Good and Evil Heroes of one combat both declare Heroic
-    Combat; the Priority player rolls 2: Evil first; the Good Hero's action is cancelled."""
-    state = battle([2, 1, 1, 6, 1, 1, 1], priority=0)
+    Combat (Evil, without Priority, first); the Priority player rolls: on 2 Evil goes first,
+    on 5 Good does; only that Hero's action is kept, the other's is cancelled, Might lost."""
+    state = battle([die, 1, 1, 6, 1, 1, 1], priority=0)
     g = add(state, "g", 0, 10, 10, hero(defence=10))
-    add(state, "e", 1, 10, 10 + BASE_GAP, HERO)
+    e = add(state, "e", 1, 10, 10 + BASE_GAP, HERO)
     p0, p1 = Script([("g", "heroic combat")]), Script([("e", "heroic combat")])
     run_fight_phase(state, (p0, p1))
     assert len(events(state, "duel")) == 1 and events(state, "duel")[0]["winner"] == 1
     cancelled = events(state, "heroic_cancelled")
-    assert cancelled[0]["hero"] == "g" and "HERO-HC-05" in cancelled[0]["reason"]
-    assert g.might == 0
+    assert [c["hero"] for c in cancelled] == [lost] and "HERO-HC-05" in cancelled[0]["reason"]
+    assert events(state, "heroic_order")[0]["first"] == (1 if kept == "e" else 0)
+    assert g.might == e.might == 0
 
 
 # --- HERO-HR: Heroic Resolve --------------------------------------------------------------
@@ -901,3 +909,326 @@ def test_heuristic_marches_for_an_open_objective_far_from_the_enemy() -> None:
     assert player.declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic march")
     g.might = 1
     assert player.declare_heroic_action(state, 0, Phase.MOVE) is None
+
+
+@pytest.mark.parametrize("heard", ["plain", "declined", "ring"])
+def test_hero_hc_02_friends_of_the_fight_move_again_unless_the_hero_is_unheeded(heard: str) -> None:
+    """HERO-HC-02 (002:L1638): every enemy slain (6,1 and 2 beat 3; a 5 wounds the Orc), the
+    Hero and the friend engaged in the fight both move again. HERO-HCHAL-03 (002:L1730): a
+    Hero that declined a challenge (challenger alive), RING-INV-06 (002:L2210): a Hero wearing
+    the Ring; their Heroic Actions no longer benefit friends: only the Hero moves."""
+    state = battle([6, 1, 2, 3, 5], priority=0)
+    g = add(state, "g", 0, 10, 10, HERO)
+    add(state, "w", 0, 10 + BASE_GAP, 10 + BASE_GAP)
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    add(state, "c", 1, 40, 40, HERO)
+    g.declined_from = "c" if heard == "declined" else None
+    g.ring_on = heard == "ring"
+    moves: dict[ModelId, Planned] = {"g": Move("g", (10, 13)), "w": Move("w", (14, 14))}
+    run_fight_phase(state, (Script([("g", "heroic combat")], moves), Script()))
+    moved = [e["model"] for e in events(state, "heroic_combat_move")]
+    assert moved == (["g", "w"] if heard == "plain" else ["g"])
+
+
+def test_ring_inv_06_an_invisible_hero_calls_no_friend() -> None:
+    """RING-INV-06 (002:L2210): an invisible Hero may declare a Heroic Move, but "With Me!"
+    brings no friend: the friend moves later in the normal order, free of the 6" leash."""
+    state = battle([], priority=1)
+    g = add(state, "g", 0, 10, 10, HERO)
+    friend = add(state, "f", 0, 12, 12)
+    g.ring_on = True
+    moves = {"g": Move("g", (10, 16)), "f": Move("f", (12, 7))}
+    run_move_phase(state, (Script([("g", "heroic move")], moves), Script()))
+    assert not events(state, "rally") and friend.position == (12, 7)
+
+
+def test_hero_hd_01_the_heroes_mount_is_not_protected() -> None:
+    """HERO-HD-01 (002:L1712): "la monture du Heros n'est pas affectee par la Defense
+    Heroique": an Orc's strike (S3 v D4, 5+) of 5 does not wound the rider but wounds its
+    horse; a Strength 3 hit of 5 on the horse too."""
+    from battlesim.engines.sbg.monsters.core import hit
+    from battlesim.engines.sbg.phases.fight import strike
+    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+
+    data = profile_to_data(hero(rules=("Heroic Defence",)))
+    rider_profile = profile_from_data({**data, "options": ["horse"]})
+    for hits_mount in (strike, hit):
+        state = battle([5, 5])
+        state.phase = Phase.FIGHT
+        rider = add(state, "g", 0, 10, 10, rider_profile)
+        orc = add(state, "o", 1, 30, 30, ORC)
+        rider.heroic.defence = True
+        if hits_mount is strike:
+            strike(state, orc, rider, False)
+            strike(state, orc, rider, False, at_mount=True)
+        else:
+            hit(state, rider, 3, "test")
+            hit(state, rider, 3, "test", at_mount=True)
+        assert rider.wounds == 2 and rider.mount is not None and rider.mount.slain
+
+
+def test_hero_hd_01_a_rider_thrown_in_the_fight_phase_needs_a_natural_six() -> None:
+    """HERO-HD-01 (002:L1712), CAV-THROWN-01 (002:L1357): a Hero thrown from its slain mount
+    in the Fight phase suffers the Strength 3 hit (5+ against Defence 4) but only a natural
+    6 wounds it: a 5 does not."""
+    from battlesim.engines.sbg.cavalry import flying_leap
+    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+
+    data = profile_to_data(hero(rules=("Heroic Defence",)))
+    state = battle([5])
+    state.phase = Phase.FIGHT
+    rider = add(state, "g", 0, 10, 10, profile_from_data({**data, "options": ["horse"]}))
+    rider.heroic.defence = True
+    flying_leap(state, rider)
+    assert rider.wounds == 2 and rolls(state)[0][0].startswith("thrown g")
+
+
+def _fight(state: BattleState, model: ModelState) -> int:
+    return model.profile.fight + modifier(Hook.FIGHT, HookContext(state, model))
+
+
+def test_hero_hst_01_the_d6_comes_before_every_other_effect() -> None:
+    """HERO-HST-01 (002:L1706): "cet effet est applique avant que tous les autres effets":
+    Fight 5 + 4 = 9, then halved by an invisible foe (RING-INV-05) gives 5 (not 4 + 3);
+    a Fight that becomes 1 (Whirl SPS-WHIRL-01, Stun SPS-STUN-01) stays 1."""
+    state = battle([])
+    g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Strike",)))
+    g.heroic.fight = 4
+    assert _fight(state, g) == 9
+    bearer = add(state, "b", 1, 10, 10 + BASE_GAP, HERO)
+    bearer.ring_on = True
+    assert _fight(state, g) == 5
+    bearer.ring_on = False
+    g.strike, g.fight_mod = SpecialStrike.WHIRL, 1 - g.profile.fight
+    assert _fight(state, g) == 1
+    g.strike, g.fight_mod, g.stunned_until = None, 0, state.turn
+    assert _fight(state, g) == 1
+
+
+def test_hero_hac_01_a_failed_shooting_into_combat_roll_is_re_rolled() -> None:
+    """HERO-HAC-01 (002:L1691), SHOOT-CMB-03 (002:L849), ambiguity A18 (recommended: yes):
+    the special in-the-way roll of a shot into a fight fails on 1-3 (the shooter's friend
+    is hit); with Heroic Accuracy the 2 is re-rolled, the 5 hits the target, the 6 wounds."""
+    state = battle([6, 2, 5, 6], alignments=(Alignment.EVIL, Alignment.GOOD))
+    g = add(state, "g", 0, 30, 20, SHARPSHOOTER)
+    friend = add(state, "b", 0, 20 + BASE_GAP, 20)
+    target = add(state, "t", 1, 20, 20, profile(wounds=1))
+    g.heroic.reroll_in_the_way = True
+    shoot(state, g, target)
+    assert [p for p, _ in rolls(state)][1:3] == [
+        "shooting into combat t",
+        "shooting into combat re-roll t",
+    ]
+    assert not target.alive and friend.alive
+
+
+@pytest.mark.parametrize("declares", [False, True])
+def test_wpn_spear_05_a_spear_hero_that_declares_in_the_fight_phase_never_supports(
+    declares: bool,
+) -> None:
+    """WPN-SPEAR-05 (002:L1996): "un Heros avec une Lance qui declare une Action Heroique
+    pendant la phase de Combat ne peut jamais Soutenir": the spear Hero behind its friend
+    supports, unless it declared a Heroic Action (here a Heroic Combat it cannot use)."""
+    state = battle([6, 1, 1, 1, 1, 1], priority=0)
+    add(state, "w", 0, 10, 10)
+    spear_hero = add(state, "s", 0, 10, 10 - BASE_GAP, hero(wargear=("spear",)))
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    run_fight_phase(state, (Script([("s", "heroic combat")] if declares else []), Script()))
+    assert spear_hero.supported is not declares
+    assert [e["model"] for e in events(state, "support")] == ([] if declares else ["s"])
+
+
+def test_hero_hc_02_an_enemy_left_alive_means_no_second_move() -> None:
+    """HERO-HC-02 (002:L1638): "si tous les ennemis impliques dans le combat sont tues":
+    the Hero wins (6 v 2) but wounds its two-Wound enemy only once (5, then 1): no move."""
+    state = battle([6, 1, 2, 5, 1], priority=0)
+    g = add(state, "g", 0, 10, 10, HERO)
+    survivor = add(state, "o", 1, 10, 10 + BASE_GAP, profile(wounds=2))
+    add(state, "o2", 1, 14, 14, ORC)
+    run_fight_phase(state, (Script([("g", "heroic combat")], {"g": charge("o2")}), Script()))
+    assert survivor.alive and survivor.wounds == 1
+    assert not events(state, "heroic_combat_move") and not state.engaged(g)
+
+
+def test_hero_hm_03_with_me_reaches_six_inches_base_to_base() -> None:
+    """HERO-HM-03 (002:L1608): "toutes les figurines alliees a moins de 6 pouces": measured
+    base to base from the Hero's start; a friend 5.9" away is called, one 6.1" away is not."""
+    state = battle([], priority=1)
+    g = add(state, "g", 0, 10, 10, HERO)
+    gap = g.radius * 2
+    add(state, "in", 0, 10 + gap + 5.9, 10)
+    add(state, "out", 0, 10 - gap - 6.1, 10)
+    run_move_phase(state, (Script([("g", "heroic move")], {"g": Move("g", (10, 12))}), Script()))
+    assert events(state, "rally")[0]["models"] == ["in"]
+
+
+def test_hero_ha_06_same_alignment_the_priority_side_goes_first_on_4_to_6() -> None:
+    """HERO-HA-06 (002:L1592) names Good and Evil; both sides Evil here (data.ASSUMPTIONS
+    'heroic-order-same-alignment'): 4-6 the Priority side acts first, 1-3 the other."""
+    state = battle([], alignments=(Alignment.EVIL, Alignment.EVIL), priority=1)
+    assert [ha.first_side(state, die) for die in range(1, 7)] == [0, 0, 0, 1, 1, 1]
+
+
+def test_hero_hr_02_no_move_after_a_heroic_combat_either() -> None:
+    """HERO-HR-02 (002:L1657): "ne peut pas se deplacer lors de ce tour": the Hero that
+    declared Heroic Resolve fights beside a friend whose Heroic Combat slays every enemy
+    (6,1 and 2,1 beat 3; a 5 wounds): the friend moves again, the resolving Hero does not."""
+    state = battle([6, 1, 2, 1, 3, 5], priority=0)
+    add(state, "g", 0, 10, 10, HERO)
+    stayer = add(state, "r", 0, 10 + BASE_GAP, 10 + BASE_GAP, hero(rules=("Heroic Resolve",)))
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    ha.declare_all(state, (Script([("r", "heroic resolve")]), Script()), Phase.MOVE)
+    moves: dict[ModelId, Planned] = {"g": Move("g", (10, 13)), "r": Move("r", (14, 14))}
+    run_fight_phase(state, (Script([("g", "heroic combat")], moves), Script()))
+    assert [e["model"] for e in events(state, "heroic_combat_move")] == ["g"]
+    assert stayer.position == (10 + BASE_GAP, 10 + BASE_GAP)
+
+
+@pytest.mark.parametrize(("source", "might"), [("rent by g", 4), ("struck by gx", 1)])
+def test_hero_hchal_02_any_killing_blow_of_the_hero_regains_might(source: str, might: int) -> None:
+    """HERO-HCHAL-02 (002:L1728): "quel que soit le Heros qui tue l'autre (il doit infliger
+    le coup fatal)": a Monster Hero's Rend (MON-BPA) is its killing blow too: D3 (a 5: 3)
+    Might; the blow of another model (gx) gives none."""
+    state = battle([5])
+    g = add(state, "g", 0, 10, 10, HERO)
+    e = add(state, "e", 1, 10, 14, HERO)
+    g.rival, e.rival = "e", "g"
+    e.wounds = 1
+    state.wound(e, source)
+    ha.settle_challenges(state)
+    assert g.rival is None and g.might == might
+
+
+def test_hero_hchal_02_a_hero_in_a_challenge_is_not_challenged_again() -> None:
+    """HERO-HCHAL-02 (002:L1728): the challenge lasts until one Hero is slain and every other
+    model stays out of it (data.ASSUMPTIONS "challenge-exclusive"): neither the rival nor a
+    third Hero touching it may start another challenge."""
+    duellist = hero(rules=("Heroic Challenge",))
+    state = battle([])
+    a = add(state, "a", 0, 10, 10, duellist)
+    b = add(state, "b", 1, 10, 10 + BASE_GAP, duellist)
+    add(state, "c", 0, 10 + BASE_GAP, 10 + BASE_GAP, duellist)
+    a.rival, b.rival = "b", "a"
+    state.heroics = []
+    assert "HCHAL-02" in str(ha.refusal(state, 1, Phase.FIGHT, ("b", "heroic challenge")))
+    assert "HCHAL-01" in str(ha.refusal(state, 0, Phase.FIGHT, ("c", "heroic challenge")))
+    b.rival = a.rival = None
+    assert ha.refusal(state, 0, Phase.FIGHT, ("c", "heroic challenge")) is None
+
+
+# --- SR-MASTERBATTLE: Master of Battle copies a Heroic Action for free -------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "dice", "copied"),
+    [
+        ("Master of Battle (Active)", [], True),
+        ("Master of Battle (Active) (3+)", [3], True),
+        ("Master of Battle (Active) (3+)", [2], False),
+    ],
+)
+def test_sr_masterbattle_a_master_copies_an_enemy_heroes_action_for_free(
+    rule: str, dice: list[int], copied: bool
+) -> None:
+    """SR-MASTERBATTLE (002:L2823-2825): an enemy Hero within 6" declares a Heroic Move;
+    the Master (no Might, no such action in its profile) may declare the same for free; the
+    "(3+)" variant copies on a D6 of 3 or more only. A Master 6.1" away is not asked."""
+    state = battle(dice, priority=0)
+    e = add(state, "e", 1, 10, 10, HERO)
+    master = add(state, "m", 0, 10, 14, hero(might=0, rules=(rule,)))
+    far = add(state, "n", 0, 10 - 2 * e.radius - 6.1, 10, hero(might=0, rules=(rule,)))
+    ha.declare_all(state, (Script(), Script([("e", "heroic move")])), Phase.MOVE)
+    made = [(d.hero, d.action) for d in state.heroics]
+    assert made == [("e", "heroic move")] + ([("m", "heroic move")] if copied else [])
+    assert master.might == 0 and far.might == 0 and e.might == 0
+    free = [x for x in events(state, "heroic_action") if x.get("free")]
+    assert [x["hero"] for x in free] == (["m"] if copied else [])
+    assert [p for p, _ in rolls(state)] == (["master of battle m (3+)"] if dice else [])
+
+
+def test_sr_masterbattle_the_copy_keeps_the_actions_own_conditions() -> None:
+    """SR-MASTERBATTLE (002:L2823), HERO-HS-01 (002:L1620): an engaged Master cannot copy a
+    Heroic Shoot (not while engaged), and a Master that already declared this phase cannot
+    copy (HERO-HA-03)."""
+    state = battle([], priority=0)
+    add(state, "e", 1, 10, 10, HERO)
+    add(state, "m", 0, 10, 14, hero(rules=("Master of Battle",)))
+    add(state, "o", 1, 10, 14 + BASE_GAP, ORC)
+    ha.declare_all(state, (Script(), Script([("e", "heroic shoot")])), Phase.SHOOT)
+    assert [d.hero for d in state.heroics] == ["e"]
+    state = battle([], priority=1)
+    add(state, "e", 1, 10, 10, HERO)
+    master = add(state, "m", 0, 10, 14, hero(might=2, rules=("Master of Battle",)))
+    ha.declare_all(
+        state, (Script([("m", "heroic move")]), Script([("e", "heroic move")])), Phase.MOVE
+    )
+    assert [d.hero for d in state.heroics] == ["m", "e"] and master.might == 1
+    assert "master of battle" in profile_coverage(master.profile).implemented
+
+
+def test_hero_hma_01_a_hero_that_dismounts_marches_as_infantry() -> None:
+    """HERO-HMA-01 (002:L1663): +5" with the Cavalry keyword, +3" with Infantry: a mounted
+    Hero declares a Heroic March (Horse: 10" + 5"), then dismounts as its move starts
+    (CAV-DISM-01): it moves as Infantry, 6" + 3"."""
+    from battlesim.engines.sbg.cavalry import dismount
+    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+
+    data = profile_to_data(hero(rules=("Heroic March",)))
+    state = battle([])
+    rider = add(state, "g", 0, 10, 10, profile_from_data({**data, "options": ["horse"]}))
+    ha.declare_all(state, (Script([("g", "heroic march")]), Script()), Phase.MOVE)
+    assert allowance(state, rider) == 15
+    dismount(state, rider)
+    assert allowance(state, rider) == 9
+
+
+def test_hero_hs_01_a_hero_slain_before_its_heroic_shoot_loses_it() -> None:
+    """HERO-HS-01, HERO-HA-06 (002:L1620, L1592): both sides declare Heroic Shoot; the roll
+    (2) lets Evil shoot first and its 6, 6 slay the Good Hero: that Heroic Shoot is
+    cancelled (Might lost) and its friend, never called by "Fire!", shoots in the normal
+    order (a miss on 1)."""
+    state = battle([2, 6, 6, 1], priority=1)
+    g = add(state, "g", 0, 10, 10, hero(wounds=1))
+    archer = add(state, "a", 0, 12, 10, ARCHER)
+    add(state, "e", 1, 10, 30, hero(wargear=("sword", "bow")))
+    p0, p1 = Script([("g", "heroic shoot")]), Script([("e", "heroic shoot")])
+    run_shoot_phase(state, (p0, p1))
+    assert not g.alive and g.might == 0
+    cancelled = events(state, "heroic_cancelled")
+    assert [c["hero"] for c in cancelled] == ["g"] and "HERO-HS-01" in cancelled[0]["reason"]
+    assert [e["shooter"] for e in events(state, "shot")] == ["e", "a"]
+    assert archer.shot and not archer.heroic.no_shoot
+
+
+@pytest.mark.parametrize("in_fights", [False, True])
+def test_heuristic_heroic_accuracy_only_when_shots_are_hindered(in_fights: bool) -> None:
+    """HERO-HAC-01/02 policy: four shooters within 6" of the Hero; Take Aim! re-rolls only
+    failed in-the-way tests, so against targets in the open the Might is kept; against
+    targets locked in fights (the 1-3 roll, ambiguity A18) Heroic Accuracy is declared."""
+    state = battle([], alignments=(Alignment.EVIL, Alignment.GOOD))
+    add(state, "g", 0, 10, 10, hero(might=2, rules=("Heroic Accuracy",), wargear=("sword", "bow")))
+    for i, x in enumerate((6, 8, 12)):
+        add(state, f"a{i}", 0, x, 10, ARCHER)
+    for i, x in enumerate((6, 10, 14)):
+        add(state, f"t{i}", 1, x, 25)
+        if in_fights:
+            add(state, f"w{i}", 0, x, 25 + BASE_GAP)
+    state.heroics = []
+    choice = HeuristicPlayer().declare_heroic_action(state, 0, Phase.SHOOT)
+    assert choice == (("g", "heroic accuracy") if in_fights else None)
+
+
+def test_hero_hst_01_one_d6_for_the_turn_even_in_a_second_fight() -> None:
+    """HERO-HST-01 (002:L1706): the D6 (3) is rolled at the start of the Hero's combat and
+    lasts until the end of the turn: after its friend's Heroic Combat (HERO-HC-02) it charges
+    a second Orc and fights again with the same +3, no second roll."""
+    dice = [3, 6, 1, 6, 1, 2, 5, 6, 1, 1, 6]
+    state = battle(dice, priority=0)
+    add(state, "g", 0, 10, 10, HERO)
+    h = add(state, "h", 0, 10 + BASE_GAP, 10 + BASE_GAP, hero(rules=("Heroic Strike",)))
+    add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    second = add(state, "o2", 1, 14, 14, ORC)
+    p0 = Script([("g", "heroic combat"), ("h", "heroic strike")], {"h": charge("o2")})
+    run_fight_phase(state, (p0, Script()))
+    assert [p for p, _ in rolls(state)].count("heroic strike h") == 1
+    assert not second.alive and modifier(Hook.FIGHT, HookContext(state, h)) == 3

@@ -76,7 +76,7 @@ def hit(
         at_mount = False
         defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
     purpose = f"{cause} hit on {model.uid} (S{strength} D{defence})"
-    sixes = wounded_only_on_sixes(state, model)  # HERO-HD-01
+    sixes = wounded_only_on_sixes(state, model, at_mount)  # HERO-HD-01
     if roll_to_wound(state, strength, defence, 0, purpose, natural_six=sixes):
         state.wound(model, cause, at_mount)
 

@@ -89,8 +89,8 @@ def clear_of_others(
     """The straight move to ``spot`` passes through no base and ends touching no enemy."""
     window = _window(model, spot)
     for other in state.living():
-        if other is model or other is ignore:
-            continue
+        if other is model or other is ignore or other.riding is not None:
+            continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
         if point_distance(model.position, other.position) > window:
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
@@ -125,7 +125,9 @@ def _blockers(state: BattleState, model: ModelState, spot: Point) -> list[ModelS
     found = []
     window = _window(model, spot)
     for other in state.living():
-        if other is model or point_distance(model.position, other.position) > window:
+        if other is model or other.riding is not None:
+            continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
+        if point_distance(model.position, other.position) > window:
             continue
         need = model.radius + other.radius - CONTACT_TOLERANCE
         if segment_point_distance(model.position, spot, other.position) < need:

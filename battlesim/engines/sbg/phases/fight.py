@@ -32,7 +32,8 @@ from battlesim.engines.sbg.paths import (
     rotated,
     terrain_fits,
 )
-from battlesim.engines.sbg.phases.back_away import back_away, clear_of_others
+from battlesim.engines.sbg.phases import beast_fight
+from battlesim.engines.sbg.phases.back_away import clear_of_others
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.units import PlayerId
 from battlesim.engines.sbg.weapons import SpecialStrike, can_support, has_pike
@@ -123,6 +124,10 @@ def _may_support(state: BattleState, model: ModelState) -> bool:
     """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight."""
     if not model.alive or model.supported or model.shot or model.prone or model.fought:
         return False
+    if model.riding is not None:
+        return False  # WB-CC-01: howdah models are never part of a fight
+    if any(d.hero == model.uid for d in state.heroics):
+        return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
     return can_support(model.profile) and not state.engaged(model)
 
 
@@ -313,7 +318,7 @@ def strike(
     else:
         defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
-    sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
+    sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
     for _ in range(2 if trapped else 1):
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
@@ -459,7 +464,8 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
         _clear_fight(state, combat)
         return
     falls: dict[str, float] = {}
-    trapped = {m.uid for m in losers if not back_away(state, m, winners, falls)}
+    trapped = beast_fight.losers_back_away(state, winners, losers, falls)  # WB-CC-03
+    beast_fight.irresistible_force(state, winners, losers + combat.helpers(1 - winner))
     cavalry.knock_to_ground(state, winners, losers, trapped)  # CAV-CHG-06/07
     for uid in sorted(trapped):
         state.log.emit("trapped", model=uid)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from battlesim.engines.sbg import (
+    master_of_battle,  # noqa: F401  (SR-MASTERBATTLE answers)
+)
 from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.heroic_actions import (  # noqa: F401  (re-exported to phases)
     HEROIC_COMBAT,
@@ -223,6 +226,8 @@ def _move_again(
     for model in movers:
         if not model.alive or model.heroic.combat_moved or state.engaged(model):
             continue  # HC-03; still fighting another enemy: it cannot move (MOVE-CHG-03)
+        if model.heroic.stays:
+            continue  # HERO-HR-02: a Hero that declared Heroic Resolve never moves this turn
         model.heroic.combat_moved = True
         model.done_moving, model.spent = False, 0.0
         state.log.emit("heroic_combat_move", model=model.uid, hero=hero.uid)

@@ -78,7 +78,11 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05),
     not an invisible Ring-bearer (RING-INV-02)."""
     for enemy in state.enemies(model):
-        if enemy.prone or (enemy.ring_on and one_ring.invisible_to(enemy, model)):
+        if (
+            enemy.prone
+            or enemy.riding is not None
+            or (enemy.ring_on and one_ring.invisible_to(enemy, model))
+        ):
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
             yield enemy
@@ -87,7 +91,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
 def holds_zone(state: BattleState, model: ModelState) -> bool:
     """MOVE-ZOC-04/05; FIGHT-BAR-06 (002:L1110): a barrier defender engaged only across its
     barrier keeps its zone."""
-    if model.prone:
+    if model.prone or model.riding is not None:
         return False
     if not state.engaged(model):
         return True
@@ -98,7 +102,9 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 
 def can_move(state: BattleState, model: ModelState) -> bool:
     """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
-    thrown this turn cannot move (CAV-THROWN-01/02)."""
+    thrown this turn cannot move (CAV-THROWN-01/02); howdah models never leave it (WB-MOV-04)."""
+    if model.riding is not None:
+        return False
     if not model.alive or model.done_moving or model.thrown_turn == state.turn:
         return False
     return not state.engaged(model)
@@ -193,6 +199,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
+    if target.riding is not None:
+        raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
     if model.arriving:
         raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
@@ -280,6 +288,8 @@ def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cos
     model.spent += cost
     reason = "charge" if model.charged else "move"
     state.move_to(model, action.to, reason, _across(state, model, action))
+    if model.charged and state.crews:
+        trample.note_charge(state, model)
 
 
 def _across(state: BattleState, model: ModelState, action: MoveAction) -> ModelState | None:
@@ -351,6 +361,8 @@ def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     heroic.run_heroic_moves(state, players)  # HERO-HM-01: before the Priority order
     for player in (state.priority, 1 - state.priority):
         _move_side(state, players, player)
+    if state.crews:
+        trample.lapse_panics(state)  # WB-DMG-03/04: control returns to the owner
     heroic.end_move_phase(state)
 
 
@@ -369,6 +381,9 @@ def _move_side(state: BattleState, players: tuple[Player, Player], side: int) ->
             continue
         if not broken_test(state, model):
             continue
+        if model.uid in state.crews:
+            _move_war_beast(state, players, model)
+            continue
         if heroic.leads_march(state, model):
             heroic.lead(state, players, model, heroic.HEROIC_MARCH)  # HERO-HMA-01/03
         else:
@@ -376,12 +391,25 @@ def _move_side(state: BattleState, players: tuple[Player, Player], side: int) ->
     reinforcements.arrive(state, player, side)  # MOVE-REINF-01: after the models on table
 
 
+def _move_war_beast(state: BattleState, players: tuple[Player, Player], beast: ModelState) -> None:
+    """WB-MOV-07..11, WB-DMG-02..04: its trample; WB-MOV-05/06: a Heroic March its leader
+    declared moves it, the leader's friends within 6" following ("At the Double!")."""
+    leader = trample.war_beasts.leader(state, beast)
+    if leader is not None and heroic.leads_march(state, leader):
+        heroic.lead(state, players, leader, heroic.HEROIC_MARCH)  # -> take_action(leader)
+    else:
+        trample.move_beast(state, players, beast)
+
+
 stand_up = prone.stand_up  # MOVE-PRONE-05 (kept here for older callers)
 
 
 def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
-    refused action -> it holds."""
+    refused action -> it holds. A howdah rider moves only with its beast (WB-MOV-04/05)."""
+    if model.riding is not None:
+        trample.rider_leads(state, players, model)
+        return
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
         return
     _maybe_dismount(state, players[model.player], model)
@@ -572,7 +600,7 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     in_reach = sorted(
         (state.distance(model, e), e.uid, e)
         for e in state.enemies(model)
-        if state.distance(model, e) <= budget and may_charge(model, e)
+        if e.riding is None and state.distance(model, e) <= budget and may_charge(model, e)
     )
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)
@@ -581,5 +609,6 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     return found
 
 
-# Imported last: the Heroic Actions glue reuses this module's steps (take_action, can_move).
-from battlesim.engines.sbg.phases import heroic  # noqa: E402
+# Imported last: trample reuses the crossing checks and is called from ``_move_side``; the
+# Heroic Actions glue reuses this module's steps (take_action, can_move).
+from battlesim.engines.sbg.phases import heroic, trample  # noqa: E402

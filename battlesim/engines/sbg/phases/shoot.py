@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import cavalry, one_ring
+from battlesim.engines.sbg import cavalry, one_ring, war_beasts
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
@@ -28,6 +28,8 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
     weapon = model.missile
     if weapon is None or model.shot or model.prone or model.leapt or state.engaged(model):
         return False
+    if model.riding is not None and not war_beasts.crew_may_shoot(state, model):
+        return False  # WB-MOV-05, WB-DMG-03
     if model.heroic.no_shoot:
         return False  # HERO-HS-02: in range of "Fire!" and did not shoot
     if cavalry.cannot_act(state, model):
@@ -135,6 +137,13 @@ def _through_the_way(
             continue
         state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
         return state.models.get(item.key)
+    if target.riding is not None and shooter.riding != target.riding:
+        score = war_beasts.howdah_score()  # WB-SHT-01 (002:L1907): always in the way
+        (die,) = state.roll(1, f"in the way howdah of {target.riding} ({score}+)")
+        if die < score:
+            state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction="howdah")
+            war_beasts.hit_howdah(state, shooter, state.models[target.riding])
+            return None
     return target
 
 
@@ -144,6 +153,8 @@ def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) ->
         (point_distance(shooter.position, m.position), m.uid, m) for m in state.contacts(target)
     )
     (die,) = state.roll(1, f"shooting into combat {target.uid}")
+    if die <= 3 and shooter.heroic.reroll_in_the_way:  # HERO-HAC-01, ambiguity A18
+        (die,) = state.roll(1, f"shooting into combat re-roll {target.uid}")
     if die <= 3 and friends:
         return friends[0][2]
     return target

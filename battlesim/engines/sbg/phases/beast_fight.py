@@ -1,0 +1,77 @@
+"""War Beasts in the Fight phase (WB-CC-01..03, 002:L1913-1919): Irresistible Force and
+Immovable Object. Riders never fight: they touch no base (WB-CC-01, war_beasts.py)."""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.bases import height_for
+from battlesim.engines.sbg.phases.back_away import back_away
+from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.units import Alignment
+from battlesim.engines.sbg.war_beasts import immovable, is_war_beast
+
+
+def losers_back_away(
+    state: BattleState,
+    winners: list[ModelState],
+    losers: list[ModelState],
+    falls: dict[str, float],
+) -> set[str]:
+    """FIGHT-BACK-01 with WB-CC-03: an Immovable loser never backs away and is never
+    trapped; the winners back away from it instead. Return the trapped losers."""
+    big = [m for m in losers if immovable(m)]
+    movers = [m for m in losers if not immovable(m)]
+    trapped = {m.uid for m in movers if not back_away(state, m, winners, falls)}
+    if big:
+        for winner in winners:
+            _give_way(state, winner, big)
+    return trapped
+
+
+def _give_way(state: BattleState, winner: ModelState, big: list[ModelState]) -> None:
+    """WB-CC-03: the winner backs away; against another Immovable model the smaller one
+    does (same size: D6 1-3 the Evil one, 4-6 the Good one). Failing to move traps no one."""
+    if not winner.alive:
+        return
+    if immovable(winner):
+        mover = smaller(state, winner, big[0])
+        other = big[0] if mover is winner else winner
+        moved = back_away(state, mover, [other])
+    else:
+        mover, moved = winner, back_away(state, winner, big)
+    state.log.emit("gives_way", model=mover.uid, moved=moved, rule="immovable object")
+
+
+def smaller(state: BattleState, a: ModelState, b: ModelState) -> ModelState:
+    """WB-CC-03 (ambiguity: base size, then height; then the roll)."""
+    size_a = (round(a.radius, 3), height_for(a.profile.keywords))
+    size_b = (round(b.radius, 3), height_for(b.profile.keywords))
+    if size_a != size_b:
+        return a if size_a < size_b else b
+    evil, good = _evil_good(state, a, b)
+    (die,) = state.roll(1, f"immovable objects {a.uid}/{b.uid}: 1-3 Evil, 4-6 Good backs away")
+    return evil if die <= 3 else good
+
+
+def _evil_good(state: BattleState, a: ModelState, b: ModelState) -> tuple[ModelState, ModelState]:
+    """Same alignment: the Priority side counts as Good (data.ASSUMPTIONS duel tie)."""
+    if state.alignment(a.player) is not state.alignment(b.player):
+        return (a, b) if state.alignment(a.player) is Alignment.EVIL else (b, a)
+    return (b, a) if a.player == state.priority else (a, b)
+
+
+def irresistible_force(
+    state: BattleState, winners: list[ModelState], enemies: list[ModelState]
+) -> None:
+    """WB-CC-02 (002:L1917): a War Beast that ended its trample touching an enemy and won
+    knocks every enemy of the fight prone, Monsters too if their Strength is not higher."""
+    beasts = [m for m in winners if is_war_beast(m) and m.trampled_into and m.alive]
+    if not beasts:
+        return
+    strength = max(b.profile.strength for b in beasts)
+    for enemy in enemies:
+        if not enemy.alive or immovable(enemy) or enemy.prone:
+            continue
+        if "monster" in enemy.triggers and enemy.profile.strength > strength:
+            continue
+        enemy.prone = True
+        state.log.emit("knocked_prone", model=enemy.uid, cause="irresistible force")
