@@ -246,7 +246,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "war-beast-heroics": "WB-MOV-05/06: a Heroic Move or March declared by the model "
         "leading the beast moves the beast (its trample; March: +3 inch), friends within 6 "
         "inch of the leader's base following; riders declare no Fight-phase Heroic Action "
-        "(WB-CC-01) and no other rider's Heroic Move moves the beast.",
+        "(WB-CC-01) and no other rider's Heroic Move moves the beast; a War Beast never "
+        "follows another Hero's 'With Me!' or 'At the Double!', nor loses its move to it.",
         "war-beast-magic": "No magical powers are played yet: WB-MAG-01..05 are query "
         "functions in war_beasts.py for the future magic module (no effect in battles).",
         "war-beast-fight": "Irresistible Force (WB-CC-02) knocks the enemies prone after they "
