@@ -145,10 +145,20 @@ ASSUMPTIONS: Final = MappingProxyType(
         "enemy broken, 1 VP enemy leader slain; same end condition as To the Death!.",
         "turn-limit": "A battle stops after 12 turns at most (issue 4 safeguard), then VPs.",
         "heroic-actions": "Heroic Actions are played (heroic_actions.py); Might modifying "
-        "dice is a separate issue. Fate (HERO-FATE-01/02) is played; a side spends it only on a "
-        "wound that would slay the model (policy), and Might never modifies the Fate roll yet. "
-        "Will (HERO-WILL-04) is spent on a failed Courage test only when the store covers the "
-        "whole shortfall; Will for magic is not played (no magical powers yet).",
+        "dice is might.boost (Player.spend_might).",
+        "fate": "A side spends Fate only on a blow that would slay the model (policy "
+        "heroics.fate_when_slain); an instant kill is a blow of all the model's Wounds "
+        "(HERO-FATE-04).",
+        "will": "After a failed Courage test Will is spent first, and only when Will and the "
+        "Might the player adds cover the whole shortfall (HERO-WILL-04). Casting and resisting "
+        "(HERO-WILL-02/03) are the dice of will.py; no magical power calls them yet.",
+        "might-rolls": "Might raises one die of the Hero's own (HERO-MIGHT-05): in a Duel its "
+        "best die (only the highest counts); k points on a 6/x To Wound roll add k to both "
+        "dice (A37); k points on a Courage test add k to the 2D6 total, which cannot pass 12 "
+        "(DICE-MOD-01); a Leap, Jump or Climb succeeds on 2+, or on the 6 a charger needs.",
+        "might-bidding": "Duel Might (HERO-MIGHT-04) is asked after banner re-rolls; the side "
+        "losing bids first, then the other, until neither spends; on a tie that would go to "
+        "the roll-off the Priority side bids first. The roll-off die is never modified.",
         "terrain-moves": "A move asks for at most one test: a Leap (MOVE-LEAP), a Jump over a "
         "gap (MOVE-JUMP), a Climb up a sheer platform side, ending on top (MOVE-CLIMB), or a "
         "Climb down from a sheer platform higher than the model (MOVE-DESC-03); two tests in "
@@ -213,8 +223,12 @@ ASSUMPTIONS: Final = MappingProxyType(
         "model is contacted when the beast's base comes within contact tolerance of it; the "
         "beast stops touching a survivor. A fortification with Defence 9+ (WB-MOV-10) is not "
         "a table piece yet. Obstacles 2 inch or higher and any Jump/Climb/Leap test are refused.",
-        "war-beast-panic": "Panic (WB-DMG-02/03): a failed test makes the opponent move the "
-        "beast in the Move phase of the next turn (a normal trample, possibly off the table: "
+        "war-beast-panic": "Panic (WB-DMG-02/03): a failed test after a Wound makes the "
+        "opponent move the beast in the Move phase of the next turn (the Move phase after the "
+        "one in progress, even if the beast has not moved yet); a failed test for an empty "
+        "howdah, taken at the start of the beast's move, makes that move the panic move (a "
+        "pass lets it 'act normally'). A panic move still due is not put off by a later "
+        "failure. The panic move is a normal trample, possibly off the table: "
         "beast and crew are then casualties), as if it were his own: his models are the "
         "friends he may stop before, the owner's models are trampled. A beast that cannot "
         "make that move (charged) is no longer panicking at the end of that Move phase. The "
@@ -232,7 +246,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "war-beast-heroics": "WB-MOV-05/06: a Heroic Move or March declared by the model "
         "leading the beast moves the beast (its trample; March: +3 inch), friends within 6 "
         "inch of the leader's base following; riders declare no Fight-phase Heroic Action "
-        "(WB-CC-01) and no other rider's Heroic Move moves the beast.",
+        "(WB-CC-01) and no other rider's Heroic Move moves the beast; a War Beast never "
+        "follows another Hero's 'With Me!' or 'At the Double!', nor loses its move to it.",
         "war-beast-magic": "No magical powers are played yet: WB-MAG-01..05 are query "
         "functions in war_beasts.py for the future magic module (no effect in battles).",
         "war-beast-fight": "Irresistible Force (WB-CC-02) knocks the enemies prone after they "
@@ -359,7 +374,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "weapon-choice": "WPN-SWAP-03/04: a model with several hand weapons fights the whole "
         "game with one chosen before the game: a swapped weapon, else a one-handed non-spear "
         "weapon (name order), else its spear or two-handed weapon; a profile naming no known "
-        "weapon type fights with a sword (the player's free choice, WPN-SWAP-04).",
+        "weapon type fights with a sword (the player's free choice, WPN-SWAP-04), except a "
+        "War Beast, whose profile lists no weapon: it has no weapon type, hence no special "
+        "strike (WPN-SS-01, 002:L1973), without being unarmed (WPN-UNARMED-01).",
         "spear-heroes": "WPN-SPEAR-05: a spear Hero that declared a Heroic Action in this "
         "Fight phase (even one later cancelled) does not support in it.",
         "shielding": "ARM-SH-03..05: each side of a fight declares Shielding (all its models or "
