@@ -375,6 +375,18 @@ def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
     return found
 
 
+def _seen_by(state: BattleState, bows: list[ModelState], model: ModelState) -> list[ModelState]:
+    """The bows that see the model; the search stops once HEAVY_FIRE is out of reach (the
+    caller needs that many: speed)."""
+    found: list[ModelState] = []
+    for k, enemy in enumerate(bows):
+        if len(found) + len(bows) - k < HEAVY_FIRE:
+            break
+        if can_see(state, enemy, model):
+            found.append(enemy)
+    return found
+
+
 def _half_hidden(state: BattleState, shooters: list[ModelState], model: ModelState) -> bool:
     """At most half of ``shooters`` still see the model (counting stops once more do)."""
     still = 0
@@ -519,7 +531,7 @@ class HeuristicPlayer:
             return False  # too few bows whatever they see: no sight line drawn (speed)
         was = model.prone
         model.prone = False
-        shooters = [e for e in bows if can_see(state, e, model)]
+        shooters = _seen_by(state, bows, model)
         model.prone = True
         covered = len(shooters) >= HEAVY_FIRE and _half_hidden(state, shooters, model)
         model.prone = was
