@@ -208,3 +208,21 @@ def test_heuristic_weighs_the_terror_test_before_charging() -> None:
     assert terror.expected_charge(state, merry, troll, 0.5) == pytest.approx(expected)
     merry.courage_passed.add("terror")
     assert terror.expected_charge(state, merry, troll, 0.5) == 0.5
+
+
+def test_sr_terror_aimed_at_a_keyword_frightens_only_those_models() -> None:
+    """SR-TERROR, MOVE-CHG-14 (002:L2873): *Terreur (Orque)* asks a Courage test only of Orc
+    models: the Hobbit charges without rolling, the Orc rolls 1 + 1 + 4 = 6 and holds."""
+    from battlesim.engines.sbg import terror
+    from battlesim.engines.sbg.actions import Charge
+
+    state = battle([1, 1])
+    hobbit = add(state, "A1", 0, 10, 10, HOBBIT)
+    orc = add(state, "A2", 0, 20, 10, profile(courage=4, keywords=frozenset({"orc"})))
+    slayer = profile(rules=("Terror (Orc)",))
+    add(state, "B1", 1, 10, 13, slayer)
+    add(state, "B2", 1, 20, 13, slayer)
+    assert terror.dares(state, hobbit, Charge("A1", "B1", (10, 13 - BASE_GAP)))
+    assert not state.log.of_kind("roll")
+    assert not terror.dares(state, orc, Charge("A2", "B2", (20, 13 - BASE_GAP)))
+    assert state.log.of_kind("courage")[-1].data["passed"] is False
