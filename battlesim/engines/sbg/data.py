@@ -258,6 +258,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "never batched (SHOOT-VOLLEY-01). Move values come from the profiles, which follow the "
         "movement table (MOVE-GEN-04). Combats are split before the Fight phase only "
         "(MOVE-SEP-06: no rule here acts on engaged models during the Move phase).",
+        "stand-fast-voice": "COUR-SF-05: Saruman's 12-inch Stand Fast! that also rallies "
+        "Heroes (002:L194) belongs to his profile's special rule, not played yet: every Hero's "
+        "Stand Fast! reaches 6 inches and Warriors only.",
         "cavalry-base": "A mounted model stands on a circle with the area of the 25 x 50 mm "
         "cavalry oval (about 35 mm), unless its data gives a larger base; a rider on foot and a "
         "riderless mount keep their centre (foot: 25 mm; riderless mount: the cavalry circle).",
