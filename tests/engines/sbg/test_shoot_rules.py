@@ -161,3 +161,18 @@ def test_shoot_itw_07_an_engaged_war_beast_still_takes_the_combat_roll() -> None
     shoot(state, shooter, target)
     assert [p for p, _ in rolls(state)][:2] == ["to hit A1->B1", "shooting into combat B1"]
     assert rolls(state)[2][0].startswith("to wound") and "A3" in rolls(state)[2][0]
+
+
+def test_shoot_move_02_turning_on_the_spot_is_not_moving() -> None:
+    """SHOOT-MOVE-02 (002:L858): a Move that ends where it started (turning on the spot) is
+    no movement: the 4+ bowman keeps hitting on 4 (after a real 1" move a 4 would miss)."""
+    from battlesim.engines.sbg.actions import Move
+    from battlesim.engines.sbg.phases.move import apply_action
+
+    state = battle([4, 1], alignments=EVIL)
+    shooter = add(state, "A1", 0, 10, 5, BOW)
+    target = add(state, "B1", 1, 10, 15)
+    apply_action(state, shooter, Move("A1", (10, 5)))
+    assert not shooter.moved and shooter.done_moving
+    shoot(state, shooter, target)
+    assert state.log.of_kind("shot")[0].data["hit"] is True

@@ -251,6 +251,12 @@ def _elevated_climb(state: BattleState, model: ModelState, action: Charge) -> fl
     return extra
 
 
+def _on_the_spot(model: ModelState, action: MoveAction) -> bool:
+    """SHOOT-MOVE-02 (002:L858): turning on the spot (a Move that ends where it starts) is
+    not moving: the model keeps its full Shoot value."""
+    return isinstance(action, Move) and point_distance(model.position, action.to) < 1e-9
+
+
 def _path_cost(state: BattleState, model: ModelState, end: Point) -> float:
     return terrain_cost(state.table, model.position, end, model.radius)
 
@@ -264,7 +270,7 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
     cost = check_action(state, model, action)
     state.log.emit("action", phase=Phase.MOVE.value, **describe_action(action))
     model.done_moving = True
-    if isinstance(action, Hold):
+    if isinstance(action, Hold) or _on_the_spot(model, action):
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
