@@ -71,6 +71,10 @@ def leap_over(state: BattleState, model: ModelState, action: Move | Charge) -> b
             model.charged, reason = True, "charge"
     model.spent += terrain_cost(state.table, start, spot, model.radius)
     state.move_to(model, spot, reason)
+    if die == 1 and model.mount is not None:
+        from battlesim.engines.sbg.cavalry import failed_leap
+
+        failed_leap(state, model)  # MOVE-LEAP-05, CAV-MOVE-05 (002:L1286): a failed Leap test
     return True
 
 
