@@ -258,6 +258,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "never batched (SHOOT-VOLLEY-01). Move values come from the profiles, which follow the "
         "movement table (MOVE-GEN-04). Combats are split before the Fight phase only "
         "(MOVE-SEP-06: no rule here acts on engaged models during the Move phase).",
+        "climb-turns": "MOVE-CLIMB-06 (climbing over several turns) is not played: a Climb "
+        "must reach the top within the move (else refused), so a model walks to the foot "
+        "first. No preset or generated table has a climbable side a model cannot climb from "
+        "its foot in one move (the tallest sheer piece is 2 inches: 4 inches of Move).",
         "stand-fast-voice": "COUR-SF-05: Saruman's 12-inch Stand Fast! that also rallies "
         "Heroes (002:L194) belongs to his profile's special rule, not played yet: every Hero's "
         "Stand Fast! reaches 6 inches and Warriors only.",

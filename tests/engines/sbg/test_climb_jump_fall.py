@@ -296,3 +296,18 @@ def test_move_climb_08_away_from_the_ladder_it_is_a_climb_and_cavalry_cannot_use
     with pytest.raises(IllegalActionError, match="ladder"):
         check_action(state, rider, Move("A2", (10, 13)))
     assert Table.from_json(_laddered().to_json()).pieces[0].ladders == ((10, 12),)
+
+
+def test_move_climb_06_a_climb_over_several_turns_is_not_played() -> None:
+    """MOVE-CLIMB-06 (002:L607) is not played (data.ASSUMPTIONS climb-turns): a Man at the
+    foot of a 5" cliff lacks the 10" its climb costs, so the climb is refused, not begun;
+    with the Move for it (12") it climbs in one move."""
+    from battlesim.engines.sbg.data import ASSUMPTIONS
+
+    state = battle([], table=_rock(5.0))
+    model = add(state, "A1", 0, 10, 12 - R)
+    with pytest.raises(IllegalActionError):
+        check_action(state, model, Move("A1", (10, 12 + R)))
+    climber = add(state, "A2", 0, 20, 12 - R, profile(move=12.0))
+    assert check_action(state, climber, Move("A2", (20, 12 + R))) == pytest.approx(10 + 2 * R)
+    assert "MOVE-CLIMB-06" in ASSUMPTIONS["climb-turns"]
