@@ -23,6 +23,7 @@ from battlesim.engines.sbg.data import (
 from battlesim.engines.sbg.falling import falling_hits
 from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier, register
+from battlesim.engines.sbg.might import MightRoll, boost
 from battlesim.engines.sbg.mounts import MountState, loose_profile
 from battlesim.engines.sbg.paths import (
     circle_base,
@@ -70,9 +71,9 @@ def mount_defence(model: ModelState) -> int:
 
 def thrown_rider_die(state: BattleState, rider: ModelState) -> int:
     """The one D6 of a Thrown Rider test. CAV-THROWN-04 (002:L1532): a Hero may spend Might
-    on this die; the Might mechanism hooks in here (one call site)."""
+    on this die (might.boost): a 2 avoids the flying leap's fall."""
     (die,) = state.roll(1, f"thrown rider {rider.uid}")
-    return die
+    return boost(state, rider, MightRoll.THROWN_RIDER, die, 2)
 
 
 def thrown_rider_test(state: BattleState, model: ModelState) -> None:

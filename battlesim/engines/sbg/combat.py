@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.data import STAT_MAX, STAT_MIN, WOUND_CHART
+from battlesim.engines.sbg.might import MightRoll, boost, budget
 from battlesim.engines.sbg.units import Alignment, PlayerId
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.state import BattleState
+    from battlesim.engines.sbg.state import BattleState, ModelState
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,27 +57,42 @@ def roll_to_wound(
     purpose: str,
     reroll_ones: bool = False,
     natural_six: bool = False,
+    roller: ModelState | None = None,
+    target: ModelState | None = None,
 ) -> bool:
     """Roll To Wound; a 6/x result needs a second die; the modifier applies to both (WPN-2H-02).
 
     ``reroll_ones`` (Feint, Stab, poisoned weapons): a natural 1 is re-rolled once and the
     second result stands (DICE-REROLL-01/02), before modifiers (WPN-LANCE-01 order).
     ``natural_six`` (Heroic Defence, HERO-HD-01): only a natural 6 wounds, modifiers ignored;
-    a 6/x result needs a natural 6 then a natural x.
+    a 6/x result needs a natural 6 then a natural x (no Might either: DICE-NAT-01).
+    ``roller``: the Hero whose roll it is may spend Might on it after any re-roll
+    (HERO-MIGHT-03/06 item 4); a point raises both dice of a 6/x (ambiguity A37).
     """
     need = wound_need(strength, defence)
     if need is None:
         state.log.emit("cannot_wound", strength=strength, defence=defence, purpose=purpose)
         return False
     if natural_six:
-        need, modifier = WoundNeed(6, need.second), 0
+        need, modifier, roller = WoundNeed(6, need.second), 0, None
     first = _wound_die(state, purpose, reroll_ones)
+    modifier += _might(state, roller, target, clamp_die(first + modifier), need.first)
     if clamp_die(first + modifier) < need.first:
         return False
     if need.second is None:
         return True
     second = _wound_die(state, f"{purpose} (second die)", reroll_ones)
+    modifier += _might(state, roller, target, clamp_die(second + modifier), need.second)
     return clamp_die(second + modifier) >= need.second
+
+
+def _might(
+    state: BattleState, roller: ModelState | None, target: ModelState | None, value: int, need: int
+) -> int:
+    """The Might points the roller adds to this To Wound die (0 without a Hero roller)."""
+    if roller is None or value >= need or budget(state, roller) <= 0:
+        return 0
+    return boost(state, roller, MightRoll.TO_WOUND, value, need, target=target) - value
 
 
 def _wound_die(state: BattleState, purpose: str, reroll_ones: bool) -> int:

@@ -6,6 +6,7 @@ from battlesim.engines.sbg.combat import clamp_stat
 from battlesim.engines.sbg.data import COURAGE_PASS, STAND_FAST_RANGE
 from battlesim.engines.sbg.heroics import Pool, spend
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.might import DIE_MAX, MightRoll, boost
 from battlesim.engines.sbg.sight import can_see
 from battlesim.engines.sbg.state import BattleState, ModelState, Removal
 from battlesim.engines.sbg.units import PlayerId
@@ -20,44 +21,55 @@ def courage_value(state: BattleState, model: ModelState) -> int:
 def courage_test(state: BattleState, model: ModelState, reason: str, might: bool = False) -> bool:
     """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes.
 
-    ``might``: the test also takes Might (a War Beast's Panic test, WB-DMG-02)."""
+    ``might`` is kept for callers (a War Beast's Panic test, WB-DMG-02): every Hero's Courage
+    test takes Might and Will (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``)."""
     if "fearless" in model.triggers:
         state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
         return True
     dice = state.roll(2, f"courage {model.uid} ({reason})")
     total = sum(dice) + courage_value(state, model)
-    total += will_for_courage(state, model, total)
-    if might:
-        total += might_for_courage(state, model, dice, total)
+    total += heroic_courage(state, model, total, sum(dice))
     passed = total >= COURAGE_PASS
     state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)
     return passed
 
 
-def might_for_courage(state: BattleState, model: ModelState, dice: list[int], total: int) -> int:
-    """WB-DMG-02 (002:L1927): Might raises a die by 1 per point (never above 6), spent, like
-    Will, only when it covers the whole shortfall."""
+def heroic_courage(state: BattleState, model: ModelState, total: int, dice: int) -> int:
+    """COUR-TEST-05, HERO-WILL-04 (002:L1548, L1756-1760): after failing, a Hero may add +1
+    per Will point and +1 per Might point (combined); returns the points added.
+
+    Will is spent first, and only when it covers the shortfall with the Might the player
+    adds: a point that cannot turn the test into a pass would be wasted (data.ASSUMPTIONS
+    "will"). Might cannot lift the two dice past 12 (DICE-MOD-01).
+    """
     shortfall = COURAGE_PASS - total
-    headroom = sum(6 - die for die in dice)
-    if shortfall <= 0 or shortfall > min(model.might, headroom):
+    if shortfall <= 0:
         return 0
-    spend(model, Pool.MIGHT, shortfall)
-    state.log.emit("might", model=model.uid, points=shortfall, might_left=model.might)
-    return shortfall
+    if shortfall <= model.will:
+        return _spend_will(state, model, shortfall)
+    with_will = total + model.will
+    ceiling = with_will + 2 * DIE_MAX - dice
+    raised = boost(state, model, MightRoll.COURAGE, with_will, COURAGE_PASS, ceiling=ceiling)
+    might_points = raised - with_will
+    if raised < COURAGE_PASS:
+        return might_points
+    return might_points + _spend_will(state, model, shortfall - might_points)
 
 
 def will_for_courage(state: BattleState, model: ModelState, total: int) -> int:
-    """HERO-WILL-04 (002:L1756-1760): after failing, +1 per Will point spent.
-
-    Spent only when the store covers the whole shortfall: a point that cannot turn the test
-    into a pass would be wasted (the side's choice, see data.ASSUMPTIONS "heroic-actions").
-    """
+    """HERO-WILL-04 alone (callers that do not pass the dice): Will covering the whole
+    shortfall of a failed test; ``heroic_courage`` adds Might as well."""
     shortfall = COURAGE_PASS - total
     if shortfall <= 0 or shortfall > model.will:
         return 0
-    spend(model, Pool.WILL, shortfall)
-    state.log.emit("will", model=model.uid, points=shortfall, will_left=model.will)
-    return shortfall
+    return _spend_will(state, model, shortfall)
+
+
+def _spend_will(state: BattleState, model: ModelState, points: int) -> int:
+    if points > 0:
+        spend(model, Pool.WILL, points)
+        state.log.emit("will", model=model.uid, points=points, will_left=model.will)
+    return points
 
 
 def break_point(state: BattleState, player: PlayerId) -> float:

@@ -27,8 +27,10 @@ _HANDLED_IN_PHASES = frozenset(
 _HERO_POOLS = ("might", "will", "fate")
 # CAV-*: mounts and barding make a model Cavalry (mounts.py, cavalry.py); "lance" is a hook
 _MOUNTS = frozenset(MOUNT_PROFILES) | {"barding"}
-# HERO-FATE-01/02 (heroics.fate_saves), HERO-WILL-04 (courage.will_for_courage)
-_HERO_POOLS_PLAYED = frozenset({"fate (heroic)", "will (heroic)"})
+# HERO-FATE-01..06 (heroics.fate_saves), HERO-WILL-04 (courage.heroic_courage),
+# HERO-MIGHT-02..06 (might.boost: Might on dice; Heroic Actions are counted separately)
+_HERO_POOLS_PLAYED = frozenset({"fate (heroic)", "will (heroic)", "might (heroic)"})
+_HERO_RULES = frozenset({"mighty hero"})  # SR-MIGHTYHERO (might.free_point)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,7 @@ def _known() -> frozenset[str]:
         | frozenset(ARMOUR_TIERS)
         | _HANDLED_IN_PHASES
         | _HERO_POOLS_PLAYED
+        | _HERO_RULES
         | WAR_BEAST_RULES  # WB-*: trample and the War Beast rules (war_beasts.py)
         | HEROIC_ACTIONS  # HERO-HA-09: specific Heroic Actions listed as rules (not Channelling)
         | {MASTER}  # SR-MASTERBATTLE (master_of_battle.py)

@@ -145,10 +145,20 @@ ASSUMPTIONS: Final = MappingProxyType(
         "enemy broken, 1 VP enemy leader slain; same end condition as To the Death!.",
         "turn-limit": "A battle stops after 12 turns at most (issue 4 safeguard), then VPs.",
         "heroic-actions": "Heroic Actions are played (heroic_actions.py); Might modifying "
-        "dice is a separate issue. Fate (HERO-FATE-01/02) is played; a side spends it only on a "
-        "wound that would slay the model (policy), and Might never modifies the Fate roll yet. "
-        "Will (HERO-WILL-04) is spent on a failed Courage test only when the store covers the "
-        "whole shortfall; Will for magic is not played (no magical powers yet).",
+        "dice is might.boost (Player.spend_might).",
+        "fate": "A side spends Fate only on a blow that would slay the model (policy "
+        "heroics.fate_when_slain); an instant kill is a blow of all the model's Wounds "
+        "(HERO-FATE-04).",
+        "will": "After a failed Courage test Will is spent first, and only when Will and the "
+        "Might the player adds cover the whole shortfall (HERO-WILL-04). Casting and resisting "
+        "(HERO-WILL-02/03) are the dice of will.py; no magical power calls them yet.",
+        "might-rolls": "Might raises one die of the Hero's own (HERO-MIGHT-05): in a Duel its "
+        "best die (only the highest counts); k points on a 6/x To Wound roll add k to both "
+        "dice (A37); k points on a Courage test add k to the 2D6 total, which cannot pass 12 "
+        "(DICE-MOD-01); a Leap, Jump or Climb succeeds on 2+, or on the 6 a charger needs.",
+        "might-bidding": "Duel Might (HERO-MIGHT-04) is asked after banner re-rolls; the side "
+        "losing bids first, then the other, until neither spends; on a tie that would go to "
+        "the roll-off the Priority side bids first. The roll-off die is never modified.",
         "terrain-moves": "A move asks for at most one test: a Leap (MOVE-LEAP), a Jump over a "
         "gap (MOVE-JUMP), a Climb up a sheer platform side, ending on top (MOVE-CLIMB), or a "
         "Climb down from a sheer platform higher than the model (MOVE-DESC-03); two tests in "

@@ -24,7 +24,7 @@ from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
-from battlesim.engines.sbg.players import PLAYERS, HeuristicPlayer, Player, RandomPlayer
+from battlesim.engines.sbg.players import PLAYERS, Player
 from battlesim.engines.sbg.reinforcements import hold_back
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
 from battlesim.engines.sbg.scenarios import Scenario, scenario_named
@@ -95,7 +95,7 @@ def setup_from_options(options: Mapping[str, Any] | None, dice: Dice) -> BattleS
 
 
 def _make_player(name: str, scenario: Scenario) -> Player:
-    return HeuristicPlayer(scenario) if name == "heuristic" else RandomPlayer()
+    return PLAYERS[name](scenario)
 
 
 def deployment_slots(
@@ -262,6 +262,7 @@ def play_turn(state: BattleState, players: tuple[Player, Player]) -> None:
 def play_battle(state: BattleState, scenario: Scenario, players: tuple[Player, Player]) -> Outcome:
     """Play turns until the scenario ends (its turn limit is the safeguard)."""
     termination: Termination | None = None
+    state.players = players  # rules that ask a side mid-roll reach its player here (Might)
     while termination is None:
         play_turn(state, players)
         termination = scenario.ended(state)

@@ -27,7 +27,8 @@ class HeroPoolError(ValueError):
     """A model tried to spend points of a pool it does not have."""
 
 
-FatePolicy = Callable[["ModelState"], bool]
+# Does the side spend a Fate point against a blow of ``count`` wounds on this model?
+FatePolicy = Callable[["ModelState", int], bool]
 
 
 def spend(model: ModelState, pool: Pool, points: int = 1) -> None:
@@ -38,18 +39,29 @@ def spend(model: ModelState, pool: Pool, points: int = 1) -> None:
     setattr(model, pool.value, left - points)
 
 
-def fate_when_slain(model: ModelState) -> bool:
-    """Default policy: spend Fate only on a wound that would slay the model."""
-    return model.wounds <= 1
+def fate_when_slain(model: ModelState, count: int = 1) -> bool:
+    """Default policy: spend Fate only on a blow that would slay the model."""
+    return model.wounds <= count
 
 
-def fate_saves(state: BattleState, model: ModelState, policy: FatePolicy) -> bool:
-    """HERO-FATE-01/02 (002:L1768-1774): one point and one D6 at a time, 4+ ignores the wound."""
-    while model.fate > 0 and policy(model):
+def fate_saves(state: BattleState, model: ModelState, policy: FatePolicy, count: int = 1) -> bool:
+    """HERO-FATE-01/02 (002:L1768-1774): one point and one D6 at a time, 4+ ignores the wound.
+
+    HERO-FATE-03 (002:L1776): Might may raise a failed Fate roll, decided before the next
+    Fate point. HERO-FATE-04 (002:L1778): one success stops the whole blow (``count`` wounds).
+    """
+    while model.fate > 0 and policy(model, count):
         spend(model, Pool.FATE)
         (die,) = state.roll(1, f"fate save for {model.uid}")
-        saved = die >= FATE_SAVE
-        state.log.emit("fate", model=model.uid, die=die, saved=saved, fate_left=model.fate)
+        score = might.boost(state, model, might.MightRoll.FATE, die, FATE_SAVE)
+        saved = score >= FATE_SAVE
+        state.log.emit(
+            "fate", model=model.uid, die=die, score=score, saved=saved, fate_left=model.fate
+        )
         if saved:
             return True
     return False
+
+
+# Imported last: Might spends through ``spend`` above (might.py imports this module).
+from battlesim.engines.sbg import might  # noqa: E402

@@ -10,7 +10,7 @@ choices are dice rolls, so they are logged and replayed like any other roll.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from battlesim.engines.sbg import cavalry, heroic_policy, one_ring, terror
@@ -34,6 +34,7 @@ from battlesim.engines.sbg.heroic_actions import (
     leash_refusal,
     legal_declarations,
 )
+from battlesim.engines.sbg.might import MightAsk, MightRoll, budget
 from battlesim.engines.sbg.monsters import tactics as monster_tactics
 from battlesim.engines.sbg.monsters.core import BpaOption
 from battlesim.engines.sbg.paths import (
@@ -69,6 +70,7 @@ T = TypeVar("T")
 # A sensible player accepts a slightly unfavourable charge: holding back only hands the
 # enemy the charge (and the choice of fights) next turn.
 CHARGE_THRESHOLD = -0.1
+LEADING_MIGHT = 3  # a leader with this much Might fights in the front rank (see _held_back)
 WALL_HOLD_RANGE = 8.0  # inches: an enemy this close will charge the wall soon
 SHIELD_WHEN_OUTFOUGHT_BY = 2  # Fight points: a side this outclassed Shields (ARM-SH-03)
 RING_THREAT_MARGIN = 2.0  # inches beyond an enemy's Move: it may charge the bearer this turn
@@ -115,6 +117,8 @@ class Player(Protocol):
         options: Sequence[SpecialStrike],
         enemy_fight: int,
     ) -> SpecialStrike | None: ...
+
+    def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int: ...
 
     def choose_trample(
         self, state: BattleState, beast: ModelState, controller: PlayerId
@@ -298,6 +302,38 @@ def _first_waypoint(state: BattleState, model: ModelState, goal: Point) -> Point
     return route[0] if route else goal
 
 
+# Rolls where a Hero keeps a Might point back for its Fate rolls (HERO-FATE-03).
+_LESSER_ROLLS = frozenset({MightRoll.TO_HIT, MightRoll.IN_THE_WAY, MightRoll.TO_WOUND})
+
+
+def _matters(state: BattleState, model: ModelState, target: ModelState | None) -> bool:
+    """An enemy worth Might: a Hero, a Monster, a banner, the leader or a multi-Wound model."""
+    if target is None or target.player == model.player:
+        return False  # never spend Might to hurt a friend (a shot hitting one in the way)
+    return (
+        target.profile.is_hero
+        or target.wounds > 1
+        or bool({"monster", "banner"} & target.triggers)
+        or state.forces[target.player].leader == target.uid
+    )
+
+
+def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
+    """Is turning this roll worth ``ask.cost`` points (already known affordable)?"""
+    if ask.roll is MightRoll.DUEL:
+        # a bidding war it cannot win only wastes Might (HERO-MIGHT-04)
+        return ask.contest is None or ask.contest - ask.value <= ask.budget
+    if ask.roll in _LESSER_ROLLS:
+        # any enemy casualty counts towards breaking its army: spend on one while a point
+        # stays for the next Duel; the last points go only on enemies that matter
+        spare = ask.budget - ask.cost >= 1
+        hostile = ask.target is not None and ask.target.player != model.player
+        return hostile and spare or _matters(state, model, ask.target)
+    if ask.roll in (MightRoll.LEAP, MightRoll.JUMP, MightRoll.CLIMB):
+        return ask.need == 2 or ask.cost == 1  # avoid the fall; finish a charge cheaply
+    return True  # Courage, Fate, Thrown Rider, magic: vital to the Hero
+
+
 def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
     """Enemy bows (not throwing weapons) within range of the model after half a Move."""
     found = []
@@ -313,8 +349,9 @@ def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
 class HeuristicPlayer:
     """A sensible human's plan, made of small named habits."""
 
-    def __init__(self, scenario: Scenario | None = None) -> None:
+    def __init__(self, scenario: Scenario | None = None, *, spend_might: bool = True) -> None:
         self.scenario = scenario
+        self.might_allowed = spend_might  # False: its Heroes never spend Might (benchmarks)
 
     def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
         models = list(state.living(side))
@@ -366,7 +403,7 @@ class HeuristicPlayer:
         shooting = _role(model) == 2 and _line_holds(state, model.player)
         if shooting and self._has_target_in_range(state, model):
             return Hold(model.uid)
-        if _precious(state, model) and self._screened(state, model):
+        if self._held_back(state, model) and self._screened(state, model):
             return Hold(model.uid)  # stay behind the line, within reach of its fights
         return self._advance(state, model)
 
@@ -492,7 +529,7 @@ class HeuristicPlayer:
         )
 
     def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
-        return _might_to_resist(model, die)
+        return _might_to_resist(model, die) if self.might_allowed else 0
 
     def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
         """Throw the enemy bearer at our hardest hitter, or walk it towards our models."""
@@ -550,7 +587,7 @@ class HeuristicPlayer:
 
     def _charge_value(self, state: BattleState, model: ModelState, enemy: ModelState) -> float:
         """Expected wounds dealt minus taken in a one-on-one fight, plus a gang-up bonus."""
-        if _precious(state, model) and not state.contacts(enemy):
+        if self._held_back(state, model) and not state.contacts(enemy):
             return -1.0  # the leader and banners only join fights already under way
         mine, theirs = model.profile, enemy.profile
         win = 0.5 + 0.08 * (mine.fight - theirs.fight) + 0.1 * (mine.attacks - theirs.attacks)
@@ -560,6 +597,13 @@ class HeuristicPlayer:
         shooter_penalty = 0.15 if _role(model) == 2 and _line_holds(state, model.player) else 0.0
         value = dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
         return value + _cavalry_charge(state, model, enemy)
+
+    def _held_back(self, state: BattleState, model: ModelState) -> bool:
+        """The leader and banners stay behind the line, unless the leader is a Hero with Might
+        to spend: its Might wins the Duels it fights (HERO-MIGHT-06), so it leads the charge."""
+        if not _precious(state, model):
+            return False
+        return not (self.might_allowed and budget(state, model) >= LEADING_MIGHT)
 
     def _support_spot(self, state: BattleState, model: ModelState) -> Point | None:
         """A spot touching an engaged friend, outside enemy zones (WPN-SPEAR-01)."""
@@ -717,6 +761,16 @@ class HeuristicPlayer:
             return SpecialStrike.STAB
         return None
 
+    def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int:
+        """HERO-MIGHT-02..06: the cheapest points that turn a failed roll, when the roll is
+        worth them; a point is kept back for a failed Fate roll on lesser rolls."""
+        if not self.might_allowed or ask.cost == 0 or ask.cost > ask.room:
+            return 0
+        reserve = 1 if model.fate > 0 and ask.roll in _LESSER_ROLLS else 0
+        if ask.cost > ask.budget - reserve:
+            return 0
+        return ask.cost if _worth_might(state, model, ask) else 0
+
     def choose_trample(
         self, state: BattleState, beast: ModelState, controller: PlayerId
     ) -> Point | None:
@@ -732,7 +786,10 @@ class HeuristicPlayer:
     def declare_heroic_action(
         self, state: BattleState, side: PlayerId, phase: Phase
     ) -> Choice | None:
-        """HERO-HA-*: spend Might when it matters (heroic_policy)."""
+        """HERO-HA-*: spend Might when it matters (heroic_policy); never for a player whose
+        Heroes may not spend Might (``spend_might=False``)."""
+        if not self.might_allowed:
+            return None
         return heroic_policy.choose_declaration(self, state, side, phase)
 
     def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
@@ -876,6 +933,11 @@ class RandomPlayer:
     ) -> SpecialStrike | None:
         return self.pick(state, [None, *options], f"{model.uid} special strike")
 
+    def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int:
+        """A random legal number of points, none included."""
+        top = min(ask.budget, ask.room)
+        return self.pick(state, list(range(top + 1)), f"{model.uid} might on {ask.roll.value}")
+
     def choose_trample(
         self, state: BattleState, beast: ModelState, controller: PlayerId
     ) -> Point | None:
@@ -964,4 +1026,14 @@ def _legal(state: BattleState, action: MoveAction) -> bool:
     return True
 
 
-PLAYERS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}
+def _heuristic_no_might(scenario: Scenario | None = None) -> HeuristicPlayer:
+    """A HeuristicPlayer whose Heroes never spend Might (bench/sbg_might.py compares)."""
+    return HeuristicPlayer(scenario, spend_might=False)
+
+
+# Player names of the ``players`` option -> factories taking the scenario.
+PLAYERS: dict[str, Callable[[Scenario | None], Player]] = {
+    "heuristic": HeuristicPlayer,
+    "heuristic_no_might": _heuristic_no_might,
+    "random": lambda scenario=None: RandomPlayer(),
+}

@@ -14,6 +14,7 @@ import math
 from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.paths import Point, segment_point_distance, terrain_cost
+from battlesim.engines.sbg.phases import ring
 from battlesim.engines.sbg.state import BattleState, ModelState
 
 _CLEAR = 0.02  # inches: "not in base contact" beside the prone model
@@ -70,6 +71,7 @@ def leap_over(state: BattleState, model: ModelState, action: Move | Charge) -> b
             spot = _along(start, end, other, model.radius + other.radius, far=False)
             model.charged, reason = True, "charge"
     model.spent += terrain_cost(state.table, start, spot, model.radius)
+    ring.make_room(state, model, spot)  # RING-INV-03: a bearer there steps aside first
     state.move_to(model, spot, reason)
     if die == 1 and model.mount is not None:
         from battlesim.engines.sbg.cavalry import failed_leap

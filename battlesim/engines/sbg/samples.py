@@ -2,7 +2,8 @@
 
 Characteristics are those of the BattleScribe data (``shared/bsdata``: Minas_Tirith.cat,
 ``Warrior of Minas Tirith`` and ``Captain of Minas Tirith``; Mordor.cat and the game system,
-``Orc Warrior`` and ``Orc Captain``). Points size the forces only (data.ASSUMPTIONS "points").
+``Orc Warrior`` and ``Orc Captain``; the game system for the Heroes of ``gondor_captains``).
+Points size the forces only (data.ASSUMPTIONS "points").
 
 Cavalry samples: ``rohan`` (Captain and Riders of Rohan on horses, with Warriors of Rohan on
 foot) and ``warg_riders`` (an Orc Captain and Warg Riders with Orc Warriors); a mount named in
@@ -372,6 +373,65 @@ def _harad_skirmish() -> dict[str, Any]:
     return {**HARAD_MUMAK, "name": f"{HARAD_MUMAK['name']} (skirmish)", "units": units}
 
 
+def _hero(name: str, stats: tuple[int, ...], pools: tuple[int, int, int], **card: Any) -> dict:
+    """A Gondor Hero on foot: (fight, shoot, strength, defence, attacks, wounds, courage)."""
+    keys = ("fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
+    return {
+        "name": name,
+        "move": 6,
+        **dict(zip(keys, stats, strict=True)),
+        **dict(zip(("might", "will", "fate"), pools, strict=True)),
+        "keywords": ["Man", "Gondor", "Infantry", "Hero"],
+        **card,
+    }
+
+
+# Heroes of Minas Tirith (BattleScribe game system and Minas_Tirith.cat profiles; points from
+# the seed where it prints them, Boromir 160 and Faramir 80 at 002:L1493, L110).
+GONDOR_CAPTAINS: Final = {
+    "name": "Captains of Gondor",
+    "alignment": "good",
+    "units": [
+        {
+            "leader": True,
+            "count": 1,
+            "profile": _hero(
+                "Boromir, Captain of the White Tower",
+                (6, 3, 4, 6, 3, 3, 6),
+                (6, 3, 3),
+                wargear=["heavy armour", "sword"],
+                options=["shield"],
+                points=165,
+            ),
+        },
+        {
+            "count": 1,
+            "profile": _hero(
+                "Faramir, Captain of Gondor",
+                (5, 3, 4, 5, 2, 2, 6),
+                (3, 3, 2),
+                wargear=["armour", "sword", "bow"],
+                points=80,
+            ),
+        },
+        {
+            "count": 1,
+            "profile": _hero(
+                "Cirion, Lieutenant of Amon Barad",
+                (4, 3, 4, 6, 2, 2, 4),
+                (3, 1, 1),
+                wargear=["heavy armour", "sword"],
+                options=["shield"],
+                points=65,
+            ),
+        },
+        {"count": 2, "profile": MINAS_TIRITH["units"][0]["profile"]},
+        {"count": 11, "profile": _with(_GONDOR_WARRIOR, "shield", extra=1)},
+        {"count": 7, "profile": _with(_GONDOR_WARRIOR, "shield", "spear", extra=2)},
+    ],
+}
+
+
 # Monsters (MON-*): BattleScribe profiles (game system 'Mordor Troll', Fangorn.cat 'Ent');
 # bases from bases.py (40 mm large, 60 mm huge). The Ent's unique BPA is its 'Bludgeon' rule.
 _MORDOR_TROLL: Final = {
@@ -432,6 +492,8 @@ SAMPLE_FORCES: Final = MappingProxyType(
         "mordor": MORDOR,
         "minas_tirith_skirmish": _skirmish(MINAS_TIRITH, (1, 5, 3, 2, 1)),
         "mordor_skirmish": _skirmish(MORDOR, (1, 7, 4, 3, 1)),
+        "gondor_captains": GONDOR_CAPTAINS,
+        "gondor_captains_skirmish": _skirmish(GONDOR_CAPTAINS, (1, 1, 1, 1, 3, 2)),
         "harad_mumak": HARAD_MUMAK,
         "harad_mumak_skirmish": _harad_skirmish(),
         "rohan": ROHAN,

@@ -94,6 +94,7 @@ class ModelState:
     might: int = 0
     will: int = 0
     fate: int = 0
+    free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
     # WB-* (war_beasts.py): the beast a howdah model rides and the height of its floor;
     # a beast's panic state and turn flags.
     riding: ModelId | None = None
@@ -181,12 +182,17 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         weapon=weapon,
         missile=missile_weapon(profile),
         triggers=triggers,
-        might=profile.might,
-        will=profile.will,
-        fate=profile.fate,
+        **_pools(profile),
         howdah_wounds=profile.howdah_wounds,
         mount=mount,
     )
+
+
+def _pools(profile: Profile) -> dict[str, int]:
+    """HERO-01 (002:L1481-1483), CHAR-MWF-01: only Heroes have Might, Will and Fate."""
+    if not profile.is_hero:
+        return {"might": 0, "will": 0, "fate": 0}
+    return {"might": profile.might, "will": profile.will, "fate": profile.fate}
 
 
 @dataclass(slots=True)
@@ -219,6 +225,9 @@ class BattleState:
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
+    # The two Players, set when a battle is played: rules that ask a side mid-roll (Might,
+    # might.boost) reach them here. None in bare rule tests: nobody is asked.
+    players: Any = None
     reserves: list[Any] = field(default_factory=list)  # reinforcements.Reserve, off the table
     heroics: list[Declaration] = field(default_factory=list)  # this phase's (HERO-HA-02)
     # CAV-BRK-01 (002:L1433): riders and mounts lost, per side; a pair is one casualty
@@ -342,24 +351,27 @@ class BattleState:
             self.link_across(model, across)
         self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
 
-    def wound(self, model: ModelState, source: str, at_mount: bool = False) -> None:
+    def wound(self, model: ModelState, source: str, at_mount: bool = False, count: int = 1) -> None:
         """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once, unless Fate saves.
 
         A Cavalry model's rider and mount have their own wounds: ``at_mount`` wounds the mount
         (CAV-SHOOT-02, CAV-STRIKE-01); a slain rider leaves a riderless mount (CAV-LOOSE-01).
+        ``count``: the Wounds one blow deals (Mighty Blow, flails, instant kills); HERO-FATE-04
+        (002:L1778): one successful Fate roll prevents them all; HERO-FATE-05: any wound,
+        whatever its source (falls included), may be saved.
         """
-        if at_mount or model.mount is not None and model.wounds <= 1:
+        if at_mount or model.mount is not None and model.wounds <= count:
             from battlesim.engines.sbg import cavalry  # the rules import this module
 
             if at_mount:
                 cavalry.wound_mount(self, model, source)
                 return
-            if not (model.fate > 0 and fate_saves(self, model, self.fate_policy)):
+            if not (model.fate > 0 and fate_saves(self, model, self.fate_policy, count)):
                 cavalry.rider_slain(self, model, source)
             return
-        if model.fate > 0 and fate_saves(self, model, self.fate_policy):
+        if model.fate > 0 and fate_saves(self, model, self.fate_policy, count):
             return
-        model.wounds -= 1
+        model.wounds -= min(count, model.wounds)
         self.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
         if self.forces[model.player].leader == model.uid:
             self.wounded_leaders.add(model.uid)

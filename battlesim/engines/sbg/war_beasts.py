@@ -140,7 +140,7 @@ def howdah_score() -> int:
 
 def panic_test(state: BattleState, beast: ModelState, reason: str) -> bool:
     """WB-DMG-02 (002:L1927): Courage of the model leading it (the beast's own if none); the
-    leader's Will or Might may turn a failure (courage.will_for_courage, might_for_courage;
+    leader's Will or Might may turn a failure (courage.heroic_courage;
     any leader: "the commander" or his successor, WB-MOV-05). A failure leaves the beast
     to the opponent in its next Move phase (WB-DMG-03). Ambiguity 10: after a pass, later
     tests the same turn pass (L1212)."""

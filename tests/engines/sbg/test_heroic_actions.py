@@ -814,9 +814,10 @@ def test_might_never_below_zero_and_one_action_per_hero_per_phase(seed: int) -> 
     assert all(m.might >= 0 for m in state.models.values())
 
 
-def test_heuristic_steals_the_charge_with_a_heroic_move() -> None:
-    """HERO-HM-01 policy: the enemy has Priority and friends near the Hero can charge: the
-    heuristic player declares a Heroic Move."""
+def test_heuristic_answers_an_enemy_heroic_move() -> None:
+    """HERO-HM-02 policy: friends near the Hero can charge and the enemy declared a Heroic
+    Move: the heuristic player answers with its own. Priority alone is not worth a Might
+    (heroic_policy._heroic_move: pre-empting lost in the bench)."""
     state = battle([], priority=1)
     add(state, "g", 0, 10, 10, hero(might=2))
     add(state, "a", 0, 12, 10)
@@ -824,9 +825,9 @@ def test_heuristic_steals_the_charge_with_a_heroic_move() -> None:
     for i, x in enumerate((8, 10, 12)):
         add(state, f"o{i}", 1, x, 14, ORC)
     state.heroics = []
-    assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic move")
-    state.priority = 0
     assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.MOVE) is None
+    state.heroics = [ha.Declaration("o0", ha.HEROIC_MOVE, 1)]
+    assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic move")
 
 
 def test_heuristic_fights_first_when_the_hero_should_slay_its_enemy() -> None:

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from battlesim.engines.sbg.courage import courage_test
+from battlesim.engines.sbg.courage import broken_test, courage_test
 from battlesim.engines.sbg.coverage import profile_coverage
+from battlesim.engines.sbg.falling import fall
 from battlesim.engines.sbg.heroics import HeroPoolError, Pool, spend
-from tests.engines.sbg.builders import add, battle, profile
+from battlesim.engines.sbg.phases.end import run_end_phase
+from battlesim.engines.sbg.will import cast, resist
+from tests.engines.sbg.builders import add, battle, players, profile
+
+HERO_KW = frozenset({"man", "infantry", "hero"})
 
 HERO = profile(name="Test Hero", wounds=2, might=2, will=1, fate=2, keywords=frozenset({"hero"}))
 
@@ -58,11 +63,11 @@ def test_fate_default_policy_keeps_fate_for_a_slaying_wound() -> None:
     assert hero.wounds == 1 and hero.fate == 2
 
 
-def test_coverage_reports_fate_as_played() -> None:
-    """HERO-FATE-01, HERO-WILL-04: Fate and Will are played; Might is still ignored."""
+def test_coverage_reports_hero_pools_as_played() -> None:
+    """HERO-FATE-01, HERO-WILL-04, HERO-MIGHT-02: Fate, Will and Might on dice are played."""
     cover = profile_coverage(HERO)
-    assert {"fate (heroic)", "will (heroic)"} <= set(cover.implemented)
-    assert "might (heroic)" in cover.ignored
+    assert {"fate (heroic)", "will (heroic)", "might (heroic)"} <= set(cover.implemented)
+    assert not any("heroic" in name for name in cover.ignored)
 
 
 def _hero_one_wound() -> dict[str, object]:
@@ -83,3 +88,125 @@ def test_hero_will_04_will_kept_when_it_cannot_cover_the_shortfall() -> None:
     hero = add(state, "n", 0, 10, 10, profile(courage=5, will=1, keywords=frozenset({"hero"})))
     assert not courage_test(state, hero, "test")
     assert hero.will == 1
+
+
+# --- HERO-01, HERO-MWF-01, HERO-FATE-03..06, HERO-WILL-01 ------------------------------------
+
+
+def test_hero_01_only_models_with_the_hero_keyword_have_pools() -> None:
+    """HERO-01, CHAR-MWF-01 (002:L1481-1483, L104): a Hero (keyword Hero) has Might, Will and
+    Fate; a Warrior has none of them even if its data carried some."""
+    state = battle()
+    warrior = add(state, "w", 0, 10, 10, profile(might=2, will=2, fate=2))
+    hero = add(state, "h", 0, 12, 10, HERO)
+    assert not warrior.profile.is_hero and (warrior.might, warrior.will, warrior.fate) == (0, 0, 0)
+    assert hero.profile.is_hero and (hero.might, hero.will, hero.fate) == (2, 1, 2)
+
+
+def test_hero_mwf_01_points_are_spent_and_not_replenished() -> None:
+    """HERO-MWF-01 (002:L1487-1502): Boromir's 6 Might, 3 Will, 3 Fate; points spent stay
+    spent through the End phase and the next turn."""
+    state = battle()
+    boromir = add(state, "b", 0, 10, 10, profile(might=6, will=3, fate=3, keywords=HERO_KW))
+    assert (boromir.might, boromir.will, boromir.fate) == (6, 3, 3)
+    spend(boromir, Pool.MIGHT, 2)
+    spend(boromir, Pool.FATE)
+    run_end_phase(state)
+    boromir.reset_turn()
+    assert (boromir.might, boromir.will, boromir.fate) == (4, 3, 2)
+
+
+def test_hero_fate_03_ex_01_kili_three_plus_one_might_is_saved() -> None:
+    """HERO-FATE-03, HERO-FATE-EX-01, HERO-FATE-06 (002:L1776, L1792-1794): Kili's Fate roll
+    of 3 plus 1 Might makes 4: the wound is ignored; Might is decided before a second Fate
+    point is spent (only one Fate point is used)."""
+    state = battle([3])
+    state.players = players()
+    kili = add(state, "k", 0, 10, 10, profile(wounds=1, might=1, fate=2, keywords=HERO_KW))
+    state.wound(kili, "shot by an Orc Hunter")
+    assert kili.alive and (kili.might, kili.fate) == (0, 1)
+    (fate,) = state.log.of_kind("fate")
+    assert (fate.data["die"], fate.data["score"], fate.data["saved"]) == (3, 4, True)
+
+
+def test_hero_fate_04_one_save_stops_a_whole_multi_wound_blow() -> None:
+    """HERO-FATE-04 (002:L1778): against a blow dealing 2 Wounds (Mighty Blow) one successful
+    Fate roll prevents both; a failed one lets both through."""
+    state = battle([4, 2])
+    hero = add(state, "h", 0, 10, 10, profile(wounds=3, fate=1, keywords=HERO_KW))
+    other = add(state, "o", 0, 12, 10, profile(wounds=3, fate=1, keywords=HERO_KW))
+    state.fate_policy = lambda model, count: True  # spend on every blow
+    state.wound(hero, "mighty blow", count=2)
+    state.wound(other, "mighty blow", count=2)
+    assert hero.wounds == 3 and other.wounds == 1
+
+
+def test_hero_fate_04_instant_kill_needs_a_fate_save_per_blow() -> None:
+    """HERO-FATE-04 (002:L1778): an instant kill (Morgul blade) is a blow of all the model's
+    Wounds: the default policy spends Fate on it even at full Wounds; two blows need two
+    successful rolls."""
+    state = battle([5, 6])
+    hero = add(state, "h", 0, 10, 10, profile(wounds=3, fate=2, keywords=HERO_KW))
+    state.wound(hero, "morgul blade", count=hero.wounds)
+    state.wound(hero, "morgul blade", count=hero.wounds)
+    assert hero.alive and hero.wounds == 3 and hero.fate == 0
+    state2 = battle([5, 1])
+    frodo = add(state2, "f", 0, 10, 10, profile(wounds=2, fate=2, keywords=HERO_KW))
+    state2.wound(frodo, "morgul blade", count=frodo.wounds)
+    state2.wound(frodo, "morgul blade", count=frodo.wounds)
+    assert not frodo.alive
+
+
+def test_hero_fate_05_fate_saves_a_fall_but_never_a_failed_courage_test() -> None:
+    """HERO-FATE-05 (002:L1780): Fate cancels any wound (a fall's S3 hit here), but a Hero
+    fleeing a failed Broken test is removed whatever its Fate."""
+    state = battle([6, 5])  # fall hit: 6 wounds D4; Fate roll 5 saves it
+    hero = add(state, "h", 0, 10, 10, profile(wounds=1, fate=1, keywords=HERO_KW))
+    fall(state, hero, 1.5, "test")  # 1.5" drop for a 1.2" Man: one S3 hit
+    assert hero.alive and hero.fate == 0
+    state = battle([1, 1])
+    coward = add(state, "c", 0, 10, 10, profile(wounds=1, fate=3, courage=1, keywords=HERO_KW))
+    state.broken[0] = True
+    assert not broken_test(state, coward)
+    assert not coward.alive and coward.fate == 3
+
+
+def test_hero_fate_06_grinnah_saves_the_first_blow_and_dies_to_the_second() -> None:
+    """HERO-FATE-06 (002:L1784-1790): Thorin wounds Grinnah twice; his one Fate roll (4)
+    saves the first (which would have cost D3 Wounds); the second blow of 3 Wounds kills."""
+    state = battle([4])
+    grinnah = add(state, "g", 1, 10, 10, profile(wounds=3, fate=1, keywords=HERO_KW))
+    state.fate_policy = lambda model, count: True
+    state.wound(grinnah, "orcrist", count=2)
+    assert grinnah.wounds == 3 and grinnah.fate == 0
+    state.wound(grinnah, "orcrist", count=3)
+    assert not grinnah.alive
+
+
+def test_hero_will_01_will_is_spent_only_on_what_the_engine_plays() -> None:
+    """HERO-WILL-01 (002:L1744): Will is spent casting, resisting or on Courage tests; with no
+    magical powers in play, only a failed Courage test takes Will (a passed one keeps it)."""
+    state = battle([6, 6, 1, 1])
+    hero = add(state, "h", 0, 10, 10, profile(courage=3, will=3, keywords=HERO_KW))
+    assert courage_test(state, hero, "passed") and hero.will == 3
+    assert not courage_test(state, hero, "failed by 5") and hero.will == 3
+
+
+def test_hero_will_02_casting_points_are_dice_chosen_before_rolling() -> None:
+    """HERO-WILL-02, MAGIC-CAST-01, MAGIC-CAST-02 (002:L1748, L2321-2323): 2 Will = 2 dice
+    (2, 4) for a 5+ power: not cast, the Will is spent; 1 Might raises the 4 to 5: cast."""
+    state = battle([2, 4, 2, 4])
+    caster = add(state, "s", 0, 10, 10, profile(will=4, might=1, keywords=HERO_KW))
+    assert cast(state, caster, 2, 5) == 0 and caster.will == 2
+    state.players = players()
+    assert cast(state, caster, 2, 5) == 5 and (caster.will, caster.might) == (0, 0)
+
+
+def test_hero_will_03_resisting_ties_resist_and_natural_sixes_refund() -> None:
+    """HERO-WILL-03, MAGIC-RES-01, MAGIC-RES-02 (002:L1752, L2327-2329): casting 5: a 5 ties
+    and resists; a natural 6 resists and refunds its Will point; 3 and 4 fail."""
+    state = battle([3, 5, 6, 3, 4])
+    hero = add(state, "h", 0, 10, 10, profile(will=5, keywords=HERO_KW))
+    assert resist(state, hero, 2, 5) and hero.will == 3
+    assert resist(state, hero, 1, 5) and hero.will == 3
+    assert not resist(state, hero, 2, 5) and hero.will == 1

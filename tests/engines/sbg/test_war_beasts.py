@@ -45,6 +45,7 @@ from battlesim.engines.sbg.phases.move import (
     check_action,
 )
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, shoot, to_hit_need
+from battlesim.engines.sbg.players import HeuristicPlayer
 from battlesim.engines.sbg.samples import HARAD_MUMAK
 from battlesim.engines.sbg.special_strikes import bash
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
@@ -677,12 +678,14 @@ def test_wb_cc_01_riders_declare_no_fight_heroic_actions() -> None:
 
 def test_wb_dmg_02_commander_spends_might_on_panic() -> None:
     """WB-DMG-02 (002:L1927): the commander may spend Might on the Panic test: 1+3+4 = 8;
-    his one Will point cannot cover the 2 missing, two Might points (raising a die) can."""
+    his one Will point cannot cover the 2 missing; with one Might point it can (Might and
+    Will combined, HERO-WILL-04; Will goes first, data.ASSUMPTIONS "will")."""
     state = battle([1, 3])
+    state.players = (HeuristicPlayer(), HeuristicPlayer())  # Might is the player's choice
     beast, (commander, _) = mumak(state)
     commander.might = 2
     state.wound(beast, "test")
-    assert not beast.panic_turn and commander.might == 0 and commander.will == 1
+    assert not beast.panic_turn and commander.might == 1 and commander.will == 0
 
 
 def test_wb_mov_01_a_war_beast_never_defends_a_barrier() -> None:

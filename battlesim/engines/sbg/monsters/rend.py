@@ -35,7 +35,10 @@ def resolve_rend(fight: BpaFight, target: ModelState | None) -> None:
             return
         purpose = f"rend {monster.uid}->{target.uid} (S{strength} vs S{toughness})"
         sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
-        if roll_to_wound(state, strength, toughness, 0, purpose, natural_six=sixes):
+        # part 2 ambiguity 2: a Hero Monster's Might may raise its own Rend dice (HERO-MIGHT-06)
+        if roll_to_wound(
+            state, strength, toughness, 0, purpose, natural_six=sixes, roller=monster, target=target
+        ):
             state.wound(target, f"rent by {monster.uid}")
 
 

@@ -17,6 +17,7 @@ from battlesim.engines.sbg import cavalry as cav
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.data import CLIMB_COST, CONTACT_TOLERANCE
 from battlesim.engines.sbg.falling import fall, terrain_height
+from battlesim.engines.sbg.might import MightRoll, boost
 from battlesim.engines.sbg.paths import (
     Point,
     circle_base,
@@ -28,6 +29,7 @@ from battlesim.engines.sbg.paths import (
     terrain_tests,
     toward,
 )
+from battlesim.engines.sbg.phases import ring
 from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.table import TerrainKind
 
@@ -156,6 +158,7 @@ def _leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     """
     obstacle = crossing.piece
     (die,) = state.roll(1, f"leap {model.uid} over {obstacle.name}")
+    die = _might(state, model, MightRoll.LEAP, die)
     spot = end
     if die < 6:
         model.charged = False
@@ -174,6 +177,7 @@ def _jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     touching an enemy needs a 6 (MOVE-JUMP-04, 002:L576)."""
     gap = crossing.piece
     (die,) = state.roll(1, f"jump {model.uid} over {gap.name}")
+    die = _might(state, model, MightRoll.JUMP, die)
     state.log.emit("jump", model=model.uid, gap=gap.name, roll=die)
     if die == 1:
         if model.mount is not None:
@@ -195,6 +199,7 @@ def _climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing
     enemy needs a 6 (MOVE-CLIMB-05, 002:L603)."""
     piece = crossing.piece
     (die,) = state.roll(1, f"climb {model.uid} up {piece.name}")
+    die = _might(state, model, MightRoll.CLIMB, die)
     state.log.emit("climb", model=model.uid, piece=piece.name, roll=die)
     if die == 1:
         _fall_short(state, model, end, 0.0, f"climbing {piece.name}")
@@ -217,6 +222,7 @@ def _descend(state: BattleState, model: ModelState, end: Point, crossing: Crossi
         _descend_mounted(state, model, end, crossing)
         return
     (die,) = state.roll(1, f"climb {model.uid} down {piece.name}")
+    die = _might(state, model, MightRoll.CLIMB, die)
     state.log.emit("climb_down", model=model.uid, piece=piece.name, roll=die)
     foot = state.table.far_side(model.position, end, piece, circle_base(model.radius))
     if die == 1:
@@ -256,6 +262,12 @@ _RESOLVERS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing
 }
 
 
+def _might(state: BattleState, model: ModelState, roll: MightRoll, die: int) -> int:
+    """HERO-MIGHT-06 item 1 (002:L1532): Might helps pass the test. A charger needs the 6 to
+    reach its enemy (MOVE-CHG-13); anyone else succeeds on 2+ (a 1 stops or falls)."""
+    return boost(state, model, roll, die, 6 if model.charged else 2)
+
+
 # --- where the model ends up ------------------------------------------------------------------
 
 
@@ -263,6 +275,7 @@ def _place(state: BattleState, model: ModelState, spot: Point, climbed: float, w
     """Pay for the ground covered (and the climb, if it got there) and move."""
     cavalry = "cavalry" in model.triggers  # CAV-MOVE-03
     model.spent += terrain_cost(state.table, model.position, spot, model.radius, cavalry) + climbed
+    ring.make_room(state, model, spot)  # RING-INV-03: a bearer there steps aside first
     state.move_to(model, spot, why)
 
 

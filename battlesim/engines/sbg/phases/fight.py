@@ -26,6 +26,7 @@ from battlesim.engines.sbg.equipment import banner_in_range
 from battlesim.engines.sbg.falling import fall
 from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.might import MightRoll, boost, budget
 from battlesim.engines.sbg.paths import (
     angle_to,
     rotated,
@@ -212,6 +213,7 @@ def duel(state: BattleState, combat: Combat) -> PlayerId:
         if loser is None or loser in used or not _banner_reroll(state, combat, loser, dice[loser]):
             break
         used.add(loser)
+    might_bidding(state, combat, dice)
     a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
     winner = duel_winner_without_roll_off(a, b)
     if winner is None:
@@ -236,6 +238,54 @@ def _banner_reroll(state: BattleState, combat: Combat, player: PlayerId, dice: l
     worst = min(dice, key=lambda d: (d.value, d.owner.uid))
     (worst.raw,) = state.roll(1, f"banner re-roll {worst.owner.uid}")
     return True
+
+
+def might_bidding(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
+    """HERO-MIGHT-03/04 (002:L1520-1522): once every die and re-roll is in (EQP-BAN-02), the
+    side losing may spend Might first, then the other may answer, and so on until neither
+    side spends. A tie is opened by the Priority side (data.ASSUMPTIONS "might-bidding")."""
+    if not any(budget(state, d.owner) > 0 for p in (0, 1) for d in dice[p]):
+        return  # no Hero with Might in this fight (most fights: keep it cheap)
+    side = _provisional_loser(state, combat, dice)
+    side = state.priority if side is None else side
+    quiet = 0
+    while quiet < 2:
+        quiet = 0 if _side_bids(state, combat, dice, side) else quiet + 1
+        side = 1 - side
+
+
+def _side_bids(
+    state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]], side: PlayerId
+) -> bool:
+    """Each Hero of the side may raise its own best die (HERO-MIGHT-05: only its own dice;
+    only the highest die counts, so that is the die worth raising)."""
+    spent = False
+    for hero in combat.side(side) + combat.helpers(side):
+        own = [d for d in dice[side] if d.owner is hero]
+        if budget(state, hero) <= 0 or not own:
+            continue
+        die = max(own, key=lambda d: d.value)
+        need, contest = _duel_needs(state, combat, dice, side)
+        value = boost(state, hero, MightRoll.DUEL, die.value, need, contest=contest)
+        if value != die.value:
+            die.bonus = value - die.raw
+            spent = True
+    return spent
+
+
+def _duel_needs(
+    state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]], side: PlayerId
+) -> tuple[int, int | None]:
+    """The score that wins the Duel for ``side`` now, and the one it would need if the rival
+    Heroes spent all their Might (None when the rival has none to answer with)."""
+    mine = _fight_value(state, combat.side(side) + combat.helpers(side))
+    rival = 1 - side
+    theirs = _fight_value(state, combat.side(rival) + combat.helpers(rival))
+    edge = 0 if mine > theirs else 1  # FIGHT-DUEL-02: the higher Fight wins a tie
+    best = max((d.value for d in dice[rival]), default=0)
+    reach = max((min(6, d.value + budget(state, d.owner)) for d in dice[rival]), default=0)
+    contest = max(best, reach) + edge if reach > best else None
+    return best + edge, contest
 
 
 def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
@@ -274,7 +324,7 @@ def strike(
             return
         purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
         reroll = special_strikes.rerolls_ones(striker)
-        if roll_to_wound(state, strength, defence, bonus, purpose, reroll, sixes):
+        if roll_to_wound(state, strength, defence, bonus, purpose, reroll, sixes, striker, target):
             state.wound(target, f"struck by {striker.uid}", at_mount)
 
 

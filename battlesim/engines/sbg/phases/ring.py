@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg import one_ring
 from battlesim.engines.sbg.actions import IllegalActionError, RingAction
-from battlesim.engines.sbg.courage import courage_test, courage_value, will_for_courage
+from battlesim.engines.sbg.courage import courage_test, courage_value, heroic_courage
 from battlesim.engines.sbg.data import (
     CONTACT_TOLERANCE,
     COURAGE_PASS,
@@ -117,7 +117,7 @@ def spot(state: BattleState, charger: ModelState, bearer: ModelState) -> bool:
     penalty = math.floor(state.distance(charger, bearer) + EPSILON)
     dice = state.roll(2, f"courage {charger.uid} (spot the Ring-bearer {bearer.uid})")
     total = sum(dice) + courage_value(state, charger) - penalty
-    total += will_for_courage(state, charger, total)
+    total += heroic_courage(state, charger, total, sum(dice))  # HERO-WILL-04, Might item 5
     passed = total >= COURAGE_PASS
     state.log.emit("spot_ring_bearer", model=charger.uid, bearer=bearer.uid, passed=passed)
     if not passed:

@@ -8,6 +8,7 @@ from battlesim.engines.sbg import cavalry, one_ring, war_beasts
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.might import MightRoll, boost
 from battlesim.engines.sbg.paths import point_distance
 from battlesim.engines.sbg.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
@@ -108,8 +109,10 @@ def shoot(
     """
     (die,) = state.roll(1, f"to hit {shooter.uid}->{target.uid}")
     bonus = modifier(Hook.TO_HIT, HookContext(state, shooter, target))
-    # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits.
-    hit = die == 6 or clamp_die(die + bonus) >= to_hit_need(state, shooter, moving_penalty)
+    need = to_hit_need(state, shooter, moving_penalty)
+    # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits. HERO-MIGHT-06 item 3: Might.
+    score = 6 if die == 6 else clamp_die(die + bonus)
+    hit = boost(state, shooter, MightRoll.TO_HIT, score, need, target=target) >= need
     state.log.emit("shot", shooter=shooter.uid, target=target.uid, hit=hit)
     if not hit:
         return
@@ -129,7 +132,9 @@ def _through_the_way(
         (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
         if die < item.score and shooter.heroic.reroll_in_the_way:  # HERO-HAC-01/02
             (die,) = state.roll(1, f"in the way re-roll {item.key} ({item.score}+)")
-        if die >= item.score:
+        # HERO-MIGHT-03/06 item 3 (002:L1520, L1540): after any re-roll, Might may pass it.
+        score = boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target)
+        if score >= item.score:
             continue
         state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
         return state.models.get(item.key)
@@ -169,7 +174,9 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"
     poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
-    if roll_to_wound(state, strength, defence, bonus, purpose, poisoned):
+    if roll_to_wound(
+        state, strength, defence, bonus, purpose, poisoned, roller=shooter, target=victim
+    ):
         state.wound(victim, f"shot by {shooter.uid}", at_mount)
 
 
