@@ -311,3 +311,20 @@ def test_move_climb_06_a_climb_over_several_turns_is_not_played() -> None:
     climber = add(state, "A2", 0, 20, 12 - R, profile(move=12.0))
     assert check_action(state, climber, Move("A2", (20, 12 + R))) == pytest.approx(10 + 2 * R)
     assert "MOVE-CLIMB-06" in ASSUMPTIONS["climb-turns"]
+
+
+def test_move_climb_10_might_on_the_climb_test() -> None:
+    """MOVE-CLIMB-10 (002:L1530-1532): a Hero rolls 1 climbing the 2" rock (it would fall);
+    1 Might makes it 2: it reaches the top and stops (MOVE-CLIMB table)."""
+    from battlesim.engines.sbg.players import HeuristicPlayer
+
+    class Mighty(HeuristicPlayer):
+        def spend_might(self, state: object, model: object, ask: object) -> int:
+            return ask.cost  # type: ignore[attr-defined]
+
+    state = battle([1], table=_rock(2.0))
+    state.players = (Mighty(), Mighty())
+    hero = add(state, "A1", 0, 10, 11, profile(might=2, keywords=frozenset({"man", "hero"})))
+    apply_action(state, hero, Move("A1", (10, 13)))
+    assert rolls(state) == [("climb A1 up rock", [1])]
+    assert hero.y == pytest.approx(12 + R, abs=0.02) and not hero.prone and hero.might == 1

@@ -176,3 +176,22 @@ def test_shoot_move_02_turning_on_the_spot_is_not_moving() -> None:
     assert not shooter.moved and shooter.done_moving
     shoot(state, shooter, target)
     assert state.log.of_kind("shot")[0].data["hit"] is True
+
+
+def test_shoot_itw_09_a_hero_spends_might_on_the_in_the_way_test() -> None:
+    """SHOOT-ITW-09 (002:L1540): a Hero's arrow hits (6) but rolls 3 for the wall in the way
+    (4+); 1 Might makes it 4: the arrow goes on and wounds (6)."""
+    from battlesim.engines.sbg.players import HeuristicPlayer
+
+    class Mighty(HeuristicPlayer):
+        def spend_might(self, state: object, model: object, ask: object) -> int:
+            return ask.cost  # type: ignore[attr-defined]
+
+    state = battle([6, 3, 6], alignments=EVIL, table=_wall())
+    state.players = (Mighty(), Mighty())
+    hero = profile(wargear=("sword", "bow"), might=1, keywords=frozenset({"man", "hero"}))
+    shooter = add(state, "A1", 0, 10, 5, hero)
+    target = add(state, "B1", 1, 10, 12.15 + R + 0.3)
+    shoot(state, shooter, target)
+    assert not target.alive and shooter.might == 0
+    assert not state.log.of_kind("in_the_way_hit")
