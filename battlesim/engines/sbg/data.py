@@ -268,10 +268,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "never batched (SHOOT-VOLLEY-01). Move values come from the profiles, which follow the "
         "movement table (MOVE-GEN-04). Combats are split before the Fight phase only "
         "(MOVE-SEP-06: no rule here acts on engaged models during the Move phase).",
-        "climb-turns": "MOVE-CLIMB-06 (climbing over several turns) is not played: a Climb "
-        "must reach the top within the move (else refused), so a model walks to the foot "
-        "first. No preset or generated table has a climbable side a model cannot climb from "
-        "its foot in one move (the tallest sheer piece is 2 inches: 4 inches of Move).",
+        "climb-turns": "MOVE-CLIMB-06, part 1 §13 A28: a Climb the Move cannot finish climbs "
+        "all the Move left at the foot (half as many inches) and the model stays there with "
+        "the height reached; each later move up is a new Climb test, a 1 falling from that "
+        "height. Any other move, or being moved, loses the height. No charge ends half way.",
         "stand-fast-voice": "COUR-SF-05: Saruman's 12-inch Stand Fast! that also rallies "
         "Heroes (002:L194) belongs to his profile's special rule, not played yet: every Hero's "
         "Stand Fast! reaches 6 inches and Warriors only.",

@@ -50,6 +50,7 @@ from battlesim.engines.sbg.phases.crossing import (
     Crossing,
     check_crossings,
     crossings,
+    half_way,
     resolve_crossing,
 )
 from battlesim.engines.sbg.phases.shoot import shoot
@@ -128,6 +129,8 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     prone_leap.check_hurdles(state, model, action.to, len(found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
+        if half_way(state, model, action.to, found):
+            raise IllegalActionError(f"{model.uid} cannot charge half way up a wall (CLIMB-06)")
         cost += _elevated_climb(state, model, action)
         _check_barrier_leap(state, model, action, found)
         if action.throw and (found or not can_throw(model)):
