@@ -223,8 +223,12 @@ ASSUMPTIONS: Final = MappingProxyType(
         "model is contacted when the beast's base comes within contact tolerance of it; the "
         "beast stops touching a survivor. A fortification with Defence 9+ (WB-MOV-10) is not "
         "a table piece yet. Obstacles 2 inch or higher and any Jump/Climb/Leap test are refused.",
-        "war-beast-panic": "Panic (WB-DMG-02/03): a failed test makes the opponent move the "
-        "beast in the Move phase of the next turn (a normal trample, possibly off the table: "
+        "war-beast-panic": "Panic (WB-DMG-02/03): a failed test after a Wound makes the "
+        "opponent move the beast in the Move phase of the next turn (the Move phase after the "
+        "one in progress, even if the beast has not moved yet); a failed test for an empty "
+        "howdah, taken at the start of the beast's move, makes that move the panic move (a "
+        "pass lets it 'act normally'). A panic move still due is not put off by a later "
+        "failure. The panic move is a normal trample, possibly off the table: "
         "beast and crew are then casualties), as if it were his own: his models are the "
         "friends he may stop before, the owner's models are trampled. A beast that cannot "
         "make that move (charged) is no longer panicking at the end of that Move phase. The "
@@ -242,7 +246,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "war-beast-heroics": "WB-MOV-05/06: a Heroic Move or March declared by the model "
         "leading the beast moves the beast (its trample; March: +3 inch), friends within 6 "
         "inch of the leader's base following; riders declare no Fight-phase Heroic Action "
-        "(WB-CC-01) and no other rider's Heroic Move moves the beast.",
+        "(WB-CC-01) and no other rider's Heroic Move moves the beast; a War Beast never "
+        "follows another Hero's 'With Me!' or 'At the Double!', nor loses its move to it.",
         "war-beast-magic": "No magical powers are played yet: WB-MAG-01..05 are query "
         "functions in war_beasts.py for the future magic module (no effect in battles).",
         "war-beast-fight": "Irresistible Force (WB-CC-02) knocks the enemies prone after they "
@@ -376,7 +381,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "weapon-choice": "WPN-SWAP-03/04: a model with several hand weapons fights the whole "
         "game with one chosen before the game: a swapped weapon, else a one-handed non-spear "
         "weapon (name order), else its spear or two-handed weapon; a profile naming no known "
-        "weapon type fights with a sword (the player's free choice, WPN-SWAP-04).",
+        "weapon type fights with a sword (the player's free choice, WPN-SWAP-04), except a "
+        "War Beast, whose profile lists no weapon: it has no weapon type, hence no special "
+        "strike (WPN-SS-01, 002:L1973), without being unarmed (WPN-UNARMED-01).",
         "spear-heroes": "WPN-SPEAR-05: a spear Hero that declared a Heroic Action in this "
         "Fight phase (even one later cancelled) does not support in it.",
         "shielding": "ARM-SH-03..05: each side of a fight declares Shielding (all its models or "

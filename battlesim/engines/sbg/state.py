@@ -101,7 +101,7 @@ class ModelState:
     # a beast's panic state and turn flags.
     riding: ModelId | None = None
     perch: float = 0.0
-    panic_turn: int = 0  # WB-DMG-03: turn of a failed Panic test (0: none); moved next turn
+    panic_turn: int = 0  # WB-DMG-03: turn whose Move phase its panic move is due in
     panicked_turn: int = 0  # WB-DMG-03: the turn it panicked (its crew cannot shoot)
     was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
     trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy

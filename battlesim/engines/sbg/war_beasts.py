@@ -138,12 +138,14 @@ def howdah_score() -> int:
 # --- Panic: WB-DMG-02/03/04 ---------------------------------------------------------------
 
 
-def panic_test(state: BattleState, beast: ModelState, reason: str) -> bool:
+def panic_test(state: BattleState, beast: ModelState, reason: str, now: bool = False) -> bool:
     """WB-DMG-02 (002:L1927): Courage of the model leading it (the beast's own if none); the
     leader's Will or Might may turn a failure (courage.heroic_courage;
     any leader: "the commander" or his successor, WB-MOV-05). A failure leaves the beast
-    to the opponent in its next Move phase (WB-DMG-03). Ambiguity 10: after a pass, later
-    tests the same turn pass (L1212)."""
+    to the opponent in its next Move phase (WB-DMG-03); ``now``: the test is taken at the
+    start of the beast's own move (empty howdah), whose move is then that panic move. A
+    panic move still due is kept (a later failure does not put it off). Ambiguity 10: after
+    a pass, later tests the same turn pass (L1212)."""
     if PANIC in beast.courage_passed:  # COUR-TEST (L1212): the same rule, the same turn
         state.log.emit("panic", beast=beast.uid, reason=reason, passed=True, auto="passed")
         return True
@@ -151,23 +153,24 @@ def panic_test(state: BattleState, beast: ModelState, reason: str) -> bool:
     passed = courage_test(state, tester, f"panic {beast.uid}: {reason}", might=True)
     if passed:
         beast.courage_passed.add(PANIC)
-    else:
-        beast.panic_turn = state.turn
+    elif not beast.panic_turn:
+        beast.panic_turn = state.turn if now else state.turn + 1
     state.log.emit("panic", beast=beast.uid, reason=reason, tester=tester.uid, passed=passed)
     return passed
 
 
 def crewless_test(state: BattleState, beast: ModelState) -> None:
-    """WB-DMG-02: a test when the howdah has no crew at the start of the beast's move."""
+    """WB-DMG-02/03: a test when the howdah has no crew at the start of the beast's move; as
+    a pass lets it "act normally" (this move), a failure makes this move the panic move."""
     if not crew(state, beast):
-        panic_test(state, beast, "no crew")
+        panic_test(state, beast, "no crew", now=True)
 
 
 def stampede_controller(state: BattleState, beast: ModelState) -> int | None:
     """WB-DMG-03/04: the side moving a panicking beast this Move phase, or None. A beast
-    already charged cannot make a panic move (WB-DMG-04, 002:L1889). The panic move is made
-    in a Move phase of a later turn than the failed test (data.ASSUMPTIONS war-beast-panic)."""
-    if not beast.panic_turn or beast.panic_turn >= state.turn:
+    already charged cannot make a panic move (WB-DMG-04, 002:L1889). ``panic_turn`` is the
+    turn of the Move phase the panic move is due in (data.ASSUMPTIONS war-beast-panic)."""
+    if not beast.panic_turn or beast.panic_turn > state.turn:
         return None
     if beast.was_charged or state.engaged(beast):
         return None

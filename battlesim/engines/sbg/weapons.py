@@ -96,6 +96,10 @@ HAND_WEAPONS: Final = MappingProxyType(
     }
 )
 
+# WPN-SS-01 (002:L1973): the weapon type is read in the profile; a War Beast's lists none
+# (tusks and trunk: not unarmed, WPN-UNARMED-01, but no type, so no special strike).
+NO_WEAPON_TYPE: Final = HandWeapon("no weapon type", _ONE)
+
 _B, _X, _T = MissileKind.BOW, MissileKind.CROSSBOW, MissileKind.THROWING
 MISSILE_WEAPONS: Final = MappingProxyType(
     {
@@ -150,14 +154,17 @@ def fighting_weapon(profile: Profile) -> HandWeapon | None:
     A swapped weapon replaces the carded one (WPN-SWAP-01/02). A spear model that has
     another weapon keeps the spear for support (WPN-GEN-02); a model whose only weapon is
     two-handed must use it (WPN-2H-01). The weapon is chosen once, before the game
-    (WPN-SWAP-03); a profile naming no known weapon fights with a sword (WPN-SWAP-04).
+    (WPN-SWAP-03); a profile naming no known weapon fights with a sword (WPN-SWAP-04), but
+    a War Beast's, naming none, has no weapon type (WPN-SS-01).
     """
     swapped = swapped_weapon(profile)
     if swapped is not None:
         return swapped
     carried = [HAND_WEAPONS[name] for name in sorted(profile.gear) if name in HAND_WEAPONS]
     if not carried:
-        return None if "unarmed" in profile.gear else HAND_WEAPONS["sword"]
+        if "unarmed" in profile.gear:
+            return None
+        return NO_WEAPON_TYPE if "war beast" in profile.keywords else HAND_WEAPONS["sword"]
     carried.sort(key=lambda weapon: (weapon.spear, weapon.handedness is not _ONE))
     return carried[0]
 

@@ -29,7 +29,7 @@ from battlesim.engines.sbg.heroic_actions import (
     refusal,
 )
 from battlesim.engines.sbg.paths import Point, point_distance
-from battlesim.engines.sbg.phases import beast_fight, trample
+from battlesim.engines.sbg.phases import beast_fight, heroic, trample
 from battlesim.engines.sbg.phases.fight import (
     Combat,
     assign_supporters,
@@ -47,7 +47,7 @@ from battlesim.engines.sbg.phases.move import (
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, shoot, to_hit_need
 from battlesim.engines.sbg.players import HeuristicPlayer
 from battlesim.engines.sbg.samples import HARAD_MUMAK
-from battlesim.engines.sbg.special_strikes import bash
+from battlesim.engines.sbg.special_strikes import bash, eligible
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.units import (
@@ -56,6 +56,7 @@ from battlesim.engines.sbg.units import (
     profile_from_data,
     profile_to_data,
 )
+from battlesim.engines.sbg.weapons import fighting_weapon
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
 MUMAK = profile(
@@ -74,6 +75,7 @@ MUMAK = profile(
     trample_strength=9,
     howdah_defence=9,
     howdah_wounds=5,
+    wargear=(),  # as the BattleScribe card: no weapon listed
 )
 COMMANDER = profile(
     name="Test Commander",
@@ -222,6 +224,18 @@ def test_wb_mov_01_no_obstacle_two_inches_high() -> None:
     state = battle([], table=Table("t", (low,)))
     beast, _ = mumak(state)
     assert trample.check_trample(state, beast, (24.0, 18.0), panic=False) == pytest.approx(8.0)
+
+
+def test_wb_mov_01_no_jump_test_over_a_gap() -> None:
+    """WB-MOV-01 (002:L1878): a War Beast never takes a Jump test: a 1" chasm on its path
+    that a model would jump is refused, a path short of it is not."""
+    points = ((0, 14), (48, 14), (48, 15), (0, 15))
+    chasm = TerrainPiece("chasm", TerrainKind.GAP, points, depth=3.0)
+    state = battle([], table=Table("t", (chasm,)))
+    beast, _ = mumak(state)
+    with pytest.raises(IllegalActionError, match="WB-MOV-01"):
+        trample.check_trample(state, beast, (24.0, 18.0), panic=False)
+    assert trample.check_trample(state, beast, (24.0, 11.0), panic=False) == pytest.approx(1.0)
 
 
 def test_wb_mov_02_difficult_terrain_halves_the_move() -> None:
@@ -400,6 +414,7 @@ def test_wb_sht_01_howdah_always_in_the_way_of_a_rider() -> None:
     shoot(state, shooter, archer)
     assert archer.alive and beast.howdah_wounds == 5
     assert purposes(state)[1] == "in the way howdah of A01 (4+)"
+    assert purposes(state)[2].startswith("to wound howdah of A01")
 
 
 def test_wb_sht_01_howdah_not_in_the_way_of_the_beast() -> None:
@@ -462,6 +477,42 @@ def test_wb_cc_02_monsters_stronger_than_the_beast_stay_up() -> None:
     assert equal.prone and not strong.prone
 
 
+def test_wb_cc_02_irresistible_force_throws_a_cavalry_rider() -> None:
+    """WB-CC-02 (002:L1917) with CAV-LOOSE-03 (L1332): a Cavalry model knocked prone for
+    any reason throws its rider (Thrown Rider 1): the horse (Fight 0) flees untested, the
+    rider lies prone on foot and takes one S3 hit (a 1 does nothing)."""
+    state = battle([1])
+    beast, _ = mumak(state)
+    beast.trampled_into = True
+    data = {**profile_to_data(profile(name="Rider")), "options": ["horse"]}
+    rider = add(state, "B1", 1, 24.0, 14.5, profile_from_data(data))
+    beast_fight.irresistible_force(state, [beast], [rider])
+    assert rider.prone and rider.mount is None and state.dice.remaining == 0
+
+
+def test_wb_cc_02_only_after_a_trample_into_the_enemy() -> None:
+    """WB-CC-02: only a beast that "ends its trample" touching an enemy knocks it prone; a
+    beast charged where it stood wins without it."""
+    state = battle([])
+    beast, _ = mumak(state)
+    enemy = add(state, "B1", 1, 24.0, 10.0 + TOUCH)
+    beast_fight.irresistible_force(state, [beast], [enemy])
+    assert not enemy.prone
+
+
+def test_wpn_ss_01_the_mumak_has_no_weapon_type_and_no_special_strike() -> None:
+    """WPN-SS-01 (002:L1973): a model may use the special strike of the weapon type its
+    profile lists; the War Mumak's lists none (BattleScribe: no wargear), so neither Feint
+    (Fight 4 against 3) nor Stab (against 5); it is not unarmed either (WPN-UNARMED-01,
+    L1977: only if the profile says so), so no -1."""
+    state = battle([])
+    beast, _ = mumak(state)
+    assert eligible(beast, 3) == [] and eligible(beast, 5) == []
+    assert beast.weapon is not None and "unarmed" not in beast.triggers
+    sample = profile_from_data(HARAD_MUMAK["units"][0]["profile"])
+    assert fighting_weapon(sample).strikes == ()
+
+
 def test_wb_cc_03_winners_back_away_from_the_beast() -> None:
     """WB-CC-03 (002:L1919): the losing beast stays, is not trapped, and the winner backs
     away 1" instead; the winner then strikes once (S3 vs D7 needs 6: a 1 misses)."""
@@ -508,7 +559,7 @@ def test_wb_dmg_02_panic_uses_the_leaders_courage() -> None:
     state = battle([1, 1])
     beast, (commander, _) = mumak(state)
     state.wound(beast, "test")
-    assert beast.panic_turn == state.turn
+    assert beast.panic_turn == state.turn + 1  # WB-DMG-03: its next Move phase
     assert purposes(state) == ["courage A01c0 (panic A01: wounded)"]
 
 
@@ -527,13 +578,40 @@ def test_wb_dmg_02_will_and_the_beasts_own_courage() -> None:
 
 
 def test_wb_dmg_02_empty_howdah_tests_at_the_start_of_its_move() -> None:
-    """WB-DMG-02: no crew at the start of the beast's move: a test (2+3+2 fails); the panic
-    move is for the next turn (data.ASSUMPTIONS war-beast-panic)."""
+    """WB-DMG-02/03 (002:L1927): no crew at the start of the beast's move: a test (2+3+2 = 7
+    fails). A pass would let it "act normally" in this move, so the failure makes this move
+    the panic move: the opponent steers it now, not its owner."""
     state = battle([2, 3])
     beast, _ = mumak(state, crew=0)
-    owner = Steer(end=(24.0, 12.0))
-    trample.move_beast(state, (owner, Steer()), beast)
-    assert beast.panic_turn == 1 and owner.asked == [0]
+    owner, opponent = Steer(end=(24.0, 12.0)), Steer(end=(24.0, 16.0))
+    trample.move_beast(state, (owner, opponent), beast)
+    assert owner.asked == [] and opponent.asked == [1]
+    assert beast.position == (24.0, 16.0) and not beast.panic_turn
+
+
+def test_wb_dmg_02_empty_howdah_passes_and_acts_normally() -> None:
+    """WB-DMG-02 (002:L1927): an empty howdah's test passed (4+4+2 = 10): its owner moves it."""
+    state = battle([4, 4])
+    beast, _ = mumak(state, crew=0)
+    owner, opponent = Steer(end=(24.0, 12.0)), Steer(end=(24.0, 16.0))
+    trample.move_beast(state, (owner, opponent), beast)
+    assert owner.asked == [0] and opponent.asked == [] and beast.position == (24.0, 12.0)
+
+
+def test_wb_dmg_03_a_later_failure_does_not_put_off_a_due_panic() -> None:
+    """WB-DMG-03 (002:L1927): a beast that failed its Panic test last turn is moved by the
+    opponent in this Move phase, even if it fails again (empty howdah, 1+1+2) before moving."""
+    state = battle([1, 1])
+    beast, _ = mumak(state, crew=0)
+    state.turn, beast.panic_turn = 2, 2
+    owner, opponent = Steer(end=(24.0, 12.0)), Steer(end=(24.0, 16.0))
+    trample.move_beast(state, (owner, opponent), beast)
+    assert owner.asked == [] and opponent.asked == [1]
+    state = battle([1, 1])
+    beast, _ = mumak(state)
+    state.turn, beast.panic_turn = 2, 2
+    state.wound(beast, "test")  # a new failure in the turn the panic move is due
+    assert beast.panic_turn == 2
 
 
 def test_wb_dmg_03_opponent_steers_it_off_the_table() -> None:
@@ -663,6 +741,29 @@ def test_wb_mov_05_06_leaders_heroic_move_moves_the_beast_first() -> None:
     state.heroics = [Declaration(archer.uid, HEROIC_MOVE, 0)]
     run_heroic_moves(state, (Steer(end=(24.0, 16.0)), Steer()))
     assert beast.position == (24.0, 10.0) and not beast.done_moving
+
+
+class _CallsFriends(HeuristicPlayer):
+    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("action", [HEROIC_MOVE, HEROIC_MARCH])
+def test_wb_mov_06_another_heros_call_neither_moves_nor_stops_the_beast(action: str) -> None:
+    """WB-MOV-06 (002:L1886): a War Beast benefits from a Heroic Move or March only if its
+    own commander declared it, and it moves only by trampling (WB-MOV-07): another Hero 3"
+    away calls "With Me!"/"At the Double!": the beast neither follows (no plain move, no
+    March bonus) nor loses its own move (HERO-HM-03 stops only those who could follow)."""
+    state = battle([])
+    beast, _ = mumak(state)
+    hero = add(state, "A2", 0, 24.0, 10.0 + R + 3.0 + r, COMMANDER)
+    add(state, "B1", 1, 24.0, 40.0)
+    state.heroics = [Declaration(hero.uid, action, 0)]
+    run_heroic_moves(state, (_CallsFriends(), HeuristicPlayer()))
+    if action == HEROIC_MARCH:
+        heroic.lead(state, (_CallsFriends(), HeuristicPlayer()), hero, action)
+    assert beast.position == (24.0, 10.0) and not beast.done_moving
+    assert trample.beast_allowance(state, beast) == 8.0
 
 
 def test_wb_cc_01_riders_declare_no_fight_heroic_actions() -> None:

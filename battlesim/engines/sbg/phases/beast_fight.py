@@ -4,6 +4,7 @@ Immovable Object. Riders never fight: they touch no base (WB-CC-01, war_beasts.p
 from __future__ import annotations
 
 from battlesim.engines.sbg.bases import height_for
+from battlesim.engines.sbg.monsters.core import knock_prone
 from battlesim.engines.sbg.phases.back_away import back_away
 from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.units import Alignment
@@ -63,7 +64,8 @@ def irresistible_force(
     state: BattleState, winners: list[ModelState], enemies: list[ModelState]
 ) -> None:
     """WB-CC-02 (002:L1917): a War Beast that ended its trample touching an enemy and won
-    knocks every enemy of the fight prone, Monsters too if their Strength is not higher."""
+    knocks every enemy of the fight prone, Monsters too if their Strength is not higher; a
+    Cavalry model knocked prone throws its rider (CAV-LOOSE-03, 002:L1332)."""
     beasts = [m for m in winners if is_war_beast(m) and m.trampled_into and m.alive]
     if not beasts:
         return
@@ -73,5 +75,4 @@ def irresistible_force(
             continue
         if "monster" in enemy.triggers and enemy.profile.strength > strength:
             continue
-        enemy.prone = True
-        state.log.emit("knocked_prone", model=enemy.uid, cause="irresistible force")
+        knock_prone(state, enemy, "irresistible force")  # Cavalry: CAV-LOOSE-03 (L1332)

@@ -74,10 +74,16 @@ def leads_march(state: BattleState, model: ModelState) -> bool:
 
 def lead(state: BattleState, players: Sequence[Player], hero: ModelState, action: str) -> None:
     """The Hero moves; if it calls "With Me!" (HERO-HM-03) or "Forced March!" (HERO-HMA-03)
-    the friends within 6" of its starting position follow, ending within 6" of it."""
+    the friends within 6" of its starting position follow, ending within 6" of it. A War
+    Beast never follows: only its own commander's Heroic Move or March moves it, by its
+    trample (WB-MOV-05/06), and another Hero's call does not stop it either."""
     player = players[hero.player]
     calls = heeded(state, hero) and player.call_friends(state, hero, action)
-    friends = [f for f in friends_in_range(state, hero) if move_phase.can_move(state, f)]
+    friends = [
+        f
+        for f in friends_in_range(state, hero)
+        if move_phase.can_move(state, f) and f.uid not in state.crews  # WB-MOV-06 (L1886)
+    ]
     move_phase.take_action(state, players, hero)
     if not calls or not friends:
         return

@@ -277,7 +277,7 @@ def lapse_panics(state: BattleState) -> None:
     that could make no panic move (charged, engaged) is no longer panicking."""
     for uid in state.crews:
         beast = state.models[uid]
-        if beast.alive and beast.panic_turn and beast.panic_turn < state.turn:
+        if beast.alive and beast.panic_turn and beast.panic_turn <= state.turn:
             beast.panic_turn = 0
             state.log.emit("panic_lapses", beast=uid)
 
