@@ -433,6 +433,20 @@ def test_hero_hc_02_hc_04_hc_06_every_enemy_slain_the_hero_charges_again() -> No
     assert reformed[0]["combats"] == [["g", "o2"]]
 
 
+def test_hero_hc_02_a_friend_that_cannot_move_stays_put() -> None:
+    """HERO-HC-02 with CAV-THROWN-02 (002:L1638, L1358): a friend of the fight thrown from
+    its horse this turn may do nothing else, so it does not move again (and nothing fails)."""
+    state = battle([6] * 40, priority=0)
+    g = add(state, "g", 0, 10, 10, HERO)
+    thrown = add(state, "f", 0, 10 + BASE_GAP, 10 + BASE_GAP)
+    thrown.thrown_turn = state.turn
+    orc = add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    run_fight_phase(state, (Script([("g", "heroic combat")]), Script()))
+    assert not orc.alive and g.alive
+    assert [e["model"] for e in events(state, "heroic_combat_move")] == ["g"]
+    assert thrown.position == (10 + BASE_GAP, 10 + BASE_GAP)
+
+
 def test_hero_hc_02_supporters_do_not_move_again() -> None:
     """HERO-HC-02 (002:L1638): the friends engaged in the fight move again, not the spear
     supporters."""

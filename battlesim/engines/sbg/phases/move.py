@@ -438,7 +438,9 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
         apply_action(state, model, action)
     except IllegalActionError as error:
         state.log.emit("refused", model=model.uid, reason=str(error))
-        apply_action(state, model, Hold(model.uid))
+        if can_move(state, model):
+            apply_action(state, model, Hold(model.uid))
+        model.done_moving = True  # a model that cannot move at all simply does not
     prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
 
 
