@@ -133,10 +133,11 @@ def main() -> None:
     parser.add_argument("--table", default="open field")
     parser.add_argument("--mirror", type=int, default=200, help="battles per mirror match")
     parser.add_argument("--fuzz", type=int, default=100, help="random-legal battles")
+    parser.add_argument("--lists", nargs="*", default=MIRRORS, help="lists for the mirrors")
     args = parser.parse_args()
     if args.speed:
         speed(args.speed, args.table)
-    for name in MIRRORS if args.mirror else ():
+    for name in args.lists if args.mirror else ():
         if name in SAMPLE_FORCES:
             mirror(name, args.mirror)
     if args.fuzz:

@@ -273,6 +273,13 @@ ASSUMPTIONS: Final = MappingProxyType(
         "never batched (SHOOT-VOLLEY-01). Move values come from the profiles, which follow the "
         "movement table (MOVE-GEN-04). Combats are split before the Fight phase only "
         "(MOVE-SEP-06: no rule here acts on engaged models during the Move phase).",
+        "climb-turns": "MOVE-CLIMB-06, part 1 §13 A28: a Climb the Move cannot finish climbs "
+        "all the Move left at the foot (half as many inches) and the model stays there with "
+        "the height reached; each later move up is a new Climb test, a 1 falling from that "
+        "height. Any other move, or being moved, loses the height. No charge ends half way.",
+        "stand-fast-voice": "COUR-SF-05: Saruman's 12-inch Stand Fast! that also rallies "
+        "Heroes (002:L194) belongs to his profile's special rule, not played yet: every Hero's "
+        "Stand Fast! reaches 6 inches and Warriors only.",
         "cavalry-base": "A mounted model stands on a circle with the area of the 25 x 50 mm "
         "cavalry oval (about 35 mm), unless its data gives a larger base; a rider on foot and a "
         "riderless mount keep their centre (foot: 25 mm; riderless mount: the cavalry circle).",

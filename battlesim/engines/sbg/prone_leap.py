@@ -13,6 +13,7 @@ import math
 
 from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.data import CONTACT_TOLERANCE
+from battlesim.engines.sbg.might import MightRoll, boost
 from battlesim.engines.sbg.paths import Point, segment_point_distance, terrain_cost
 from battlesim.engines.sbg.phases import ring
 from battlesim.engines.sbg.state import BattleState, ModelState
@@ -59,6 +60,7 @@ def leap_over(state: BattleState, model: ModelState, action: Move | Charge) -> b
     other = found[0]
     model.leapt = True  # a Leap test forbids shooting this turn (SHOOT-ELIG-07)
     (die,) = state.roll(1, f"leap {model.uid} over prone {other.uid}")
+    die = boost(state, model, MightRoll.LEAP, die, 6 if model.charged else 2)  # MOVE-LEAP-07
     state.log.emit("leap", model=model.uid, obstacle=other.uid, roll=die)
     start, end = model.position, action.to
     spot, reason = end, "charge" if model.charged else "leap"
@@ -73,6 +75,10 @@ def leap_over(state: BattleState, model: ModelState, action: Move | Charge) -> b
     model.spent += terrain_cost(state.table, start, spot, model.radius)
     ring.make_room(state, model, spot)  # RING-INV-03: a bearer there steps aside first
     state.move_to(model, spot, reason)
+    if die == 1 and model.mount is not None:
+        from battlesim.engines.sbg.cavalry import failed_leap
+
+        failed_leap(state, model)  # MOVE-LEAP-05, CAV-MOVE-05 (002:L1286): a failed Leap test
     return True
 
 

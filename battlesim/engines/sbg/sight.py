@@ -91,6 +91,7 @@ def obstructions(
     ``ignore`` names models that are never in the way (the target's combat, SHOOT-CMB-02).
     Friends not engaged may duck (SHOOT-FRIEND-01).
     """
+    ignore = ignore | small_fry(state, target)  # SHOOT-ITW-06
     between = [b for b in blockers(state, shooter, target) if b.key not in ignore]
     if not between and not sight_may_be_blocked(state.table, shooter.position, target.position):
         return []
@@ -111,6 +112,19 @@ def obstructions(
         target_height=target_body.height,
         ducking=ducking,
     )
+
+
+_BIG_KEYWORDS = frozenset({"monster", "siege engine", "war beast"})
+
+
+def small_fry(state: BattleState, target: ModelState) -> frozenset[str]:
+    """SHOOT-ITW-06 (002:L823): a shot at a War Beast, or at a Monster with Fly, ignores
+    every model (friend or foe) that is neither a Monster, a Siege Engine nor a War Beast."""
+    keywords = target.profile.keywords
+    big = "war beast" in keywords or ("monster" in keywords and "fly" in target.triggers)
+    if not big:
+        return frozenset()
+    return frozenset(m.uid for m in state.living() if not m.profile.keywords & _BIG_KEYWORDS)
 
 
 def ducking_friends(state: BattleState, shooter: ModelState) -> frozenset[str]:

@@ -82,6 +82,8 @@ class ModelState:
     leapt: bool = False
     stood_up: bool = False  # MOVE-PRONE-07: no lying down after standing up this turn
     arriving: bool = False  # MOVE-CHG-12: entered as a reinforcement this turn
+    # MOVE-CLIMB-06 (long_climb.py): piece name, the foot spot, inches already climbed
+    climb: tuple[str, tuple[float, float], float] | None = None
     # COUR-TEST-03: rules whose Courage test the model passed this turn (auto-pass again)
     courage_passed: set[str] = field(default_factory=set)
     stunned_until: int = 0  # SPS-STUN-01: a turn number; lasts across turns

@@ -2,7 +2,8 @@
 
 A model that wants to charge an enemy causing Terror must first pass a Courage test; if it
 fails it cannot charge and cannot move for the rest of the turn. A pass counts for the rest
-of the turn against every Terror model (COUR-TEST-03, 002:L1214).
+of the turn against every Terror model (COUR-TEST-03, 002:L1214). *Terreur (Orque)* and the
+like frighten only models with that keyword (SR-TERROR, 002:L2873).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
     from battlesim.engines.sbg.phases.move import check_action
 
     target = state.models.get(action.target)
-    if target is None or TERROR not in target.triggers:
+    if target is None or not frightens(target, model):
         return True
     try:
         check_action(state, model, action)
@@ -38,6 +39,25 @@ def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
     return False
 
 
+def frightens(enemy: ModelState, model: ModelState) -> bool:
+    """SR-TERROR (002:L2873): Terror frightens every model; *Terreur (Orque)* only Orcs."""
+    if TERROR not in enemy.triggers:
+        return False
+    aimed = [_aimed_at(rule) for rule in enemy.profile.rules]
+    kinds = {kind for kind in aimed if kind is not None}
+    plain = any(rule.strip().lower() == TERROR for rule in enemy.profile.rules)
+    return plain or not kinds or bool(kinds & model.profile.keywords)
+
+
+def _aimed_at(rule: str) -> str | None:
+    """The keyword in "Terror (Orc)" (lower case); None for any other rule or plain Terror."""
+    name, _, rest = rule.lower().partition(" (")
+    if name.strip() not in (TERROR, "terreur") or not rest.endswith(")"):
+        return None
+    kind = rest[:-1].strip()
+    return None if kind in ("passive", "passif") else kind
+
+
 def pass_chance(state: BattleState, model: ModelState) -> float:
     """Probability of passing a Courage test: 2D6 + Courage >= 10 (COUR-TEST-01)."""
     need = COURAGE_PASS - courage_value(state, model)
@@ -49,7 +69,7 @@ def expected_charge(
 ) -> float:
     """For players: a charge's worth if the enemy causes Terror and no test is passed yet:
     it happens only if the test passes; a failure loses the move (MOVE-CHG-14)."""
-    if TERROR not in enemy.triggers or TERROR in model.courage_passed:
+    if not frightens(enemy, model) or TERROR in model.courage_passed:
         return value
     if "fearless" in model.triggers:
         return value

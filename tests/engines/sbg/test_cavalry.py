@@ -911,3 +911,15 @@ def test_cav_loose_04_a_surrounded_riderless_mount_stays_in_the_fight() -> None:
     assert loose.alive and state.distance(loose, warg) > 0.1
     assert state.touching["A1m"] == enemies == state.touching["A1"]
     assert all(state.distance(loose, state.models[uid]) >= -0.01 for uid in enemies)
+
+
+def test_move_prone_11_leap_05_a_rider_failing_to_leap_a_prone_model_may_be_thrown() -> None:
+    """MOVE-PRONE-11, MOVE-LEAP-05 (002:L677, L1286): leaping over a prone friend is a Leap
+    test; a horseman that rolls 1 fails it, so it rolls a further D6: another 1 throws the
+    rider (prone, S3 hit: a 4 fails on D4)."""
+    state = battle([1, 1, 4])
+    horse = add(state, "A1", 0, 10, 10, mounted())
+    add(state, "A2", 0, 10, 13).prone = True
+    apply_action(state, horse, Move("A1", (10, 17)))
+    assert [p for p, _ in rolls(state)][:2] == ["leap A1 over prone A2", "thrown by the leap A1"]
+    assert horse.mount is None and horse.prone

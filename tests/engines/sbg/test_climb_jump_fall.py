@@ -12,6 +12,7 @@ from battlesim.engines.sbg.falling import falling_hits
 from battlesim.engines.sbg.phases.fight import Combat, resolve_combat
 from battlesim.engines.sbg.phases.move import apply_action, check_action
 from battlesim.engines.sbg.phases.shoot import can_shoot
+from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
@@ -105,12 +106,14 @@ def test_a_model_that_jumped_cannot_shoot() -> None:
 
 def test_move_climb_02_climbing_costs_as_difficult_terrain() -> None:
     """MOVE-CLIMB-02 (002:L597): 2" to the top of a 2" rock and 2" climbed cost 2 + 2 x 2 =
-    6"; 0.2" further is beyond a 6" Move."""
+    6"; 0.2" further is beyond a 6" Move, so that move only climbs part of the way with all
+    the Move (MOVE-CLIMB-06) and a walk 0.2" short of the foot is refused as too long."""
     state = battle([], table=_rock(2.0))
     model = add(state, "A1", 0, 10, 11)
     assert check_action(state, model, Move("A1", (10, 13))) == pytest.approx(6.0)
+    assert check_action(state, model, Move("A1", (10, 13.2))) == pytest.approx(6.0)
     with pytest.raises(IllegalActionError):
-        check_action(state, model, Move("A1", (10, 13.2)))
+        check_action(state, add(state, "A2", 0, 20, 4.8), Move("A2", (20, 11)))
 
 
 def test_move_climb_01_there_is_no_height_limit() -> None:
@@ -296,3 +299,83 @@ def test_move_climb_08_away_from_the_ladder_it_is_a_climb_and_cavalry_cannot_use
     with pytest.raises(IllegalActionError, match="ladder"):
         check_action(state, rider, Move("A2", (10, 13)))
     assert Table.from_json(_laddered().to_json()).pieces[0].ladders == ((10, 12),)
+
+
+def _halfway(dice: list[int]) -> tuple[BattleState, ModelState]:
+    """A Man (Move 6) at the foot of a 5" cliff climbs: 6" of Move climb 3" (x2), so it
+    stays at the foot with 3" climbed (MOVE-CLIMB-06)."""
+    state = battle(dice, table=_rock(5.0))
+    model = add(state, "A1", 0, 10, 12 - R - 0.01)
+    apply_action(state, model, Move("A1", (10, 12 + R)))
+    return state, model
+
+
+def test_move_climb_06_a_tall_climb_takes_several_turns() -> None:
+    """MOVE-CLIMB-06 (002:L607), part 1 §13 A28: turn 1 the test (4) passes but 6" of Move
+    climb only 3" of the 5" cliff: the model stays at the foot, 3" up, all its Move spent.
+    Turn 2 a new test (3): the last 2" cost 4", it reaches the top and stops."""
+    state, model = _halfway([4, 3])
+    assert model.y == pytest.approx(12 - R - 0.01, abs=0.02)
+    assert model.climb is not None and model.climb[2] == pytest.approx(3.0, abs=0.02)
+    assert model.spent == pytest.approx(6.0) and state.table.ground_level(model.position) == 0
+    model.reset_turn()
+    assert check_action(state, model, Move("A1", (10, 12 + R))) == pytest.approx(
+        4.0 + 2 * R + 0.01, abs=0.02
+    )
+    apply_action(state, model, Move("A1", (10, 12 + R)))
+    assert [p for p, _ in rolls(state)] == ["climb A1 up rock"] * 2
+    assert state.table.ground_level(model.position) == 5.0 and model.climb is None
+
+
+def test_move_climb_06_a_one_falls_from_the_height_reached() -> None:
+    """MOVE-CLIMB-06, part 1 §13 A28, MOVE-FALL-02: 3" up, the next test is a 1: the Man
+    (1.2" tall) falls 3": 1 + 1 = 2 S3 hits (1 and 1 do not wound D4), prone at the foot."""
+    state, model = _halfway([4, 1, 1, 1])
+    model.reset_turn()
+    apply_action(state, model, Move("A1", (10, 12 + R)))
+    assert model.prone and model.climb is None and model.alive
+    assert [p for p, _ in rolls(state)][2:] == [
+        "fall A1 hit 1 (S3 D4)",
+        "fall A1 hit 2 (S3 D4)",
+    ]
+
+
+def test_move_climb_06_no_charge_half_way_and_moving_off_loses_the_climb(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """MOVE-CLIMB-06 (data.ASSUMPTIONS climb-turns): a charge cannot end half way up the
+    cliff (the enemy on top taken as seen); a model that walks away from where it stopped
+    loses the inches it had climbed."""
+    from battlesim.engines.sbg import long_climb
+    from battlesim.engines.sbg.actions import Charge
+
+    monkeypatch.setattr("battlesim.engines.sbg.phases.move.can_see", lambda *_: True)
+    low = battle([], table=_rock(1.5))  # a slow climber (Move 2) needs 3" for 1.5"
+    climber = add(low, "A2", 0, 20, 12 - R - 0.01, profile(move=2.0))
+    check_action(low, climber, Move("A2", (20, 12 + R)))  # a plain move may climb on
+    add(low, "B1", 1, 20, 12 + 3 * R)
+    with pytest.raises(IllegalActionError, match="CLIMB-06"):
+        check_action(low, climber, Charge("A2", "B1", (20, 12 + R)))
+    state, model = _halfway([4])
+    piece = state.table.pieces[0]
+    assert long_climb.climbed(model, piece) == pytest.approx(3.0, abs=0.02)
+    model.reset_turn()
+    apply_action(state, model, Move("A1", (10, 10)))
+    assert long_climb.climbed(model, piece) == 0.0
+
+
+def test_move_climb_10_might_on_the_climb_test() -> None:
+    """MOVE-CLIMB-10 (002:L1530-1532): a Hero rolls 1 climbing the 2" rock (it would fall);
+    1 Might makes it 2: it reaches the top and stops (MOVE-CLIMB table)."""
+    from battlesim.engines.sbg.players import HeuristicPlayer
+
+    class Mighty(HeuristicPlayer):
+        def spend_might(self, state: object, model: object, ask: object) -> int:
+            return ask.cost  # type: ignore[attr-defined]
+
+    state = battle([1], table=_rock(2.0))
+    state.players = (Mighty(), Mighty())
+    hero = add(state, "A1", 0, 10, 11, profile(might=2, keywords=frozenset({"man", "hero"})))
+    apply_action(state, hero, Move("A1", (10, 13)))
+    assert rolls(state) == [("climb A1 up rock", [1])]
+    assert hero.y == pytest.approx(12 + R, abs=0.02) and not hero.prone and hero.might == 1

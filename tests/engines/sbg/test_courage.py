@@ -210,3 +210,44 @@ def test_heuristic_weighs_the_terror_test_before_charging() -> None:
     assert terror.expected_charge(state, merry, troll, 0.5) == pytest.approx(expected)
     merry.courage_passed.add("terror")
     assert terror.expected_charge(state, merry, troll, 0.5) == 0.5
+
+
+def test_sr_terror_aimed_at_a_keyword_frightens_only_those_models() -> None:
+    """SR-TERROR, MOVE-CHG-14 (002:L2873): *Terreur (Orque)* asks a Courage test only of Orc
+    models: the Hobbit charges without rolling, the Orc rolls 1 + 1 + 4 = 6 and holds."""
+    from battlesim.engines.sbg import terror
+    from battlesim.engines.sbg.actions import Charge
+
+    state = battle([1, 1])
+    hobbit = add(state, "A1", 0, 10, 10, HOBBIT)
+    orc = add(state, "A2", 0, 20, 10, profile(courage=4, keywords=frozenset({"orc"})))
+    slayer = profile(rules=("Terror (Orc)",))
+    add(state, "B1", 1, 10, 13, slayer)
+    add(state, "B2", 1, 20, 13, slayer)
+    assert terror.dares(state, hobbit, Charge("A1", "B1", (10, 13 - BASE_GAP)))
+    assert not state.log.of_kind("roll")
+    assert not terror.dares(state, orc, Charge("A2", "B2", (20, 13 - BASE_GAP)))
+    assert state.log.of_kind("courage")[-1].data["passed"] is False
+
+
+def test_cour_test_05_a_hero_spends_will_on_its_broken_test() -> None:
+    """COUR-TEST-05 (002:L1756, Will half; Might on the test is HERO-MIGHT-06's): a Broken
+    side's Hero, Courage 5, rolls 3 + 1 = 9 and fails, spends its 1 Will -> 10: it stays and
+    may call "Stand Fast!"."""
+    state = battle([3, 1])
+    hero = add(state, "A0", 0, 10, 10, profile(courage=5, will=1, keywords=frozenset({"hero"})))
+    state.broken[0] = True
+    assert broken_test(state, hero) and hero.alive and hero.tested
+    assert hero.will == 0
+
+
+def test_cour_test_07_fate_never_saves_a_model_that_fled() -> None:
+    """COUR-TEST-07 (002:L1780): a Hero with 3 Fate fails its Broken test (1 + 1 + 4) and
+    flees: it is removed, rolls no Fate dice and keeps its Fate points."""
+    state = battle([1, 1, 6, 6, 6])
+    hero = add(state, "A0", 0, 10, 10, profile(courage=4, fate=3, keywords=frozenset({"hero"})))
+    state.broken[0] = True
+    assert not broken_test(state, hero)
+    assert not hero.alive and hero.fate == 3
+    assert [e.data["purpose"] for e in state.log.of_kind("roll")] == ["courage A0 (broken)"]
+    assert state.log.of_kind("casualty")[0].data["reason"] == Removal.FLED.value

@@ -434,6 +434,20 @@ def test_hero_hc_02_hc_04_hc_06_every_enemy_slain_the_hero_charges_again() -> No
     assert reformed[0]["combats"] == [["g", "o2"]]
 
 
+def test_hero_hc_02_a_friend_that_cannot_move_stays_put() -> None:
+    """HERO-HC-02 with CAV-THROWN-02 (002:L1638, L1358): a friend of the fight thrown from
+    its horse this turn may do nothing else, so it does not move again (and nothing fails)."""
+    state = battle([6] * 40, priority=0)
+    g = add(state, "g", 0, 10, 10, HERO)
+    thrown = add(state, "f", 0, 10 + BASE_GAP, 10 + BASE_GAP)
+    thrown.thrown_turn = state.turn
+    orc = add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
+    run_fight_phase(state, (Script([("g", "heroic combat")]), Script()))
+    assert not orc.alive and g.alive
+    assert [e["model"] for e in events(state, "heroic_combat_move")] == ["g"]
+    assert thrown.position == (10 + BASE_GAP, 10 + BASE_GAP)
+
+
 def test_hero_hc_02_supporters_do_not_move_again() -> None:
     """HERO-HC-02 (002:L1638): the friends engaged in the fight move again, not the spear
     supporters."""
@@ -1233,3 +1247,24 @@ def test_hero_hst_01_one_d6_for_the_turn_even_in_a_second_fight() -> None:
     run_fight_phase(state, (p0, Script()))
     assert [p for p, _ in rolls(state)].count("heroic strike h") == 1
     assert not second.alive and modifier(Hook.FIGHT, HookContext(state, h)) == 3
+
+
+@pytest.mark.parametrize("declined", [False, True])
+def test_cour_sf_05_stand_fast_after_a_heroic_move_not_after_a_declined_challenge(
+    declined: bool,
+) -> None:
+    """COUR-SF-05 (002:L1602, L1730): a Broken side's Hero passes its test (5 + 5) as its
+    Heroic Move starts and moves 4": the Warrior within 6" of it then stands fast, moving
+    later without a test. A Hero that declined a Heroic Challenge (challenger alive) can no
+    longer call "Stand Fast!": the Warrior tests (1 + 1 + 3 fails) and flees."""
+    state = battle([5, 5, 1, 1], priority=1)
+    g = add(state, "g", 0, 10, 10, HERO)
+    w = add(state, "w", 0, 12, 18)
+    add(state, "c", 1, 40, 40, HERO)
+    g.declined_from = "c" if declined else None
+    state.broken[0] = True
+    moves = {"g": Move("g", (10, 14)), "w": Move("w", (12, 16))}
+    run_move_phase(state, (Script([("g", "heroic move")], moves, calls=False), Script()))
+    assert g.position == (10, 14) and g.tested
+    assert w.alive is not declined
+    assert [e["model"] for e in events(state, "stand_fast")] == ([] if declined else ["w"])

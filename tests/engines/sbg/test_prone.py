@@ -257,3 +257,23 @@ def test_move_prone_11_one_test_per_move() -> None:
     add(state, "A4", 0, 12, 12)
     with pytest.raises(IllegalActionError, match="GEN-07"):
         check_action(state, model, Move("A1", (12, 14)))
+
+
+class Mighty(HeuristicPlayer):
+    """Spends exactly the Might a test needs."""
+
+    def spend_might(self, state: Any, model: Any, ask: Any) -> int:
+        return ask.cost
+
+
+def test_move_leap_07_prone_11_might_on_the_leap_over_a_prone_model() -> None:
+    """MOVE-LEAP-07, MOVE-PRONE-11 (002:L677, L1530-1532): a Hero rolls 1 leaping over a
+    prone enemy (it would have to charge it); 1 Might makes it 2: it lands on the far side,
+    not touching it, and stops."""
+    state = battle([1])
+    state.players = (Mighty(), Mighty())
+    hero = add(state, "A1", 0, 10, 10, profile(might=1, keywords=frozenset({"man", "hero"})))
+    add(state, "B1", 1, 10, 12).prone = True
+    apply_action(state, hero, Move("A1", (10, 16)))
+    assert hero.y == pytest.approx(12 + 2 * R + 0.02, abs=0.01) and not state.engaged(hero)
+    assert hero.might == 0 and not hero.charged

@@ -107,3 +107,91 @@ def test_shoot_volley_01_shots_are_resolved_one_by_one() -> None:
         "to hit A2->B1",
         "to wound A2->B1 (S2 D4)",
     ]
+
+
+BEAST = profile(name="Beast", keywords=frozenset({"war beast", "monster"}), base_mm=100.0)
+FLYER = profile(name="Drake", keywords=frozenset({"monster"}), rules=("Fly",), base_mm=60.0)
+WALKER = profile(name="Troll", keywords=frozenset({"monster"}), base_mm=60.0)
+SMALL = profile(name="Orc", keywords=frozenset({"orc", "warrior"}))
+
+
+def _big_target(target_profile: object) -> object:
+    """A Good bowman at y=5; a friend and an Orc between it and the target 10" away (at
+    y=8 and y=11, off to each side of the line but covering part of the large base), and a
+    Monster (60 mm) at y=13 on the line."""
+    state = battle([6, 4, 6])
+    add(state, "A1", 0, 10, 5, BOW)
+    add(state, "A2", 0, 10.3, 8)
+    add(state, "B2", 1, 9.7, 11, SMALL)
+    add(state, "B3", 1, 10.9, 13, WALKER)
+    add(state, "B1", 1, 10, 18, target_profile)
+    return state
+
+
+def test_shoot_itw_06_a_war_beast_or_flyer_shot_ignores_small_models() -> None:
+    """SHOOT-ITW-06 (002:L823): shooting at a War Beast, or at a flying Monster, ignores every
+    model that is not a Monster, Siege Engine or War Beast: the Good bowman may shoot past
+    its friend (no SHOOT-ITW-05 ban) and tests only for the Monster in the way (4: goes on),
+    then wounds (6)."""
+    for target_profile in (BEAST, FLYER):
+        state = _big_target(target_profile)
+        shooter, target = state.models["A1"], state.models["B1"]
+        assert target in legal_targets(state, shooter)
+        shoot(state, shooter, target)
+        purposes = [p for p, _ in rolls(state)]
+        assert purposes[1] == "in the way B3 (4+)" and len(purposes) == 3, purposes
+
+
+def test_shoot_itw_06_other_targets_keep_every_model_in_the_way() -> None:
+    """SHOOT-ITW-06/05 (002:L821-823): a Monster that does not fly is not such a target: the
+    Good bowman's friend in the way forbids the shot."""
+    state = _big_target(WALKER)
+    assert state.models["B1"] not in legal_targets(state, state.models["A1"])
+
+
+def test_shoot_itw_07_an_engaged_war_beast_still_takes_the_combat_roll() -> None:
+    """SHOOT-ITW-07 (002:L825): an Evil bowman shooting a War Beast engaged by a Man: the
+    Orc in the way is ignored, but the in-combat roll (SHOOT-CMB-03) is still made: 2 hits
+    the bowman's friend."""
+    state = battle([6, 2, 6], alignments=EVIL)
+    shooter = add(state, "A1", 0, 10, 5, BOW)
+    add(state, "A2", 0, 9.7, 11, SMALL)
+    target = add(state, "B1", 1, 10, 18, BEAST)
+    add(state, "A3", 0, 10 + 100 / 25.4 / 2 + R, 18)
+    shoot(state, shooter, target)
+    assert [p for p, _ in rolls(state)][:2] == ["to hit A1->B1", "shooting into combat B1"]
+    assert rolls(state)[2][0].startswith("to wound") and "A3" in rolls(state)[2][0]
+
+
+def test_shoot_move_02_turning_on_the_spot_is_not_moving() -> None:
+    """SHOOT-MOVE-02 (002:L858): a Move that ends where it started (turning on the spot) is
+    no movement: the 4+ bowman keeps hitting on 4 (after a real 1" move a 4 would miss)."""
+    from battlesim.engines.sbg.actions import Move
+    from battlesim.engines.sbg.phases.move import apply_action
+
+    state = battle([4, 1], alignments=EVIL)
+    shooter = add(state, "A1", 0, 10, 5, BOW)
+    target = add(state, "B1", 1, 10, 15)
+    apply_action(state, shooter, Move("A1", (10, 5)))
+    assert not shooter.moved and shooter.done_moving
+    shoot(state, shooter, target)
+    assert state.log.of_kind("shot")[0].data["hit"] is True
+
+
+def test_shoot_itw_09_a_hero_spends_might_on_the_in_the_way_test() -> None:
+    """SHOOT-ITW-09 (002:L1540): a Hero's arrow hits (6) but rolls 3 for the wall in the way
+    (4+); 1 Might makes it 4: the arrow goes on and wounds (6)."""
+    from battlesim.engines.sbg.players import HeuristicPlayer
+
+    class Mighty(HeuristicPlayer):
+        def spend_might(self, state: object, model: object, ask: object) -> int:
+            return ask.cost  # type: ignore[attr-defined]
+
+    state = battle([6, 3, 6], alignments=EVIL, table=_wall())
+    state.players = (Mighty(), Mighty())
+    hero = profile(wargear=("sword", "bow"), might=1, keywords=frozenset({"man", "hero"}))
+    shooter = add(state, "A1", 0, 10, 5, hero)
+    target = add(state, "B1", 1, 10, 12.15 + R + 0.3)
+    shoot(state, shooter, target)
+    assert not target.alive and shooter.might == 0
+    assert not state.log.of_kind("in_the_way_hit")

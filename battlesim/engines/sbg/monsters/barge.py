@@ -29,6 +29,7 @@ from battlesim.engines.sbg.paths import (
     terrain_drop,
     terrain_fits,
 )
+from battlesim.engines.sbg.phases import move as move_phase  # module: import cycle via fight
 from battlesim.engines.sbg.phases.back_away import (
     back_away_legal,
     blockers,
@@ -36,7 +37,6 @@ from battlesim.engines.sbg.phases.back_away import (
     friend_may_stand,
 )
 from battlesim.engines.sbg.phases.crossing import crossings
-from battlesim.engines.sbg.phases.move import charge_options, check_action
 from battlesim.engines.sbg.state import BattleState, ModelState
 
 BARGE_DISTANCE = 3.0  # BARGE-01: a full 3" instead of 1"
@@ -189,7 +189,8 @@ def charge_after_barge(fight: BpaFight) -> None:
     saved = (monster.spent, monster.done_moving)
     monster.spent, monster.done_moving = max(0.0, monster.profile.move - die), False
     try:
-        charges = [Charge(monster.uid, e.uid, spot) for e, spot in charge_options(state, monster)]
+        options = move_phase.charge_options(state, monster)
+        charges = [Charge(monster.uid, e.uid, spot) for e, spot in options]
         choice = fight.player.choose_barge_charge(state, monster, charges) if charges else None
         if choice is not None:
             _charge(state, monster, choice, charges)
@@ -205,7 +206,7 @@ def _charge(state: BattleState, monster: ModelState, choice: Charge, charges: li
             raise IllegalActionError(f"{choice} is not a charge on offer")
         if crossings(state, monster, choice.to):
             raise IllegalActionError(f"{monster.uid} cannot take a terrain test after a Barge")
-        check_action(state, monster, choice)
+        move_phase.check_action(state, monster, choice)
     except IllegalActionError as error:
         state.log.emit("refused", model=monster.uid, reason=str(error))
         return

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from battlesim.engines.sbg import cavalry as cav
+from battlesim.engines.sbg import long_climb
 from battlesim.engines.sbg.actions import IllegalActionError
 from battlesim.engines.sbg.data import CLIMB_COST, CONTACT_TOLERANCE
 from battlesim.engines.sbg.falling import fall, terrain_height
@@ -81,6 +82,13 @@ def check_crossings(
     return _CHECKS[found[0].test](state, model, end, found[0])
 
 
+def half_way(state: BattleState, model: ModelState, end: Point, found: list[Crossing]) -> bool:
+    """MOVE-CLIMB-06: whether the move is a climb that cannot reach the top this turn."""
+    if not found or found[0].test is not TerrainTest.CLIMB:
+        return False
+    return long_climb.unfinished(state, model, end, found[0].piece, found[0].size)
+
+
 def resolve_crossing(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
     """Roll the test (any attempt forbids shooting this turn, SHOOT-ELIG-07) and place."""
     model.leapt = crossing.test is not TerrainTest.LADDER  # a ladder is no test
@@ -111,7 +119,7 @@ def _check_climb(state: BattleState, model: ModelState, end: Point, crossing: Cr
         raise IllegalActionError(f"{model.uid} cannot stand on top of {piece.name} (CLIMB-07)")
     if piece not in state.table.terrain_at(end):
         raise IllegalActionError(f"{model.uid} would climb {piece.name} and drop off it")
-    return CLIMB_COST * crossing.size
+    return long_climb.climb_cost(state, model, end, piece, crossing.size)  # MOVE-CLIMB-06
 
 
 def _check_descend(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
@@ -198,12 +206,19 @@ def _climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing
     ground level); 2-5 reaches the top and stops; 6 goes on. Finishing the climb touching an
     enemy needs a 6 (MOVE-CLIMB-05, 002:L603)."""
     piece = crossing.piece
+    height = long_climb.climbed(model, piece)  # MOVE-CLIMB-06: a climb begun earlier
     (die,) = state.roll(1, f"climb {model.uid} up {piece.name}")
     die = _might(state, model, MightRoll.CLIMB, die)
     state.log.emit("climb", model=model.uid, piece=piece.name, roll=die)
-    if die == 1:
-        _fall_short(state, model, end, 0.0, f"climbing {piece.name}")
+    unfinished = long_climb.unfinished(state, model, end, piece, crossing.size)
+    if die == 1:  # it falls from the height it had reached (part 1 §13 A28)
+        model.climb = None
+        _fall_short(state, model, end, height, f"climbing {piece.name}")
         return
+    if unfinished:  # MOVE-CLIMB-06: it goes on next turn
+        long_climb.hold_on(state, model, _before(state, model, end), piece, crossing.size)
+        return
+    model.climb = None
     spot = end
     if die < 6:
         model.charged = False
@@ -211,7 +226,8 @@ def _climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing
     if not free_landing(state, model, spot) and die < 6:
         _place(state, model, _before(state, model, end), 0.0, "climb")
         return
-    _place(state, model, spot, CLIMB_COST * crossing.size, "charge" if model.charged else "climb")
+    climb = CLIMB_COST * (crossing.size - height)
+    _place(state, model, spot, climb, "charge" if model.charged else "climb")
 
 
 def _descend(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:

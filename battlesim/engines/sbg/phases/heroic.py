@@ -234,8 +234,11 @@ def _move_again(
             continue  # HC-03; still fighting another enemy: it cannot move (MOVE-CHG-03)
         if model.heroic.stays:
             continue  # HERO-HR-02: a Hero that declared Heroic Resolve never moves this turn
-        model.heroic.combat_moved = True
         model.done_moving, model.spent = False, 0.0
+        if not move_phase.can_move(state, model):
+            model.done_moving = True  # e.g. a rider thrown in this fight (CAV-THROWN-01/02)
+            continue
+        model.heroic.combat_moved = True
         state.log.emit("heroic_combat_move", model=model.uid, hero=hero.uid)
         move_phase.take_action(state, players, model)
         model.fought = not state.engaged(model)  # a new charge is fought in its turn

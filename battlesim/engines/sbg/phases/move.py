@@ -51,6 +51,7 @@ from battlesim.engines.sbg.phases.crossing import (
     Crossing,
     check_crossings,
     crossings,
+    half_way,
     resolve_crossing,
 )
 from battlesim.engines.sbg.phases.shoot import shoot
@@ -129,6 +130,8 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     prone_leap.check_hurdles(state, model, action.to, len(found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
+        if half_way(state, model, action.to, found):
+            raise IllegalActionError(f"{model.uid} cannot charge half way up a wall (CLIMB-06)")
         cost += _elevated_climb(state, model, action)
         _check_barrier_leap(state, model, action, found)
         if action.throw and (found or not can_throw(model)):
@@ -288,6 +291,12 @@ def _elevated_climb(state: BattleState, model: ModelState, action: Charge) -> fl
     return extra
 
 
+def _on_the_spot(model: ModelState, action: MoveAction) -> bool:
+    """SHOOT-MOVE-02 (002:L858): turning on the spot (a Move that ends where it starts) is
+    not moving: the model keeps its full Shoot value."""
+    return isinstance(action, Move) and point_distance(model.position, action.to) < 1e-9
+
+
 def _path_cost(state: BattleState, model: ModelState, end: Point) -> float:
     return terrain_cost(state.table, model.position, end, model.radius)
 
@@ -301,7 +310,7 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
     cost = check_action(state, model, action)
     state.log.emit("action", phase=Phase.MOVE.value, **describe_action(action))
     model.done_moving = True
-    if isinstance(action, Hold):
+    if isinstance(action, Hold) or _on_the_spot(model, action):
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
@@ -466,7 +475,9 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
         apply_action(state, model, action)
     except IllegalActionError as error:
         state.log.emit("refused", model=model.uid, reason=str(error))
-        apply_action(state, model, Hold(model.uid))
+        if can_move(state, model):
+            apply_action(state, model, Hold(model.uid))
+        model.done_moving = True  # a model that cannot move at all simply does not
     prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
 
 

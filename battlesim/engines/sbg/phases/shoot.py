@@ -10,7 +10,7 @@ from battlesim.engines.sbg.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.might import MightRoll, boost
 from battlesim.engines.sbg.paths import point_distance
-from battlesim.engines.sbg.sight import can_see, ducking_friends, obstructions
+from battlesim.engines.sbg.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.stealth import hidden_by_stealth
 from battlesim.engines.sbg.units import Alignment
@@ -74,7 +74,8 @@ def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
     found = []
     ducking = ducking_friends(state, shooter)
     for _, _, target in in_range[:TARGETS_CONSIDERED]:
-        visible = _targetable(state, shooter, target) and can_see(state, shooter, target, ducking)
+        unseen = ducking | small_fry(state, target)  # SHOOT-ITW-06: models it ignores
+        visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
         if visible and not _friends_block(state, shooter, target):
             found.append(target)
         if len(found) >= TARGETS_OFFERED:
