@@ -524,7 +524,12 @@ def _within(state: BattleState, x: float, y: float, limit: float) -> list[ModelS
     """Living models whose centre is within ``limit`` of (x, y): squared arithmetic, no
     tuples (this filter runs for every candidate move)."""
     limit2 = limit * limit
-    return [o for o in state.living() if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2]
+    return [
+        o
+        for side in (0, 1)  # both sides in living order, no concatenated list (speed)
+        for o in state.living(side)
+        if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2
+    ]
 
 
 @dataclass(frozen=True, slots=True)
