@@ -711,6 +711,8 @@ def _near_line(bodies: Sequence[Body], a: Point, b: Point, reach: float) -> list
     than those standing at either end (vectorised: this runs for every sight line)."""
     if not bodies:
         return []
+    if len(bodies) <= _FEW_BODIES:
+        return [body for body in bodies if _near_segment(body, a, b, reach)]
     pos = np.array([body.pos for body in bodies], dtype=float)
     radius = np.array([body.base.radius for body in bodies])
     start, step = np.asarray(a, dtype=float), np.subtract(b, a, dtype=float)
@@ -719,6 +721,22 @@ def _near_line(bodies: Sequence[Body], a: Point, b: Point, reach: float) -> list
     gap = np.hypot(*(start + t[:, None] * step - pos).T)
     at_end = (np.hypot(*(pos - start).T) < EPS) | (np.hypot(*(pos - np.asarray(b)).T) < EPS)
     return [bodies[i] for i in np.flatnonzero((gap <= radius + reach) & ~at_end)]
+
+
+# Up to this many bodies plain floats beat numpy's small arrays (the same formula; the few
+# bodies a sight line meets are usually one or two).
+_FEW_BODIES = 8
+
+
+def _near_segment(body: Body, a: Point, b: Point, reach: float) -> bool:
+    """``_near_line`` for one body, in plain floats."""
+    (sx, sy), (px, py) = a, body.pos
+    dx, dy = b[0] - sx, b[1] - sy
+    length2 = (dx * dx + dy * dy) or 1.0
+    t = min(max(((px - sx) * dx + (py - sy) * dy) / length2, 0.0), 1.0)
+    if math.hypot(sx + t * dx - px, sy + t * dy - py) > body.base.radius + reach:
+        return False
+    return math.hypot(px - sx, py - sy) >= EPS and math.hypot(px - b[0], py - b[1]) >= EPS
 
 
 def _feet(rays: list[_Ray]) -> list[_Ray]:
