@@ -377,6 +377,16 @@ def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
     return found
 
 
+def _more_bows(models: list[ModelState], than: int) -> bool:
+    """More than ``than`` bows among ``models`` (counting stops once there are: speed)."""
+    count = 0
+    for model in models:
+        count += _role(model) == 2
+        if count > than:
+            return True
+    return False
+
+
 def _seen_by(state: BattleState, bows: list[ModelState], model: ModelState) -> list[ModelState]:
     """The bows that see the model; the search stops once HEAVY_FIRE is out of reach (the
     caller needs that many: speed)."""
@@ -516,9 +526,8 @@ class HeuristicPlayer:
         behind cover, for the enemy to come (the side with fewer bows must attack)."""
         if _role(model) == 2 or is_cavalry(model):
             return False
-        mine = sum(1 for m in state.living(model.player) if _role(m) == 2)
         theirs = sum(1 for m in state.enemies(model) if _role(m) == 2)
-        return mine > theirs and self._takes_cover(state, model)
+        return _more_bows(state.living(model.player), theirs) and self._takes_cover(state, model)
 
     def _takes_cover(self, state: BattleState, model: ModelState) -> bool:
         """Out of every enemy's charge reach, seen by HEAVY_FIRE bows or more, and lying down
