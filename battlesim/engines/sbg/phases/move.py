@@ -616,7 +616,7 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
     for angle in fan(heading, 12, math.pi / 12):
         spot = rotated(target.position, angle, reach)
         sx, sy = spot
-        if any(math.hypot(sx - x, sy - y) < gap for x, y, gap in taken):
+        if _spot_taken(sx, sy, taken):
             continue
         if surely_illegal(state, model, spot) or not _legal(
             state, model, Charge(model.uid, target.uid, spot)
@@ -627,6 +627,14 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
             continue
         return spot
     return None
+
+
+def _spot_taken(sx: float, sy: float, taken: list[tuple[float, float, float]]) -> bool:
+    """A base at (sx, sy) would overlap one of ``taken`` (x, y, gap): a plain loop (speed)."""
+    for x, y, gap in taken:  # noqa: SIM110 (a generator in any() costs more)
+        if math.hypot(sx - x, sy - y) < gap:
+            return True
+    return False
 
 
 def _across_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
