@@ -888,7 +888,12 @@ _SIGHT_LINES_LIMIT = 100_000
 def _crossed_terrain(foot: _Ray, table: Any) -> list[tuple[float, list[Interval]]]:
     (x0, y0), (x1, y1) = foot.start, foot.end
     box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-    near = [i for i in table.index.boxed(box) if table.pieces[i].height > 0]
+    bounds = table.index.bounds
+    near = [
+        i
+        for i in table.index.boxed(box)
+        if table.pieces[i].height > 0 and _segment_meets_box(foot.start, foot.end, bounds[i])
+    ]
     if not near:
         return []  # no piece with a height near the line: no Shapely call (speed)
     line = LineString([foot.start, foot.end])
@@ -899,6 +904,27 @@ def _crossed_terrain(foot: _Ray, table: Any) -> list[tuple[float, list[Interval]
             part = shapely.intersection(line, shape)
             found.append((table.pieces[i].height, _stretches(foot.start, foot.end, part)))
     return found
+
+
+def _segment_meets_box(a: Point, b: Point, box: tuple[float, ...]) -> bool:
+    """Whether segment a-b comes within a hair of the box (slab clipping in plain floats):
+    a segment missing a piece's bounding box cannot cross the piece (speed: no Shapely)."""
+    lo, hi = 0.0, 1.0
+    for start, step, low, high in (
+        (a[0], b[0] - a[0], box[0], box[2]),
+        (a[1], b[1] - a[1], box[1], box[3]),
+    ):
+        low, high = low - _BOX_HAIR, high + _BOX_HAIR
+        if step == 0.0:
+            if not low <= start <= high:
+                return False
+            continue
+        t0, t1 = (low - start) / step, (high - start) / step
+        lo, hi = max(lo, min(t0, t1)), min(hi, max(t0, t1))
+    return lo <= hi + 1e-9
+
+
+_BOX_HAIR = 1e-6
 
 
 def _foot_bodies(
