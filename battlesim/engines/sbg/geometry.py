@@ -194,9 +194,6 @@ class TerrainIndex:
         self.bounds = [tuple(float(v) for v in shape.bounds) for shape in self.shapes]
         self.elevated = list(elevated)  # the pieces that raise the ground (table.py decides)
         self._grown: dict[tuple[int, float], tuple[Any, tuple[float, ...]]] = {}
-        # Terrain a sight line crosses depends on its two ends only (terrain is fixed): the same
-        # line is drawn again for a prone target, other blockers, another shot (speed).
-        self.sight_lines: dict[tuple[Point, Point], list[tuple[float, list[Interval]]]] = {}
         self._routes: dict[tuple[float, tuple[int, ...]], RouteGraph] = {}
 
     def grown(self, i: int, radius: Inches) -> Any:
@@ -870,22 +867,7 @@ def sees(
 
 
 def _foot_terrain(foot: _Ray, table: Any) -> list[tuple[float, list[Interval]]]:
-    """(top, stretches) of the terrain with a height that the line to ``foot`` crosses
-    (remembered per table and line; a fresh list, since the caller extends it)."""
-    lines = table.index.sight_lines
-    key = (foot.start, foot.end)
-    found = lines.get(key)
-    if found is None:
-        if len(lines) > _SIGHT_LINES_LIMIT:
-            lines.clear()
-        found = lines[key] = _crossed_terrain(foot, table)
-    return list(found)
-
-
-_SIGHT_LINES_LIMIT = 100_000
-
-
-def _crossed_terrain(foot: _Ray, table: Any) -> list[tuple[float, list[Interval]]]:
+    """(top, stretches) of the terrain with a height that the line to ``foot`` crosses."""
     (x0, y0), (x1, y1) = foot.start, foot.end
     box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     bounds = table.index.bounds
