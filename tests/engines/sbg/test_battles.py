@@ -6,7 +6,7 @@ import math
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -29,6 +29,9 @@ from battlesim.engines.sbg.scenarios import UnknownScenarioError
 from battlesim.engines.sbg.state import BattleState
 
 SKIRMISH = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "turn_limit": 8}
+
+
+W = TypeVar("W")
 
 
 class InvariantWatcher:
@@ -67,9 +70,10 @@ class InvariantWatcher:
 
 
 def run_watched(
-    seed: int, players: tuple[Any, Any], options: dict[str, Any]
-) -> tuple[BattleState, InvariantWatcher]:
-    watcher = InvariantWatcher()
+    seed: int, players: tuple[Any, Any], options: dict[str, Any], watcher: W | None = None
+) -> tuple[BattleState, W]:
+    """Play one battle with ``watcher`` (by default the issue 4 invariants) listening."""
+    watcher = watcher if watcher is not None else InvariantWatcher()  # type: ignore[assignment]
     dice = Dice(seed)
     setup = setup_from_options(options, dice)
     state = new_battle(setup, dice, EventLog(listeners=[watcher]))

@@ -8,17 +8,13 @@ from typing import Any
 
 import pytest
 
-from battlesim.engines.dice import Dice
-from battlesim.engines.log import Event, EventLog
+from battlesim.engines.log import Event
 from battlesim.engines.sbg.game import (
-    deploy,
-    new_battle,
-    play_battle,
     play_game,
-    setup_from_options,
 )
 from battlesim.engines.sbg.players import RandomPlayer
 from battlesim.engines.sbg.state import BattleState
+from tests.engines.sbg.test_battles import run_watched
 
 PAIRS = [
     ("rohan_skirmish", "mordor_troll_skirmish"),
@@ -66,14 +62,8 @@ def _options(seed: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_random_legal_battles_with_everything_keep_the_invariants(seed: int) -> None:
-    watcher = Watcher()
-    dice = Dice(seed)
-    setup = setup_from_options(_options(seed), dice)
-    state = new_battle(setup, dice, EventLog(listeners=[watcher]))
     players = (RandomPlayer(), RandomPlayer())
-    deploy(state, setup.scenario, players)
-    watcher.state = state
-    play_battle(state, setup.scenario, players)
+    state, watcher = run_watched(seed, players, _options(seed), Watcher())
     assert watcher.problems == []
     removed = [m for m in state.models.values() if not m.alive]
     assert len(removed) == len(state.log.of_kind("casualty"))

@@ -6,8 +6,6 @@ from typing import Any
 
 import pytest
 
-from battlesim.engines.dice import Dice
-from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import one_ring
 from battlesim.engines.sbg.actions import (
     Charge,
@@ -18,7 +16,6 @@ from battlesim.engines.sbg.actions import (
     RingAction,
 )
 from battlesim.engines.sbg.data import CONTROL_ZONE
-from battlesim.engines.sbg.game import deploy, new_battle, play_battle, setup_from_options
 from battlesim.engines.sbg.heroic_actions import heeded
 from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.paths import angle_to, rotated
@@ -32,7 +29,7 @@ from battlesim.engines.sbg.state import BattleState, ModelState
 from battlesim.engines.sbg.stealth import hidden_by_stealth
 from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
-from tests.engines.sbg.test_battles import InvariantWatcher
+from tests.engines.sbg.test_battles import InvariantWatcher, run_watched
 
 FRODO = profile(
     name="Frodo Baggins",
@@ -441,14 +438,7 @@ def _ring_battle(seed: int) -> tuple[BattleState, _RingWatcher]:
     kinds = (RandomPlayer(), HeuristicPlayer())
     players = (kinds[seed % 2], kinds[(seed // 2) % 2])
     options = {"forces": ["fellowship_skirmish", "mordor_skirmish"], "turn_limit": 8}
-    watcher = _RingWatcher()
-    dice = Dice(seed)
-    setup = setup_from_options(options, dice)
-    state = new_battle(setup, dice, EventLog(listeners=[watcher]))
-    deploy(state, setup.scenario, players)
-    watcher.state = state
-    play_battle(state, setup.scenario, players)
-    return state, watcher
+    return run_watched(seed, players, options, _RingWatcher())
 
 
 def test_seeded_battles_with_the_ring_bearer_keep_the_invariants() -> None:

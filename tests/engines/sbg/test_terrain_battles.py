@@ -7,19 +7,14 @@ from typing import Any
 
 import pytest
 
-from battlesim.engines.dice import Dice
-from battlesim.engines.log import Event, EventLog
+from battlesim.engines.log import Event
 from battlesim.engines.sbg.data import CONTROL_ZONE
 from battlesim.engines.sbg.game import (
-    deploy,
-    new_battle,
-    play_battle,
     play_game,
-    setup_from_options,
 )
 from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.state import BattleState
-from tests.engines.sbg.test_battles import InvariantWatcher, _wounds_add_up
+from tests.engines.sbg.test_battles import InvariantWatcher, _wounds_add_up, run_watched
 
 
 class BarrierWatcher(InvariantWatcher):
@@ -39,14 +34,7 @@ class BarrierWatcher(InvariantWatcher):
 def _run_watched(
     seed: int, players: tuple[Any, Any], options: dict[str, Any]
 ) -> tuple[BattleState, BarrierWatcher]:
-    watcher = BarrierWatcher()
-    dice = Dice(seed)
-    setup = setup_from_options(options, dice)
-    state = new_battle(setup, dice, EventLog(listeners=[watcher]))
-    deploy(state, setup.scenario, players)
-    watcher.state = state
-    play_battle(state, setup.scenario, players)
-    return state, watcher
+    return run_watched(seed, players, options, BarrierWatcher())
 
 
 # (seed, table, heuristic on both sides); the first four have charges across walls.
