@@ -18,11 +18,10 @@ def courage_value(state: BattleState, model: ModelState) -> int:
     return clamp_stat(model.profile.courage + bonus)
 
 
-def courage_test(state: BattleState, model: ModelState, reason: str, might: bool = False) -> bool:
-    """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes.
-
-    ``might`` is kept for callers (a War Beast's Panic test, WB-DMG-02): every Hero's Courage
-    test takes Might and Will (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``)."""
+def courage_test(state: BattleState, model: ModelState, reason: str) -> bool:
+    """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes; a Hero may add Will and Might
+    (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``), the War Beast's Panic test
+    (WB-DMG-02) included."""
     if "fearless" in model.triggers:
         state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
         return True
@@ -54,15 +53,6 @@ def heroic_courage(state: BattleState, model: ModelState, total: int, dice: int)
     if raised < COURAGE_PASS:
         return might_points
     return might_points + _spend_will(state, model, shortfall - might_points)
-
-
-def will_for_courage(state: BattleState, model: ModelState, total: int) -> int:
-    """HERO-WILL-04 alone (callers that do not pass the dice): Will covering the whole
-    shortfall of a failed test; ``heroic_courage`` adds Might as well."""
-    shortfall = COURAGE_PASS - total
-    if shortfall <= 0 or shortfall > model.will:
-        return 0
-    return _spend_will(state, model, shortfall)
 
 
 def _spend_will(state: BattleState, model: ModelState, points: int) -> int:

@@ -293,7 +293,7 @@ ASSUMPTIONS: Final = MappingProxyType(
         "one model: Cavalry for the keyword rules (x4 difficult terrain, never knocked down "
         "by a charge, no charge bonus against it), with no mount of its own.",
         "cavalry-lying-down": "CAV-MOVE-01: cavalry may neither lie down nor crawl "
-        "(prone.is_cavalry, MOVE-PRONE-13) nor use ladders and ropes (MOVE-CLIMB-08); stairs "
+        "(cavalry.is_cavalry, MOVE-PRONE-13) nor use ladders and ropes (MOVE-CLIMB-08); stairs "
         "(CAV-MOVE-08), cavalry in doorways (CAV-MOVE-09) and deep water (CAV-MOVE-10) are not "
         "played yet.",
         "cavalry-descent": "CAV-MOVE-07: a mounted model climbs down a drop higher than its mount "

@@ -61,7 +61,7 @@ from battlesim.engines.sbg.phases.move import (
     surroundings,
 )
 from battlesim.engines.sbg.phases.ring import check_ring_action
-from battlesim.engines.sbg.prone import check_lie_down, crawl_spots, is_cavalry
+from battlesim.engines.sbg.prone import check_lie_down, crawl_spots
 from battlesim.engines.sbg.reinforcements import Reserve, entry_points
 from battlesim.engines.sbg.scenarios import Scenario, holder
 from battlesim.engines.sbg.sight import can_see
@@ -524,7 +524,7 @@ class HeuristicPlayer:
     def _waits_in_cover(self, state: BattleState, model: ModelState) -> bool:
         """A fighter whose side has more bows lets them win the exchange: it waits, hidden
         behind cover, for the enemy to come (the side with fewer bows must attack)."""
-        if _role(model) == 2 or is_cavalry(model):
+        if _role(model) == 2 or cavalry.is_cavalry(model):
             return False
         theirs = sum(1 for m in state.enemies(model) if _role(m) == 2)
         return _more_bows(state.living(model.player), theirs) and self._takes_cover(state, model)
@@ -532,7 +532,7 @@ class HeuristicPlayer:
     def _takes_cover(self, state: BattleState, model: ModelState) -> bool:
         """Out of every enemy's charge reach, seen by HEAVY_FIRE bows or more, and lying down
         hides it from at least half of them."""
-        if is_cavalry(model) or state.engaged(model):
+        if cavalry.is_cavalry(model) or state.engaged(model):
             return False
         enemies = state.enemies(model)
         reach = max((e.profile.move for e in enemies), default=0.0) + 1.0

@@ -12,6 +12,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg.actions import IllegalActionError, Move
+from battlesim.engines.sbg.cavalry import is_cavalry
 from battlesim.engines.sbg.data import CRAWL_DISTANCE
 from battlesim.engines.sbg.paths import Point, point_distance
 from battlesim.engines.sbg.state import BattleState, ModelState
@@ -27,11 +28,6 @@ def _ask(player: Player, method: str, default: Any, *args: Any) -> Any:
     crawl or lie down), so older players keep working."""
     choose = getattr(player, method, None)
     return default if choose is None else choose(*args)
-
-
-def is_cavalry(model: ModelState) -> bool:
-    """MOVE-PRONE-13 (002:L1276): cavalry can neither lie down nor crawl."""
-    return getattr(model, "mount", None) is not None or "cavalry" in model.triggers
 
 
 def before_move(state: BattleState, player: Player, model: ModelState) -> bool:

@@ -150,7 +150,7 @@ def panic_test(state: BattleState, beast: ModelState, reason: str, now: bool = F
         state.log.emit("panic", beast=beast.uid, reason=reason, passed=True, auto="passed")
         return True
     tester = leader(state, beast) or beast
-    passed = courage_test(state, tester, f"panic {beast.uid}: {reason}", might=True)
+    passed = courage_test(state, tester, f"panic {beast.uid}: {reason}")
     if passed:
         beast.courage_passed.add(PANIC)
     elif not beast.panic_turn:
