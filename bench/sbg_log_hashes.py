@@ -1,0 +1,96 @@
+"""Hash the event logs of seeded SBG battles: what "behaviour unchanged" means.
+
+Plays a fixed set of battles (every sample force at least three times, every preset table,
+both scenarios, heuristic and random players) and hashes each battle's event log. Save the
+hashes before a change that must not alter play (a restructuring, a speed-up) and check them
+after; any battle whose log differs is listed with its set-up.
+
+    .venv/bin/python bench/sbg_log_hashes.py --save bench/sbg_log_hashes.json
+    .venv/bin/python bench/sbg_log_hashes.py --check bench/sbg_log_hashes.json
+
+It also prints the CPU seconds the battles took and the load average, so the same run tells
+whether the change cost speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from battlesim.engines.sbg.game import play_game  # noqa: E402
+from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
+from battlesim.engines.sbg.scenarios import SCENARIOS  # noqa: E402
+from battlesim.engines.sbg.tables_preset import PRESETS  # noqa: E402
+
+ROUNDS = 3  # each sample force plays side 0 this many times
+
+
+def battles() -> list[dict[str, Any]]:
+    """The fixed battle set: options and seed of each, in a stable order."""
+    forces, tables, scenarios = list(SAMPLE_FORCES), list(PRESETS), sorted(SCENARIOS)
+    plan = []
+    for round_ in range(ROUNDS):
+        for i, force in enumerate(forces):
+            n = round_ * len(forces) + i
+            opponent = forces[(i * 5 + 3 + round_ * 7) % len(forces)]
+            players = ["random", "heuristic"] if n % 4 == 3 else ["heuristic", "heuristic"]
+            options = {
+                "forces": [force, opponent],
+                "table": tables[n % len(tables)],
+                "scenario": scenarios[(n // len(tables)) % len(scenarios)],
+                "players": players,
+            }
+            plan.append({"seed": 1000 + n, "options": options})
+    return plan
+
+
+def play(plan: list[dict[str, Any]]) -> tuple[list[str], float]:
+    hashes, start = [], time.process_time()
+    for battle in plan:
+        result = play_game(seed=battle["seed"], options=battle["options"])
+        hashes.append(hashlib.sha256(result.log.dumps().encode()).hexdigest())
+    return hashes, time.process_time() - start
+
+
+def combined(hashes: list[str]) -> str:
+    return hashlib.sha256("".join(hashes).encode()).hexdigest()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    action = parser.add_mutually_exclusive_group()
+    action.add_argument("--save", type=Path, help="write the hashes to this JSON file")
+    action.add_argument("--check", type=Path, help="compare with hashes saved earlier")
+    args = parser.parse_args()
+
+    plan = battles()
+    hashes, cpu = play(plan)
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"{len(plan)} battles, {cpu:.1f} CPU s ({cpu / len(plan):.3f} s each), load {load}")
+    print(f"combined log hash: {combined(hashes)}")
+    if args.save:
+        args.save.write_text(json.dumps({"battles": plan, "hashes": hashes}, indent=1) + "\n")
+        print(f"saved to {args.save}")
+    if args.check:
+        saved = json.loads(args.check.read_text())
+        if saved["battles"] != plan:
+            print("the saved file was made from another battle set; save it again")
+            return 2
+        differ = [i for i, (a, b) in enumerate(zip(hashes, saved["hashes"], strict=True)) if a != b]
+        for i in differ:
+            print(f"  differs: seed {plan[i]['seed']} {json.dumps(plan[i]['options'])}")
+        print(f"{len(plan) - len(differ)}/{len(plan)} logs unchanged")
+        return 1 if differ else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
