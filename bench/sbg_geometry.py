@@ -14,11 +14,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from battlesim.engines.dice import Dice  # noqa: E402
-from battlesim.engines.sbg import geometry  # noqa: E402
-from battlesim.engines.sbg.bases import CAVALRY_BASE, INFANTRY_BASE, Base, Point  # noqa: E402
-from battlesim.engines.sbg.table import Table  # noqa: E402
-from battlesim.engines.sbg.table_generator import generate_table  # noqa: E402
-from battlesim.engines.sbg.tables_preset import PRESETS, preset  # noqa: E402
+from battlesim.engines.sbg.core import geometry  # noqa: E402
+from battlesim.engines.sbg.core.bases import CAVALRY_BASE, INFANTRY_BASE, Base, Point  # noqa: E402
+from battlesim.engines.sbg.core.table import Table  # noqa: E402
+from battlesim.engines.sbg.core.table_generator import generate_table  # noqa: E402
+from battlesim.engines.sbg.core.tables_preset import PRESETS, preset  # noqa: E402
 
 MODELS = 60
 

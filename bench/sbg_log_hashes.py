@@ -25,10 +25,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
+from battlesim.engines.sbg.rules.scenarios import SCENARIOS  # noqa: E402
 from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
-from battlesim.engines.sbg.scenarios import SCENARIOS  # noqa: E402
-from battlesim.engines.sbg.tables_preset import PRESETS  # noqa: E402
 
 ROUNDS = 3  # each sample force plays side 0 this many times
 

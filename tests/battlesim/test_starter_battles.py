@@ -8,9 +8,9 @@ import itertools
 import pytest
 from django.core.management import call_command
 
+from battlesim.engines.sbg.core.mounts import mounted_profile
+from battlesim.engines.sbg.core.units import force_from_data
 from battlesim.engines.sbg.game import play_game
-from battlesim.engines.sbg.mounts import mounted_profile
-from battlesim.engines.sbg.units import force_from_data
 from battlesim.job_input import _starter_force, starter_lists
 from profiles.models import Profile
 

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from battlesim.engines.sbg import (
+from battlesim.engines.sbg.core.data import MOUNT_PROFILES
+from battlesim.engines.sbg.core.hooks import implemented_triggers
+from battlesim.engines.sbg.core.units import Force, Profile
+from battlesim.engines.sbg.rules import (
     cavalry,  # noqa: F401  (registers the lance and charge hooks)
     special_rules,  # noqa: F401  (registers rule hooks)
 )
-from battlesim.engines.sbg.data import MOUNT_PROFILES
-from battlesim.engines.sbg.equipment import ARMOUR_TIERS
-from battlesim.engines.sbg.heroic_actions import IMPLEMENTED as HEROIC_ACTIONS
-from battlesim.engines.sbg.hooks import implemented_triggers
-from battlesim.engines.sbg.master_of_battle import MASTER
-from battlesim.engines.sbg.monsters import unique_names
-from battlesim.engines.sbg.priority_rules import AUTO_PRIORITY_RULES
-from battlesim.engines.sbg.special_strikes import IMPLEMENTED
-from battlesim.engines.sbg.units import Force, Profile
-from battlesim.engines.sbg.war_beasts import IMPLEMENTED as WAR_BEAST_RULES
-from battlesim.engines.sbg.weapons import HAND_WEAPONS, MISSILE_WEAPONS
+from battlesim.engines.sbg.rules.equipment import ARMOUR_TIERS
+from battlesim.engines.sbg.rules.heroic_actions import IMPLEMENTED as HEROIC_ACTIONS
+from battlesim.engines.sbg.rules.master_of_battle import MASTER
+from battlesim.engines.sbg.rules.monsters import unique_names
+from battlesim.engines.sbg.rules.priority_rules import AUTO_PRIORITY_RULES
+from battlesim.engines.sbg.rules.special_strikes import IMPLEMENTED
+from battlesim.engines.sbg.rules.war_beasts import IMPLEMENTED as WAR_BEAST_RULES
+from battlesim.engines.sbg.rules.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 
 # Items handled directly by a phase rather than through a modifier hook.
 _HANDLED_IN_PHASES = frozenset(

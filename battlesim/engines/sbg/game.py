@@ -15,21 +15,21 @@ from typing import Any
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import Event, EventLog
 from battlesim.engines.registry import GameResult
-from battlesim.engines.sbg import war_beasts
+from battlesim.engines.sbg.core.outcome import Outcome, Termination
+from battlesim.engines.sbg.core.paths import point_distance, terrain_fits
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import Force, PlayerId, force_from_data, profile_to_data
 from battlesim.engines.sbg.coverage import force_coverage
-from battlesim.engines.sbg.outcome import Outcome, Termination
-from battlesim.engines.sbg.paths import point_distance, terrain_fits
 from battlesim.engines.sbg.phases.end import run_end_phase
 from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
-from battlesim.engines.sbg.players import PLAYERS, Player
-from battlesim.engines.sbg.reinforcements import hold_back
+from battlesim.engines.sbg.policies.players import PLAYERS, Player
+from battlesim.engines.sbg.rules import war_beasts
+from battlesim.engines.sbg.rules.reinforcements import hold_back
+from battlesim.engines.sbg.rules.scenarios import Scenario, scenario_named
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
-from battlesim.engines.sbg.scenarios import Scenario, scenario_named
-from battlesim.engines.sbg.state import BattleState, ModelState
-from battlesim.engines.sbg.units import Force, PlayerId, force_from_data, profile_to_data
 
 SPACING = 1.5  # inches between the centres of neighbours in a deployed rank
 RANK_WIDTH = 24  # models per rank
@@ -65,11 +65,11 @@ def _table(options: Mapping[str, Any], dice: Dice) -> Any:
     if name is None:
         return None
     if name == "generated":
-        from battlesim.engines.sbg.table_generator import generate_table
+        from battlesim.engines.sbg.core.table_generator import generate_table
 
         seed = options.get("table_seed")
         return generate_table(Dice(int(seed)) if seed is not None else dice)
-    from battlesim.engines.sbg.tables_preset import preset
+    from battlesim.engines.sbg.core.tables_preset import preset
 
     return preset(str(name))
 

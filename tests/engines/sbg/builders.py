@@ -8,9 +8,9 @@ from typing import Any
 
 from battlesim.engines.dice import Dice, ScriptedDice
 from battlesim.engines.log import EventLog
-from battlesim.engines.sbg.players import HeuristicPlayer
-from battlesim.engines.sbg.state import BattleState, ModelState
-from battlesim.engines.sbg.units import Alignment, Force, ModelSpec, Profile
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import Alignment, Force, ModelSpec, Profile
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
 
 BASE_GAP = 25.0 / 25.4  # centre distance of two touching 25 mm bases, inches
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import Event, EventLog
 from battlesim.engines.registry import play_function
-from battlesim.engines.sbg.data import CONTROL_ZONE
+from battlesim.engines.sbg.core.data import CONTROL_ZONE
+from battlesim.engines.sbg.core.state import BattleState
 from battlesim.engines.sbg.game import (
     BattleOptionError,
     deploy,
@@ -24,9 +25,8 @@ from battlesim.engines.sbg.game import (
     play_game,
     setup_from_options,
 )
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.scenarios import UnknownScenarioError
-from battlesim.engines.sbg.state import BattleState
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.rules.scenarios import UnknownScenarioError
 
 SKIRMISH = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "turn_limit": 8}
 
@@ -178,7 +178,7 @@ def test_property_invariants_hold_for_any_seed(seed: int, heuristic: bool) -> No
 def test_setup_event_holds_everything_needed_to_rebuild_the_battle() -> None:
     """Issue 4 item 6: the set-up event carries the profiles, positions, table and seed;
     the profiles round-trip to the same engine values."""
-    from battlesim.engines.sbg.units import profile_from_data
+    from battlesim.engines.sbg.core.units import profile_from_data
 
     result = play_game(seed=9, options={**SKIRMISH, "turn_limit": 1})
     setup = result.log.of_kind("setup")[0].data

@@ -12,14 +12,12 @@ from typing import Any
 
 import pytest
 
-from battlesim.engines.sbg import cavalry, special_strikes
-from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
-from battlesim.engines.sbg.bases import MOUNT_SHOULDERS, RIDER_SEATED, height_for
-from battlesim.engines.sbg.courage import courage_value
-from battlesim.engines.sbg.data import CAVALRY_CIRCLE_MM, CONTACT_TOLERANCE
-from battlesim.engines.sbg.falling import terrain_height
-from battlesim.engines.sbg.monsters.core import hits as monster_hits
-from battlesim.engines.sbg.monsters.core import knock_prone
+from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
+from battlesim.engines.sbg.core.bases import MOUNT_SHOULDERS, RIDER_SEATED, height_for
+from battlesim.engines.sbg.core.data import CAVALRY_CIRCLE_MM, CONTACT_TOLERANCE
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
 from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, stab_backlashes
 from battlesim.engines.sbg.phases.move import (
     _maybe_dismount,
@@ -30,12 +28,14 @@ from battlesim.engines.sbg.phases.move import (
     run_move_phase,
 )
 from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
-from battlesim.engines.sbg.players import HeuristicPlayer, _cavalry_charge, _rough_charge
-from battlesim.engines.sbg.special_strikes import after_duel
-from battlesim.engines.sbg.state import BattleState, ModelState, Phase
-from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.units import Profile, profile_from_data, profile_to_data
-from battlesim.engines.sbg.weapons import SpecialStrike
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, _cavalry_charge, _rough_charge
+from battlesim.engines.sbg.rules import cavalry, special_strikes
+from battlesim.engines.sbg.rules.courage import courage_value
+from battlesim.engines.sbg.rules.falling import terrain_height
+from battlesim.engines.sbg.rules.monsters.core import hits as monster_hits
+from battlesim.engines.sbg.rules.monsters.core import knock_prone
+from battlesim.engines.sbg.rules.special_strikes import after_duel
+from battlesim.engines.sbg.rules.weapons import SpecialStrike
 from tests.engines.sbg.builders import WARRIOR, add, battle, players, profile, rolls
 
 R = 25.0 / 25.4 / 2  # a 25 mm base

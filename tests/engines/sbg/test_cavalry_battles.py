@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.sbg.core.state import BattleState
+from battlesim.engines.sbg.core.units import Profile
 from battlesim.engines.sbg.game import play_game
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.state import BattleState
-from battlesim.engines.sbg.units import Profile
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from tests.engines.sbg.test_battles import run_watched
 
 CAVALRY = {"forces": ["rohan_skirmish", "warg_riders_skirmish"], "turn_limit": 8}

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
-from battlesim.engines.sbg.falling import falling_hits
+from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.phases.fight import Combat, resolve_combat
 from battlesim.engines.sbg.phases.move import apply_action, check_action
 from battlesim.engines.sbg.phases.shoot import can_shoot
-from battlesim.engines.sbg.state import BattleState, ModelState
-from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.rules.falling import falling_hits
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
 R = 25.0 / 25.4 / 2  # radius of a 25 mm base, inches
@@ -346,8 +346,8 @@ def test_move_climb_06_no_charge_half_way_and_moving_off_loses_the_climb(
     """MOVE-CLIMB-06 (data.ASSUMPTIONS climb-turns): a charge cannot end half way up the
     cliff (the enemy on top taken as seen); a model that walks away from where it stopped
     loses the inches it had climbed."""
-    from battlesim.engines.sbg import long_climb
-    from battlesim.engines.sbg.actions import Charge
+    from battlesim.engines.sbg.core.actions import Charge
+    from battlesim.engines.sbg.rules import long_climb
 
     monkeypatch.setattr("battlesim.engines.sbg.phases.move.can_see", lambda *_: True)
     low = battle([], table=_rock(1.5))  # a slow climber (Move 2) needs 3" for 1.5"
@@ -367,7 +367,7 @@ def test_move_climb_06_no_charge_half_way_and_moving_off_loses_the_climb(
 def test_move_climb_10_might_on_the_climb_test() -> None:
     """MOVE-CLIMB-10 (002:L1530-1532): a Hero rolls 1 climbing the 2" rock (it would fall);
     1 Might makes it 2: it reaches the top and stops (MOVE-CLIMB table)."""
-    from battlesim.engines.sbg.players import HeuristicPlayer
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
 
     class Mighty(HeuristicPlayer):
         def spend_might(self, state: object, model: object, ask: object) -> int:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from battlesim.engines.sbg.combat import (
+from battlesim.engines.sbg.core.units import Alignment
+from battlesim.engines.sbg.rules.combat import (
     DuelSide,
     WoundNeed,
     clamp_die,
@@ -15,7 +16,6 @@ from battlesim.engines.sbg.combat import (
     roll_to_wound,
     wound_need,
 )
-from battlesim.engines.sbg.units import Alignment
 from tests.engines.sbg.builders import battle
 
 GOOD, EVIL = Alignment.GOOD, Alignment.EVIL

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from battlesim.engines.sbg.courage import (
+from battlesim.engines.sbg.core.state import Removal
+from battlesim.engines.sbg.rules.courage import (
     break_point,
     broken_test,
     courage_test,
     update_broken,
 )
-from battlesim.engines.sbg.state import Removal
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 
 HERO = profile(name="Captain", keywords=frozenset({"man", "infantry", "hero"}), courage=4)
@@ -107,7 +107,7 @@ def _terror_battle(dice: list[int]) -> tuple[object, object]:
 
 
 def _charge(state: object, model: object) -> None:
-    from battlesim.engines.sbg.actions import Charge
+    from battlesim.engines.sbg.core.actions import Charge
     from battlesim.engines.sbg.phases.move import take_action
 
     class Charger:
@@ -139,8 +139,8 @@ def test_cour_test_03_a_passed_test_holds_for_the_turn() -> None:
     turn, a second one against another Terror model passes without rolling; next turn it
     rolls again."""
     state, merry = _terror_battle([4, 3, 1, 1])
-    from battlesim.engines.sbg import terror
-    from battlesim.engines.sbg.actions import Charge
+    from battlesim.engines.sbg.core.actions import Charge
+    from battlesim.engines.sbg.rules import terror
 
     other = add(state, "B2", 1, 14, 10, TROLL)
     assert terror.dares(state, merry, Charge("A1", "B1", (10, 13 - BASE_GAP)))
@@ -180,7 +180,7 @@ def test_cour_sf_03_an_engaged_hero_cannot_call_stand_fast() -> None:
 def test_stand_fast_needs_the_hero_in_sight() -> None:
     """COUR-SF-02 reading (part 1 §7.3): the Warrior must see the Hero; a house between them
     blocks it, so the Warrior 4" away tests (and fails on 1 + 1)."""
-    from battlesim.engines.sbg.table import Cover, Table, TerrainKind, TerrainPiece
+    from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainPiece
 
     house = TerrainPiece(
         "house",
@@ -201,7 +201,7 @@ def test_heuristic_weighs_the_terror_test_before_charging() -> None:
     """MOVE-CHG-14: a charge at a Terror model is worth its value only if the test passes
     (Merry, Courage 4, needs 6+ on 2D6: 26/36); a failure costs the move; once passed this
     turn the charge is worth its full value."""
-    from battlesim.engines.sbg import terror
+    from battlesim.engines.sbg.rules import terror
 
     state, merry = _terror_battle([])
     troll = state.models["B1"]
@@ -215,8 +215,8 @@ def test_heuristic_weighs_the_terror_test_before_charging() -> None:
 def test_sr_terror_aimed_at_a_keyword_frightens_only_those_models() -> None:
     """SR-TERROR, MOVE-CHG-14 (002:L2873): *Terreur (Orque)* asks a Courage test only of Orc
     models: the Hobbit charges without rolling, the Orc rolls 1 + 1 + 4 = 6 and holds."""
-    from battlesim.engines.sbg import terror
-    from battlesim.engines.sbg.actions import Charge
+    from battlesim.engines.sbg.core.actions import Charge
+    from battlesim.engines.sbg.rules import terror
 
     state = battle([1, 1])
     hobbit = add(state, "A1", 0, 10, 10, HOBBIT)

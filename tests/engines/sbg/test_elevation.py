@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from battlesim.engines.sbg.actions import Charge, IllegalActionError
-from battlesim.engines.sbg.barriers import protecting_barrier
+from battlesim.engines.sbg.core.actions import Charge, IllegalActionError
+from battlesim.engines.sbg.core.state import BattleState
+from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import apply_action, charge_options, check_action
-from battlesim.engines.sbg.state import BattleState
-from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.rules.barriers import protecting_barrier
 from tests.engines.sbg.builders import add, battle, players, rolls
 
 R = 25.0 / 25.4 / 2
@@ -101,7 +101,7 @@ def test_fight_elev_04_same_level_is_a_normal_fight() -> None:
 
 def test_heuristic_holds_its_elevated_position() -> None:
     """A sensible player on the rock, an enemy below within 8", stays up there."""
-    from battlesim.engines.sbg.actions import Hold
+    from battlesim.engines.sbg.core.actions import Hold
 
     state = battle([], table=_rock(2.0))
     defender = add(state, "B1", 1, *TOP)

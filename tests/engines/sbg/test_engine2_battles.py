@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from battlesim.engines.log import Event
+from battlesim.engines.sbg.core.state import BattleState
 from battlesim.engines.sbg.game import (
     play_game,
 )
-from battlesim.engines.sbg.players import RandomPlayer
-from battlesim.engines.sbg.state import BattleState
+from battlesim.engines.sbg.policies.players import RandomPlayer
 from tests.engines.sbg.test_battles import run_watched
 
 PAIRS = [

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.coverage import profile_coverage
-from battlesim.engines.sbg.equipment import starting_defence
-from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.weapons import Handedness, fighting_weapon
+from battlesim.engines.sbg.rules.equipment import starting_defence
+from battlesim.engines.sbg.rules.weapons import Handedness, fighting_weapon
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 
 
@@ -82,7 +82,7 @@ def test_coverage_reports_special_strikes_and_ignored_wargear() -> None:
 def test_a_slain_warriors_banner_passes_to_a_warrior_in_contact() -> None:
     """EQP-BAN-06 (002:L2180): to a friendly Warrior in base contact, not prone, not engaged;
     the banner is then not counted as lost."""
-    from battlesim.engines.sbg.state import Removal
+    from battlesim.engines.sbg.core.state import Removal
 
     state = battle([])
     bearer = add(state, "A1", 0, 10, 10, profile(wargear=("sword", "banner")))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from battlesim.engines.sbg.paths import point_distance
+from battlesim.engines.sbg.core.paths import point_distance
+from battlesim.engines.sbg.core.state import BattleState
 from battlesim.engines.sbg.phases.fight import (
     Combat,
     resolve_combat,
     run_fight_phase,
     split_combats,
 )
-from battlesim.engines.sbg.state import BattleState
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile, rolls
 
 X, Y = 24.0, 24.0

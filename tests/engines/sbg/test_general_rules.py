@@ -9,19 +9,19 @@ import pytest
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
-from battlesim.engines.sbg.actions import Move
-from battlesim.engines.sbg.combat import roll_to_wound, wound_need
-from battlesim.engines.sbg.equipment import starting_defence
+from battlesim.engines.sbg.core.actions import Move
+from battlesim.engines.sbg.core.hooks import _REGISTRY, Hook, HookContext, modifier, register
+from battlesim.engines.sbg.core.state import BattleState
+from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.game import deploy, new_battle, play_battle, play_game
-from battlesim.engines.sbg.hooks import _REGISTRY, Hook, HookContext, modifier, register
 from battlesim.engines.sbg.phases.end import run_end_phase
 from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import check_action, stand_up
 from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.state import BattleState
-from battlesim.engines.sbg.units import Alignment
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.rules.combat import roll_to_wound, wound_need
+from battlesim.engines.sbg.rules.equipment import starting_defence
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, players, profile, rolls
 
 SKIRMISH = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"]}
@@ -222,7 +222,7 @@ def test_dice_nat_01_a_natural_six_hits_whatever_the_modifier(
 ) -> None:
     """DICE-NAT-01 (002:L261), SHOOT-MOVE-01 (A15): the die as rolled, before any modifier:
     a 6+ shooter with -1 To Hit still hits on a natural 6, and misses on a 5."""
-    from battlesim.engines.sbg.hooks import Registration
+    from battlesim.engines.sbg.core.hooks import Registration
 
     dazzled = Registration("test dazzle", lambda context: -1)
     monkeypatch.setitem(_REGISTRY, Hook.TO_HIT, [*_REGISTRY[Hook.TO_HIT], dazzled])
@@ -324,7 +324,7 @@ def test_rules_without_effect_in_a_simulation_are_documented(rule_id: str, key: 
     """GEN-DISPUTE-01, DICE-COCKED-01, MEAS-04, DICE-REROLL-03/04: what cannot arise in a
     simulation (disputes, cocked dice, guessing distances, choosing re-rolls in turn) is
     settled by a documented assumption naming the rule."""
-    from battlesim.engines.sbg.data import ASSUMPTIONS
+    from battlesim.engines.sbg.core.data import ASSUMPTIONS
 
     assert rule_id in ASSUMPTIONS[key]
 
@@ -389,8 +389,8 @@ def test_kw_06_a_mount_makes_cavalry_instead_of_infantry() -> None:
     again, and a horse that lost its rider is Infantry too."""
     from dataclasses import replace as changed
 
-    from battlesim.engines.sbg.mounts import loose_profile
-    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.core.mounts import loose_profile
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
 
     data = {**profile_to_data(changed(WARRIOR, name="Rider")), "options": ["horse"]}
     state = battle([])

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from battlesim.engines.sbg.bases import (
+from battlesim.engines.sbg.core.bases import (
     CAVALRY_BASE,
     HUGE_BASE,
     INFANTRY_BASE,
@@ -21,7 +21,7 @@ from battlesim.engines.sbg.bases import (
     obstacle_height_for,
     oval_base,
 )
-from battlesim.engines.sbg.geometry import (
+from battlesim.engines.sbg.core.geometry import (
     distance,
     footprint,
     in_base_contact,

@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from battlesim.engines.sbg import bases, geometry, table_generator
+from battlesim.engines.sbg.core import bases, geometry, table_generator
 
 
 @pytest.mark.parametrize("module", [bases, geometry, table_generator])
@@ -22,7 +22,7 @@ def test_doctests_pass(module: ModuleType) -> None:
 def test_geometry_imports_no_django() -> None:
     """Engine contract: the geometry side of the engine loads without Django or Celery."""
     code = (
-        "import sys, battlesim.engines.sbg.geometry, battlesim.engines.sbg.table_generator;"
+        "import sys, battlesim.engines.sbg.core.geometry, battlesim.engines.sbg.core.table_generator;"
         "assert 'django' not in sys.modules and 'celery' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

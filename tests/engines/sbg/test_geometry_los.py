@@ -7,14 +7,14 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from battlesim.engines.sbg.bases import (
+from battlesim.engines.sbg.core.bases import (
     CAVALRY_BASE,
     INFANTRY_BASE,
     LARGE_BASE,
     Point,
     height_for,
 )
-from battlesim.engines.sbg.geometry import (
+from battlesim.engines.sbg.core.geometry import (
     LOS_SAMPLES,
     Body,
     ObstructionKind,
@@ -22,8 +22,8 @@ from battlesim.engines.sbg.geometry import (
     line_of_sight,
     sees,
 )
-from battlesim.engines.sbg.table import Cover, Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.tables_preset import disc, forest_and_ruins, rectangle, village
+from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.core.tables_preset import disc, forest_and_ruins, rectangle, village
 
 MAN = height_for(frozenset({"Man"}))
 TROLL = height_for(frozenset({"Troll"}))

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from battlesim.engines.sbg.bases import CAVALRY_BASE, INFANTRY_BASE, LARGE_BASE, Base, Point
-from battlesim.engines.sbg.geometry import (
+from battlesim.engines.sbg.core.bases import CAVALRY_BASE, INFANTRY_BASE, LARGE_BASE, Base, Point
+from battlesim.engines.sbg.core.geometry import (
     contact_point,
     directly_away,
     distance,
@@ -21,7 +21,7 @@ from battlesim.engines.sbg.geometry import (
     path_toward,
     point_distance,
 )
-from battlesim.engines.sbg.table import (
+from battlesim.engines.sbg.core.table import (
     CAVALRY_DIFFICULT_FACTOR,
     Cover,
     ObstacleTest,
@@ -30,7 +30,7 @@ from battlesim.engines.sbg.table import (
     TerrainPiece,
     obstacle_test,
 )
-from battlesim.engines.sbg.tables_preset import forest_and_ruins, rectangle
+from battlesim.engines.sbg.core.tables_preset import forest_and_ruins, rectangle
 
 R = INFANTRY_BASE.radius
 MAN_HEIGHT = 1.2

@@ -9,22 +9,22 @@ import pytest
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
-from battlesim.engines.sbg import heroic_actions as ha
-from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
-from battlesim.engines.sbg.combat import roll_to_wound
-from battlesim.engines.sbg.courage import stand_fast_hero
+from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move, MoveAction
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Removal
+from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.game import deploy, new_battle, play_battle, setup_from_options
-from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.phases.end import run_end_phase
 from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import allowance, charge_spot, check_action, run_move_phase
 from battlesim.engines.sbg.phases.shoot import can_shoot, run_shoot_phase, shoot
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.scenarios import scenario_named
-from battlesim.engines.sbg.state import BattleState, ModelState, Phase, Removal
-from battlesim.engines.sbg.units import Alignment, ModelId, PlayerId
-from battlesim.engines.sbg.weapons import SpecialStrike
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.rules import heroic_actions as ha
+from battlesim.engines.sbg.rules.combat import roll_to_wound
+from battlesim.engines.sbg.rules.courage import stand_fast_hero
+from battlesim.engines.sbg.rules.scenarios import scenario_named
+from battlesim.engines.sbg.rules.weapons import SpecialStrike
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 
 HERO = profile(
@@ -886,7 +886,7 @@ def test_random_player_declares_a_legal_action_one_time_in_four() -> None:
 def test_hero_hd_01_brutal_power_attack_hits_need_natural_sixes_too() -> None:
     """HERO-HD-01 (002:L1712): "en ignorant tout modificateur ou effet d'attaque brutale":
     a Strength 10 hit (3+ on the chart) does not wound on a 5 in the Fight phase."""
-    from battlesim.engines.sbg.monsters.core import hit
+    from battlesim.engines.sbg.rules.monsters.core import hit
 
     state = battle([5, 6])
     state.phase = Phase.FIGHT
@@ -961,9 +961,9 @@ def test_hero_hd_01_the_heroes_mount_is_not_protected() -> None:
     """HERO-HD-01 (002:L1712): "la monture du Heros n'est pas affectee par la Defense
     Heroique": an Orc's strike (S3 v D4, 5+) of 5 does not wound the rider but wounds its
     horse; a Strength 3 hit of 5 on the horse too."""
-    from battlesim.engines.sbg.monsters.core import hit
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
     from battlesim.engines.sbg.phases.fight import strike
-    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.rules.monsters.core import hit
 
     data = profile_to_data(hero(rules=("Heroic Defence",)))
     rider_profile = profile_from_data({**data, "options": ["horse"]})
@@ -986,8 +986,8 @@ def test_hero_hd_01_a_rider_thrown_in_the_fight_phase_needs_a_natural_six() -> N
     """HERO-HD-01 (002:L1712), CAV-THROWN-01 (002:L1357): a Hero thrown from its slain mount
     in the Fight phase suffers the Strength 3 hit (5+ against Defence 4) but only a natural
     6 wounds it: a 5 does not."""
-    from battlesim.engines.sbg.cavalry import flying_leap
-    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.rules.cavalry import flying_leap
 
     data = profile_to_data(hero(rules=("Heroic Defence",)))
     state = battle([5])
@@ -1185,8 +1185,8 @@ def test_hero_hma_01_a_hero_that_dismounts_marches_as_infantry() -> None:
     """HERO-HMA-01 (002:L1663): +5" with the Cavalry keyword, +3" with Infantry: a mounted
     Hero declares a Heroic March (Horse: 10" + 5"), then dismounts as its move starts
     (CAV-DISM-01): it moves as Infantry, 6" + 3"."""
-    from battlesim.engines.sbg.cavalry import dismount
-    from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.rules.cavalry import dismount
 
     data = profile_to_data(hero(rules=("Heroic March",)))
     state = battle([])

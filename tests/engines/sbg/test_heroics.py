@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from battlesim.engines.sbg.courage import broken_test, courage_test
 from battlesim.engines.sbg.coverage import profile_coverage
-from battlesim.engines.sbg.falling import fall
-from battlesim.engines.sbg.heroics import HeroPoolError, Pool, spend
 from battlesim.engines.sbg.phases.end import run_end_phase
-from battlesim.engines.sbg.will import cast, resist
+from battlesim.engines.sbg.rules.courage import broken_test, courage_test
+from battlesim.engines.sbg.rules.falling import fall
+from battlesim.engines.sbg.rules.heroics import HeroPoolError, Pool, spend
+from battlesim.engines.sbg.rules.will import cast, resist
 from tests.engines.sbg.builders import add, battle, players, profile
 
 HERO_KW = frozenset({"man", "infantry", "hero"})

@@ -14,18 +14,18 @@ from typing import Any
 import pytest
 
 from battlesim.engines.dice import Dice
-from battlesim.engines.sbg.actions import Charge
-from battlesim.engines.sbg.monsters import (
+from battlesim.engines.sbg.core.actions import Charge
+from battlesim.engines.sbg.core.paths import point_distance
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.core.units import Profile
+from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, run_fight_phase
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.rules.monsters import (
     BpaOption,
     counts_as_cavalry,
     knocked_down_by_charge_immune,
 )
-from battlesim.engines.sbg.paths import point_distance
-from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, run_fight_phase
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.state import BattleState, ModelState
-from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.units import Profile
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 from tests.engines.sbg.test_battles import _wounds_add_up, run_watched
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move
+from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move
+from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.phases.move import (
     apply_action,
     charge_options,
@@ -12,7 +13,6 @@ from battlesim.engines.sbg.phases.move import (
     furthest_toward,
     run_move_phase,
 )
-from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from battlesim.engines.dice import ScriptedDice
-from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
+from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
+from battlesim.engines.sbg.core.state import Removal
 from battlesim.engines.sbg.phases.fight import split_combats
 from battlesim.engines.sbg.phases.move import apply_action, check_action
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.state import Removal
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from tests.engines.sbg.builders import BASE_GAP, add, battle
 
 

@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from battlesim.engines.sbg import one_ring
-from battlesim.engines.sbg.actions import (
+from battlesim.engines.sbg.core.actions import (
     Charge,
     Hold,
     IllegalActionError,
@@ -15,19 +14,20 @@ from battlesim.engines.sbg.actions import (
     MoveAction,
     RingAction,
 )
-from battlesim.engines.sbg.data import CONTROL_ZONE
-from battlesim.engines.sbg.heroic_actions import heeded
-from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.paths import angle_to, rotated
-from battlesim.engines.sbg.phases import ring
+from battlesim.engines.sbg.core.data import CONTROL_ZONE
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.paths import angle_to, rotated
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.phases.fight import Combat, duel, run_fight_phase
 from battlesim.engines.sbg.phases.move import apply_action, check_action, run_move_phase
 from battlesim.engines.sbg.phases.shoot import legal_targets
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.sight import obstructions
-from battlesim.engines.sbg.state import BattleState, ModelState
-from battlesim.engines.sbg.stealth import hidden_by_stealth
-from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.rules import one_ring
+from battlesim.engines.sbg.rules import ring_moves as ring
+from battlesim.engines.sbg.rules.heroic_actions import heeded
+from battlesim.engines.sbg.rules.sight import obstructions
+from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 from tests.engines.sbg.test_battles import InvariantWatcher, run_watched
 
@@ -334,7 +334,7 @@ def test_ring_inv_07_sauron_and_the_nazgul_ignore_invisibility() -> None:
 def test_ring_prec_01_my_precious() -> None:
     """RING-PREC-01 (002:L2232-2234): the last living model of its army, wearing the Ring,
     is removed as a casualty; not if the Ring is off."""
-    from battlesim.engines.sbg.state import Removal
+    from battlesim.engines.sbg.core.state import Removal
 
     state = battle([])
     bearer = _wearing(state, "A1", 10, 10)
@@ -474,7 +474,7 @@ def test_heuristic_puts_the_ring_on_when_threatened_and_off_when_safe() -> None:
     assert isinstance(player.choose_move(state, bearer), Hold)
     bearer.ring_on = False
     state.set_position(orc, (10, 16))
-    from battlesim.engines.sbg.state import Removal
+    from battlesim.engines.sbg.core.state import Removal
 
     state.remove(friend, Removal.SLAIN)
     assert player.ring_action(state, bearer) is None

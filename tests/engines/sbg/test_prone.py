@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from battlesim.engines.sbg import prone
-from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move
+from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move
+from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.phases.move import apply_action, charge_options, check_action
 from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.table import Cover, Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.rules import prone
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 
 R = 25.0 / 25.4 / 2

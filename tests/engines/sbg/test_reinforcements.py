@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from battlesim.engines.dice import ScriptedDice
-from battlesim.engines.sbg.actions import Charge, IllegalActionError, Move
-from battlesim.engines.sbg.courage import break_point
+from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.phases.move import charge_options, check_action, run_move_phase
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.reinforcements import Reserve, entry_points, hold_back
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.rules.courage import break_point
+from battlesim.engines.sbg.rules.reinforcements import Reserve, entry_points, hold_back
 from tests.engines.sbg.builders import add, battle, profile
 
 R = 25.0 / 25.4 / 2

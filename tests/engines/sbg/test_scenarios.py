@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from battlesim.engines.sbg.outcome import Outcome, Termination
-from battlesim.engines.sbg.scenarios import Domination, Scenario, holder, scenario_named
-from battlesim.engines.sbg.state import BattleState, Removal
-from battlesim.engines.sbg.units import Alignment, Force
+from battlesim.engines.sbg.core.outcome import Outcome, Termination
+from battlesim.engines.sbg.core.state import BattleState, Removal
+from battlesim.engines.sbg.core.units import Alignment, Force
+from battlesim.engines.sbg.rules.scenarios import Domination, Scenario, holder, scenario_named
 from tests.engines.sbg.builders import add, battle, profile
 
 HERO = {"keywords": frozenset({"man", "infantry", "hero"}), "wounds": 2}

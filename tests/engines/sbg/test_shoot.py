@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.phases.shoot import (
     can_shoot,
     legal_targets,
@@ -11,8 +12,7 @@ from battlesim.engines.sbg.phases.shoot import (
     shoot,
     shots_allowed,
 )
-from battlesim.engines.sbg.units import Alignment
-from battlesim.engines.sbg.weapons import MISSILE_WEAPONS
+from battlesim.engines.sbg.rules.weapons import MISSILE_WEAPONS
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile, rolls
 
 BOW = profile(wargear=("sword", "bow"))
@@ -194,7 +194,7 @@ def test_priority_side_shoots_first() -> None:
 def test_throwing_while_charging(wound_die: int, slain: bool) -> None:
     """MSL-THROW-02/03 (002:L2142-2146): stop 1" short, throw with no moving penalty (4+
     hits on 4), then complete the charge only if the target survived."""
-    from battlesim.engines.sbg.actions import Charge
+    from battlesim.engines.sbg.core.actions import Charge
     from battlesim.engines.sbg.phases.move import apply_action
 
     state = battle([4, wound_die], alignments=(Alignment.EVIL, Alignment.GOOD))
@@ -211,7 +211,7 @@ def test_throwing_while_charging(wound_die: int, slain: bool) -> None:
 
 def test_an_illegal_target_is_refused_and_logged() -> None:
     """Players choose, the rules decide: a target not offered is refused; no shot is made."""
-    from battlesim.engines.sbg.players import HeuristicPlayer
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
 
     class Cheat(HeuristicPlayer):
         def choose_target(self, *_: object) -> str:

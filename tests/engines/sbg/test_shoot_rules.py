@@ -4,9 +4,9 @@ models. Men on 25 mm bases (radius R); the wall is 0.8" high along y=12."""
 
 from __future__ import annotations
 
+from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, run_shoot_phase, shoot
-from battlesim.engines.sbg.table import Cover, Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.units import Alignment
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
 R = 25.0 / 25.4 / 2
@@ -166,7 +166,7 @@ def test_shoot_itw_07_an_engaged_war_beast_still_takes_the_combat_roll() -> None
 def test_shoot_move_02_turning_on_the_spot_is_not_moving() -> None:
     """SHOOT-MOVE-02 (002:L858): a Move that ends where it started (turning on the spot) is
     no movement: the 4+ bowman keeps hitting on 4 (after a real 1" move a 4 would miss)."""
-    from battlesim.engines.sbg.actions import Move
+    from battlesim.engines.sbg.core.actions import Move
     from battlesim.engines.sbg.phases.move import apply_action
 
     state = battle([4, 1], alignments=EVIL)
@@ -181,7 +181,7 @@ def test_shoot_move_02_turning_on_the_spot_is_not_moving() -> None:
 def test_shoot_itw_09_a_hero_spends_might_on_the_in_the_way_test() -> None:
     """SHOOT-ITW-09 (002:L1540): a Hero's arrow hits (6) but rolls 3 for the wall in the way
     (4+); 1 Might makes it 4: the arrow goes on and wounds (6)."""
-    from battlesim.engines.sbg.players import HeuristicPlayer
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
 
     class Mighty(HeuristicPlayer):
         def spend_might(self, state: object, model: object, ask: object) -> int:

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 import pytest
 
+from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import allowance, stand_up
-from battlesim.engines.sbg.players import HeuristicPlayer
-from battlesim.engines.sbg.special_strikes import IllegalStrikeError, declare, eligible
-from battlesim.engines.sbg.state import BattleState, ModelState
-from battlesim.engines.sbg.weapons import SpecialStrike
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
+from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, eligible
+from battlesim.engines.sbg.rules.weapons import SpecialStrike
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 
 X, Y = 24.0, 24.0
@@ -141,7 +141,7 @@ def test_stun_makes_attacks_and_fight_one_until_next_turn(die: int, stunned: boo
     run_fight_phase(state, (Declares(SpecialStrike.STUN), Declares(None)))
     assert victim.stunned_until == (2 if stunned else 0)
     assert not [r for r in rolls(state) if r[0].startswith("strike")]
-    from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
+    from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
     from battlesim.engines.sbg.phases.shoot import to_hit_need
 
     fight = victim.profile.fight + modifier(Hook.FIGHT, HookContext(state, victim))

@@ -9,17 +9,17 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from battlesim.engines.dice import Dice
-from battlesim.engines.sbg import geometry
-from battlesim.engines.sbg.bases import INFANTRY_BASE
-from battlesim.engines.sbg.table import (
+from battlesim.engines.sbg.core import geometry
+from battlesim.engines.sbg.core.bases import INFANTRY_BASE
+from battlesim.engines.sbg.core.table import (
     Cover,
     Table,
     TableError,
     TerrainKind,
     TerrainPiece,
 )
-from battlesim.engines.sbg.table_generator import generate_table
-from battlesim.engines.sbg.tables_preset import (
+from battlesim.engines.sbg.core.table_generator import generate_table
+from battlesim.engines.sbg.core.tables_preset import (
     PRESETS,
     UnknownTableError,
     forest_and_ruins,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from battlesim.engines.sbg.bases import INFANTRY_BASE, height_for
-from battlesim.engines.sbg.geometry import CONTROL_ZONE, distance, overlaps
-from battlesim.engines.sbg.table import Cover, Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.tables_preset import rectangle
+from battlesim.engines.sbg.core.bases import INFANTRY_BASE, height_for
+from battlesim.engines.sbg.core.geometry import CONTROL_ZONE, distance, overlaps
+from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.core.tables_preset import rectangle
 
 R = INFANTRY_BASE.radius
 MAN = height_for(frozenset({"Man"}))

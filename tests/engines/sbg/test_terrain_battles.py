@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 from battlesim.engines.log import Event
-from battlesim.engines.sbg.data import CONTROL_ZONE
+from battlesim.engines.sbg.core.data import CONTROL_ZONE
+from battlesim.engines.sbg.core.state import BattleState
 from battlesim.engines.sbg.game import (
     play_game,
 )
-from battlesim.engines.sbg.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.state import BattleState
+from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from tests.engines.sbg.test_battles import InvariantWatcher, _wounds_add_up, run_watched
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from battlesim.engines.sbg.units import profile_from_data, profile_to_data
+from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
 
 CARD = {
     "name": "Cave Troll",

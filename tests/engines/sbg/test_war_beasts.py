@@ -16,19 +16,18 @@ import pytest
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
-from battlesim.engines.sbg import game, war_beasts
-from battlesim.engines.sbg.actions import Charge, IllegalActionError
-from battlesim.engines.sbg.barriers import protecting_barrier
-from battlesim.engines.sbg.bases import WAR_BEAST_BASE, base_for
-from battlesim.engines.sbg.courage import broken_test
-from battlesim.engines.sbg.heroic_actions import (
-    HEROIC_COMBAT,
-    HEROIC_MARCH,
-    HEROIC_MOVE,
-    Declaration,
-    refusal,
+from battlesim.engines.sbg import game
+from battlesim.engines.sbg.core.actions import Charge, IllegalActionError
+from battlesim.engines.sbg.core.bases import WAR_BEAST_BASE, base_for
+from battlesim.engines.sbg.core.paths import Point, point_distance
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.core.units import (
+    UnitDataError,
+    force_from_data,
+    profile_from_data,
+    profile_to_data,
 )
-from battlesim.engines.sbg.paths import Point, point_distance
 from battlesim.engines.sbg.phases import beast_fight, heroic, trample
 from battlesim.engines.sbg.phases.fight import (
     Combat,
@@ -45,18 +44,20 @@ from battlesim.engines.sbg.phases.move import (
     check_action,
 )
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, shoot, to_hit_need
-from battlesim.engines.sbg.players import HeuristicPlayer
-from battlesim.engines.sbg.samples import HARAD_MUMAK
-from battlesim.engines.sbg.special_strikes import bash, eligible
-from battlesim.engines.sbg.state import BattleState, ModelState, Phase
-from battlesim.engines.sbg.table import Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.units import (
-    UnitDataError,
-    force_from_data,
-    profile_from_data,
-    profile_to_data,
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
+from battlesim.engines.sbg.rules import war_beasts
+from battlesim.engines.sbg.rules.barriers import protecting_barrier
+from battlesim.engines.sbg.rules.courage import broken_test
+from battlesim.engines.sbg.rules.heroic_actions import (
+    HEROIC_COMBAT,
+    HEROIC_MARCH,
+    HEROIC_MOVE,
+    Declaration,
+    refusal,
 )
-from battlesim.engines.sbg.weapons import fighting_weapon
+from battlesim.engines.sbg.rules.special_strikes import bash, eligible
+from battlesim.engines.sbg.rules.weapons import fighting_weapon
+from battlesim.engines.sbg.samples import HARAD_MUMAK
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
 MUMAK = profile(

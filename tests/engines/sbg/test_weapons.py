@@ -6,19 +6,19 @@ from collections.abc import Sequence
 
 import pytest
 
-from battlesim.engines.sbg import fight_stances
-from battlesim.engines.sbg.actions import Charge
-from battlesim.engines.sbg.equipment import banner_in_range, stealthy
-from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.monsters.core import may_use_bpa
+from battlesim.engines.sbg.core.actions import Charge
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, run_fight_phase
 from battlesim.engines.sbg.phases.move import apply_action
 from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
-from battlesim.engines.sbg.players import HeuristicPlayer
-from battlesim.engines.sbg.special_strikes import IllegalStrikeError, declare, eligible
-from battlesim.engines.sbg.state import BattleState, ModelState
-from battlesim.engines.sbg.units import Alignment
-from battlesim.engines.sbg.weapons import (
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
+from battlesim.engines.sbg.rules import fight_stances
+from battlesim.engines.sbg.rules.equipment import banner_in_range, stealthy
+from battlesim.engines.sbg.rules.monsters.core import may_use_bpa
+from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, eligible
+from battlesim.engines.sbg.rules.weapons import (
     HAND_WEAPONS,
     Handedness,
     MissileKind,

@@ -16,15 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from battlesim.engines.sbg import cavalry, fight_stances, special_strikes
-from battlesim.engines.sbg.barriers import barrier_across, doorway, protecting_barrier
-from battlesim.engines.sbg.data import IN_THE_WAY_SCORE
-from battlesim.engines.sbg.elevation import door_under, needs_climb
-from battlesim.engines.sbg.falling import fall
-from battlesim.engines.sbg.geometry import GeometryError
-from battlesim.engines.sbg.paths import circle_base
-from battlesim.engines.sbg.phases.back_away import back_away
-from battlesim.engines.sbg.phases.crossing import free_landing
+from battlesim.engines.sbg.core.data import IN_THE_WAY_SCORE
+from battlesim.engines.sbg.core.geometry import GeometryError
+from battlesim.engines.sbg.core.paths import circle_base
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.phases.fight import (
     Combat,
     _separate,
@@ -35,11 +31,15 @@ from battlesim.engines.sbg.phases.fight import (
     stab_backlashes,
     winners_strike,
 )
-from battlesim.engines.sbg.state import BattleState, ModelState
-from battlesim.engines.sbg.table import TerrainKind
+from battlesim.engines.sbg.rules import cavalry, fight_stances, special_strikes
+from battlesim.engines.sbg.rules.back_away import back_away
+from battlesim.engines.sbg.rules.barriers import barrier_across, doorway, protecting_barrier
+from battlesim.engines.sbg.rules.crossing import free_landing
+from battlesim.engines.sbg.rules.elevation import door_under, needs_climb
+from battlesim.engines.sbg.rules.falling import fall
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.players import Player
+    from battlesim.engines.sbg.policies.players import Player
 
 Resolver = Callable[[BattleState, Combat, "tuple[Player, Player]"], None]
 

@@ -3,12 +3,12 @@ Immovable Object. Riders never fight: they touch no base (WB-CC-01, war_beasts.p
 
 from __future__ import annotations
 
-from battlesim.engines.sbg.bases import height_for
-from battlesim.engines.sbg.monsters.core import knock_prone
-from battlesim.engines.sbg.phases.back_away import back_away
-from battlesim.engines.sbg.state import BattleState, ModelState
-from battlesim.engines.sbg.units import Alignment
-from battlesim.engines.sbg.war_beasts import immovable, is_war_beast
+from battlesim.engines.sbg.core.bases import height_for
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import Alignment
+from battlesim.engines.sbg.rules.back_away import back_away
+from battlesim.engines.sbg.rules.monsters.core import knock_prone
+from battlesim.engines.sbg.rules.war_beasts import immovable, is_war_beast
 
 
 def losers_back_away(

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from battlesim.engines.sbg.state import BattleState
+from battlesim.engines.sbg.core.state import BattleState
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.players import Player
+    from battlesim.engines.sbg.policies.players import Player
 
 C = TypeVar("C")
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.actions import IllegalActionError
+from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.state import BattleState
 from battlesim.engines.sbg.phases.fight import Combat, Ranking, split_combats
-from battlesim.engines.sbg.state import BattleState
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.players import Player
+    from battlesim.engines.sbg.policies.players import Player
 
 
 def _rankings(state: BattleState) -> list[Ranking | None]:

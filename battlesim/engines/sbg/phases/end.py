@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from battlesim.engines.sbg.state import BattleState, Phase
+from battlesim.engines.sbg.core.state import BattleState, Phase
 
 
 def run_end_phase(state: BattleState) -> None:

@@ -11,9 +11,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import cavalry, fight_stances, monsters, prone, special_strikes
-from battlesim.engines.sbg.actions import IllegalActionError
-from battlesim.engines.sbg.combat import (
+from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.paths import (
+    angle_to,
+    rotated,
+    terrain_fits,
+)
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.phases import beast_fight
+from battlesim.engines.sbg.phases.combat_order import order_combats
+from battlesim.engines.sbg.rules import cavalry, fight_stances, monsters, prone, special_strikes
+from battlesim.engines.sbg.rules.back_away import clear_of_others
+from battlesim.engines.sbg.rules.combat import (
     DuelSide,
     clamp_die,
     clamp_stat,
@@ -21,26 +33,14 @@ from battlesim.engines.sbg.combat import (
     roll_off_winner,
     roll_to_wound,
 )
-from battlesim.engines.sbg.data import CONTACT_TOLERANCE
-from battlesim.engines.sbg.equipment import banner_in_range
-from battlesim.engines.sbg.falling import fall
-from battlesim.engines.sbg.heroic_actions import wounded_only_on_sixes
-from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.might import MightRoll, boost, budget
-from battlesim.engines.sbg.paths import (
-    angle_to,
-    rotated,
-    terrain_fits,
-)
-from battlesim.engines.sbg.phases import beast_fight
-from battlesim.engines.sbg.phases.back_away import clear_of_others
-from battlesim.engines.sbg.phases.combat_order import order_combats
-from battlesim.engines.sbg.state import BattleState, ModelState, Phase
-from battlesim.engines.sbg.units import PlayerId
-from battlesim.engines.sbg.weapons import SpecialStrike, can_support, has_pike
+from battlesim.engines.sbg.rules.equipment import banner_in_range
+from battlesim.engines.sbg.rules.falling import fall
+from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
+from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
+from battlesim.engines.sbg.rules.weapons import SpecialStrike, can_support, has_pike
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.players import Player
+    from battlesim.engines.sbg.policies.players import Player
 
 _BACK_AWAY_STEP = math.radians(5)
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS

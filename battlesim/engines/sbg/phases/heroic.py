@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from battlesim.engines.sbg import (
-    master_of_battle,  # noqa: F401  (SR-MASTERBATTLE answers)
-)
-from battlesim.engines.sbg.actions import Charge, Hold, Move, MoveAction
-from battlesim.engines.sbg.heroic_actions import (  # noqa: F401  (re-exported to phases)
+from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.phases import fight as fight_phase
+from battlesim.engines.sbg.phases import move as move_phase
+from battlesim.engines.sbg.phases import shoot as shoot_phase
+from battlesim.engines.sbg.rules import master_of_battle  # noqa: F401  (SR-MASTERBATTLE answers)
+from battlesim.engines.sbg.rules.heroic_actions import (  # noqa: F401  (re-exported to phases)
     HEROIC_COMBAT,
     HEROIC_MARCH,
     HEROIC_MOVE,
@@ -31,14 +33,10 @@ from battlesim.engines.sbg.heroic_actions import (  # noqa: F401  (re-exported t
     roll_combat_bonuses,
     settle_challenges,
 )
-from battlesim.engines.sbg.phases import fight as fight_phase
-from battlesim.engines.sbg.phases import move as move_phase
-from battlesim.engines.sbg.phases import shoot as shoot_phase
-from battlesim.engines.sbg.state import BattleState, ModelState
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.phases.fight import Combat
-    from battlesim.engines.sbg.players import Player
+    from battlesim.engines.sbg.policies.players import Player
 
 # --- Move phase: Heroic Move (HERO-HM-*) and Heroic March (HERO-HMA-*) -------------------
 

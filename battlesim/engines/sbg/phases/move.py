@@ -11,26 +11,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import (
-    cavalry,
-    elevation,
-    geometry,
-    one_ring,
-    prone,
-    prone_leap,
-    reinforcements,
-    terror,
-)
-from battlesim.engines.sbg.actions import Charge, Hold, IllegalActionError, Move, MoveAction
-from battlesim.engines.sbg.actions import describe as describe_action
-from battlesim.engines.sbg.barriers import barrier_across, protecting_barrier
-from battlesim.engines.sbg.courage import broken_test
-from battlesim.engines.sbg.data import CONTACT_TOLERANCE, CONTROL_ZONE
-from battlesim.engines.sbg.falling import terrain_height
-from battlesim.engines.sbg.geometry import GeometryError
-from battlesim.engines.sbg.heroic_actions import leash_refusal, may_charge
-from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.paths import (
+from battlesim.engines.sbg.core import geometry
+from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move, MoveAction
+from battlesim.engines.sbg.core.actions import describe as describe_action
+from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, CONTROL_ZONE
+from battlesim.engines.sbg.core.geometry import GeometryError
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.paths import (
     Point,
     angle_to,
     approaches,
@@ -46,23 +33,36 @@ from battlesim.engines.sbg.paths import (
     terrain_fits,
     toward,
 )
-from battlesim.engines.sbg.phases import ring
-from battlesim.engines.sbg.phases.crossing import (
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR, TerrainKind
+from battlesim.engines.sbg.phases.shoot import shoot
+from battlesim.engines.sbg.rules import (
+    cavalry,
+    elevation,
+    one_ring,
+    prone,
+    prone_leap,
+    reinforcements,
+    terror,
+)
+from battlesim.engines.sbg.rules import ring_moves as ring
+from battlesim.engines.sbg.rules.barriers import barrier_across, protecting_barrier
+from battlesim.engines.sbg.rules.courage import broken_test
+from battlesim.engines.sbg.rules.crossing import (
     Crossing,
     check_crossings,
     crossings,
     half_way,
     resolve_crossing,
 )
-from battlesim.engines.sbg.phases.shoot import shoot
-from battlesim.engines.sbg.sight import can_see
-from battlesim.engines.sbg.state import BattleState, ModelState, Phase
-from battlesim.engines.sbg.stealth import hidden_by_stealth
-from battlesim.engines.sbg.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR, TerrainKind
-from battlesim.engines.sbg.weapons import MissileKind
+from battlesim.engines.sbg.rules.falling import terrain_height
+from battlesim.engines.sbg.rules.heroic_actions import leash_refusal, may_charge
+from battlesim.engines.sbg.rules.sight import can_see
+from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
+from battlesim.engines.sbg.rules.weapons import MissileKind
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.players import Player
+    from battlesim.engines.sbg.policies.players import Player
 
 _SLACK = 1e-3  # inches: tolerance for float noise when comparing with limits
 _LARGEST_RADIUS = 1.25  # inches: a 60 mm base, the largest a neighbour may stand on

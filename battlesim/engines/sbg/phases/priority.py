@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.courage import update_broken
-from battlesim.engines.sbg.priority_rules import declared_priority
-from battlesim.engines.sbg.state import BattleState, Phase
-from battlesim.engines.sbg.units import PlayerId
+from battlesim.engines.sbg.core.state import BattleState, Phase
+from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.rules.courage import update_broken
+from battlesim.engines.sbg.rules.priority_rules import declared_priority
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.players import Player
+    from battlesim.engines.sbg.policies.players import Player
 
 
 def roll_priority(state: BattleState) -> PlayerId:

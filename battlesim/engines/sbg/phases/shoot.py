@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import cavalry, one_ring, war_beasts
-from battlesim.engines.sbg.actions import IllegalActionError
-from battlesim.engines.sbg.combat import clamp_die, clamp_stat, roll_to_wound
-from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.might import MightRoll, boost
-from battlesim.engines.sbg.paths import point_distance
-from battlesim.engines.sbg.sight import can_see, ducking_friends, obstructions, small_fry
-from battlesim.engines.sbg.state import BattleState, ModelState, Phase
-from battlesim.engines.sbg.stealth import hidden_by_stealth
-from battlesim.engines.sbg.units import Alignment
-from battlesim.engines.sbg.weapons import MissileKind
+from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.paths import point_distance
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.units import Alignment
+from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
+from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules.might import MightRoll, boost
+from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
+from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
+from battlesim.engines.sbg.rules.weapons import MissileKind
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.players import Player
+    from battlesim.engines.sbg.policies.players import Player
 
 TARGETS_CONSIDERED = 6  # nearest enemies in range examined for sight (speed; see report)
 TARGETS_OFFERED = 3  # the search stops once this many legal targets are found

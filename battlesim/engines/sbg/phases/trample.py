@@ -12,18 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg import war_beasts
-from battlesim.engines.sbg.actions import IllegalActionError
-from battlesim.engines.sbg.data import (
+from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.data import (
     CONTACT_TOLERANCE,
     WAR_BEAST_BUMP_HITS,
     WAR_BEAST_BUMP_STRENGTH,
     WAR_BEAST_OBSTACLE_LIMIT,
 )
-from battlesim.engines.sbg.heroic_actions import HEROIC_MARCH, declared_by
-from battlesim.engines.sbg.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.monsters.core import hit, hits
-from battlesim.engines.sbg.paths import (
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.paths import (
     Point,
     approaches,
     entry_fraction,
@@ -31,11 +28,14 @@ from battlesim.engines.sbg.paths import (
     terrain_cost,
     terrain_fits,
 )
-from battlesim.engines.sbg.phases.crossing import crossings
-from battlesim.engines.sbg.state import BattleState, ModelState
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules import war_beasts
+from battlesim.engines.sbg.rules.crossing import crossings
+from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
+from battlesim.engines.sbg.rules.monsters.core import hit, hits
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.players import Player
+    from battlesim.engines.sbg.policies.players import Player
 
 _SLACK = 1e-3
 # Bases closer than this gap are met; the beast stops at exactly this gap (in contact).

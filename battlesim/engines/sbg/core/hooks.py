@@ -1,0 +1,92 @@
+"""Named hook points where special rules, wargear and weapons change the core mechanics.
+
+A rule is added by registering a function for a hook point under the name of the rule or
+item that triggers it (``@register(Hook.DUEL_DIE, "banner")``), never by an ``if`` in the
+core. The core asks ``modifier(Hook.X, context)`` and gets the sum over the handlers whose
+trigger the model carries (wargear, bought option, special rule or keyword).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.state import BattleState, ModelState
+
+
+class Hook(enum.Enum):
+    """Where a rule may act; each returns an integer modifier (0 = no effect)."""
+
+    DUEL_DIE = "duel_die_modifier"  # added to each Duel die (clamped 1-6, DICE-MOD-01)
+    WOUND_ROLL = "modify_wound_roll"  # added to each To Wound die, both dice of a 6/x
+    STRENGTH = "strength_modifier"  # added to Strength for strikes
+    DEFENCE = "defence_modifier"  # added to Defence against strikes and shots
+    TO_HIT = "modify_to_hit"  # added to the To Hit die
+    COURAGE = "courage_modifiers"  # added to Courage for a test
+    MOVE = "move_modifier"  # added to the Move allowance this turn
+    FIGHT = "fight_modifier"  # added to the Fight value used to break ties
+    ATTACKS = "attacks_modifier"  # added to Attacks (Duel dice and strikes)
+    SHOOT_VALUE = "shoot_value_modifier"  # added to the Shoot value (higher is worse)
+
+
+@dataclass(frozen=True, slots=True)
+class HookContext:
+    """What a handler may read: the battle, the model concerned and optional details."""
+
+    state: BattleState
+    model: ModelState
+    other: ModelState | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+Handler = Callable[[HookContext], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """``trigger`` names one rule, item or keyword; "a & b" names several keywords, all of
+    which a model must have to be affected (KW-02, 002:L293)."""
+
+    trigger: str
+    handler: Handler
+    all_of: frozenset[str] = frozenset()
+
+
+_REGISTRY: dict[Hook, list[Registration]] = {hook: [] for hook in Hook}
+
+
+def register(hook: Hook, trigger: str) -> Callable[[Handler], Handler]:
+    """Register ``handler`` for ``hook``, run for models carrying ``trigger``."""
+
+    def decorate(handler: Handler) -> Handler:
+        name = trigger.lower()
+        parts = frozenset(p.strip() for p in name.split("&")) if "&" in name else frozenset()
+        _REGISTRY[hook].append(Registration(name, handler, parts))
+        return handler
+
+    return decorate
+
+
+def carries(model: ModelState, trigger: str) -> bool:
+    """True if the trigger is in the model's wargear, options, special rules or keywords."""
+    return trigger in model.triggers
+
+
+def modifier(hook: Hook, context: HookContext) -> int:
+    """Sum the modifiers of every handler whose trigger the model carries."""
+    triggers = context.model.triggers
+    total = 0
+    for registration in _REGISTRY[hook]:
+        if registration.trigger in triggers or (
+            registration.all_of and registration.all_of <= triggers
+        ):
+            total += registration.handler(context)
+    return total
+
+
+def implemented_triggers() -> frozenset[str]:
+    """Every rule, wargear or keyword name some hook handles (for the coverage report)."""
+    return frozenset(reg.trigger for regs in _REGISTRY.values() for reg in regs)

@@ -1,0 +1,431 @@
+"""The battle state: positions, wounds, prone, turn, phase, priority, broken armies.
+
+Models are circles on the table (base radius in inches); distances are between the closest
+points of the bases (MEAS-02, 002:L281). All dice go through ``roll`` so that every result is
+logged with its purpose.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.log import EventLog
+from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, TABLE_SIZE
+from battlesim.engines.sbg.core.mounts import MountState, mount_state, mounted_profile
+from battlesim.engines.sbg.core.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
+from battlesim.engines.sbg.rules import (
+    fight_stances,  # noqa: F401
+    special_rules,  # noqa: F401
+    special_strikes,  # noqa: F401
+)
+from battlesim.engines.sbg.rules.equipment import pass_banner, starting_defence
+from battlesim.engines.sbg.rules.heroic_actions import Declaration, HeroicTurn
+from battlesim.engines.sbg.rules.heroics import FatePolicy, fate_saves, fate_when_slain
+from battlesim.engines.sbg.rules.one_ring import my_precious
+from battlesim.engines.sbg.rules.weapons import (
+    Handedness,
+    HandWeapon,
+    MissileWeapon,
+    SpecialStrike,
+    fighting_weapon,
+    missile_weapon,
+    swapped_weapon,
+)
+
+MM_PER_INCH = 25.4
+_LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
+Point = tuple[float, float]
+
+
+class Phase(enum.Enum):
+    """TURN-01 (002:L325-335): the five phases of a turn."""
+
+    SETUP = "setup"
+    PRIORITY = "priority"
+    MOVE = "move"
+    SHOOT = "shoot"
+    FIGHT = "fight"
+    END = "end"
+
+
+class Removal(enum.Enum):
+    SLAIN = "slain"
+    FLED = "fled"  # COUR-BRK-04: counts as a casualty
+    PRECIOUS = "my_precious"  # RING-PREC-01: the last model of its army, wearing the Ring
+
+
+@dataclass(slots=True)
+class ModelState:
+    """One model during the battle (mutable: the state changes, profiles never do)."""
+
+    uid: ModelId
+    player: PlayerId
+    spec: ModelSpec
+    x: float
+    y: float
+    radius: float
+    wounds: int
+    defence: int
+    weapon: HandWeapon | None
+    missile: MissileWeapon | None
+    triggers: frozenset[str]
+    alive: bool = True
+    prone: bool = False
+    spent: float = 0.0  # Move allowance spent this turn (SHOOT-ELIG-06, ambiguity A14)
+    moved: bool = False
+    charged: bool = False
+    shot: bool = False
+    supported: bool = False
+    fought: bool = False
+    done_moving: bool = False
+    tested: bool = False
+    leapt: bool = False
+    stood_up: bool = False  # MOVE-PRONE-07: no lying down after standing up this turn
+    arriving: bool = False  # MOVE-CHG-12: entered as a reinforcement this turn
+    # MOVE-CLIMB-06 (long_climb.py): piece name, the foot spot, inches already climbed
+    climb: tuple[str, tuple[float, float], float] | None = None
+    # COUR-TEST-03: rules whose Courage test the model passed this turn (auto-pass again)
+    courage_passed: set[str] = field(default_factory=set)
+    stunned_until: int = 0  # SPS-STUN-01: a turn number; lasts across turns
+    # per-fight effects of special strikes (special_strikes.py), cleared after each fight
+    strike: SpecialStrike | None = None
+    fight_mod: int = 0
+    strength_mod: int = 0
+    defence_mod: int = 0
+    # HERO-*: heroic pools, spent through heroics.spend (never below zero)
+    might: int = 0
+    will: int = 0
+    fate: int = 0
+    free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
+    # WB-* (war_beasts.py): the beast a howdah model rides and the height of its floor;
+    # a beast's panic state and turn flags.
+    riding: ModelId | None = None
+    perch: float = 0.0
+    panic_turn: int = 0  # WB-DMG-03: turn whose Move phase its panic move is due in
+    panicked_turn: int = 0  # WB-DMG-03: the turn it panicked (its crew cannot shoot)
+    was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
+    trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy
+    howdah_wounds: int = 0  # WB-GEN-06: Wounds left to its howdah (0: none or destroyed)
+    # CAV-*: a Cavalry model's mount (None on foot), see mounts.py and cavalry.py
+    mount: MountState | None = None
+    unhorsed: bool = False  # a rider that began mounted (CAV-BRK-01 counts it as a rider)
+    loose: bool = False  # a riderless mount (CAV-LOOSE-01)
+    thrown_turn: int = 0  # CAV-THROWN-01/02: no move, shot or strike in this turn
+    rough_charge_turn: int = 0  # WPN-LANCE-01: charged through difficult terrain
+    charge_bonus: bool = False  # CAV-CHG-01: Extra Attack and Knock to the ground, this fight
+    lance_bonus: bool = False  # WPN-LANCE-01: +1 To Wound, this fight
+    # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn
+    # the opponent moves it (Will of Sauron) and the turn this model failed to spot a bearer
+    ring_on: bool = False
+    ring_changed: int = -1
+    sauron_turn: int = -1
+    ring_unseen_turn: int = -1
+    # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
+    shielding: bool = False
+    two_hands: bool = False
+    # HERO-HA-*: effects of Heroic Actions until the end of the turn (heroic_actions.py)
+    heroic: HeroicTurn = field(default_factory=HeroicTurn)
+    rival: ModelId | None = None  # HERO-HCHAL-02: the Hero of an accepted challenge
+    declined_from: ModelId | None = None  # HERO-HCHAL-03: challenger this Hero declined
+    # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
+    # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
+    bpa_turn: int = 0
+    heroic_combat: bool = False
+
+    @property
+    def profile(self) -> Profile:
+        return self.spec.profile
+
+    @property
+    def position(self) -> Point:
+        return (self.x, self.y)
+
+    def reset_turn(self) -> None:
+        """TURN-06 (002:L335), ambiguity A24: clear only turn-scoped state."""
+        self.spent = 0.0
+        self.moved = self.charged = self.shot = self.supported = False
+        self.fought = self.done_moving = self.tested = self.leapt = False
+        self.was_charged = self.trampled_into = False
+        self.stood_up = self.arriving = False
+        self.courage_passed.clear()
+        self.heroic = HeroicTurn()
+        self.heroic_combat = False
+
+    def clear_fight(self) -> None:
+        self.strike = None
+        self.fight_mod = self.strength_mod = self.defence_mod = 0
+        self.charge_bonus = self.lance_bonus = False
+        self.shielding = self.two_hands = False
+
+
+def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
+    """Build the starting state of one model from its profile (mounted: CAV-DEF-01)."""
+    mount = mount_state(spec.profile)
+    if mount is not None:
+        spec = ModelSpec(spec.uid, mounted_profile(spec.profile))
+    profile = spec.profile
+    weapon = fighting_weapon(profile)
+    extra = {weapon.handedness.value} if weapon is not None else {"unarmed"}
+    if weapon is not None and weapon.handedness is Handedness.ONE_HANDED:
+        extra = set()
+    rules = {rule.lower().split(" (")[0] for rule in profile.rules}
+    keywords = profile.keywords | ({"man"} if "woman" in profile.keywords else set())  # KW-04
+    triggers = frozenset(profile.gear | keywords | rules | extra | {"any"})
+    if swapped_weapon(profile) is not None:
+        triggers -= _LOST_IN_SWAP  # WPN-SWAP-02: the new weapon is neither of these
+    return ModelState(
+        uid=spec.uid,
+        player=player,
+        spec=spec,
+        x=position[0],
+        y=position[1],
+        radius=profile.base_mm / MM_PER_INCH / 2,
+        wounds=profile.wounds,
+        defence=starting_defence(profile),
+        weapon=weapon,
+        missile=missile_weapon(profile),
+        triggers=triggers,
+        **_pools(profile),
+        howdah_wounds=profile.howdah_wounds,
+        mount=mount,
+    )
+
+
+def _pools(profile: Profile) -> dict[str, int]:
+    """HERO-01 (002:L1481-1483), CHAR-MWF-01: only Heroes have Might, Will and Fate."""
+    if not profile.is_hero:
+        return {"might": 0, "will": 0, "fate": 0}
+    return {"might": profile.might, "will": profile.will, "fate": profile.fate}
+
+
+@dataclass(slots=True)
+class BattleState:
+    """Everything that changes during a battle; the rules live in ``phases``."""
+
+    forces: tuple[Force, Force]
+    dice: Dice
+    log: EventLog
+    models: dict[ModelId, ModelState] = field(default_factory=dict)
+    table: Any = None
+    width: float = TABLE_SIZE
+    depth: float = TABLE_SIZE
+    turn: int = 0
+    phase: Phase = Phase.SETUP
+    priority: PlayerId = 0
+    previous_priority: PlayerId | None = None
+    broken: list[bool] = field(default_factory=lambda: [False, False])
+    start_counts: list[int] = field(default_factory=lambda: [0, 0])
+    casualties: list[int] = field(default_factory=lambda: [0, 0])
+    drum_sounded: dict[PlayerId, ModelId] = field(default_factory=dict)
+    wounded_leaders: set[ModelId] = field(default_factory=set)
+    # WB-GEN-05: War Beast id -> the ids of the models in its howdah, commander first
+    crews: dict[ModelId, list[ModelId]] = field(default_factory=dict)
+    # Enemies in base contact, kept up to date on every move and removal: "is it engaged?"
+    # is asked thousands of times per turn (speed).
+    touching: dict[ModelId, set[ModelId]] = field(default_factory=dict)
+    # Fights across a barrier (FIGHT-BAR-05): attacker -> defender, engaged without base
+    # contact (also in ``touching``) until either model moves or is removed.
+    across: dict[ModelId, ModelId] = field(default_factory=dict)
+    _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
+    fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
+    priority_rule_used: set[ModelId] = field(default_factory=set)  # PRIO-04: once per game
+    # The two Players, set when a battle is played: rules that ask a side mid-roll (Might,
+    # might.boost) reach them here. None in bare rule tests: nobody is asked.
+    players: Any = None
+    reserves: list[Any] = field(default_factory=list)  # reinforcements.Reserve, off the table
+    heroics: list[Declaration] = field(default_factory=list)  # this phase's (HERO-HA-02)
+    # CAV-BRK-01 (002:L1433): riders and mounts lost, per side; a pair is one casualty
+    riders_lost: list[int] = field(default_factory=lambda: [0, 0])
+    mounts_lost: list[int] = field(default_factory=lambda: [0, 0])
+    # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
+    new_fights: list[ModelId] = field(default_factory=list)
+
+    def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
+        model = model_state(spec, player, position)
+        self.models[model.uid] = model
+        self._alive[player].append(model)
+        self.start_counts[player] += 1
+        self.touching[model.uid] = set()
+        self._touch(model)
+        return model
+
+    def take_off(self, model: ModelState) -> None:
+        """MOVE-REINF: a reserve waits off the table, still in the army's starting count."""
+        self._untouch(model)
+        self._alive[model.player].remove(model)
+
+    def bring_on(self, model: ModelState, point: Point) -> None:
+        """MOVE-REINF-01: a reserve enters the table at ``point``."""
+        self._alive[model.player].append(model)
+        self.set_position(model, point)
+
+    def spawn(self, model: ModelState) -> None:
+        """Add a model born during the battle (a riderless mount, CAV-LOOSE-01): it is not
+        one of the starting models."""
+        self.models[model.uid] = model
+        self._alive[model.player].append(model)
+        self.touching[model.uid] = set()
+        self._touch(model)
+
+    def set_position(self, model: ModelState, point: Point) -> None:
+        """Put the model at ``point`` (no log: set-up and tests) and update contacts."""
+        self._untouch(model)
+        model.x, model.y = point
+        self._touch(model)
+        for uid in self.crews.get(model.uid, ()):  # WB-MOV-04: the howdah moves with it
+            self.set_position(self.models[uid], point)
+
+    def _untouch(self, model: ModelState) -> None:
+        for other in self.touching[model.uid]:
+            self.touching[other].discard(model.uid)
+        self.touching[model.uid] = set()
+        if self.across:
+            self.across = {a: d for a, d in self.across.items() if model.uid not in (a, d)}
+
+    def link_across(self, attacker: ModelState, defender: ModelState) -> None:
+        """FIGHT-BAR-05 (002:L1108): engaged over the barrier without base contact."""
+        self.across[attacker.uid] = defender.uid
+        self.touching[attacker.uid].add(defender.uid)
+        self.touching[defender.uid].add(attacker.uid)
+        self.log.emit("across_barrier", attacker=attacker.uid, defender=defender.uid)
+
+    def unlink_across(self, attacker: ModelState) -> None:
+        """FIGHT-BAR-11: a trapped attacker is no longer engaged, without moving."""
+        defender = self.across.pop(attacker.uid, None)
+        if defender is not None:
+            self.touching[attacker.uid].discard(defender)
+            self.touching[defender].discard(attacker.uid)
+            self.log.emit("separated", attacker=attacker.uid, defender=defender)
+
+    def _touch(self, model: ModelState) -> None:
+        if not model.alive:
+            return
+        for enemy in self.living(1 - model.player):
+            if self.in_contact(model, enemy):
+                self.touching[model.uid].add(enemy.uid)
+                self.touching[enemy.uid].add(model.uid)
+
+    def living(self, player: PlayerId | None = None) -> list[ModelState]:
+        """Living models in placing order (kept as lists: asked thousands of times a turn)."""
+        if player is None:
+            return self._alive[0] + self._alive[1]
+        return self._alive[player]
+
+    def enemies(self, model: ModelState) -> list[ModelState]:
+        return self._alive[1 - model.player]
+
+    def alignment(self, player: PlayerId) -> Alignment:
+        return self.forces[player].alignment
+
+    @staticmethod
+    def distance(a: ModelState, b: ModelState) -> float:
+        """MEAS-02: closest points of two circular bases (0 when touching)."""
+        return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+
+    def in_contact(self, a: ModelState, b: ModelState) -> bool:
+        return self.distance(a, b) <= CONTACT_TOLERANCE
+
+    @staticmethod
+    def in_contact_at(point: Point, radius: float, other: ModelState) -> bool:
+        """Would a base of ``radius`` at ``point`` touch ``other`` (not overlap it)?"""
+        gap = math.hypot(point[0] - other.x, point[1] - other.y) - radius - other.radius
+        return -CONTACT_TOLERANCE <= gap <= CONTACT_TOLERANCE
+
+    def contacts(self, model: ModelState) -> list[ModelState]:
+        """Enemies in base contact: the model is engaged if any (MOVE-CHG-03)."""
+        return [self.models[uid] for uid in sorted(self.touching[model.uid])]
+
+    def engaged(self, model: ModelState) -> bool:
+        return bool(self.touching[model.uid])
+
+    def roll(self, count: int, purpose: str, sides: int = 6) -> list[int]:
+        """Roll ``count`` dice through the one Dice and log them with their purpose."""
+        values = [self.dice.roll(sides, purpose) for _ in range(count)]
+        self.log.emit("roll", purpose=purpose, dice=values)
+        return values
+
+    def move_to(
+        self, model: ModelState, point: Point, reason: str, across: ModelState | None = None
+    ) -> None:
+        """Move and log; ``across``: the barrier defender the charger ends engaged with
+        (FIGHT-BAR-05), linked before the move is logged so that listeners see it engaged."""
+        start = model.position
+        self.set_position(model, point)
+        if across is not None:
+            self.link_across(model, across)
+        self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
+
+    def wound(self, model: ModelState, source: str, at_mount: bool = False, count: int = 1) -> None:
+        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once, unless Fate saves.
+
+        A Cavalry model's rider and mount have their own wounds: ``at_mount`` wounds the mount
+        (CAV-SHOOT-02, CAV-STRIKE-01); a slain rider leaves a riderless mount (CAV-LOOSE-01).
+        ``count``: the Wounds one blow deals (Mighty Blow, flails, instant kills); HERO-FATE-04
+        (002:L1778): one successful Fate roll prevents them all; HERO-FATE-05: any wound,
+        whatever its source (falls included), may be saved.
+        """
+        if at_mount or model.mount is not None and model.wounds <= count:
+            from battlesim.engines.sbg.rules import cavalry  # the rules import this module
+
+            if at_mount:
+                cavalry.wound_mount(self, model, source)
+                return
+            if not (model.fate > 0 and fate_saves(self, model, self.fate_policy, count)):
+                cavalry.rider_slain(self, model, source)
+            return
+        if model.fate > 0 and fate_saves(self, model, self.fate_policy, count):
+            return
+        model.wounds -= min(count, model.wounds)
+        self.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
+        if self.forces[model.player].leader == model.uid:
+            self.wounded_leaders.add(model.uid)
+        if model.wounds <= 0:
+            self.remove(model, Removal.SLAIN)
+        elif model.uid in self.crews:
+            from battlesim.engines.sbg.rules.war_beasts import panic_test  # (import cycle)
+
+            panic_test(self, model, "wounded")  # WB-DMG-02 (002:L1927)
+
+    def remove(self, model: ModelState, reason: Removal) -> None:
+        self._untouch(model)
+        model.alive = False
+        self._alive[model.player].remove(model)
+        pass_banner(self, model)
+        self._count_casualty(model)
+        self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
+        my_precious(self, model.player)
+        if self.crews.get(model.uid):
+            from battlesim.engines.sbg.rules.war_beasts import unseat  # (import cycle)
+
+            unseat(self, model, "war beast slain")  # WB-DMG-01 (002:L1923)
+
+    def _count_casualty(self, model: ModelState) -> None:
+        """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models."""
+        if model.mount is not None:
+            self.lose_parts(model.player, riders=1, mounts=0 if model.mount.slain else 1)
+        elif model.unhorsed or model.loose:
+            self.lose_parts(model.player, riders=int(model.unhorsed), mounts=int(model.loose))
+        else:
+            self.casualties[model.player] += 1
+
+    def lose_parts(self, player: PlayerId, riders: int, mounts: int) -> None:
+        """CAV-BRK-01: count riders and mounts lost; each new complete pair is a casualty."""
+        before = min(self.riders_lost[player], self.mounts_lost[player])
+        self.riders_lost[player] += riders
+        self.mounts_lost[player] += mounts
+        after = min(self.riders_lost[player], self.mounts_lost[player])
+        self.casualties[player] += after - before
+
+    def alive_count(self, player: PlayerId) -> int:
+        return len(self._alive[player])
+
+    def positions(self) -> dict[str, list[float]]:
+        return {m.uid: _pt(m.position) for m in self.living()}
+
+
+def _pt(point: Point) -> list[float]:
+    return [round(point[0], 3), round(point[1], 3)]

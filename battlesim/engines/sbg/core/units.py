@@ -1,0 +1,264 @@
+"""Engine input: profiles and forces as frozen values, built from plain data.
+
+A profile carries the card (characteristics, keywords, wargear, special rules) and the options
+bought for it; a force is one side's models with its leader and warbands. Plain data (dicts
+from JSON, army lists, ``samples.py``) enter through ``force_from_data``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from battlesim.engines.sbg.core.bases import MM_PER_INCH, base_for
+from battlesim.engines.sbg.core.data import BARDED_MOUNTS, BARDING_DEFENCE, MOUNT_PROFILES
+
+ModelId = str
+PlayerId = int  # 0 or 1: the two sides at the table
+
+
+class Alignment(enum.Enum):
+    """GEN-SIDE-01 (002:L223): every model is Good or Evil."""
+
+    GOOD = "good"
+    EVIL = "evil"
+
+
+class UnitDataError(ValueError):
+    """Plain force data is missing a field or holds an impossible value."""
+
+
+@dataclass(frozen=True, slots=True)
+class MountProfile:
+    """CAV-PROF-01 (002:L1443-1475): a mount's characteristics (special rules excluded).
+
+    ``kind`` names the animal for heights and keywords (an armoured horse is a horse);
+    ``shoot`` is 0 when the card prints no Shoot value (War Camel).
+    """
+
+    name: str
+    kind: str
+    move: float
+    fight: int
+    shoot: int
+    strength: int
+    defence: int
+    attacks: int
+    wounds: int
+    courage: int
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """One profile card (002:L123-161) plus the options bought for it (PROF-07)."""
+
+    name: str
+    move: float
+    fight: int
+    shoot: int  # the "4+" of "3/4+": lower is better (CHAR-F-01)
+    strength: int
+    defence: int
+    attacks: int
+    wounds: int
+    courage: int
+    keywords: frozenset[str] = frozenset()
+    wargear: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    might: int = 0
+    will: int = 0
+    fate: int = 0
+    points: int = 0
+    base_mm: float = 25.0
+    # WB-MOV-08 (002:L1891): a War Beast's trample hits "given in its profile" (0 = none)
+    trample_hits: int = 0
+    trample_strength: int = 0
+    # WB-GEN-06 (002:L1870), L796: the howdah's own Defence and Wounds (0: no howdah profile)
+    howdah_defence: int = 0
+    howdah_wounds: int = 0
+    mount: MountProfile | None = None  # CAV-DEF-01/02: a Cavalry model's mount
+
+    @property
+    def is_hero(self) -> bool:
+        return "hero" in self.keywords
+
+    @property
+    def gear(self) -> frozenset[str]:
+        """Everything the model carries: card wargear and bought options."""
+        return frozenset(self.wargear) | frozenset(self.options)
+
+    def has(self, item: str) -> bool:
+        return item in self.wargear or item in self.options
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSpec:
+    """One model of a force: its id and its profile."""
+
+    uid: ModelId
+    profile: Profile
+
+
+@dataclass(frozen=True, slots=True)
+class Force:
+    """A side's models with its leader and warbands (hero id -> follower ids)."""
+
+    name: str
+    alignment: Alignment
+    models: tuple[ModelSpec, ...]
+    leader: ModelId | None = None
+    warbands: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
+    # WB-GEN-02/05 (002:L1866-1870): War Beast id -> the models riding it, commander first
+    crews: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
+
+    @property
+    def points(self) -> int:
+        return sum(spec.profile.points for spec in self.models)
+
+
+_OPTIONAL_ZERO = ("trample_hits", "trample_strength", "howdah_defence", "howdah_wounds")
+_STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
+
+
+def _lower_all(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(value.strip().lower() for value in values)
+
+
+def default_base_mm(keywords: Sequence[str]) -> float:
+    """A round base's diameter by model type when the data gives none (bases.ASSUMPTIONS):
+    25 mm, 40 mm for a Troll or Monster, 60 mm for an Ent or a dragon; a mounted model's
+    circle is sized from its mount (mounts.py)."""
+    base = base_for(frozenset(keywords))
+    return base.width * MM_PER_INCH if base.is_circle else 25.0
+
+
+def profile_from_data(data: Mapping[str, Any]) -> Profile:
+    """Build a profile from plain data; every characteristic is required."""
+    missing = [key for key in ("name", *_STATS) if key not in data]
+    if missing:
+        raise UnitDataError(f"profile {data.get('name', '?')!r} lacks {', '.join(missing)}")
+    stats = {key: data[key] for key in _STATS}
+    if any(not isinstance(value, int | float) or value < 0 for value in stats.values()):
+        raise UnitDataError(f"profile {data['name']!r} has a negative or non-numeric value")
+    return Profile(
+        name=str(data["name"]),
+        keywords=frozenset(_lower_all(data.get("keywords", ()))),
+        wargear=_lower_all(data.get("wargear", ())),
+        options=_lower_all(data.get("options", ())),
+        rules=tuple(data.get("rules", ())),
+        might=int(data.get("might", 0)),
+        will=int(data.get("will", 0)),
+        fate=int(data.get("fate", 0)),
+        points=int(data.get("points", 0)),
+        base_mm=float(data.get("base_mm", default_base_mm(data.get("keywords", ())))),
+        trample_hits=int(data.get("trample_hits", 0)),
+        trample_strength=int(data.get("trample_strength", 0)),
+        howdah_defence=int(data.get("howdah_defence", 0)),
+        howdah_wounds=int(data.get("howdah_wounds", 0)),
+        mount=_mount_from_data(data),
+        **{key: (float(v) if key == "move" else int(v)) for key, v in stats.items()},
+    )
+
+
+def profile_to_data(profile: Profile) -> dict[str, Any]:
+    """The plain-data form ``profile_from_data`` reads (JSON-ready; keywords sorted)."""
+    data = {name: getattr(profile, name) for name in Profile.__slots__}  # type: ignore[attr-defined]
+    data["keywords"] = sorted(profile.keywords)
+    data["wargear"], data["options"] = list(profile.wargear), list(profile.options)
+    data["rules"] = list(profile.rules)
+    mount = data.pop("mount")
+    if mount is not None:  # only mounted profiles carry the key (older logs stay identical)
+        data["mount"] = _mount_to_data(mount)
+    for key in _OPTIONAL_ZERO:  # only War Beasts carry them: other profiles' data unchanged
+        if not data[key]:
+            del data[key]
+    return data
+
+
+_MOUNT_STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
+
+
+def _mount_from_data(data: Mapping[str, Any]) -> MountProfile | None:
+    """CAV-DEF-02 (002:L1268): a mount named in the wargear or options, or an explicit
+    ``"mount": {"name": ..., characteristics...}`` (missing values come from the table)."""
+    explicit = data.get("mount")
+    gear = _lower_all(data.get("wargear", ())) + _lower_all(data.get("options", ()))
+    if explicit is None:
+        names = [item for item in gear if item in MOUNT_PROFILES]
+        if not names:
+            return None
+        explicit = {"name": names[0]}
+    name = str(explicit["name"]).strip().lower()
+    known = MOUNT_PROFILES.get(name)
+    if known is None and any(key not in explicit for key in _MOUNT_STATS):
+        raise UnitDataError(f"mount {name!r} is not in the mount table and lacks values")
+    table = dict(zip(("kind", *_MOUNT_STATS), known, strict=True)) if known else {}
+    values = {key: explicit.get(key, table.get(key)) for key in _MOUNT_STATS}
+    if "mount" not in data and "barding" in gear and name in BARDED_MOUNTS:
+        values["defence"] += BARDING_DEFENCE  # CAV-PROF-01 (002:L1475): +1 D with barding
+    return MountProfile(
+        name=name,
+        kind=str(explicit.get("kind", table.get("kind", name))),
+        move=float(values["move"]),
+        **{key: int(values[key]) for key in _MOUNT_STATS if key != "move"},
+    )
+
+
+def _mount_to_data(mount: MountProfile) -> dict[str, Any]:
+    return {name: getattr(mount, name) for name in MountProfile.__slots__}  # type: ignore[attr-defined]
+
+
+def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
+    """Build a force: ``units`` is a list of ``{"profile": {...}, "count": n}``.
+
+    A War Beast unit may list its riders under ``"crew"``: ``[{"profile": {...}, "count": n,
+    "commander": true}, ...]`` (WB-GEN-02/05); each beast gets its own crew models, listed
+    right after it, the commander first. A crew entry may carry ``"leader": true``.
+    """
+    try:
+        alignment = Alignment(str(data["alignment"]).lower())
+    except (KeyError, ValueError) as error:
+        raise UnitDataError(f"force {data.get('name')!r} needs alignment good or evil") from error
+    models: list[ModelSpec] = []
+    crews: list[tuple[ModelId, tuple[ModelId, ...]]] = []
+    leader: ModelId | None = None
+    for entry in data.get("units", ()):
+        profile = profile_from_data(entry["profile"])
+        for _ in range(int(entry.get("count", 1))):
+            uid = _add(models, prefix, profile)
+            if entry.get("leader") and leader is None:
+                leader = uid
+            if entry.get("crew") and "war beast" not in profile.keywords:
+                raise UnitDataError(f"{profile.name!r} has a crew but is no War Beast")
+            riders, crew_leader = _crew(models, prefix, entry.get("crew", ()))
+            if riders:
+                crews.append((uid, riders))
+            leader = leader or crew_leader
+    if not models:
+        raise UnitDataError(f"force {data.get('name')!r} has no models")
+    name = str(data.get("name", prefix))
+    return Force(name, alignment, tuple(models), leader, crews=tuple(crews))
+
+
+def _add(models: list[ModelSpec], prefix: str, profile: Profile) -> ModelId:
+    uid = f"{prefix}{len(models) + 1:02d}"
+    models.append(ModelSpec(uid, profile))
+    return uid
+
+
+def _crew(
+    models: list[ModelSpec], prefix: str, entries: Sequence[Mapping[str, Any]]
+) -> tuple[tuple[ModelId, ...], ModelId | None]:
+    """WB-GEN-05: the howdah models of one beast, the commander's entry first (WB-GEN-02)."""
+    riders: list[ModelId] = []
+    leader: ModelId | None = None
+    for entry in sorted(entries, key=lambda e: not e.get("commander")):
+        profile = profile_from_data(entry["profile"])
+        for _ in range(int(entry.get("count", 1))):
+            uid = _add(models, prefix, profile)
+            riders.append(uid)
+            if entry.get("leader") and leader is None:
+                leader = uid
+    return tuple(riders), leader

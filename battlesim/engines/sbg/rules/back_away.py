@@ -1,0 +1,215 @@
+"""Backing away, trapped models and making way (part 1 §6.3-6.6, 002:L968-1032)."""
+
+from __future__ import annotations
+
+import math
+
+from battlesim.engines.sbg.core.bases import height_for
+from battlesim.engines.sbg.core.data import BACK_AWAY, CONTACT_TOLERANCE
+from battlesim.engines.sbg.core.paths import (
+    Point,
+    angle_to,
+    fan,
+    point_distance,
+    rotated,
+    segment_point_distance,
+    terrain_crossings,
+    terrain_drop,
+    terrain_fits,
+)
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+
+_BACK_AWAY_STEP = math.radians(5)
+_MAKE_WAY_STEPS = (0.25, 0.5, 0.75, 1.0)  # inches tried, shortest first (FIGHT-WAY-01)
+_NEAR = 3.5  # inches: neighbours farther than this cannot meet a 1" move (speed filter)
+_LARGEST_RADIUS = 1.25  # inches: a 60 mm base
+
+
+def _window(model: ModelState, spot: Point) -> float:
+    """How far a neighbour may stand and still meet the move (longer moves: Barge's 3\")."""
+    return max(_NEAR, point_distance(model.position, spot) + model.radius + _LARGEST_RADIUS)
+
+
+def back_away(
+    state: BattleState,
+    loser: ModelState,
+    winners: list[ModelState],
+    falls: dict[str, float] | None = None,
+) -> bool:
+    """FIGHT-BACK-01..03: 1" straight, ending a full 1" from every winner and touching no
+    enemy; returns False if no direction works (the model is trapped, FIGHT-TRAP-01).
+
+    FIGHT-BACK-04 (002:L988): over the edge of a sheer drop only when nothing else works;
+    the drop is recorded in ``falls`` (the fight resolves it after the strikes)."""
+    # FIGHT-PRONE-02, FIGHT-BACK-06 (002:L1006): a prone loser backs away too and stays
+    # prone; strikes against it count as against a trapped model (fight.winners_strike).
+    cx = sum(w.x for w in winners) / len(winners)
+    cy = sum(w.y for w in winners) / len(winners)
+    away = angle_to((cx, cy), loser.position)
+    if _back_away_along(state, loser, winners, away, over_edge=False):
+        return True
+    if make_way(state, loser, winners, away):
+        return True
+    origin = loser.position
+    if falls is None or not _back_away_along(state, loser, winners, away, over_edge=True):
+        return False
+    falls[loser.uid] = terrain_drop(state.table, origin, loser.position)
+    return True
+
+
+def _back_away_along(
+    state: BattleState, loser: ModelState, winners: list[ModelState], away: float, over_edge: bool
+) -> bool:
+    near = _neighbours(state, loser)  # nobody moves until a spot is taken
+    for angle in fan(away, 18, _BACK_AWAY_STEP):
+        spot = rotated(loser.position, angle, BACK_AWAY)
+        dropping = terrain_drop(state.table, loser.position, spot) > 0.0
+        if dropping is over_edge and _back_away_legal(state, loser, spot, winners, near):
+            state.move_to(loser, spot, "back away")
+            return True
+    return False
+
+
+def _back_away_legal(
+    state: BattleState,
+    loser: ModelState,
+    spot: tuple[float, float],
+    winners: list[ModelState],
+    near: list[ModelState] | None = None,
+) -> bool:
+    if not terrain_fits(state.table, spot, loser.radius, state.width, state.depth):
+        return False
+    if terrain_crossings(state.table, loser.position, spot, height_for(loser.profile.keywords)):
+        return False  # FIGHT-BACK-03: backing away cannot leap, jump or climb
+    for winner in winners:
+        gap = point_distance(spot, winner.position) - loser.radius - winner.radius
+        if gap < BACK_AWAY - CONTACT_TOLERANCE:
+            return False
+    return clear_of_others(state, loser, spot, near=near)
+
+
+def clear_of_others(
+    state: BattleState,
+    model: ModelState,
+    spot: Point,
+    ignore: ModelState | None = None,
+    near: list[ModelState] | None = None,
+) -> bool:
+    """The straight move to ``spot`` passes through no base and ends touching no enemy;
+    ``near``: the ``_neighbours`` of the model when the caller has them (speed)."""
+    window = _window(model, spot)
+    x, y = model.x, model.y
+    for other in state.living() if near is None else near:
+        if other is model or other is ignore or other.riding is not None:
+            continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
+        if _far(other, x, y, window):
+            continue
+        need = model.radius + other.radius - CONTACT_TOLERANCE
+        if segment_point_distance(model.position, spot, other.position) < need:
+            return False
+        touching = point_distance(spot, other.position) <= need + 2 * CONTACT_TOLERANCE
+        if other.player != model.player and touching:
+            return False  # FIGHT-BACK-02: never end in base contact with an enemy
+    return True
+
+
+def make_way(state: BattleState, loser: ModelState, winners: list[ModelState], away: float) -> bool:
+    """FIGHT-WAY-01..04 (002:L1012-1018): one friend, not engaged, moves up to 1" (the
+    shortest that works) so the loser can back away; it may enter enemy zones but never touch
+    an enemy, and never leaps, climbs or drops."""
+    near = _neighbours(state, loser)  # friends shifted are put back before the next try
+    for angle in fan(away, 6, _BACK_AWAY_STEP * 3):
+        spot = rotated(loser.position, angle, BACK_AWAY)
+        if terrain_drop(state.table, loser.position, spot) > 0.0:
+            continue  # over an edge only when nothing else works (FIGHT-BACK-04)
+        blockers = _blockers(state, loser, spot, near)
+        if len(blockers) != 1 or blockers[0].player != loser.player:
+            continue
+        friend = blockers[0]
+        if state.engaged(friend) or friend.uid in {w.uid for w in winners}:
+            continue  # FIGHT-WAY-02: engaged models cannot make way
+        if _shift_friend(state, friend, loser, spot, winners, angle):
+            return True
+    return False
+
+
+def _neighbours(state: BattleState, model: ModelState) -> list[ModelState]:
+    """The living models (in living order) that a 1" move of ``model`` might meet: a
+    superset of those ``_window`` lets through for any 1" spot (speed)."""
+    reach = max(_NEAR, BACK_AWAY + model.radius + _LARGEST_RADIUS) + 1.0
+    return [o for o in state.living() if not _far(o, model.x, model.y, reach)]
+
+
+def _far(other: ModelState, x: float, y: float, window: float) -> bool:
+    """More than ``window`` between centres: too far to meet the move (squares first, the
+    exact distance only near the limit: speed, same answer)."""
+    gap2 = (other.x - x) ** 2 + (other.y - y) ** 2
+    if gap2 > (window + 0.01) ** 2:
+        return True
+    if gap2 < (window - 0.01) ** 2:
+        return False
+    return point_distance((x, y), other.position) > window
+
+
+def _blockers(
+    state: BattleState, model: ModelState, spot: Point, near: list[ModelState] | None = None
+) -> list[ModelState]:
+    found = []
+    window = _window(model, spot)
+    x, y = model.x, model.y
+    for other in state.living() if near is None else near:
+        if other is model or other.riding is not None:
+            continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
+        if _far(other, x, y, window):
+            continue
+        need = model.radius + other.radius - CONTACT_TOLERANCE
+        if segment_point_distance(model.position, spot, other.position) < need:
+            found.append(other)
+    return found
+
+
+def _shift_friend(
+    state: BattleState,
+    friend: ModelState,
+    loser: ModelState,
+    spot: Point,
+    winners: list[ModelState],
+    angle: float,
+) -> bool:
+    origin = friend.position
+    side = angle_to(loser.position, origin) - angle
+    sideways = angle + (math.pi / 2 if math.sin(side) >= 0 else -math.pi / 2)
+    for distance in _MAKE_WAY_STEPS:
+        for heading in (sideways, angle):
+            target = rotated(origin, heading, distance)
+            if not _friend_may_stand(state, friend, target, spot, loser):
+                continue
+            state.set_position(friend, target)
+            if _back_away_legal(state, loser, spot, winners):
+                state.set_position(friend, origin)
+                state.move_to(friend, target, "make way")
+                state.move_to(loser, spot, "back away")
+                return True
+            state.set_position(friend, origin)
+    return False
+
+
+def _friend_may_stand(
+    state: BattleState, friend: ModelState, target: Point, spot: Point, loser: ModelState
+) -> bool:
+    if not terrain_fits(state.table, target, friend.radius, state.width, state.depth):
+        return False
+    if terrain_crossings(state.table, friend.position, target, height_for(friend.profile.keywords)):
+        return False  # FIGHT-WAY-03: no leaping, climbing or dropping
+    if terrain_drop(state.table, friend.position, target) > 0.0:
+        return False
+    if point_distance(target, spot) < friend.radius + loser.radius - CONTACT_TOLERANCE:
+        return False
+    return clear_of_others(state, friend, target, ignore=loser)
+
+
+# Public names for the Brutal Power Attack Barge (monsters/barge.py), which backs models away
+# 3" and lets friends make way for them with the same checks (MON-BPA-BARGE-01/02).
+back_away_legal = _back_away_legal
+blockers = _blockers
+friend_may_stand = _friend_may_stand

@@ -1,0 +1,440 @@
+"""Cavalry rules (checklist part 1 §8, 002:L1260-1475; lances part 2 WPN-LANCE, SPS-CAV-01).
+
+The rider and the mount are one ``ModelState`` (see ``mounts.py``); this module splits them:
+wounds on the mount, the Thrown Rider table, riderless mounts, dismounting, the cavalry
+charge bonus and knocking infantry to the ground, descents and failed leaps.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg.core.bases import mount_height_for
+from battlesim.engines.sbg.core.data import (
+    CONTACT_TOLERANCE,
+    DESCENT_HIT_STRENGTH,
+    EPSILON,
+    THROWN_HIT_STRENGTH,
+    THROWN_ON_FAILED_LEAP,
+)
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier, register
+from battlesim.engines.sbg.core.mounts import MountState, loose_profile
+from battlesim.engines.sbg.core.paths import (
+    circle_base,
+    fan,
+    near_terrain,
+    point_distance,
+    rotated,
+    segment_box,
+    terrain_cost,
+    terrain_fits,
+)
+from battlesim.engines.sbg.core.state import (
+    MM_PER_INCH,
+    BattleState,
+    ModelState,
+    Phase,
+    Point,
+    Removal,
+    model_state,
+)
+from battlesim.engines.sbg.core.table import TerrainKind
+from battlesim.engines.sbg.core.units import ModelSpec
+from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules.courage import courage_test
+from battlesim.engines.sbg.rules.falling import falling_hits
+from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
+from battlesim.engines.sbg.rules.might import MightRoll, boost
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.policies.players import Player
+
+RIDER, MOUNT = "rider", "mount"
+_DIFFICULT = frozenset({TerrainKind.DIFFICULT.value})
+
+
+def is_cavalry(model: ModelState) -> bool:
+    """CAV-DEF-01/04: mounted, or Cavalry by keyword (a Monster with a rider)."""
+    return model.mount is not None or "cavalry" in model.profile.keywords
+
+
+def mount_defence(model: ModelState) -> int:
+    """The mount's own Defence (barding included); the rider's modifiers (shields, Piercing
+    Strike, SPS-CAV-01 002:L2080-2086) are the rider's alone."""
+    assert model.mount is not None
+    return clamp_stat(model.mount.defence)
+
+
+# --- CAV-THROWN-01..04: the Thrown Rider table ----------------------------------------------
+
+
+def thrown_rider_die(state: BattleState, rider: ModelState) -> int:
+    """The one D6 of a Thrown Rider test. CAV-THROWN-04 (002:L1532): a Hero may spend Might
+    on this die (might.boost): a 2 avoids the flying leap's fall."""
+    (die,) = state.roll(1, f"thrown rider {rider.uid}")
+    return boost(state, rider, MightRoll.THROWN_RIDER, die, 2)
+
+
+def thrown_rider_test(state: BattleState, model: ModelState) -> None:
+    """CAV-SHOOT-04, CAV-STRIKE-02 (002:L1354, L1419): the mount is slain; the rider tests and
+    goes on foot where the cavalry model stood."""
+    die = thrown_rider_die(state, model)
+    state.log.emit("thrown_rider", model=model.uid, roll=die)
+    unhorse(state, model)
+    if die == 1:
+        flying_leap(state, model)  # CAV-THROWN-01 (002:L1357)
+    elif die <= 5:
+        model.thrown_turn = state.turn  # CAV-THROWN-02 (002:L1358): nothing else this turn
+    # CAV-THROWN-03 (002:L1359): a 6 lands on its feet with no penalty
+
+
+def flying_leap(state: BattleState, rider: ModelState) -> None:
+    """CAV-THROWN-01: prone beside the mount, one Strength 3 hit, no move, shot or strike
+    for the rest of the turn (it stays in its fight, prone)."""
+    rider.prone = True
+    rider.thrown_turn = state.turn
+    defence = clamp_stat(rider.defence + modifier(Hook.DEFENCE, HookContext(state, rider)))
+    purpose = f"thrown {rider.uid} (S{THROWN_HIT_STRENGTH} D{defence})"
+    sixes = wounded_only_on_sixes(state, rider)  # HERO-HD-01: thrown in the Fight phase
+    if roll_to_wound(state, THROWN_HIT_STRENGTH, defence, 0, purpose, natural_six=sixes):
+        state.wound(rider, "thrown")
+
+
+def cannot_act(state: BattleState, model: ModelState) -> bool:
+    """CAV-THROWN-01/02: thrown this turn, so no move, no shot and no strike."""
+    return model.thrown_turn == state.turn
+
+
+# --- rider and mount part ways ----------------------------------------------------------------
+
+
+def _refit(model: ModelState, spec: ModelSpec) -> None:
+    """Give the model a new profile: weapons and triggers follow it (WPN-LANCE-02)."""
+    fresh = model_state(spec, model.player, model.position)
+    model.spec = spec
+    model.weapon, model.missile, model.triggers = fresh.weapon, fresh.missile, fresh.triggers
+    model.radius = fresh.radius
+
+
+def unhorse(state: BattleState, model: ModelState) -> MountState:
+    """CAV-SHOOT-04 (002:L1354): the Infantry version replaces the cavalry model at its
+    centre; it stays in its fight with the same enemies even without base contact."""
+    mount = model.mount
+    assert mount is not None
+    engaged = set(state.touching[model.uid])
+    _refit(model, ModelSpec(model.uid, mount.foot))
+    model.mount, model.unhorsed = None, True
+    state.set_position(model, model.position)
+    for uid in engaged:
+        if state.models[uid].alive:
+            state.touching[model.uid].add(uid)
+            state.touching[uid].add(model.uid)
+    state.log.emit("unhorsed", model=model.uid, profile=mount.foot.name)
+    return mount
+
+
+def mount_stays(state: BattleState, loose: ModelState, mount: MountState) -> bool:
+    """CAV-LOOSE-01/02 (002:L1326-1330): a riderless mount tests its Courage at once; Fight 0
+    or Attacks 0 flee without a test."""
+    if mount.flees_alone:
+        state.log.emit("mount_flees", model=loose.uid, auto=True)
+        return False
+    passed = courage_test(state, loose, "riderless mount")
+    if not passed:
+        state.log.emit("mount_flees", model=loose.uid, auto=False)
+    return passed
+
+
+def rider_slain(state: BattleState, model: ModelState, source: str) -> None:
+    """The rider's last wound (CAV-SHOOT-03, CAV-STRIKE-03, 002:L1352, L1417): the mount is
+    left riderless and stays only if it passes its test; else the whole model goes."""
+    mount = model.mount
+    assert mount is not None
+    model.wounds -= 1
+    state.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
+    if state.forces[model.player].leader == model.uid:
+        state.wounded_leaders.add(model.uid)
+    if mount.slain or mount.flees_alone:
+        state.remove(model, Removal.SLAIN)  # rider slain, mount dead or fled: a casualty
+        return
+    state.lose_parts(model.player, riders=1, mounts=0)
+    state.log.emit("rider_slain", model=model.uid, source=source)
+    _become_loose(model, mount)
+    if not mount_stays(state, model, mount):
+        state.remove(model, Removal.FLED)
+
+
+def _become_loose(model: ModelState, mount: MountState) -> None:
+    """CAV-LOOSE-01: the model becomes the riderless mount, with the mount's wounds."""
+    _refit(model, ModelSpec(model.uid, loose_profile(mount, model.profile)))
+    model.wounds, model.defence = mount.wounds, mount.defence
+    model.mount, model.loose = None, True
+    model.might = model.will = model.fate = 0
+
+
+def wound_mount(state: BattleState, model: ModelState, source: str) -> None:
+    """One wound on the mount; a slain mount throws its rider at once, or in a fight once
+    every strike is resolved (CAV-STRIKE-02, 002:L1415, L1419)."""
+    mount = model.mount
+    assert mount is not None and not mount.slain
+    mount.wounds -= 1
+    state.log.emit("mount_wound", model=model.uid, source=source, wounds_left=mount.wounds)
+    if not mount.slain:
+        return
+    state.lose_parts(model.player, riders=0, mounts=1)
+    state.log.emit("mount_slain", model=model.uid, source=source)
+    if state.phase is not Phase.FIGHT:
+        thrown_rider_test(state, model)
+
+
+def after_strikes(state: BattleState, models: list[ModelState]) -> None:
+    """CAV-STRIKE-02: the Thrown Rider tests a fight owes, after all its strikes."""
+    for model in models:
+        if model.alive and model.mount is not None and model.mount.slain:
+            thrown_rider_test(state, model)
+
+
+def knocked_down(state: BattleState, model: ModelState, cause: str) -> None:
+    """CAV-LOOSE-03/04 (002:L1332-1336), CAV-MOVE-05: a cavalry model knocked to the ground
+    throws its rider as a 1 on the Thrown Rider table; the mount, riderless, tests."""
+    state.log.emit("knocked_down", model=model.uid, cause=cause)
+    model.prone = False
+    mount = unhorse(state, model)
+    _loose_beside(state, model, mount)
+    flying_leap(state, model)
+
+
+def _loose_beside(state: BattleState, rider: ModelState, mount: MountState) -> None:
+    """The riderless mount stands as close to its rider as there is room if it passes its
+    test, else it has fled. CAV-LOOSE-04 (002:L1336): in a fight it stays in that fight with
+    its rider's enemies (data.ASSUMPTIONS "riderless-mount-room")."""
+    spec = ModelSpec(f"{rider.uid}m", loose_profile(mount, rider.profile))
+    loose = model_state(spec, rider.player, rider.position)
+    loose.wounds, loose.defence, loose.loose = mount.wounds, mount.defence, True
+    spot = _room_near(state, rider, loose.radius) if mount_stays(state, loose, mount) else None
+    if spot is None:
+        state.lose_parts(rider.player, riders=0, mounts=1)
+        state.log.emit("mount_gone", model=rider.uid)
+        return
+    loose.x, loose.y = spot
+    loose.done_moving = True  # CAV-LOOSE-06 (002:L1373): it does not move this phase
+    state.spawn(loose)
+    for uid in state.touching[rider.uid]:
+        state.touching[loose.uid].add(uid)
+        state.touching[uid].add(loose.uid)
+    state.log.emit("riderless_mount", model=loose.uid, rider=rider.uid, at=list(spot))
+
+
+_ROOM_RINGS = 13  # rings of 0.25 inch round the rider: the mount goes at most 3 inch away
+
+
+def _room_near(state: BattleState, rider: ModelState, radius: float) -> tuple[float, float] | None:
+    """The nearest free spot round the rider: touching it first, then ring by ring outwards
+    (CAV-LOOSE-04: 'the minimum distance'). A rider not in a fight leaves its mount out of
+    base contact with enemies: no model dismounts into combat (CAV-DISM-03, 002:L1373)."""
+    apart = 0.0 if state.touching[rider.uid] else 2 * CONTACT_TOLERANCE
+    near = [
+        (o, radius + o.radius + (apart if o.player != rider.player else 0.0) - 1e-6)
+        for o in state.living()
+        if o is not rider
+    ]
+    for ring in range(_ROOM_RINGS):
+        reach = rider.radius + radius + CONTACT_TOLERANCE / 2 + 0.25 * ring
+        for angle in fan(0.0, 12, math.pi / 12):
+            spot = rotated(rider.position, angle, reach)
+            if not terrain_fits(state.table, spot, radius, state.width, state.depth):
+                continue
+            if all(point_distance(spot, o.position) >= gap for o, gap in near):
+                return spot
+    return None
+
+
+# --- CAV-DISM-01..03: dismounting ----------------------------------------------------------
+
+
+def dismount(state: BattleState, model: ModelState) -> None:
+    """CAV-DISM-01/02 (002:L1365-1367): automatic, at the start of the model's move; the rider
+    then moves with its own Move less what it has spent (CAV-DISM-02). Never from a fight
+    (CAV-DISM-03, the engine's check); the mount becomes riderless (CAV-LOOSE-06)."""
+    state.log.emit("dismount", model=model.uid)
+    mount = unhorse(state, model)
+    _loose_beside(state, model, mount)
+
+
+# --- CAV-CHG-01..08, WPN-LANCE-01: the cavalry charge -----------------------------------------
+
+
+def in_difficult_terrain(state: BattleState, model: ModelState) -> bool:
+    """CAV-MOVE-04 (002:L1282): any part of the base in difficult terrain."""
+    if state.table is None or not state.table.pieces:
+        return False
+    box = segment_box(model.position, model.position, model.radius)
+    if not near_terrain(state.table, box, _DIFFICULT):
+        return False  # the cheap bounding-box test answers most calls (speed)
+    pieces = state.table.touching(model.position, circle_base(model.radius), 0.0)
+    return any(piece.kind is TerrainKind.DIFFICULT for piece in pieces)
+
+
+def rough_path(state: BattleState, model: ModelState, start: Point, end: Point) -> bool:
+    """Does any part of the base touch difficult terrain along this straight move? (It then
+    costs more than its length: CAV-MOVE-03.)"""
+    cost = terrain_cost(state.table, start, end, model.radius, cavalry=True)
+    return cost > point_distance(start, end) + EPSILON
+
+
+def note_charge(state: BattleState, model: ModelState, start: Point, end: Point) -> None:
+    """WPN-LANCE-01 (002:L2022): no lance bonus for a model that 'charged through difficult
+    terrain'; CAV-MOVE-04 (002:L1282) names the lance among the charge bonuses lost in
+    difficult terrain, so all of them go (data.ASSUMPTIONS "cavalry-charge")."""
+    if model.mount is not None and rough_path(state, model, start, end):
+        model.rough_charge_turn = state.turn
+
+
+def lance_allowed(state: BattleState, model: ModelState) -> bool:
+    """WPN-LANCE-01 (002:L2022) and the charge bonuses' common conditions: mounted, charged
+    this turn, neither through nor in difficult terrain (CAV-MOVE-04, CAV-CHG-04), not
+    against a barrier defender (FIGHT-BAR-18, 002:L1425)."""
+    if model.mount is None or not model.charged or model.uid in state.across:
+        return False
+    if model.rough_charge_turn == state.turn:
+        return False
+    return not in_difficult_terrain(state, model)
+
+
+def start_fight(state: BattleState, members: list[ModelState]) -> None:
+    """Decide the charge bonuses once, as the combat is resolved (CAV-CHG-02/03): only when
+    every enemy in base contact is Infantry (not Cavalry)."""
+    for model in members:
+        model.lance_bonus = lance_allowed(state, model)
+        enemies = state.contacts(model)
+        model.charge_bonus = model.lance_bonus and not any(is_cavalry(e) for e in enemies)
+        if model.charge_bonus:
+            state.log.emit("cavalry_charge", model=model.uid)
+
+
+@register(Hook.ATTACKS, "cavalry")
+def _extra_attack(context: HookContext) -> int:
+    """CAV-CHG-05 (002:L1391-1393): +1 Attack for the Duel and the strikes."""
+    return 1 if context.model.charge_bonus else 0
+
+
+@register(Hook.WOUND_ROLL, "lance")
+def _lance(context: HookContext) -> int:
+    """WPN-LANCE-01 (002:L2022): +1 To Wound in melee after charging (both dice of 6/x)."""
+    melee = not context.details.get("missile")
+    return 1 if melee and context.model.lance_bonus else 0
+
+
+def knockdown_immune(state: BattleState, target: ModelState) -> bool:
+    """CAV-CHG-06/08 (002:L1397, L1804): Monsters and Strength 6+ are not knocked down
+    (current Strength, with modifiers); MON-CAV-01: War Beasts neither (monsters.core)."""
+    from battlesim.engines.sbg.rules.monsters.core import knocked_down_by_charge_immune  # cycle
+
+    if "monster" in target.profile.keywords or knocked_down_by_charge_immune(target):
+        return True
+    strength = target.profile.strength + modifier(Hook.STRENGTH, HookContext(state, target))
+    return strength >= 6
+
+
+def knock_to_ground(
+    state: BattleState, winners: list[ModelState], losers: list[ModelState], trapped: set[str]
+) -> None:
+    """CAV-CHG-06/07 (002:L1397, L1411): a winner with its bonuses knocks every opponent
+    prone after backing away; they count as trapped (FIGHT-TRAP-06)."""
+    if not any(w.charge_bonus and w.alive for w in winners):
+        return
+    for loser in losers:
+        if not loser.alive or knockdown_immune(state, loser):
+            continue
+        if loser.mount is not None:
+            knocked_down(state, loser, "cavalry charge")
+        else:
+            loser.prone = True
+            state.log.emit("knocked_down", model=loser.uid, cause="cavalry charge")
+        trapped.add(loser.uid)
+
+
+# --- CAV-STRIKE-01, CAV-SHOOT-02: which part is hit -------------------------------------------
+
+
+def strike_part(state: BattleState, player: Player, striker: ModelState, target: ModelState) -> str:
+    """CAV-STRIKE-01 (002:L1415): the striker's choice, strike by strike (rider if refused)."""
+    if target.mount is None or target.mount.slain:
+        return RIDER
+    choose = getattr(player, "choose_strike_part", None)
+    choice = choose(state, striker, target) if choose is not None else RIDER
+    if choice not in (RIDER, MOUNT):
+        state.log.emit("refused", model=striker.uid, reason=f"{choice!r} is not rider or mount")
+        return RIDER
+    return choice
+
+
+def shot_part(state: BattleState, target: ModelState) -> str:
+    """CAV-SHOOT-02 (002:L1348): each hit on a cavalry model, D6: 1-3 mount, 4-6 rider."""
+    if target.mount is None or target.mount.slain:
+        return RIDER
+    (die,) = state.roll(1, f"rider or mount {target.uid}")
+    return MOUNT if die <= 3 else RIDER
+
+
+# --- CAV-MOVE-05..07: leaps, falls and descents -------------------------------------------------
+
+
+def failed_leap(state: BattleState, model: ModelState) -> None:
+    """CAV-MOVE-05 (002:L1286), ambiguity A29: after a 1 to Leap or Jump, a further D6 of 1
+    throws the rider as a 1 on the Thrown Rider table."""
+    (die,) = state.roll(1, f"thrown by the leap {model.uid}")
+    if die <= THROWN_ON_FAILED_LEAP:
+        knocked_down(state, model, "failed leap")
+
+
+def mount_hits(state: BattleState, model: ModelState, hits: int, cause: str) -> None:
+    """Strength 3 hits on the mount (CAV-MOVE-07); if it dies the rider suffers as many hits,
+    then takes the Thrown Rider test (ambiguity A31)."""
+    for k in range(hits):
+        if model.mount is None or model.mount.slain:
+            break
+        defence = mount_defence(model)
+        purpose = f"{cause} {model.uid} mount hit {k + 1} (S{DESCENT_HIT_STRENGTH} D{defence})"
+        if roll_to_wound(state, DESCENT_HIT_STRENGTH, defence, 0, purpose):
+            model.mount.wounds -= 1
+            state.log.emit("mount_wound", model=model.uid, source=cause)
+    if model.mount is None or not model.mount.slain:
+        return
+    state.lose_parts(model.player, riders=0, mounts=1)
+    state.log.emit("mount_slain", model=model.uid, source=cause)
+    for k in range(hits):
+        defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+        purpose = f"{cause} {model.uid} rider hit {k + 1} (S{DESCENT_HIT_STRENGTH} D{defence})"
+        if model.alive and roll_to_wound(state, DESCENT_HIT_STRENGTH, defence, 0, purpose):
+            state.wound(model, cause)
+    if model.alive:
+        thrown_rider_test(state, model)
+
+
+def descent_hits(model: ModelState, drop: float) -> int:
+    """CAV-MOVE-06/07 (002:L1304-1306): none up to the mount's height, else one plus one per
+    whole inch beyond."""
+    return falling_hits(drop, mount_height_for(model.profile.keywords))
+
+
+def descend(state: BattleState, model: ModelState, drop: float) -> None:
+    """CAV-MOVE-07: climbing down higher than the mount: no test, the mount takes the hits."""
+    hits = descent_hits(model, drop)
+    state.log.emit("cavalry_descent", model=model.uid, drop=round(drop, 3), hits=hits)
+    mount_hits(state, model, hits, "descent")
+
+
+def fall(state: BattleState, model: ModelState, drop: float, cause: str) -> None:
+    """A mounted model that falls: the mount takes the falling hits (as CAV-MOVE-07); if it
+    lives, the model is knocked to the ground (CAV-LOOSE-03, data.ASSUMPTIONS)."""
+    mount_hits(state, model, descent_hits(model, drop), cause)
+    if model.alive and model.mount is not None:
+        knocked_down(state, model, cause)
+
+
+def foot_radius(model: ModelState) -> float:
+    """The radius the rider will have on foot (for players' room checks)."""
+    assert model.mount is not None
+    return model.mount.foot.base_mm / MM_PER_INCH / 2

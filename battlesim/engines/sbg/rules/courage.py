@@ -1,0 +1,112 @@
+"""Courage tests, broken armies and "Stand Fast!" (checklist part 1 §7, 002:L1198-1256)."""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.core.data import COURAGE_PASS, STAND_FAST_RANGE
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Removal
+from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.rules.combat import clamp_stat
+from battlesim.engines.sbg.rules.heroics import Pool, spend
+from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
+from battlesim.engines.sbg.rules.sight import can_see
+
+
+def courage_value(state: BattleState, model: ModelState) -> int:
+    """Courage with its modifiers (war horn, special rules), clamped to 1..10."""
+    bonus = modifier(Hook.COURAGE, HookContext(state, model))
+    return clamp_stat(model.profile.courage + bonus)
+
+
+def courage_test(state: BattleState, model: ModelState, reason: str) -> bool:
+    """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes; a Hero may add Will and Might
+    (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``), the War Beast's Panic test
+    (WB-DMG-02) included."""
+    if "fearless" in model.triggers:
+        state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
+        return True
+    dice = state.roll(2, f"courage {model.uid} ({reason})")
+    total = sum(dice) + courage_value(state, model)
+    total += heroic_courage(state, model, total, sum(dice))
+    passed = total >= COURAGE_PASS
+    state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)
+    return passed
+
+
+def heroic_courage(state: BattleState, model: ModelState, total: int, dice: int) -> int:
+    """COUR-TEST-05, HERO-WILL-04 (002:L1548, L1756-1760): after failing, a Hero may add +1
+    per Will point and +1 per Might point (combined); returns the points added.
+
+    Will is spent first, and only when it covers the shortfall with the Might the player
+    adds: a point that cannot turn the test into a pass would be wasted (data.ASSUMPTIONS
+    "will"). Might cannot lift the two dice past 12 (DICE-MOD-01).
+    """
+    shortfall = COURAGE_PASS - total
+    if shortfall <= 0:
+        return 0
+    if shortfall <= model.will:
+        return _spend_will(state, model, shortfall)
+    with_will = total + model.will
+    ceiling = with_will + 2 * DIE_MAX - dice
+    raised = boost(state, model, MightRoll.COURAGE, with_will, COURAGE_PASS, ceiling=ceiling)
+    might_points = raised - with_will
+    if raised < COURAGE_PASS:
+        return might_points
+    return might_points + _spend_will(state, model, shortfall - might_points)
+
+
+def _spend_will(state: BattleState, model: ModelState, points: int) -> int:
+    if points > 0:
+        spend(model, Pool.WILL, points)
+        state.log.emit("will", model=model.uid, points=points, will_left=model.will)
+    return points
+
+
+def break_point(state: BattleState, player: PlayerId) -> float:
+    """COUR-BRK-01 (002:L1238): half the starting models, possibly fractional."""
+    return state.start_counts[player] / 2
+
+
+def update_broken(state: BattleState) -> None:
+    """COUR-BRK-02 (002:L1240): at the start of a turn, casualties > break point -> Broken."""
+    for player in (0, 1):
+        if state.broken[player]:
+            continue
+        if state.casualties[player] > break_point(state, player):
+            state.broken[player] = True
+            state.log.emit("broken", player=player, casualties=state.casualties[player])
+
+
+def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
+    """COUR-SF-02 (002:L1248): a friendly Hero within 6" that passed its test this turn and
+    that the Warrior can see (part 1 §7.3 reading), measured from where the Hero now is."""
+    if model.profile.is_hero:
+        return None
+    for hero in state.living(model.player):
+        rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
+        rallying = rallying and hero.declined_from is None  # HERO-HCHAL-03: lost for good
+        near = rallying and state.distance(hero, model) <= STAND_FAST_RANGE
+        if near and can_see(state, model, hero):
+            return hero
+    return None
+
+
+def broken_test(state: BattleState, model: ModelState) -> bool:
+    """COUR-BRK-03/04: a Broken army's model tests at the start of its move; fail -> flees.
+
+    Engaged models do not test (COUR-BRK-03, COUR-SF-03). Returns True if the model stays.
+    """
+    if not state.broken[model.player] or state.engaged(model):
+        return True
+    if "war beast" in model.profile.keywords or model.riding is not None:
+        state.log.emit("courage", model=model.uid, reason="broken", passed=True, auto="WB-GEN-03")
+        return True  # WB-GEN-03 (002:L1868): War Beasts and their riders always pass
+    hero = stand_fast_hero(state, model)
+    if hero is not None:
+        state.log.emit("stand_fast", model=model.uid, hero=hero.uid)
+        return True
+    passed = courage_test(state, model, "broken")
+    model.tested = passed
+    if not passed:
+        state.remove(model, Removal.FLED)
+    return passed

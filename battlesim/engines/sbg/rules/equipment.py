@@ -1,0 +1,124 @@
+"""Banners, Elven cloaks, war drums, war horns, armour and shields (part 2 §7.1, 7.2, 7.4).
+
+Armour and shields give the Defence a model starts with; the rest are hook handlers or
+small queries the phases ask (is a banner in range of this fight?).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg.core.data import BANNER_RANGE, DRUM_RANGE
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.rules.weapons import Handedness
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.state import BattleState, ModelState
+    from battlesim.engines.sbg.core.units import Profile
+
+# ARM-02..04 (002:L2259-2267): tiers; the bonus of an upgrade is the new tier minus the old.
+ARMOUR_TIERS = {"armour": 1, "heavy armour": 2, "dwarf armour": 2, "heavy dwarf armour": 3}
+_NO_SHIELD_BONUS = frozenset({"bow", "crossbow", "pike", "longbow", "elf bow", "orc bow"})
+
+
+def armour_tier(items: Iterable[str]) -> int:
+    return max((ARMOUR_TIERS.get(item, 0) for item in items), default=0)
+
+
+def armour_bonus(profile: Profile) -> int:
+    """ARM-01..04: armour on the card is already in Defence; an upgrade adds tier difference."""
+    bought = armour_tier(profile.options)
+    return max(0, bought - armour_tier(profile.wargear))
+
+
+def shield_gives_defence(profile: Profile) -> bool:
+    """ARM-SH-02 (002:L2275): no +1 with a bow, crossbow, pike or two-handed weapon."""
+    heavy = any(name.startswith("two-handed") for name in profile.gear)
+    return not heavy and not (_NO_SHIELD_BONUS & profile.gear)
+
+
+def starting_defence(profile: Profile) -> int:
+    """The Defence printed on the card plus bought armour and a bought shield (ARM-SH-01)."""
+    shield = 1 if "shield" in profile.options and shield_gives_defence(profile) else 0
+    return profile.defence + armour_bonus(profile) + shield
+
+
+def shield_lost_in_fight(model: ModelState) -> bool:
+    """ARM-SH-02: a carded shield's +1 is lost in a fight fought two-handed; so is a bought
+    one by a hand-and-a-half weapon used two-handed (WPN-HAH-01)."""
+    weapon = model.weapon
+    if model.two_hands:
+        return "shield" in model.profile.gear
+    two_hands = weapon is not None and weapon.handedness is Handedness.TWO_HANDED
+    return two_hands and "shield" in model.profile.wargear
+
+
+@register(Hook.DEFENCE, "shield")
+def _cumbersome_shield(context: HookContext) -> int:
+    return -1 if shield_lost_in_fight(context.model) else 0
+
+
+@register(Hook.DUEL_DIE, "banner")
+def _banner_bearer_duel(context: HookContext) -> int:
+    """EQP-BAN-05 (002:L2178): the bearer suffers -1 to its Duel rolls."""
+    return -1
+
+
+def banner_in_range(state: BattleState, models: Iterable[ModelState]) -> ModelState | None:
+    """EQP-BAN-01/03: a standing friendly banner within 3" of a model of the fight."""
+    members = list(models)
+    if not members:
+        return None
+    player = members[0].player
+    for bearer in state.living(player):
+        if "banner" not in bearer.triggers or bearer.prone:
+            continue
+        if any(state.distance(bearer, m) <= BANNER_RANGE for m in members):
+            return bearer
+    return None
+
+
+_NO_HANDS = frozenset({"bat", "warg", "spider", "beast", "monster", "cavalry"})
+
+
+def pass_banner(state: BattleState, bearer: ModelState) -> ModelState | None:
+    """EQP-BAN-06 (002:L2180): a slain Warrior's banner goes to a friendly Warrior in base
+    contact, not prone and not engaged, that has hands; returns the new bearer."""
+    if "banner" not in bearer.triggers or bearer.profile.is_hero:
+        return None
+    for friend in state.living(bearer.player):
+        if friend.profile.is_hero or friend.prone or "banner" in friend.triggers:
+            continue
+        if friend.triggers & _NO_HANDS or state.engaged(friend):
+            continue
+        if state.distance(friend, bearer) <= 0.01:
+            friend.triggers = friend.triggers | {"banner"}
+            bearer.triggers = bearer.triggers - {"banner"}
+            state.log.emit("banner_passed", model=bearer.uid, to=friend.uid)
+            return friend
+    return None
+
+
+@register(Hook.COURAGE, "any")
+def _war_horn(context: HookContext) -> int:
+    """EQP-HORN-01 (002:L2194): one or more living war horns give +1 Courage, not cumulative."""
+    state, player = context.state, context.model.player
+    return 1 if any("war horn" in m.triggers for m in state.living(player)) else 0
+
+
+@register(Hook.MOVE, "any")
+def _war_drum(context: HookContext) -> int:
+    """EQP-DRUM-01 (002:L2188): +3" Infantry (+5" Cavalry) within 12" of a sounded drum."""
+    state, model = context.state, context.model
+    drummer = state.drum_sounded.get(model.player)
+    if drummer is None or not state.models[drummer].alive:
+        return 0
+    if state.distance(model, state.models[drummer]) > DRUM_RANGE:
+        return 0
+    return 5 if "cavalry" in model.triggers else 3
+
+
+def stealthy(model: ModelState) -> bool:
+    """EQP-CLOAK-01 (002:L2184): an Elven cloak gives Stealth; Stealth needs terrain data."""
+    return "elven cloak" in model.triggers or "stealth" in model.triggers

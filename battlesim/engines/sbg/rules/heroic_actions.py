@@ -1,0 +1,471 @@
+"""Heroic Actions (checklist part 1 §9.3-9.12, 002:L1572-1736): declarations and effects.
+
+Every action is a registered ``HeroicAction`` (its name, its phase, who may declare it, what
+happens at once on declaration). The phases call ``declare_all`` at their start, ask
+``resolution_order`` which Heroes act before the Priority order, and read the effects left on
+``ModelState.heroic`` (a ``HeroicTurn``, cleared at the end of the turn). A new special
+heroic action is one more ``register_action`` call, not an ``if`` in a phase. The phase glue
+(moving, shooting and fighting first) lives in ``phases/heroic.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from battlesim.engines.sbg.core.data import (
+    HEROIC_RANGE,
+    HEROIC_TIERS,
+    MARCH_FAST,
+    MARCH_INFANTRY,
+    STAT_MAX,
+)
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
+from battlesim.engines.sbg.rules import one_ring
+from battlesim.engines.sbg.rules.heroics import Pool, spend
+from battlesim.engines.sbg.rules.special_strikes import is_stunned
+from battlesim.engines.sbg.rules.weapons import SpecialStrike
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+
+HEROIC_MOVE = "heroic move"
+HEROIC_SHOOT = "heroic shoot"
+HEROIC_COMBAT = "heroic combat"
+HEROIC_RESOLVE = "heroic resolve"
+HEROIC_MARCH = "heroic march"
+HEROIC_CHANNELLING = "heroic channelling"
+HEROIC_ACCURACY = "heroic accuracy"
+HEROIC_STRIKE = "heroic strike"
+HEROIC_DEFENCE = "heroic defence"
+HEROIC_STRENGTH = "heroic strength"
+HEROIC_CHALLENGE = "heroic challenge"
+
+Choice = tuple[ModelId, str]  # what a player declares: (hero uid, action name)
+
+
+@dataclass(slots=True)
+class HeroicTurn:
+    """What Heroic Actions did to one model until the end of the turn (TURN-06)."""
+
+    fight: int = 0  # HERO-HST-01: +D6 Fight
+    strength: int = 0  # HERO-HSTR-01: +D3 Strength
+    defence: bool = False  # HERO-HD-01: wounded only on natural 6s this Fight phase
+    reroll_in_the_way: bool = False  # HERO-HAC-01/02
+    march: int = 0  # HERO-HMA-01/03: extra inches of Move this Move phase
+    no_charge: bool = False  # HERO-HMA-01/04
+    no_shoot: bool = False  # HERO-HS-02: in range of "Fire!" and did not shoot
+    leash: ModelId | None = None  # HERO-HM-03, HMA-03: must end within 6" of this Hero
+    resist_dice: int = 0  # HERO-HR-01: free resist dice (no magic is played yet)
+    combat_moved: bool = False  # HERO-HC-03: moved after a Heroic Combat this turn
+    stays: bool = False  # HERO-HR-02: declared Heroic Resolve, no move this turn
+
+
+@dataclass(slots=True)
+class Declaration:
+    """One declared Heroic Action of the current phase (HERO-HA-02 marker)."""
+
+    hero: ModelId
+    action: str
+    side: PlayerId
+    cancelled: bool = False
+    rolled: bool = False
+
+
+Check = Callable[["BattleState", "ModelState"], "str | None"]
+OnDeclare = Callable[["BattleState", "ModelState", Sequence[Any]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class HeroicAction:
+    """A kind of Heroic Action: ``universal`` ones every Hero with Might may declare
+    (HERO-HA-08), the others only Heroes whose profile lists them (HERO-HA-09/10). Move,
+    Shoot and Combat act before the Priority order (``phases/heroic.py``, HERO-HA-06)."""
+
+    name: str
+    phase: str
+    universal: bool = False
+    check: Check | None = None
+    on_declare: OnDeclare | None = None
+
+
+ACTIONS: dict[str, HeroicAction] = {}
+
+
+def register_action(action: HeroicAction) -> HeroicAction:
+    ACTIONS[action.name] = action
+    return action
+
+
+# --- declaring (HERO-HA-01..05) ----------------------------------------------------------
+
+
+def refusal(
+    state: BattleState, side: PlayerId, phase: Phase, choice: Choice, free: bool = False
+) -> str | None:
+    """Why ``choice`` cannot be declared now, or None if it can. ``free``: a copy by Master
+    of Battle (SR-MASTERBATTLE), needing neither Might nor the action in the profile."""
+    uid, name = choice
+    hero = state.models.get(uid)
+    action = ACTIONS.get(name)
+    if hero is None or not hero.alive or hero.player != side or not hero.profile.is_hero:
+        return f"{uid} is not a living Hero of side {side} (HERO-HA-02)"
+    if action is None:
+        return f"{name!r} is not a Heroic Action the engine plays (HERO-HA-09)"
+    if action.phase != phase.value:
+        return f"{name} belongs to the {action.phase} phase (HERO-HA-01)"
+    if not (free or action.universal or name in hero.triggers):
+        return f"{uid}'s profile does not list {name} (HERO-HA-09)"
+    if hero.might < 1 and not free:
+        return f"{uid} has no Might left (HERO-HA-02)"
+    if any(d.hero == uid for d in state.heroics):
+        return f"{uid} already declared a Heroic Action this phase (HERO-HA-03)"
+    if phase.value == "move" and one_ring.foe_moves(state, hero):
+        return f"the opponent moves the Ring-bearer {uid} this turn (RING-WILL-02)"
+    if hero.riding is not None and action.phase == "fight":
+        return f"{uid} rides a War Beast: only the beast fights (WB-CC-01)"
+    return action.check(state, hero) if action.check is not None else None
+
+
+def legal_declarations(state: BattleState, side: PlayerId, phase: Phase) -> list[Choice]:
+    """Every (Hero, action) the side may declare now: what players choose from."""
+    found = []
+    for hero in state.living(side):
+        if not hero.profile.is_hero or hero.might < 1:
+            continue
+        for name in sorted(ACTIONS):
+            if refusal(state, side, phase, (hero.uid, name)) is None:
+                found.append((hero.uid, name))
+    return found
+
+
+def declare_all(state: BattleState, players: Sequence[Any], phase: Phase) -> list[Declaration]:
+    """HERO-HA-04/05 (002:L1578-1584): the side without Priority names first; the sides
+    alternate, each declaration giving the other a chance to answer, until both pass."""
+    state.heroics = []
+    settle_challenges(state)  # a rival slain since (shot, fled): the challenge is over
+    if not (_could_declare(state, 0) or _could_declare(state, 1)):
+        return state.heroics  # no Hero with Might: nothing to ask (speed)
+    side, passes = 1 - state.priority, 0
+    while passes < 2:
+        choice = players[side].declare_heroic_action(state, side, phase)
+        made = choice is not None and _declare(state, players, side, phase, choice)
+        passes = 0 if made else passes + 1
+        side = 1 - side
+    return state.heroics
+
+
+def _could_declare(state: BattleState, side: PlayerId) -> bool:
+    return any(m.might > 0 and m.profile.is_hero for m in state.living(side))
+
+
+Answer = Callable[["BattleState", Sequence[Any], "Phase", "Declaration"], None]
+ANSWERS: list[Answer] = []  # rules that react to a declaration (SR-MASTERBATTLE)
+
+
+def _declare(
+    state: BattleState,
+    players: Sequence[Any],
+    side: PlayerId,
+    phase: Phase,
+    choice: Choice,
+    free: bool = False,
+) -> bool:
+    reason = refusal(state, side, phase, choice, free)
+    if reason is not None:
+        state.log.emit("refused", model=choice[0], reason=reason)
+        return False
+    hero, action = state.models[choice[0]], ACTIONS[choice[1]]
+    if not free:
+        spend(hero, Pool.MIGHT)  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
+    declaration = Declaration(hero.uid, action.name, side)
+    state.heroics.append(declaration)
+    state.log.emit(
+        "heroic_action",
+        hero=hero.uid,
+        action=action.name,
+        phase=phase.value,
+        turn=state.turn,
+        might_left=hero.might,
+        **({"free": True} if free else {}),
+    )
+    if action.on_declare is not None:
+        action.on_declare(state, hero, players)
+    for answer in ANSWERS:
+        answer(state, players, phase, declaration)
+    return True
+
+
+def declare_free(
+    state: BattleState, players: Sequence[Any], phase: Phase, hero: ModelState, name: str
+) -> bool:
+    """A declaration that costs no Might and needs no profile entry (SR-MASTERBATTLE)."""
+    return _declare(state, players, hero.player, phase, (hero.uid, name), free=True)
+
+
+def cancel(state: BattleState, declaration: Declaration, reason: str) -> None:
+    """A declared action that cannot happen is lost with its Might (HERO-HM-02, HMA-02)."""
+    declaration.cancelled = True
+    state.log.emit(
+        "heroic_cancelled", hero=declaration.hero, action=declaration.action, reason=reason
+    )
+
+
+def declared(state: BattleState, name: str) -> list[Declaration]:
+    return [d for d in state.heroics if d.action == name and not d.cancelled]
+
+
+def declared_by(state: BattleState, model: ModelState, name: str) -> Declaration | None:
+    for declaration in declared(state, name):
+        if declaration.hero == model.uid:
+            return declaration
+    return None
+
+
+# --- who acts first (HERO-HA-06) -----------------------------------------------------------
+
+
+def resolution_order(state: BattleState, declarations: list[Declaration]) -> list[Declaration]:
+    """HERO-HA-06 (002:L1588-1594): one side's Heroes in the order declared; both sides:
+    the Priority player rolls a D6 (1-3 Evil first, 4-6 Good), then the sides alternate."""
+    mine = [[d for d in declarations if d.side == s] for s in (0, 1)]
+    if not mine[0] or not mine[1]:
+        return list(declarations)
+    (die,) = state.roll(1, f"heroic order roll-off ({declarations[0].action})")
+    first = first_side(state, die)
+    state.log.emit("heroic_order", action=declarations[0].action, die=die, first=first)
+    order: list[Declaration] = []
+    queues = (mine[first], mine[1 - first])
+    for i in range(max(len(queues[0]), len(queues[1]))):
+        order += [q[i] for q in queues if i < len(q)]
+    return order
+
+
+def first_side(state: BattleState, die: int) -> PlayerId:
+    """1-3 the Evil side, 4-6 the Good side; same alignment: data.ASSUMPTIONS."""
+    a, b = state.alignment(0), state.alignment(1)
+    if a is b:
+        return state.priority if die >= 4 else 1 - state.priority
+    good = 0 if a is Alignment.GOOD else 1
+    return good if die >= 4 else 1 - good
+
+
+# --- ranges, calls and heeding ----------------------------------------------------------
+
+
+def heeded(state: BattleState, hero: ModelState) -> bool:
+    """HERO-HCHAL-03: after declining a challenge, the Hero's actions no longer affect
+    friends until the challenger is slain; RING-INV-06 (002:L2210): nor do an invisible
+    Ring-bearer's."""
+    if not one_ring.heroics_help_allies(hero):
+        return False
+    challenger = state.models.get(hero.declined_from) if hero.declined_from else None
+    return challenger is None or not challenger.alive
+
+
+def friends_in_range(state: BattleState, hero: ModelState) -> list[ModelState]:
+    """Friends within 6" of the Hero (base to base; HERO-HM-03, HS-02, HAC-02, HMA-03)."""
+    return [
+        f
+        for f in state.living(hero.player)
+        if f is not hero and state.distance(hero, f) <= HEROIC_RANGE + 1e-9
+    ]
+
+
+def leash_refusal(state: BattleState, model: ModelState, end: tuple[float, float]) -> str | None:
+    """HERO-HM-03, HMA-03: a friend moving with the Hero must end within 6" of it."""
+    hero_uid = model.heroic.leash
+    if hero_uid is None:
+        return None
+    hero = state.models[hero_uid]
+    gap = ((end[0] - hero.x) ** 2 + (end[1] - hero.y) ** 2) ** 0.5 - model.radius - hero.radius
+    if gap <= HEROIC_RANGE + 1e-6:
+        return None
+    return f'{model.uid} would end {gap:.2f}" from {hero_uid} (HERO-HM-03, HMA-03)'
+
+
+def march_bonus(model: ModelState) -> int:
+    """HERO-HMA-01: +3" Infantry, +5" Cavalry or Fly."""
+    fast = "cavalry" in model.triggers or "fly" in model.triggers
+    return MARCH_FAST if fast else MARCH_INFANTRY
+
+
+def tier(model: ModelState) -> int:
+    """HERO-HCHAL-01: the Hero's tier from a keyword or rule (ASSUMPTIONS "heroic-tiers")."""
+    ranks = [i for i, name in enumerate(HEROIC_TIERS) if name in model.triggers]
+    return max(ranks, default=0)
+
+
+def may_charge(charger: ModelState, target: ModelState) -> bool:
+    """HERO-HCHAL-02: no model but its rival may charge a Hero in a challenge."""
+    return target.rival is None or target.rival == charger.uid
+
+
+# --- checks and effects of each action --------------------------------------------------
+
+
+def _not_engaged(state: BattleState, hero: ModelState) -> str | None:
+    """HERO-HS-01, HERO-HAC-01: not while engaged in combat."""
+    return f"{hero.uid} is engaged (HERO-HS-01, HAC-01)" if state.engaged(hero) else None
+
+
+def _march(state: BattleState, hero: ModelState, players: Sequence[Any]) -> None:
+    """HERO-HMA-01: more Move, no charge."""
+    hero.heroic.march = march_bonus(hero)
+    hero.heroic.no_charge = True
+
+
+def _resolve(state: BattleState, hero: ModelState, players: Sequence[Any]) -> None:
+    """HERO-HR-01/02: at once, one free resist die to the Hero and friends within 6"; the
+    Hero cannot move this turn (it may still shoot)."""
+    affected = [hero, *(friends_in_range(state, hero) if heeded(state, hero) else [])]
+    for model in affected:
+        model.heroic.resist_dice = 1  # HERO-HA-07: one per type
+    hero.done_moving = hero.heroic.stays = True
+    state.log.emit("heroic_resolve", hero=hero.uid, models=[m.uid for m in affected])
+
+
+def _accuracy(state: BattleState, hero: ModelState, players: Sequence[Any]) -> None:
+    """HERO-HAC-01/02: the Hero, and friends within 6" if it calls "Take Aim!", re-roll
+    failed in-the-way tests this turn."""
+    affected = [hero]
+    if heeded(state, hero) and players[hero.player].call_friends(state, hero, HEROIC_ACCURACY):
+        affected += friends_in_range(state, hero)
+        state.log.emit("take_aim", hero=hero.uid, models=[m.uid for m in affected[1:]])
+    for model in affected:
+        model.heroic.reroll_in_the_way = True
+
+
+def _defence(state: BattleState, hero: ModelState, players: Sequence[Any]) -> None:
+    hero.heroic.defence = True  # HERO-HD-01
+
+
+def _challenge_check(state: BattleState, hero: ModelState) -> str | None:
+    """HERO-HCHAL-01: base contact with an enemy Hero of the same or a higher tier; neither
+    already in a challenge (data.ASSUMPTIONS "challenge-exclusive")."""
+    if hero.rival is not None:
+        return f"{hero.uid} is already in a challenge (HERO-HCHAL-02)"
+    if challenge_target(state, hero) is None:
+        return f"{hero.uid} touches no free enemy Hero of its tier or higher (HERO-HCHAL-01)"
+    return None
+
+
+def challenge_target(state: BattleState, hero: ModelState) -> ModelState | None:
+    rivals = [
+        e
+        for e in state.contacts(hero)
+        if e.profile.is_hero and e.rival is None and tier(e) >= tier(hero)
+    ]
+    return min(rivals, key=lambda e: (-tier(e), e.uid), default=None)
+
+
+def _challenge(state: BattleState, hero: ModelState, players: Sequence[Any]) -> None:
+    """HERO-HCHAL-02/03: the enemy Hero accepts (a duel to the death) or declines."""
+    rival = challenge_target(state, hero)
+    assert rival is not None
+    accepted = bool(players[rival.player].accept_challenge(state, rival, hero))
+    state.log.emit("challenge", hero=hero.uid, rival=rival.uid, accepted=accepted)
+    if accepted:
+        hero.rival, rival.rival = rival.uid, hero.uid
+    else:
+        rival.declined_from = hero.uid
+
+
+for _action in (
+    HeroicAction(HEROIC_MOVE, "move", universal=True),
+    HeroicAction(HEROIC_SHOOT, "shoot", universal=True, check=_not_engaged),
+    HeroicAction(HEROIC_COMBAT, "fight", universal=True),
+    HeroicAction(HEROIC_RESOLVE, "move", on_declare=_resolve),
+    HeroicAction(HEROIC_MARCH, "move", on_declare=_march),
+    HeroicAction(HEROIC_ACCURACY, "shoot", check=_not_engaged, on_declare=_accuracy),
+    HeroicAction(HEROIC_STRIKE, "fight"),
+    HeroicAction(HEROIC_DEFENCE, "fight", on_declare=_defence),
+    HeroicAction(HEROIC_STRENGTH, "fight"),
+    HeroicAction(HEROIC_CHALLENGE, "fight", check=_challenge_check, on_declare=_challenge),
+):
+    register_action(_action)
+
+# HERO-HCH-01: Heroic Channelling needs magical powers, which the engine does not play:
+# it is not registered (refused if declared) and coverage reports it ignored.
+IMPLEMENTED = frozenset(ACTIONS)
+
+
+# --- effects read by the core ------------------------------------------------------------
+
+
+def roll_combat_bonuses(state: BattleState, members: Sequence[ModelState]) -> None:
+    """HERO-HST-01, HERO-HSTR-01: the D6 Fight and D3 Strength are rolled at the start of
+    the Hero's combat and last until the end of the turn."""
+    uids = {m.uid for m in members}
+    for declaration in state.heroics:
+        if declaration.rolled or declaration.cancelled or declaration.hero not in uids:
+            continue
+        hero = state.models[declaration.hero]
+        if declaration.action == HEROIC_STRIKE:
+            (die,) = state.roll(1, f"heroic strike {hero.uid}")
+            hero.heroic.fight = die
+        elif declaration.action == HEROIC_STRENGTH:
+            (die,) = state.roll(1, f"heroic strength D3 {hero.uid}")
+            hero.heroic.strength = (die + 1) // 2  # DICE-D3-01
+        else:
+            continue
+        declaration.rolled = True
+        state.log.emit("heroic_bonus", hero=hero.uid, action=declaration.action, die=die)
+
+
+def wounded_only_on_sixes(state: BattleState, model: ModelState, at_mount: bool = False) -> bool:
+    """HERO-HD-01: this Fight phase, only natural 6s wound the Hero; its mount is not
+    affected (``at_mount``: the roll is against the mount, 002:L1712)."""
+    return model.heroic.defence and not at_mount and state.phase.value == "fight"
+
+
+def fight_bonus(state: BattleState, model: ModelState) -> int:
+    """HERO-HST-01 (002:L1706): +D6 Fight, never above 10, applied before every other
+    effect: a Fight that then becomes 1 (Stun SPS-STUN-01, Whirl SPS-WHIRL-01) stays 1, and
+    a halving (RING-INV-05) halves the raised value."""
+    bonus, fight = model.heroic.fight, model.profile.fight
+    if not bonus or is_stunned(state, model) or model.strike is SpecialStrike.WHIRL:
+        return 0
+    return min(fight + bonus, STAT_MAX) - fight
+
+
+@register(Hook.FIGHT, "hero")
+def _heroic_strike(context: HookContext) -> int:
+    return fight_bonus(context.state, context.model)  # HERO-HST-01
+
+
+@register(Hook.STRENGTH, "hero")
+def _heroic_strength(context: HookContext) -> int:
+    """HERO-HSTR-01: +D3 Strength, never above 10, applied before other modifiers."""
+    bonus, strength = context.model.heroic.strength, context.model.profile.strength
+    return min(strength + bonus, STAT_MAX) - strength if bonus else 0
+
+
+@register(Hook.MOVE, "any")
+def _marching(context: HookContext) -> int:
+    """HERO-HMA-01/03: the Heroic March bonus of this Move phase, by the keywords the model
+    has as it moves (a Hero that dismounts marches as Infantry)."""
+    return march_bonus(context.model) if context.model.heroic.march else 0
+
+
+def settle_challenges(state: BattleState) -> None:
+    """HERO-HCHAL-02: a challenge ends when either Hero dies; the Hero that dealt the
+    killing blow regains D3 Might (even above its starting store)."""
+    for hero in state.living():
+        rival = state.models[hero.rival] if hero.rival is not None else None
+        if rival is None or rival.alive:
+            continue
+        hero.rival = rival.rival = None
+        if (_killing_blow(state, rival) or "").endswith(f" by {hero.uid}"):  # struck, rent...
+            (die,) = state.roll(1, f"challenge won D3 Might {hero.uid}")
+            hero.might += (die + 1) // 2
+            state.log.emit("challenge_won", hero=hero.uid, rival=rival.uid, might=hero.might)
+
+
+def _killing_blow(state: BattleState, model: ModelState) -> str | None:
+    for event in reversed(state.log.events):
+        if event.kind == "wound" and event.data["model"] == model.uid:
+            return str(event.data["source"])
+    return None

@@ -1,0 +1,28 @@
+"""Monsters (part 2 §2): Brutal Power Attacks and Monsters against Cavalry.
+
+Importing the package registers the generic BPAs (Rend, Hurl, Barge) and the unique ones
+(Bludgeon); see ``core`` for the registry and the cavalry hook.
+"""
+
+from battlesim.engines.sbg.rules.monsters import barge, bludgeon, hurl, rend  # noqa: F401  (registry)
+from battlesim.engines.sbg.rules.monsters.core import (
+    BPAS,
+    BpaOption,
+    brutal_power_attacks,
+    counts_as_cavalry,
+    immovable,
+    is_monster,
+    knocked_down_by_charge_immune,
+    unique_names,
+)
+
+__all__ = [
+    "BPAS",
+    "BpaOption",
+    "brutal_power_attacks",
+    "counts_as_cavalry",
+    "immovable",
+    "is_monster",
+    "knocked_down_by_charge_immune",
+    "unique_names",
+]

@@ -1,0 +1,155 @@
+"""Line of sight and in-the-way queries for the rules, through the geometry module.
+
+Adapter over ``geometry.line_of_sight`` and ``geometry.in_the_way``: builds their ``Body``
+values from the battle state, passing only models near the line of sight (speed: a far model
+cannot hide anything).
+"""
+
+from __future__ import annotations
+
+import math
+
+from battlesim.engines.sbg.core import geometry
+from battlesim.engines.sbg.core.bases import height_for
+from battlesim.engines.sbg.core.paths import (
+    circle_base,
+    sight_may_be_blocked,
+    table_key,
+)
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules import one_ring
+
+
+def body(model: ModelState) -> geometry.Body:
+    """The model as line of sight sees it (LOS-04: half height when prone)."""
+    height = height_for(model.profile.keywords, prone=model.prone) + model.perch
+    return geometry.Body(model.uid, model.position, circle_base(model.radius), height)
+
+
+def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.Body]:
+    """Living models (other than ``a`` and ``b``) whose base touches the line a-b."""
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    x0, x1 = min(ax, bx) - 1.0, max(ax, bx) + 1.0
+    y0, y1 = min(ay, by) - 1.0, max(ay, by) + 1.0
+    # segment_point_distance inlined, the same operations (speed: this runs for every model
+    # in the box of every sight line)
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    found = []
+    for side in (0, 1):  # both sides' lists in living order, not concatenated (speed)
+        for other in state.living(side):
+            ox, oy = other.x, other.y
+            if not (x0 <= ox <= x1 and y0 <= oy <= y1):
+                continue
+            t = 0.0 if length2 == 0 else ((ox - ax) * dx + (oy - ay) * dy) / length2
+            t = min(1.0, max(0.0, t))
+            gap = math.hypot(ax + t * dx - ox, ay + t * dy - oy)
+            if gap < other.radius and _may_hide(other, a, b):
+                found.append(body(other))
+    return found
+
+
+def _may_hide(other: ModelState, a: ModelState, b: ModelState) -> bool:
+    if other is a or other is b:
+        return False
+    if other.riding is not None or other.uid in (a.riding, b.riding):
+        return False  # WB-SHT-01/02: riders sit on their beast; the howdah is tested apart
+    return not (other.ring_on and one_ring.invisible_to(other, a))  # RING-INV-01 (002:L2206)
+
+
+# Sight between two spots with the same bodies in between never changes (terrain is fixed),
+# and the rules ask it again for every charge spot and every shot considered: remember it.
+_SIGHT_CACHE: dict[tuple[object, ...], bool] = {}
+_SIGHT_CACHE_LIMIT = 50_000
+
+
+def _cached_sight(
+    state: BattleState, viewer: ModelState, target: geometry.Body, between: list[geometry.Body]
+) -> bool:
+    height = height_for(viewer.profile.keywords, prone=viewer.prone) + viewer.perch
+    key = (
+        table_key(state.table),
+        viewer.position,
+        height,
+        target.pos,
+        target.height,
+        target.base.width,
+        tuple((b.pos, b.height, b.base.width) for b in between),
+    )
+    seen = _SIGHT_CACHE.get(key)
+    if seen is None:
+        if len(_SIGHT_CACHE) > _SIGHT_CACHE_LIMIT:
+            _SIGHT_CACHE.clear()
+        seen = _SIGHT_CACHE[key] = geometry.sees(
+            viewer.position, height, target.pos, target.base, target.height, state.table, between
+        )
+    return seen
+
+
+def can_see(
+    state: BattleState, viewer: ModelState, target: ModelState, ignore: frozenset[str] = frozenset()
+) -> bool:
+    """LOS-01..06: the viewer sees part of the target's body (2.5D prism model, A10).
+
+    Models named in ``ignore`` do not block (a friend ducking, SHOOT-FRIEND-01).
+    """
+    between = [b for b in blockers(state, viewer, target) if b.key not in ignore]
+    if not between and not sight_may_be_blocked(state.table, viewer.position, target.position):
+        return True
+    return _cached_sight(state, viewer, body(target), between)
+
+
+def obstructions(
+    state: BattleState, shooter: ModelState, target: ModelState, ignore: frozenset[str]
+) -> list[geometry.InTheWay]:
+    """SHOOT-ITW-01/03: what partly hides the target, nearest the shooter first.
+
+    ``ignore`` names models that are never in the way (the target's combat, SHOOT-CMB-02).
+    Friends not engaged may duck (SHOOT-FRIEND-01).
+    """
+    ignore = ignore | small_fry(state, target)  # SHOOT-ITW-06
+    between = [b for b in blockers(state, shooter, target) if b.key not in ignore]
+    if not between and not sight_may_be_blocked(state.table, shooter.position, target.position):
+        return []
+    ducking = frozenset(
+        b.key
+        for b in between
+        if state.models[b.key].player == shooter.player and not state.engaged(state.models[b.key])
+    )
+    target_body, shooter_body = body(target), body(shooter)
+    return geometry.in_the_way(
+        shooter.position,
+        target.position,
+        state.table,
+        between,
+        shooter_base=shooter_body.base,
+        shooter_height=shooter_body.height,
+        target_base=target_body.base,
+        target_height=target_body.height,
+        ducking=ducking,
+    )
+
+
+_BIG_KEYWORDS = frozenset({"monster", "siege engine", "war beast"})
+
+
+def small_fry(state: BattleState, target: ModelState) -> frozenset[str]:
+    """SHOOT-ITW-06 (002:L823): a shot at a War Beast, or at a Monster with Fly, ignores
+    every model (friend or foe) that is neither a Monster, a Siege Engine nor a War Beast."""
+    keywords = target.profile.keywords
+    big = "war beast" in keywords or ("monster" in keywords and "fly" in target.triggers)
+    if not big:
+        return frozenset()
+    return frozenset(m.uid for m in state.living() if not m.profile.keywords & _BIG_KEYWORDS)
+
+
+def ducking_friends(state: BattleState, shooter: ModelState) -> frozenset[str]:
+    """SHOOT-FRIEND-01 (A17): friends touching the shooter, not engaged, base no bigger."""
+    return frozenset(
+        f.uid
+        for f in state.living(shooter.player)
+        if f is not shooter
+        and f.radius <= shooter.radius + 1e-9
+        and not state.engaged(f)
+        and state.distance(f, shooter) <= 0.01
+    )

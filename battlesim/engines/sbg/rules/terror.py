@@ -1,0 +1,77 @@
+"""Terror (MOVE-CHG-14, 002:L1208, L1218-1222; special rule XREF L2871-2873).
+
+A model that wants to charge an enemy causing Terror must first pass a Courage test; if it
+fails it cannot charge and cannot move for the rest of the turn. A pass counts for the rest
+of the turn against every Terror model (COUR-TEST-03, 002:L1214). *Terreur (Orque)* and the
+like frighten only models with that keyword (SR-TERROR, 002:L2873).
+"""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.core.actions import Charge, IllegalActionError
+from battlesim.engines.sbg.core.data import COURAGE_PASS
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.courage import courage_test, courage_value
+
+TERROR = "terror"
+STALL_COST = 0.05  # for players: the worth of the move a failed test loses
+
+
+def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
+    """Whether ``model`` may go on with ``action``: True unless it charges a Terror model and
+    fails its Courage test (then it holds for the rest of the turn). An illegal charge is
+    left for the Move phase to refuse, without a test."""
+    from battlesim.engines.sbg.phases.move import check_action
+
+    target = state.models.get(action.target)
+    if target is None or not frightens(target, model):
+        return True
+    try:
+        check_action(state, model, action)
+    except IllegalActionError:
+        return True
+    if TERROR in model.courage_passed:
+        state.log.emit("courage", model=model.uid, reason=TERROR, passed=True, auto="passed")
+        return True
+    if courage_test(state, model, TERROR):
+        model.courage_passed.add(TERROR)
+        return True
+    return False
+
+
+def frightens(enemy: ModelState, model: ModelState) -> bool:
+    """SR-TERROR (002:L2873): Terror frightens every model; *Terreur (Orque)* only Orcs."""
+    if TERROR not in enemy.triggers:
+        return False
+    aimed = [_aimed_at(rule) for rule in enemy.profile.rules]
+    kinds = {kind for kind in aimed if kind is not None}
+    plain = any(rule.strip().lower() == TERROR for rule in enemy.profile.rules)
+    return plain or not kinds or bool(kinds & model.profile.keywords)
+
+
+def _aimed_at(rule: str) -> str | None:
+    """The keyword in "Terror (Orc)" (lower case); None for any other rule or plain Terror."""
+    name, _, rest = rule.lower().partition(" (")
+    if name.strip() not in (TERROR, "terreur") or not rest.endswith(")"):
+        return None
+    kind = rest[:-1].strip()
+    return None if kind in ("passive", "passif") else kind
+
+
+def pass_chance(state: BattleState, model: ModelState) -> float:
+    """Probability of passing a Courage test: 2D6 + Courage >= 10 (COUR-TEST-01)."""
+    need = COURAGE_PASS - courage_value(state, model)
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+
+
+def expected_charge(
+    state: BattleState, model: ModelState, enemy: ModelState, value: float
+) -> float:
+    """For players: a charge's worth if the enemy causes Terror and no test is passed yet:
+    it happens only if the test passes; a failure loses the move (MOVE-CHG-14)."""
+    if not frightens(enemy, model) or TERROR in model.courage_passed:
+        return value
+    if "fearless" in model.triggers:
+        return value
+    chance = pass_chance(state, model)
+    return chance * value - (1 - chance) * STALL_COST
