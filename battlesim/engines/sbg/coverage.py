@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from battlesim.engines.sbg.core.arms import HAND_WEAPONS, MISSILE_WEAPONS
 from battlesim.engines.sbg.core.data import MOUNT_PROFILES
 from battlesim.engines.sbg.core.hooks import implemented_triggers
 from battlesim.engines.sbg.core.units import Force, Profile
@@ -14,11 +15,10 @@ from battlesim.engines.sbg.rules import (
 from battlesim.engines.sbg.rules.equipment import ARMOUR_TIERS
 from battlesim.engines.sbg.rules.heroic_actions import IMPLEMENTED as HEROIC_ACTIONS
 from battlesim.engines.sbg.rules.master_of_battle import MASTER
-from battlesim.engines.sbg.rules.monsters import unique_names
+from battlesim.engines.sbg.rules.monsters.core import unique_names
 from battlesim.engines.sbg.rules.priority_rules import AUTO_PRIORITY_RULES
 from battlesim.engines.sbg.rules.special_strikes import IMPLEMENTED
 from battlesim.engines.sbg.rules.war_beasts import IMPLEMENTED as WAR_BEAST_RULES
-from battlesim.engines.sbg.rules.weapons import HAND_WEAPONS, MISSILE_WEAPONS
 
 # Items handled directly by a phase rather than through a modifier hook.
 _HANDLED_IN_PHASES = frozenset(

@@ -11,6 +11,7 @@ from battlesim.engines.log import EventLog
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import Alignment, Force, ModelSpec, Profile
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
+from battlesim.engines.sbg.rules import muster
 
 BASE_GAP = 25.0 / 25.4  # centre distance of two touching 25 mm bases, inches
 
@@ -53,7 +54,7 @@ def battle(
 def add(
     state: BattleState, uid: str, player: int, x: float, y: float, prof: Profile = WARRIOR
 ) -> ModelState:
-    return state.place(ModelSpec(uid, prof), player, (x, y))
+    return muster.place(state, ModelSpec(uid, prof), player, (x, y))
 
 
 def players() -> tuple[HeuristicPlayer, HeuristicPlayer]:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
+from battlesim.engines.sbg.core.arms import SpecialStrike
 from battlesim.engines.sbg.core.bases import MOUNT_SHOULDERS, RIDER_SEATED, height_for
 from battlesim.engines.sbg.core.data import CAVALRY_CIRCLE_MM, CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
@@ -32,10 +33,10 @@ from battlesim.engines.sbg.policies.players import HeuristicPlayer, _cavalry_cha
 from battlesim.engines.sbg.rules import cavalry, special_strikes
 from battlesim.engines.sbg.rules.courage import courage_value
 from battlesim.engines.sbg.rules.falling import terrain_height
+from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.monsters.core import hits as monster_hits
 from battlesim.engines.sbg.rules.monsters.core import knock_prone
 from battlesim.engines.sbg.rules.special_strikes import after_duel
-from battlesim.engines.sbg.rules.weapons import SpecialStrike
 from tests.engines.sbg.builders import WARRIOR, add, battle, players, profile, rolls
 
 R = 25.0 / 25.4 / 2  # a 25 mm base
@@ -430,7 +431,7 @@ def test_cav_shoot_05_heroic_accuracy_does_not_reroll_rider_or_mount() -> None:
     state = battle([4, 2, 1])
     state.phase = Phase.SHOOT
     archer = add(state, "A1", 0, X, 10, profile(options=("bow",)))
-    archer.heroic.reroll_in_the_way = True
+    heroic_turn(archer).reroll_in_the_way = True
     victim = add(state, "B1", 1, X, 20, mounted())
     shoot(state, archer, victim)
     assert [p for p, _ in rolls(state)] == [

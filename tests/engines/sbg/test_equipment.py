@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.sbg.core.arms import Handedness, fighting_weapon
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.rules.equipment import starting_defence
-from battlesim.engines.sbg.rules.weapons import Handedness, fighting_weapon
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 
 

@@ -10,6 +10,7 @@ import pytest
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move, MoveAction
+from battlesim.engines.sbg.core.arms import SpecialStrike
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Removal
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
@@ -23,8 +24,8 @@ from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules import heroic_actions as ha
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import stand_fast_hero
+from battlesim.engines.sbg.rules.heroic_actions import DECLARATIONS, declarations, heroic_turn
 from battlesim.engines.sbg.rules.scenarios import scenario_named
-from battlesim.engines.sbg.rules.weapons import SpecialStrike
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 
 HERO = profile(
@@ -163,7 +164,7 @@ def test_hero_ha_02_no_might_no_declaration() -> None:
     state = battle([])
     g = add(state, "g", 0, 10, 10, hero(might=0))
     assert ha.legal_declarations(state, 0, Phase.MOVE) == []
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     assert ha.refusal(state, 0, Phase.MOVE, ("g", "heroic move")) is not None
     assert g.might == 0
 
@@ -198,7 +199,7 @@ def test_hero_ha_05_each_declaration_gives_the_other_side_an_answer() -> None:
     p0 = Script([("g", "heroic move")])
     p1 = Script([("e", "heroic move"), ("e2", "heroic move")])
     ha.declare_all(state, (p0, p1), Phase.MOVE)
-    order = [d.hero for d in state.heroics]
+    order = [d.hero for d in declarations(state)]
     assert order == ["e", "g", "e2"]
     assert len(p1.asked) == 3 and len(p0.asked) == 2  # e, g, e2, pass, pass
 
@@ -242,7 +243,7 @@ def test_hero_ha_08_universal_actions_for_every_hero_with_might() -> None:
     state = battle([])
     add(state, "g", 0, 10, 10, HERO)
     add(state, "w", 0, 14, 10, profile(might=1))
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     assert ha.legal_declarations(state, 0, Phase.MOVE) == [("g", "heroic move")]
     assert ha.legal_declarations(state, 0, Phase.SHOOT) == [("g", "heroic shoot")]
     assert ha.legal_declarations(state, 0, Phase.FIGHT) == [("g", "heroic combat")]
@@ -254,7 +255,7 @@ def test_hero_ha_09_specific_actions_only_when_the_profile_lists_them() -> None:
     state = battle([])
     add(state, "g", 0, 10, 10, HERO)
     add(state, "m", 0, 20, 10, hero(rules=("Heroic March", "Heroic Strike")))
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     assert "profile does not list" in str(ha.refusal(state, 0, Phase.MOVE, ("g", "heroic march")))
     assert ha.refusal(state, 0, Phase.MOVE, ("m", "heroic march")) is None
     assert ("m", "heroic strike") in ha.legal_declarations(state, 0, Phase.FIGHT)
@@ -386,7 +387,7 @@ def test_hero_hs_01_the_hero_shoots_first_never_while_engaged() -> None:
     state = battle([])
     add(state, "g", 0, 10, 10, HERO)
     add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     assert "HERO-HS-01" in str(ha.refusal(state, 0, Phase.SHOOT, ("g", "heroic shoot")))
 
 
@@ -400,7 +401,7 @@ def test_hero_hs_02_fire_friends_shoot_with_the_hero_or_not_at_all() -> None:
     add(state, "b", 1, 10, 30, ARCHER)
     run_shoot_phase(state, (Script([("g", "heroic shoot")], silent=["a2"]), Script()))
     assert [e["shooter"] for e in events(state, "shot")] == ["a1", "b"]
-    assert not can_shoot(state, quiet) and quiet.heroic.no_shoot
+    assert not can_shoot(state, quiet) and heroic_turn(quiet).no_shoot
 
 
 # --- HERO-HC: Heroic Combat -------------------------------------------------------------------
@@ -506,9 +507,13 @@ def test_hero_hr_01_friends_within_six_inches_get_a_free_resist_die() -> None:
     near = add(state, "n", 0, 10, 15)
     far = add(state, "f", 0, 10, 25)
     ha.declare_all(state, (Script([("g", "heroic resolve")]), Script()), Phase.MOVE)
-    assert (g.heroic.resist_dice, near.heroic.resist_dice, far.heroic.resist_dice) == (1, 1, 0)
+    assert (
+        heroic_turn(g).resist_dice,
+        heroic_turn(near).resist_dice,
+        heroic_turn(far).resist_dice,
+    ) == (1, 1, 0)
     run_end_phase(state)
-    assert g.heroic.resist_dice == 0
+    assert heroic_turn(g).resist_dice == 0
 
 
 def test_hero_hr_02_the_resolving_hero_cannot_move_but_may_shoot() -> None:
@@ -676,7 +681,7 @@ def test_hero_hac_01_the_hero_rerolls_failed_in_the_way_tests() -> None:
     engaged = battle([])
     add(engaged, "g", 0, 10, 10, SHARPSHOOTER)
     add(engaged, "o", 1, 10, 10 + BASE_GAP, ORC)
-    engaged.heroics = []
+    DECLARATIONS.put(engaged, [])
     assert "HAC-01" in str(ha.refusal(engaged, 0, Phase.SHOOT, ("g", "heroic accuracy")))
 
 
@@ -706,7 +711,7 @@ def test_hero_hst_01_heroic_strike_adds_d6_fight_capped_at_ten() -> None:
     assert events(state, "duel")[0]["winner"] == 0
     assert modifier(Hook.FIGHT, HookContext(state, g)) == 5
     run_end_phase(state)
-    assert g.heroic.fight == 0
+    assert heroic_turn(g).fight == 0
 
 
 def test_hero_hd_01_only_natural_sixes_wound() -> None:
@@ -732,10 +737,10 @@ def test_hero_hstr_01_heroic_strength_adds_d3_capped_at_ten() -> None:
     g = add(state, "g", 0, 10, 10, hero(strength=3, attacks=1, rules=("Heroic Strength",)))
     victim = add(state, "o", 1, 10, 10 + BASE_GAP, profile(defence=6))
     run_fight_phase(state, (Script([("g", "heroic strength")]), Script()))
-    assert g.heroic.strength == 3 and not victim.alive
-    g.heroic.strength = 3
+    assert heroic_turn(g).strength == 3 and not victim.alive
+    heroic_turn(g).strength = 3
     strong = add(state, "s", 0, 30, 30, hero(strength=9))
-    strong.heroic.strength = 3
+    heroic_turn(strong).strength = 3
     assert modifier(Hook.STRENGTH, HookContext(state, strong)) == 1
 
 
@@ -749,7 +754,7 @@ def test_hero_hchal_01_only_against_a_hero_of_the_same_tier_or_higher() -> None:
     state = battle([])
     add(state, "g", 0, 10, 10, hero(rules=("Heroic Challenge",), keywords=fortitude))
     add(state, "m", 1, 10, 10 + BASE_GAP, hero(keywords=frozenset({"hero", "minor hero"})))
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     assert "HCHAL-01" in str(ha.refusal(state, 0, Phase.FIGHT, ("g", "heroic challenge")))
     add(state, "v", 1, 10 - BASE_GAP, 10, hero(keywords=frozenset({"hero", "hero of valour"})))
     assert ha.refusal(state, 0, Phase.FIGHT, ("g", "heroic challenge")) is None
@@ -803,7 +808,7 @@ def test_hero_hchal_03_declined_no_more_help_for_friends_and_no_stand_fast() -> 
     ha.declare_all(state, (Script([("g", "heroic challenge")]), Script(accept=False)), Phase.FIGHT)
     assert e.declined_from == "g"
     ha.declare_all(state, (Script(), Script([("e", "heroic resolve")])), Phase.MOVE)
-    assert e.heroic.resist_dice == 1 and friend.heroic.resist_dice == 0
+    assert heroic_turn(e).resist_dice == 1 and heroic_turn(friend).resist_dice == 0
     e.tested = True
     state.touching[e.uid].clear()  # out of the fight: it would otherwise rally
     assert stand_fast_hero(state, friend) is None
@@ -839,9 +844,9 @@ def test_heuristic_answers_an_enemy_heroic_move() -> None:
     add(state, "b", 0, 8, 10)
     for i, x in enumerate((8, 10, 12)):
         add(state, f"o{i}", 1, x, 14, ORC)
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.MOVE) is None
-    state.heroics = [ha.Declaration("o0", ha.HEROIC_MOVE, 1)]
+    DECLARATIONS.put(state, [ha.Declaration("o0", ha.HEROIC_MOVE, 1)])
     assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic move")
 
 
@@ -852,7 +857,7 @@ def test_heuristic_fights_first_when_the_hero_should_slay_its_enemy() -> None:
     add(state, "g", 0, 10, 10, HERO)
     add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
     add(state, "o2", 1, 14, 14, ORC)
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic combat")
     state.models["o"].wounds = 3
     assert HeuristicPlayer().declare_heroic_action(state, 0, Phase.FIGHT) is None
@@ -878,7 +883,7 @@ def test_random_player_declares_a_legal_action_one_time_in_four() -> None:
     ones (a 4 on the D4 declares; the D1 picks the only legal one)."""
     state = battle([4, 1, 1])
     add(state, "g", 0, 10, 10, HERO)
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     assert RandomPlayer().declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic combat")
     assert RandomPlayer().declare_heroic_action(state, 0, Phase.FIGHT) is None
 
@@ -891,7 +896,7 @@ def test_hero_hd_01_brutal_power_attack_hits_need_natural_sixes_too() -> None:
     state = battle([5, 6])
     state.phase = Phase.FIGHT
     g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Defence",)))
-    g.heroic.defence = True
+    heroic_turn(g).defence = True
     hit(state, g, 10, "hurl")
     assert g.wounds == 2
     hit(state, g, 10, "hurl")
@@ -905,7 +910,7 @@ def test_heuristic_heroic_strike_for_a_close_duel_and_challenge_for_a_weaker_her
     state = battle([])
     add(state, "g", 0, 10, 10, hero(rules=both))
     troll = add(state, "t", 1, 10, 10 + BASE_GAP, profile(fight=6, wounds=3))
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     player = HeuristicPlayer()
     assert player.declare_heroic_action(state, 0, Phase.FIGHT) == ("g", "heroic strike")
     state.remove(troll, Removal.SLAIN)
@@ -919,7 +924,7 @@ def test_heuristic_marches_for_an_open_objective_far_from_the_enemy() -> None:
     state = battle([])
     g = add(state, "g", 0, 24, 4, hero(might=2, rules=("Heroic March",)))
     add(state, "o", 1, 24, 44, ORC)
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     player = HeuristicPlayer(scenario_named("domination"))
     assert player.declare_heroic_action(state, 0, Phase.MOVE) == ("g", "heroic march")
     g.might = 1
@@ -972,7 +977,7 @@ def test_hero_hd_01_the_heroes_mount_is_not_protected() -> None:
         state.phase = Phase.FIGHT
         rider = add(state, "g", 0, 10, 10, rider_profile)
         orc = add(state, "o", 1, 30, 30, ORC)
-        rider.heroic.defence = True
+        heroic_turn(rider).defence = True
         if hits_mount is strike:
             strike(state, orc, rider, False)
             strike(state, orc, rider, False, at_mount=True)
@@ -993,7 +998,7 @@ def test_hero_hd_01_a_rider_thrown_in_the_fight_phase_needs_a_natural_six() -> N
     state = battle([5])
     state.phase = Phase.FIGHT
     rider = add(state, "g", 0, 10, 10, profile_from_data({**data, "options": ["horse"]}))
-    rider.heroic.defence = True
+    heroic_turn(rider).defence = True
     flying_leap(state, rider)
     assert rider.wounds == 2 and rolls(state)[0][0].startswith("thrown g")
 
@@ -1008,7 +1013,7 @@ def test_hero_hst_01_the_d6_comes_before_every_other_effect() -> None:
     a Fight that becomes 1 (Whirl SPS-WHIRL-01, Stun SPS-STUN-01) stays 1."""
     state = battle([])
     g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Strike",)))
-    g.heroic.fight = 4
+    heroic_turn(g).fight = 4
     assert _fight(state, g) == 9
     bearer = add(state, "b", 1, 10, 10 + BASE_GAP, HERO)
     bearer.ring_on = True
@@ -1028,7 +1033,7 @@ def test_hero_hac_01_a_failed_shooting_into_combat_roll_is_re_rolled() -> None:
     g = add(state, "g", 0, 30, 20, SHARPSHOOTER)
     friend = add(state, "b", 0, 20 + BASE_GAP, 20)
     target = add(state, "t", 1, 20, 20, profile(wounds=1))
-    g.heroic.reroll_in_the_way = True
+    heroic_turn(g).reroll_in_the_way = True
     shoot(state, g, target)
     assert [p for p, _ in rolls(state)][1:3] == [
         "shooting into combat t",
@@ -1124,7 +1129,7 @@ def test_hero_hchal_02_a_hero_in_a_challenge_is_not_challenged_again() -> None:
     b = add(state, "b", 1, 10, 10 + BASE_GAP, duellist)
     add(state, "c", 0, 10 + BASE_GAP, 10 + BASE_GAP, duellist)
     a.rival, b.rival = "b", "a"
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     assert "HCHAL-02" in str(ha.refusal(state, 1, Phase.FIGHT, ("b", "heroic challenge")))
     assert "HCHAL-01" in str(ha.refusal(state, 0, Phase.FIGHT, ("c", "heroic challenge")))
     b.rival = a.rival = None
@@ -1153,7 +1158,7 @@ def test_sr_masterbattle_a_master_copies_an_enemy_heroes_action_for_free(
     master = add(state, "m", 0, 10, 14, hero(might=0, rules=(rule,)))
     far = add(state, "n", 0, 10 - 2 * e.radius - 6.1, 10, hero(might=0, rules=(rule,)))
     ha.declare_all(state, (Script(), Script([("e", "heroic move")])), Phase.MOVE)
-    made = [(d.hero, d.action) for d in state.heroics]
+    made = [(d.hero, d.action) for d in declarations(state)]
     assert made == [("e", "heroic move")] + ([("m", "heroic move")] if copied else [])
     assert master.might == 0 and far.might == 0 and e.might == 0
     free = [x for x in events(state, "heroic_action") if x.get("free")]
@@ -1170,14 +1175,14 @@ def test_sr_masterbattle_the_copy_keeps_the_actions_own_conditions() -> None:
     add(state, "m", 0, 10, 14, hero(rules=("Master of Battle",)))
     add(state, "o", 1, 10, 14 + BASE_GAP, ORC)
     ha.declare_all(state, (Script(), Script([("e", "heroic shoot")])), Phase.SHOOT)
-    assert [d.hero for d in state.heroics] == ["e"]
+    assert [d.hero for d in declarations(state)] == ["e"]
     state = battle([], priority=1)
     add(state, "e", 1, 10, 10, HERO)
     master = add(state, "m", 0, 10, 14, hero(might=2, rules=("Master of Battle",)))
     ha.declare_all(
         state, (Script([("m", "heroic move")]), Script([("e", "heroic move")])), Phase.MOVE
     )
-    assert [d.hero for d in state.heroics] == ["m", "e"] and master.might == 1
+    assert [d.hero for d in declarations(state)] == ["m", "e"] and master.might == 1
     assert "master of battle" in profile_coverage(master.profile).implemented
 
 
@@ -1212,7 +1217,7 @@ def test_hero_hs_01_a_hero_slain_before_its_heroic_shoot_loses_it() -> None:
     cancelled = events(state, "heroic_cancelled")
     assert [c["hero"] for c in cancelled] == ["g"] and "HERO-HS-01" in cancelled[0]["reason"]
     assert [e["shooter"] for e in events(state, "shot")] == ["e", "a"]
-    assert archer.shot and not archer.heroic.no_shoot
+    assert archer.shot and not heroic_turn(archer).no_shoot
 
 
 @pytest.mark.parametrize("in_fights", [False, True])
@@ -1228,7 +1233,7 @@ def test_heuristic_heroic_accuracy_only_when_shots_are_hindered(in_fights: bool)
         add(state, f"t{i}", 1, x, 25)
         if in_fights:
             add(state, f"w{i}", 0, x, 25 + BASE_GAP)
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     choice = HeuristicPlayer().declare_heroic_action(state, 0, Phase.SHOOT)
     assert choice == (("g", "heroic accuracy") if in_fights else None)
 

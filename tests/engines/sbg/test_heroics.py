@@ -8,7 +8,8 @@ from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.phases.end import run_end_phase
 from battlesim.engines.sbg.rules.courage import broken_test, courage_test
 from battlesim.engines.sbg.rules.falling import fall
-from battlesim.engines.sbg.rules.heroics import HeroPoolError, Pool, spend
+from battlesim.engines.sbg.rules.heroics import FATE_POLICY
+from battlesim.engines.sbg.rules.pools import HeroPoolError, Pool, spend
 from battlesim.engines.sbg.rules.will import cast, resist
 from tests.engines.sbg.builders import add, battle, players, profile
 
@@ -136,7 +137,7 @@ def test_hero_fate_04_one_save_stops_a_whole_multi_wound_blow() -> None:
     state = battle([4, 2])
     hero = add(state, "h", 0, 10, 10, profile(wounds=3, fate=1, keywords=HERO_KW))
     other = add(state, "o", 0, 12, 10, profile(wounds=3, fate=1, keywords=HERO_KW))
-    state.fate_policy = lambda model, count: True  # spend on every blow
+    FATE_POLICY.put(state, lambda model, count: True)  # spend on every blow
     state.wound(hero, "mighty blow", count=2)
     state.wound(other, "mighty blow", count=2)
     assert hero.wounds == 3 and other.wounds == 1
@@ -177,7 +178,7 @@ def test_hero_fate_06_grinnah_saves_the_first_blow_and_dies_to_the_second() -> N
     saves the first (which would have cost D3 Wounds); the second blow of 3 Wounds kills."""
     state = battle([4])
     grinnah = add(state, "g", 1, 10, 10, profile(wounds=3, fate=1, keywords=HERO_KW))
-    state.fate_policy = lambda model, count: True
+    FATE_POLICY.put(state, lambda model, count: True)
     state.wound(grinnah, "orcrist", count=2)
     assert grinnah.wounds == 3 and grinnah.fate == 0
     state.wound(grinnah, "orcrist", count=3)

@@ -21,7 +21,7 @@ from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.units import Profile
 from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, run_fight_phase
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.rules.monsters import (
+from battlesim.engines.sbg.rules.monsters.core import (
     BpaOption,
     counts_as_cavalry,
     knocked_down_by_charge_immune,

@@ -25,7 +25,7 @@ from battlesim.engines.sbg.phases.shoot import legal_targets
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules import ring_moves as ring
-from battlesim.engines.sbg.rules.heroic_actions import heeded
+from battlesim.engines.sbg.rules.heroic_actions import heeded, heroic_turn
 from battlesim.engines.sbg.rules.sight import obstructions
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
@@ -287,7 +287,7 @@ def test_ring_inv_05_halved_after_a_heroic_strike() -> None:
     state = battle([])
     _wearing(state, "A1", 10, 10)
     hero = add(state, "B1", 1, 10 + BASE_GAP, 10, profile(fight=5, keywords=frozenset({"hero"})))
-    hero.heroic.fight = 4
+    heroic_turn(hero).fight = 4
     assert hero.profile.fight + modifier(Hook.FIGHT, HookContext(state, hero)) == 5
 
 

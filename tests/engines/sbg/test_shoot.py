@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.sbg.core.arms import MISSILE_WEAPONS
 from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.phases.shoot import (
     can_shoot,
@@ -12,7 +13,6 @@ from battlesim.engines.sbg.phases.shoot import (
     shoot,
     shots_allowed,
 )
-from battlesim.engines.sbg.rules.weapons import MISSILE_WEAPONS
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile, rolls
 
 BOW = profile(wargear=("sword", "bow"))

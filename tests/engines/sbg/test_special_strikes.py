@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 import pytest
 
+from battlesim.engines.sbg.core.arms import SpecialStrike
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import allowance, stand_up
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, eligible
-from battlesim.engines.sbg.rules.weapons import SpecialStrike
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 
 X, Y = 24.0, 24.0

@@ -18,6 +18,7 @@ from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import game
 from battlesim.engines.sbg.core.actions import Charge, IllegalActionError
+from battlesim.engines.sbg.core.arms import fighting_weapon
 from battlesim.engines.sbg.core.bases import WAR_BEAST_BASE, base_for
 from battlesim.engines.sbg.core.paths import Point, point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
@@ -49,6 +50,7 @@ from battlesim.engines.sbg.rules import war_beasts
 from battlesim.engines.sbg.rules.barriers import protecting_barrier
 from battlesim.engines.sbg.rules.courage import broken_test
 from battlesim.engines.sbg.rules.heroic_actions import (
+    DECLARATIONS,
     HEROIC_COMBAT,
     HEROIC_MARCH,
     HEROIC_MOVE,
@@ -56,7 +58,6 @@ from battlesim.engines.sbg.rules.heroic_actions import (
     refusal,
 )
 from battlesim.engines.sbg.rules.special_strikes import bash, eligible
-from battlesim.engines.sbg.rules.weapons import fighting_weapon
 from battlesim.engines.sbg.samples import HARAD_MUMAK
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
@@ -722,9 +723,9 @@ def test_wb_mov_05_06_leaders_heroic_march_adds_three_inches() -> None:
     state = battle([])
     beast, (commander, _) = mumak(state)
     other_hero = add(state, "A2", 0, 24.0, 4.0, COMMANDER)
-    state.heroics = [Declaration(other_hero.uid, HEROIC_MARCH, 0)]
+    DECLARATIONS.put(state, [Declaration(other_hero.uid, HEROIC_MARCH, 0)])
     assert trample.beast_allowance(state, beast) == 8.0
-    state.heroics = [Declaration(commander.uid, HEROIC_MARCH, 0)]
+    DECLARATIONS.put(state, [Declaration(commander.uid, HEROIC_MARCH, 0)])
     assert trample.beast_allowance(state, beast) == 11.0
 
 
@@ -734,12 +735,12 @@ def test_wb_mov_05_06_leaders_heroic_move_moves_the_beast_first() -> None:
     state = battle([])
     beast, (commander, archer) = mumak(state)
     owner = Steer(end=(24.0, 16.0))
-    state.heroics = [Declaration(commander.uid, HEROIC_MOVE, 0)]
+    DECLARATIONS.put(state, [Declaration(commander.uid, HEROIC_MOVE, 0)])
     run_heroic_moves(state, (owner, Steer()))
     assert beast.position == (24.0, 16.0) == commander.position and beast.done_moving
     state = battle([])
     beast, (commander, archer) = mumak(state)
-    state.heroics = [Declaration(archer.uid, HEROIC_MOVE, 0)]
+    DECLARATIONS.put(state, [Declaration(archer.uid, HEROIC_MOVE, 0)])
     run_heroic_moves(state, (Steer(end=(24.0, 16.0)), Steer()))
     assert beast.position == (24.0, 10.0) and not beast.done_moving
 
@@ -759,7 +760,7 @@ def test_wb_mov_06_another_heros_call_neither_moves_nor_stops_the_beast(action: 
     beast, _ = mumak(state)
     hero = add(state, "A2", 0, 24.0, 10.0 + R + 3.0 + r, COMMANDER)
     add(state, "B1", 1, 24.0, 40.0)
-    state.heroics = [Declaration(hero.uid, action, 0)]
+    DECLARATIONS.put(state, [Declaration(hero.uid, action, 0)])
     run_heroic_moves(state, (_CallsFriends(), HeuristicPlayer()))
     if action == HEROIC_MARCH:
         heroic.lead(state, (_CallsFriends(), HeuristicPlayer()), hero, action)

@@ -7,6 +7,14 @@ from collections.abc import Sequence
 import pytest
 
 from battlesim.engines.sbg.core.actions import Charge
+from battlesim.engines.sbg.core.arms import (
+    HAND_WEAPONS,
+    Handedness,
+    MissileKind,
+    SpecialStrike,
+    fighting_weapon,
+    missile_weapon,
+)
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import Alignment
@@ -18,14 +26,6 @@ from battlesim.engines.sbg.rules import fight_stances
 from battlesim.engines.sbg.rules.equipment import banner_in_range, stealthy
 from battlesim.engines.sbg.rules.monsters.core import may_use_bpa
 from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, eligible
-from battlesim.engines.sbg.rules.weapons import (
-    HAND_WEAPONS,
-    Handedness,
-    MissileKind,
-    SpecialStrike,
-    fighting_weapon,
-    missile_weapon,
-)
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile, rolls
 
 X, Y = 24.0, 24.0

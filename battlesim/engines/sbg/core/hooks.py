@@ -90,3 +90,61 @@ def modifier(hook: Hook, context: HookContext) -> int:
 def implemented_triggers() -> frozenset[str]:
     """Every rule, wargear or keyword name some hook handles (for the coverage report)."""
     return frozenset(reg.trigger for regs in _REGISTRY.values() for reg in regs)
+
+
+class On(enum.Enum):
+    """Moments of the battle that rules may subscribe to (``@on(On.X)``)."""
+
+    WOUNDING = "wounding"  # a blow is about to take Wounds: an interceptor may take it over
+    WOUNDED = "wounded"  # a model lost Wounds and is still on the table
+    LEAVING = "leaving"  # a model is being taken off the table, before it counts as a casualty
+    REMOVED = "removed"  # a model left the table (slain, fled, My precious!), casualty logged
+
+
+@dataclass(frozen=True, slots=True)
+class Happening:
+    """What a subscriber is told: the model concerned and the moment's details."""
+
+    model: ModelState
+    source: str = ""
+    count: int = 1
+    at_mount: bool = False
+    reason: str = ""
+
+
+# A subscriber returns True to say it took the moment over (interceptors only).
+Subscriber = Callable[["BattleState", Happening], bool | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    order: int
+    name: str
+    subscriber: Subscriber
+
+
+_SUBSCRIBERS: dict[On, list[Subscription]] = {moment: [] for moment in On}
+
+
+def on(moment: On, name: str, order: int) -> Callable[[Subscriber], Subscriber]:
+    """Subscribe to ``moment``; subscribers run by ``order`` (then by name), whatever the
+    order in which their modules were imported, so play never depends on imports."""
+
+    def decorate(subscriber: Subscriber) -> Subscriber:
+        subs = _SUBSCRIBERS[moment]
+        subs.append(Subscription(order, name, subscriber))
+        subs.sort(key=lambda s: (s.order, s.name))
+        return subscriber
+
+    return decorate
+
+
+def notify(state: BattleState, moment: On, happening: Happening) -> None:
+    """Tell every subscriber of ``moment``, in order."""
+    for subscription in _SUBSCRIBERS[moment]:
+        subscription.subscriber(state, happening)
+
+
+def intercept(state: BattleState, moment: On, happening: Happening) -> bool:
+    """Offer the moment to each subscriber in order; True once one takes it over."""
+    return any(s.subscriber(state, happening) for s in _SUBSCRIBERS[moment])

@@ -14,30 +14,13 @@ from typing import Any
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
+from battlesim.engines.sbg.core.arms import HandWeapon, MissileWeapon, SpecialStrike
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, TABLE_SIZE
-from battlesim.engines.sbg.core.mounts import MountState, mount_state, mounted_profile
+from battlesim.engines.sbg.core.hooks import Happening, On, intercept, notify
+from battlesim.engines.sbg.core.mounts import MountState
+from battlesim.engines.sbg.core.status import Lasting, Status, expire
 from battlesim.engines.sbg.core.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
-from battlesim.engines.sbg.rules import (
-    fight_stances,  # noqa: F401
-    special_rules,  # noqa: F401
-    special_strikes,  # noqa: F401
-)
-from battlesim.engines.sbg.rules.equipment import pass_banner, starting_defence
-from battlesim.engines.sbg.rules.heroic_actions import Declaration, HeroicTurn
-from battlesim.engines.sbg.rules.heroics import FatePolicy, fate_saves, fate_when_slain
-from battlesim.engines.sbg.rules.one_ring import my_precious
-from battlesim.engines.sbg.rules.weapons import (
-    Handedness,
-    HandWeapon,
-    MissileWeapon,
-    SpecialStrike,
-    fighting_weapon,
-    missile_weapon,
-    swapped_weapon,
-)
 
-MM_PER_INCH = 25.4
-_LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
 Point = tuple[float, float]
 
 
@@ -127,14 +110,14 @@ class ModelState:
     # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
     shielding: bool = False
     two_hands: bool = False
-    # HERO-HA-*: effects of Heroic Actions until the end of the turn (heroic_actions.py)
-    heroic: HeroicTurn = field(default_factory=HeroicTurn)
     rival: ModelId | None = None  # HERO-HCHAL-02: the Hero of an accepted challenge
     declined_from: ModelId | None = None  # HERO-HCHAL-03: challenger this Hero declined
     # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
     # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
     bpa_turn: int = 0
     heroic_combat: bool = False
+    # Rule-owned data (core/status.py): each rule family keeps its own typed status here.
+    status: dict[Status[Any], Any] = field(default_factory=dict)
 
     @property
     def profile(self) -> Profile:
@@ -152,7 +135,7 @@ class ModelState:
         self.was_charged = self.trampled_into = False
         self.stood_up = self.arriving = False
         self.courage_passed.clear()
-        self.heroic = HeroicTurn()
+        expire(self, Lasting.TURN)
         self.heroic_combat = False
 
     def clear_fight(self) -> None:
@@ -160,46 +143,7 @@ class ModelState:
         self.fight_mod = self.strength_mod = self.defence_mod = 0
         self.charge_bonus = self.lance_bonus = False
         self.shielding = self.two_hands = False
-
-
-def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
-    """Build the starting state of one model from its profile (mounted: CAV-DEF-01)."""
-    mount = mount_state(spec.profile)
-    if mount is not None:
-        spec = ModelSpec(spec.uid, mounted_profile(spec.profile))
-    profile = spec.profile
-    weapon = fighting_weapon(profile)
-    extra = {weapon.handedness.value} if weapon is not None else {"unarmed"}
-    if weapon is not None and weapon.handedness is Handedness.ONE_HANDED:
-        extra = set()
-    rules = {rule.lower().split(" (")[0] for rule in profile.rules}
-    keywords = profile.keywords | ({"man"} if "woman" in profile.keywords else set())  # KW-04
-    triggers = frozenset(profile.gear | keywords | rules | extra | {"any"})
-    if swapped_weapon(profile) is not None:
-        triggers -= _LOST_IN_SWAP  # WPN-SWAP-02: the new weapon is neither of these
-    return ModelState(
-        uid=spec.uid,
-        player=player,
-        spec=spec,
-        x=position[0],
-        y=position[1],
-        radius=profile.base_mm / MM_PER_INCH / 2,
-        wounds=profile.wounds,
-        defence=starting_defence(profile),
-        weapon=weapon,
-        missile=missile_weapon(profile),
-        triggers=triggers,
-        **_pools(profile),
-        howdah_wounds=profile.howdah_wounds,
-        mount=mount,
-    )
-
-
-def _pools(profile: Profile) -> dict[str, int]:
-    """HERO-01 (002:L1481-1483), CHAR-MWF-01: only Heroes have Might, Will and Fate."""
-    if not profile.is_hero:
-        return {"might": 0, "will": 0, "fate": 0}
-    return {"might": profile.might, "will": profile.will, "fate": profile.fate}
+        expire(self, Lasting.FIGHT)
 
 
 @dataclass(slots=True)
@@ -231,24 +175,24 @@ class BattleState:
     # contact (also in ``touching``) until either model moves or is removed.
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
-    fate_policy: FatePolicy = fate_when_slain  # which wounds a side spends Fate on
     priority_rule_used: set[ModelId] = field(default_factory=set)  # PRIO-04: once per game
     # The two Players, set when a battle is played: rules that ask a side mid-roll (Might,
     # might.boost) reach them here. None in bare rule tests: nobody is asked.
     players: Any = None
     reserves: list[Any] = field(default_factory=list)  # reinforcements.Reserve, off the table
-    heroics: list[Declaration] = field(default_factory=list)  # this phase's (HERO-HA-02)
     # CAV-BRK-01 (002:L1433): riders and mounts lost, per side; a pair is one casualty
     riders_lost: list[int] = field(default_factory=lambda: [0, 0])
     mounts_lost: list[int] = field(default_factory=lambda: [0, 0])
     # MON-BPA-BARGE-05: Monsters that charged again after a Barge; fought later this phase
     new_fights: list[ModelId] = field(default_factory=list)
+    # Rule-owned data about the whole battle (core/status.py)
+    status: dict[Status[Any], Any] = field(default_factory=dict)
 
-    def place(self, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
-        model = model_state(spec, player, position)
+    def place(self, model: ModelState) -> ModelState:
+        """Put a starting model on the table (``rules/muster.py`` builds it from its card)."""
         self.models[model.uid] = model
-        self._alive[player].append(model)
-        self.start_counts[player] += 1
+        self._alive[model.player].append(model)
+        self.start_counts[model.player] += 1
         self.touching[model.uid] = set()
         self._touch(model)
         return model
@@ -360,24 +304,14 @@ class BattleState:
         self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
 
     def wound(self, model: ModelState, source: str, at_mount: bool = False, count: int = 1) -> None:
-        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once, unless Fate saves.
+        """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once.
 
-        A Cavalry model's rider and mount have their own wounds: ``at_mount`` wounds the mount
-        (CAV-SHOOT-02, CAV-STRIKE-01); a slain rider leaves a riderless mount (CAV-LOOSE-01).
-        ``count``: the Wounds one blow deals (Mighty Blow, flails, instant kills); HERO-FATE-04
-        (002:L1778): one successful Fate roll prevents them all; HERO-FATE-05: any wound,
-        whatever its source (falls included), may be saved.
+        ``count``: the Wounds one blow deals (Mighty Blow, flails, instant kills). Rules may
+        take the blow over first (``On.WOUNDING``: a Cavalry model's rider and mount, the Fate
+        save); a model left with Wounds is announced (``On.WOUNDED``: War Beast panic).
         """
-        if at_mount or model.mount is not None and model.wounds <= count:
-            from battlesim.engines.sbg.rules import cavalry  # the rules import this module
-
-            if at_mount:
-                cavalry.wound_mount(self, model, source)
-                return
-            if not (model.fate > 0 and fate_saves(self, model, self.fate_policy, count)):
-                cavalry.rider_slain(self, model, source)
-            return
-        if model.fate > 0 and fate_saves(self, model, self.fate_policy, count):
+        blow = Happening(model, source=source, count=count, at_mount=at_mount)
+        if intercept(self, On.WOUNDING, blow):
             return
         model.wounds -= min(count, model.wounds)
         self.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
@@ -385,23 +319,17 @@ class BattleState:
             self.wounded_leaders.add(model.uid)
         if model.wounds <= 0:
             self.remove(model, Removal.SLAIN)
-        elif model.uid in self.crews:
-            from battlesim.engines.sbg.rules.war_beasts import panic_test  # (import cycle)
-
-            panic_test(self, model, "wounded")  # WB-DMG-02 (002:L1927)
+        else:
+            notify(self, On.WOUNDED, blow)
 
     def remove(self, model: ModelState, reason: Removal) -> None:
         self._untouch(model)
         model.alive = False
         self._alive[model.player].remove(model)
-        pass_banner(self, model)
+        notify(self, On.LEAVING, Happening(model, reason=reason.value))
         self._count_casualty(model)
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
-        my_precious(self, model.player)
-        if self.crews.get(model.uid):
-            from battlesim.engines.sbg.rules.war_beasts import unseat  # (import cycle)
-
-            unseat(self, model, "war beast slain")  # WB-DMG-01 (002:L1923)
+        notify(self, On.REMOVED, Happening(model, reason=reason.value))
 
     def _count_casualty(self, model: ModelState) -> None:
         """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models."""

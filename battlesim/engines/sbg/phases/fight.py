@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.arms import SpecialStrike, can_support, has_pike
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import (
@@ -35,9 +36,8 @@ from battlesim.engines.sbg.rules.combat import (
 )
 from battlesim.engines.sbg.rules.equipment import banner_in_range
 from battlesim.engines.sbg.rules.falling import fall
-from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
+from battlesim.engines.sbg.rules.heroic_actions import declarations, wounded_only_on_sixes
 from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
-from battlesim.engines.sbg.rules.weapons import SpecialStrike, can_support, has_pike
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.policies.players import Player
@@ -127,7 +127,7 @@ def _may_support(state: BattleState, model: ModelState) -> bool:
         return False
     if model.riding is not None:
         return False  # WB-CC-01: howdah models are never part of a fight
-    if any(d.hero == model.uid for d in state.heroics):
+    if any(d.hero == model.uid for d in declarations(state)):
         return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
     return can_support(model.profile) and not state.engaged(model)
 

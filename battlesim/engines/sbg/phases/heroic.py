@@ -23,11 +23,13 @@ from battlesim.engines.sbg.rules.heroic_actions import (  # noqa: F401  (re-expo
     HEROIC_MOVE,
     HEROIC_SHOOT,
     cancel,
+    declarations,
     declare_all,
     declared,
     declared_by,
     friends_in_range,
     heeded,
+    heroic_turn,
     march_bonus,
     resolution_order,
     roll_combat_bonuses,
@@ -67,7 +69,7 @@ def _cannot_lead(state: BattleState, hero: ModelState) -> str | None:
 
 def leads_march(state: BattleState, model: ModelState) -> bool:
     """HERO-HMA-01: a Hero that declared a Heroic March, at its turn to move."""
-    return bool(state.heroics) and declared_by(state, model, HEROIC_MARCH) is not None
+    return bool(declarations(state)) and declared_by(state, model, HEROIC_MARCH) is not None
 
 
 def lead(state: BattleState, players: Sequence[Player], hero: ModelState, action: str) -> None:
@@ -107,12 +109,12 @@ def _follow(
     friend: ModelState,
     march: bool,
 ) -> None:
-    friend.heroic.leash = hero.uid
+    heroic_turn(friend).leash = hero.uid
     if march:  # HERO-HMA-03/04: the bonus, and no charge
-        friend.heroic.march = march_bonus(friend)
-        friend.heroic.no_charge = True
+        heroic_turn(friend).march = march_bonus(friend)
+        heroic_turn(friend).no_charge = True
     move_phase.take_action(state, players, friend)
-    friend.heroic.leash = None
+    heroic_turn(friend).leash = None
 
 
 def end_move_phase(state: BattleState) -> None:
@@ -123,9 +125,9 @@ def end_move_phase(state: BattleState) -> None:
         if hero.alive and not hero.moved and state.engaged(hero):
             cancel(state, declaration, "charged before it moved (HERO-HMA-02)")
     for model in state.living():
-        model.heroic.march = 0
-        model.heroic.no_charge = False
-        model.heroic.leash = None
+        heroic_turn(model).march = 0
+        heroic_turn(model).no_charge = False
+        heroic_turn(model).leash = None
 
 
 def challenge_charge(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
@@ -180,7 +182,7 @@ def run_heroic_shoots(state: BattleState, players: Sequence[Player], take: TakeS
         for friend in friends:
             if friend.alive and shoot_phase.can_shoot(state, friend):
                 take(state, player, friend)
-            friend.heroic.no_shoot = not friend.shot
+            heroic_turn(friend).no_shoot = not friend.shot
 
 
 # --- Fight phase: Heroic Combat (HERO-HC-*) and Heroic Challenge (HERO-HCHAL-*) ---------
@@ -228,15 +230,15 @@ def _move_again(
     friends = [m for m in combat.side(hero.player) if m is not hero]
     movers = [hero, *(friends if heeded(state, hero) else [])]  # RING-INV-06, HCHAL-03
     for model in movers:
-        if not model.alive or model.heroic.combat_moved or state.engaged(model):
+        if not model.alive or heroic_turn(model).combat_moved or state.engaged(model):
             continue  # HC-03; still fighting another enemy: it cannot move (MOVE-CHG-03)
-        if model.heroic.stays:
+        if heroic_turn(model).stays:
             continue  # HERO-HR-02: a Hero that declared Heroic Resolve never moves this turn
         model.done_moving, model.spent = False, 0.0
         if not move_phase.can_move(state, model):
             model.done_moving = True  # e.g. a rider thrown in this fight (CAV-THROWN-01/02)
             continue
-        model.heroic.combat_moved = True
+        heroic_turn(model).combat_moved = True
         state.log.emit("heroic_combat_move", model=model.uid, hero=hero.uid)
         move_phase.take_action(state, players, model)
         model.fought = not state.engaged(model)  # a new charge is fought in its turn

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core import geometry
 from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.core.actions import describe as describe_action
+from battlesim.engines.sbg.core.arms import MissileKind
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, CONTROL_ZONE
 from battlesim.engines.sbg.core.geometry import GeometryError
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
@@ -56,10 +57,9 @@ from battlesim.engines.sbg.rules.crossing import (
     resolve_crossing,
 )
 from battlesim.engines.sbg.rules.falling import terrain_height
-from battlesim.engines.sbg.rules.heroic_actions import leash_refusal, may_charge
+from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
-from battlesim.engines.sbg.rules.weapons import MissileKind
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.policies.players import Player
@@ -245,7 +245,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
-    if model.heroic.no_charge or not may_charge(model, target):
+    if heroic_turn(model).no_charge or not may_charge(model, target):
         raise IllegalActionError(f"{model.uid} may not charge (HERO-HMA-01, HERO-HCHAL-02)")
     touching = state.in_contact_at(action.to, model.radius, target)
     if not touching and barrier_across(state, model, action.to, target) is None:
@@ -676,7 +676,7 @@ def _legal(state: BattleState, model: ModelState, action: MoveAction) -> bool:
 
 def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
     """Every enemy the model may legally charge now, with the contact point found."""
-    if not can_move(state, model) or model.prone or model.arriving or model.heroic.no_charge:
+    if not can_move(state, model) or model.prone or model.arriving or heroic_turn(model).no_charge:
         return []
     budget = allowance(state, model)
     found = []

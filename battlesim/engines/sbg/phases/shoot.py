@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.arms import MissileKind
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
 from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
-from battlesim.engines.sbg.rules.weapons import MissileKind
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.policies.players import Player
@@ -30,7 +31,7 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
         return False
     if model.riding is not None and not war_beasts.crew_may_shoot(state, model):
         return False  # WB-MOV-05, WB-DMG-03
-    if model.heroic.no_shoot:
+    if heroic_turn(model).no_shoot:
         return False  # HERO-HS-02: in range of "Fire!" and did not shoot
     if cavalry.cannot_act(state, model):
         return False  # CAV-THROWN-01/02: thrown this turn
@@ -130,7 +131,7 @@ def _through_the_way(
     combat = frozenset(m.uid for m in state.contacts(target))
     for item in obstructions(state, shooter, target, combat):
         (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
-        if die < item.score and shooter.heroic.reroll_in_the_way:  # HERO-HAC-01/02
+        if die < item.score and heroic_turn(shooter).reroll_in_the_way:  # HERO-HAC-01/02
             (die,) = state.roll(1, f"in the way re-roll {item.key} ({item.score}+)")
         # HERO-MIGHT-03/06 item 3 (002:L1520, L1540): after any re-roll, Might may pass it.
         score = boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target)
@@ -154,7 +155,7 @@ def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) ->
         (point_distance(shooter.position, m.position), m.uid, m) for m in state.contacts(target)
     )
     (die,) = state.roll(1, f"shooting into combat {target.uid}")
-    if die <= 3 and shooter.heroic.reroll_in_the_way:  # HERO-HAC-01, ambiguity A18
+    if die <= 3 and heroic_turn(shooter).reroll_in_the_way:  # HERO-HAC-01, ambiguity A18
         (die,) = state.roll(1, f"shooting into combat re-roll {target.uid}")
     if die <= 3 and friends:
         return friends[0][2]

@@ -31,7 +31,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import war_beasts
 from battlesim.engines.sbg.rules.crossing import crossings
-from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
+from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declarations, declared_by
 from battlesim.engines.sbg.rules.monsters.core import hit, hits
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def beast_allowance(state: BattleState, beast: ModelState) -> float:
 
 def _marches(state: BattleState, leader: ModelState) -> bool:
     """WB-MOV-05/06: a Heroic March declared by the model leading the beast."""
-    return bool(state.heroics) and declared_by(state, leader, HEROIC_MARCH) is not None
+    return bool(declarations(state)) and declared_by(state, leader, HEROIC_MARCH) is not None
 
 
 def may_trample(state: BattleState, beast: ModelState) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.arms import can_support
 from battlesim.engines.sbg.core.paths import Point, angle_to, point_distance, rotated
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import PlayerId
@@ -22,7 +23,6 @@ from battlesim.engines.sbg.phases.trample import (
 )
 from battlesim.engines.sbg.rules.combat import wound_need
 from battlesim.engines.sbg.rules.war_beasts import is_war_beast
-from battlesim.engines.sbg.rules.weapons import can_support
 
 HEADINGS = 16  # directions tried round the beast
 AIMED = 6  # nearest targets aimed at directly

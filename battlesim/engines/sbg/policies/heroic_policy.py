@@ -16,6 +16,7 @@ from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets
 from battlesim.engines.sbg.rules import heroic_actions as ha
 from battlesim.engines.sbg.rules.combat import wound_need
+from battlesim.engines.sbg.rules.heroic_actions import declarations
 from battlesim.engines.sbg.rules.sight import obstructions
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def _heroic_move(player: HeuristicPlayer, state: BattleState, hero: ModelState) 
     and measured in bench/sbg_might.py's mirror (120 battles) a heuristic that made such
     Heroic Moves lost 38-72 to one that did not, so it keeps the Might for its dice."""
     side = hero.player
-    contested = any(d.side != side and d.action == ha.HEROIC_MOVE for d in state.heroics)
+    contested = any(d.side != side and d.action == ha.HEROIC_MOVE for d in declarations(state))
     if not contested or hero.might < 2:  # the last point is kept for the fight
         return 0.0
     reach = HEROIC_RANGE + 2 * hero.profile.move  # no enemy this close: no charge (speed)

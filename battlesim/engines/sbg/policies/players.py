@@ -21,6 +21,7 @@ from battlesim.engines.sbg.core.actions import (
     MoveAction,
     RingAction,
 )
+from battlesim.engines.sbg.core.arms import MissileKind, SpecialStrike, can_support
 from battlesim.engines.sbg.core.data import WILL_OF_SAURON
 from battlesim.engines.sbg.core.paths import (
     Point,
@@ -57,6 +58,7 @@ from battlesim.engines.sbg.rules.heroic_actions import (
     HEROIC_MARCH,
     Choice,
     declared_by,
+    heroic_turn,
     leash_refusal,
     legal_declarations,
 )
@@ -67,7 +69,6 @@ from battlesim.engines.sbg.rules.reinforcements import Reserve, entry_points
 from battlesim.engines.sbg.rules.ring_moves import check_ring_action
 from battlesim.engines.sbg.rules.scenarios import Scenario, holder
 from battlesim.engines.sbg.rules.sight import can_see
-from battlesim.engines.sbg.rules.weapons import MissileKind, SpecialStrike, can_support
 
 T = TypeVar("T")
 # A sensible player accepts a slightly unfavourable charge: holding back only hands the
@@ -447,7 +448,7 @@ class HeuristicPlayer:
 
     def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
         action = self._choose_move(state, model)
-        return action if model.heroic.leash is None else self._leashed(state, model, action)
+        return action if heroic_turn(model).leash is None else self._leashed(state, model, action)
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
         if one_ring.bears_ring(model):

@@ -1,1 +1,41 @@
-"""The rules layer: the game's mechanics, each a small module; imports only the core."""
+"""The rules layer: the game's mechanics, each a small module; it imports only the core.
+
+Importing any rule loads them all (below), so every hook, subscriber and registered rule is
+in place whichever module a caller starts from: play never depends on what was imported.
+"""
+
+from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rules on import)
+    back_away,
+    barriers,
+    cavalry,
+    combat,
+    courage,
+    crossing,
+    elevation,
+    equipment,
+    falling,
+    fight_stances,
+    heroic_actions,
+    heroics,
+    long_climb,
+    master_of_battle,
+    might,
+    muster,
+    one_ring,
+    pools,
+    priority_rules,
+    prone,
+    prone_leap,
+    reinforcements,
+    ring_moves,
+    scenarios,
+    sight,
+    special_rules,
+    special_strikes,
+    stealth,
+    terror,
+    war_beasts,
+    weapons,
+    will,
+    monsters,
+)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core.bases import mount_height_for
+from battlesim.engines.sbg.core.bases import MM_PER_INCH, mount_height_for
 from battlesim.engines.sbg.core.data import (
     CONTACT_TOLERANCE,
     DESCENT_HIT_STRENGTH,
@@ -18,7 +18,15 @@ from battlesim.engines.sbg.core.data import (
     THROWN_HIT_STRENGTH,
     THROWN_ON_FAILED_LEAP,
 )
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier, register
+from battlesim.engines.sbg.core.hooks import (
+    Happening,
+    Hook,
+    HookContext,
+    On,
+    modifier,
+    on,
+    register,
+)
 from battlesim.engines.sbg.core.mounts import MountState, loose_profile
 from battlesim.engines.sbg.core.paths import (
     circle_base,
@@ -30,22 +38,16 @@ from battlesim.engines.sbg.core.paths import (
     terrain_cost,
     terrain_fits,
 )
-from battlesim.engines.sbg.core.state import (
-    MM_PER_INCH,
-    BattleState,
-    ModelState,
-    Phase,
-    Point,
-    Removal,
-    model_state,
-)
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Point, Removal
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.core.units import ModelSpec
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import falling_hits
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
+from battlesim.engines.sbg.rules.heroics import fate_policy, fate_saves
 from battlesim.engines.sbg.rules.might import MightRoll, boost
+from battlesim.engines.sbg.rules.muster import model_state
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.policies.players import Player
@@ -438,3 +440,18 @@ def foot_radius(model: ModelState) -> float:
     """The radius the rider will have on foot (for players' room checks)."""
     assert model.mount is not None
     return model.mount.foot.base_mm / MM_PER_INCH / 2
+
+
+@on(On.WOUNDING, "cavalry", order=10)
+def _rider_and_mount(state: BattleState, blow: Happening) -> bool:
+    """A Cavalry model's rider and mount have their own wounds: ``at_mount`` wounds the mount
+    (CAV-SHOOT-02, CAV-STRIKE-01); a slain rider leaves a riderless mount (CAV-LOOSE-01),
+    unless Fate saves him (HERO-FATE-04/05, 002:L1778)."""
+    model, count = blow.model, blow.count
+    if not (blow.at_mount or model.mount is not None and model.wounds <= count):
+        return False
+    if blow.at_mount:
+        wound_mount(state, model, blow.source)
+    elif not (model.fate > 0 and fate_saves(state, model, fate_policy(state), count)):
+        rider_slain(state, model, blow.source)
+    return True

@@ -7,8 +7,8 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Removal
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules.combat import clamp_stat
-from battlesim.engines.sbg.rules.heroics import Pool, spend
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
+from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.sight import can_see
 
 

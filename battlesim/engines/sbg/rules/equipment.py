@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.data import BANNER_RANGE, DRUM_RANGE
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
-from battlesim.engines.sbg.rules.weapons import Handedness
+from battlesim.engines.sbg.core.hooks import Happening, Hook, HookContext, On, on, register
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -122,3 +122,9 @@ def _war_drum(context: HookContext) -> int:
 def stealthy(model: ModelState) -> bool:
     """EQP-CLOAK-01 (002:L2184): an Elven cloak gives Stealth; Stealth needs terrain data."""
     return "elven cloak" in model.triggers or "stealth" in model.triggers
+
+
+@on(On.LEAVING, "banner", order=10)
+def _banner_falls(state: BattleState, blow: Happening) -> None:
+    """EQP-BANNER: a friend picks up the banner of a bearer taken off the table."""
+    pass_banner(state, blow.model)

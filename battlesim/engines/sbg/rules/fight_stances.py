@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
-from battlesim.engines.sbg.rules.weapons import Handedness
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState

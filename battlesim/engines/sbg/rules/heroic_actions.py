@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from battlesim.engines.sbg.core.arms import SpecialStrike
 from battlesim.engines.sbg.core.data import (
     HEROIC_RANGE,
     HEROIC_TIERS,
@@ -22,11 +23,11 @@ from battlesim.engines.sbg.core.data import (
     STAT_MAX,
 )
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
-from battlesim.engines.sbg.rules.heroics import Pool, spend
+from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.special_strikes import is_stunned
-from battlesim.engines.sbg.rules.weapons import SpecialStrike
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
@@ -72,6 +73,20 @@ class Declaration:
     side: PlayerId
     cancelled: bool = False
     rolled: bool = False
+
+
+# HERO-HA-*: each model's Heroic Action effects, gone at the end of the turn (TURN-06).
+HEROIC_TURN: Status[HeroicTurn] = Status("heroic turn", HeroicTurn, Lasting.TURN)
+# HERO-HA-02: the declarations of the current phase, in the order they resolve.
+DECLARATIONS: Status[list[Declaration]] = Status("heroic declarations", list, Lasting.BATTLE)
+
+
+def heroic_turn(model: ModelState) -> HeroicTurn:
+    return HEROIC_TURN.of(model)
+
+
+def declarations(state: BattleState) -> list[Declaration]:
+    return DECLARATIONS.of(state)
 
 
 Check = Callable[["BattleState", "ModelState"], "str | None"]
@@ -120,7 +135,7 @@ def refusal(
         return f"{uid}'s profile does not list {name} (HERO-HA-09)"
     if hero.might < 1 and not free:
         return f"{uid} has no Might left (HERO-HA-02)"
-    if any(d.hero == uid for d in state.heroics):
+    if any(d.hero == uid for d in declarations(state)):
         return f"{uid} already declared a Heroic Action this phase (HERO-HA-03)"
     if phase.value == "move" and one_ring.foe_moves(state, hero):
         return f"the opponent moves the Ring-bearer {uid} this turn (RING-WILL-02)"
@@ -144,17 +159,17 @@ def legal_declarations(state: BattleState, side: PlayerId, phase: Phase) -> list
 def declare_all(state: BattleState, players: Sequence[Any], phase: Phase) -> list[Declaration]:
     """HERO-HA-04/05 (002:L1578-1584): the side without Priority names first; the sides
     alternate, each declaration giving the other a chance to answer, until both pass."""
-    state.heroics = []
+    DECLARATIONS.put(state, [])
     settle_challenges(state)  # a rival slain since (shot, fled): the challenge is over
     if not (_could_declare(state, 0) or _could_declare(state, 1)):
-        return state.heroics  # no Hero with Might: nothing to ask (speed)
+        return declarations(state)  # no Hero with Might: nothing to ask (speed)
     side, passes = 1 - state.priority, 0
     while passes < 2:
         choice = players[side].declare_heroic_action(state, side, phase)
         made = choice is not None and _declare(state, players, side, phase, choice)
         passes = 0 if made else passes + 1
         side = 1 - side
-    return state.heroics
+    return declarations(state)
 
 
 def _could_declare(state: BattleState, side: PlayerId) -> bool:
@@ -181,7 +196,7 @@ def _declare(
     if not free:
         spend(hero, Pool.MIGHT)  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
     declaration = Declaration(hero.uid, action.name, side)
-    state.heroics.append(declaration)
+    declarations(state).append(declaration)
     state.log.emit(
         "heroic_action",
         hero=hero.uid,
@@ -214,7 +229,7 @@ def cancel(state: BattleState, declaration: Declaration, reason: str) -> None:
 
 
 def declared(state: BattleState, name: str) -> list[Declaration]:
-    return [d for d in state.heroics if d.action == name and not d.cancelled]
+    return [d for d in declarations(state) if d.action == name and not d.cancelled]
 
 
 def declared_by(state: BattleState, model: ModelState, name: str) -> Declaration | None:
@@ -276,7 +291,7 @@ def friends_in_range(state: BattleState, hero: ModelState) -> list[ModelState]:
 
 def leash_refusal(state: BattleState, model: ModelState, end: tuple[float, float]) -> str | None:
     """HERO-HM-03, HMA-03: a friend moving with the Hero must end within 6" of it."""
-    hero_uid = model.heroic.leash
+    hero_uid = heroic_turn(model).leash
     if hero_uid is None:
         return None
     hero = state.models[hero_uid]
@@ -313,8 +328,8 @@ def _not_engaged(state: BattleState, hero: ModelState) -> str | None:
 
 def _march(state: BattleState, hero: ModelState, players: Sequence[Any]) -> None:
     """HERO-HMA-01: more Move, no charge."""
-    hero.heroic.march = march_bonus(hero)
-    hero.heroic.no_charge = True
+    heroic_turn(hero).march = march_bonus(hero)
+    heroic_turn(hero).no_charge = True
 
 
 def _resolve(state: BattleState, hero: ModelState, players: Sequence[Any]) -> None:
@@ -322,8 +337,8 @@ def _resolve(state: BattleState, hero: ModelState, players: Sequence[Any]) -> No
     Hero cannot move this turn (it may still shoot)."""
     affected = [hero, *(friends_in_range(state, hero) if heeded(state, hero) else [])]
     for model in affected:
-        model.heroic.resist_dice = 1  # HERO-HA-07: one per type
-    hero.done_moving = hero.heroic.stays = True
+        heroic_turn(model).resist_dice = 1  # HERO-HA-07: one per type
+    hero.done_moving = heroic_turn(hero).stays = True
     state.log.emit("heroic_resolve", hero=hero.uid, models=[m.uid for m in affected])
 
 
@@ -335,11 +350,11 @@ def _accuracy(state: BattleState, hero: ModelState, players: Sequence[Any]) -> N
         affected += friends_in_range(state, hero)
         state.log.emit("take_aim", hero=hero.uid, models=[m.uid for m in affected[1:]])
     for model in affected:
-        model.heroic.reroll_in_the_way = True
+        heroic_turn(model).reroll_in_the_way = True
 
 
 def _defence(state: BattleState, hero: ModelState, players: Sequence[Any]) -> None:
-    hero.heroic.defence = True  # HERO-HD-01
+    heroic_turn(hero).defence = True  # HERO-HD-01
 
 
 def _challenge_check(state: BattleState, hero: ModelState) -> str | None:
@@ -399,16 +414,16 @@ def roll_combat_bonuses(state: BattleState, members: Sequence[ModelState]) -> No
     """HERO-HST-01, HERO-HSTR-01: the D6 Fight and D3 Strength are rolled at the start of
     the Hero's combat and last until the end of the turn."""
     uids = {m.uid for m in members}
-    for declaration in state.heroics:
+    for declaration in declarations(state):
         if declaration.rolled or declaration.cancelled or declaration.hero not in uids:
             continue
         hero = state.models[declaration.hero]
         if declaration.action == HEROIC_STRIKE:
             (die,) = state.roll(1, f"heroic strike {hero.uid}")
-            hero.heroic.fight = die
+            heroic_turn(hero).fight = die
         elif declaration.action == HEROIC_STRENGTH:
             (die,) = state.roll(1, f"heroic strength D3 {hero.uid}")
-            hero.heroic.strength = (die + 1) // 2  # DICE-D3-01
+            heroic_turn(hero).strength = (die + 1) // 2  # DICE-D3-01
         else:
             continue
         declaration.rolled = True
@@ -418,14 +433,14 @@ def roll_combat_bonuses(state: BattleState, members: Sequence[ModelState]) -> No
 def wounded_only_on_sixes(state: BattleState, model: ModelState, at_mount: bool = False) -> bool:
     """HERO-HD-01: this Fight phase, only natural 6s wound the Hero; its mount is not
     affected (``at_mount``: the roll is against the mount, 002:L1712)."""
-    return model.heroic.defence and not at_mount and state.phase.value == "fight"
+    return heroic_turn(model).defence and not at_mount and state.phase.value == "fight"
 
 
 def fight_bonus(state: BattleState, model: ModelState) -> int:
     """HERO-HST-01 (002:L1706): +D6 Fight, never above 10, applied before every other
     effect: a Fight that then becomes 1 (Stun SPS-STUN-01, Whirl SPS-WHIRL-01) stays 1, and
     a halving (RING-INV-05) halves the raised value."""
-    bonus, fight = model.heroic.fight, model.profile.fight
+    bonus, fight = heroic_turn(model).fight, model.profile.fight
     if not bonus or is_stunned(state, model) or model.strike is SpecialStrike.WHIRL:
         return 0
     return min(fight + bonus, STAT_MAX) - fight
@@ -439,7 +454,7 @@ def _heroic_strike(context: HookContext) -> int:
 @register(Hook.STRENGTH, "hero")
 def _heroic_strength(context: HookContext) -> int:
     """HERO-HSTR-01: +D3 Strength, never above 10, applied before other modifiers."""
-    bonus, strength = context.model.heroic.strength, context.model.profile.strength
+    bonus, strength = heroic_turn(context.model).strength, context.model.profile.strength
     return min(strength + bonus, STAT_MAX) - strength if bonus else 0
 
 
@@ -447,7 +462,7 @@ def _heroic_strength(context: HookContext) -> int:
 def _marching(context: HookContext) -> int:
     """HERO-HMA-01/03: the Heroic March bonus of this Move phase, by the keywords the model
     has as it moves (a Hero that dismounts marches as Infantry)."""
-    return march_bonus(context.model) if context.model.heroic.march else 0
+    return march_bonus(context.model) if heroic_turn(context.model).march else 0
 
 
 def settle_challenges(state: BattleState) -> None:

@@ -1,15 +1,18 @@
-"""Heroes' Might, Will and Fate pools (HERO-*): spending points and the Fate save.
+"""The Fate save (HERO-FATE-*): Heroes' Fate points against the wounds they take.
 
-Pools live on ``ModelState``; they are spent here so that no pool ever goes below zero.
 Which wounds deserve Fate is the side's choice (``FatePolicy``): the default spends Fate only
 on a wound that would slay the model, where a point matters most.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg.core.hooks import Happening, On, on
+from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.rules import might
+from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -17,26 +20,8 @@ if TYPE_CHECKING:
 FATE_SAVE = 4  # HERO-FATE-01 (002:L1768-1770): 4-6 on the D6 ignores the wound
 
 
-class Pool(enum.Enum):
-    MIGHT = "might"
-    WILL = "will"
-    FATE = "fate"
-
-
-class HeroPoolError(ValueError):
-    """A model tried to spend points of a pool it does not have."""
-
-
 # Does the side spend a Fate point against a blow of ``count`` wounds on this model?
 FatePolicy = Callable[["ModelState", int], bool]
-
-
-def spend(model: ModelState, pool: Pool, points: int = 1) -> None:
-    """Spend ``points`` of ``pool``; refuse to go below zero (HERO-MIGHT-01, HERO-FATE-02)."""
-    left = getattr(model, pool.value)
-    if points < 1 or points > left:
-        raise HeroPoolError(f"{model.uid} cannot spend {points} {pool.value} (has {left})")
-    setattr(model, pool.value, left - points)
 
 
 def fate_when_slain(model: ModelState, count: int = 1) -> bool:
@@ -63,5 +48,17 @@ def fate_saves(state: BattleState, model: ModelState, policy: FatePolicy, count:
     return False
 
 
-# Imported last: Might spends through ``spend`` above (might.py imports this module).
-from battlesim.engines.sbg.rules import might  # noqa: E402
+# The policy each battle follows (a rule-owned status of the battle; tests may replace it).
+FATE_POLICY: Status[FatePolicy] = Status("fate policy", lambda: fate_when_slain, Lasting.BATTLE)
+
+
+def fate_policy(state: BattleState) -> FatePolicy:
+    return FATE_POLICY.of(state)
+
+
+@on(On.WOUNDING, "fate", order=20)
+def _fate_save(state: BattleState, blow: Happening) -> bool:
+    """HERO-FATE-04 (002:L1778): one successful Fate roll prevents the whole blow;
+    HERO-FATE-05: any wound, whatever its source (falls included), may be saved."""
+    model = blow.model
+    return model.fate > 0 and fate_saves(state, model, fate_policy(state), blow.count)

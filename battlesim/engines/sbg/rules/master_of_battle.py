@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg.core.data import HEROIC_RANGE
 from battlesim.engines.sbg.rules import heroic_actions as ha
+from battlesim.engines.sbg.rules.heroic_actions import declarations
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
@@ -34,7 +35,7 @@ def copy_need(model: ModelState) -> int | None:
 
 def masters_near(state: BattleState, hero: ModelState) -> list[ModelState]:
     """Enemy Masters of Battle within 6" of the declaring Hero, not yet declared this phase."""
-    declared = {d.hero for d in state.heroics}
+    declared = {d.hero for d in declarations(state)}
     return [
         m
         for m in state.enemies(hero)

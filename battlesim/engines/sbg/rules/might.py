@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.rules.heroics import Pool, spend
+from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.hooks import Happening, Hook, HookContext, On, on, register
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -123,3 +123,8 @@ def my_precious(state: BattleState, player: PlayerId) -> None:
 
         state.log.emit("my_precious", model=alive[0].uid)
         state.remove(alive[0], Removal.PRECIOUS)
+
+
+@on(On.REMOVED, "my precious", order=10)
+def _last_one(state: BattleState, blow: Happening) -> None:
+    my_precious(state, blow.model.player)

@@ -30,7 +30,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.courage import courage_test, courage_value, heroic_courage
-from battlesim.engines.sbg.rules.heroics import Pool, spend
+from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.policies.players import Player

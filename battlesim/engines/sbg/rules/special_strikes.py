@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core.arms import Handedness, SpecialStrike
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.mounts import feint_loss
 from battlesim.engines.sbg.rules.combat import d3
-from battlesim.engines.sbg.rules.weapons import Handedness, SpecialStrike
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState

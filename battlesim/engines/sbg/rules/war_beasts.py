@@ -22,6 +22,7 @@ from battlesim.engines.sbg.core.data import (
     IN_THE_WAY_SCORE,
     SURVIVOR_RING_STEP,
 )
+from battlesim.engines.sbg.core.hooks import Happening, On, on
 from battlesim.engines.sbg.core.paths import Point, point_distance, rotated, terrain_fits
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Removal
 from battlesim.engines.sbg.rules.combat import roll_to_wound
@@ -275,3 +276,15 @@ def blasted_rider(state: BattleState, rider: ModelState) -> None:
         state.log.emit("knocked_prone", model=rider.uid, cause="sorcerous blast")
     else:
         throw_off(state, beast, rider, "thrown by sorcerous blast")
+
+
+@on(On.WOUNDED, "war beast panic", order=10)
+def _wounded_beast(state: BattleState, blow: Happening) -> None:
+    if blow.model.uid in state.crews:
+        panic_test(state, blow.model, "wounded")  # WB-DMG-02 (002:L1927)
+
+
+@on(On.REMOVED, "war beast slain", order=20)
+def _slain_beast(state: BattleState, blow: Happening) -> None:
+    if state.crews.get(blow.model.uid):
+        unseat(state, blow.model, "war beast slain")  # WB-DMG-01 (002:L1923)

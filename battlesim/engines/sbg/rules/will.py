@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.rules.heroics import Pool, spend
 from battlesim.engines.sbg.rules.might import MightRoll, boost
+from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState

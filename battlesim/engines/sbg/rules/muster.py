@@ -1,0 +1,68 @@
+"""Mustering: a model's starting state built from its profile card (weapons, armour, mount,
+Heroic pools), and placing it on the table.
+
+The state stores models; reading a card takes the rules of weapons, equipment and mounts, so
+it is done here, above the core.
+"""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.core.arms import (
+    Handedness,
+    fighting_weapon,
+    missile_weapon,
+    swapped_weapon,
+)
+from battlesim.engines.sbg.core.bases import MM_PER_INCH
+from battlesim.engines.sbg.core.mounts import mount_state, mounted_profile
+from battlesim.engines.sbg.core.paths import Point
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import ModelSpec, PlayerId, Profile
+from battlesim.engines.sbg.rules.equipment import starting_defence
+
+_LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
+
+
+def place(state: BattleState, spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
+    """Put a starting model of ``player`` on the table at ``position``."""
+    return state.place(model_state(spec, player, position))
+
+
+def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
+    """Build the starting state of one model from its profile (mounted: CAV-DEF-01)."""
+    mount = mount_state(spec.profile)
+    if mount is not None:
+        spec = ModelSpec(spec.uid, mounted_profile(spec.profile))
+    profile = spec.profile
+    weapon = fighting_weapon(profile)
+    extra = {weapon.handedness.value} if weapon is not None else {"unarmed"}
+    if weapon is not None and weapon.handedness is Handedness.ONE_HANDED:
+        extra = set()
+    rules = {rule.lower().split(" (")[0] for rule in profile.rules}
+    keywords = profile.keywords | ({"man"} if "woman" in profile.keywords else set())  # KW-04
+    triggers = frozenset(profile.gear | keywords | rules | extra | {"any"})
+    if swapped_weapon(profile) is not None:
+        triggers -= _LOST_IN_SWAP  # WPN-SWAP-02: the new weapon is neither of these
+    return ModelState(
+        uid=spec.uid,
+        player=player,
+        spec=spec,
+        x=position[0],
+        y=position[1],
+        radius=profile.base_mm / MM_PER_INCH / 2,
+        wounds=profile.wounds,
+        defence=starting_defence(profile),
+        weapon=weapon,
+        missile=missile_weapon(profile),
+        triggers=triggers,
+        **_pools(profile),
+        howdah_wounds=profile.howdah_wounds,
+        mount=mount,
+    )
+
+
+def _pools(profile: Profile) -> dict[str, int]:
+    """HERO-01 (002:L1481-1483), CHAR-MWF-01: only Heroes have Might, Will and Fate."""
+    if not profile.is_hero:
+        return {"might": 0, "will": 0, "fate": 0}
+    return {"might": profile.might, "will": profile.will, "fate": profile.fate}
