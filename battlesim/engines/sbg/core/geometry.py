@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import shapely
@@ -56,8 +56,49 @@ from battlesim.engines.sbg.core.bases import (
     eye_height,
 )
 
-if TYPE_CHECKING:
-    from battlesim.engines.sbg.core.table import Table, TerrainPiece
+
+class _Cover(Protocol):
+    @property
+    def value(self) -> int: ...
+
+
+class TerrainPiece(Protocol):
+    """What geometry reads of a terrain piece (``core/table.py`` defines the real one; the
+    table builds its index here, so geometry cannot import it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def points(self) -> tuple[Point, ...]: ...
+    @property
+    def height(self) -> Inches: ...
+    @property
+    def thickness(self) -> Inches: ...
+    @property
+    def cover(self) -> _Cover: ...
+    @property
+    def is_linear(self) -> bool: ...
+
+
+class Table(Protocol):
+    """What geometry reads of the table (``core/table.py``)."""
+
+    @property
+    def pieces(self) -> Sequence[TerrainPiece]: ...
+    @property
+    def index(self) -> TerrainIndex: ...
+    def ground_level(self, point: Point) -> Inches: ...
+    def is_impassable(self, pos: Point, base: Base | None = None) -> bool: ...
+    def movement_cost(
+        self, start: Point, end: Point, base: Base, difficult_factor: float = ...
+    ) -> Inches: ...
+    def reach(
+        self, start: Point, end: Point, base: Base, budget: Inches, difficult_factor: float = ...
+    ) -> Inches: ...
+    def move_limit(self, start: Point, end: Point, base: Base, model_height: Inches) -> Inches: ...
+    def touching(self, pos: Point, base: Base, tolerance: Inches = 0.05) -> Sequence[Any]: ...
+    def route(self, start: Point, goal: Point, base: Base) -> list[Point] | None: ...
+
 
 EPS = 1e-6
 BACKOFF = 1e-4  # a stopped model stays this far short of what stopped it: no float overlap

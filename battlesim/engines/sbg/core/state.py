@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,6 @@ from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.sbg.core.arms import HandWeapon, MissileWeapon, SpecialStrike
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, TABLE_SIZE
-from battlesim.engines.sbg.core.hooks import Happening, On, intercept, notify
 from battlesim.engines.sbg.core.mounts import MountState
 from battlesim.engines.sbg.core.status import Lasting, Status, expire
 from battlesim.engines.sbg.core.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
@@ -144,6 +144,66 @@ class ModelState:
         self.charge_bonus = self.lance_bonus = False
         self.shielding = self.two_hands = False
         expire(self, Lasting.FIGHT)
+
+
+class On(enum.Enum):
+    """Moments of the battle that rules may subscribe to (``@on(On.X)``)."""
+
+    WOUNDING = "wounding"  # a blow is about to take Wounds: an interceptor may take it over
+    WOUNDED = "wounded"  # a model lost Wounds and is still on the table
+    LEAVING = "leaving"  # a model is being taken off the table, before it counts as a casualty
+    REMOVED = "removed"  # a model left the table (slain, fled, My precious!), casualty logged
+    FALLING = "falling"  # a model falls ``amount`` inches: an interceptor may take it over
+
+
+@dataclass(frozen=True, slots=True)
+class Happening:
+    """What a subscriber is told: the model concerned and the moment's details."""
+
+    model: ModelState
+    source: str = ""
+    count: int = 1
+    at_mount: bool = False
+    reason: str = ""
+    amount: float = 0.0
+
+
+# A subscriber returns True to say it took the moment over (interceptors only).
+Subscriber = Callable[["BattleState", Happening], bool | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    order: int
+    name: str
+    subscriber: Subscriber
+
+
+_SUBSCRIBERS: dict[On, list[Subscription]] = {moment: [] for moment in On}
+
+
+def on(moment: On, name: str, order: int) -> Callable[[Subscriber], Subscriber]:
+    """Subscribe to ``moment``; subscribers run by ``order`` (then by name), whatever the
+    order in which their modules were imported, so play never depends on imports."""
+
+    def decorate(subscriber: Subscriber) -> Subscriber:
+        subs = _SUBSCRIBERS[moment]
+        subs.append(Subscription(order, name, subscriber))
+        subs.sort(key=lambda s: (s.order, s.name))
+        return subscriber
+
+    return decorate
+
+
+def notify(state: BattleState, moment: On, happening: Happening) -> None:
+    """Tell every subscriber of ``moment``, in order."""
+    for subscription in _SUBSCRIBERS[moment]:
+        subscription.subscriber(state, happening)
+
+
+def intercept(state: BattleState, moment: On, happening: Happening) -> bool:
+    """Offer the moment to each subscriber in order; True once one takes it over."""
+    return any(s.subscriber(state, happening) for s in _SUBSCRIBERS[moment])
 
 
 @dataclass(slots=True)

@@ -18,15 +18,7 @@ from battlesim.engines.sbg.core.data import (
     THROWN_HIT_STRENGTH,
     THROWN_ON_FAILED_LEAP,
 )
-from battlesim.engines.sbg.core.hooks import (
-    Happening,
-    Hook,
-    HookContext,
-    On,
-    modifier,
-    on,
-    register,
-)
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier, register
 from battlesim.engines.sbg.core.mounts import MountState, loose_profile
 from battlesim.engines.sbg.core.paths import (
     circle_base,
@@ -38,7 +30,16 @@ from battlesim.engines.sbg.core.paths import (
     terrain_cost,
     terrain_fits,
 )
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Point, Removal
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    Phase,
+    Point,
+    Removal,
+    on,
+)
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.core.units import ModelSpec
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
@@ -46,6 +47,7 @@ from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import falling_hits
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.heroics import fate_policy, fate_saves
+from battlesim.engines.sbg.rules.kinds import MONSTER, immovable
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.muster import model_state
 
@@ -331,8 +333,6 @@ def _lance(context: HookContext) -> int:
 def knockdown_immune(state: BattleState, target: ModelState) -> bool:
     """CAV-CHG-06/08 (002:L1397, L1804): Monsters and Strength 6+ are not knocked down
     (current Strength, with modifiers); MON-CAV-01: War Beasts neither (monsters.core)."""
-    from battlesim.engines.sbg.rules.monsters.core import knocked_down_by_charge_immune  # cycle
-
     if "monster" in target.profile.keywords or knocked_down_by_charge_immune(target):
         return True
     strength = target.profile.strength + modifier(Hook.STRENGTH, HookContext(state, target))
@@ -454,4 +454,18 @@ def _rider_and_mount(state: BattleState, blow: Happening) -> bool:
         wound_mount(state, model, blow.source)
     elif not (model.fate > 0 and fate_saves(state, model, fate_policy(state), count)):
         rider_slain(state, model, blow.source)
+    return True
+
+
+def knocked_down_by_charge_immune(model: ModelState) -> bool:
+    """MON-CAV-01, MON-BND-02 (002:L1804): a Monster charged by Cavalry is never knocked
+    Prone (the charger keeps its Extra Attack and lance bonus); nor is a War Beast."""
+    return MONSTER in model.triggers or immovable(model)
+
+
+@on(On.FALLING, "cavalry", order=10)
+def _mounted_fall(state: BattleState, happening: Happening) -> bool:
+    if happening.model.mount is None:
+        return False
+    fall(state, happening.model, happening.amount, happening.source)
     return True

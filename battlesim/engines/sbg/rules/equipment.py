@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.data import BANNER_RANGE, DRUM_RANGE
-from battlesim.engines.sbg.core.hooks import Happening, Hook, HookContext, On, on, register
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.state import Happening, On, on
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState

@@ -8,7 +8,7 @@ import math
 from battlesim.engines.sbg.core.bases import obstacle_height_for
 from battlesim.engines.sbg.core.data import EPSILON, FALL_STRENGTH
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, intercept
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 
@@ -35,11 +35,8 @@ def falling_hits(drop: float, height: float) -> int:
 def fall(state: BattleState, model: ModelState, drop: float, cause: str) -> None:
     """MOVE-FALL-01/02: prone at once, then each hit rolls to wound (S3 against Defence).
     A mounted model falls as cavalry (cavalry.fall: the mount takes the hits)."""
-    if model.mount is not None:
-        from battlesim.engines.sbg.rules import cavalry  # cavalry imports this module
-
-        cavalry.fall(state, model, drop, cause)
-        return
+    if intercept(state, On.FALLING, Happening(model, source=cause, amount=drop)):
+        return  # a mounted model: the mount takes the hits (cavalry.py)
     model.prone = True
     hits = falling_hits(drop, terrain_height(model))
     state.log.emit("fall", model=model.uid, cause=cause, drop=round(drop, 3), hits=hits)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core.hooks import Happening, On, on
+from battlesim.engines.sbg.core.state import Happening, On, on
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules import might
 from battlesim.engines.sbg.rules.pools import Pool, spend

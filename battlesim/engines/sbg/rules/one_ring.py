@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core.hooks import Happening, Hook, HookContext, On, on, register
+from battlesim.engines.sbg.core.state import Happening, On, on
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -63,23 +63,6 @@ def targetable_by_power(bearer: ModelState, caster: ModelState) -> bool:
     """RING-INV-01: no Magical Power targets an invisible bearer directly (for the magic
     code; powers are not played yet)."""
     return not invisible_to(bearer, caster)
-
-
-@register(Hook.FIGHT, "any")
-def _halved_by_invisible_foe(context: HookContext) -> int:
-    """RING-INV-05 (002:L2210): a model engaged with an invisible bearer halves its Fight
-    for the fight, rounding up (CHAR-CAP-01); halving follows the strikes' own changes and
-    a Heroic Strike's D6, which comes before any other effect (HERO-HST-01, 002:L1706)."""
-    state, model = context.state, context.model
-    touching = state.touching.get(model.uid, ())
-    if not any(invisible_to(state.models[uid], model) for uid in touching):
-        return 0
-    from battlesim.engines.sbg.rules.heroic_actions import fight_bonus  # (import cycle)
-
-    stunned = state.turn <= model.stunned_until
-    raised = model.profile.fight + fight_bonus(state, model)  # HERO-HST-01: before halving
-    fight = 1 if stunned else max(1, raised + model.fight_mod)
-    return (fight + 1) // 2 - fight
 
 
 def ring_rank(profile: Profile) -> int:

@@ -22,9 +22,8 @@ from battlesim.engines.sbg.core.data import (
     IN_THE_WAY_SCORE,
     SURVIVOR_RING_STEP,
 )
-from battlesim.engines.sbg.core.hooks import Happening, On, on
 from battlesim.engines.sbg.core.paths import Point, point_distance, rotated, terrain_fits
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Removal
+from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, Removal, on
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import fall

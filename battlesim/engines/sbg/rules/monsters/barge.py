@@ -31,10 +31,10 @@ from battlesim.engines.sbg.rules.back_away import (
     friend_may_stand,
 )
 from battlesim.engines.sbg.rules.crossing import crossings
+from battlesim.engines.sbg.rules.kinds import immovable
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
-    immovable,
     knock_prone,
     register_bpa,
 )

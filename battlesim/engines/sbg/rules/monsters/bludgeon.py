@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.state import ModelState
+from battlesim.engines.sbg.rules.kinds import is_monster
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
     hit,
-    is_monster,
     knock_prone,
     register_bpa,
 )

@@ -19,36 +19,18 @@ from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules import cavalry
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
+from battlesim.engines.sbg.rules.kinds import immovable, is_monster
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.phases.fight import Combat
     from battlesim.engines.sbg.policies.players import Player
 
-MONSTER = "monster"
-# WB-*: War Beasts and models with "Immovable Object" are never knocked prone nor hurled
-# (002:L1919) and cannot use BPAs unless their profile says so (MON-BPA-06, 002:L1872).
-_IMMOVABLE = frozenset({"war beast", "immovable object"})
 _RIDDEN = frozenset({"cavalry", "rider"})
-
-
-def is_monster(model: ModelState) -> bool:
-    return MONSTER in model.triggers
-
-
-def immovable(model: ModelState) -> bool:
-    """WB 'Immovable Object' (002:L1919): never hurled, never backs away, never prone."""
-    return bool(model.triggers & _IMMOVABLE)
 
 
 def counts_as_cavalry(model: ModelState) -> bool:
     """MON-CAV-02 (002:L1804): a Monster with a rider counts as Cavalry (and Cavalry is)."""
     return bool(model.triggers & _RIDDEN)
-
-
-def knocked_down_by_charge_immune(model: ModelState) -> bool:
-    """MON-CAV-01, MON-BND-02 (002:L1804): a Monster charged by Cavalry is never knocked
-    Prone (the charger keeps its Extra Attack and lance bonus); nor is a War Beast."""
-    return is_monster(model) or immovable(model)
 
 
 def knock_prone(state: BattleState, model: ModelState, cause: str) -> None:

@@ -25,12 +25,12 @@ from battlesim.engines.sbg.core.paths import (
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.combat import d3
+from battlesim.engines.sbg.rules.kinds import immovable
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
     hit,
     hits,
-    immovable,
     knock_prone,
     register_bpa,
 )

@@ -1,0 +1,25 @@
+"""Kinds of model several rule families ask about: Monsters and immovable War Beasts.
+
+Kept apart so that cavalry and monster rules can both ask without importing each other.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.state import ModelState
+
+MONSTER = "monster"
+# WB-*: War Beasts and models with "Immovable Object" are never knocked prone nor hurled
+# (002:L1919) and cannot use BPAs unless their profile says so (MON-BPA-06, 002:L1872).
+_IMMOVABLE = frozenset({"war beast", "immovable object"})
+
+
+def is_monster(model: ModelState) -> bool:
+    return MONSTER in model.triggers
+
+
+def immovable(model: ModelState) -> bool:
+    """WB 'Immovable Object' (002:L1919): never hurled, never backs away, never prone."""
+    return bool(model.triggers & _IMMOVABLE)
