@@ -186,8 +186,8 @@ class Registry:
             raise RegistryError(f"{canonical!r} is a {known.kind.value}, not a {kind.value}")
         spellings = tuple(clean(a) for a in aliases)
         for alias in spellings:
-            taken = self._aliases.get(alias, canonical)
-            if taken != canonical or (alias in self._units and alias != canonical):
+            taken = alias if alias in self._units else self._aliases.get(alias, canonical)
+            if taken != canonical:
                 raise RegistryError(f"alias {alias!r} already names {taken!r}")
         sources = known.sources if known is not None else ()
         old_aliases = known.aliases if known is not None else ()
