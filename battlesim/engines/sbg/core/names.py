@@ -211,7 +211,7 @@ def _classes(data: Mapping[str, Any]) -> dict[str, Classification]:
             reason = entry.get("reason") if isinstance(entry, Mapping) else entry
             if not isinstance(reason, str) or not reason.strip():
                 raise NameTableError(f"{key} name {name!r} needs a reason")
-            ids = entry.get("enforced_by") or () if isinstance(entry, Mapping) else ()
+            ids = (entry.get("enforced_by") or ()) if isinstance(entry, Mapping) else ()
             canonical_name = clean(name)
             if canonical_name in classes:
                 raise NameTableError(f"{name!r} is classed twice")

@@ -12,7 +12,7 @@ unplayed one with the profiles carrying it. A name nobody registered is never pl
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -37,7 +37,9 @@ __all__ = [
     "RuleUnit",
     "Status",
     "classify",
+    "force_report",
     "lookup",
+    "profile_report",
     "register_rule",
     "rule",
 ]
@@ -338,13 +340,9 @@ def classify(name: str) -> Classification:
 
 def profile_report(carried: ProfileNames, registry: Registry | None = None) -> Report:
     """The report of one profile."""
-    return (registry or REGISTRY).report([carried])
+    return (REGISTRY if registry is None else registry).report([carried])
 
 
 def force_report(carried: Iterable[ProfileNames], registry: Registry | None = None) -> Report:
     """The report of a force: the profiles of its models."""
-    return (registry or REGISTRY).report(carried)
-
-
-def by_name(report: Report) -> Mapping[str, NameReport]:
-    return {n.name: n for n in report.names}
+    return (REGISTRY if registry is None else registry).report(carried)
