@@ -316,3 +316,20 @@ def test_every_known_name_is_registered_with_a_kind_and_a_source() -> None:
     assert all(unit.sources for unit in units.values())
     assert units["sword"].kind is Kind.WEAPON and units["hero"].kind is Kind.KEYWORD
     assert units["elven-made"].sources == ("WPN-ELF-01 (002:L2014)",)
+
+
+def test_breadth_command_loads_no_django(never_seen: Path) -> None:
+    """Engine contract (pyproject's import-linter notes): the coverage command reads
+    BattleScribe files through the project's parser without loading Django or Celery."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, runpy; sys.argv = ['coverage', sys.argv[1]];\n"
+        "try:\n    runpy.run_module('battlesim.engines.sbg.coverage', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "assert 'django' not in sys.modules and 'celery' not in sys.modules, 'Django loaded'"
+    )
+    result = subprocess.run([sys.executable, "-c", code, str(never_seen)], capture_output=True)
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"profiles fully played" in result.stdout  # the catalogue was really read
