@@ -27,6 +27,7 @@ from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.policies.players import PLAYERS, Player
 from battlesim.engines.sbg.rules import muster, war_beasts
+from battlesim.engines.sbg.rules.muster import DeploymentOrder
 from battlesim.engines.sbg.rules.reinforcements import hold_back
 from battlesim.engines.sbg.rules.scenarios import Scenario, scenario_named
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
@@ -124,7 +125,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
         for spec in state.forces[player].models:
             muster.place(state, spec, player, (0.0, 0.0))
         big = _deploy_war_beasts(state, scenario, player, placed)
-        order = [u for u in players[player].deployment_order(state, player) if u not in big]
+        order = [u for u in players[player].decide(state, DeploymentOrder(player)) if u not in big]
         slots = [
             s for s in deployment_slots(state, scenario, player) if not _in_lane(s, state, big)
         ]

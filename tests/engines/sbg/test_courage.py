@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from battlesim.engines.sbg.core.state import Removal
+from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.rules.courage import (
     break_point,
     broken_test,
@@ -110,7 +111,7 @@ def _charge(state: object, model: object) -> None:
     from battlesim.engines.sbg.core.actions import Charge
     from battlesim.engines.sbg.phases.move import take_action
 
-    class Charger:
+    class Charger(Answering):
         def choose_move(self, *_: object) -> Charge:
             return Charge("A1", "B1", (10, 13 - BASE_GAP))
 

@@ -13,6 +13,7 @@ from battlesim.engines.sbg.phases.move import (
     furthest_toward,
     run_move_phase,
 )
+from battlesim.engines.sbg.policies.answers import Answering
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile
 
 
@@ -155,7 +156,7 @@ def test_refused_actions_become_holds() -> None:
     state = battle([])
     a = add(state, "A1", 0, 10, 10)
 
-    class Cheat:
+    class Cheat(Answering):
         def sound_drum(self, *_: object) -> None:
             return None
 

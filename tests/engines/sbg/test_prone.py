@@ -13,6 +13,7 @@ from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError,
 from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.phases.move import apply_action, charge_options, check_action
 from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
+from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules import prone
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
@@ -22,7 +23,7 @@ BOW = profile(wargear=("sword", "bow"))
 RIDER = profile(keywords=frozenset({"man", "cavalry", "warrior"}), move=10.0)
 
 
-class Choices:
+class Choices(Answering):
     """A player whose prone choices are scripted."""
 
     def __init__(self, crawl: Any = None, stand: bool = True, lie: bool = False) -> None:

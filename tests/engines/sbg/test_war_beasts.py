@@ -45,6 +45,7 @@ from battlesim.engines.sbg.phases.move import (
     check_action,
 )
 from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, shoot, to_hit_need
+from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules import war_beasts
 from battlesim.engines.sbg.rules.barriers import protecting_barrier
@@ -94,7 +95,7 @@ TOUCH = R + r
 
 
 @dataclass
-class Steer:
+class Steer(Answering):
     """A scripted controller: the trample end it names and its answer about friends."""
 
     end: Point | None = None

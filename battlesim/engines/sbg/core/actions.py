@@ -5,7 +5,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from battlesim.engines.sbg.core.units import ModelId
+from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.state import ModelState
+from battlesim.engines.sbg.core.units import ModelId, PlayerId
 
 Point = tuple[float, float]
 
@@ -62,3 +64,27 @@ class RingAction(enum.Enum):
 
     PUT_ON = "put_on"
     TAKE_OFF = "take_off"
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMove(Decision[MoveAction]):
+    """MOVE-*: the model's action this move (checked by the Move phase)."""
+
+    model: ModelState
+
+
+@dataclass(frozen=True, slots=True)
+class SoundDrum(Decision[ModelId | None]):
+    """EQP-DRUM: the drummer the side sounds this turn, if any."""
+
+    side: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOrder(Decision[list[ModelId]]):
+    """TURN-03: the order in which the side's models move."""
+
+    side: PlayerId

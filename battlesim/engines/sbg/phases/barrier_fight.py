@@ -39,7 +39,7 @@ from battlesim.engines.sbg.rules.elevation import door_under, needs_climb
 from battlesim.engines.sbg.rules.falling import fall
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 Resolver = Callable[[BattleState, Combat, "tuple[Player, Player]"], None]
 

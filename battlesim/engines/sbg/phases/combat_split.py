@@ -8,14 +8,16 @@ by ranking the would-be centres differently, and the Priority player picks one w
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.state import BattleState
 from battlesim.engines.sbg.phases.fight import Combat, Ranking, split_combats
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 
 def _rankings(state: BattleState) -> list[Ranking | None]:
@@ -44,10 +46,9 @@ def candidate_splits(state: BattleState) -> list[list[Combat]]:
 def chosen_split(state: BattleState, players: tuple[Player, Player]) -> list[Combat]:
     """MOVE-SEP-04: the Priority player's choice among the candidate splits."""
     options = candidate_splits(state)
-    choose = getattr(players[state.priority], "choose_split", None)
-    if len(options) == 1 or choose is None:
+    if len(options) == 1:
         return options[0]
-    index = choose(state, options)
+    index = players[state.priority].decide(state, ChooseSplit(options))
     if not isinstance(index, int) or not 0 <= index < len(options):
         error = IllegalActionError(f"split {index!r} is not one of the {len(options)} offered")
         state.log.emit("refused", model=None, reason=str(error))
@@ -62,3 +63,16 @@ def gang_ups(state: BattleState, split: Sequence[Combat], side: int) -> int:
         mine, theirs = len(combat.side(side)), len(combat.side(1 - side))
         score += (mine > theirs) - (theirs > mine)
     return score
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSplit(Decision[int]):
+    """MOVE-SEP-04: which of the valid splits into fights the Priority player takes."""
+
+    options: Sequence[list[Combat]]
+
+    def default(self, state: BattleState) -> int:
+        return 0

@@ -27,6 +27,7 @@ from battlesim.engines.sbg.phases.combat_order import order_combats
 from battlesim.engines.sbg.rules import cavalry, fight_stances, monsters, prone, special_strikes
 from battlesim.engines.sbg.rules.back_away import clear_of_others
 from battlesim.engines.sbg.rules.combat import (
+    ChooseStrikeTarget,
     DuelSide,
     clamp_die,
     clamp_stat,
@@ -38,9 +39,10 @@ from battlesim.engines.sbg.rules.equipment import banner_in_range
 from battlesim.engines.sbg.rules.falling import fall
 from battlesim.engines.sbg.rules.heroic_actions import declarations, wounded_only_on_sixes
 from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
+from battlesim.engines.sbg.rules.special_strikes import ChooseSpecialStrike
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 _BACK_AWAY_STEP = math.radians(5)
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
@@ -366,7 +368,7 @@ def _strike_target(
     trapped: set[str],
 ) -> ModelState:
     """The player's choice among the losers; a refused choice falls on the first loser."""
-    choice = player.choose_strike_target(state, striker, living, frozenset(trapped))
+    choice = player.decide(state, ChooseStrikeTarget(striker, living, frozenset(trapped)))
     target = state.models.get(choice)
     if target is None or target not in living:
         error = IllegalActionError(f"{choice} is not a loser of this fight")
@@ -390,7 +392,9 @@ def _special_strikes_instead(
             strike(state, striker, target, trapped=False, at_mount=at_mount)
         return True
     if striker.strike in (SpecialStrike.BASH, SpecialStrike.STUN) and living:
-        victim = state.models[player.choose_strike_target(state, striker, living, frozenset())]
+        victim = state.models[
+            player.decide(state, ChooseStrikeTarget(striker, living, frozenset()))
+        ]
         if striker.strike is SpecialStrike.BASH:
             special_strikes.bash(state, striker, victim)
             if victim.prone and victim.mount is not None:
@@ -413,7 +417,9 @@ def declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, P
         options = special_strikes.eligible(model, enemy_fight)
         if not options:
             continue
-        choice = players[model.player].choose_special_strike(state, model, options, enemy_fight)
+        choice = players[model.player].decide(
+            state, ChooseSpecialStrike(model, options, enemy_fight)
+        )
         if choice is not None:
             special_strikes.declare(state, model, choice, enemy_fight)
 

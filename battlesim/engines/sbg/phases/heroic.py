@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction, MoveOrder
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.phases import fight as fight_phase
 from battlesim.engines.sbg.phases import move as move_phase
@@ -22,6 +22,7 @@ from battlesim.engines.sbg.rules.heroic_actions import (  # noqa: F401  (re-expo
     HEROIC_MARCH,
     HEROIC_MOVE,
     HEROIC_SHOOT,
+    CallFriends,
     cancel,
     declarations,
     declare_all,
@@ -37,8 +38,8 @@ from battlesim.engines.sbg.rules.heroic_actions import (  # noqa: F401  (re-expo
 )
 
 if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.decisions import Player
     from battlesim.engines.sbg.phases.fight import Combat
-    from battlesim.engines.sbg.policies.players import Player
 
 # --- Move phase: Heroic Move (HERO-HM-*) and Heroic March (HERO-HMA-*) -------------------
 
@@ -78,7 +79,7 @@ def lead(state: BattleState, players: Sequence[Player], hero: ModelState, action
     Beast never follows: only its own commander's Heroic Move or March moves it, by its
     trample (WB-MOV-05/06), and another Hero's call does not stop it either."""
     player = players[hero.player]
-    calls = heeded(state, hero) and player.call_friends(state, hero, action)
+    calls = heeded(state, hero) and player.decide(state, CallFriends(hero, action))
     friends = [
         f
         for f in friends_in_range(state, hero)
@@ -92,7 +93,7 @@ def lead(state: BattleState, players: Sequence[Player], hero: ModelState, action
         return
     state.log.emit("rally", hero=hero.uid, action=action, models=[f.uid for f in friends])
     called = {f.uid for f in friends}
-    for uid in player.move_order(state, hero.player):
+    for uid in player.decide(state, MoveOrder(hero.player)):
         friend = state.models[uid]
         if uid not in called or not move_phase.can_move(state, friend):
             continue
@@ -173,7 +174,7 @@ def run_heroic_shoots(state: BattleState, players: Sequence[Player], take: TakeS
             cancel(state, declaration, "slain or engaged before shooting (HERO-HS-01)")
             continue
         player = players[hero.player]
-        calls = heeded(state, hero) and player.call_friends(state, hero, HEROIC_SHOOT)
+        calls = heeded(state, hero) and player.decide(state, CallFriends(hero, HEROIC_SHOOT))
         friends = friends_in_range(state, hero) if calls else []
         if shoot_phase.can_shoot(state, hero):
             take(state, player, hero)

@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core import geometry
-from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move, MoveAction
+from battlesim.engines.sbg.core.actions import (
+    Charge,
+    ChooseMove,
+    Hold,
+    IllegalActionError,
+    Move,
+    MoveAction,
+    MoveOrder,
+    SoundDrum,
+)
 from battlesim.engines.sbg.core.actions import describe as describe_action
 from battlesim.engines.sbg.core.arms import MissileKind
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, CONTROL_ZONE
@@ -48,6 +57,7 @@ from battlesim.engines.sbg.rules import (
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.barriers import barrier_across, protecting_barrier
+from battlesim.engines.sbg.rules.cavalry import ChooseDismount
 from battlesim.engines.sbg.rules.courage import broken_test
 from battlesim.engines.sbg.rules.crossing import (
     Crossing,
@@ -58,11 +68,12 @@ from battlesim.engines.sbg.rules.crossing import (
 )
 from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
+from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 _SLACK = 1e-3  # inches: tolerance for float noise when comparing with limits
 _LARGEST_RADIUS = 1.25  # inches: a 60 mm base, the largest a neighbour may stand on
@@ -415,13 +426,13 @@ def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
 def _move_side(state: BattleState, players: tuple[Player, Player], side: int) -> None:
     player = players[side]
     ring.start_of_move(state, players, side)
-    drummer = player.sound_drum(state, side)
+    drummer = player.decide(state, SoundDrum(side))
     if drummer is not None:
         try:
             _sound_drum(state, side, drummer)
         except IllegalActionError as error:
             state.log.emit("refused", model=drummer, reason=str(error))
-    for uid in player.move_order(state, side):
+    for uid in player.decide(state, MoveOrder(side)):
         model = state.models.get(uid)
         if model is None or model.player != side or not can_move(state, model):
             continue
@@ -484,8 +495,7 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
 def _maybe_dismount(state: BattleState, player: Player, model: ModelState) -> None:
     """CAV-DISM-01..03 (002:L1365-1373): a mounted model may dismount as its move starts
     (the player's choice); never from a fight (it could not move anyway)."""
-    choose = getattr(player, "choose_dismount", None)
-    if model.mount is None or choose is None or not choose(state, model):
+    if model.mount is None or not player.decide(state, ChooseDismount(model)):
         return
     cavalry.dismount(state, model)
 
@@ -498,8 +508,8 @@ def _must_spot(state: BattleState, model: ModelState, target: ModelState) -> boo
 def _choose(state: BattleState, players: tuple[Player, Player], model: ModelState) -> MoveAction:
     """RING-WILL-02: the opponent moves a bearer that lost the Will of Sauron roll."""
     if one_ring.foe_moves(state, model):
-        return players[1 - model.player].move_enemy_bearer(state, model)
-    return players[model.player].choose_move(state, model)
+        return players[1 - model.player].decide(state, MoveEnemyBearer(model))
+    return players[model.player].decide(state, ChooseMove(model))
 
 
 def _sound_drum(state: BattleState, side: int, drummer_id: str) -> None:

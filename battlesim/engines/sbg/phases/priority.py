@@ -11,7 +11,7 @@ from battlesim.engines.sbg.rules.courage import update_broken
 from battlesim.engines.sbg.rules.priority_rules import declared_priority
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 
 def roll_priority(state: BattleState) -> PlayerId:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.arms import MissileKind
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
-from battlesim.engines.sbg.core.units import Alignment
+from battlesim.engines.sbg.core.units import Alignment, ModelId
 from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
 from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
@@ -18,7 +21,7 @@ from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstruct
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 TARGETS_CONSIDERED = 6  # nearest enemies in range examined for sight (speed; see report)
 TARGETS_OFFERED = 3  # the search stops once this many legal targets are found
@@ -198,7 +201,7 @@ def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None
         targets = legal_targets(state, shooter)
         if not targets:
             return
-        choice = player.choose_target(state, shooter, targets)
+        choice = player.decide(state, ChooseTarget(shooter, targets))
         if choice is None:
             return
         if choice not in {t.uid for t in targets}:
@@ -211,3 +214,13 @@ def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None
 
 # Imported last: the Heroic Actions glue reuses this module's steps (can_shoot).
 from battlesim.engines.sbg.phases import heroic  # noqa: E402
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTarget(Decision[ModelId | None]):
+    """SHOOT-TGT: the enemy a model shoots at (None: it holds its fire)."""
+
+    shooter: ModelState
+    targets: Sequence[ModelState]

@@ -19,6 +19,7 @@ from battlesim.engines.sbg.core.data import (
     WAR_BEAST_BUMP_STRENGTH,
     WAR_BEAST_OBSTACLE_LIMIT,
 )
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import (
     Point,
@@ -29,13 +30,14 @@ from battlesim.engines.sbg.core.paths import (
     terrain_fits,
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import war_beasts
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declarations, declared_by
 from battlesim.engines.sbg.rules.monsters.core import hit, hits
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 _SLACK = 1e-3
 # Bases closer than this gap are met; the beast stops at exactly this gap (in contact).
@@ -226,7 +228,7 @@ def _resolve_contacts(
 def _tramples_friend(
     state: BattleState, controller: Player, beast: ModelState, friend: ModelState
 ) -> bool:
-    choice = controller.trample_friend(state, beast, friend)
+    choice = controller.decide(state, TrampleFriend(beast, friend))
     state.log.emit("trample_friend", beast=beast.uid, friend=friend.uid, trample=bool(choice))
     return bool(choice)
 
@@ -251,7 +253,9 @@ def move_beast(state: BattleState, players: tuple[Player, Player], beast: ModelS
     controller = players[side if panic else beast.player]
     if panic:
         war_beasts.end_panic(state, beast)
-    end = controller.choose_trample(state, beast, 1 - beast.player if panic else beast.player)
+    end = controller.decide(
+        state, ChooseTrample(beast, 1 - beast.player if panic else beast.player)
+    )
     if end is None:
         beast.done_moving = True
         return
@@ -299,3 +303,22 @@ def note_charge(state: BattleState, charger: ModelState) -> None:
     for enemy in state.contacts(charger):
         if war_beasts.is_war_beast(enemy) and not enemy.done_moving:
             enemy.was_charged = True
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTrample(Decision[Point | None]):
+    """WB-MOV-07: where a War Beast tramples (None: it does not)."""
+
+    beast: ModelState
+    controller: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class TrampleFriend(Decision[bool]):
+    """WB-MOV-09: does the trample go through this friend?"""
+
+    beast: ModelState
+    friend: ModelState

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from battlesim.engines.sbg.core.actions import (
     Charge,
@@ -23,6 +23,7 @@ from battlesim.engines.sbg.core.actions import (
 )
 from battlesim.engines.sbg.core.arms import MissileKind, SpecialStrike, can_support
 from battlesim.engines.sbg.core.data import WILL_OF_SAURON
+from battlesim.engines.sbg.core.decisions import Player
 from battlesim.engines.sbg.core.paths import (
     Point,
     circle_base,
@@ -48,6 +49,7 @@ from battlesim.engines.sbg.phases.move import (
     surroundings,
 )
 from battlesim.engines.sbg.policies import heroic_policy, monster_tactics
+from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.rules import cavalry, one_ring, terror
 from battlesim.engines.sbg.rules.barriers import protecting_barrier
@@ -83,125 +85,6 @@ RING_THREAT_MARGIN = 2.0  # inches beyond an enemy's Move: it may charge the bea
 RING_SAFE_DISTANCE = 12.0  # inches: no enemy this close, the Ring comes off
 _WALLS = frozenset({"obstacle"})
 HEAVY_FIRE = 3  # enemy bows able to shoot a model next turn: worth lying down for (cover)
-
-
-class Player(Protocol):
-    def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]: ...
-
-    def sound_drum(self, state: BattleState, side: PlayerId) -> ModelId | None: ...
-
-    def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]: ...
-
-    def choose_move(self, state: BattleState, model: ModelState) -> MoveAction: ...
-
-    def crawl_to(self, state: BattleState, model: ModelState) -> Point | None: ...
-
-    def choose_entry(self, state: BattleState, reserve: Reserve) -> Point: ...
-
-    def choose_split(self, state: BattleState, options: Sequence[list[Combat]]) -> int: ...
-
-    def stands_up(self, state: BattleState, model: ModelState) -> bool: ...
-
-    def lies_down(self, state: BattleState, model: ModelState) -> bool: ...
-
-    def choose_target(
-        self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]
-    ) -> ModelId | None: ...
-
-    def choose_strike_target(
-        self,
-        state: BattleState,
-        striker: ModelState,
-        targets: Sequence[ModelState],
-        trapped: frozenset[ModelId],
-    ) -> ModelId: ...
-
-    def choose_special_strike(
-        self,
-        state: BattleState,
-        model: ModelState,
-        options: Sequence[SpecialStrike],
-        enemy_fight: int,
-    ) -> SpecialStrike | None: ...
-
-    def combat_order(self, state: BattleState, combats: Sequence[object]) -> list[int]: ...
-
-    def claim_priority(
-        self, state: BattleState, side: PlayerId, holders: Sequence[ModelId]
-    ) -> ModelId | None: ...
-
-    def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int: ...
-
-    def choose_trample(
-        self, state: BattleState, beast: ModelState, controller: PlayerId
-    ) -> Point | None: ...
-
-    def trample_friend(self, state: BattleState, beast: ModelState, friend: ModelState) -> bool: ...
-    def choose_strike_part(
-        self, state: BattleState, striker: ModelState, target: ModelState
-    ) -> str:
-        """CAV-STRIKE-01: ``"rider"`` or ``"mount"`` of a cavalry target, per Attack."""
-        ...
-
-    def choose_dismount(self, state: BattleState, model: ModelState) -> bool:
-        """CAV-DISM-01: does this mounted model dismount as its move starts?"""
-        ...
-
-    def ring_action(self, state: BattleState, model: ModelState) -> RingAction | None:
-        """RING-ON-01, RING-OFF-01: put the One Ring on, try to take it off, or neither."""
-        ...
-
-    def choose_shielding(
-        self, state: BattleState, models: Sequence[ModelState], enemies: Sequence[ModelState]
-    ) -> bool:
-        """ARM-SH-03/04: whether this side's models in the fight Shield (all of them)."""
-        ...
-
-    def choose_two_hands(
-        self, state: BattleState, model: ModelState, enemies: Sequence[ModelState]
-    ) -> bool:
-        """WPN-HAH-01: whether a hand-and-a-half weapon is used two-handed this fight."""
-        ...
-
-    def resist_sauron(self, state: BattleState, model: ModelState, die: int) -> int:
-        """RING-WILL-01: Might points spent on the Will of Sauron die."""
-        ...
-
-    def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
-        """RING-WILL-02: the move of an enemy Ring-bearer that lost the Will of Sauron roll."""
-        ...
-
-    def declare_heroic_action(
-        self, state: BattleState, side: PlayerId, phase: Phase
-    ) -> Choice | None: ...
-
-    def call_friends(self, state: BattleState, hero: ModelState, action: str) -> bool: ...
-
-    def accept_challenge(
-        self, state: BattleState, hero: ModelState, challenger: ModelState
-    ) -> bool: ...
-
-    def copy_heroic_action(
-        self, state: BattleState, master: ModelState, hero: ModelState, action: str
-    ) -> bool:
-        """SR-MASTERBATTLE: does the Master copy the enemy ``hero``'s action for free?"""
-        ...
-
-    def choose_brutal_power_attack(
-        self,
-        state: BattleState,
-        monster: ModelState,
-        losers: Sequence[ModelState],
-        options: Sequence[BpaOption],
-    ) -> BpaOption | None: ...
-
-    def choose_barge_direction(
-        self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
-    ) -> float: ...
-
-    def choose_barge_charge(
-        self, state: BattleState, monster: ModelState, charges: Sequence[Charge]
-    ) -> Charge | None: ...
 
 
 def wound_chance(strength: int, defence: int) -> float:
@@ -410,7 +293,7 @@ def _half_hidden(state: BattleState, shooters: list[ModelState], model: ModelSta
     return True
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(Answering):
     """A sensible human's plan, made of small named habits."""
 
     def __init__(self, scenario: Scenario | None = None, *, spend_might: bool = True) -> None:
@@ -947,7 +830,7 @@ class HeuristicPlayer:
         return best if value > CHARGE_THRESHOLD else None
 
 
-class RandomPlayer:
+class RandomPlayer(Answering):
     """Uniform choices among legal options; every choice is a logged die roll."""
 
     def pick(self, state: BattleState, options: Sequence[T], purpose: str) -> T:

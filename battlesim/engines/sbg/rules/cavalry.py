@@ -8,6 +8,7 @@ charge bonus and knocking infantry to the ground, descents and failed leaps.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.bases import MM_PER_INCH, mount_height_for
@@ -18,6 +19,7 @@ from battlesim.engines.sbg.core.data import (
     THROWN_HIT_STRENGTH,
     THROWN_ON_FAILED_LEAP,
 )
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier, register
 from battlesim.engines.sbg.core.mounts import MountState, loose_profile
 from battlesim.engines.sbg.core.paths import (
@@ -52,7 +54,7 @@ from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.muster import model_state
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 RIDER, MOUNT = "rider", "mount"
 _DIFFICULT = frozenset({TerrainKind.DIFFICULT.value})
@@ -364,8 +366,7 @@ def strike_part(state: BattleState, player: Player, striker: ModelState, target:
     """CAV-STRIKE-01 (002:L1415): the striker's choice, strike by strike (rider if refused)."""
     if target.mount is None or target.mount.slain:
         return RIDER
-    choose = getattr(player, "choose_strike_part", None)
-    choice = choose(state, striker, target) if choose is not None else RIDER
+    choice = player.decide(state, ChooseStrikePart(striker, target))
     if choice not in (RIDER, MOUNT):
         state.log.emit("refused", model=striker.uid, reason=f"{choice!r} is not rider or mount")
         return RIDER
@@ -469,3 +470,27 @@ def _mounted_fall(state: BattleState, happening: Happening) -> bool:
         return False
     fall(state, happening.model, happening.amount, happening.source)
     return True
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseStrikePart(Decision[str]):
+    """CAV-STRIKE-01: "rider" or "mount" of a cavalry target, per Attack."""
+
+    striker: ModelState
+    target: ModelState
+
+    def default(self, state: BattleState) -> str:
+        return RIDER
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDismount(Decision[bool]):
+    """CAV-DISM-01: does this mounted model dismount as its move starts?"""
+
+    model: ModelState
+
+    def default(self, state: BattleState) -> bool:
+        return False

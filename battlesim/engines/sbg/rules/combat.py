@@ -6,11 +6,13 @@ who rolls what. Every die goes through ``BattleState.roll`` (logged with its pur
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.data import STAT_MAX, STAT_MIN, WOUND_CHART
-from battlesim.engines.sbg.core.units import Alignment, PlayerId
+from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
 
 if TYPE_CHECKING:
@@ -142,3 +144,15 @@ def roll_off_winner(
     if len(elven) == 1:
         threshold += -1 if good in elven else 1
     return good if roll >= threshold else evil
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseStrikeTarget(Decision[ModelId]):
+    """FIGHT-STRIKE: which loser a winner strikes."""
+
+    striker: ModelState
+    targets: Sequence[ModelState]
+    trapped: frozenset[ModelId]

@@ -7,15 +7,18 @@ other per-fight effects; hook handlers and the fight phase read them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.arms import Handedness
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 
 if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.decisions import Player
     from battlesim.engines.sbg.core.state import BattleState, ModelState
     from battlesim.engines.sbg.phases.fight import Combat
-    from battlesim.engines.sbg.policies.players import Player
 
 _CANNOT_SHIELD = frozenset({"cavalry"})  # ARM-SH-05 (Immobilised/Transfixed: no magic yet)
 
@@ -33,14 +36,16 @@ def declare(state: BattleState, combat: Combat, players: tuple[Player, Player]) 
     hand-and-a-half wielder not Shielding picks one or two hands."""
     for side in (0, 1):
         mine, theirs = combat.side(side), combat.side(1 - side)
-        if may_shield(mine) and players[side].choose_shielding(state, mine, theirs):
+        if may_shield(mine) and players[side].decide(state, ChooseShielding(mine, theirs)):
             for model in mine:
                 model.shielding = True
             state.log.emit("shielding", models=[m.uid for m in mine])
     for model in [combat.center, *combat.leaves]:
         if _half(model) and not model.shielding:
             enemies = combat.side(1 - model.player)
-            model.two_hands = bool(players[model.player].choose_two_hands(state, model, enemies))
+            model.two_hands = bool(
+                players[model.player].decide(state, ChooseTwoHands(model, enemies))
+            )
             if model.two_hands:
                 state.log.emit("two_hands", model=model.uid)
 
@@ -66,3 +71,22 @@ def _two_hands_duel(context: HookContext) -> int:
 def _two_hands_wound(context: HookContext) -> int:
     """WPN-HAH-01, WPN-2H-02: used two-handed, +1 To Wound (both dice of a 6/x)."""
     return 1 if context.model.two_hands and not context.details.get("missile") else 0
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseShielding(Decision[bool]):
+    """ARM-SH-03/04: whether this side's models in the fight Shield (all of them)."""
+
+    models: Sequence[ModelState]
+    enemies: Sequence[ModelState]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTwoHands(Decision[bool]):
+    """WPN-HAH-01: whether a hand-and-a-half weapon is used two-handed this fight."""
+
+    model: ModelState
+    enemies: Sequence[ModelState]

@@ -22,6 +22,7 @@ from battlesim.engines.sbg.core.data import (
     MARCH_INFANTRY,
     STAT_MAX,
 )
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
@@ -165,7 +166,7 @@ def declare_all(state: BattleState, players: Sequence[Any], phase: Phase) -> lis
         return declarations(state)  # no Hero with Might: nothing to ask (speed)
     side, passes = 1 - state.priority, 0
     while passes < 2:
-        choice = players[side].declare_heroic_action(state, side, phase)
+        choice = players[side].decide(state, DeclareHeroicAction(side, phase))
         made = choice is not None and _declare(state, players, side, phase, choice)
         passes = 0 if made else passes + 1
         side = 1 - side
@@ -346,7 +347,9 @@ def _accuracy(state: BattleState, hero: ModelState, players: Sequence[Any]) -> N
     """HERO-HAC-01/02: the Hero, and friends within 6" if it calls "Take Aim!", re-roll
     failed in-the-way tests this turn."""
     affected = [hero]
-    if heeded(state, hero) and players[hero.player].call_friends(state, hero, HEROIC_ACCURACY):
+    if heeded(state, hero) and players[hero.player].decide(
+        state, CallFriends(hero, HEROIC_ACCURACY)
+    ):
         affected += friends_in_range(state, hero)
         state.log.emit("take_aim", hero=hero.uid, models=[m.uid for m in affected[1:]])
     for model in affected:
@@ -380,7 +383,7 @@ def _challenge(state: BattleState, hero: ModelState, players: Sequence[Any]) -> 
     """HERO-HCHAL-02/03: the enemy Hero accepts (a duel to the death) or declines."""
     rival = challenge_target(state, hero)
     assert rival is not None
-    accepted = bool(players[rival.player].accept_challenge(state, rival, hero))
+    accepted = bool(players[rival.player].decide(state, AcceptChallenge(rival, hero)))
     state.log.emit("challenge", hero=hero.uid, rival=rival.uid, accepted=accepted)
     if accepted:
         hero.rival, rival.rival = rival.uid, hero.uid
@@ -484,3 +487,30 @@ def _killing_blow(state: BattleState, model: ModelState) -> str | None:
         if event.kind == "wound" and event.data["model"] == model.uid:
             return str(event.data["source"])
     return None
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareHeroicAction(Decision[Choice | None]):
+    """HERO-HA-01/02: the next Heroic Action the side declares, if any."""
+
+    side: PlayerId
+    phase: Phase
+
+
+@dataclass(frozen=True, slots=True)
+class CallFriends(Decision[bool]):
+    """HERO-HM-02, HERO-HMA: does the Hero call its friends along?"""
+
+    hero: ModelState
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptChallenge(Decision[bool]):
+    """HERO-HCHAL-02: does the Hero accept the challenge?"""
+
+    hero: ModelState
+    challenger: ModelState

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg.core.data import HEROIC_RANGE
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.rules import heroic_actions as ha
 from battlesim.engines.sbg.rules.heroic_actions import declarations
 
@@ -54,7 +56,7 @@ def answer(
         name = declaration.action
         if ha.refusal(state, master.player, phase, (master.uid, name), free=True) is not None:
             continue  # e.g. engaged for a Heroic Shoot, no enemy Hero to challenge
-        if not players[master.player].copy_heroic_action(state, master, hero, name):
+        if not players[master.player].decide(state, CopyHeroicAction(master, hero, name)):
             continue
         need = copy_need(master) or 1
         if need > 1:
@@ -66,3 +68,15 @@ def answer(
 
 
 ha.ANSWERS.append(answer)
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class CopyHeroicAction(Decision[bool]):
+    """SR-MASTERBATTLE: does the Master copy the enemy Hero's action for free?"""
+
+    master: ModelState
+    hero: ModelState
+    action: str

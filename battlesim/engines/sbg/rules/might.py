@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def boost(
     ask = MightAsk(roll, value, need, target, contest, ceiling, lower, points_now)
     if ask.cost == 0 or ask.room <= 0:
         return value
-    points = state.players[model.player].spend_might(state, model, ask)
+    points = state.players[model.player].decide(state, SpendMight(model, ask))
     if not _legal(ask, points):
         reason = f"cannot spend {points!r} Might on {roll.value} (has {ask.budget})"
         state.log.emit("refused", model=model.uid, reason=reason)
@@ -144,3 +145,14 @@ def pay_might(state: BattleState, model: ModelState, points: int) -> None:
         points -= 1
     if points:
         spend(model, Pool.MIGHT, points)
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class SpendMight(Decision[int]):
+    """HERO-MIGHT-02..06: Might points spent on a roll."""
+
+    model: ModelState
+    ask: MightAsk

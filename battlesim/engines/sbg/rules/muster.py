@@ -7,6 +7,8 @@ it is done here, above the core.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from battlesim.engines.sbg.core.arms import (
     Handedness,
     fighting_weapon,
@@ -14,10 +16,11 @@ from battlesim.engines.sbg.core.arms import (
     swapped_weapon,
 )
 from battlesim.engines.sbg.core.bases import MM_PER_INCH
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.mounts import mount_state, mounted_profile
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.core.units import ModelSpec, PlayerId, Profile
+from battlesim.engines.sbg.core.units import ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.rules.equipment import starting_defence
 
 _LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
@@ -66,3 +69,13 @@ def _pools(profile: Profile) -> dict[str, int]:
     if not profile.is_hero:
         return {"might": 0, "will": 0, "fate": 0}
     return {"might": profile.might, "will": profile.will, "fate": profile.fate}
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class DeploymentOrder(Decision[list[ModelId]]):
+    """Set-up: the order in which the side's models take the deployment slots, front first."""
+
+    side: PlayerId

@@ -8,13 +8,15 @@ both declare, both uses are spent and the dice decide (data.ASSUMPTIONS "auto-pr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.state import BattleState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 # Rule names as the profile cards spell them (the ACTIF/PASSIF label is stripped).
 AUTO_PRIORITY_RULES = frozenset({"the palantír", "the palantir", "le palantir"})
@@ -39,7 +41,7 @@ def _declares(state: BattleState, player: Player, side: PlayerId) -> bool:
     options = holders(state, side)
     if not options:
         return False
-    choice = player.claim_priority(state, side, options)
+    choice = player.decide(state, ClaimPriority(side, options))
     if choice is None:
         return False
     if choice not in options:
@@ -48,3 +50,14 @@ def _declares(state: BattleState, player: Player, side: PlayerId) -> bool:
     state.priority_rule_used.add(choice)
     state.log.emit("auto_priority", player=side, model=choice)
     return True
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimPriority(Decision[ModelId | None]):
+    """PRIO-04: the model whose rule claims Priority, if any."""
+
+    side: PlayerId
+    holders: Sequence[ModelId]

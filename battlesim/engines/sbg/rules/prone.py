@@ -9,25 +9,20 @@ The player of a prone model may crawl 1" (MOVE-PRONE-04) and/or stand up for hal
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.actions import IllegalActionError, Move
 from battlesim.engines.sbg.core.data import CRAWL_DISTANCE
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.paths import Point, point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.cavalry import is_cavalry
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 _SLACK = 1e-3
-
-
-def _ask(player: Player, method: str, default: Any, *args: Any) -> Any:
-    """The player's choice; a player without the method takes the default (stand up, never
-    crawl or lie down), so older players keep working."""
-    choose = getattr(player, method, None)
-    return default if choose is None else choose(*args)
 
 
 def before_move(state: BattleState, player: Player, model: ModelState) -> bool:
@@ -36,7 +31,7 @@ def before_move(state: BattleState, player: Player, model: ModelState) -> bool:
     if not model.prone:
         return False
     crawled = _try_crawl(state, player, model)
-    if _ask(player, "stands_up", True, state, model):
+    if player.decide(state, StandsUp(model)):
         stand_up(state, model)
     if crawled or model.prone:
         model.done_moving = True
@@ -45,7 +40,7 @@ def before_move(state: BattleState, player: Player, model: ModelState) -> bool:
 
 
 def _try_crawl(state: BattleState, player: Player, model: ModelState) -> bool:
-    spot = _ask(player, "crawl_to", None, state, model)
+    spot = player.decide(state, CrawlTo(model))
     if spot is None:
         return False
     try:
@@ -96,7 +91,7 @@ def check_lie_down(state: BattleState, model: ModelState) -> None:
 
 def after_move(state: BattleState, player: Player, model: ModelState) -> None:
     """MOVE-PRONE-06/08: a model that wants to may lie down after its action."""
-    if model.prone or not model.alive or not _ask(player, "lies_down", False, state, model):
+    if model.prone or not model.alive or not player.decide(state, LiesDown(model)):
         return
     try:
         check_lie_down(state, model)
@@ -134,6 +129,39 @@ def crawl_spots(state: BattleState, model: ModelState, headings: int = 8) -> lis
 def winner_stands(state: BattleState, player: Player, model: ModelState) -> None:
     """FIGHT-PRONE-01/03 (002:L1004, L1008): a prone winner makes no strikes but may stand
     up (or stay prone), at no cost: it is the Fight phase."""
-    if _ask(player, "stands_up", True, state, model):
+    if player.decide(state, StandsUp(model)):
         model.prone = False
         state.log.emit("stand_up", model=model.uid, reason="won its fight")
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlTo(Decision[Point | None]):
+    """MOVE-PRONE: where a prone model crawls (None: it does not crawl)."""
+
+    model: ModelState
+
+    def default(self, state: BattleState) -> Point | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class StandsUp(Decision[bool]):
+    """MOVE-PRONE: does a prone model stand up?"""
+
+    model: ModelState
+
+    def default(self, state: BattleState) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class LiesDown(Decision[bool]):
+    """MOVE-PRONE: does the model lie down?"""
+
+    model: ModelState
+
+    def default(self, state: BattleState) -> bool:
+        return False

@@ -13,15 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core.actions import Hold, IllegalActionError
+from battlesim.engines.sbg.core.actions import ChooseMove, Hold, IllegalActionError
 from battlesim.engines.sbg.core.data import CONTROL_ZONE
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.paths import Point, point_distance, terrain_fits
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.rules.courage import broken_test
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 _EDGE_SLACK = 1e-6
 
@@ -101,7 +102,7 @@ def arrive(state: BattleState, player: Player, side: PlayerId) -> None:
 
 def _enter(state: BattleState, player: Player, reserve: Reserve) -> tuple[ModelId, ...]:
     """Bring the warband in through one point; return the models that could not enter."""
-    point = player.choose_entry(state, reserve)
+    point = player.decide(state, ChooseEntry(reserve))
     if not on_edge(state, point):
         error = IllegalActionError(f"{point} is not on a table edge (MOVE-REINF-01)")
         state.log.emit("refused", model=reserve.models[0], reason=str(error))
@@ -123,9 +124,19 @@ def _move(state: BattleState, player: Player, model: ModelState) -> None:
     """A normal move from the entry spot, without charging (MOVE-CHG-12)."""
     from battlesim.engines.sbg.phases.move import apply_action
 
-    action = player.choose_move(state, model)
+    action = player.decide(state, ChooseMove(model))
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
         state.log.emit("refused", model=model.uid, reason=str(error))
         apply_action(state, model, Hold(model.uid))
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseEntry(Decision[Point]):
+    """MOVE-REINF-01: where a reserve enters the table."""
+
+    reserve: Reserve

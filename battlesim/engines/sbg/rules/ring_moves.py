@@ -9,9 +9,10 @@ it, and an enemy ending its move where the bearer stands pushes it aside.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core.actions import IllegalActionError, RingAction
+from battlesim.engines.sbg.core.actions import IllegalActionError, MoveAction, RingAction
 from battlesim.engines.sbg.core.data import (
     CONTACT_TOLERANCE,
     COURAGE_PASS,
@@ -19,6 +20,7 @@ from battlesim.engines.sbg.core.data import (
     RING_ROOM_GAP,
     WILL_OF_SAURON,
 )
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.paths import (
     Point,
     angle_to,
@@ -33,7 +35,7 @@ from battlesim.engines.sbg.rules.courage import courage_test, courage_value, her
 from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import Player
+    from battlesim.engines.sbg.core.decisions import Player
 
 
 def start_of_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
@@ -50,7 +52,7 @@ def start_of_move(state: BattleState, players: tuple[Player, Player], side: int)
     """RING-ON-01 / RING-OFF-01 for each bearer of ``side``, once it is known who moves it."""
     one_ring.settle_bearers(state)
     for model in [m for m in state.living(side) if one_ring.bears_ring(m)]:
-        choice = players[side].ring_action(state, model)
+        choice = players[side].decide(state, ChooseRingAction(model))
         if choice is None or not model.alive:
             continue
         try:
@@ -63,7 +65,7 @@ def will_of_sauron(state: BattleState, player: Player, model: ModelState) -> boo
     """RING-WILL-01/02 (002:L2222-2228): D6, Might may raise it; 3+ the owner moves the
     bearer, 1-2 the opponent does this turn. Returns True if the owner keeps control."""
     (die,) = state.roll(1, f"will of sauron {model.uid}")
-    might = player.resist_sauron(state, model, die)
+    might = player.decide(state, ResistSauron(model, die))
     if not isinstance(might, int) or not 0 <= might <= model.might:
         state.log.emit("refused", model=model.uid, reason=f"cannot spend {might} Might")
         might = 0
@@ -177,3 +179,28 @@ def make_room(state: BattleState, mover: ModelState, end: Point) -> None:
         spot = room_spot(state, mover, end, bearer)
         if spot is not None:
             state.move_to(bearer, spot, "make room (RING-INV-03)")
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRingAction(Decision[RingAction | None]):
+    """RING-ON-01, RING-OFF-01: put the One Ring on, try to take it off, or neither."""
+
+    model: ModelState
+
+
+@dataclass(frozen=True, slots=True)
+class ResistSauron(Decision[int]):
+    """RING-WILL-01: Might points spent on the Will of Sauron die."""
+
+    model: ModelState
+    die: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEnemyBearer(Decision[MoveAction]):
+    """RING-WILL-02: the move of an enemy Ring-bearer that lost the Will of Sauron roll."""
+
+    model: ModelState

@@ -8,9 +8,11 @@ Whirl replace the normal strikes). A stunned model carries ``stunned_until`` (a 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.arms import Handedness, SpecialStrike
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.mounts import feint_loss
 from battlesim.engines.sbg.rules.combat import d3
@@ -146,3 +148,15 @@ def _strength_mod(context: HookContext) -> int:
 @register(Hook.DEFENCE, "any")
 def _defence_mod(context: HookContext) -> int:
     return context.model.defence_mod
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSpecialStrike(Decision[SpecialStrike | None]):
+    """SPS-*: the special strike a model declares, if any."""
+
+    model: ModelState
+    options: Sequence[SpecialStrike]
+    enemy_fight: int

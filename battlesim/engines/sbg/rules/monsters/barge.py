@@ -9,9 +9,12 @@ enemy). Then the Monster may move D6", a new charge included (BARGE-05).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.actions import Charge, IllegalActionError
 from battlesim.engines.sbg.core.bases import height_for
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.paths import (
     Point,
     angle_to,
@@ -97,7 +100,7 @@ def _barge_one(fight: BpaFight, model: ModelState) -> None:
 
 def _chosen(fight: BpaFight, model: ModelState, headings: list[float]) -> float:
     """The controller's heading; a refused choice falls on the first (directly away)."""
-    choice = fight.player.choose_barge_direction(fight.state, fight.monster, model, headings)
+    choice = fight.player.decide(fight.state, ChooseBargeDirection(fight.monster, model, headings))
     if choice in headings:
         return choice
     fight.state.log.emit("refused", model=fight.monster.uid, reason=f"illegal heading {choice}")
@@ -191,7 +194,9 @@ def charge_after_barge(fight: BpaFight) -> None:
     try:
         options = move_phase.charge_options(state, monster)
         charges = [Charge(monster.uid, e.uid, spot) for e, spot in options]
-        choice = fight.player.choose_barge_charge(state, monster, charges) if charges else None
+        choice = (
+            fight.player.decide(state, ChooseBargeCharge(monster, charges)) if charges else None
+        )
         if choice is not None:
             _charge(state, monster, choice, charges)
     finally:
@@ -215,3 +220,23 @@ def _charge(state: BattleState, monster: ModelState, choice: Charge, charges: li
 
 
 BARGE = register_bpa(BrutalPowerAttack("barge", barge_targets, resolve_barge, ends_fight=True))
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseBargeDirection(Decision[float]):
+    """MON-BPA-BARGE-03: the heading a barged model is pushed along."""
+
+    monster: ModelState
+    model: ModelState
+    headings: Sequence[float]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseBargeCharge(Decision[Charge | None]):
+    """MON-BPA-BARGE-05: the new charge after a Barge, if any."""
+
+    monster: ModelState
+    charges: Sequence[Charge]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.state import ModelState
+from battlesim.engines.sbg.rules.combat import ChooseStrikeTarget
 from battlesim.engines.sbg.rules.kinds import is_monster
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
@@ -50,7 +51,7 @@ def resolve_bludgeon(fight: BpaFight, club: ModelState | None) -> None:
 def _pick(fight: BpaFight, targets: list[ModelState]) -> ModelState:
     """The controller picks whom to hit (as a strike target); a refused pick takes the first."""
     state = fight.state
-    choice = fight.player.choose_strike_target(state, fight.monster, targets, frozenset())
+    choice = fight.player.decide(state, ChooseStrikeTarget(fight.monster, targets, frozenset()))
     for target in targets:
         if target.uid == choice:
             return target

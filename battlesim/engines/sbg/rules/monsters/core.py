@@ -9,10 +9,11 @@ only to profiles naming it among their special rules (MON-BPA-01, data-driven).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
@@ -22,8 +23,8 @@ from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.kinds import immovable, is_monster
 
 if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.decisions import Player
     from battlesim.engines.sbg.phases.fight import Combat
-    from battlesim.engines.sbg.policies.players import Player
 
 _RIDDEN = frozenset({"cavalry", "rider"})
 
@@ -166,7 +167,7 @@ def brutal_power_attacks(
         if not options:
             continue
         losers = fight.living_losers()
-        choice = players[winner].choose_brutal_power_attack(state, monster, losers, options)
+        choice = players[winner].decide(state, ChooseBrutalPowerAttack(monster, losers, options))
         if choice is None:
             continue
         if choice not in options:
@@ -201,3 +202,15 @@ def _resolve(fight: BpaFight, choice: BpaOption) -> bool:
     target = state.models[choice.target] if choice.target is not None else None
     bpa.resolve(fight, target)
     return bpa.ends_fight
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseBrutalPowerAttack(Decision[BpaOption | None]):
+    """MON-BPA-01: the Brutal Power Attack a winning Monster makes, if any."""
+
+    monster: ModelState
+    losers: Sequence[ModelState]
+    options: Sequence[BpaOption]
