@@ -60,7 +60,7 @@ def _game_module(game: str) -> Any:
 
 def play_function(game: str) -> PlayGame:
     """Return the ``play_game`` of a registered engine."""
-    return _game_module(game).play_game  # type: ignore[no-any-return]
+    return _game_module(game).play_game
 
 
 def validate_options(game: str, options: Mapping[str, Any]) -> None:

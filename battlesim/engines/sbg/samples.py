@@ -51,7 +51,7 @@ def _with(profile: dict[str, Any], *options: str, extra: int) -> dict[str, Any]:
     return {**profile, "options": list(options), "points": profile["points"] + extra}
 
 
-MINAS_TIRITH: Final = {
+MINAS_TIRITH: Final[dict[str, Any]] = {
     "name": "Minas Tirith patrol",
     "alignment": "good",
     "units": [
@@ -85,7 +85,7 @@ MINAS_TIRITH: Final = {
     ],
 }
 
-MORDOR: Final = {
+MORDOR: Final[dict[str, Any]] = {
     "name": "Mordor warband",
     "alignment": "evil",
     "units": [
@@ -137,7 +137,7 @@ _HOBBIT: Final = {
 # The Ring-bearer and his companions: Middle-Earth_Strategy_Battle_Game.gst, "Frodo
 # Baggins", "Samwise Gamgee" and "Boromir of Gondor" (Boromir fights as the leader; the Horn
 # of Gondor and the Mithril Coat are left out: not played).
-FELLOWSHIP: Final = {
+FELLOWSHIP: Final[dict[str, Any]] = {
     "name": "Fellowship and Gondor",
     "alignment": "good",
     "units": [
@@ -226,7 +226,7 @@ def _rider(profile: dict[str, Any], name: str, *options: str, extra: int) -> dic
     return {**_with(profile, *options, extra=extra), "name": name}
 
 
-ROHAN: Final = {
+ROHAN: Final[dict[str, Any]] = {
     "name": "Riders of Rohan",
     "alignment": "good",
     "units": [
@@ -266,7 +266,7 @@ ROHAN: Final = {
     ],
 }
 
-WARG_RIDERS: Final = {
+WARG_RIDERS: Final[dict[str, Any]] = {
     "name": "Warg pack",
     "alignment": "evil",
     "units": [
@@ -274,7 +274,7 @@ WARG_RIDERS: Final = {
             "leader": True,
             "count": 1,
             "profile": {
-                **MORDOR["units"][0]["profile"],  # type: ignore[index]
+                **MORDOR["units"][0]["profile"],
                 "name": "Orc Captain on Warg",
                 "options": ["warg", "shield"],
                 "points": 60,
@@ -347,7 +347,7 @@ _HARADRIM_COMMANDER: Final = {
     "points": 0,
 }
 
-HARAD_MUMAK: Final = {
+HARAD_MUMAK: Final[dict[str, Any]] = {
     "name": "Harad war host",
     "alignment": "evil",
     "units": [
@@ -373,7 +373,9 @@ def _harad_skirmish() -> dict[str, Any]:
     return {**HARAD_MUMAK, "name": f"{HARAD_MUMAK['name']} (skirmish)", "units": units}
 
 
-def _hero(name: str, stats: tuple[int, ...], pools: tuple[int, int, int], **card: Any) -> dict:
+def _hero(
+    name: str, stats: tuple[int, ...], pools: tuple[int, int, int], **card: Any
+) -> dict[str, Any]:
     """A Gondor Hero on foot: (fight, shoot, strength, defence, attacks, wounds, courage)."""
     keys = ("fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
     return {
@@ -388,7 +390,7 @@ def _hero(name: str, stats: tuple[int, ...], pools: tuple[int, int, int], **card
 
 # Heroes of Minas Tirith (BattleScribe game system and Minas_Tirith.cat profiles; points from
 # the seed where it prints them, Boromir 160 and Faramir 80 at 002:L1493, L110).
-GONDOR_CAPTAINS: Final = {
+GONDOR_CAPTAINS: Final[dict[str, Any]] = {
     "name": "Captains of Gondor",
     "alignment": "good",
     "units": [

@@ -21,8 +21,10 @@ for the battle's coverage report.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 Inches = float
 Point = tuple[float, float]
@@ -121,7 +123,7 @@ class Base:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> Base:
+    def from_json(cls, data: Mapping[str, Any]) -> Base:
         try:
             shape = BaseShape(data["shape"])
         except (KeyError, ValueError) as error:
@@ -129,9 +131,9 @@ class Base:
         return cls(
             shape,
             float(data["width"]),
-            float(data["depth"]),  # type: ignore[arg-type]
+            float(data["depth"]),
             float(data.get("facing", 0.0)),
-        )  # type: ignore[arg-type]
+        )
 
 
 def round_base(mm: float) -> Base:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -62,12 +62,15 @@ class _Cover(Protocol):
     def value(self) -> int: ...
 
 
-class TerrainPiece(Protocol):
+class TerrainPiece(Hashable, Protocol):
     """What geometry reads of a terrain piece (``core/table.py`` defines the real one; the
-    table builds its index here, so geometry cannot import it)."""
+    table builds its index here, so geometry cannot import it). Hashable: shapes are cached
+    per piece."""
 
     @property
     def name(self) -> str: ...
+    @property
+    def kind(self) -> Hashable: ...
     @property
     def points(self) -> tuple[Point, ...]: ...
     @property
@@ -141,7 +144,8 @@ def _outline(base: Base) -> np.ndarray:
     # local x runs across the base, local y to its front; facing turns +y to that heading.
     theta = math.radians(base.facing) - math.pi / 2
     rotation = np.array([[math.cos(theta), -math.sin(theta)], [math.sin(theta), math.cos(theta)]])
-    return local @ rotation.T
+    outline: np.ndarray = local @ rotation.T
+    return outline
 
 
 def footprint(pos: Point, base: Base) -> Polygon:
@@ -758,7 +762,8 @@ def _near_line(bodies: Sequence[Body], a: Point, b: Point, reach: float) -> list
     t = np.clip((pos - start) @ step / length2, 0.0, 1.0)
     gap = np.hypot(*(start + t[:, None] * step - pos).T)
     at_end = (np.hypot(*(pos - start).T) < EPS) | (np.hypot(*(pos - np.asarray(b)).T) < EPS)
-    return [bodies[i] for i in np.flatnonzero((gap <= radius + reach) & ~at_end)]
+    near: list[int] = np.flatnonzero((gap <= radius + reach) & ~at_end).tolist()
+    return [bodies[i] for i in near]
 
 
 # Up to this many bodies plain floats beat numpy's small arrays (the same formula; the few
@@ -1059,7 +1064,8 @@ class RouteGraph:
         leg = self.nodes[j] - sources
         side_a = _cross(leg, self.before[j] - self.nodes[j])
         side_b = _cross(leg, self.after[j] - self.nodes[j])
-        return side_a * side_b >= -EPS
+        grazing: np.ndarray = side_a * side_b >= -EPS
+        return grazing
 
     def _blocked(self, legs: np.ndarray) -> np.ndarray:
         """Return a mask of the legs (an array of linestrings) that cut a piece."""
@@ -1079,14 +1085,15 @@ class RouteGraph:
     def _visible_from(self, point: Point) -> np.ndarray:
         """Return the indices of the corners a tangent straight leg from ``point`` reaches."""
         source = np.asarray(point, dtype=float)
-        j = np.arange(len(self.nodes))
+        j: np.ndarray = np.arange(len(self.nodes))
         j = j[self._tangent(np.broadcast_to(source, self.nodes.shape), j)]
         if len(j) == 0:
             return j
         legs = shapely.linestrings(
             np.stack([np.broadcast_to(source, (len(j), 2)), self.nodes[j]], axis=1)
         )
-        return j[~self._blocked(legs)]
+        visible: np.ndarray = j[~self._blocked(legs)]
+        return visible
 
     def _link_nodes(self) -> list[list[tuple[int, float]]]:
         links: list[list[tuple[int, float]]] = [[] for _ in range(len(self.nodes))]

@@ -315,7 +315,7 @@ class Table:
 
     def _drop_limits(self, start: Point, end: Point, model_height: Inches) -> list[Inches]:
         """Leaving a sheer platform higher than the model needs a Climb test (MOVE-DESC-03)."""
-        limits = []
+        limits: list[Inches] = []
         for piece in self.terrain_at(start):
             if piece.is_sheer and piece.height > model_height:
                 i = self.pieces.index(piece)

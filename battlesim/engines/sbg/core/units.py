@@ -158,13 +158,14 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         howdah_defence=int(data.get("howdah_defence", 0)),
         howdah_wounds=int(data.get("howdah_wounds", 0)),
         mount=_mount_from_data(data),
-        **{key: (float(v) if key == "move" else int(v)) for key, v in stats.items()},
+        move=float(stats["move"]),
+        **{key: int(v) for key, v in stats.items() if key != "move"},
     )
 
 
 def profile_to_data(profile: Profile) -> dict[str, Any]:
     """The plain-data form ``profile_from_data`` reads (JSON-ready; keywords sorted)."""
-    data = {name: getattr(profile, name) for name in Profile.__slots__}  # type: ignore[attr-defined]
+    data = {name: getattr(profile, name) for name in Profile.__slots__}
     data["keywords"] = sorted(profile.keywords)
     data["wargear"], data["options"] = list(profile.wargear), list(profile.options)
     data["rules"] = list(profile.rules)
@@ -207,7 +208,7 @@ def _mount_from_data(data: Mapping[str, Any]) -> MountProfile | None:
 
 
 def _mount_to_data(mount: MountProfile) -> dict[str, Any]:
-    return {name: getattr(mount, name) for name in MountProfile.__slots__}  # type: ignore[attr-defined]
+    return {name: getattr(mount, name) for name in MountProfile.__slots__}
 
 
 def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:

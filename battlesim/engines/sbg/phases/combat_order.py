@@ -23,7 +23,8 @@ def order_combats(state: BattleState, player: Player, combats: Sequence[C]) -> l
     """The combats in the order the Priority ``player`` asks for, once it is checked."""
     if len(combats) < 2:
         return list(combats)
-    order = list(player.decide(state, CombatOrder(combats)))
+    answer: list[int] = player.decide(state, CombatOrder(combats))
+    order = list(answer)
     if sorted(order) != list(range(len(combats))):
         state.log.emit("refused", player=state.priority, reason=f"combat order {order}")
         return list(combats)

@@ -8,7 +8,7 @@ of the two Heroes alone. Declarations and effects are in ``heroic_actions.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction, MoveOrder
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 # --- Move phase: Heroic Move (HERO-HM-*) and Heroic March (HERO-HMA-*) -------------------
 
 
-def run_heroic_moves(state: BattleState, players: Sequence[Player]) -> None:
+def run_heroic_moves(state: BattleState, players: tuple[Player, Player]) -> None:
     """HERO-HM-01 (002:L1602): declared Heroic Moves go before the Priority order, in the
     order of HERO-HA-06."""
     for declaration in resolution_order(state, declared(state, HEROIC_MOVE)):
@@ -73,7 +73,7 @@ def leads_march(state: BattleState, model: ModelState) -> bool:
     return bool(declarations(state)) and declared_by(state, model, HEROIC_MARCH) is not None
 
 
-def lead(state: BattleState, players: Sequence[Player], hero: ModelState, action: str) -> None:
+def lead(state: BattleState, players: tuple[Player, Player], hero: ModelState, action: str) -> None:
     """The Hero moves; if it calls "With Me!" (HERO-HM-03) or "Forced March!" (HERO-HMA-03)
     the friends within 6" of its starting position follow, ending within 6" of it. A War
     Beast never follows: only its own commander's Heroic Move or March moves it, by its
@@ -105,7 +105,7 @@ def lead(state: BattleState, players: Sequence[Player], hero: ModelState, action
 
 def _follow(
     state: BattleState,
-    players: Sequence[Player],
+    players: tuple[Player, Player],
     hero: ModelState,
     friend: ModelState,
     march: bool,
@@ -165,7 +165,7 @@ def _gap(point: tuple[float, float], other: ModelState) -> float:
 TakeShots = Callable[[BattleState, Any, ModelState], None]
 
 
-def run_heroic_shoots(state: BattleState, players: Sequence[Player], take: TakeShots) -> None:
+def run_heroic_shoots(state: BattleState, players: tuple[Player, Player], take: TakeShots) -> None:
     """HERO-HS-01/02 (002:L1620-1624): the Hero shoots before the Priority order; with
     "Fire!" its friends within 6" shoot with it, and those that do not cannot shoot later."""
     for declaration in resolution_order(state, declared(state, HEROIC_SHOOT)):
@@ -192,7 +192,7 @@ FightOne = Callable[[BattleState, "Combat", Any], None]
 
 
 def fight_heroic_combats(
-    state: BattleState, players: Sequence[Player], combats: list[Combat], fight_one: FightOne
+    state: BattleState, players: tuple[Player, Player], combats: list[Combat], fight_one: FightOne
 ) -> list[Combat]:
     """HERO-HC-01..05 (002:L1638-1642): each Heroic Combat is fought first, in the order of
     HERO-HA-06; a Hero whose combat was already fought loses its action (HC-05). Then
@@ -224,7 +224,7 @@ def _still_to_fight(state: BattleState) -> list[Combat]:
 
 
 def _move_again(
-    state: BattleState, players: Sequence[Player], hero: ModelState, combat: Combat
+    state: BattleState, players: tuple[Player, Player], hero: ModelState, combat: Combat
 ) -> None:
     """HERO-HC-02/03: every enemy slain: the Hero, then its friends of the fight (not the
     spear or pike supporters), may move again, charges included; once per turn each."""

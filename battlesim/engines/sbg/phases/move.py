@@ -349,7 +349,7 @@ def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cos
         trample.note_charge(state, model)
 
 
-def _across(state: BattleState, model: ModelState, action: MoveAction) -> ModelState | None:
+def _across(state: BattleState, model: ModelState, action: Move | Charge) -> ModelState | None:
     """FIGHT-BAR-05 (002:L1108): the defender a charge ending at ``action.to`` fights over
     a barrier, engaged without base contact; None for any other move or charge."""
     target = state.models.get(action.target) if isinstance(action, Charge) else None

@@ -250,7 +250,7 @@ def move_beast(state: BattleState, players: tuple[Player, Player], beast: ModelS
     _crew_stand_up(state, beast)
     side = war_beasts.stampede_controller(state, beast)
     panic = side is not None
-    controller = players[side if panic else beast.player]
+    controller = players[beast.player if side is None else side]
     if panic:
         war_beasts.end_panic(state, beast)
     end = controller.decide(

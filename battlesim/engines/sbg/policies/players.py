@@ -489,10 +489,10 @@ class HeuristicPlayer(Answering):
                 charges, key=lambda c: (c[0].profile.attacks * c[0].profile.strength, c[0].uid)
             )
             return Charge(model.uid, enemy.uid, spot)
-        gap, enemy = _nearest(state, model)
-        if enemy is None:
+        gap, nearest = _nearest(state, model)
+        if nearest is None:
             return Hold(model.uid)
-        end = furthest_toward(state, model, enemy.position)
+        end = furthest_toward(state, model, nearest.position)
         return (
             Move(model.uid, end) if point_distance(end, model.position) >= 0.05 else Hold(model.uid)
         )
@@ -1020,9 +1020,14 @@ def _heuristic_no_might(scenario: Scenario | None = None) -> HeuristicPlayer:
     return HeuristicPlayer(scenario, spend_might=False)
 
 
+def _random(scenario: Scenario | None = None) -> RandomPlayer:
+    """A RandomPlayer (it needs no scenario)."""
+    return RandomPlayer()
+
+
 # Player names of the ``players`` option -> factories taking the scenario.
 PLAYERS: dict[str, Callable[[Scenario | None], Player]] = {
     "heuristic": HeuristicPlayer,
     "heuristic_no_might": _heuristic_no_might,
-    "random": lambda scenario=None: RandomPlayer(),
+    "random": _random,
 }

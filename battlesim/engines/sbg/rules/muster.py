@@ -8,6 +8,7 @@ it is done here, above the core.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from battlesim.engines.sbg.core.arms import (
     Handedness,
@@ -64,7 +65,13 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
     )
 
 
-def _pools(profile: Profile) -> dict[str, int]:
+class _Pools(TypedDict):
+    might: int
+    will: int
+    fate: int
+
+
+def _pools(profile: Profile) -> _Pools:
     """HERO-01 (002:L1481-1483), CHAR-MWF-01: only Heroes have Might, Will and Fate."""
     if not profile.is_hero:
         return {"might": 0, "will": 0, "fate": 0}
