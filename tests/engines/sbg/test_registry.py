@@ -20,6 +20,7 @@ from battlesim.engines.sbg.core.registry import (
     RegistryError,
     Status,
 )
+from battlesim.engines.sbg.core.units import Profile
 
 # --- normalisation --------------------------------------------------------------------------
 
@@ -283,3 +284,29 @@ def test_the_registry_imports_only_the_standard_library_yaml_and_names() -> None
         assert {m for m in found if m.startswith("battlesim")} == allowed
         outside = {m.split(".")[0] for m in found if not m.startswith("battlesim")}
         assert outside - third_party <= set(sys.stdlib_module_names) | {"__future__"}
+
+
+def test_the_engine_plays_the_names_the_registry_counts() -> None:
+    """What the coverage command counts as played, a battle plays: army data's spellings
+    reach the rules as the names they know (core/names.py). "Throwing Daggers" are thrown
+    weapons (WPN-THROW, 002:L2146), an "Elven-made Sword" is a sword with the Elven-made
+    quality (WPN-ELF-01, 002:L2014), "Heroic Defense" is Heroic Defence."""
+    from battlesim.engines.sbg.core.units import ModelSpec, profile_from_data
+    from battlesim.engines.sbg.rules.muster import model_state
+    from tests.engines.sbg.builders import WARRIOR
+
+    data = {**_card(WARRIOR), "wargear": ["Throwing Daggers", "Elven-made Sword", "Shield"]}
+    data["rules"] = ["Heroic Defense"]
+    card = profile_from_data(data)
+    assert {"throwing weapons", "sword", "elven-made", "shield"} <= set(card.gear)
+    model = model_state(ModelSpec("A1", card), 0, (10.0, 10.0))
+    assert model.missile is not None and model.missile.name == "throwing weapons"
+    assert model.weapon is not None and model.weapon.name == "sword"
+    assert {"elven-made", "heroic defence"} <= model.triggers
+
+
+def _card(profile: Profile) -> dict[str, object]:
+    """A plain-data card of ``profile`` (what the adapter passes the engine)."""
+    from battlesim.engines.sbg.core.units import profile_to_data
+
+    return dict(profile_to_data(profile))

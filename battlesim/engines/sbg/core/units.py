@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from battlesim.engines.sbg.core import names
 from battlesim.engines.sbg.core.bases import MM_PER_INCH, base_for
 from battlesim.engines.sbg.core.data import BARDED_MOUNTS, BARDING_DEFENCE, MOUNT_PROFILES
 
@@ -126,6 +127,20 @@ def _lower_all(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(value.strip().lower() for value in values)
 
 
+def _gear(values: Sequence[str]) -> tuple[str, ...]:
+    """Wargear under the names the rules know (core/names.py): "Throwing Daggers" is the
+    throwing weapons, "Elven-made Sword" a sword plus the Elven-made quality."""
+    found = (part for value in values for part in _gear_parts(value))
+    return tuple(dict.fromkeys(found))
+
+
+def _gear_parts(value: str) -> tuple[str, ...]:
+    """An item with a bracketed parameter ("War Drum (Orc)") keeps it: no rule reads the
+    bracket yet, so it must not pass for the plain item."""
+    parsed = names.parse(value, wargear=True)
+    return (parsed.full,) if parsed.parameters else parsed.parts
+
+
 def default_base_mm(keywords: Sequence[str]) -> float:
     """A round base's diameter by model type when the data gives none (bases.ASSUMPTIONS):
     25 mm, 40 mm for a Troll or Monster, 60 mm for an Ent or a dragon; a mounted model's
@@ -145,9 +160,9 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
     return Profile(
         name=str(data["name"]),
         keywords=frozenset(_lower_all(data.get("keywords", ()))),
-        wargear=_lower_all(data.get("wargear", ())),
-        options=_lower_all(data.get("options", ())),
-        rules=tuple(data.get("rules", ())),
+        wargear=_gear(data.get("wargear", ())),
+        options=_gear(data.get("options", ())),
+        rules=tuple(data.get("rules", ())),  # as written: cards and replays show them
         might=int(data.get("might", 0)),
         will=int(data.get("will", 0)),
         fate=int(data.get("fate", 0)),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypedDict
 
+from battlesim.engines.sbg.core import names
 from battlesim.engines.sbg.core.arms import (
     Handedness,
     fighting_weapon,
@@ -42,7 +43,7 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
     extra = {weapon.handedness.value} if weapon is not None else {"unarmed"}
     if weapon is not None and weapon.handedness is Handedness.ONE_HANDED:
         extra = set()
-    rules = {rule.lower().split(" (")[0] for rule in profile.rules}
+    rules = {names.canonical(rule) for rule in profile.rules}  # any spelling (core/names.py)
     keywords = profile.keywords | ({"man"} if "woman" in profile.keywords else set())  # KW-04
     triggers = frozenset(profile.gear | keywords | rules | extra | {"any"})
     if swapped_weapon(profile) is not None:
