@@ -17,7 +17,7 @@ from battlesim.engines.log import Event, EventLog
 from battlesim.engines.registry import GameResult
 from battlesim.engines.sbg.core.outcome import Outcome, Termination
 from battlesim.engines.sbg.core.paths import point_distance, terrain_fits
-from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, tick
 from battlesim.engines.sbg.core.units import Force, PlayerId, force_from_data, profile_to_data
 from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.phases.end import run_end_phase
@@ -253,11 +253,18 @@ def _force_json(force: Force) -> dict[str, Any]:
 def play_turn(state: BattleState, players: tuple[Player, Player]) -> None:
     """TURN-01: Priority, Move, Shoot, Fight, End."""
     state.turn += 1
+    tick(state, Tick.TURN_START)
     run_priority_phase(state, players)
+    tick(state, Tick.PHASE_END)
     run_move_phase(state, players)
+    tick(state, Tick.PHASE_END)
     run_shoot_phase(state, players)
+    tick(state, Tick.PHASE_END)
     run_fight_phase(state, players)
+    tick(state, Tick.PHASE_END)
     run_end_phase(state)
+    tick(state, Tick.PHASE_END)
+    tick(state, Tick.TURN_END)
 
 
 def play_battle(state: BattleState, scenario: Scenario, players: tuple[Player, Player]) -> Outcome:

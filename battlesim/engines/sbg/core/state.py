@@ -147,13 +147,33 @@ class ModelState:
 
 
 class On(enum.Enum):
-    """Moments of the battle that rules may subscribe to (``@on(On.X)``)."""
+    """Moments of a model that rules may subscribe to (``@on(On.X, name, order)``)."""
 
     WOUNDING = "wounding"  # a blow is about to take Wounds: an interceptor may take it over
     WOUNDED = "wounded"  # a model lost Wounds and is still on the table
     LEAVING = "leaving"  # a model is being taken off the table, before it counts as a casualty
     REMOVED = "removed"  # a model left the table (slain, fled, My precious!), casualty logged
     FALLING = "falling"  # a model falls ``amount`` inches: an interceptor may take it over
+    MOVE_DECLARED = "move declared"  # a legal move or charge is about to be carried out
+    CHARGE_DECLARED = "charge declared"  # ... and it is a charge of ``other``
+    MOVE_ENDED = "move ended"  # the model finished a move or charge
+    DUEL_ROLLED = "duel rolled"  # a fight's Duel roll is decided: ``models`` fought, ``winner``
+    DUEL_WON = "duel won"  # each model of the winning side, after the Duel roll
+    STRIKE = "strike"  # one Attack of ``model`` at ``other`` ("count" To Wound dice)
+    COURAGE_TEST = "courage test"  # a Courage test was taken (``passed``, ``reason``)
+    SHOT = "shot"  # ``model`` shot at ``other``
+    SPELL_CAST = "spell cast"  # ``model`` cast ``source`` at ``other`` (magic)
+    SPELL_RESISTED = "spell resisted"  # ``other`` resisted the spell ``source`` of ``model``
+
+
+class Tick(enum.Enum):
+    """Moments of the battle itself (``@every(Tick.X, name, order)``); the phase is
+    ``state.phase``."""
+
+    TURN_START = "turn start"
+    PHASE_START = "phase start"
+    PHASE_END = "phase end"
+    TURN_END = "turn end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,10 +186,15 @@ class Happening:
     at_mount: bool = False
     reason: str = ""
     amount: float = 0.0
+    other: ModelState | None = None
+    models: tuple[ModelState, ...] = ()
+    passed: bool | None = None
+    winner: PlayerId | None = None
 
 
 # A subscriber returns True to say it took the moment over (interceptors only).
 Subscriber = Callable[["BattleState", Happening], bool | None]
+TickSubscriber = Callable[["BattleState"], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,33 +202,66 @@ class Subscription:
     order: int
     name: str
     subscriber: Subscriber
+    trigger: str | None = None  # only for models carrying it
 
 
 _SUBSCRIBERS: dict[On, list[Subscription]] = {moment: [] for moment in On}
+_TICKS: dict[Tick, list[tuple[int, str, TickSubscriber]]] = {tick: [] for tick in Tick}
 
 
-def on(moment: On, name: str, order: int) -> Callable[[Subscriber], Subscriber]:
-    """Subscribe to ``moment``; subscribers run by ``order`` (then by name), whatever the
-    order in which their modules were imported, so play never depends on imports."""
+def on(
+    moment: On, name: str, order: int, trigger: str | None = None
+) -> Callable[[Subscriber], Subscriber]:
+    """Subscribe to ``moment`` (for models carrying ``trigger`` only, if given); subscribers
+    run by ``order`` (then by name), whatever the order in which their modules were
+    imported, so play never depends on imports."""
 
     def decorate(subscriber: Subscriber) -> Subscriber:
         subs = _SUBSCRIBERS[moment]
-        subs.append(Subscription(order, name, subscriber))
+        subs.append(Subscription(order, name, subscriber, trigger))
         subs.sort(key=lambda s: (s.order, s.name))
         return subscriber
 
     return decorate
 
 
+def every(tick: Tick, name: str, order: int) -> Callable[[TickSubscriber], TickSubscriber]:
+    """Subscribe to a moment of the battle (turn and phase starts and ends)."""
+
+    def decorate(subscriber: TickSubscriber) -> TickSubscriber:
+        _TICKS[tick].append((order, name, subscriber))
+        _TICKS[tick].sort(key=lambda s: (s[0], s[1]))
+        return subscriber
+
+    return decorate
+
+
+def subscribed(moment: On) -> bool:
+    """Whether anyone listens (callers on hot paths build no ``Happening`` otherwise)."""
+    return bool(_SUBSCRIBERS[moment])
+
+
 def notify(state: BattleState, moment: On, happening: Happening) -> None:
     """Tell every subscriber of ``moment``, in order."""
-    for subscription in _SUBSCRIBERS[moment]:
-        subscription.subscriber(state, happening)
+    for s in _SUBSCRIBERS[moment]:
+        if s.trigger is None or s.trigger in happening.model.triggers:
+            s.subscriber(state, happening)
 
 
 def intercept(state: BattleState, moment: On, happening: Happening) -> bool:
     """Offer the moment to each subscriber in order; True once one takes it over."""
-    return any(s.subscriber(state, happening) for s in _SUBSCRIBERS[moment])
+    triggers = happening.model.triggers
+    return any(
+        s.subscriber(state, happening)
+        for s in _SUBSCRIBERS[moment]
+        if s.trigger is None or s.trigger in triggers
+    )
+
+
+def tick(state: BattleState, moment: Tick) -> None:
+    """Tell the battle's subscribers that ``moment`` has come."""
+    for _, _, subscriber in _TICKS[moment]:
+        subscriber(state)
 
 
 @dataclass(slots=True)
@@ -247,6 +305,11 @@ class BattleState:
     new_fights: list[ModelId] = field(default_factory=list)
     # Rule-owned data about the whole battle (core/status.py)
     status: dict[Status[Any], Any] = field(default_factory=dict)
+
+    def begin_phase(self, phase: Phase) -> None:
+        """TURN-01: the phase starts (rules subscribed to ``Tick.PHASE_START`` are told)."""
+        self.phase = phase
+        tick(self, Tick.PHASE_START)
 
     def place(self, model: ModelState) -> ModelState:
         """Put a starting model on the table (``rules/muster.py`` builds it from its card)."""
@@ -378,18 +441,19 @@ class BattleState:
         if self.forces[model.player].leader == model.uid:
             self.wounded_leaders.add(model.uid)
         if model.wounds <= 0:
-            self.remove(model, Removal.SLAIN)
+            self.remove(model, Removal.SLAIN, source)
         else:
             notify(self, On.WOUNDED, blow)
 
-    def remove(self, model: ModelState, reason: Removal) -> None:
+    def remove(self, model: ModelState, reason: Removal, source: str = "") -> None:
+        """Take the model off the table; ``source`` names what slew it ("struck by A01")."""
         self._untouch(model)
         model.alive = False
         self._alive[model.player].remove(model)
-        notify(self, On.LEAVING, Happening(model, reason=reason.value))
+        notify(self, On.LEAVING, Happening(model, reason=reason.value, source=source))
         self._count_casualty(model)
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
-        notify(self, On.REMOVED, Happening(model, reason=reason.value))
+        notify(self, On.REMOVED, Happening(model, reason=reason.value, source=source))
 
     def _count_casualty(self, model: ModelState) -> None:
         """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models."""

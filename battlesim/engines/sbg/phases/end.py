@@ -7,7 +7,7 @@ from battlesim.engines.sbg.core.state import BattleState, Phase
 
 def run_end_phase(state: BattleState) -> None:
     """Ambiguity A24: clear turn-scoped state only; wounds and positions stay."""
-    state.phase = Phase.END
+    state.begin_phase(Phase.END)
     for model in state.models.values():
         model.reset_turn()
     state.drum_sounded.clear()

@@ -15,12 +15,22 @@ from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.arms import SpecialStrike, can_support, has_pike
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.overrides import Stat, value
 from battlesim.engines.sbg.core.paths import (
     angle_to,
     rotated,
     terrain_fits,
 )
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    Phase,
+    notify,
+    subscribed,
+)
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.phases import beast_fight
 from battlesim.engines.sbg.phases.combat_order import order_combats
@@ -313,21 +323,29 @@ def strike(
 
     ``at_mount``: the Attack is aimed at the cavalry target's mount (CAV-STRIKE-01), both
     dice of a set at the same part (ambiguity register, part 1 §8.7)."""
-    strength = clamp_stat(
-        striker.profile.strength + modifier(Hook.STRENGTH, HookContext(state, striker, target))
-    )
+    striking = HookContext(state, striker, target)
+    strength = value(Stat.STRENGTH, striking, striker.profile.strength)  # rules that set it
+    strength = clamp_stat(strength + modifier(Hook.STRENGTH, striking))
     if at_mount:
         defence = cavalry.mount_defence(target)
     else:
-        defence = clamp_stat(target.defence + modifier(Hook.DEFENCE, HookContext(state, target)))
+        struck = HookContext(state, target)
+        defence = value(Stat.DEFENCE, struck, target.defence)
+        defence = clamp_stat(defence + modifier(Hook.DEFENCE, struck))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
     sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
+    if subscribed(On.STRIKE):
+        notify(state, On.STRIKE, Happening(striker, other=target, count=2 if trapped else 1))
     for _ in range(2 if trapped else 1):
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
         purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
-        reroll = special_strikes.rerolls_ones(striker)
-        if roll_to_wound(state, strength, defence, bonus, purpose, reroll, sixes, striker, target):
+        grant = allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, striker, target))
+        ones = special_strikes.rerolls_ones(striker) or grant is Reroll.ONES
+        failed = grant is Reroll.FAILED
+        if roll_to_wound(
+            state, strength, defence, bonus, purpose, ones, sixes, striker, target, failed
+        ):
             state.wound(target, f"struck by {striker.uid}", at_mount)
 
 
@@ -461,6 +479,7 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     winner = duel(state, combat)
     winners = combat.side(winner)
     losers = combat.side(1 - winner)
+    _announce_duel(state, combat, winner, winners)
     for model in winners + losers:
         special_strikes.after_duel(state, model, won=model.player == winner)
     # MON-BPA-01: a winning Monster may use a Brutal Power Attack instead of striking
@@ -489,6 +508,18 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     _clear_fight(state, combat)
 
 
+def _announce_duel(
+    state: BattleState, combat: Combat, winner: PlayerId, winners: list[ModelState]
+) -> None:
+    """Rules subscribed to Duel rolls (the whole fight) and Duel wins (each winner)."""
+    if subscribed(On.DUEL_ROLLED):
+        fought = (*combat.side(0), *combat.side(1))
+        notify(state, On.DUEL_ROLLED, Happening(combat.center, models=fought, winner=winner))
+    if subscribed(On.DUEL_WON):
+        for model in winners:
+            notify(state, On.DUEL_WON, Happening(model, models=tuple(winners), winner=winner))
+
+
 def _mark_fought(combat: Combat) -> None:
     for model in [combat.center, *combat.leaves, *combat.supporters.values()]:
         model.fought = model.fought or model.uid not in combat.supporters
@@ -511,7 +542,7 @@ def _falls_over_edges(state: BattleState, falls: dict[str, float]) -> None:
 
 def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """TURN-05, FIGHT-GEN-03: every combat is fought, one at a time."""
-    state.phase = Phase.FIGHT
+    state.begin_phase(Phase.FIGHT)
     state.log.emit("phase", phase=Phase.FIGHT.value, turn=state.turn)
     heroic.declare_all(state, players, Phase.FIGHT)  # HERO-HA-01
     combats = heroic.shape_challenges(state, combat_split.chosen_split(state, players))

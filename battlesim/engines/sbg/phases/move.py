@@ -43,7 +43,15 @@ from battlesim.engines.sbg.core.paths import (
     terrain_fits,
     toward,
 )
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    Phase,
+    notify,
+    subscribed,
+)
 from battlesim.engines.sbg.core.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR, TerrainKind
 from battlesim.engines.sbg.phases.shoot import shoot
 from battlesim.engines.sbg.rules import (
@@ -325,11 +333,23 @@ def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> N
         return
     model.moved = True
     model.charged = isinstance(action, Charge)
+    _announce(state, model, action)
     if model.charged:
         cavalry.note_charge(state, model, model.position, action.to)  # WPN-LANCE-01
     ring.make_room(state, model, action.to)  # RING-INV-03: the bearer steps aside first
     _carry_out(state, model, action, cost)
     ring.make_room(state, model, model.position)  # a crossing may end elsewhere
+    if subscribed(On.MOVE_ENDED):
+        notify(state, On.MOVE_ENDED, Happening(model, reason="charge" if model.charged else ""))
+
+
+def _announce(state: BattleState, model: ModelState, action: Move | Charge) -> None:
+    """Rules subscribed to declared moves and charges hear of it before it is carried out."""
+    if subscribed(On.MOVE_DECLARED):
+        notify(state, On.MOVE_DECLARED, Happening(model, amount=model.spent))
+    if isinstance(action, Charge) and subscribed(On.CHARGE_DECLARED):
+        target = state.models[action.target]
+        notify(state, On.CHARGE_DECLARED, Happening(model, other=target))
 
 
 def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cost: float) -> None:
@@ -411,7 +431,7 @@ def _after_unhorsing(
 
 def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """MOVE-GEN-01/02, TURN-03: the Priority side moves all its models, then the other."""
-    state.phase = Phase.MOVE
+    state.begin_phase(Phase.MOVE)
     state.log.emit("phase", phase=Phase.MOVE.value, turn=state.turn)
     ring.start_of_move_phase(state, players)  # RING-WILL-01: before any Heroic Action
     heroic.declare_all(state, players, Phase.MOVE)  # HERO-HA-01

@@ -28,7 +28,7 @@ def roll_priority(state: BattleState) -> PlayerId:
 def run_priority_phase(state: BattleState, players: Sequence[Player] | None = None) -> None:
     """TURN-02: start of the turn: broken armies are decided, then Priority is rolled unless
     a side declares a rule that wins it (PRIO-04, asked before any die is rolled)."""
-    state.phase = Phase.PRIORITY
+    state.begin_phase(Phase.PRIORITY)
     state.log.emit("phase", phase=Phase.PRIORITY.value, turn=state.turn)
     update_broken(state)
     state.previous_priority = state.priority if state.turn > 1 else None

@@ -11,7 +11,15 @@ from battlesim.engines.sbg.core.arms import MissileKind
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import point_distance
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    Phase,
+    notify,
+    subscribed,
+)
 from battlesim.engines.sbg.core.units import Alignment, ModelId
 from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
 from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
@@ -118,6 +126,8 @@ def shoot(
     score = 6 if die == 6 else clamp_die(die + bonus)
     hit = boost(state, shooter, MightRoll.TO_HIT, score, need, target=target) >= need
     state.log.emit("shot", shooter=shooter.uid, target=target.uid, hit=hit)
+    if subscribed(On.SHOT):
+        notify(state, On.SHOT, Happening(shooter, other=target, passed=hit))
     if not hit:
         return
     victim = _through_the_way(state, shooter, target)
@@ -186,7 +196,7 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
 
 def run_shoot_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     """SHOOT-GEN-02, TURN-04: the Priority side shoots first, one model at a time."""
-    state.phase = Phase.SHOOT
+    state.begin_phase(Phase.SHOOT)
     state.log.emit("phase", phase=Phase.SHOOT.value, turn=state.turn)
     heroic.declare_all(state, players, Phase.SHOOT)  # HERO-HA-01
     heroic.run_heroic_shoots(state, players, _take_shots)  # HERO-HS-01: before Priority

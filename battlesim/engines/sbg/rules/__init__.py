@@ -4,6 +4,7 @@ Importing any rule loads them all (below), so every hook, subscriber and registe
 in place whichever module a caller starts from: play never depends on what was imported.
 """
 
+from battlesim.engines.sbg.core import effects  # noqa: F401  (effects with a duration)
 from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rules on import)
     back_away,
     barriers,

@@ -61,6 +61,7 @@ def roll_to_wound(
     natural_six: bool = False,
     roller: ModelState | None = None,
     target: ModelState | None = None,
+    reroll_failed: bool = False,
 ) -> bool:
     """Roll To Wound; a 6/x result needs a second die; the modifier applies to both (WPN-2H-02).
 
@@ -70,6 +71,8 @@ def roll_to_wound(
     a 6/x result needs a natural 6 then a natural x (no Might either: DICE-NAT-01).
     ``roller``: the Hero whose roll it is may spend Might on it after any re-roll
     (HERO-MIGHT-03/06 item 4); a point raises both dice of a 6/x (ambiguity A37).
+    ``reroll_failed`` (Venom, Bane of Kings): each die that fails is rolled again once and
+    the second result stands (DICE-REROLL-01/02), before Might.
     """
     need = wound_need(strength, defence)
     if need is None:
@@ -78,12 +81,16 @@ def roll_to_wound(
     if natural_six:
         need, modifier, roller = WoundNeed(6, need.second), 0, None
     first = _wound_die(state, purpose, reroll_ones)
+    if reroll_failed and clamp_die(first + modifier) < need.first:
+        (first,) = state.roll(1, f"{purpose} (re-roll of a failed die)")
     modifier += _might(state, roller, target, clamp_die(first + modifier), need.first)
     if clamp_die(first + modifier) < need.first:
         return False
     if need.second is None:
         return True
     second = _wound_die(state, f"{purpose} (second die)", reroll_ones)
+    if reroll_failed and clamp_die(second + modifier) < need.second:
+        (second,) = state.roll(1, f"{purpose} (second die, re-roll of a failed die)")
     modifier += _might(state, roller, target, clamp_die(second + modifier), need.second)
     return clamp_die(second + modifier) >= need.second
 

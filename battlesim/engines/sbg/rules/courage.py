@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core.data import COURAGE_PASS, STAND_FAST_RANGE
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Removal
+from battlesim.engines.sbg.core.overrides import Stat, value
+from battlesim.engines.sbg.core.permissions import May, permitted
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    Removal,
+    notify,
+    subscribed,
+)
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules.combat import clamp_stat
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
@@ -14,22 +24,29 @@ from battlesim.engines.sbg.rules.sight import can_see
 
 def courage_value(state: BattleState, model: ModelState) -> int:
     """Courage with its modifiers (war horn, special rules), clamped to 1..10."""
-    bonus = modifier(Hook.COURAGE, HookContext(state, model))
-    return clamp_stat(model.profile.courage + bonus)
+    context = HookContext(state, model)
+    base = value(Stat.COURAGE, context, model.profile.courage)  # rules that set it
+    return clamp_stat(base + modifier(Hook.COURAGE, context))
 
 
 def courage_test(state: BattleState, model: ModelState, reason: str) -> bool:
     """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes; a Hero may add Will and Might
     (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``), the War Beast's Panic test
     (WB-DMG-02) included."""
-    if "fearless" in model.triggers:
+    if permitted(May.PASS_COURAGE_UNTESTED, HookContext(state, model)):
         state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
-        return True
+        return _tested(state, model, reason, True)
     dice = state.roll(2, f"courage {model.uid} ({reason})")
     total = sum(dice) + courage_value(state, model)
     total += heroic_courage(state, model, total, sum(dice))
     passed = total >= COURAGE_PASS
     state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)
+    return _tested(state, model, reason, passed)
+
+
+def _tested(state: BattleState, model: ModelState, reason: str, passed: bool) -> bool:
+    if subscribed(On.COURAGE_TEST):
+        notify(state, On.COURAGE_TEST, Happening(model, reason=reason, passed=passed))
     return passed
 
 

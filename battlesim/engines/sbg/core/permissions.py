@@ -1,0 +1,65 @@
+"""Permissions and bans: what a rule lets a model do, or forbids, beyond the core rules.
+
+    @grant(May.PASS_COURAGE_UNTESTED, "fearless", source="SR-FEARLESS (002:L2865)")
+    def _fearless(context: HookContext) -> bool:
+        return True
+
+    if permitted(May.PASS_COURAGE_UNTESTED, HookContext(state, model)): ...
+
+A ban is a grant of the opposite permission (``May.BE_CHARGED`` answered False): any handler
+that answers False forbids, so a ban always wins over the default.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
+
+
+class May(enum.Enum):
+    """What rules may permit or ban; each with the core rules' answer (``default``)."""
+
+    PASS_COURAGE_UNTESTED = ("pass courage tests without rolling", False)
+    BE_CHARGED = ("be charged", True)
+    CHARGE_UNSEEN = ("charge a model it cannot see", False)
+    CROSS_WOODS_AS_OPEN = ("move through woods as open ground", False)
+
+    @property
+    def default(self) -> bool:
+        return bool(self.value[1])
+
+
+Answer = Callable[[HookContext], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class _Registration:
+    trigger: str
+    answer: Answer
+
+
+_ANSWERS: dict[May, list[_Registration]] = {may: [] for may in May}
+
+
+def grant(may: May, trigger: str, *, source: str) -> Callable[[Answer], Answer]:
+    """Register ``answer`` (True permits, False bans) for models carrying ``trigger``."""
+
+    def decorate(answer: Answer) -> Answer:
+        _ANSWERS[may].append(_Registration(trigger, answer))
+        REGISTRY.register(trigger, kind=Kind.RULE, source=source)
+        return answer
+
+    return decorate
+
+
+def permitted(may: May, context: HookContext) -> bool:
+    """The core default unless the model's rules say otherwise; a ban beats a grant."""
+    triggers = context.model.triggers
+    answers = [r.answer(context) for r in _ANSWERS[may] if r.trigger in triggers]
+    if False in answers:
+        return False
+    return True if answers else may.default

@@ -1,0 +1,71 @@
+"""Re-rolls granted by rules: which dice of a roll a model may (or must) roll again.
+
+A rule registers what it allows for one kind of roll, for models carrying its trigger:
+
+    @reroll(Roll.TO_WOUND_IN_COMBAT, "venom", source="SR-VENOM (002:L2881)")
+    def _venom(context: HookContext) -> Reroll:
+        return Reroll.FAILED
+
+The code that rolls asks ``allowed(Roll.X, context)`` and re-rolls accordingly; a die is
+never re-rolled twice (DICE-REROLL-01/02, 002:L259-263), so the broadest grant wins.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
+
+
+class Roll(enum.Enum):
+    """The rolls rules may grant re-rolls of."""
+
+    TO_WOUND_IN_COMBAT = "to wound in combat"
+    TO_WOUND_SHOOTING = "to wound shooting"
+    TO_HIT = "to hit"
+    DUEL = "duel"
+    COURAGE = "courage"
+
+
+class Reroll(enum.IntEnum):
+    """What a grant allows, broadest last."""
+
+    NONE = 0
+    ONES = 1  # natural 1s
+    FAILED = 2  # every die that failed
+
+
+Grant = Callable[[HookContext], Reroll]
+
+
+@dataclass(frozen=True, slots=True)
+class _Registration:
+    trigger: str
+    grant: Grant
+
+
+_GRANTS: dict[Roll, list[_Registration]] = {roll: [] for roll in Roll}
+
+
+def reroll(roll: Roll, trigger: str, *, source: str) -> Callable[[Grant], Grant]:
+    """Register ``grant`` for models carrying ``trigger``; the name joins the registry."""
+
+    def decorate(grant: Grant) -> Grant:
+        _GRANTS[roll].append(_Registration(trigger, grant))
+        REGISTRY.register(trigger, kind=Kind.RULE, source=source)
+        return grant
+
+    return decorate
+
+
+def allowed(roll: Roll, context: HookContext) -> Reroll:
+    """The broadest re-roll the model's rules grant for this roll."""
+    triggers = context.model.triggers
+    best = Reroll.NONE
+    for registration in _GRANTS[roll]:
+        if registration.trigger in triggers:
+            best = max(best, registration.grant(context))
+    return best
