@@ -67,6 +67,7 @@ from battlesim.engines.sbg.rules.crossing import (
 )
 from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
+from battlesim.engines.sbg.rules.howdah import howdah
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -92,7 +93,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     for enemy in state.enemies(model):
         if (
             enemy.prone
-            or enemy.riding is not None
+            or howdah(enemy).riding is not None
             or (enemy.ring_on and one_ring.invisible_to(enemy, model))
         ):
             continue
@@ -103,7 +104,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
 def holds_zone(state: BattleState, model: ModelState) -> bool:
     """MOVE-ZOC-04/05; FIGHT-BAR-06 (002:L1110): a barrier defender engaged only across its
     barrier keeps its zone."""
-    if model.prone or model.riding is not None:
+    if model.prone or howdah(model).riding is not None:
         return False
     if not state.engaged(model):
         return True
@@ -115,7 +116,7 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 def can_move(state: BattleState, model: ModelState) -> bool:
     """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
     thrown this turn cannot move (CAV-THROWN-01/02); howdah models never leave it (WB-MOV-04)."""
-    if model.riding is not None:
+    if howdah(model).riding is not None:
         return False
     if not model.alive or model.done_moving or model.thrown_turn == state.turn:
         return False
@@ -249,7 +250,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
-    if target.riding is not None:
+    if howdah(target).riding is not None:
         raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
     if model.arriving:
         raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
@@ -591,7 +592,7 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     in_reach = sorted(
         item
         for item in gaps
-        if item[2].riding is None and item[0] <= budget and may_charge(model, item[2])
+        if howdah(item[2]).riding is None and item[0] <= budget and may_charge(model, item[2])
     )
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)

@@ -20,6 +20,7 @@ from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
 from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
+from battlesim.engines.sbg.rules.howdah import howdah
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -36,7 +37,7 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
     weapon = model.missile
     if weapon is None or model.shot or model.prone or model.leapt or state.engaged(model):
         return False
-    if model.riding is not None and not war_beasts.crew_may_shoot(state, model):
+    if howdah(model).riding is not None and not war_beasts.crew_may_shoot(state, model):
         return False  # WB-MOV-05, WB-DMG-03
     if heroic_turn(model).no_shoot:
         return False  # HERO-HS-02: in range of "Fire!" and did not shoot
@@ -148,12 +149,13 @@ def _through_the_way(
             continue
         state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
         return state.models.get(item.key)
-    if target.riding is not None and shooter.riding != target.riding:
+    ridden = howdah(target).riding
+    if ridden is not None and howdah(shooter).riding != ridden:
         score = war_beasts.howdah_score()  # WB-SHT-01 (002:L1907): always in the way
-        (die,) = state.roll(1, f"in the way howdah of {target.riding} ({score}+)")
+        (die,) = state.roll(1, f"in the way howdah of {ridden} ({score}+)")
         if die < score:
             state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction="howdah")
-            war_beasts.hit_howdah(state, shooter, state.models[target.riding])
+            war_beasts.hit_howdah(state, shooter, state.models[ridden])
             return None
     return target
 
