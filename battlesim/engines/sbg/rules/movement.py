@@ -68,6 +68,7 @@ from battlesim.engines.sbg.rules.crossing import (
 from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
 from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -94,7 +95,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
         if (
             enemy.prone
             or howdah(enemy).riding is not None
-            or (enemy.ring_on and one_ring.invisible_to(enemy, model))
+            or (wears_ring(enemy) and one_ring.invisible_to(enemy, model))
         ):
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
@@ -219,7 +220,7 @@ def _check_end_on(
     ending on a base, unless the enemy bearer can be shifted aside to make room."""
     if point_distance(end, other.position) >= clearance:
         return
-    if model.ring_on or ring.room_spot(state, model, end, other) is None:
+    if wears_ring(model) or ring.room_spot(state, model, end, other) is None:
         raise IllegalActionError(f"{model.uid} cannot end on {other.uid} (RING-INV-02/03)")
 
 
@@ -235,7 +236,7 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
         zone = model.radius + enemy.radius + CONTROL_ZONE
         if point_distance(end, enemy.position) < zone - _SLACK:
             raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
-        if model.ring_on:
+        if wears_ring(model):
             continue  # RING-INV-02: the bearer passes through enemies, so through their zones
         entry = entry_fraction(start, end, enemy.position, zone - _SLACK)
         if entry == 0.0 and approaches(start, end, enemy.position):
@@ -269,7 +270,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     zone = model.radius + target.radius + CONTROL_ZONE
     limit = entry_fraction(start, end, target.position, zone) or 0.0
     for enemy in zone_holders(state, model):
-        if enemy is target or model.ring_on:
+        if enemy is target or wears_ring(model):
             continue  # RING-INV-02: an invisible bearer's path passes through any zone
         reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
         entry = entry_fraction(start, end, enemy.position, reach)
@@ -484,7 +485,7 @@ def furthest_toward(
 
 
 def _unseen(other: ModelState, model: ModelState) -> bool:
-    return other.ring_on and one_ring.invisible_to(other, model)
+    return wears_ring(other) and one_ring.invisible_to(other, model)
 
 
 def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:

@@ -22,6 +22,7 @@ from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wo
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.howdah import howdah
 from battlesim.engines.sbg.rules.might import MightRoll, boost
+from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 
@@ -59,7 +60,7 @@ def shots_allowed(model: ModelState) -> int:
 def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
     """SHOOT-CMB-01 (002:L845): Good models may not shoot at engaged enemies; RING-INV-01
     (002:L2206): an invisible Ring-bearer cannot be targeted; SR-STEALTH, EQP-CLOAK-01."""
-    if target.ring_on and one_ring.invisible_to(target, shooter):
+    if wears_ring(target) and one_ring.invisible_to(target, shooter):
         return False
     good = state.alignment(shooter.player) is Alignment.GOOD
     if good and state.engaged(target):

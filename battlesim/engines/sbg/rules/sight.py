@@ -19,6 +19,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.one_ring import wears_ring
 
 
 def body(model: ModelState) -> geometry.Body:
@@ -55,7 +56,7 @@ def _may_hide(other: ModelState, a: ModelState, b: ModelState) -> bool:
         return False
     if howdah(other).riding is not None or other.uid in (howdah(a).riding, howdah(b).riding):
         return False  # WB-SHT-01/02: riders sit on their beast; the howdah is tested apart
-    return not (other.ring_on and one_ring.invisible_to(other, a))  # RING-INV-01 (002:L2206)
+    return not (wears_ring(other) and one_ring.invisible_to(other, a))  # RING-INV-01 (002:L2206)
 
 
 # Sight between two spots with the same bodies in between never changes (terrain is fixed),
