@@ -22,9 +22,11 @@ from battlesim.engines.sbg.rules.howdah import howdah
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 
 
-def body(model: ModelState) -> geometry.Body:
-    """The model as line of sight sees it (LOS-04: half height when prone)."""
-    height = height_for(model.profile.keywords, prone=model.prone) + howdah(model).perch
+def body(model: ModelState, prone: bool | None = None) -> geometry.Body:
+    """The model as line of sight sees it (LOS-04: half height when prone); ``prone`` asks
+    about the model as if it stood or lay (a player weighing whether to lie down)."""
+    lying = model.prone if prone is None else prone
+    height = height_for(model.profile.keywords, prone=lying) + howdah(model).perch
     return geometry.Body(model.uid, model.position, circle_base(model.radius), height)
 
 
@@ -89,7 +91,11 @@ def _cached_sight(
 
 
 def can_see(
-    state: BattleState, viewer: ModelState, target: ModelState, ignore: frozenset[str] = frozenset()
+    state: BattleState,
+    viewer: ModelState,
+    target: ModelState,
+    ignore: frozenset[str] = frozenset(),
+    target_prone: bool | None = None,
 ) -> bool:
     """LOS-01..06: the viewer sees part of the target's body (2.5D prism model, A10).
 
@@ -98,7 +104,7 @@ def can_see(
     between = [b for b in blockers(state, viewer, target) if b.key not in ignore]
     if not between and not sight_may_be_blocked(state.table, viewer.position, target.position):
         return True
-    return _cached_sight(state, viewer, body(target), between)
+    return _cached_sight(state, viewer, body(target, target_prone), between)
 
 
 def obstructions(
