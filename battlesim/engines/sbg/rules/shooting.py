@@ -68,8 +68,22 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
     return not hidden_by_stealth(state, shooter, target)
 
 
+def is_legal_target(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
+    """SHOOT-ELIG-03 (002:L737, « choisissez simplement un ennemi parmi eux »): any enemy in range
+    and in sight that the rules let it target, however many are nearer."""
+    weapon = shooter.missile
+    if weapon is None or target.player == shooter.player or not target.alive:
+        return False
+    if state.distance(shooter, target) > weapon.range + 1e-9:
+        return False
+    unseen = ducking_friends(state, shooter) | small_fry(state, target)
+    visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
+    return visible and not _friends_block(state, shooter, target)
+
+
 def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
-    """SHOOT-ELIG-03/04: visible enemies in range (inclusive), nearest first.
+    """SHOOT-ELIG-03/04: visible enemies in range (inclusive), nearest first: the few offered
+    to players (a speed cap; ``is_legal_target`` accepts any other legal one).
 
     SHOOT-ITW-05: a Good shooter cannot target an enemy with friends in the way.
     """
