@@ -67,7 +67,7 @@ from battlesim.engines.sbg.rules.crossing import (
 )
 from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
@@ -94,7 +94,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     for enemy in state.enemies(model):
         if (
             enemy.prone
-            or howdah(enemy).riding is not None
+            or riding(enemy) is not None
             or (wears_ring(enemy) and one_ring.invisible_to(enemy, model))
         ):
             continue
@@ -105,7 +105,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
 def holds_zone(state: BattleState, model: ModelState) -> bool:
     """MOVE-ZOC-04/05; FIGHT-BAR-06 (002:L1110): a barrier defender engaged only across its
     barrier keeps its zone."""
-    if model.prone or howdah(model).riding is not None:
+    if model.prone or riding(model) is not None:
         return False
     if not state.engaged(model):
         return True
@@ -117,7 +117,7 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 def can_move(state: BattleState, model: ModelState) -> bool:
     """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
     thrown this turn cannot move (CAV-THROWN-01/02); howdah models never leave it (WB-MOV-04)."""
-    if howdah(model).riding is not None:
+    if riding(model) is not None:
         return False
     if not model.alive or model.done_moving or model.thrown_turn == state.turn:
         return False
@@ -251,7 +251,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
-    if howdah(target).riding is not None:
+    if riding(target) is not None:
         raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
     if model.arriving:
         raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
@@ -593,7 +593,7 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     in_reach = sorted(
         item
         for item in gaps
-        if howdah(item[2]).riding is None and item[0] <= budget and may_charge(model, item[2])
+        if riding(item[2]) is None and item[0] <= budget and may_charge(model, item[2])
     )
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)

@@ -44,8 +44,8 @@ def ring(model: ModelState) -> RingState:
 
 def wears_ring(model: ModelState) -> bool:
     """Whether the model wears the Ring (no status is made for models that never did)."""
-    state = RING_STATE.peek(model)
-    return state is not None and state.ring_on
+    found = model.status.get(RING_STATE)
+    return found is not None and found.ring_on
 
 
 def bears_ring(model: ModelState) -> bool:

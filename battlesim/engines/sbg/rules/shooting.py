@@ -20,7 +20,7 @@ from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
 from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
@@ -38,7 +38,7 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
     weapon = model.missile
     if weapon is None or model.shot or model.prone or model.leapt or state.engaged(model):
         return False
-    if howdah(model).riding is not None and not war_beasts.crew_may_shoot(state, model):
+    if riding(model) is not None and not war_beasts.crew_may_shoot(state, model):
         return False  # WB-MOV-05, WB-DMG-03
     if heroic_turn(model).no_shoot:
         return False  # HERO-HS-02: in range of "Fire!" and did not shoot
@@ -164,8 +164,8 @@ def _through_the_way(
             continue
         state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
         return state.models.get(item.key)
-    ridden = howdah(target).riding
-    if ridden is not None and howdah(shooter).riding != ridden:
+    ridden = riding(target)
+    if ridden is not None and riding(shooter) != ridden:
         score = war_beasts.howdah_score()  # WB-SHT-01 (002:L1907): always in the way
         (die,) = state.roll(1, f"in the way howdah of {ridden} ({score}+)")
         if die < score:

@@ -18,7 +18,7 @@ from battlesim.engines.sbg.core.paths import (
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import one_ring
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import perch, riding
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 
 
@@ -26,7 +26,7 @@ def body(model: ModelState, prone: bool | None = None) -> geometry.Body:
     """The model as line of sight sees it (LOS-04: half height when prone); ``prone`` asks
     about the model as if it stood or lay (a player weighing whether to lie down)."""
     lying = model.prone if prone is None else prone
-    height = height_for(model.profile.keywords, prone=lying) + howdah(model).perch
+    height = height_for(model.profile.keywords, prone=lying) + perch(model)
     return geometry.Body(model.uid, model.position, circle_base(model.radius), height)
 
 
@@ -56,7 +56,7 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
 def _may_hide(other: ModelState, a: ModelState, b: ModelState) -> bool:
     if other is a or other is b:
         return False
-    if howdah(other).riding is not None or other.uid in (howdah(a).riding, howdah(b).riding):
+    if riding(other) is not None or other.uid in (riding(a), riding(b)):
         return False  # WB-SHT-01/02: riders sit on their beast; the howdah is tested apart
     return not (wears_ring(other) and one_ring.invisible_to(other, a))  # RING-INV-01 (002:L2206)
 
@@ -70,7 +70,7 @@ _SIGHT_CACHE_LIMIT = 50_000
 def _cached_sight(
     state: BattleState, viewer: ModelState, target: geometry.Body, between: list[geometry.Body]
 ) -> bool:
-    height = height_for(viewer.profile.keywords, prone=viewer.prone) + howdah(viewer).perch
+    height = height_for(viewer.profile.keywords, prone=viewer.prone) + perch(viewer)
     key = (
         table_key(state.table),
         viewer.position,
