@@ -17,6 +17,7 @@ from rest_framework.permissions import AllowAny
 from profiles import selectors
 from profiles.filters import FactionFilter, ProfileFilter
 from profiles.models import DataRelease, Faction, Profile, ProfileOption, SpecialRule
+from profiles.stat_values import StatKind
 
 STAT_FIELDS = (
     *("move", "fight", "shoot", "fight_shoot", "strength", "defence"),
@@ -43,9 +44,14 @@ class FactionBriefSerializer(serializers.ModelSerializer):
 
 
 class OptionSerializer(serializers.ModelSerializer):
+    id = serializers.IntegerField(
+        read_only=True,
+        help_text="The id an army-list entry names to take this option (options[].option).",
+    )
+
     class Meta:
         model = ProfileOption
-        fields = ["name", "points", "max_count", "group"]
+        fields = ["id", "name", "points", "max_count", "group"]
 
 
 class RuleSerializer(serializers.Serializer):
@@ -76,12 +82,18 @@ class ProfileSummarySerializer(serializers.ModelSerializer):
     keywords = serializers.ListField(child=serializers.CharField())
     wargear = serializers.ListField(child=serializers.CharField())
     fight_shoot = serializers.CharField(help_text="The rulebook's combined value, e.g. 5/3+.")
+    characteristic_notes = serializers.DictField(
+        child=serializers.ChoiceField(choices=[k.value for k in StatKind]),
+        help_text='Characteristics that are not numbers (then null above): "variable" (*), '
+        '"none" (-) or "see_rule" (? or blank).',
+    )
 
     class Meta:
         model = Profile
         fields = [
             *("id", "name", "slug", "faction", "release", "kind", "heroic_tier", "points"),
-            *("unique", "keywords", "wargear", *STAT_FIELDS),
+            *("unique", "conditional", "keywords", "wargear", *STAT_FIELDS),
+            "characteristic_notes",
         ]
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from profiles.stat_values import LABELS, STAT_FIELDS, StatKind, stat_text
+
 
 class DataRelease(models.Model):
     """One imported revision of one data source (the starter data or a BattleScribe set)."""
@@ -129,17 +131,29 @@ class Profile(models.Model):
     keywords = models.JSONField(default=list)
     wargear = models.JSONField(default=list)
     heroic_actions = models.JSONField(default=list)
-    move = models.PositiveSmallIntegerField(help_text="Inches.")
-    fight = models.PositiveSmallIntegerField()
+    # A characteristic printed "*", "-", "?" or left blank is None; its kind is in
+    # ``characteristic_notes`` (profiles.stat_values).
+    move = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Inches.")
+    fight = models.PositiveSmallIntegerField(null=True, blank=True)
     shoot = models.PositiveSmallIntegerField(null=True, blank=True, help_text="3 means 3+.")
-    strength = models.PositiveSmallIntegerField()
-    defence = models.PositiveSmallIntegerField()
-    attacks = models.PositiveSmallIntegerField()
-    wounds = models.PositiveSmallIntegerField()
-    courage = models.PositiveSmallIntegerField()
+    strength = models.PositiveSmallIntegerField(null=True, blank=True)
+    defence = models.PositiveSmallIntegerField(null=True, blank=True)
+    attacks = models.PositiveSmallIntegerField(null=True, blank=True)
+    wounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    courage = models.PositiveSmallIntegerField(null=True, blank=True)
     might = models.PositiveSmallIntegerField(null=True, blank=True)
     will = models.PositiveSmallIntegerField(null=True, blank=True)
     fate = models.PositiveSmallIntegerField(null=True, blank=True)
+    characteristic_notes = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Field -> "variable" (*), "none" (-) or "see_rule" (? or blank).',
+    )
+    conditional = models.BooleanField(
+        default=False,
+        help_text="Hidden in a plain list: offered only in a Legendary Legion, an alliance or "
+        "when another selection unlocks it.",
+    )
     source_reference = models.CharField(max_length=200, blank=True, help_text="Book and page.")
     rules = models.ManyToManyField(SpecialRule, through="ProfileRule", related_name="profiles")
 
@@ -161,9 +175,28 @@ class Profile(models.Model):
 
     @property
     def fight_shoot(self) -> str:
-        """Return the rulebook's combined value, e.g. ``5/3+`` or ``3/-``."""
-        shoot = f"{self.shoot}+" if self.shoot else "-"
-        return f"{self.fight}/{shoot}"
+        """Return the rulebook's combined value, e.g. ``5/3+``, ``3/-`` or ``?/?``."""
+        notes = self.characteristic_notes or {}
+        fight = stat_text(self.fight, notes.get("fight"))
+        return f"{fight}/{stat_text(self.shoot, notes.get('shoot'), '+')}"
+
+    def stat(self, field: str) -> str:
+        """Return one characteristic as a card shows it: ``6``, ``*``, ``-`` or ``?``."""
+        return stat_text(getattr(self, field), (self.characteristic_notes or {}).get(field))
+
+    @property
+    def stat_texts(self) -> dict[str, str]:
+        """Every characteristic as shown, and ``fight_shoot``, for templates."""
+        return {
+            **{field: self.stat(field) for field in STAT_FIELDS},
+            "fight_shoot": self.fight_shoot,
+        }
+
+    @property
+    def special_characteristics(self) -> list[tuple[str, str]]:
+        """(field, plain-words meaning) of each characteristic that is not a number."""
+        notes = self.characteristic_notes or {}
+        return [(field, LABELS[StatKind(kind)]) for field, kind in notes.items()]
 
 
 class ProfileRule(models.Model):

@@ -184,6 +184,8 @@ def _profile_row(release: DataRelease, faction: Faction, p: ParsedProfile, slug:
         might=c.might,
         will=c.will,
         fate=c.fate,
+        characteristic_notes=dict(c.notes),
+        conditional=p.conditional,
         source_reference=p.source_reference,
     )
 

@@ -134,7 +134,8 @@ def _candidates(data: CatalogueData, source_id: str) -> list[NodePath]:
 
 
 def _visible(data: CatalogueData, path: NodePath) -> bool:
-    return isinstance(locate(path, data.lookup), Occurrence)
+    found = locate(path, data.lookup)
+    return isinstance(found, Occurrence) and not found.hidden
 
 
 def in_warband(path: NodePath) -> bool:

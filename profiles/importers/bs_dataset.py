@@ -70,17 +70,20 @@ class ParsedOption:
 
 @dataclass(frozen=True, slots=True)
 class Characteristics:
-    move: int
-    fight: int
+    """Numbers of a profile; None where the cell holds none, its kind then in ``notes``."""
+
+    move: int | None
+    fight: int | None
     shoot: int | None  # 3 means 3+; None for "-"
-    strength: int
-    defence: int
-    attacks: int
-    wounds: int
-    courage: int
+    strength: int | None
+    defence: int | None
+    attacks: int | None
+    wounds: int | None
+    courage: int | None
     might: int | None = None
     will: int | None = None
     fate: int | None = None
+    notes: tuple[tuple[str, str], ...] = ()  # (field, profiles.stat_values.StatKind value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +102,7 @@ class ParsedProfile:
     rules: tuple[ParsedRule, ...]
     powers: tuple[ParsedPower, ...]
     source_reference: str
+    conditional: bool = False  # hidden in a plain list (Legendary Legion, ally, unlock)
 
 
 @dataclass(frozen=True, slots=True)

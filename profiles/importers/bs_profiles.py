@@ -46,6 +46,7 @@ class Occurrence:
     holder_index: int
     profile: Node
     state: PlainList
+    hidden: bool = False  # hidden in a plain list: offered only when the data unlocks it
 
     @property
     def model(self) -> Node:
@@ -97,7 +98,7 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
         heroic_tier=heroic_tier(occ, ctx.lookup, texts) if kind is ProfileKind.HERO else None,
         points=profile_points(occ, ctx, kit),
         unique=is_unique(occ.owner_nodes),
-        characteristics=read_characteristics(texts),
+        characteristics=read_characteristics(texts, hero=kind is ProfileKind.HERO),
         keywords=split_list(texts.get("Keywords")),
         wargear=kit.wargear,
         heroic_actions=split_list(texts.get("Heroic Actions")),
@@ -105,6 +106,7 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
         rules=tuple(rules(occ.own_nodes, ctx.lookup, occ.state)),
         powers=tuple(powers(occ.own_nodes, ctx.lookup, occ.state)),
         source_reference=source_reference(occ.profile, ctx.publications),
+        conditional=occ.hidden,
     )
 
 

@@ -90,7 +90,8 @@
 
   function statLine(entry) {
     const c = entry.card;
-    const cells = [["Mv", `${c.move}"`], ["F", c.fight_shoot], ["S", c.strength], ["D", c.defence],
+    const move = typeof c.move === "number" ? `${c.move}"` : c.move;  // "*", "-" or "?"
+    const cells = [["Mv", move], ["F", c.fight_shoot], ["S", c.strength], ["D", c.defence],
       ["A", c.attacks], ["W", c.wounds], ["C", c.courage]];
     if (entry.profile.kind === "hero") cells.push(["M/W/F", `${c.might ?? 0}/${c.will ?? 0}/${c.fate ?? 0}`]);
     const line = el("dl", { className: "stat-line" });
