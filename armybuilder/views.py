@@ -173,6 +173,14 @@ def import_json(request: HttpRequest) -> HttpResponse:
     return redirect("armybuilder:index")
 
 
+NO_BATTLESCRIBE_DATA = (
+    "this list is built on the starter data, which has no BattleScribe origin, and no "
+    "BattleScribe data is imported to match it by name. Import the community data "
+    "(bin/start does when ../shared/bsdata or SBG_BSDATA_DIR is present, or manage.py "
+    "import_battlescribe PATH-or-URL) to export rosters"
+)
+
+
 def _battlescribe_directory(army: ArmyList) -> Path:
     """The source files of the BattleScribe release the list's army lists come from (or the
     current one, for lists built on the starter data)."""
@@ -190,10 +198,7 @@ def _battlescribe_directory(army: ArmyList) -> Path:
     )
     directory = release_files_directory(release=release) if release else None
     if directory is None:
-        raise RosterExportError(
-            "No imported BattleScribe data with its catalogue files: "
-            "import it (manage.py import_battlescribe) to export rosters."
-        )
+        raise RosterExportError([NO_BATTLESCRIBE_DATA])
     return directory
 
 

@@ -144,7 +144,10 @@ class _RosterWriter:
     def _force(self, forces: ET.Element, contingent: Contingent, force_entry: ET.Element) -> None:
         faction = battlescribe_faction(contingent.faction)
         if faction is None:
-            self.problems.append(f"army list {contingent.faction.name}: no BattleScribe catalogue")
+            self.problems.append(
+                f"army list {contingent.faction.name}: a starter army list with no BattleScribe "
+                "origin, and no imported BattleScribe catalogue of that name"
+            )
             return
         try:
             data = catalogue_data(self.directory, faction.source_id)
@@ -351,7 +354,10 @@ class _WarbandWriter:
         if profile.faction_id != self.faction.pk:
             found = Profile.objects.filter(faction=self.faction, name__iexact=profile.name).first()
             if found is None:
-                self._missing(entry, "has no BattleScribe profile of that name")
+                self._missing(
+                    entry, "is a starter profile with no BattleScribe origin, and the imported "
+                    "army list has no profile of that name"
+                )
                 return None
             profile = found
         chosen: Chosen = []
