@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from armybuilder.battlescribe.data_rules import data_rule_breaches
 from armybuilder.effective import Card, effective_card
 from armybuilder.figures import list_figures
 from armybuilder.models import ArmyList, Entry
@@ -114,5 +115,5 @@ def army_list_json(army: ArmyList) -> dict[str, Any]:
         ],
         "figures": asdict(list_figures(snapshot)),
         "alliance": list_alliance(snapshot).name.lower(),
-        "breaches": [asdict(breach) for breach in validate(snapshot)],
+        "breaches": [asdict(breach) for breach in [*validate(snapshot), *data_rule_breaches(army)]],
     }

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from armybuilder import services
+from armybuilder.battlescribe.data_rules import release_directory
 from armybuilder.battlescribe.importer import army_list_import_roster
 from armybuilder.battlescribe.reader import MAX_ROSTER_BYTES
 from armybuilder.battlescribe.writer import RosterExportError, army_list_roster, army_list_rosz
@@ -31,8 +32,7 @@ from armybuilder.selectors import (
     army_list_get_for_user,
     army_list_get_shared,
 )
-from profiles.models import DataRelease, Faction, Profile
-from profiles.services import release_files_directory
+from profiles.models import Faction, Profile
 
 MAX_IMPORT_BYTES = 1_000_000
 
@@ -184,19 +184,7 @@ NO_BATTLESCRIBE_DATA = (
 def _battlescribe_directory(army: ArmyList) -> Path:
     """The source files of the BattleScribe release the list's army lists come from (or the
     current one, for lists built on the starter data)."""
-    releases = [
-        c.faction.release
-        for c in army.contingents.all()
-        if c.faction.release.source == DataRelease.Source.BATTLESCRIBE
-    ]
-    release = (
-        releases[0]
-        if releases
-        else DataRelease.objects.filter(
-            source=DataRelease.Source.BATTLESCRIBE, is_current=True
-        ).first()
-    )
-    directory = release_files_directory(release=release) if release else None
+    directory = release_directory(army)
     if directory is None:
         raise RosterExportError([NO_BATTLESCRIBE_DATA])
     return directory

@@ -217,7 +217,7 @@ class _WarbandWriter:
         elements = self._chain(self.parent, placement.path, len(placement.path), 1)
         self._finish(entry, profile, chosen, placement, elements)
         if is_leader and not any(o.name.startswith(LEADER_MARKER) for o, _ in chosen):
-            self._leader(placement, elements)
+            self._leader(placement, elements, profile.heroic_tier)
         return placement
 
     def _follower(self, entry: Entry, captain: Placement) -> None:
@@ -327,9 +327,11 @@ class _WarbandWriter:
                 return
         self._missing(entry, f"has no option {option.name!r} in the catalogue")
 
-    def _leader(self, placement: Placement, elements: dict[int, ET.Element]) -> None:
+    def _leader(self, placement: Placement, elements: dict[int, ET.Element], tier: str) -> None:
+        preferred = f"{LEADER_MARKER}{tier.title()})"
         for index in range(placement.holder_index, len(placement.path)):
-            route = marker_route(self.data.lookup, placement.path[index], LEADER_MARKER)
+            owner = placement.path[index]
+            route = marker_route(self.data.lookup, owner, LEADER_MARKER, preferred)
             if route is not None:
                 prefix = link_prefix(placement.path[: index + 1])
                 self._write_route(elements[index], route, prefix, 1)
@@ -355,8 +357,9 @@ class _WarbandWriter:
             found = Profile.objects.filter(faction=self.faction, name__iexact=profile.name).first()
             if found is None:
                 self._missing(
-                    entry, "is a starter profile with no BattleScribe origin, and the imported "
-                    "army list has no profile of that name"
+                    entry,
+                    "is a starter profile with no BattleScribe origin, and the imported "
+                    "army list has no profile of that name",
                 )
                 return None
             profile = found
