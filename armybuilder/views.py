@@ -33,14 +33,24 @@ from armybuilder.selectors import (
     army_list_get_shared,
 )
 from profiles.models import Faction, Profile
+from profiles.selectors import faction_labels
 
 MAX_IMPORT_BYTES = 1_000_000
+
+
+class FactionChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """Starter and imported army lists of one name are told apart by their source."""
+
+    def label_from_instance(self, obj: Faction) -> str:
+        if not hasattr(self, "_labels"):
+            self._labels = faction_labels(self.queryset)
+        return self._labels.get(obj.pk, obj.name)
 
 
 class ArmyListForm(forms.Form):
     name = forms.CharField(max_length=100)
     points_limit = forms.IntegerField(min_value=1, max_value=10_000, initial=600)
-    faction = forms.ModelChoiceField(
+    faction = FactionChoiceField(
         queryset=Faction.objects.filter(release__is_current=True).select_related("release"),
         empty_label="Choose an army list",
     )
@@ -88,6 +98,8 @@ def index(request: HttpRequest) -> HttpResponse:
 def _catalogue_for(army: ArmyList) -> dict[str, Any]:
     factions = [c.faction for c in army.contingents.all()]
     profiles = Profile.objects.filter(faction__in=factions).prefetch_related("options")
+    current = list(Faction.objects.filter(release__is_current=True).select_related("release"))
+    labels = faction_labels(current)
     return {
         "profiles": [
             {
@@ -97,6 +109,7 @@ def _catalogue_for(army: ArmyList) -> dict[str, Any]:
                 "points": p.points,
                 "kind": p.kind,
                 "heroic_tier": p.heroic_tier,
+                "conditional": p.conditional,
                 "options": [
                     {"id": o.pk, "name": o.name, "points": o.points, "max": o.max_count}
                     for o in p.options.all()
@@ -105,8 +118,7 @@ def _catalogue_for(army: ArmyList) -> dict[str, Any]:
             for p in profiles
         ],
         "factions": [
-            {"id": f.pk, "name": f.name, "side": f.side}
-            for f in Faction.objects.filter(release__is_current=True)
+            {"id": f.pk, "name": f.name, "label": labels[f.pk], "side": f.side} for f in current
         ],
     }
 

@@ -63,6 +63,12 @@ class Faction(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def label(self) -> str:
+        """The name with its data source: "Minas Tirith (BattleScribe r113)"."""
+        release = self.release
+        return f"{self.name} ({release.get_source_display()} r{release.revision})"
+
 
 class SpecialRule(models.Model):
     """A special rule's text; profiles link to it (002 "Règles spéciales")."""

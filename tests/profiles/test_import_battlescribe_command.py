@@ -171,7 +171,7 @@ def write_set(folder: Path, *, revision: int = 3, cat_system: str = "gs-1") -> P
     return folder
 
 
-def run_import(*paths: Path, system_id: str = "gs-1") -> str:
+def run_import(*paths: Path | str, system_id: str = "gs-1") -> str:
     out = StringIO()
     names = [str(p) for p in paths]
     options = {"game_system_id": system_id, "stdout": out, "stderr": StringIO()}

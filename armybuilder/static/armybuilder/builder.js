@@ -88,6 +88,12 @@
     return box;
   }
 
+  // A profile the data hides in a plain list: legal only once something unlocks it
+  // (the list's breaches say BS-HIDDEN until then).
+  function unlockNote(p) {
+    return p.conditional ? " - only when unlocked" : "";
+  }
+
   function statLine(entry) {
     const c = entry.card;
     const move = typeof c.move === "number" ? `${c.move}"` : c.move;  // "*", "-" or "?"
@@ -138,7 +144,7 @@
     const select = el("select", { className: "add-follower" });
     select.setAttribute("aria-label", "Follower to add");
     for (const p of profilesOf(contingent.faction.id)) {
-      if (p.kind === "warrior" || p.heroic_tier === "independent") select.append(option(p.id, `${p.name} (${p.points})`));
+      if (p.kind === "warrior" || p.heroic_tier === "independent") select.append(option(p.id, `${p.name} (${p.points})${unlockNote(p)}`));
     }
     const count = el("input", { type: "number", min: 1, max: 100, value: 1, className: "count" });
     count.setAttribute("aria-label", "How many");
@@ -172,7 +178,7 @@
     const select = el("select", { className: "add-hero" });
     select.setAttribute("aria-label", "Hero to lead a new warband");
     for (const p of profilesOf(contingent.faction.id)) {
-      if (p.kind === "hero") select.append(option(p.id, `${p.name} (${tierLabel(p.heroic_tier)}, ${p.points})`));
+      if (p.kind === "hero") select.append(option(p.id, `${p.name} (${tierLabel(p.heroic_tier)}, ${p.points})${unlockNote(p)}`));
     }
     const button = el("button", { type: "button", className: "button small", textContent: "Add hero" });
     button.addEventListener("click", () =>
@@ -230,7 +236,7 @@
   function renderContingentPicker() {
     const select = document.getElementById("add-contingent");
     const used = new Set(state.contingents.map((c) => c.faction.id));
-    select.replaceChildren(...catalogue.factions.filter((f) => !used.has(f.id)).map((f) => option(f.id, `${f.name} (${f.side})`)));
+    select.replaceChildren(...catalogue.factions.filter((f) => !used.has(f.id)).map((f) => option(f.id, `${f.label} (${f.side})`)));
   }
 
   function render() {
