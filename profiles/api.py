@@ -51,7 +51,7 @@ class OptionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ProfileOption
-        fields = ["id", "name", "points", "max_count", "group"]
+        fields = ["id", "name", "points", "max_count", "group", "conditional"]
 
 
 class RuleSerializer(serializers.Serializer):

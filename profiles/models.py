@@ -230,6 +230,11 @@ class ProfileOption(models.Model):
     max_count = models.PositiveSmallIntegerField(default=1)
     group = models.CharField(max_length=200, blank=True)
     order = models.PositiveSmallIntegerField(default=0)
+    conditional = models.BooleanField(
+        default=False,
+        help_text="Hidden in a plain list: legal only when the data's conditions hold (a "
+        "Legendary Legion, another selection).",
+    )
 
     class Meta:
         ordering = ["order", "name"]

@@ -209,6 +209,7 @@ def _profile_options(rows: list[tuple[Profile, ParsedProfile]]) -> Iterator[Prof
                 max_count=option.max_count,
                 group=option.group[:200],
                 order=order,
+                conditional=option.conditional,
             )
 
 

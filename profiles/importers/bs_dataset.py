@@ -66,6 +66,7 @@ class ParsedOption:
     points: int  # per model, in a plain list
     max_count: int
     group: str
+    conditional: bool = False  # hidden in a plain list: legal only when its conditions hold
 
 
 @dataclass(frozen=True, slots=True)
