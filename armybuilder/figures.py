@@ -42,7 +42,8 @@ class ContingentFigures:
     bows: int
     bow_limit: int
     break_point: float  # its own break point; used alone in an Impossible alliance
-    army_bonus: str  # the bonus kept, "" when lost or none
+    army_bonus: str  # the bonus kept, "" when lost or none (or replaced by a legion's rules)
+    legion: str = ""  # the Legendary Legion the contingent is built as
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +197,11 @@ def list_points(army: ListData) -> int:
 def contingent_figures(contingent: ContingentData, army: ListData) -> ContingentFigures:
     entries = contingent.entries
     models = sum(entry.count for entry in entries)
-    bonus = faction_rules(contingent.faction).bonus.name
+    # ASSUMPTION: a Legendary Legion's own rules replace the army bonus (the legions of the
+    # data carry their special rules and restrictions, never the list's bonus).
+    bonus = faction_rules(contingent.faction).bonus.name or contingent.army_bonus
+    if contingent.legion:
+        bonus = ""
     return ContingentFigures(
         ref=contingent.ref,
         points=contingent_points(contingent, army),
@@ -206,6 +211,7 @@ def contingent_figures(contingent: ContingentData, army: ListData) -> Contingent
         bow_limit=bow_limit(contingent, army),
         break_point=models / 2,
         army_bonus=bonus if bonus_kept(army) else "",
+        legion=contingent.legion,
     )
 
 

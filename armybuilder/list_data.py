@@ -119,6 +119,8 @@ class ContingentData:
     faction: str
     side: str  # "good" or "evil"
     warbands: tuple[WarbandData, ...]
+    army_bonus: str = ""  # the data's army bonus (its rule names), for imported army lists
+    legion: str = ""  # the Legendary Legion it is built as, "" for a plain list
 
     @property
     def entries(self) -> list[EntryData]:

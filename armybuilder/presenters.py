@@ -11,6 +11,7 @@ from armybuilder.figures import list_figures
 from armybuilder.models import ArmyList, Entry
 from armybuilder.selectors import army_list_snapshot
 from armybuilder.validation import list_alliance, validate
+from profiles.models import Legion
 from profiles.stat_values import STAT_FIELDS, stat_text
 
 
@@ -46,6 +47,12 @@ def card_json(entry: Entry, option_names: list[str]) -> dict[str, Any]:
         "special_characteristics": dict(notes),
         "notes": [*special, *card.notes],
     }
+
+
+def _legion_json(legion: Legion | None) -> dict[str, Any] | None:
+    if legion is None:
+        return None
+    return {"id": legion.pk, "name": legion.name, "rules": legion.rules}
 
 
 def _shown(value: int | None, kind: str | None) -> int | str | None:
@@ -102,6 +109,12 @@ def army_list_json(army: ArmyList) -> dict[str, Any]:
                     "name": contingent.faction.name,
                     "side": contingent.faction.side,
                 },
+                "army_bonus": contingent.faction.army_bonus,
+                "legion": _legion_json(contingent.legion),
+                "legions": [
+                    {"id": legion.pk, "name": legion.name}
+                    for legion in contingent.faction.legions.all()
+                ],
                 "warbands": [
                     {
                         "id": warband.pk,

@@ -16,7 +16,7 @@ from rest_framework.permissions import AllowAny
 
 from profiles import selectors
 from profiles.filters import FactionFilter, ProfileFilter
-from profiles.models import DataRelease, Faction, Profile, ProfileOption, SpecialRule
+from profiles.models import DataRelease, Faction, Legion, Profile, ProfileOption, SpecialRule
 from profiles.stat_values import StatKind
 
 STAT_FIELDS = (
@@ -110,13 +110,39 @@ class ProfileDetailSerializer(ProfileSummarySerializer):
         ]
 
 
+class ArmyRuleSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    text = serializers.CharField()
+
+
+class LegionSerializer(serializers.ModelSerializer):
+    """A Legendary Legion; a contingent takes it by id (PATCH /api/contingents/<id>/)."""
+
+    rules = ArmyRuleSerializer(many=True, help_text="Its special rules and restrictions.")
+
+    class Meta:
+        model = Legion
+        fields = ["id", "name", "rules"]
+
+
 class FactionSerializer(serializers.ModelSerializer):
     release = ReleaseBriefSerializer()
     profile_count = serializers.IntegerField(help_text="Profiles in this army list.")
+    army_bonus = ArmyRuleSerializer(many=True, help_text="The data's army bonus rules.")
 
     class Meta:
         model = Faction
-        fields = ["id", "name", "slug", "side", "description", "release", "profile_count"]
+        fields = [
+            *("id", "name", "slug", "side", "description", "release", "profile_count"),
+            "army_bonus",
+        ]
+
+
+class FactionDetailSerializer(FactionSerializer):
+    legions = LegionSerializer(many=True, help_text="Its Legendary Legions.")
+
+    class Meta(FactionSerializer.Meta):
+        fields = [*FactionSerializer.Meta.fields, "legions"]
 
 
 class CatalogueReadMixin:
@@ -148,13 +174,13 @@ class FactionListApi(CatalogueReadMixin, generics.ListAPIView):
 
 
 class FactionDetailApi(CatalogueReadMixin, generics.RetrieveAPIView):
-    """Return one army list, of any release."""
+    """Return one army list, of any release, with its Legendary Legions."""
 
-    serializer_class = FactionSerializer
+    serializer_class = FactionDetailSerializer
     filter_backends: list = []
 
     def get_queryset(self) -> QuerySet[Faction]:
-        return selectors.faction_queryset()
+        return selectors.faction_queryset().prefetch_related("legions")
 
 
 class ProfileListApi(CatalogueReadMixin, generics.ListAPIView):

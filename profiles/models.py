@@ -52,6 +52,9 @@ class Faction(models.Model):
     side = models.CharField(max_length=8, choices=Side.choices)
     revision = models.PositiveIntegerField(default=0)
     description = models.TextField(blank=True)
+    army_bonus = models.JSONField(
+        default=list, blank=True, help_text='The army bonus rules: [{"name", "text"}].'
+    )
 
     class Meta:
         ordering = ["name"]
@@ -68,6 +71,28 @@ class Faction(models.Model):
         """The name with its data source: "Minas Tirith (BattleScribe r113)"."""
         release = self.release
         return f"{self.name} ({release.get_source_display()} r{release.revision})"
+
+
+class Legion(models.Model):
+    """A Legendary Legion of an army list: a themed list with its own special rules and
+    restrictions. In a roster it is a selection of its force, so the data's own conditions
+    unlock its models and options and apply its limits."""
+
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="legions")
+    source_id = models.CharField(max_length=64)
+    link_id = models.CharField(max_length=64, blank=True)
+    name = models.CharField(max_length=200)
+    rules = models.JSONField(default=list, help_text='Its rules: [{"name", "text"}].')
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["faction", "source_id"], name="legion_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.faction.name})"
 
 
 class SpecialRule(models.Model):

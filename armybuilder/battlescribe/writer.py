@@ -41,7 +41,7 @@ from profiles.importers.bs_costs import points_type_id
 from profiles.importers.bs_profiles import WARBAND_NAMES
 from profiles.importers.bs_tree import NodePath
 from profiles.importers.bs_xml import children
-from profiles.models import DataRelease, Faction, Profile, ProfileOption
+from profiles.models import DataRelease, Faction, Legion, Profile, ProfileOption
 
 ROSTER_NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
 BATTLESCRIBE_VERSION = "2.03"
@@ -165,8 +165,23 @@ class _RosterWriter:
         ):
             force.set(key, value)
         self._force_categories(force, force_entry, data)
+        if contingent.legion is not None:
+            self._legion(force, data, faction, contingent.legion)
         for warband in contingent.warbands.all():
             _WarbandWriter(self, data, faction, force).write(warband)
+
+    def _legion(
+        self, force: ET.Element, data: CatalogueData, faction: Faction, legion: Legion
+    ) -> None:
+        """A Legendary Legion is a root selection of its force, as BattleScribe writes it."""
+        node = next(
+            (n for n in data.lookup.tree_children(data.catalogue.root) if n.id == legion.source_id),
+            None,
+        )
+        if node is None:
+            self.problems.append(f"army list {faction.name}: no legion {legion.name!r} in its data")
+            return
+        _WarbandWriter(self, data, faction, force)._selection(force, steps((node,))[0], 1)
 
     def _force_categories(
         self, force: ET.Element, force_entry: ET.Element, data: CatalogueData

@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from profiles.importers.bs_army_rules import army_bonus, legions
 from profiles.importers.bs_characteristics import UnreadableProfileError
 from profiles.importers.bs_costs import points_type_id
 from profiles.importers.bs_dataset import (
@@ -174,6 +175,8 @@ def parse_catalogue(cat: BsDocument, system: BsDocument, side: Side) -> ParsedFa
         revision=cat.revision,
         profiles=tuple(sorted(profiles.values(), key=lambda p: order[p.source_id])),
         skipped=tuple(skipped.values()),
+        army_bonus=army_bonus(lookup),
+        legions=legions(lookup),
     )
 
 

@@ -115,6 +115,17 @@ class SkippedEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class ParsedLegion:
+    """A Legendary Legion: a root entry of the catalogue whose rules are its special rules
+    and restrictions."""
+
+    source_id: str  # the legion's entry id
+    link_id: str  # the catalogue's link to it, "" when inline
+    name: str
+    rules: tuple[ParsedRule, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedFaction:
     source_id: str
     name: str
@@ -122,6 +133,8 @@ class ParsedFaction:
     revision: int
     profiles: tuple[ParsedProfile, ...]
     skipped: tuple[SkippedEntry, ...]
+    army_bonus: tuple[ParsedRule, ...] = ()
+    legions: tuple[ParsedLegion, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,3 +106,64 @@ def test_the_openapi_schema_shows_option_ids(api: APIClient) -> None:
     option = body["components"]["schemas"]["Option"]
     assert "id" in option["properties"] and "id" in option.get("required", [])
     assert "characteristic_notes" in body["components"]["schemas"]["ProfileDetail"]["properties"]
+
+
+def test_army_bonus_and_legendary_legions_through_the_api(
+    release: DataRelease, api: APIClient
+) -> None:
+    """Imported army lists show their army bonus text; a contingent takes a Legendary Legion
+    by an id read from the faction's detail, and the legion's restrictions then apply."""
+    factions = _ok(api.get("/api/factions/", {"name": "Isengard"}))["results"]
+    isengard = next(f for f in factions if f["release"]["source"] == "battlescribe")
+    assert isengard["army_bonus"] and all(rule["text"] for rule in isengard["army_bonus"])
+    detail = _ok(api.get(f"/api/factions/{isengard['id']}/"))
+    scouts = next(legion for legion in detail["legions"] if legion["name"] == "Uglúk's Scouts")
+    assert scouts["rules"]
+    ugluk = _profile(api, isengard["id"], "Uglúk")
+    warrior = _profile(api, isengard["id"], "Uruk-hai Warrior")
+    army = _ok(
+        api.post("/api/lists/", {"name": "Legion", "factions": [isengard["id"]]}, format="json"),
+        201,
+    )
+    contingent = army["contingents"][0]
+    assert contingent["army_bonus"] == isengard["army_bonus"]
+    army = _ok(
+        api.post(
+            f"/api/lists/{army['id']}/warbands/",
+            {"contingent": contingent["id"], "captain": ugluk["id"]},
+            format="json",
+        ),
+        201,
+    )
+    warband = army["contingents"][0]["warbands"][0]["id"]
+    _ok(
+        api.post(f"/api/warbands/{warband}/entries/", {"profile": warrior["id"]}, format="json"),
+        201,
+    )
+    figures = _ok(api.get(f"/api/lists/{army['id']}/validate/"))["figures"]["contingents"][0]
+    assert figures["army_bonus"] and not figures["legion"]
+    army = _ok(
+        api.patch(f"/api/contingents/{contingent['id']}/", {"legion": scouts["id"]}, format="json")
+    )
+    assert army["contingents"][0]["legion"]["name"] == "Uglúk's Scouts"
+    assert [b["rule_id"] for b in army["breaches"]] == ["BS-HIDDEN"]
+    assert army["figures"]["contingents"][0]["legion"] == "Uglúk's Scouts"
+
+
+def test_a_legion_of_another_army_or_another_users_contingent_is_refused(
+    release: DataRelease, api: APIClient
+) -> None:
+    mordor = release.factions.get(name="Mordor")
+    isengard = release.factions.get(name="Isengard")
+    army = _ok(
+        api.post("/api/lists/", {"name": "L", "factions": [isengard.pk]}, format="json"), 201
+    )
+    contingent = army["contingents"][0]["id"]
+    foreign = mordor.legions.first()
+    assert foreign is not None
+    refused = api.patch(f"/api/contingents/{contingent}/", {"legion": foreign.pk}, format="json")
+    assert refused.status_code == 400 and "legion" in refused.json()
+    stranger = APIClient()
+    stranger.force_authenticate(User.objects.create(username="stranger"))
+    hidden = stranger.patch(f"/api/contingents/{contingent}/", {"legion": None}, format="json")
+    assert hidden.status_code == 404

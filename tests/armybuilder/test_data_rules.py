@@ -61,6 +61,9 @@ def build(raw: dict[str, Any], release: DataRelease) -> ArmyList:
         factions=factions,
     )
     for contingent_raw, contingent in zip(raw["contingents"], army.contingents.all(), strict=True):
+        if "legion" in contingent_raw:
+            legion = contingent.faction.legions.get(name=contingent_raw["legion"])
+            services.contingent_set_legion(contingent=contingent, legion=legion)
         for band in contingent_raw["warbands"]:
             captain = _profile(contingent.faction, band["captain"]["name"])
             options = _options(captain, band["captain"].get("options", []))

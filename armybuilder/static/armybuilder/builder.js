@@ -186,12 +186,36 @@
     return el("div", { className: "row add-row" }, select, button);
   }
 
+  // The army bonus of an imported army list, or the Legendary Legion it is built as (chosen
+  // here; the list's breaches then apply the legion's restrictions from the data).
+  function armyRules(contingent) {
+    const parts = [];
+    if (contingent.legions.length) {
+      const select = el("select", { className: "legion" });
+      select.setAttribute("aria-label", "Legendary Legion");
+      select.append(option("", "No Legendary Legion"));
+      for (const legion of contingent.legions) select.append(option(legion.id, `Legendary Legion: ${legion.name}`));
+      select.value = contingent.legion ? String(contingent.legion.id) : "";
+      select.addEventListener("change", () =>
+        send("PATCH", `/api/contingents/${contingent.id}/`, { legion: select.value ? Number(select.value) : null }));
+      parts.push(el("div", { className: "row" }, select));
+    }
+    const rules = contingent.legion ? contingent.legion.rules : contingent.army_bonus;
+    if (rules.length) {
+      const list = el("ul", { className: contingent.legion ? "legion-rules" : "army-bonus" });
+      for (const rule of rules) list.append(el("li", {}, el("strong", { textContent: rule.name }), ` ${rule.text}`));
+      parts.push(el("details", {}, el("summary", { textContent: contingent.legion ? "Legion rules" : "Army bonus" }), list));
+    }
+    return parts;
+  }
+
   function renderContingents() {
     const box = document.getElementById("contingents");
     box.replaceChildren();
     for (const contingent of state.contingents) {
       const section = el("section", { className: `contingent side-${contingent.faction.side}` });
       section.append(el("h2", { textContent: contingent.faction.name }));
+      section.append(...armyRules(contingent));
       contingent.warbands.forEach((w, i) => section.append(warbandCard(w, i, contingent)));
       section.append(addWarbandForm(contingent));
       box.append(section);
