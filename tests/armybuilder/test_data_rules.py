@@ -92,3 +92,23 @@ def test_golden_data_rules(path: Path, release: DataRelease) -> None:
 def test_every_data_rule_id_has_a_golden_roster() -> None:
     covered = {rule for path in ROSTERS for rule, _ in yaml.safe_load(path.read_text())["expected"]}
     assert covered == set(DATA_RULE_IDS)
+
+
+def test_a_legion_survives_a_roster_round_trip(release: DataRelease) -> None:
+    """The legion is a root selection of its force in the .ros, and comes back on import."""
+    from armybuilder.battlescribe.data_rules import release_directory
+    from armybuilder.battlescribe.importer import army_list_import_roster
+    from armybuilder.battlescribe.writer import army_list_rosz
+
+    raw = yaml.safe_load((GOLDEN / "06_legion_ugluks_scouts_legal.yaml").read_text())
+    army = build(raw, release)
+    directory = release_directory(army)
+    assert directory is not None
+    owner = User.objects.get(username="golden")
+    copy = army_list_import_roster(owner=owner, data=army_list_rosz(army=army, directory=directory))
+    contingent = copy.contingents.get()
+    assert contingent.legion is not None and contingent.legion.name == "Uglúk's Scouts"
+    assert sorted(e.profile.name for e in contingent.warbands.get().entries.all()) == [
+        "Uglúk",
+        "Uruk-hai Scout",
+    ]
