@@ -106,4 +106,5 @@ def _entry_data(entry: Entry) -> EntryData:
         options=picks,
         might=profile.might or 0,
         captain=entry.role == Entry.Role.CAPTAIN,
+        models_per_unit=profile.models_per_unit,
     )

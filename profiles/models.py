@@ -185,6 +185,9 @@ class Profile(models.Model):
         help_text="Hidden in a plain list: offered only in a Legendary Legion, an alliance or "
         "when another selection unlocks it.",
     )
+    models_per_unit = models.PositiveSmallIntegerField(
+        default=1, help_text="Models one entry buys (2 for a drum carried by two Goblins)."
+    )
     source_reference = models.CharField(max_length=200, blank=True, help_text="Book and page.")
     rules = models.ManyToManyField(SpecialRule, through="ProfileRule", related_name="profiles")
 

@@ -212,6 +212,7 @@ def _profile_row(release: DataRelease, faction: Faction, p: ParsedProfile, slug:
         fate=c.fate,
         characteristic_notes=dict(c.notes),
         conditional=p.conditional,
+        models_per_unit=p.models_per_unit,
         source_reference=p.source_reference,
     )
 

@@ -243,7 +243,8 @@ class _WarbandWriter:
         placement = follower_placement(self.data, profile.source_id, captain.path[0])
         if placement is not None:
             shared = _shared_length(placement.path)
-            elements = self._chain(self.parent, placement.path, shared, entry.count)
+            models = entry.count * profile.models_per_unit  # a team is that many selections
+            elements = self._chain(self.parent, placement.path, shared, models)
         else:
             # Not offered in the captain's Warband (an Independent Hero joining it): nest the
             # model's own entry there so the warband survives a round trip.
@@ -254,7 +255,8 @@ class _WarbandWriter:
             # Only the entry's own selections are written; their ids keep the links above.
             skip = min(_shared_length(placement.path), placement.holder_index)
             host = self._warband_element()
-            elements = self._chain(host, placement.path, 0, entry.count, skip)
+            models = entry.count * profile.models_per_unit
+            elements = self._chain(host, placement.path, 0, models, skip)
         self._finish(entry, profile, chosen, placement, elements)
 
     def _warband_element(self) -> ET.Element:

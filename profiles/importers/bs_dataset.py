@@ -104,6 +104,7 @@ class ParsedProfile:
     powers: tuple[ParsedPower, ...]
     source_reference: str
     conditional: bool = False  # hidden in a plain list (Legendary Legion, ally, unlock)
+    models_per_unit: int = 1  # a fixed team bought as one entry
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,22 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
         powers=tuple(powers(occ.own_nodes, ctx.lookup, occ.state)),
         source_reference=source_reference(occ.profile, ctx.publications),
         conditional=occ.hidden,
+        models_per_unit=team_size(occ.model),
     )
+
+
+def team_size(model: Node) -> int:
+    """Models one entry buys: a model whose per-parent min and max are the same number above
+    one is a fixed team (the two Moria Goblin Drummers carrying their drum)."""
+    limits = {
+        kind: float(c.get("value", "0"))
+        for el in model.elements()
+        for c in children(el, "constraints")
+        if c.get("scope") == "parent" and c.get("field") == "selections"
+        for kind in [c.get("type")]
+    }
+    low, high = limits.get("min", 0.0), limits.get("max", 0.0)
+    return int(low) if low == high and low > 1 else 1
 
 
 def profile_points(occ: Occurrence, ctx: CatalogueContext, kit: Equipment) -> int:

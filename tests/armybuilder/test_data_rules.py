@@ -18,8 +18,9 @@ from django.contrib.auth.models import User
 
 from armybuilder import services
 from armybuilder.battlescribe.data_rules import data_rule_breaches
+from armybuilder.figures import list_figures
 from armybuilder.models import ArmyList
-from armybuilder.selectors import army_list_full
+from armybuilder.selectors import army_list_full, army_list_snapshot
 from armybuilder.validation import DATA_RULE_IDS
 from profiles.importers.battlescribe import parse_battlescribe
 from profiles.models import DataRelease, Faction, Profile
@@ -82,7 +83,10 @@ def build(raw: dict[str, Any], release: DataRelease) -> ArmyList:
 @pytest.mark.parametrize("path", ROSTERS, ids=[p.stem for p in ROSTERS])
 def test_golden_data_rules(path: Path, release: DataRelease) -> None:
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    found = sorted([b.rule_id, b.message] for b in data_rule_breaches(build(raw, release)))
+    army = build(raw, release)
+    if "models" in raw:
+        assert list_figures(army_list_snapshot(army=army)).models == raw["models"]
+    found = sorted([b.rule_id, b.message] for b in data_rule_breaches(army))
     expected = sorted(raw.get("expected", []))
     assert [rule for rule, _ in found] == [rule for rule, _ in expected], found
     for (_, message), (_, part) in zip(found, expected, strict=True):
