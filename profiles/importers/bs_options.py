@@ -19,6 +19,7 @@ from profiles.importers.bs_tree import Lookup, Node, info_nodes, node_hidden
 from profiles.importers.bs_xml import children
 
 WARGEAR_GROUP = "wargear"
+LEADER_MARKER = "Leader ("
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,8 @@ def equipment(
     offered = sorted(choices(entry_nodes, lookup, state), key=lambda c: c.hidden)
     for choice in offered:
         if choice.hidden:
+            if choice.node.name.startswith(LEADER_MARKER):
+                continue  # a roster marker the writer adds for the army leader, not an option
             if choice.node.name not in options and choice.node.name not in wargear:
                 points = option_points(choice.node, points_id, state)
                 if not (points == 0 and is_marker(choice.node, lookup)):
