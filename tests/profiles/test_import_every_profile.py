@@ -96,3 +96,22 @@ def test_the_card_and_the_engine_read_the_typed_values(dataset: ParsedDataSet) -
     assert "Characteristic Fight (?)" in card["rules"]
     mumak = Profile.objects.get(name="War Mûmak of Harad")
     assert mumak.fight_shoot == "-/-"
+
+
+@pytest.mark.django_db
+def test_the_engine_plays_a_battle_with_typed_values_and_says_so(dataset: ParsedDataSet) -> None:
+    """Tom Bombadil's "?" cells: the engine plays the battle with stand-ins and its summary
+    lists each such characteristic among what it did not play by its rule."""
+    from battlesim.engine_input import UnitPick, force_data
+    from battlesim.engines.sbg.game import play_game
+
+    catalogue_import(data=dataset)
+    tom = Profile.objects.get(name="Tom Bombadil")
+    orcs = Profile.objects.filter(faction__name="Mordor", name="Orc Warrior").first()
+    assert orcs is not None
+    good = force_data("Wanderers", "good", [UnitPick(tom, 1, (), leader=True)])
+    evil = force_data("Mordor", "evil", [UnitPick(orcs, 5, ())])
+    result = play_game(seed=3, options={"forces": [good, evil]})
+    assert result.summary["turns"] >= 1
+    ignored = result.summary["ignored"][0]
+    assert {"characteristic fight", "characteristic wounds"} <= set(ignored)
