@@ -167,7 +167,7 @@ def _captain(models: list[_Model]) -> _Model | None:
 
 
 def _import_entry(warband: Warband, model: _Model) -> None:
-    count = _count(model)
+    count = _count(model) // max(model.profile.models_per_unit, 1)  # a team: its units
     if not 1 <= count <= MAX_ENTRY_COUNT:
         raise _fail(
             model.selection.path,

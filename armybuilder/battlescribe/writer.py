@@ -229,7 +229,7 @@ class _WarbandWriter:
         if placement is None:
             self._missing(entry, "is not offered by the catalogue")
             return None
-        elements = self._chain(self.parent, placement.path, len(placement.path), 1)
+        elements = self._chain(self.parent, placement.path, len(placement.path), {})
         self._finish(entry, profile, chosen, placement, elements)
         if is_leader and not any(o.name.startswith(LEADER_MARKER) for o, _ in chosen):
             self._leader(placement, elements, profile.heroic_tier)
@@ -243,8 +243,8 @@ class _WarbandWriter:
         placement = follower_placement(self.data, profile.source_id, captain.path[0])
         if placement is not None:
             shared = _shared_length(placement.path)
-            models = entry.count * profile.models_per_unit  # a team is that many selections
-            elements = self._chain(self.parent, placement.path, shared, models)
+            numbers = _numbers(placement, entry.count, profile.models_per_unit)
+            elements = self._chain(self.parent, placement.path, shared, numbers)
         else:
             # Not offered in the captain's Warband (an Independent Hero joining it): nest the
             # model's own entry there so the warband survives a round trip.
@@ -255,8 +255,8 @@ class _WarbandWriter:
             # Only the entry's own selections are written; their ids keep the links above.
             skip = min(_shared_length(placement.path), placement.holder_index)
             host = self._warband_element()
-            models = entry.count * profile.models_per_unit
-            elements = self._chain(host, placement.path, 0, models, skip)
+            numbers = _numbers(placement, entry.count, profile.models_per_unit)
+            elements = self._chain(host, placement.path, 0, numbers, skip)
         self._finish(entry, profile, chosen, placement, elements)
 
     def _warband_element(self) -> ET.Element:
@@ -266,7 +266,12 @@ class _WarbandWriter:
         return next(iter(self.shared.values()))
 
     def _chain(
-        self, parent: ET.Element, path: NodePath, shared: int, count: int, skip: int = 0
+        self,
+        parent: ET.Element,
+        path: NodePath,
+        shared: int,
+        numbers: dict[int, int],
+        skip: int = 0,
     ) -> dict[int, ET.Element]:
         """Write the selections of ``path`` from node ``skip`` on (the first ``shared`` nodes
         merged with earlier ones); return node index -> selection element."""
@@ -275,7 +280,7 @@ class _WarbandWriter:
             index = path.index(step.node)
             if index < skip:
                 continue
-            number = count if index == len(path) - 1 else 1
+            number = numbers.get(index, 1)
             if index < shared and step.entry_id in self.shared:
                 parent = self.shared[step.entry_id]
             else:
@@ -411,6 +416,18 @@ def write_categories(
         primary = link.get("primary", "false") if keep_primary else "false"
         attributes = {"id": new_id(), "name": name, "entryId": link.get("targetId", "")}
         ET.SubElement(categories, "category", {**attributes, "primary": primary})
+
+
+def _numbers(placement: Placement, count: int, per_unit: int) -> dict[int, int]:
+    """Selection numbers along a follower's path: ``count`` models, or for a team (a Drum of
+    two Goblins) ``count`` team selections holding ``per_unit`` models each."""
+    last = len(placement.path) - 1
+    parents = [
+        i for i in range(last) if placement.path[i].entry.tag != "selectionEntryGroup"
+    ]  # the team's size is the model's min/max per parent: the entry just above it
+    if per_unit > 1 and parents:
+        return {parents[-1]: count, last: per_unit}
+    return {last: count * per_unit}
 
 
 def _shared_length(path: NodePath) -> int:
