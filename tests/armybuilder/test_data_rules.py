@@ -116,3 +116,19 @@ def test_a_legion_survives_a_roster_round_trip(release: DataRelease) -> None:
         "Uglúk",
         "Uruk-hai Scout",
     ]
+
+
+def test_a_team_survives_a_roster_round_trip(release: DataRelease) -> None:
+    """A crew of three is written as three model selections and read back as one entry."""
+    from armybuilder.battlescribe.data_rules import release_directory
+    from armybuilder.battlescribe.importer import army_list_import_roster
+    from armybuilder.battlescribe.writer import army_list_rosz
+
+    raw = yaml.safe_load((GOLDEN / "09_a_crew_team_is_its_models.yaml").read_text())
+    army = build(raw, release)
+    directory = release_directory(army)
+    assert directory is not None
+    owner = User.objects.get(username="golden")
+    copy = army_list_import_roster(owner=owner, data=army_list_rosz(army=army, directory=directory))
+    entries = {e.profile.name: e.count for e in copy.contingents.get().warbands.get().entries.all()}
+    assert entries == {"Iron Hills Captain": 1, "Iron Hills Dwarf Crew (Iron Hills Ballista)": 1}
