@@ -17,7 +17,7 @@ from profiles.importers.bs_characteristics import (
     read_characteristics,
     split_list,
 )
-from profiles.importers.bs_costs import model_points, packages_of, wrapper_start
+from profiles.importers.bs_costs import model_points, node_points, packages_of, wrapper_start
 from profiles.importers.bs_dataset import (
     TIER_BY_NAME,
     HeroicTier,
@@ -131,9 +131,15 @@ def profile_points(occ: Occurrence, ctx: CatalogueContext, kit: Equipment) -> in
     A wrapper's mandatory upgrade prices a team: "Vault Warden Team" holds a "Team" counter
     (25 points, min 1) beside its Foe Spear and Iron Shield models, which cost 0 each.
     """
-    wrappers = occ.path[wrapper_start(occ.path) : occ.holder_index]
+    start = wrapper_start(occ.path)
+    wrappers = occ.path[start : occ.holder_index]
     team = equipment(wrappers, ctx.lookup, ctx.points_id, occ.state).included_points
-    return max(model_points(occ.path, ctx.points_id, occ.state) + kit.included_points + team, 0)
+    own = model_points(occ.path, ctx.points_id, occ.state) + kit.included_points + team
+    if not occ.model.is_model and start > 0:
+        # A unit typed "upgrade" chosen inside a profile-less model: that model is the
+        # package it is sold as (one of "The Nazgûl of Dol Guldur", 75 points).
+        own += round(node_points(occ.path[start - 1], ctx.points_id, occ.state))
+    return max(own, 0)
 
 
 def display_name(occ: Occurrence, ctx: CatalogueContext) -> str:

@@ -71,12 +71,17 @@ def test_a_blank_cell_no_longer_loses_the_hero(dataset: ParsedDataSet) -> None:
 
 def test_units_sold_as_upgrades_are_imported(dataset: ParsedDataSet) -> None:
     """gst L16246: "The Nazgûl of Dol Guldur" is a model without a profile; the Nazgûl inside
-    are ``type="upgrade"`` entries with Hero profiles: each is a unit, the package a skip."""
+    are ``type="upgrade"`` entries with Hero profiles: each is a unit sold at the package's
+    price, the package itself a skip."""
     dol_guldur = next(f for f in dataset.factions if f.name == "Dark Powers of Dol Guldur")
     names = {p.name for p in dol_guldur.profiles}
     assert "Khamûl the Easterling (The Nazgûl of Dol Guldur)" in names
     assert "The Witch-king of Angmar (The Nazgûl of Dol Guldur)" in names
     assert {s.name for s in dol_guldur.skipped} == {"The Nazgûl of Dol Guldur"}
+    khamul = profile(
+        dataset, "Dark Powers of Dol Guldur", "Khamûl the Easterling (The Nazgûl of Dol Guldur)"
+    )
+    assert khamul.points == 75  # gst L16588: the package model's cost is each Nazgûl's price
 
 
 @pytest.mark.django_db
