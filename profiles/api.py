@@ -92,7 +92,7 @@ class ProfileSummarySerializer(serializers.ModelSerializer):
         model = Profile
         fields = [
             *("id", "name", "slug", "faction", "release", "kind", "heroic_tier", "points"),
-            *("unique", "conditional", "keywords", "wargear", *STAT_FIELDS),
+            *("unique", "conditional", "models_per_unit", "keywords", "wargear", *STAT_FIELDS),
             "characteristic_notes",
         ]
 

@@ -120,3 +120,23 @@ def test_the_engine_plays_a_battle_with_typed_values_and_says_so(dataset: Parsed
     assert result.summary["turns"] >= 1
     ignored = result.summary["ignored"][0]
     assert {"characteristic fight", "characteristic wounds"} <= set(ignored)
+
+
+@pytest.mark.django_db
+def test_the_catalogue_pages_show_typed_values_legions_and_the_army_bonus(
+    dataset: ParsedDataSet,
+) -> None:
+    from django.test import Client
+
+    release = catalogue_import(data=dataset).release
+    client = Client()
+    wanderers = release.factions.get(name="Wanderers in the Wild")
+    page = client.get(f"/catalogue/{release.key}/{wanderers.slug}/").content.decode()
+    assert 'data-special="fight"' in page and "no number given: see its special rules" in page
+    isengard = release.factions.get(name="Isengard")
+    page = client.get(f"/catalogue/{release.key}/{isengard.slug}/").content.decode()
+    assert "Legendary Legions" in page and "Uglúk&#x27;s Scouts" in page
+    assert "Army bonus" in page
+    minas_tirith = release.factions.get(name="Minas Tirith")
+    page = client.get(f"/catalogue/{release.key}/{minas_tirith.slug}/").content.decode()
+    assert "data-conditional" in page  # Prince Imrahil, shown only in a legion or alliance
