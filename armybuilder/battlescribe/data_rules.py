@@ -15,6 +15,7 @@ from armybuilder.battlescribe.roster_rules import Catalogues, read_roster, roste
 from armybuilder.battlescribe.writer import RosterExportError, army_list_roster
 from armybuilder.models import ArmyList
 from armybuilder.validation import Breach
+from profiles.importers.bs_xml import BsDocument
 from profiles.models import DataRelease
 from profiles.services import release_files_directory
 
@@ -55,7 +56,7 @@ def data_rule_breaches(army: ArmyList) -> list[Breach]:
     ]
 
 
-def _documents(root: ET.Element, directory: Path) -> list:  # type: ignore[type-arg]
+def _documents(root: ET.Element, directory: Path) -> list[BsDocument]:
     system = game_system(directory)
     ids = {force.get("catalogueId", "") for force in root.iter("force")}
     return [system, *(catalogue_data(directory, ident).catalogue for ident in sorted(ids))]

@@ -69,7 +69,7 @@ SBG_GAME_SYSTEM_ID = "3e16-9abf-6238-4ed9"
 ASSUMPTIONS_FILE = Path(__file__).with_name("battlescribe_assumptions.yaml")
 _SIDE_CATEGORIES = {"Good Army": Side.GOOD, "Evil Army": Side.EVIL}
 
-HIDDEN = "hidden, and shows no Hero/Warrior profile"
+HIDDEN = "not a model with a profile: a hidden placeholder showing no Hero/Warrior profile"
 NO_PROFILE = "no visible Hero/Warrior profile on the model or its wrapper"
 WRAPPER = "not a model: a wrapper typed 'model' whose models inside are imported on their own"
 DUPLICATE = "not a new model: another entry of this army sells the same unit under this name"
