@@ -132,3 +132,24 @@ def test_a_team_survives_a_roster_round_trip(release: DataRelease) -> None:
     copy = army_list_import_roster(owner=owner, data=army_list_rosz(army=army, directory=directory))
     entries = {e.profile.name: e.count for e in copy.contingents.get().warbands.get().entries.all()}
     assert entries == {"Iron Hills Captain": 1, "Iron Hills Dwarf Crew (Iron Hills Ballista)": 1}
+
+
+def test_a_legion_survives_the_json_export_and_a_wrong_one_is_refused(
+    release: DataRelease,
+) -> None:
+    from django.core.exceptions import ValidationError
+
+    from armybuilder.exports import army_list_export_json
+    from armybuilder.imports import army_list_import_json
+    from armybuilder.presenters import army_list_json
+
+    raw = yaml.safe_load((GOLDEN / "06_legion_ugluks_scouts_legal.yaml").read_text())
+    army = build(raw, release)
+    document = army_list_export_json(army, army_list_json(army))
+    assert document["contingents"][0]["legion"] == "Uglúk's Scouts"
+    owner = User.objects.get(username="golden")
+    copy = army_list_import_json(owner=owner, document=document)
+    assert copy.contingents.get().legion.name == "Uglúk's Scouts"  # type: ignore[union-attr]
+    document["contingents"][0]["legion"] = "The Fellowship of the Ring"
+    with pytest.raises(ValidationError, match="no Legendary Legion"):
+        army_list_import_json(owner=owner, document=document)
