@@ -142,7 +142,7 @@ def _sel(el: ET.Element, force: Force, parent: Sel | None, data: Catalogues) -> 
     elements = data.elements(entry_id)
     categories = {c.get("entryId", "") for c in children(el, "categories")}
     ids = {*entry_id.split("::"), *group_id.split("::"), *categories, el.get("type", "")}
-    group = data.elements(group_id)[0] if group_id and data.elements(group_id) else None
+    group = next(iter(data.elements(group_id)), None) if group_id else None
     sel = Sel(
         name=el.get("name", ""),
         number=int(el.get("number", "1")),
