@@ -18,9 +18,9 @@ from profiles.models import Profile
 NO_SHOOT_VALUE = 6
 
 # ASSUMPTION: a characteristic printed "*", "-", "?" or blank (profiles.stat_values) has no
-# number the engine could roll with. The card gets this stand-in and a rule named
-# "Characteristic <Name> (<symbol>)", which the engine does not know, so a battle's
-# ``ignored`` list says plainly that this value was not played by its rule.
+# number the engine could roll with. The card gets this stand-in (0 for Might, Will and Fate,
+# 6 for Shoot as for "-") and a rule named "Characteristic <Name> (<symbol>)", which the
+# engine does not know, so a battle's ``ignored`` list says plainly what was not played.
 STAND_IN: dict[str, int] = {
     **{"move": 6, "fight": 1, "strength": 1, "defence": 1},
     **{"attacks": 1, "wounds": 1, "courage": 1},
@@ -38,8 +38,10 @@ class UnitPick:
 def profile_card(profile: Profile) -> dict[str, Any]:
     return {
         "name": profile.name,
-        **{name: _number(profile, name) for name in STAND_IN},
+        "move": _number(profile, "move"),
+        "fight": _number(profile, "fight"),
         "shoot": profile.shoot if profile.shoot is not None else NO_SHOOT_VALUE,
+        **{name: _number(profile, name) for name in STAND_IN if name not in ("move", "fight")},
         "might": profile.might or 0,
         "will": profile.will or 0,
         "fate": profile.fate or 0,
@@ -63,7 +65,6 @@ def _special_characteristics(profile: Profile) -> list[str]:
     return [
         f"Characteristic {name.title()} ({profile.stat(name)})"
         for name in (profile.characteristic_notes or {})
-        if name in STAND_IN or name == "shoot"
     ]
 
 
