@@ -23,6 +23,11 @@ _NUMBER_ATTRS: dict[str, tuple[str, ...]] = {
     "repeat": ("value", "repeats"),
 }
 _UNIT_PROFILES = frozenset({"Hero", "Warrior"})
+# Elements a message names as "the entry" (a link is named by the entry holding it).
+_ENTRY_TAGS = frozenset(
+    {"selectionEntry", "selectionEntryGroup", "profile", "rule", "infoGroup"}
+    | {"categoryEntry", "forceEntry", "costType", "publication"}
+)
 _NUMERIC_CELLS = frozenset(
     {"Movement", "Fight", "Strength", "Defense", "Attack", "Wounds", "Courage"}
     | {"Might", "Will", "Fate"}
@@ -51,10 +56,10 @@ def _faults(system: BsDocument, catalogues: list[BsDocument]) -> Iterator[str]:
     known.update(cat.id for cat in catalogues)
     numeric_fields = _numeric_field_ids(system, catalogues)
     for doc in (system, *catalogues):
-        for el, entry in _walk(doc.root, doc.root):
+        for el, trail in _walk(doc.root, ()):
             problem = _problem(el, known, numeric_fields)
             if problem:
-                name = entry.get("name") or entry.get("id") or entry.tag
+                name = " > ".join(trail[-2:]) or doc.name
                 yield f"{doc.path.name}, line {doc.line(el)}, entry {name!r}: {problem}"
 
 
@@ -66,12 +71,15 @@ def _numeric_field_ids(system: BsDocument, catalogues: list[BsDocument]) -> froz
     return frozenset(ids - {""})
 
 
-def _walk(el: ET.Element, entry: ET.Element) -> Iterator[tuple[ET.Element, ET.Element]]:
-    """Yield each element with the nearest named entry holding it."""
+def _walk(el: ET.Element, trail: tuple[str, ...]) -> Iterator[tuple[ET.Element, tuple[str, ...]]]:
+    """Yield each element with the names of the entries holding it, outermost first (a
+    message names the last two: "Captain of Númenor > Wargear")."""
     for child in el:
-        named = child if child.get("name") and child.tag not in _NUMBER_ATTRS else entry
-        yield child, named
-        yield from _walk(child, named)
+        named = child.tag in _ENTRY_TAGS
+        name = child.get("name") or child.get("id", child.tag)
+        here = (*trail, name) if named and trail[-1:] != (name,) else trail
+        yield child, here
+        yield from _walk(child, here)
 
 
 def _problem(el: ET.Element, known: set[str], numeric_fields: frozenset[str]) -> str:
