@@ -7,6 +7,7 @@ shared data lacks) are imported; only entries that are no model of their own are
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,29 @@ def test_the_catalogue_pages_show_typed_values_legions_and_the_army_bonus(
     minas_tirith = release.factions.get(name="Minas Tirith")
     page = client.get(f"/catalogue/{release.key}/{minas_tirith.slug}/").content.decode()
     assert "data-conditional" in page  # Prince Imrahil, shown only in a legion or alliance
+
+
+@pytest.mark.django_db
+def test_a_dangling_link_in_the_community_data_changes_nothing(
+    bsdata_dir: Path, tmp_path: Path
+) -> None:
+    """Issue 24: a link to a missing id used to make a new current release in which a hero had
+    lost his armour. Now the import stops, naming file, entry and line; the release stays."""
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    from profiles.models import DataRelease
+
+    names = ("Middle-Earth_Strategy_Battle_Game.gst", "Minas_Tirith.cat")
+    for name in names:
+        (tmp_path / name).write_bytes((bsdata_dir / name).read_bytes())
+    call_command("import_battlescribe", str(tmp_path), "--quiet", stdout=io.StringIO())
+    before = list(DataRelease.objects.values_list("key", "is_current"))
+    cat = tmp_path / "Minas_Tirith.cat"
+    text = cat.read_text(encoding="utf-8")
+    link = 'name="Armour" hidden="false" collective="false" import="true" targetId="'
+    assert link in text
+    cat.write_text(text.replace(link, link + "gone-", 1), encoding="utf-8")
+    with pytest.raises(CommandError, match=r"Minas_Tirith\.cat, line \d+, entry '.+': <entryLink>"):
+        call_command("import_battlescribe", str(tmp_path), "--quiet", stdout=io.StringIO())
+    assert list(DataRelease.objects.values_list("key", "is_current")) == before
