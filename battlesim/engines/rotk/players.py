@@ -33,7 +33,7 @@ from battlesim.engines.rotk.actions import (
 )
 from battlesim.engines.rotk.combat import can_reroll_with
 from battlesim.engines.rotk.data import ActionCard, Card, CardKind, Hex, HexKind, Tile, TileKind
-from battlesim.engines.rotk.state import State
+from battlesim.engines.rotk.state import Entry, State
 from battlesim.engines.rotk.tactics import (
     AttackPlan,
     card_worth,
@@ -145,7 +145,10 @@ class Player:
 
     def walk_limit(self, state: State, keep: int) -> int:
         free = 1 if state.can_move_free_with_aragorn(state.current) else 0
-        return min(self.walk, len(state.seats[state.current].hand) - keep + free)
+        affordable = len(state.seats[state.current].hand) - keep + free
+        if state.rules.entry is Entry.EACH_TURN:
+            return affordable  # every turn starts from the start row: the far tiles need a walk
+        return min(self.walk, affordable)
 
     def walk_goal(self, state: State, here_score: float) -> Hex | None:
         """The reachable hex with the best attack, paying one card a step (seed L125-131)."""
@@ -263,7 +266,11 @@ class GateSaverPlayer(Player):
         if target is Special.TROLL:
             return 1.0
         road = self.road(state)
-        return 1.0 if road[target] < road[here] else 0.0
+        if road[target] < road[here]:
+            return 1.0
+        # A pawn that restarts on the start row each turn (seed L120, second reading) cannot
+        # hoard a road alone: any tile it takes opens the board for the next turns.
+        return 0.5 if state.rules.entry is Entry.EACH_TURN else 0.0
 
     def least_now(self, state: State, plan: AttackPlan) -> float:
         if plan.attack.target is Special.BLACK_GATE:
@@ -271,7 +278,10 @@ class GateSaverPlayer(Player):
         return super().least_now(state, plan)
 
     def walk_goal(self, state: State, here_score: float) -> Hex | None:
-        """Walk only along the road to the Gate (see :meth:`Player.roam`)."""
+        """Walk only along the road to the Gate (see :meth:`Player.roam`), unless the pawn
+        restarts each turn and the road is out of reach."""
+        if state.rules.entry is Entry.EACH_TURN:
+            return super().walk_goal(state, here_score)
         return None
 
 

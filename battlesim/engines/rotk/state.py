@@ -6,6 +6,7 @@ player clockwise from the start player; the start player passes on after the rou
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,12 +72,21 @@ class Seat:
         return cards
 
 
+class Entry(enum.Enum):
+    """The two readings of seed L120-123 ("Le joueur dont c'est le tour place son pion sur le
+    plateau dans l'hexagone de depart")."""
+
+    ONCE = "once"  # the pawn enters on its first turn and stays on the board
+    EACH_TURN = "each_turn"  # every turn starts with the pawn placed anew on the start row
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Rule options: the player count and the seed's variant (L429-432)."""
+    """Rule options: the player count, the seed's variant (L429-432), the entry reading."""
 
     players: int = 4
     variant: bool = False
+    entry: Entry = Entry.ONCE
 
 
 class State:
@@ -225,6 +235,8 @@ class State:
     def start_turn(self) -> None:
         self.phase, self.aragorn_used = Phase.TURN, False
         seat = self.seats[self.current]
+        if self.rules.entry is Entry.EACH_TURN:
+            seat.pawn = None  # back to the start row (seed L120, second reading)
         self.log.emit("turn", seat=self.current, round=self.round, hand=[c.id for c in seat.hand])
 
     def end_turn(self, _: EndTurn) -> None:

@@ -15,6 +15,7 @@ from battlesim.engines.rotk.actions import (
     Reinforce,
 )
 from battlesim.engines.rotk.data import ActionCard, Colour, TileKind
+from battlesim.engines.rotk.state import Entry, State
 from tests.engines.rotk.scenarios import (
     action_card,
     army,
@@ -40,6 +41,37 @@ def test_nothing_but_entering_is_allowed_before_the_pawn_is_on_the_board() -> No
     card = army(state, 0, Colour.GONDOR, 1)
     with pytest.raises(IllegalActionError):
         state.apply(Move((0, 1), card.id))
+
+
+def _pass(state: State) -> None:
+    """End the current turn, placing the pawn first if it is off the board."""
+    if state.seats[state.current].pawn is None:
+        state.apply(Enter((0, 1)))
+    state.apply(EndTurn())
+
+
+@pytest.mark.parametrize("entry", list(Entry))
+def test_the_entry_reading_decides_where_the_next_turn_starts(entry: Entry) -> None:
+    """Seed L120-123, both readings: the pawn stays where it ended ("once"), or is placed
+    anew on the start row at the start of every turn ("each_turn")."""
+    state = start_turn(blank_state(3, entry=entry), 0, pawn=(0, 3))
+    state.seats[1].pawn = state.seats[2].pawn = (0, 0)
+    state.apply(Move((1, 3), army(state, 0, Colour.GONDOR, 1).id))
+    for _ in range(3):
+        _pass(state)
+    for lot in range(3):
+        state.apply(ChooseLot(lot))
+    for _ in range(2):  # seat 1 starts round two, then seat 2; seat 0 plays last
+        _pass(state)
+    if entry is Entry.ONCE:
+        assert state.seats[0].pawn == (1, 3)
+        return
+    assert state.seats[0].pawn is None
+    assert all(isinstance(a, Enter) for a in state.legal_actions())
+    with pytest.raises(IllegalActionError):
+        state.apply(Move((1, 3), army(state, 0, Colour.GONDOR, 1).id))
+    state.apply(Enter((0, 5)))
+    assert state.seats[0].pawn == (0, 5)
 
 
 def test_each_hex_moved_costs_one_discarded_card_and_moving_back_is_allowed() -> None:
