@@ -53,6 +53,7 @@ class Termination(enum.Enum):
     TIME_LIMIT = "time_limit"  # 001:L307
     RING_AT_MOUNT_DOOM = "ring_at_mount_doom"  # 001:L97
     ROUND_LIMIT = "round_limit"  # safety cap, see ASSUMPTIONS["round_limit"]
+    ALL_RICH = "all_rich"  # option all_rich_cash: every survivor holds more (not a rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,9 @@ class Variant:
     one_ring: bool = False
     time_limit_rounds: int | None = None
     max_rounds: int = 500
+    # Stop once every player still in holds more cash than this (a simulators' convention,
+    # off by default: the rules know no such end).
+    all_rich_cash: int | None = None
 
     @property
     def houses_for_hotel(self) -> int:

@@ -56,9 +56,25 @@ def test_the_time_limited_game_ends_at_the_limit_richest_wins() -> None:
     assert summary["winner_seat"] == max(alive, key=lambda s: values[s])
 
 
+def test_the_all_rich_option_stops_once_every_survivor_holds_more_cash() -> None:
+    """Option all_rich_cash (not a rule; public simulators stop there): the round after which
+    every player still in holds more cash than the threshold ends the game, richest wins."""
+    result = play_game(seed=4, options={"all_rich_cash": 1000})
+    summary = result.summary
+    assert result.termination == "all_rich"
+    alive = [s for s in range(4) if s not in summary["bankrupt_order"]]
+    assert all(summary["cash"][s] > 1000 for s in alive)
+    values = summary["values"]
+    assert values[summary["winner_seat"]] == max(values[s] for s in alive)
+    unstopped = play_game(seed=4).summary
+    assert unstopped["rounds"] > summary["rounds"]
+
+
 @pytest.mark.parametrize(
     "options",
     [
+        {"all_rich_cash": 0},
+        {"all_rich_cash": "5000"},
         {"players": ["acquisitive"]},
         {"players": ["nobody", "cautious"]},
         {"variant": "fast"},
