@@ -18,6 +18,7 @@ from battlesim.engines.registry import GameResult
 from battlesim.engines.rotk.data import Material, load_material
 from battlesim.engines.rotk.outcome import Termination
 from battlesim.engines.rotk.players import Player, RandomPlayer, Strategy, make_player
+from battlesim.engines.rotk.rules import apply
 from battlesim.engines.rotk.setup import new_game
 from battlesim.engines.rotk.state import Entry, Rules, State
 
@@ -89,7 +90,7 @@ def play_game(
 def play(state: State, players: Sequence[Player | RandomPlayer]) -> None:
     """Ask the player whose decision it is, and apply, until the game is over."""
     while not state.is_over:
-        state.apply(players[state.current].act(state))
+        apply(state, players[state.current].act(state))
 
 
 def _termination(state: State) -> Termination:

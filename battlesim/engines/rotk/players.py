@@ -33,6 +33,7 @@ from battlesim.engines.rotk.actions import (
 )
 from battlesim.engines.rotk.combat import can_reroll_with
 from battlesim.engines.rotk.data import ActionCard, Card, CardKind, Hex, HexKind, Tile, TileKind
+from battlesim.engines.rotk.rules import legal_actions
 from battlesim.engines.rotk.state import Entry, State
 from battlesim.engines.rotk.tactics import (
     AttackPlan,
@@ -292,7 +293,7 @@ class RandomPlayer:
         self.dice = dice
 
     def act(self, state: State) -> Action:
-        options = state.legal_actions()
+        options = legal_actions(state)
         if state.phase is Phase.TURN and state.seats[state.current].pawn is not None:
             options = self._turn_options(state, options)
         return self.dice.choice(options, "random player")

@@ -15,6 +15,7 @@ from battlesim.engines.rotk.data import load_material
 from battlesim.engines.rotk.game import play_game
 from battlesim.engines.rotk.outcome import Termination
 from battlesim.engines.rotk.players import Strategy, make_player
+from battlesim.engines.rotk.rules import apply
 from battlesim.engines.rotk.setup import new_game
 from battlesim.engines.rotk.state import Entry, Rules, State
 
@@ -69,7 +70,7 @@ def watched_game(seed: int) -> State:
     players = [make_player(s, dice) for s in strategies]
     watcher = Watcher(state)
     while not state.is_over:
-        state.apply(players[state.current].act(state))
+        apply(state, players[state.current].act(state))
         watcher.check()
     return state
 
