@@ -17,9 +17,10 @@ from battlesim.engines.log import Event, EventLog
 from battlesim.engines.monopoly.actions import BadOptionError
 from battlesim.engines.monopoly.data import ASSUMPTIONS, GROUPS, QUICK_DEAL, Seat
 from battlesim.engines.monopoly.movement import roll_pair
+from battlesim.engines.monopoly.outcome import Termination
 from battlesim.engines.monopoly.players import STRATEGIES, Player
 from battlesim.engines.monopoly.rules import ClassicRules, OneRingRules, deal_deeds
-from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, Termination, Variant
+from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, Variant
 from battlesim.engines.registry import GameResult
 
 DEFAULT_PLAYERS = ("acquisitive", "cautious", "hunter", "builder")

@@ -4,7 +4,8 @@ Every player answers the same decision points and consults the battle-odds table
 (``odds.conquest_probability``). Strategies differ in what they value and how much risk they
 take: ``random`` (uniform legal choices, but no hopeless invasions), ``aggressive`` (attack on
 even odds, mass on the front), ``region`` (complete the region nearest completion),
-``defensive`` (hold strongholds, attack only on strong odds).
+``defensive`` (hold strongholds, attack only on strong odds), ``strategist`` (weighs regions
+and borders: completes and breaks regions, masses on the front it attacks from).
 """
 
 from __future__ import annotations
@@ -313,6 +314,70 @@ class DefensivePlayer(Player):
         return least
 
 
+class StrategistPlayer(Player):
+    """Values a territory by its region (complete one, break an enemy's) and its stronghold,
+    stakes each turn's reinforcements on the one attack the odds table favours most, and
+    leaves a border it moves away from covered."""
+
+    name = "strategist"
+    attack_threshold = 0.5
+    sure = 0.55  # below this chance only a region-deciding target is worth an attack
+    late_steps = 3  # Fellowship moves left that make it "the end"
+    late_threshold = 0.35
+
+    def region_value(self, state: GameState, seat: Seat, target: TerritoryName) -> float:
+        bonus, members = state.board.regions[state.board.territories[target].region]
+        mine = sum(state.owner.get(t) == seat for t in members)
+        value = bonus * (2.0 if mine == len(members) - 1 else mine / len(members))
+        owner = state.owner.get(target)
+        if all(state.owner.get(t) == owner for t in members):
+            value += 1.5 * bonus  # breaking a region the enemy holds
+        return value
+
+    def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
+        base = super().prizes(state, seat)
+        return lambda target: base(target) + self.region_value(state, seat, target)
+
+    def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
+        """Attack on fair odds; near the end, on any odds: an attacker never loses its source,
+        and battalions score nothing when the Ring is destroyed (003:L134-144)."""
+        least = self.late_threshold if self.is_late(state) else self.attack_threshold
+        scored, value = [], self.prizes(state, seat)
+        for source, target in options:
+            odds, worth = attack_odds(state, source, target), value(target)
+            if (
+                odds >= self.sure
+                or (odds >= least and worth >= 4.0)
+                or (odds >= least and least < self.attack_threshold)
+            ):
+                scored.append((odds * worth, source, target))
+        if not scored:
+            return None
+        _, source, target = max(scored)
+        return Attack(source, target, max_dice(state, seat, source, target))
+
+    def is_late(self, state: GameState) -> bool:
+        """The Fellowship is within a few territories of Mount Doom."""
+        return len(state.board.path) - 1 - state.fellowship <= self.late_steps
+
+    def place_reinforcements(self, state: GameState, seat: Seat, count: int) -> dict[str, int]:
+        """All on the border whose enemy neighbours they most likely take, by value."""
+        value = self.prizes(state, seat)
+
+        def gain(source: TerritoryName) -> float:
+            spare = state.armies[source] - 1 + count
+            targets = enemy_neighbours(state, seat, source)
+            return sum(conquest_probability(spare, state.armies[t]) * value(t) for t in targets)
+
+        front = borders(state, seat) or state.territories_of(seat)
+        return {max(front, key=lambda t: (gain(t), t)): count}
+
+    def move_in(self, state: GameState, seat: Seat, attack: Attack, least: int, most: int) -> int:
+        """Move everything: a stack that keeps rolling takes the most territories."""
+        return most
+
+
 STRATEGIES: dict[str, type[Player]] = {
-    cls.name: cls for cls in (RandomPlayer, AggressivePlayer, RegionPlayer, DefensivePlayer)
+    cls.name: cls
+    for cls in (RandomPlayer, AggressivePlayer, RegionPlayer, DefensivePlayer, StrategistPlayer)
 }

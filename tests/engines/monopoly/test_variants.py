@@ -8,7 +8,8 @@ from battlesim.engines.dice import Dice
 from battlesim.engines.monopoly.actions import BadOptionError
 from battlesim.engines.monopoly.data import SQUARES
 from battlesim.engines.monopoly.game import new_rules, play_game, set_up, starting_seat
-from battlesim.engines.monopoly.state import BANK, GameState, Termination, Variant
+from battlesim.engines.monopoly.outcome import Termination
+from battlesim.engines.monopoly.state import BANK, GameState, Variant
 from tests.engines.monopoly.helpers import table
 
 
