@@ -315,42 +315,34 @@ class DefensivePlayer(Player):
 
 
 class StrategistPlayer(Player):
-    """Values a territory by its region (complete one, break an enemy's) and its stronghold,
-    stakes each turn's reinforcements on the one attack the odds table favours most, and
-    leaves a border it moves away from covered."""
+    """One rolling stack: reinforcements and fortifications all join the largest army on the
+    front; it attacks on fair odds (exact table) the targets that open the way to more
+    enemy land, and on any odds once the Fellowship nears Mount Doom."""
 
     name = "strategist"
     attack_threshold = 0.5
-    sure = 0.55  # below this chance only a region-deciding target is worth an attack
     late_steps = 3  # Fellowship moves left that make it "the end"
     late_threshold = 0.35
-
-    def region_value(self, state: GameState, seat: Seat, target: TerritoryName) -> float:
-        bonus, members = state.board.regions[state.board.territories[target].region]
-        mine = sum(state.owner.get(t) == seat for t in members)
-        value = bonus * (2.0 if mine == len(members) - 1 else mine / len(members))
-        owner = state.owner.get(target)
-        if all(state.owner.get(t) == owner for t in members):
-            value += 1.5 * bonus  # breaking a region the enemy holds
-        return value
+    onward = 0.3  # value of each enemy territory beyond a target: the stack rolls on
 
     def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
         base = super().prizes(state, seat)
-        return lambda target: base(target) + self.region_value(state, seat, target)
+
+        def value(target: TerritoryName) -> float:
+            beyond = len(enemy_neighbours(state, seat, target)) - 1  # the attacker is one
+            return base(target) + self.onward * max(0, beyond)
+
+        return value
 
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
-        """Attack on fair odds; near the end, on any odds: an attacker never loses its source,
+        """Attack on fair odds; near the end on any odds: an attacker never loses its source,
         and battalions score nothing when the Ring is destroyed (003:L134-144)."""
         least = self.late_threshold if self.is_late(state) else self.attack_threshold
         scored, value = [], self.prizes(state, seat)
         for source, target in options:
-            odds, worth = attack_odds(state, source, target), value(target)
-            if (
-                odds >= self.sure
-                or (odds >= least and worth >= 4.0)
-                or (odds >= least and least < self.attack_threshold)
-            ):
-                scored.append((odds * worth, source, target))
+            odds = attack_odds(state, source, target)
+            if odds >= least:
+                scored.append((odds * value(target), source, target))
         if not scored:
             return None
         _, source, target = max(scored)
@@ -360,21 +352,27 @@ class StrategistPlayer(Player):
         """The Fellowship is within a few territories of Mount Doom."""
         return len(state.board.path) - 1 - state.fellowship <= self.late_steps
 
-    def place_reinforcements(self, state: GameState, seat: Seat, count: int) -> dict[str, int]:
-        """All on the border whose enemy neighbours they most likely take, by value."""
-        value = self.prizes(state, seat)
-
-        def gain(source: TerritoryName) -> float:
-            spare = state.armies[source] - 1 + count
-            targets = enemy_neighbours(state, seat, source)
-            return sum(conquest_probability(spare, state.armies[t]) * value(t) for t in targets)
-
+    def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         front = borders(state, seat) or state.territories_of(seat)
-        return {max(front, key=lambda t: (gain(t), t)): count}
+        return max(front, key=lambda t: (state.armies[t], t))
 
     def move_in(self, state: GameState, seat: Seat, attack: Attack, least: int, most: int) -> int:
-        """Move everything: a stack that keeps rolling takes the most territories."""
         return most
+
+    def fortify(self, state: GameState, seat: Seat) -> Fortify | None:
+        """Bring the largest idle army to the stack (or the front nearest it)."""
+        stack = self.reinforce_target(state, seat)
+        front = set(borders(state, seat))
+        idle = [t for t in state.territories_of(seat) if t not in front and state.armies[t] > 1]
+        for source in sorted(idle, key=lambda t: (-state.armies[t], t)):
+            reach = connected(state, seat, source)
+            target = stack if stack in reach else None
+            if target is None and reach & front:
+                target = max(reach & front, key=lambda t: (state.armies[t], t))
+            if target is not None and target != source:
+                count = state.armies[source] - 1
+                return Fortify(source, target, count, self._takes_leader(state, source, target))
+        return None
 
 
 STRATEGIES: dict[str, type[Player]] = {
