@@ -6,7 +6,7 @@ Money moves only through ``transfer``; the bank is an account that may go negati
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from battlesim.engines.monopoly.actions import (
@@ -151,7 +151,9 @@ class GameState:
         return [i for i in DEEDS if self.owner[i] == seat]
 
     def owns_group(self, seat: Seat, group: Group) -> bool:
-        return all(self.owner[i] == seat for i in GROUPS[group])
+        owner, squares = self.owner, GROUPS[group]
+        # The first deed settles most calls without building a generator (a hot path).
+        return owner[squares[0]] == seat and all(owner[i] == seat for i in squares[1:])
 
     def count_owned(self, seat: Seat, group: Group) -> int:
         return sum(1 for i in GROUPS[group] if self.owner[i] == seat)
@@ -227,14 +229,7 @@ class GameState:
             self._check_sell_fortresses(seat, action.group)
             return
         self._check_owner(seat, action.square)
-        checks = {
-            Build: self._check_build,
-            SellBuilding: self._check_sell,
-            BreakFortress: self._check_break,
-            Mortgage: self._check_mortgage,
-            Unmortgage: self._check_unmortgage,
-        }
-        checks[type(action)](seat, action.square)
+        _CHECKS[type(action)](self, seat, action.square)
 
     def _check_build(self, seat: Seat, square: SquareIndex) -> None:
         info = SQUARES[square]
@@ -428,3 +423,13 @@ class GameState:
             raise IllegalActionError(
                 f"the agreed value must lie between {offer.shortfall} and {offer.amount}"
             )
+
+
+# One table for every check (built once: the building plan asks thousands of times a game).
+_CHECKS: dict[type, Callable[[GameState, Seat, SquareIndex], None]] = {
+    Build: GameState._check_build,
+    SellBuilding: GameState._check_sell,
+    BreakFortress: GameState._check_break,
+    Mortgage: GameState._check_mortgage,
+    Unmortgage: GameState._check_unmortgage,
+}
