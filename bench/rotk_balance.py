@@ -3,7 +3,8 @@
 Two goals (issue 28): no strategy wins (most victory points, players winning) more than 80% of
 games against the others at any player count, and Gollum wins 10-40% of games against the
 best lineup. Mixed tables seat every strategy, rotating seats over the seeds; every uniform
-lineup is played too, and the best lineup is the one with the highest P(players win).
+lineup is played too ("patient" included), and the best lineup is the one with the highest
+P(players win).
 
     .venv/bin/python bench/rotk_balance.py --games 300 [--entry each_turn] [--variant]
 """
@@ -29,6 +30,10 @@ from battlesim.engines.rotk.data import (  # noqa: E402
 from battlesim.engines.rotk.game import play_game  # noqa: E402
 
 STRATEGIES = ("gate", "greedy", "racer")
+# Uniform lineups also try "patient", which attacks only when all but sure: since Gollum moves
+# on failures alone (seed L260-263) and hands have no limit (L109-110), it shows how far the
+# best lineup can push Gollum down whatever the material.
+UNIFORM = (*STRATEGIES, "patient")
 MOST = 0.80  # no strategy above this share of wins against the others
 GOLLUM = (0.10, 0.40)  # Gollum's share against the best lineup
 
@@ -67,7 +72,7 @@ def mixed(players: int, args: argparse.Namespace, material: Material) -> float:
 def uniform(players: int, args: argparse.Namespace, material: Material) -> tuple[str, int, int]:
     """Print P(players win) and P(Gollum) per uniform lineup; return the best one's figures."""
     best = ("", -1, 0)
-    for name in STRATEGIES:
+    for name in UNIFORM:
         ends: Counter[str] = Counter()
         rounds = 0
         for seed in range(args.games):

@@ -52,6 +52,7 @@ class Strategy(enum.Enum):
     GATE = "gate"
     RACER = "racer"
     RANDOM = "random"
+    PATIENT = "patient"
 
 
 class Player:
@@ -230,6 +231,15 @@ class GreedyPlayer(Player):
     least_with_gollum = 0.5
 
 
+class PatientPlayer(GreedyPlayer):
+    """Attacks only when it is all but sure to win: Gollum moves on failures alone (seed
+    L260-263) and a hand has no limit (L109-110), so waiting costs nothing but rounds."""
+
+    goal = 0.99
+    least = 0.97
+    least_with_gollum = 0.97
+
+
 class RacerPlayer(Player):
     """Goes for the tiles that move Frodo and Sam; careful once Gollum can move."""
 
@@ -335,4 +345,5 @@ def make_player(strategy: Strategy, dice: Dice) -> Player | RandomPlayer:
         Strategy.GREEDY: GreedyPlayer,
         Strategy.GATE: GateSaverPlayer,
         Strategy.RACER: RacerPlayer,
+        Strategy.PATIENT: PatientPlayer,
     }[strategy]()
