@@ -13,7 +13,6 @@ from battlesim.engines.monopoly.actions import (
     Build,
     DeedOffer,
     DeedSettlement,
-    IllegalActionError,
     JailChoice,
     ManageAction,
     Mortgage,
@@ -30,7 +29,7 @@ from battlesim.engines.monopoly.data import (
     Seat,
     SquareIndex,
 )
-from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, interest
+from battlesim.engines.monopoly.state import GameState, interest
 from battlesim.engines.monopoly.trading import (
     CARD_VALUE,
     Appetite,
@@ -285,17 +284,7 @@ STRATEGIES[RandomPlayer.name] = RandomPlayer
 
 def buildable(state: GameState, seat: Seat) -> list[SquareIndex]:
     """Squares where ``seat`` may legally build now (001:L235, L241, L245)."""
-    squares = []
-    for group in TERRITORY_GROUPS:
-        if not state.owns_group(seat, group):
-            continue
-        for square in GROUPS[group]:
-            try:
-                state.check(seat, Build(square))
-            except IllegalActionError:
-                continue
-            squares.append(square)
-    return squares
+    return state.buildable(seat)
 
 
 def next_bid(high: int, limit: int, leader: Seat | None) -> int | None:

@@ -248,12 +248,36 @@ class GameState:
         self._check_build_stock(seat, square, lvl)
 
     def _check_build_stock(self, seat: Seat, square: SquareIndex, lvl: int) -> None:
+        refusal = self._stock_refusal(seat, square, lvl)
+        if refusal is not None:
+            raise IllegalActionError(refusal)
+
+    def _stock_refusal(self, seat: Seat, square: SquareIndex, lvl: int) -> str | None:
         if self.players[seat].cash < SQUARES[square].build_cost:
-            raise IllegalActionError("not enough Pouvoir to build")
+            return "not enough Pouvoir to build"
         if lvl == self.variant.houses_for_hotel and self.hotels_left < 1:
-            raise IllegalActionError("no fortress left in the bank (001:L245)")
+            return "no fortress left in the bank (001:L245)"
         if lvl < self.variant.houses_for_hotel and self.houses_left < 1:
-            raise IllegalActionError("no stronghold left in the bank (001:L245)")
+            return "no stronghold left in the bank (001:L245)"
+        return None
+
+    def buildable(self, seat: Seat) -> list[SquareIndex]:
+        """Squares where ``seat`` may build now: exactly what ``check(seat, Build(square))``
+        accepts, judged a group at a time (the building plan asks this every turn)."""
+        squares = []
+        for group in TERRITORY_GROUPS:
+            members = GROUPS[group]
+            if not self.owns_group(seat, group) or any(self.mortgaged[i] for i in members):
+                continue
+            lowest = min(self.level[i] for i in members)  # build evenly (001:L235)
+            if lowest == self.variant.fortress_level:
+                continue  # one fortress per property (001:L241)
+            squares += [
+                i
+                for i in members
+                if self.level[i] == lowest and self._stock_refusal(seat, i, lowest) is None
+            ]
+        return squares
 
     def _check_sell(self, seat: Seat, square: SquareIndex) -> None:
         lvl = self.level[square]
