@@ -39,6 +39,7 @@ from battlesim.engines.monopoly.trading import (
 )
 
 BID_STEP = 10
+LIQUIDATION = (SellBuilding, BreakFortress, Mortgage, SellFortresses)  # raise_cash's kinds
 
 
 class Player:
@@ -131,7 +132,7 @@ class Player:
     def raise_cash(self, state: GameState, seat: Seat, amount: int) -> ManageAction | None:
         """Mortgage loose deeds first, then sell buildings, then mortgage the rest."""
         options = []
-        for action in state.legal_actions(seat):
+        for action in state.legal_actions(seat, LIQUIDATION):
             rank = _liquidation_rank(state, seat, action)
             if rank is not None:
                 options.append((rank, _key(action), action))

@@ -44,6 +44,15 @@ from battlesim.engines.monopoly.data import (
 from battlesim.engines.monopoly.outcome import Outcome, Termination
 
 BANK: Seat = -1
+# Every kind of management action, in the order legal_actions lists them.
+MANAGE_KINDS: tuple[type, ...] = (
+    Build,
+    SellBuilding,
+    BreakFortress,
+    Mortgage,
+    Unmortgage,
+    SellFortresses,
+)
 TERRITORY_GROUPS = tuple(g for g in Group if g not in (Group.MOUNTS, Group.STAFFS))
 
 
@@ -317,12 +326,17 @@ class GameState:
         value = SQUARES[square].mortgage
         return value + interest(value)
 
-    def legal_actions(self, seat: Seat) -> list[ManageAction]:
-        """Every management action ``seat`` may take now, in a stable order."""
+    def legal_actions(
+        self, seat: Seat, kinds: tuple[type, ...] = MANAGE_KINDS
+    ) -> list[ManageAction]:
+        """Every management action ``seat`` may take now, in a stable order; ``kinds``
+        narrows the search (raising cash never asks about building)."""
         candidates: list[ManageAction] = []
+        per_deed = [kind for kind in MANAGE_KINDS[:-1] if kind in kinds]
         for i in self.deeds_of(seat):
-            candidates += [Build(i), SellBuilding(i), BreakFortress(i), Mortgage(i), Unmortgage(i)]
-        candidates += [SellFortresses(g) for g in TERRITORY_GROUPS]
+            candidates += [kind(i) for kind in per_deed]
+        if SellFortresses in kinds:
+            candidates += [SellFortresses(g) for g in TERRITORY_GROUPS]
         return [a for a in candidates if self._is_legal(seat, a)]
 
     def _is_legal(self, seat: Seat, action: ManageAction) -> bool:
