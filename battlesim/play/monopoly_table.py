@@ -32,7 +32,7 @@ from battlesim.engines.monopoly.game import run, set_up
 from battlesim.engines.monopoly.players import STRATEGIES, buildable, tradeable_deeds
 from battlesim.engines.monopoly.rules import ClassicRules, OneRingRules
 from battlesim.engines.monopoly.state import GameState, Variant
-from battlesim.play.seating import AiSeat, Option, Prompt, Script, numbers, yes_no
+from battlesim.play.seating import AiSeat, Option, Prompt, Script, yes_no
 
 NAME = "monopoly"
 SEATS = (2, 6)
@@ -58,19 +58,29 @@ def _action_option(action: ManageAction, state: GameState) -> Option:
         level = state.level[action.square]
         what = "fortress" if level == state.variant.houses_for_hotel else "stronghold"
         cost = SQUARES[action.square].build_cost
-        return Option(f"build:{action.square}", f"Build a {what} on {sq(action.square)} ({cost})", "Build")
+        return Option(
+            f"build:{action.square}", f"Build a {what} on {sq(action.square)} ({cost})", "Build"
+        )
     if isinstance(action, SellBuilding):
         return Option(f"sell:{action.square}", f"Sell a stronghold on {sq(action.square)}", "Sell")
     if isinstance(action, BreakFortress):
-        return Option(f"break:{action.square}", f"Break the fortress on {sq(action.square)}", "Sell")
+        return Option(
+            f"break:{action.square}", f"Break the fortress on {sq(action.square)}", "Sell"
+        )
     if isinstance(action, SellFortresses):
-        return Option(f"sellf:{action.group.value}", f"Sell the fortresses of {action.group.value}", "Sell")
+        return Option(
+            f"sellf:{action.group.value}", f"Sell the fortresses of {action.group.value}", "Sell"
+        )
     if isinstance(action, Mortgage):
         value = SQUARES[action.square].mortgage
-        return Option(f"mortgage:{action.square}", f"Mortgage {sq(action.square)} (+{value})", "Mortgage")
+        return Option(
+            f"mortgage:{action.square}", f"Mortgage {sq(action.square)} (+{value})", "Mortgage"
+        )
     assert isinstance(action, Unmortgage)
     cost = state.unmortgage_cost(action.square)
-    return Option(f"lift:{action.square}", f"Lift the mortgage on {sq(action.square)} (-{cost})", "Mortgage")
+    return Option(
+        f"lift:{action.square}", f"Lift the mortgage on {sq(action.square)} (-{cost})", "Mortgage"
+    )
 
 
 class PersonSeat:
@@ -100,7 +110,9 @@ class PersonSeat:
         choice = self._ask(Prompt(self.seat, kind, f"Auction of {what}: {lead}.", options))
         return None if choice == "pass" else int(choice)
 
-    def bid(self, state: GameState, seat: int, square: int, high: int, leader: int | None) -> int | None:
+    def bid(
+        self, state: GameState, seat: int, square: int, high: int, leader: int | None
+    ) -> int | None:
         return self._bid("bid", sq(square), high, leader, state.players[seat].cash)
 
     def bid_building(
@@ -143,7 +155,9 @@ class PersonSeat:
         return self._yes("pay_or_draw", text, "Draw a card", "Pay the fine")
 
     # -- management --------------------------------------------------------------------
-    def _manage(self, state: GameState, seat: int, kind: str, text: str, done: str) -> ManageAction | None:
+    def _manage(
+        self, state: GameState, seat: int, kind: str, text: str, done: str
+    ) -> ManageAction | None:
         actions = state.legal_actions(seat)
         by_id = {}
         options = [Option("done", done)]
@@ -181,23 +195,25 @@ class PersonSeat:
         return None if choice == "done" else by_id[choice]
 
     def lift_mortgage_now(self, state: GameState, seat: int, square: int) -> bool:
-        text = f"You received {sq(square)} mortgaged: lift the mortgage now ({SQUARES[square].mortgage})?"
+        cost = SQUARES[square].mortgage
+        text = f"You received {sq(square)} mortgaged: lift the mortgage now ({cost})?"
         return self._yes("lift_now", text, "Lift it now", "Keep it mortgaged")
 
     # -- debts paid in deeds -----------------------------------------------------------
-    def offer_deeds(self, state: GameState, seat: int, creditor: int, shortfall: int) -> tuple[int, ...]:
+    def offer_deeds(
+        self, state: GameState, seat: int, creditor: int, shortfall: int
+    ) -> tuple[int, ...]:
         deeds = tuple(tradeable_deeds(state, seat))
         if not deeds:
             return ()
         names = ", ".join(sq(s) for s in deeds)
-        text = f"You are {shortfall} short of paying player {creditor + 1}: offer your deeds ({names})?"
+        who = f"player {creditor + 1}"
+        text = f"You are {shortfall} short of paying {who}: offer your deeds ({names})?"
         return deeds if self._yes("offer_deeds", text, "Offer them", "Offer nothing") else ()
 
     def accept_deeds(self, state: GameState, seat: int, offer: DeedOffer) -> DeedSettlement | None:
         names = ", ".join(sq(s) for s in offer.squares)
-        text = (
-            f"Player {offer.debtor + 1} is {offer.shortfall} short and offers {names} instead."
-        )
+        text = f"Player {offer.debtor + 1} is {offer.shortfall} short and offers {names} instead."
         if self._yes("accept_deeds", text, "Take the deeds", "Refuse (they go bankrupt)"):
             return DeedSettlement(offer.squares, offer.shortfall)
         return None
@@ -214,8 +230,11 @@ class PersonSeat:
             "cards": len(state.players[seat].jail_cards),
         }
         prompt = Prompt(
-            self.seat, "trade", "Propose a trade to another player, or go on.",
-            [Option("none", "No trade")], form,
+            self.seat,
+            "trade",
+            "Propose a trade to another player, or go on.",
+            [Option("none", "No trade")],
+            form,
         )
         choice = self._ask(prompt)
         if choice == "none":
@@ -282,14 +301,18 @@ def parse_settings(raw: dict[str, Any]) -> dict[str, Any]:
 class Game:
     """One run of the engine with people and strategies seated."""
 
-    def __init__(self, seed: int, settings: dict[str, Any], seats: list[str | None], script: Script) -> None:
+    def __init__(
+        self, seed: int, settings: dict[str, Any], seats: list[str | None], script: Script
+    ) -> None:
         names = [name or "person" for name in seats]
         variant = Variant(quick=settings["variant"] == "quick", one_ring=settings["one_ring"])
         self.dice = Dice(seed)
         self.log = EventLog()
         self.state = GameState(names, variant)
         players: list[Any] = [
-            PersonSeat(seat, script) if name is None else AiSeat(STRATEGIES[name](self.dice), seat, script)
+            PersonSeat(seat, script)
+            if name is None
+            else AiSeat(STRATEGIES[name](self.dice), seat, script)
             for seat, name in enumerate(seats)
         ]
         rules_class = OneRingRules if variant.one_ring else ClassicRules
@@ -361,18 +384,30 @@ WORDS = {
     "order": lambda d: "Order of play: " + ", ".join(_p(s) for s in d["order"]),
     "turn": lambda d: f"Round {d['round']}: {_p(d['seat'])} to play",
     "roll": lambda d: f"{_p(d['seat'])} rolls {d['dice'][0]} and {d['dice'][1]}",
-    "move": lambda d: f"{_p(d['seat'])} moves to {sq(d['to'])}" + (" passing Start" if d["passed_go"] else ""),
+    "move": lambda d: (
+        f"{_p(d['seat'])} moves to {sq(d['to'])}" + (" passing Start" if d["passed_go"] else "")
+    ),
     "card": lambda d: f"{_p(d['seat'])} draws: {d['text']}",
     "deed": lambda d: f"{_p(d['seat'])} gets {sq(d['square'])} for {d['price']} ({d['how']})",
     "decline": lambda d: f"{_p(d['seat'])} does not buy {sq(d['square'])}",
-    "auction": lambda d: "Auction: nobody bids" if d["winner"] is None else f"Auction won by {_p(d['winner'])} for {d['price']}",
+    "auction": lambda d: (
+        "Auction: nobody bids"
+        if d["winner"] is None
+        else f"Auction won by {_p(d['winner'])} for {d['price']}"
+    ),
     "pay": lambda d: f"{_p(d['seat'])} pays {d['amount']} to {_p(d['to'])} ({d['reason']})",
     "salary": lambda d: f"{_p(d['seat'])} collects {d['amount']}",
     "receive": lambda d: f"{_p(d['seat'])} receives {d['amount']}",
     "jail": lambda d: f"{_p(d['seat'])} goes to prison",
     "jail_leave": lambda d: f"{_p(d['seat'])} leaves prison ({d['how']})",
-    "manage": lambda d: f"{_p(d['seat'])}: {d['action']} " + (sq(d["square"]) if "square" in d else d.get("group", "")),
-    "trade": lambda d: f"Trade offered by {_p(d['proposer'])} to {_p(d['partner'])}: " + ("accepted" if d["accepted"] else "refused"),
+    "manage": lambda d: (
+        f"{_p(d['seat'])}: {d['action']} "
+        + (sq(d["square"]) if "square" in d else d.get("group", ""))
+    ),
+    "trade": lambda d: (
+        f"Trade offered by {_p(d['proposer'])} to {_p(d['partner'])}: "
+        + ("accepted" if d["accepted"] else "refused")
+    ),
     "deed_offer": lambda d: f"{_p(d['debtor'])} offers deeds to {_p(d['creditor'])}",
     "deeds_paid": lambda d: f"{_p(d['seat'])} pays {_p(d['to'])} in deeds worth {d['value']}",
     "bankrupt": lambda d: f"{_p(d['seat'])} goes bankrupt",
@@ -390,6 +425,3 @@ def board() -> dict[str, Any]:
     from battlesim.replay_data import monopoly_board
 
     return monopoly_board()
-
-
-__all__ = ["Game", "numbers"]

@@ -69,7 +69,10 @@ class PersonSeat:
         return str(self.script.ask(Prompt(self.seat, kind, text, options)))
 
     def _territories(self, state: GameState, names: list[str]) -> list[Option]:
-        return [Option(t, f"{t} ({state.armies.get(t, 0)})", state.board.territories[t].region) for t in names]
+        return [
+            Option(t, f"{t} ({state.armies.get(t, 0)})", state.board.territories[t].region)
+            for t in names
+        ]
 
     # -- set-up ------------------------------------------------------------------------
     def claim(self, state: GameState, seat: int, vacant: list[str]) -> str:
@@ -90,7 +93,8 @@ class PersonSeat:
     ) -> tuple[TerritoryCard, ...] | None:
         options = [] if forced else [Option("keep", "Keep my cards")]
         options += [
-            Option(str(i), " + ".join(_card(c) for c in trio), "Trade in") for i, trio in enumerate(sets)
+            Option(str(i), " + ".join(_card(c) for c in trio), "Trade in")
+            for i, trio in enumerate(sets)
         ]
         text = "You must trade in a set of cards." if forced else "Trade in a set of cards?"
         choice = self._pick("trade", text, options)
@@ -141,35 +145,54 @@ class PersonSeat:
     # -- fortify -----------------------------------------------------------------------
     def fortify(self, state: GameState, seat: int) -> Fortify | None:
         sources = [
-            t for t in state.territories_of(seat)
+            t
+            for t in state.territories_of(seat)
             if state.armies[t] > 1 and connected(state, seat, t) - {t}
         ]
         if not sources:
             return None
         options = [Option("none", "Do not fortify")] + self._territories(state, sources)
-        source = self._pick("fortify_from", "Fortify: move battalions from which territory?", options)
+        source = self._pick(
+            "fortify_from", "Fortify: move battalions from which territory?", options
+        )
         if source == "none":
             return None
         reach = sorted(connected(state, seat, source) - {source})
-        target = self._pick("fortify_to", f"Move from {source} to?", self._territories(state, reach))
+        target = self._pick(
+            "fortify_to", f"Move from {source} to?", self._territories(state, reach)
+        )
         text = f"How many battalions move from {source} to {target}?"
-        count = int(self.script.ask(numbers(self.seat, "fortify_count", text, 1, state.armies[source] - 1)))
+        count = int(
+            self.script.ask(numbers(self.seat, "fortify_count", text, 1, state.armies[source] - 1))
+        )
         leader = False
         if source in state.leaders and target not in state.leaders:
-            leader = self.script.ask(yes_no(self.seat, "fortify_leader", "Take the leader along?")) == "yes"
+            leader = (
+                self.script.ask(yes_no(self.seat, "fortify_leader", "Take the leader along?"))
+                == "yes"
+            )
         return Fortify(source, target, count, leader)
 
     # -- adventure cards ---------------------------------------------------------------
     def play_power(
-        self, state: GameState, seat: int, timing: Timing, options: list[CardPlay], attack: Attack | None
+        self,
+        state: GameState,
+        seat: int,
+        timing: Timing,
+        options: list[CardPlay],
+        attack: Attack | None,
     ) -> CardPlay | None:
         choices = [Option("none", "Play no card")]
-        choices += [Option(str(i), _play_label(state, seat, p), "Play") for i, p in enumerate(options)]
+        choices += [
+            Option(str(i), _play_label(state, seat, p), "Play") for i, p in enumerate(options)
+        ]
         text = f"Play an adventure card now ({timing.value})?"
         choice = self._pick("power", text, choices)
         return None if choice == "none" else options[int(choice)]
 
-    def discard_adventure(self, state: GameState, seat: int, hand: list[AdventureCard]) -> AdventureCard:
+    def discard_adventure(
+        self, state: GameState, seat: int, hand: list[AdventureCard]
+    ) -> AdventureCard:
         options = [Option(str(c.id), _adventure(c)) for c in hand]
         choice = self._pick("discard", "Your hand is full: discard an adventure card.", options)
         return next(c for c in hand if str(c.id) == choice)
@@ -183,7 +206,9 @@ def parse_settings(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 class Game:
-    def __init__(self, seed: int, settings: dict[str, Any], seats: list[str | None], script: Script) -> None:
+    def __init__(
+        self, seed: int, settings: dict[str, Any], seats: list[str | None], script: Script
+    ) -> None:
         names = [name or "person" for name in seats]
         self.settings = Options(players=tuple(names), turn_limit=settings["turn_limit"])
         self.seed = seed
@@ -192,7 +217,9 @@ class Game:
         self.state = new_state(Dice(seed), self.log, names)
         dice = self.state.dice
         self.players: dict[int, Any] = {
-            seat: PersonSeat(seat, script) if name is None else AiSeat(STRATEGIES[name](dice), seat, script)
+            seat: PersonSeat(seat, script)
+            if name is None
+            else AiSeat(STRATEGIES[name](dice), seat, script)
             for seat, name in enumerate(seats)
         }
         self.summary: dict[str, Any] | None = None

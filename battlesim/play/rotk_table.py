@@ -30,7 +30,7 @@ from battlesim.engines.rotk.actions import (
     Resolve,
     Special,
 )
-from battlesim.engines.rotk.data import CardKind, load_material
+from battlesim.engines.rotk.data import load_material
 from battlesim.engines.rotk.game import winner_name
 from battlesim.engines.rotk.players import Strategy, make_player
 from battlesim.engines.rotk.setup import new_game
@@ -41,7 +41,21 @@ NAME = "rotk"
 SEATS = (3, 4)
 AI_STRATEGIES = sorted(s.value for s in Strategy)
 ILLEGAL = (IllegalActionError,)
-FRAME_KINDS = frozenset({"lot_taken", "enter", "move", "aragorn_move", "forced_march", "reinforce", "attack", "reroll", "protect", "tile_taken", "turn_end"})
+FRAME_KINDS = frozenset(
+    {
+        "lot_taken",
+        "enter",
+        "move",
+        "aragorn_move",
+        "forced_march",
+        "reinforce",
+        "attack",
+        "reroll",
+        "protect",
+        "tile_taken",
+        "turn_end",
+    }
+)
 ASSUMPTIONS: dict[str, str] = {}
 MATERIAL = load_material()
 
@@ -57,26 +71,46 @@ def _card(card_id: int) -> str:
 def _option(action: Action, state: State) -> Option:
     if isinstance(action, ChooseLot):
         lot = state.lots[action.lot] or []
-        return Option(f"lot:{action.lot}", f"Lot {action.lot + 1}: " + ", ".join(str(c) for c in lot), "Recruit")
+        return Option(
+            f"lot:{action.lot}",
+            f"Lot {action.lot + 1}: " + ", ".join(str(c) for c in lot),
+            "Recruit",
+        )
     if isinstance(action, Enter):
         return Option(f"enter:{_hex(action.hex)}", f"Enter at {_hex(action.hex)}", "Enter")
     if isinstance(action, Move):
-        return Option(f"move:{_hex(action.hex)}:{action.card}", f"Step to {_hex(action.hex)}, discarding {_card(action.card)}", "Move")
+        return Option(
+            f"move:{_hex(action.hex)}:{action.card}",
+            f"Step to {_hex(action.hex)}, discarding {_card(action.card)}",
+            "Move",
+        )
     if isinstance(action, AragornMove):
-        return Option(f"aragorn:{_hex(action.hex)}", f"Step to {_hex(action.hex)} free (three Aragorn cards)", "Move")
+        return Option(
+            f"aragorn:{_hex(action.hex)}",
+            f"Step to {_hex(action.hex)} free (three Aragorn cards)",
+            "Move",
+        )
     if isinstance(action, ForcedMarch):
         path = " then ".join(_hex(h) for h in action.path)
         return Option(f"march:{action.card}:{path}", f"Forced march to {path}", "Move")
     if isinstance(action, Reinforce):
         return Option(f"reinforce:{action.card}", f"Play {_card(action.card)}: draw cards", "Cards")
     if isinstance(action, Reroll):
-        return Option(f"reroll:{action.card}", f"Reroll with {_card(action.card)}", "After the roll")
+        return Option(
+            f"reroll:{action.card}", f"Reroll with {_card(action.card)}", "After the roll"
+        )
     if isinstance(action, Protect):
-        return Option(f"protect:{action.card}", f"Protect the army with {_card(action.card)}", "After the roll")
+        return Option(
+            f"protect:{action.card}",
+            f"Protect the army with {_card(action.card)}",
+            "After the roll",
+        )
     if isinstance(action, Resolve):
         if action.keep is None:
             return Option("resolve", "Accept the roll", "After the roll")
-        return Option(f"resolve:{action.keep}", f"Accept, keeping {_card(action.keep)}", "After the roll")
+        return Option(
+            f"resolve:{action.keep}", f"Accept, keeping {_card(action.keep)}", "After the roll"
+        )
     assert isinstance(action, EndTurn)
     return Option("end", "End my turn", "Turn")
 
@@ -99,7 +133,9 @@ def _target(raw: Any, state: State) -> Any:
 
 
 def _ids(raw: Any) -> tuple[int, ...]:
-    if not isinstance(raw, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in raw):
+    if not isinstance(raw, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) for i in raw
+    ):
         raise IllegalActionError("cards are named by a list of card ids")
     return tuple(raw)
 
@@ -118,11 +154,24 @@ class PersonSeat:
         targets = state.attack_targets(state.current)
         form = None
         if targets:
-            form = {"type": "attack", "targets": [t.value if isinstance(t, Special) else _hex(t) for t in targets]}
-        prompt = Prompt(self.seat, state.phase.value, PHASE_TEXT[state.phase], [o for o, _ in by_id.values()], form)
+            form = {
+                "type": "attack",
+                "targets": [t.value if isinstance(t, Special) else _hex(t) for t in targets],
+            }
+        prompt = Prompt(
+            self.seat,
+            state.phase.value,
+            PHASE_TEXT[state.phase],
+            [o for o, _ in by_id.values()],
+            form,
+        )
         choice = self.script.ask(prompt)
         if isinstance(choice, dict):
-            return Attack(_target(choice.get("target"), state), _ids(choice.get("armies", [])), _ids(choice.get("heroes", [])))
+            return Attack(
+                _target(choice.get("target"), state),
+                _ids(choice.get("armies", [])),
+                _ids(choice.get("heroes", [])),
+            )
         if choice not in by_id:
             raise IllegalActionError(f"{choice!r} is not one of the legal choices now")
         return by_id[choice][1]
@@ -136,12 +185,16 @@ def parse_settings(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 class Game:
-    def __init__(self, seed: int, settings: dict[str, Any], seats: list[str | None], script: Script) -> None:
+    def __init__(
+        self, seed: int, settings: dict[str, Any], seats: list[str | None], script: Script
+    ) -> None:
         self.dice, self.log = Dice(seed), EventLog()
         self.log.emit("start", seed=seed, strategies=[name or "person" for name in seats])
         self.state = new_game(MATERIAL, Rules(len(seats), settings["variant"]), self.dice, self.log)
         self.players: list[Any] = [
-            PersonSeat(seat, script) if name is None else AiSeat(make_player(Strategy(name), self.dice), seat, script)
+            PersonSeat(seat, script)
+            if name is None
+            else AiSeat(make_player(Strategy(name), self.dice), seat, script)
             for seat, name in enumerate(seats)
         ]
 
@@ -165,14 +218,25 @@ class Game:
             "seats": [
                 {
                     "seat": i,
-                    "hand": [{"id": c.id, "label": str(c), "kind": c.kind.value, "colour": c.colour.value if c.colour else None} for c in seat.hand],
+                    "hand": [
+                        {
+                            "id": c.id,
+                            "label": str(c),
+                            "kind": c.kind.value,
+                            "colour": c.colour.value if c.colour else None,
+                        }
+                        for c in seat.hand
+                    ],
                     "pawn": None if seat.pawn is None else _hex(seat.pawn),
                     "trophies": len(seat.trophies),
                     "points": sum(t.vp for t in seat.trophies) if over else None,
                 }
                 for i, seat in enumerate(state.seats)
             ],
-            "tiles": {_hex(h): {"id": t.id, "kind": t.kind.value, "battle": t.battle} for h, t in state.board_tiles.items()},
+            "tiles": {
+                _hex(h): {"id": t.id, "kind": t.kind.value, "battle": t.battle}
+                for h, t in state.board_tiles.items()
+            },
             "lots": [[str(c) for c in lot] if lot is not None else None for lot in state.lots],
             "frodo": {"on_mountain": state.frodo.on_mountain, "index": state.frodo.index},
             "gollum": state.gollum,
@@ -181,8 +245,12 @@ class Game:
             "trolls": len(state.trolls),
             "deck": len(state.deck),
             "discard": len(state.discard),
-            "pending": None if pending is None else {
-                "target": pending.target.value if isinstance(pending.target, Special) else _hex(pending.target),
+            "pending": None
+            if pending is None
+            else {
+                "target": pending.target.value
+                if isinstance(pending.target, Special)
+                else _hex(pending.target),
                 "battle": pending.tile.battle,
                 "dice": list(pending.dice),
                 "total": pending.total,
@@ -218,6 +286,3 @@ def board() -> dict[str, Any]:
     from battlesim.replay_rotk import rotk_board
 
     return rotk_board(MATERIAL)
-
-
-__all__ = ["CardKind"]
