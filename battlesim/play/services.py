@@ -185,7 +185,7 @@ def table_act(
 
 
 # -- the AI seats (worker tasks) ------------------------------------------------------------
-def table_ai_play(*, table_id: int, version: int) -> None:
+def table_ai_play(*, table_id: int, version: int, queue: str | None = None) -> None:
     """Play the AI seats up to the next person's question or the end; show frame by frame."""
     with transaction.atomic():
         row = Table.objects.select_for_update().filter(pk=table_id).first()
@@ -202,11 +202,12 @@ def table_ai_play(*, table_id: int, version: int) -> None:
             "termination": outcome.termination,
         }
         row.save(update_fields=["frames", "pending", "updated_at"])
-    table_reveal(table_id=table_id, version=version)
+    table_reveal(table_id=table_id, version=version, queue=queue)
 
 
-def table_reveal(*, table_id: int, version: int) -> None:
-    """Show the next AI frame, or where the AI run stopped; queue the next frame."""
+def table_reveal(*, table_id: int, version: int, queue: str | None = None) -> None:
+    """Show the next AI frame, or where the AI run stopped; queue the next frame (on the
+    queue the worker took this task from, so the same pool of workers shows it)."""
     from battlesim.play.tasks import table_reveal as reveal_task
 
     with transaction.atomic():
@@ -233,7 +234,9 @@ def table_reveal(*, table_id: int, version: int) -> None:
         if row.pending is not None:
             next_version = row.version
             transaction.on_commit(
-                lambda: reveal_task.apply_async((table_id, next_version), countdown=ai_delay())
+                lambda: reveal_task.apply_async(
+                    (table_id, next_version, queue), countdown=ai_delay(), queue=queue
+                )
             )
 
 

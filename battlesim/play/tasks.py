@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+from celery import Task, shared_task
 
 from battlesim.play import services
 
 
-@shared_task(name="play.table_ai_play", acks_late=True)
-def table_ai_play(table_id: int, version: int) -> None:
-    services.table_ai_play(table_id=table_id, version=version)
+def _queue(task: Task) -> str | None:
+    """The queue this task came from: the next frame goes back to the same workers."""
+    info = task.request.delivery_info or {}
+    return info.get("routing_key")
 
 
-@shared_task(name="play.table_reveal", acks_late=True)
-def table_reveal(table_id: int, version: int) -> None:
-    services.table_reveal(table_id=table_id, version=version)
+@shared_task(bind=True, name="play.table_ai_play", acks_late=True)
+def table_ai_play(self: Task, table_id: int, version: int) -> None:
+    services.table_ai_play(table_id=table_id, version=version, queue=_queue(self))
+
+
+@shared_task(bind=True, name="play.table_reveal", acks_late=True)
+def table_reveal(self: Task, table_id: int, version: int, queue: str | None = None) -> None:
+    services.table_reveal(table_id=table_id, version=version, queue=queue or _queue(self))
