@@ -199,3 +199,16 @@ def test_the_schema_documents_the_play_api(alice: User) -> None:
     schema = api(alice).get("/api/schema/", {"format": "json"}).json()
     assert "/api/play/tables/{id}/actions/" in schema["paths"]
     assert "Action" in schema["components"]["schemas"]
+
+
+def test_hot_seat_shows_the_hidden_cards_of_the_seat_to_play_only(alice: User) -> None:
+    state = create(alice, "risk", seats=[{"kind": "me"}, {"kind": "me"}])
+    assert state["my_seats"] == [0, 1]
+    full = Table.objects.get(pk=state["id"]).view["players"]
+    for _ in range(4):  # the claims alternate between the two seats
+        seat = state["prompt"]["seat"]
+        assert state["viewing_seat"] == seat
+        players = state["view"]["players"]
+        assert players[seat]["adventures"] == full[seat]["adventures"]
+        assert players[1 - seat]["adventures"] == len(full[1 - seat]["adventures"])
+        state = act(alice, state, plain_choice(state["prompt"])).json()

@@ -1,0 +1,92 @@
+"""The tables without Django: replays, the rules a person meets, what each seat may see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from battlesim.engines.log import Event
+from battlesim.play import risk_table
+from battlesim.play.runner import Outcome, advance
+from battlesim.play.seating import IllegalChoiceError
+from tests.play.helpers import plain_choice
+
+MONOPOLY = ("monopoly", {"variant": "quick", "one_ring": False}, [None, "acquisitive", "hunter"])
+RISK = ("risk", {"turn_limit": 10}, [None, "defensive"])
+
+
+def run(
+    table: tuple[str, dict[str, Any], list[str | None]],
+    decisions: list[dict[str, Any]],
+    seed: int = 4,
+) -> Outcome:
+    game, settings, seats = table
+    return advance(game, seed, settings, seats, decisions, stop_at_ai=False)
+
+
+def play_until(
+    table: tuple, wanted: str, seed: int = 4, limit: int = 300
+) -> tuple[list[dict], Outcome]:
+    decisions: list[dict[str, Any]] = []
+    for _ in range(limit):
+        outcome = run(table, decisions, seed)
+        assert outcome.prompt is not None, "the game ended first"
+        prompt = outcome.prompt.to_json()
+        if prompt["kind"] == wanted:
+            return decisions, outcome
+        decisions.append({"seat": 0, "kind": prompt["kind"], "choice": plain_choice(prompt)})
+    raise AssertionError(f"no {wanted} question")
+
+
+def test_the_same_record_replays_the_same_game() -> None:
+    decisions, _ = play_until(MONOPOLY, "manage")
+    assert run(MONOPOLY, decisions).events == run(MONOPOLY, decisions).events
+
+
+def test_a_monopoly_trade_offered_to_an_ai_goes_through_the_engine() -> None:
+    decisions, outcome = play_until(MONOPOLY, "trade")
+    form = outcome.prompt.form
+    partner = form["partners"][0]
+    offer = {
+        "partner": partner,
+        "give_cash": min(50, form["cash"]),
+        "take": form["theirs"][str(partner)][:1],
+    }
+    after = run(MONOPOLY, [*decisions, {"seat": 0, "kind": "trade", "choice": offer}])
+    trades = [e for e in after.events if e["kind"] == "trade" and e["proposer"] == 0]
+    assert trades and trades[-1]["partner"] == partner
+    assert trades[-1]["take"] == offer["take"]
+
+
+def test_a_monopoly_trade_with_a_stranger_s_deed_is_refused() -> None:
+    decisions, outcome = play_until(MONOPOLY, "trade")
+    snapshot = outcome.snapshot
+    stranger = snapshot["owner"].index(2)
+    bad = {"partner": 1, "take": [stranger]}
+    with pytest.raises(IllegalChoiceError):
+        run(MONOPOLY, [*decisions, {"seat": 0, "kind": "trade", "choice": bad}])
+
+
+def test_risk_attacks_with_the_chosen_number_of_dice() -> None:
+    decisions, outcome = play_until(RISK, "attack")
+    target = outcome.prompt.options[1].id
+    decisions.append({"seat": 0, "kind": "attack", "choice": target})
+    dice_prompt = run(RISK, decisions).prompt
+    assert dice_prompt.kind == "attack_dice"
+    assert [o.id for o in dice_prompt.options][0] == "1"
+    decisions.append({"seat": 0, "kind": "attack_dice", "choice": "1"})
+    after = run(RISK, decisions)
+    throw = [e for e in after.events if e["kind"] == "throw"][-1]
+    assert throw["seat"] == 0 and len(throw["attack"]) == 1
+
+
+def test_risk_hides_another_seat_s_cards_and_draws() -> None:
+    snapshot = run(RISK, play_until(RISK, "attack")[0]).snapshot
+    seen = risk_table.view(snapshot, {1}, finished=False)
+    assert seen["players"][0]["adventures"] == len(snapshot["players"][0]["adventures"])
+    assert seen["players"][1]["adventures"] == snapshot["players"][1]["adventures"]
+    draw = Event(9, "adventure_card", {"seat": 0, "card": 3, "name": "Mission"})
+    assert risk_table.hidden_from(draw, {1}, finished=False)
+    assert not risk_table.hidden_from(draw, {0}, finished=False)
+    assert risk_table.hidden_from(Event(1, "hands", {}), {0}, finished=False)
