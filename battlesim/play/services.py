@@ -257,10 +257,10 @@ def table_state(*, row: Table, user: AbstractBaseUser, seat: int | None = None) 
     seats = list(row.seats.all())
     mine = [s.index for s in seats if s.user_id == user.pk and s.is_person]
     prompt = row.prompt
-    if seat is not None and seat in mine:
+    if prompt is not None and prompt["seat"] in mine:
+        viewing = prompt["seat"]  # hot-seat: the seat to play
+    elif seat is not None and seat in mine:
         viewing = seat
-    elif prompt is not None and prompt["seat"] in mine:
-        viewing = prompt["seat"]
     else:
         viewing = mine[0] if mine else None
     visible = {viewing} if viewing is not None else set()

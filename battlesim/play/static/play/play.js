@@ -301,7 +301,24 @@
     box.append(el("div", { class: "rotk-scroll" }, grid));
   }
 
+  // Hot-seat: when the device passes to another seat, hide its cards until that player asks.
+  let shownSeat = state.viewing_seat;
+  function handover() {
+    if (state.my_seats.length < 2 || state.viewing_seat === shownSeat || state.status === "finished") return false;
+    const box = document.getElementById("prompt");
+    document.getElementById("players").replaceChildren();
+    box.replaceChildren(el("p", { class: "question", text: "Pass the device to " + seatName(state.viewing_seat) + "." }),
+      el("button", { type: "button", id: "handover", text: "I am " + seatName(state.viewing_seat) + ": show my cards",
+        onclick: () => { shownSeat = state.viewing_seat; render(); } }));
+    return true;
+  }
+
   function render() {
+    if (handover()) {
+      renderStatus();
+      document.getElementById("log").replaceChildren();
+      return;
+    }
     renderStatus();
     renderPrompt();
     renderPlayers();
