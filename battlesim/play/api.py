@@ -29,7 +29,7 @@ class TableCreateSerializer(serializers.Serializer):
     settings = serializers.DictField(
         required=False,
         default=dict,
-        help_text="monopoly: variant, one_ring; risk: turn_limit; rotk: variant",
+        help_text="monopoly: variant, one_ring; risk: turn_limit, defence; rotk: variant",
     )
     seed = serializers.IntegerField(
         required=False, min_value=0, max_value=2**31 - 1, help_text="Fixes the dice (for tests)."

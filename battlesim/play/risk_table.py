@@ -30,8 +30,8 @@ AI_STRATEGIES = sorted(STRATEGIES)
 ILLEGAL = (IllegalActionError,)
 FRAME_KINDS = frozenset({"turn", "conquest"})
 ASSUMPTIONS = {
-    "defence_dice": "A person defends with as many dice as the rules allow (up to two); the "
-    "defender's only choice in the rules, almost always best taken in full.",
+    "defence_dice": "A person defends with as many dice as the rules allow (up to two) "
+    "unless the table was set to ask each time (setting defence: ask).",
     "turn_limit": "A table game stops after the chosen number of turns (the engine's safety "
     "limit); the scores then decide, as in a simulated game.",
 }
@@ -61,9 +61,10 @@ def _play_label(state: GameState, seat: int, play: CardPlay) -> str:
 class PersonSeat:
     """A person's answers to every Risk decision point, from the script."""
 
-    def __init__(self, seat: int, script: Script) -> None:
+    def __init__(self, seat: int, script: Script, ask_defence: bool = False) -> None:
         self.seat = seat
         self.script = script
+        self.ask_defence = ask_defence
 
     def _pick(self, kind: str, text: str, options: list[Option]) -> str:
         return str(self.script.ask(Prompt(self.seat, kind, text, options)))
@@ -134,7 +135,11 @@ class PersonSeat:
         return Attack(source, target, dice)
 
     def defend(self, state: GameState, seat: int, attack: Attack) -> int:
-        return min(MAX_DEFENCE_DICE, state.armies[attack.target])
+        most = min(MAX_DEFENCE_DICE, state.armies[attack.target])
+        if not self.ask_defence or most < 2:
+            return most
+        text = f"{attack.source} attacks your {attack.target}: defend with how many dice?"
+        return int(self.script.ask(numbers(self.seat, "defend", text, 1, most, " dice")))
 
     def move_in(self, state: GameState, seat: int, attack: Attack, least: int, most: int) -> int:
         if least == most:
@@ -202,7 +207,10 @@ def parse_settings(raw: dict[str, Any]) -> dict[str, Any]:
     turns = raw.get("turn_limit", 12)
     if isinstance(turns, bool) or not isinstance(turns, int) or not 2 <= turns <= 300:
         raise ValueError("turn_limit: a whole number from 2 to 300")
-    return {"turn_limit": turns}
+    defence = raw.get("defence", "most")
+    if defence not in ("most", "ask"):
+        raise ValueError("defence: most or ask")
+    return {"turn_limit": turns, "defence": defence}
 
 
 class Game:
@@ -213,11 +221,12 @@ class Game:
         self.settings = Options(players=tuple(names), turn_limit=settings["turn_limit"])
         self.seed = seed
         self.log = EventLog()
-        self.log.emit("game", game="risk", seed=seed, options={"players": names, **settings})
+        options = {"players": names, **settings}
+        self.log.emit("game", game="risk", seed=seed, options=options)
         self.state = new_state(Dice(seed), self.log, names)
         dice = self.state.dice
         self.players: dict[int, Any] = {
-            seat: PersonSeat(seat, script)
+            seat: PersonSeat(seat, script, settings.get("defence") == "ask")
             if name is None
             else AiSeat(STRATEGIES[name](dice), seat, script)
             for seat, name in enumerate(seats)

@@ -21,7 +21,10 @@ SETTINGS_FIELDS = {
         ("variant", "Variant", ["quick", "classic"]),
         ("one_ring", "The One Ring rules", ["no", "yes"]),
     ],
-    "risk": [("turn_limit", "Turns before the count", ["12", "8", "20", "40", "300"])],
+    "risk": [
+        ("turn_limit", "Turns before the count", ["12", "8", "20", "40", "300"]),
+        ("defence", "My defence dice", ["most", "ask"]),
+    ],
     "rotk": [("variant", "Variant rules (Gollum one space a failure)", ["no", "yes"])],
 }
 

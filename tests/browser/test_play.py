@@ -29,7 +29,9 @@ def log_in(page: Page, base: str, name: str) -> None:
     page.get_by_role("button", name="Log in").click()
 
 
-def new_table(page: Page, base: str, game: str, seats: dict[int, str], rules: dict[str, str]) -> None:
+def new_table(
+    page: Page, base: str, game: str, seats: dict[int, str], rules: dict[str, str]
+) -> None:
     page.goto(f"{base}/play/{game}/")
     for index, value in seats.items():
         page.select_option(f"#seat{index}", value)
@@ -87,7 +89,9 @@ def test_risk_a_whole_short_game_against_an_ai(page: Page, live_server: LiveServ
 def test_rotk_a_whole_game_on_a_phone(phone_page: Page, live_server: LiveServer) -> None:
     page = phone_page
     log_in(page, live_server.url, "pippin")
-    new_table(page, live_server.url, "rotk", {0: "me", 1: "ai:greedy", 2: "ai:racer", 3: "none"}, {})
+    new_table(
+        page, live_server.url, "rotk", {0: "me", 1: "ai:greedy", 2: "ai:racer", 3: "none"}, {}
+    )
     assert page.locator("#board .hex").count() > 20
     expect(page.locator("#question")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")

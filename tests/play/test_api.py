@@ -15,6 +15,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from battlesim.play.models import Table
+from battlesim.play.runner import advance
 from tests.play.helpers import plain_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -212,3 +213,15 @@ def test_hot_seat_shows_the_hidden_cards_of_the_seat_to_play_only(alice: User) -
         assert players[seat]["adventures"] == full[seat]["adventures"]
         assert players[1 - seat]["adventures"] == len(full[1 - seat]["adventures"])
         state = act(alice, state, plain_choice(state["prompt"])).json()
+
+
+def test_the_saved_record_alone_rebuilds_the_table(alice: User) -> None:
+    """What survives a restart is the row: seed, settings, seats and decisions."""
+    state = create(alice, "rotk")
+    for _ in range(5):
+        state = act(alice, state, plain_choice(state["prompt"])).json()
+    row = Table.objects.get(pk=state["id"])
+    seats = [s.strategy or None for s in row.seats.order_by("index")]
+    again = advance(row.game, row.seed, row.settings, seats, row.decisions, stop_at_ai=False)
+    assert again.events == row.events
+    assert again.prompt is not None and again.prompt.to_json() == row.prompt

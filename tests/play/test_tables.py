@@ -90,3 +90,12 @@ def test_risk_hides_another_seat_s_cards_and_draws() -> None:
     assert risk_table.hidden_from(draw, {1}, finished=False)
     assert not risk_table.hidden_from(draw, {0}, finished=False)
     assert risk_table.hidden_from(Event(1, "hands", {}), {0}, finished=False)
+
+
+def test_a_risk_person_may_choose_the_defence_dice() -> None:
+    table = ("risk", {"turn_limit": 10, "defence": "ask"}, [None, "aggressive"])
+    decisions, outcome = play_until(table, "defend", seed=6)
+    assert [o.id for o in outcome.prompt.options] == ["1", "2"]
+    decisions.append({"seat": 0, "kind": "defend", "choice": "1"})
+    throw = [e for e in run(table, decisions, seed=6).events if e["kind"] == "throw"][-1]
+    assert len(throw["defence"]) == 1
