@@ -240,6 +240,10 @@ class PersonSeat:
         if choice == "none":
             return None
         trade = trade_from(seat, choice)
+        if trade.partner not in partners:
+            raise IllegalActionError(f"player {trade.partner + 1} cannot trade now")
+        if any(not 0 <= s < len(SQUARES) for s in (*trade.give, *trade.take)):
+            raise IllegalActionError("a trade names squares of the board")
         try:
             state.check_trade(trade)
         except IllegalActionError as error:

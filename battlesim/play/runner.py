@@ -90,10 +90,15 @@ def advance(
         outcome.prompt = pause.prompt
     except AiTurnError as stop:
         outcome.ai_seat = stop.seat
-    except module.ILLEGAL as error:
+    except IllegalChoiceError:
+        raise  # an option that was not offered: refused before the engine saw it
+    except (*module.ILLEGAL, LookupError, TypeError, ValueError) as error:
+        # Only the newest decision can be at fault: every earlier one replayed before.
         if script.position < len(decisions) or not decisions:
             raise DivergedError(f"the engine refused a recorded decision: {error}") from error
-        raise IllegalChoiceError(str(error)) from error
+        if isinstance(error, module.ILLEGAL):
+            raise IllegalChoiceError(str(error)) from error
+        raise IllegalChoiceError(f"the engine cannot play this choice ({error})") from error
     if script.position < len(decisions):
         raise DivergedError("the game ended before every recorded decision was used")
     outcome.events = run.log.to_json()

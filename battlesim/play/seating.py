@@ -99,10 +99,12 @@ class Script:
                 f"the game asks {prompt.kind} of seat {prompt.seat}"
             )
         choice = decision["choice"]
-        if prompt.form is None and choice not in {option.id for option in prompt.options}:
+        offered = {option.id for option in prompt.options}
+        if isinstance(choice, dict):
+            if prompt.form is None:
+                raise IllegalChoiceError("this question takes one of its options, not a form")
+        elif not isinstance(choice, str) or choice not in offered:
             raise IllegalChoiceError(f"{choice!r} is not one of the legal choices now")
-        if prompt.form is not None and not isinstance(choice, dict | str):
-            raise IllegalChoiceError("this choice needs a form (a JSON object)")
         self.position += 1
         return choice
 

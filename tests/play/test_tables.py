@@ -99,3 +99,46 @@ def test_a_risk_person_may_choose_the_defence_dice() -> None:
     decisions.append({"seat": 0, "kind": "defend", "choice": "1"})
     throw = [e for e in run(table, decisions, seed=6).events if e["kind"] == "throw"][-1]
     assert len(throw["defence"]) == 1
+
+
+@pytest.mark.parametrize(
+    "offer",
+    [
+        {"partner": 99, "give_cash": 10},
+        {"partner": 1, "take": [999]},
+        {"partner": "x"},
+        {"partner": 1, "give_cash": -5},
+        {"partner": 1, "give": "all"},
+    ],
+)
+def test_a_malformed_trade_form_is_refused_with_a_reason(offer: dict[str, Any]) -> None:
+    decisions, _ = play_until(MONOPOLY, "trade")
+    with pytest.raises(IllegalChoiceError):
+        run(MONOPOLY, [*decisions, {"seat": 0, "kind": "trade", "choice": offer}])
+
+
+@pytest.mark.parametrize(
+    "attack",
+    [
+        {"target": "99,99", "armies": [1]},
+        {"target": "nowhere"},
+        {"target": "black_gate", "armies": "all"},
+    ],
+)
+def test_a_malformed_rotk_attack_is_refused_with_a_reason(attack: dict[str, Any]) -> None:
+    table = ("rotk", {"variant": False}, [None, "greedy", "racer"])
+    decisions: list[dict[str, Any]] = []
+    for _ in range(100):
+        prompt = run(table, decisions).prompt.to_json()
+        if prompt["kind"] == "turn" and any(o["id"].startswith("move") for o in prompt["options"]):
+            break
+        decisions.append({"seat": 0, "kind": prompt["kind"], "choice": plain_choice(prompt)})
+    with pytest.raises(IllegalChoiceError):
+        run(table, [*decisions, {"seat": 0, "kind": "turn", "choice": attack}])
+
+
+@pytest.mark.parametrize("choice", [["yes"], {"partner": 1}, 3, None])
+def test_a_choice_of_the_wrong_shape_is_refused(choice: Any) -> None:
+    decisions, outcome = play_until(MONOPOLY, "manage")
+    with pytest.raises(IllegalChoiceError):
+        run(MONOPOLY, [*decisions, {"seat": 0, "kind": "manage", "choice": choice}])
