@@ -142,3 +142,97 @@ def test_a_choice_of_the_wrong_shape_is_refused(choice: Any) -> None:
     decisions, outcome = play_until(MONOPOLY, "manage")
     with pytest.raises(IllegalChoiceError):
         run(MONOPOLY, [*decisions, {"seat": 0, "kind": "manage", "choice": choice}])
+
+
+def play_with(
+    table: tuple, choose: Any, wanted: str, seed: int = 4, limit: int = 400
+) -> tuple[list[dict], Outcome]:
+    """Play with ``choose(prompt)`` until a question of kind ``wanted``."""
+    decisions: list[dict[str, Any]] = []
+    for _ in range(limit):
+        outcome = run(table, decisions, seed)
+        assert outcome.prompt is not None, f"the game ended before a {wanted} question"
+        prompt = outcome.prompt.to_json()
+        if prompt["kind"] == wanted:
+            return decisions, outcome
+        decisions.append({"seat": prompt["seat"], "kind": prompt["kind"], "choice": choose(prompt)})
+    raise AssertionError(f"no {wanted} question")
+
+
+def refuse_to_buy(prompt: dict[str, Any]) -> Any:
+    return "no" if prompt["kind"] == "buy" else plain_choice(prompt)
+
+
+def test_monopoly_a_declined_deed_goes_to_an_auction_the_person_bids_in() -> None:
+    decisions, outcome = play_with(MONOPOLY, refuse_to_buy, "bid")
+    ids = [o.id for o in outcome.prompt.options]
+    assert ids[0] == "pass" and len(ids) > 1
+    decisions.append({"seat": 0, "kind": "bid", "choice": ids[1]})
+    after = run(MONOPOLY, decisions)
+    while after.prompt is not None and after.prompt.kind == "bid":  # then drop out
+        decisions.append({"seat": 0, "kind": "bid", "choice": "pass"})
+        after = run(MONOPOLY, decisions)
+    auction = [e for e in after.events if e["kind"] == "auction"][-1]
+    assert [0, int(ids[1])] in auction["bids"]
+
+
+def test_monopoly_a_person_mortgages_in_their_turn() -> None:
+    decisions, outcome = play_until(MONOPOLY, "manage")
+    mortgage = next(o.id for o in outcome.prompt.options if o.id.startswith("mortgage:"))
+    decisions.append({"seat": 0, "kind": "manage", "choice": mortgage})
+    after = run(MONOPOLY, decisions)
+    square = int(mortgage.split(":")[1])
+    assert square in after.snapshot["mortgaged"]
+
+
+def test_monopoly_an_ai_s_trade_offer_reaches_the_person_who_may_accept() -> None:
+    table = ("monopoly", {"variant": "quick", "one_ring": False}, [None, "random"])
+    decisions, outcome = play_until(table, "accept_trade")
+    assert "offers a trade" in outcome.prompt.text
+    decisions.append({"seat": 0, "kind": "accept_trade", "choice": "yes"})
+    after = run(table, decisions)
+    trade = [e for e in after.events if e["kind"] == "trade"][-1]
+    assert trade["partner"] == 0 and trade["accepted"] is True
+
+
+def fortify_first(prompt: dict[str, Any]) -> Any:
+    if prompt["kind"] == "attack":
+        return "stop"
+    return plain_choice(prompt)
+
+
+def test_risk_a_person_fortifies_a_chosen_number_of_battalions() -> None:
+    decisions, outcome = play_with(RISK, fortify_first, "fortify_from")
+    source = outcome.prompt.options[1].id
+    decisions.append({"seat": 0, "kind": "fortify_from", "choice": source})
+    target = run(RISK, decisions).prompt.options[0].id
+    decisions.append({"seat": 0, "kind": "fortify_to", "choice": target})
+    count_prompt = run(RISK, decisions).prompt
+    assert count_prompt.kind == "fortify_count" and count_prompt.options[0].id == "1"
+    decisions.append({"seat": 0, "kind": "fortify_count", "choice": "1"})
+    after = run(RISK, decisions)
+    if after.prompt is not None and after.prompt.kind == "fortify_leader":
+        decisions.append({"seat": 0, "kind": "fortify_leader", "choice": "no"})
+        after = run(RISK, decisions)
+    moves = [e for e in after.events if e["kind"] == "fortify" and e["seat"] == 0]
+    assert moves and moves[-1]["count"] == 1 and moves[-1]["target"] == target
+
+
+def test_rotk_a_person_attacks_a_tile_with_chosen_cards() -> None:
+    table = ("rotk", {"variant": False}, [None, "greedy", "racer"])
+    decisions: list[dict[str, Any]] = []
+    for _ in range(200):
+        outcome = run(table, decisions)
+        prompt = outcome.prompt.to_json()
+        hand = outcome.snapshot["seats"][0]["hand"]
+        armies = [c for c in hand if c["kind"] == "army"]
+        if prompt["form"] and armies:
+            colour = armies[0]["colour"]
+            chosen = [c["id"] for c in armies if c["colour"] == colour]
+            attack = {"target": prompt["form"]["targets"][0], "armies": chosen, "heroes": []}
+            after = run(table, [*decisions, {"seat": 0, "kind": "turn", "choice": attack}])
+            fights = [e for e in after.events if e["kind"] == "attack" and e["seat"] == 0]
+            assert fights and fights[-1]["armies"] == chosen
+            return
+        decisions.append({"seat": 0, "kind": prompt["kind"], "choice": plain_choice(prompt)})
+    pytest.fail("no attack was open to the person")
