@@ -172,8 +172,8 @@ def test_monopoly_a_declined_deed_goes_to_an_auction_the_person_bids_in() -> Non
     while after.prompt is not None and after.prompt.kind == "bid":  # then drop out
         decisions.append({"seat": 0, "kind": "bid", "choice": "pass"})
         after = run(MONOPOLY, decisions)
-    auction = [e for e in after.events if e["kind"] == "auction"][-1]
-    assert [0, int(ids[1])] in auction["bids"]
+    auctions = [e for e in after.events if e["kind"] == "auction"]
+    assert any([0, int(ids[1])] in e["bids"] for e in auctions)
 
 
 def test_monopoly_a_person_mortgages_in_their_turn() -> None:
