@@ -9,6 +9,8 @@
   let busy = false;
   let error = "";
   const COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e"];
+  // Risk's army colours as tints dark text stays readable on
+  const TINTS = { yellow: "#f3e27a", red: "#ef9a92", green: "#9fd89a", black: "#a9a9b3" };
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -264,13 +266,13 @@
       grid.append(cell);
     });
     grid.append(el("div", { class: "mono-centre", text: "Bank: " + view.houses_left + " strongholds, " + view.hotels_left + " fortresses · round " + view.round }));
-    box.append(grid);
+    box.append(el("div", { class: "mono-scroll" }, grid));
   }
   function drawRisk(box) {
     const view = state.view;
     const grid = el("div", { class: "risk-grid", style: "grid-template-columns:repeat(" + board.grid.columns + ",minmax(3.2rem,1fr))" });
     const colours = {};
-    (view.players || []).forEach((p) => { colours[p.seat] = p.colour; });
+    (view.players || []).forEach((p) => { colours[p.seat] = TINTS[p.colour] || p.colour; });
     for (const t of board.territories) {
       const [col, row, width] = t.cell;
       const owner = view.owner ? view.owner[t.name] : undefined;
@@ -278,7 +280,7 @@
       grid.append(el("div", { class: "terr" + (t.stronghold ? " hold" : "") + (here ? " ring" : ""), "data-territory": t.name, title: t.name + " (" + t.region + ")",
         style: "grid-column:" + (col + 1) + " / span " + width + ";grid-row:" + (row + 1) + (owner != null ? ";background:" + colours[owner] : "") },
         el("span", { class: "terr-name", text: t.name }),
-        el("span", { class: "terr-armies", text: owner != null ? String(view.armies[t.name]) + (view.leaders && view.leaders[t.name] != null ? " ★" : "") : "" }),
+        owner != null ? el("span", { class: "terr-armies", text: String(view.armies[t.name]) + (view.leaders && view.leaders[t.name] != null ? " ★" : "") }) : null,
         here ? el("span", { class: "terr-ring", text: "💍" }) : null));
     }
     box.append(el("div", { class: "risk-scroll" }, grid));
