@@ -15,17 +15,20 @@ from battlesim.play import services
 from battlesim.play.models import GAMES
 
 
-class SeatSpecSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(
-        choices=["me", "open", "ai"],
-        help_text="me: you; open: a person by invitation; ai: a strategy",
-    )
+class PlaySeatSpecSerializer(serializers.Serializer):
+    # A plain string, not a choice: "kind" is the profiles' hero/warrior enum in the schema.
+    kind = serializers.CharField(help_text="me (you), open (a person invited by link) or ai")
     strategy = serializers.CharField(required=False, allow_blank=True, default="")
 
+    def validate_kind(self, value: str) -> str:
+        if value not in ("me", "open", "ai"):
+            raise serializers.ValidationError("me, open or ai")
+        return value
 
-class TableCreateSerializer(serializers.Serializer):
+
+class PlayTableCreateSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=GAMES)
-    seats = SeatSpecSerializer(many=True)
+    seats = PlaySeatSpecSerializer(many=True)
     settings = serializers.DictField(
         required=False,
         default=dict,
@@ -36,7 +39,7 @@ class TableCreateSerializer(serializers.Serializer):
     )
 
 
-class ActionSerializer(serializers.Serializer):
+class PlayActionSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, help_text="Your seat that faces the question.")
     version = serializers.IntegerField(
         min_value=0, help_text="The table version you answer; a stale one is refused."
@@ -46,58 +49,58 @@ class ActionSerializer(serializers.Serializer):
     )
 
 
-class JoinSerializer(serializers.Serializer):
+class PlayJoinSerializer(serializers.Serializer):
     token = serializers.CharField(max_length=40)
 
 
-class OptionSerializer(serializers.Serializer):
+class PlayOptionSerializer(serializers.Serializer):
     id = serializers.CharField()
     label = serializers.CharField()
     group = serializers.CharField()
 
 
-class PromptSerializer(serializers.Serializer):
+class PlayPromptSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     kind = serializers.CharField()
     text = serializers.CharField()
-    options = OptionSerializer(many=True)
+    options = PlayOptionSerializer(many=True)
     form = serializers.JSONField(allow_null=True)
 
 
-class SeatSerializer(serializers.Serializer):
+class PlaySeatSerializer(serializers.Serializer):
     index = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=["person", "ai"])
+    kind = serializers.CharField(help_text="person or ai")
     strategy = serializers.CharField()
     user = serializers.CharField(allow_null=True)
     mine = serializers.BooleanField()
 
 
-class LogLineSerializer(serializers.Serializer):
+class PlayLogLineSerializer(serializers.Serializer):
     i = serializers.IntegerField()
     kind = serializers.CharField()
     text = serializers.CharField()
 
 
-class TableStateSerializer(serializers.Serializer):
+class PlayTableStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
     status = serializers.CharField()
     version = serializers.IntegerField()
     settings = serializers.DictField()
-    seats = SeatSerializer(many=True)
+    seats = PlaySeatSerializer(many=True)
     my_seats = serializers.ListField(child=serializers.IntegerField())
     viewing_seat = serializers.IntegerField(allow_null=True)
-    prompt = PromptSerializer(allow_null=True, help_text="Your question now, if any.")
+    prompt = PlayPromptSerializer(allow_null=True, help_text="Your question now, if any.")
     waiting_for = serializers.IntegerField(allow_null=True)
     ai_moving = serializers.BooleanField()
     view = serializers.DictField(help_text="The board as your seat may see it.")
-    log = LogLineSerializer(many=True)
+    log = PlayLogLineSerializer(many=True)
     winner = serializers.CharField(allow_blank=True)
     termination = serializers.CharField(allow_blank=True)
     invite = serializers.CharField(allow_null=True)
 
 
-class ErrorSerializer(serializers.Serializer):
+class PlayErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
@@ -114,16 +117,17 @@ def _state(request: Request, row: Any) -> dict[str, Any]:
 class TableCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=TableStateSerializer(many=True))
+    @extend_schema(responses=PlayTableStateSerializer(many=True))
     def get(self, request: Request) -> Response:
         rows = services.tables_of(user=request.user)
         return Response([services.table_state(row=row, user=request.user) for row in rows])
 
     @extend_schema(
-        request=TableCreateSerializer, responses={201: TableStateSerializer, 400: ErrorSerializer}
+        request=PlayTableCreateSerializer,
+        responses={201: PlayTableStateSerializer, 400: PlayErrorSerializer},
     )
     def post(self, request: Request) -> Response:
-        data = TableCreateSerializer(data=request.data)
+        data = PlayTableCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         specs = [
             services.SeatSpec(s["kind"], s.get("strategy", ""))
@@ -148,7 +152,7 @@ class TableCollectionApi(APIView):
 class TableDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: TableStateSerializer, 404: ErrorSerializer})
+    @extend_schema(responses={200: PlayTableStateSerializer, 404: PlayErrorSerializer})
     def get(self, request: Request, pk: int) -> Response:
         try:
             row = services.table_for_user(table_id=pk, user=request.user)
@@ -161,17 +165,17 @@ class TableActionApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=ActionSerializer,
+        request=PlayActionSerializer,
         responses={
-            200: TableStateSerializer,
-            400: ErrorSerializer,
-            403: ErrorSerializer,
-            404: ErrorSerializer,
-            409: ErrorSerializer,
+            200: PlayTableStateSerializer,
+            400: PlayErrorSerializer,
+            403: PlayErrorSerializer,
+            404: PlayErrorSerializer,
+            409: PlayErrorSerializer,
         },
     )
     def post(self, request: Request, pk: int) -> Response:
-        data = ActionSerializer(data=request.data)
+        data = PlayActionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         try:
@@ -192,11 +196,15 @@ class TableJoinApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=JoinSerializer,
-        responses={200: TableStateSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
+        request=PlayJoinSerializer,
+        responses={
+            200: PlayTableStateSerializer,
+            404: PlayErrorSerializer,
+            409: PlayErrorSerializer,
+        },
     )
     def post(self, request: Request, pk: int) -> Response:
-        data = JoinSerializer(data=request.data)
+        data = PlayJoinSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
             services.table_join(table_id=pk, token=data.validated_data["token"], user=request.user)

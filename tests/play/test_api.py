@@ -185,6 +185,7 @@ def test_no_one_reads_or_joins_without_the_link(alice: User, bob: User) -> None:
         ({"game": "chess", "seats": [{"kind": "me"}]}, 400),
         ({"game": "risk", "seats": [{"kind": "ai", "strategy": "aggressive"}] * 2}, 400),
         ({"game": "risk", "seats": [{"kind": "me"}]}, 400),
+        ({"game": "risk", "seats": [{"kind": "me"}, {"kind": "robot"}]}, 400),
         ({"game": "risk", "seats": [{"kind": "me"}, {"kind": "ai", "strategy": "nope"}]}, 400),
         ({"game": "monopoly", "seats": [{"kind": "me"}] * 2, "settings": {"variant": "fast"}}, 400),
     ],
@@ -199,7 +200,7 @@ def test_bad_tables_are_refused(alice: User, body: dict[str, Any], status: int) 
 def test_the_schema_documents_the_play_api(alice: User) -> None:
     schema = api(alice).get("/api/schema/", {"format": "json"}).json()
     assert "/api/play/tables/{id}/actions/" in schema["paths"]
-    assert "Action" in schema["components"]["schemas"]
+    assert "PlayAction" in schema["components"]["schemas"]
 
 
 def test_hot_seat_shows_the_hidden_cards_of_the_seat_to_play_only(alice: User) -> None:
