@@ -127,11 +127,15 @@ def test_two_people_at_one_risk_table_see_only_their_own_cards(
         for card in players[1 - seat]["adventures"]:
             if card not in players[seat]["adventures"]:
                 assert card not in html
-    # whoever is asked first claims a territory; the other page updates without a reload
+    # whoever is asked first claims a territory by tapping it on the map; the other page
+    # updates without a reload
     first = page if page.locator("#question").count() else second_page
     watcher = second_page if first is page else page
     expect(first.locator("#question")).to_have_attribute("data-kind", "claim")
     before = watcher.locator("#play").get_attribute("data-version")
-    first.locator("#prompt button.option").first.click()
+    vacant = first.locator("#board .terr.choosable").first
+    name = vacant.get_attribute("data-territory")
+    vacant.click()
     watcher.wait_for_function(f"document.getElementById('play').dataset.version !== '{before}'")
     expect(watcher.locator("#question")).to_have_attribute("data-kind", "claim")
+    assert Table.objects.get().view["owner"][name] in (0, 1)

@@ -243,6 +243,22 @@
   }
 
   // -- boards -------------------------------------------------------------------------------
+  // A board cell that is one of the question's options can be chosen there (click, tap, Enter).
+  function offered(id) {
+    return state.prompt && state.prompt.options.some((o) => o.id === id) ? id : null;
+  }
+  function choosable(cell, id) {
+    if (!id) return cell;
+    cell.classList.add("choosable");
+    cell.setAttribute("role", "button");
+    cell.setAttribute("tabindex", "0");
+    cell.setAttribute("data-choice", id);
+    cell.addEventListener("click", () => act(id));
+    cell.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); act(id); }
+    });
+    return cell;
+  }
   function monopolyCell(i) {
     if (i <= 10) return [11, 11 - i];
     if (i <= 20) return [11 - (i - 10), 1];
@@ -277,11 +293,12 @@
       const [col, row, width] = t.cell;
       const owner = view.owner ? view.owner[t.name] : undefined;
       const here = view.fellowship === t.name;
-      grid.append(el("div", { class: "terr" + (t.stronghold ? " hold" : "") + (here ? " ring" : ""), "data-territory": t.name, title: t.name + " (" + t.region + ")",
+      const pick = offered(t.name) || offered("1:" + t.name);
+      grid.append(choosable(el("div", { class: "terr" + (t.stronghold ? " hold" : "") + (here ? " ring" : ""), "data-territory": t.name, title: t.name + " (" + t.region + ")",
         style: "grid-column:" + (col + 1) + " / span " + width + ";grid-row:" + (row + 1) + (owner != null ? ";background:" + colours[owner] : "") },
         el("span", { class: "terr-name", text: t.name }),
         owner != null ? el("span", { class: "terr-armies", text: String(view.armies[t.name]) + (view.leaders && view.leaders[t.name] != null ? " ★" : "") }) : null,
-        here ? el("span", { class: "terr-ring", text: "💍" }) : null));
+        here ? el("span", { class: "terr-ring", text: "💍" }) : null), pick));
     }
     box.append(el("div", { class: "risk-scroll" }, grid));
   }
@@ -294,11 +311,12 @@
       const key = hex.row + "," + hex.col;
       const tile = view.tiles ? view.tiles[key] : null;
       const pawn = pawns[key];
-      grid.append(el("div", { class: "hex hex-" + hex.kind + (tile ? " tile" : ""), "data-hex": key, title: key + " " + hex.kind,
+      const pick = offered("enter:" + key) || offered("aragorn:" + key);
+      grid.append(choosable(el("div", { class: "hex hex-" + hex.kind + (tile ? " tile" : ""), "data-hex": key, title: key + " " + hex.kind,
         style: "grid-row:" + (hex.row + 1) + ";grid-column:" + (hex.col * 2 + (hex.row % 2) + 1) + " / span 2" },
         el("span", { class: "hex-key", text: key }),
         tile ? el("span", { class: "hex-tile", text: tile.kind + " " + tile.battle }) : null,
-        pawn != null ? el("span", { class: "pawn", style: "background:" + COLOURS[pawn], text: "P" + (pawn + 1) }) : null));
+        pawn != null ? el("span", { class: "pawn", style: "background:" + COLOURS[pawn], text: "P" + (pawn + 1) }) : null), pick));
     }
     box.append(el("div", { class: "rotk-scroll" }, grid));
   }
