@@ -226,3 +226,23 @@ def test_the_saved_record_alone_rebuilds_the_table(alice: User) -> None:
     again = advance(row.game, row.seed, row.settings, seats, row.decisions, stop_at_ai=False)
     assert again.events == row.events
     assert again.prompt is not None and again.prompt.to_json() == row.prompt
+
+
+def test_the_list_of_tables_resumes_a_game_and_the_form_refuses_bad_seats(alice: User) -> None:
+    state = create(alice, "monopoly")
+    client = Client()
+    client.force_login(alice)
+    listing = client.get("/play/").content.decode()
+    assert f"/play/tables/{state['id']}/" in listing and "Resume" in listing
+    page = client.get(f"/play/tables/{state['id']}/")
+    assert page.status_code == 200 and b"state-data" in page.content
+    bad = client.post(
+        "/play/risk/", {"seat0": "me", "seat1": "robot", "turn_limit": "8"}, follow=True
+    )
+    assert bad.status_code == 200 and b"a seat is" in bad.content
+    unknown = client.post(
+        "/play/risk/", {"seat0": "me", "seat1": "ai:aggressive", "turn_limit": "9999"}
+    )
+    assert unknown.status_code == 200 and b"turn_limit" in unknown.content
+    assert Table.objects.count() == 1
+    assert client.get("/play/chess/").status_code == 404
