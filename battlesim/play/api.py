@@ -97,6 +97,7 @@ class PlayTableStateSerializer(serializers.Serializer):
     log = PlayLogLineSerializer(many=True)
     winner = serializers.CharField(allow_blank=True)
     termination = serializers.CharField(allow_blank=True)
+    error = serializers.CharField(allow_blank=True, help_text="Why the AI could not move.")
     invite = serializers.CharField(allow_null=True)
 
 

@@ -43,6 +43,7 @@ class Table(models.Model):
     pending = models.JSONField(null=True, blank=True, help_text="Where the AI run stopped.")
     winner = models.CharField(max_length=100, blank=True)
     termination = models.CharField(max_length=100, blank=True)
+    error = models.TextField(blank=True, help_text="Why the AI seats could not move, if so.")
     invite_token = models.CharField(max_length=40, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

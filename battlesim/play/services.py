@@ -240,6 +240,11 @@ def table_reveal(*, table_id: int, version: int, queue: str | None = None) -> No
             )
 
 
+def table_fail(*, table_id: int, error: str) -> None:
+    """Record why the AI seats could not move, so the page says so instead of waiting."""
+    Table.objects.filter(pk=table_id).update(error=error[:2000])
+
+
 # -- what a user may see ----------------------------------------------------------------------
 def table_for_user(*, table_id: int, user: AbstractBaseUser) -> Table:
     """The table if the user sits at it or created it; else PlayError 404."""
@@ -302,6 +307,7 @@ def table_state(*, row: Table, user: AbstractBaseUser, seat: int | None = None) 
         "log": log[-LOG_LINES:],
         "winner": row.winner,
         "termination": row.termination,
+        "error": row.error,
         "invite": row.invite_token
         if row.owner_id == user.pk and row.status == Table.Status.OPEN
         else None,

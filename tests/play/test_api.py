@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 
 from battlesim.play.models import Table
 from battlesim.play.runner import advance
+from battlesim.play.tasks import table_ai_play
 from tests.play.helpers import plain_choice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -246,3 +247,14 @@ def test_the_list_of_tables_resumes_a_game_and_the_form_refuses_bad_seats(alice:
     assert unknown.status_code == 200 and b"turn_limit" in unknown.content
     assert Table.objects.count() == 1
     assert client.get("/play/chess/").status_code == 404
+
+
+def test_a_worker_that_cannot_move_the_ai_says_why_on_the_table(alice: User) -> None:
+    state = create(alice, "monopoly")
+    row = Table.objects.get(pk=state["id"])
+    row.decisions = [{"seat": 0, "kind": "no-such-question", "choice": "x"}]  # a corrupt record
+    row.ai_seat = 1
+    row.save()
+    table_ai_play.apply(args=(row.pk, row.version), throw=False)
+    seen = api(alice).get(f"/api/play/tables/{row.pk}/").json()
+    assert "DivergedError" in seen["error"]

@@ -75,6 +75,7 @@
     const box = document.getElementById("status");
     box.replaceChildren();
     if (error) box.append(el("p", { class: "error", role: "alert", text: error }));
+    if (state.error) box.append(el("p", { class: "error", role: "alert", text: "The AI players could not move: " + state.error }));
     let text;
     if (state.status === "finished") {
       text = "Game over: " + (state.termination || "") + (state.winner ? ", winner " + state.winner : "");
