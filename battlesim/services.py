@@ -27,6 +27,7 @@ from django.utils import timezone
 from battlesim.engines.registry import GAMES, GameResult, play_function, validate_options
 from battlesim.models import BattleResult, JobChunk, SimulationJob, WorkerHeartbeat
 from battlesim.seeds import MAX_SEED, battle_seed, job_seed_new
+from config.errors import refuse_nul
 
 ACTIVE = (SimulationJob.Status.QUEUED, SimulationJob.Status.RUNNING)
 
@@ -59,6 +60,35 @@ def _check_job_input(owner: AbstractBaseUser, game: str, battles: int, seed: int
         )
 
 
+def _check_options(game: str, options: Mapping[str, Any]) -> None:
+    refuse_nul(dict(options), "options")
+    try:
+        validate_options(game, options)
+    except ValueError as exc:
+        raise ValidationError({"options": str(exc)}) from exc
+    except _WRONG_TYPE as exc:
+        # An engine's validator met a value of the wrong type (``players: 3``).
+        key = _wrong_type_key(game, options)
+        where = f"options.{key}" if key else "options"
+        raise ValidationError({where: f"a value of the wrong type ({exc})"}) from exc
+
+
+_WRONG_TYPE = (TypeError, AttributeError, KeyError, IndexError)
+
+
+def _wrong_type_key(game: str, options: Mapping[str, Any]) -> str | None:
+    """The option whose removal lets the engine's validator run without a type error."""
+    for key in options:
+        try:
+            validate_options(game, {k: v for k, v in options.items() if k != key})
+        except _WRONG_TYPE:
+            continue
+        except ValueError:
+            return str(key)
+        return str(key)
+    return None
+
+
 def job_queue(
     *,
     owner: AbstractBaseUser,
@@ -72,10 +102,7 @@ def job_queue(
     """Validate, store the job and its chunks, and queue the chunks once committed
     (``dispatch=False`` leaves them for the caller to run, as ``simulate --local`` does)."""
     _check_job_input(owner, game, battles, seed)
-    try:
-        validate_options(game, options)
-    except ValueError as exc:
-        raise ValidationError({"options": str(exc)}) from exc
+    _check_options(game, options)
     with transaction.atomic():
         job = SimulationJob.objects.create(
             owner=owner,
