@@ -26,6 +26,7 @@ from battlesim.selectors import (
     job_progress,
     job_statistics_get,
 )
+from config.throttles import JobCreateThrottle
 
 
 def job_json(job: SimulationJob) -> dict[str, Any]:
@@ -43,6 +44,7 @@ def job_json(job: SimulationJob) -> dict[str, Any]:
 
 class JobCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [JobCreateThrottle]  # counts POSTs only
 
     class InputSerializer(serializers.Serializer):
         class Meta:

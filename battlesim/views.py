@@ -32,6 +32,7 @@ from battlesim.selectors import (
     job_statistics_get,
 )
 from battlesim.statistics import ResultRow, numeric_series
+from config.throttles import JobCreateThrottle, throttled
 
 SCENARIOS = [("to_the_death", "To the Death!"), ("domination", "Domination")]
 TABLES = [
@@ -99,6 +100,7 @@ def _engine_options(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @login_required
+@throttled(JobCreateThrottle)
 def job_index(request: HttpRequest) -> HttpResponse:
     form = JobForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():

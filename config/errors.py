@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from rest_framework.exceptions import ValidationError as DrfValidationError
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
 
 
 def nul_path(value: Any, path: str = "$") -> str | None:
@@ -47,3 +50,10 @@ def error_text(error: ValidationError) -> str:
     if isinstance(detail, list):
         return " ".join(detail)
     return "; ".join(f"{field}: {' '.join(messages)}" for field, messages in detail.items())
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler, plus a service's ``ValidationError`` answered as a 400 naming fields."""
+    if isinstance(exc, ValidationError):
+        exc = DrfValidationError(error_detail(exc))
+    return exception_handler(exc, context)

@@ -11,8 +11,9 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str, secret_key_refusal
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("SBG_VAR_DIR", str(BASE_DIR / "var")))
@@ -20,8 +21,8 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me")
-if not DEBUG and SECRET_KEY.startswith("dev-only"):
-    raise RuntimeError("Set DJANGO_SECRET_KEY when DJANGO_DEBUG is off.")
+if not DEBUG and (refusal := secret_key_refusal(SECRET_KEY)):
+    raise RuntimeError(f"DJANGO_SECRET_KEY: {refusal} (DJANGO_DEBUG is off).")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
@@ -38,6 +39,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "csp",
     "profiles",
     "armybuilder",
     "battlesim",
@@ -45,6 +48,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -121,12 +125,42 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Middle-earth SBG platform API",
     "DESCRIPTION": "Profiles catalogue, army lists and battle simulations.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the pinned sidecar package, served by the site: docs work offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Rate limits (DRF throttles, config/throttles.py): POSTs per address, account or user.
+SBG_RATE_LIMITS = {
+    "login": env_str("SBG_RATE_LOGIN", "30/minute"),
+    "login-account": env_str("SBG_RATE_LOGIN_ACCOUNT", "10/hour"),
+    "signup": env_str("SBG_RATE_SIGNUP", "10/hour"),
+    "jobs": env_str("SBG_RATE_JOBS", "60/hour"),
+}
+
+# Content-Security-Policy (django-csp): scripts only from this site, no plugins, no framing.
+# Inline styles stay allowed: matplotlib's SVG charts and the progress bar's width use them.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
 }
 
 # Celery: a Redis broker when REDIS_URL is set, else kombu's filesystem transport, which
@@ -169,8 +203,24 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
 
+# The throttles' counters: shared by every web process through Redis when there is one.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env_str("SBG_CACHE_URL", REDIS_URL),
+            "KEY_PREFIX": "sbg",
+        }
+    }
+
 if not DEBUG:
+    # Behind a TLS-terminating proxy (deploy/nginx.conf sets X-Forwarded-Proto).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SBG_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # probes of the service manager speak plain HTTP
+    SECURE_HSTS_SECONDS = env_int("SBG_HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SBG_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SBG_HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = env_bool("SBG_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     STORAGES = {

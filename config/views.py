@@ -6,8 +6,10 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from rest_framework.authtoken.views import ObtainAuthToken
 
 from battlesim.models import WorkerHeartbeat
+from config.throttles import LOGIN_THROTTLES
 from profiles.models import Faction, Profile
 
 
@@ -20,9 +22,19 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def status(request: HttpRequest) -> HttpResponse:
+    """Public: how many workers report; staff also see their host names and PIDs."""
+    workers = WorkerHeartbeat.objects.all()
     context = {
         "database": connection.vendor,
         "broker": settings.CELERY_BROKER_URL.split(":", 1)[0],
-        "workers": WorkerHeartbeat.objects.all()[:20],
+        "worker_count": workers.count(),
+        "last_seen": workers.values_list("seen_at", flat=True).first(),
+        "workers": workers[:20] if request.user.is_staff else None,
     }
     return render(request, "status.html", context)
+
+
+class TokenApi(ObtainAuthToken):
+    """DRF's token endpoint, throttled like the log-in page."""
+
+    throttle_classes = list(LOGIN_THROTTLES)
