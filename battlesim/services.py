@@ -14,6 +14,7 @@ import os
 import socket
 import time
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,11 +22,12 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F
 from django.utils import timezone
 
 from battlesim.engines.registry import GAMES, GameResult, play_function, validate_options
 from battlesim.models import BattleResult, JobChunk, SimulationJob, WorkerHeartbeat
+from battlesim.recovery import chunk_lease
 from battlesim.seeds import MAX_SEED, battle_seed, job_seed_new
 from config.errors import refuse_nul
 
@@ -115,40 +117,12 @@ def job_queue(
         )
         chunks = _chunks_create(job)
         if dispatch:
-            job.dispatched_at = timezone.now()
+            now = timezone.now()
+            job.dispatched_at = now
             job.save(update_fields=["dispatched_at"])
+            job.chunks.update(sent_at=now)
             transaction.on_commit(lambda: _chunks_send([chunk.pk for chunk in chunks]))
     return job
-
-
-def job_redispatch_stale(*, job: SimulationJob, stale_after: float | None = None) -> int:
-    """Send a job's pending chunks again when nothing moved for ``stale_after`` seconds.
-
-    A broker restart without persistence loses queued tasks; resending is safe because a
-    chunk is recorded once. Called by the progress endpoints and by a starting worker.
-    Return how many chunks were sent.
-    """
-    stale_after = settings.SBG_STALE_SECONDS if stale_after is None else stale_after
-    last = job.chunks.aggregate(last=Max("finished_at"))["last"]
-    moved = max(filter(None, [job.dispatched_at, last, job.created_at]))
-    now = timezone.now()
-    if not job.is_active or (now - moved).total_seconds() < stale_after:
-        return 0
-    claimed = SimulationJob.objects.filter(
-        pk=job.pk, status__in=ACTIVE, dispatched_at=job.dispatched_at
-    ).update(dispatched_at=now)
-    if not claimed:  # another process resent them first
-        return 0
-    pending = list(job.chunks.filter(status=JobChunk.Status.PENDING).values_list("pk", flat=True))
-    _chunks_send(pending)
-    return len(pending)
-
-
-def jobs_redispatch_stale() -> int:
-    """Resend the pending chunks of every stale active job; return chunks sent."""
-    return sum(
-        job_redispatch_stale(job=job) for job in SimulationJob.objects.filter(status__in=ACTIVE)
-    )
 
 
 def _chunks_create(job: SimulationJob) -> list[JobChunk]:
@@ -211,21 +185,32 @@ def _result_row(job: SimulationJob, played: PlayedBattle) -> BattleResult:
 
 
 def chunk_run(
-    *, chunk_id: int, worker: str = "", on_battle: Callable[[int], None] | None = None
+    *,
+    chunk_id: int,
+    worker: str = "",
+    on_battle: Callable[[int], None] | None = None,
+    lease: bool = False,
 ) -> int:
-    """Play one chunk and record it; return how many results this call wrote."""
+    """Play one chunk and record it; return how many results this call wrote.
+
+    ``lease``: renew the chunk's heartbeat while it runs (on a worker), so a worker that dies
+    mid-chunk is noticed within ``SBG_CHUNK_LEASE_SECONDS`` (``battlesim.recovery``).
+    """
     chunk = JobChunk.objects.select_related("job").get(pk=chunk_id)
     job = chunk.job
     if chunk.status == JobChunk.Status.DONE or job.status not in ACTIVE:
         return 0
     _job_mark_running(job)
-    JobChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1, worker=worker)
-    rows = []
-    for index in range(chunk.start, chunk.stop):
-        rows.append(_result_row(job, battle_play(job, index)))
-        if on_battle is not None:
-            on_battle(index)
-    return _chunk_record(chunk.pk, job.pk, rows)
+    JobChunk.objects.filter(pk=chunk.pk).update(
+        attempts=F("attempts") + 1, worker=worker, heartbeat_at=timezone.now()
+    )
+    with chunk_lease(chunk.pk) if lease else nullcontext():
+        rows = []
+        for index in range(chunk.start, chunk.stop):
+            rows.append(_result_row(job, battle_play(job, index)))
+            if on_battle is not None:
+                on_battle(index)
+        return _chunk_record(chunk.pk, job.pk, rows)
 
 
 def _job_mark_running(job: SimulationJob) -> None:

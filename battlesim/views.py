@@ -148,7 +148,6 @@ def _labelled_results(job: SimulationJob) -> list[BattleResult]:
 @login_required
 def job_progress_json(request: HttpRequest, pk: int) -> JsonResponse:
     job = job_get_for_user(user=request.user, pk=pk)
-    services.job_redispatch_stale(job=job)
     return JsonResponse(job_progress(job=job).to_json())
 
 

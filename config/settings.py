@@ -168,11 +168,27 @@ CONTENT_SECURITY_POLICY = {
 REDIS_URL = env_str("REDIS_URL")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
+# Simulation jobs: chunking, and how fast a lost chunk is noticed (battlesim/recovery.py).
+SBG_CHUNK_SIZE = env_int("SBG_CHUNK_SIZE", 25)
+# The slowest battle expected (an SBG battle takes about a second; Monopoly far less).
+SBG_SLOWEST_BATTLE_SECONDS = env_int("SBG_SLOWEST_BATTLE_SECONDS", 8)
+# A running chunk renews its lease every heartbeat; a lease this old means its worker died.
+SBG_CHUNK_LEASE_SECONDS = env_int("SBG_CHUNK_LEASE_SECONDS", 30)
+SBG_CHUNK_HEARTBEAT_SECONDS = max(1, SBG_CHUNK_LEASE_SECONDS // 6)
+# Chunks waiting while nothing ran this long were lost by the broker: send them again.
+SBG_IDLE_RESEND_SECONDS = env_int("SBG_IDLE_RESEND_SECONDS", 30)
+SBG_RECOVER_EVERY_SECONDS = env_int("SBG_RECOVER_EVERY_SECONDS", 10)
+SBG_WORKER_HEARTBEAT_SECONDS = env_int("SBG_WORKER_HEARTBEAT_SECONDS", 15)
+
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    # A task unacknowledged this long (its worker died) is handed to another worker.
+    # A task unacknowledged this long goes back to the queue: the broker's own backstop,
+    # longer than the slowest chunk (three times its expected duration), so that a running
+    # chunk is never handed to a second worker. The lease above recovers far sooner.
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
-        "visibility_timeout": env_int("SBG_VISIBILITY_TIMEOUT", 3600)
+        "visibility_timeout": env_int(
+            "SBG_VISIBILITY_TIMEOUT", max(120, 3 * SBG_CHUNK_SIZE * SBG_SLOWEST_BATTLE_SECONDS)
+        )
     }
 else:
     _queue_dir = VAR_DIR / "broker"
@@ -192,6 +208,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The queue of web, workers and beat (tests give each run a queue of its own).
+CELERY_TASK_DEFAULT_QUEUE = env_str("SBG_CELERY_QUEUE", "celery")
+# Celery beat (bin/start, deploy/run-beat.sh): the recovery of lost chunks. A run not
+# started within one period is dropped; the next one does the same work.
+CELERY_BEAT_SCHEDULE = {
+    "recover-chunks": {
+        "task": "battlesim.chunks_recover",
+        "schedule": float(SBG_RECOVER_EVERY_SECONDS),
+        "options": {"expires": float(SBG_RECOVER_EVERY_SECONDS), "priority": 0},
+    }
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # Where the community BattleScribe data may be found for tests and benchmarks.
 SBG_BSDATA_DIR = Path(env_str("SBG_BSDATA_DIR", str(BASE_DIR.parent / "shared" / "bsdata")))
@@ -231,8 +259,5 @@ if not DEBUG:
 # Simulation jobs: per-user limits, chunking, which full logs are kept.
 SBG_MAX_BATTLES_PER_JOB = env_int("SBG_MAX_BATTLES_PER_JOB", 10_000)
 SBG_MAX_ACTIVE_JOBS = env_int("SBG_MAX_ACTIVE_JOBS", 3)
-SBG_CHUNK_SIZE = env_int("SBG_CHUNK_SIZE", 25)
 SBG_LOGS_FIRST = env_int("SBG_LOGS_FIRST", 20)
 SBG_LOGS_EVERY = env_int("SBG_LOGS_EVERY", 250)
-# A job with no chunk finished for this long has its pending chunks sent again.
-SBG_STALE_SECONDS = env_int("SBG_STALE_SECONDS", 600)

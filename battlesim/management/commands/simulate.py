@@ -80,7 +80,6 @@ class Command(BaseCommand):
     def _watch(self, job: SimulationJob) -> None:
         with tqdm(total=job.battles, unit="battle", desc="battles") as bar:
             while True:
-                services.job_redispatch_stale(job=job)
                 progress = job_progress(job=job)
                 bar.update(progress.done - bar.n)
                 if progress.status not in ("queued", "running"):
