@@ -32,6 +32,7 @@ from battlesim.selectors import (
     job_statistics_get,
 )
 from battlesim.statistics import ResultRow, numeric_series
+from config.errors import form_add_errors
 from config.throttles import JobCreateThrottle, throttled
 
 SCENARIOS = [("to_the_death", "To the Death!"), ("domination", "Domination")]
@@ -109,8 +110,7 @@ def job_index(request: HttpRequest) -> HttpResponse:
             job = job_queue_requested(owner=request.user, values=values)
             return redirect("battlesim:job", pk=job.pk)
         except ValidationError as exc:
-            for field, errors in exc.message_dict.items():
-                form.add_error(field if field in form.fields else None, errors)
+            form_add_errors(form, exc)
     jobs = job_list_for_user(user=request.user)[:50]
     return render(request, "battlesim/index.html", {"form": form, "jobs": jobs})
 

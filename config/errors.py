@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from rest_framework.exceptions import ValidationError as DrfValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -50,6 +51,18 @@ def error_text(error: ValidationError) -> str:
     if isinstance(detail, list):
         return " ".join(detail)
     return "; ".join(f"{field}: {' '.join(messages)}" for field, messages in detail.items())
+
+
+def form_add_errors(form: forms.Form, error: ValidationError) -> None:
+    """Put a service's errors on a form: on the field they name (``options.players`` on
+    ``options``, saying ``players:``), else at the top of the form naming the path."""
+    detail = error_detail(error)
+    items = detail.items() if isinstance(detail, dict) else [(NON_FIELD_ERRORS, detail)]
+    for path, messages in items:
+        head, _, rest = path.partition(".")
+        field = head if head in form.fields else None
+        prefix = rest if field else ("" if path == NON_FIELD_ERRORS else path)
+        form.add_error(field, [f"{prefix}: {m}" if prefix else m for m in messages])
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

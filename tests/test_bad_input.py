@@ -47,6 +47,14 @@ def test_monopoly_players_of_the_wrong_type_is_a_400_naming_the_option(
     assert not SimulationJob.objects.exists()
 
 
+def test_the_job_page_names_the_option_of_the_wrong_type(owner: User) -> None:
+    form = {"game": "monopoly", "battles": 2, "options": '{"players": 3}'}
+    answer = _client(owner).post("/jobs/", form)
+    assert answer.status_code == 200  # the form again, with the error on the options field
+    assert "players: a value of the wrong type" in answer.content.decode()
+    assert not SimulationJob.objects.exists()
+
+
 def test_job_options_holding_a_nul_character_are_refused(owner: User) -> None:
     client = APIClient()
     client.force_authenticate(owner)
