@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import os
 import socket
 import time
@@ -32,6 +33,7 @@ from battlesim.seeds import MAX_SEED, battle_seed, job_seed_new
 from config.errors import refuse_nul
 
 ACTIVE = (SimulationJob.Status.QUEUED, SimulationJob.Status.RUNNING)
+logger = logging.getLogger(__name__)
 
 
 def worker_heartbeat_record(*, hostname: str | None = None) -> WorkerHeartbeat:
@@ -122,6 +124,10 @@ def job_queue(
             job.save(update_fields=["dispatched_at"])
             job.chunks.update(sent_at=now)
             transaction.on_commit(lambda: _chunks_send([chunk.pk for chunk in chunks]))
+    logger.info(
+        "job queued",
+        extra={"job_id": job.pk, "game": game, "battles": battles, "chunks": len(chunks)},
+    )
     return job
 
 
@@ -204,13 +210,19 @@ def chunk_run(
     JobChunk.objects.filter(pk=chunk.pk).update(
         attempts=F("attempts") + 1, worker=worker, heartbeat_at=timezone.now()
     )
+    ids = {"job_id": job.pk, "chunk_id": chunk.pk, "worker": worker}
+    logger.info("chunk started", extra={**ids, "attempt": chunk.attempts + 1})
+    started = time.perf_counter()
     with chunk_lease(chunk.pk) if lease else nullcontext():
         rows = []
         for index in range(chunk.start, chunk.stop):
             rows.append(_result_row(job, battle_play(job, index)))
             if on_battle is not None:
                 on_battle(index)
-        return _chunk_record(chunk.pk, job.pk, rows)
+        written = _chunk_record(chunk.pk, job.pk, rows)
+    seconds = round(time.perf_counter() - started, 3)
+    logger.info("chunk recorded", extra={**ids, "results": written, "seconds": seconds})
+    return written
 
 
 def _job_mark_running(job: SimulationJob) -> None:
@@ -237,6 +249,7 @@ def _chunk_record(chunk_id: int, job_id: int, rows: list[BattleResult]) -> int:
 
 def job_fail(*, job_id: int, error: str) -> None:
     """Mark a job failed with the reason, unless it already ended."""
+    logger.error("job failed", extra={"job_id": job_id, "error": error[:500]})
     SimulationJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
         status=SimulationJob.Status.FAILED, error=error[:2000], finished_at=timezone.now()
     )

@@ -224,12 +224,25 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Where the community BattleScribe data may be found for tests and benchmarks.
 SBG_BSDATA_DIR = Path(env_str("SBG_BSDATA_DIR", str(BASE_DIR.parent / "shared" / "bsdata")))
 
+# Logs to standard error: JSON lines (config/logs.py) unless SBG_LOG_FORMAT=text, which is
+# the default while DJANGO_DEBUG is on. Workers log the same way (Celery keeps its hands off
+# the root logger), with the job and chunk ids as keys.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "config.logs.JsonLinesFormatter"},
+        "text": {"format": "[%(asctime)s: %(levelname)s/%(processName)s] %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": env_str("SBG_LOG_FORMAT", "text" if DEBUG else "json"),
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # The throttles' counters: shared by every web process through Redis when there is one.
 if REDIS_URL:

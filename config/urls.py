@@ -12,6 +12,7 @@ from config.throttles import LOGIN_THROTTLES, SignupThrottle, throttled
 urlpatterns = [
     path("", views.home, name="home"),
     path("status/", views.status, name="status"),
+    path("health/", views.health, name="health"),
     path("admin/", admin.site.urls),
     path(
         "accounts/login/",

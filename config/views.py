@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import connection
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from rest_framework.authtoken.views import ObtainAuthToken
 
 from battlesim.models import WorkerHeartbeat
+from config.health import health as service_health
 from config.throttles import LOGIN_THROTTLES
 from profiles.models import Faction, Profile
 
@@ -38,3 +39,9 @@ class TokenApi(ObtainAuthToken):
     """DRF's token endpoint, throttled like the log-in page."""
 
     throttle_classes = list(LOGIN_THROTTLES)
+
+
+def health(request: HttpRequest) -> JsonResponse:
+    """``{"status": "ok"}`` for anyone (a probe); workers, queue and jobs for staff."""
+    status, body = service_health(detailed=request.user.is_staff)
+    return JsonResponse(body, status=status)
