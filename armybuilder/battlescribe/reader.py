@@ -19,8 +19,19 @@ MAX_DEPTH = 20
 ROSTER_NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
 _ZIP_MAGIC = b"PK\x03\x04"
 _ZIP_ENCRYPTED = 0x1  # general purpose flag bit 0 of a zip entry
-# What zipfile raises on a damaged archive (sizes, offsets or checksums that disagree).
-_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, OverflowError)
+# What zipfile raises on a damaged archive (sizes, offsets or checksums that disagree) or
+# one using what it does not implement (strong encryption, patched data, a newer version;
+# RuntimeError: encrypted in the local header only).
+_ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    OSError,
+    ValueError,
+    OverflowError,
+    NotImplementedError,
+    RuntimeError,
+)
 
 
 class RosterFileError(ValueError):
