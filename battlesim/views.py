@@ -25,6 +25,7 @@ from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
     battle_log_get,
+    ended_job_cached,
     job_get_for_user,
     job_list_for_user,
     job_progress,
@@ -165,25 +166,28 @@ def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
+    svg = ended_job_cached(job, f"chart:{name}", lambda: _chart_svg(job, name))
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+def _chart_svg(job: SimulationJob, name: str) -> str:
     rows = job_result_rows(job=job)
     if not rows:
         raise Http404("No results yet.")
     if name == "outcomes":
-        svg = charts.outcomes_chart(job_statistics_get(job=job)["outcomes"])
-    elif name.startswith("table-"):
+        return charts.outcomes_chart(job_statistics_get(job=job)["outcomes"])
+    if name.startswith("table-"):
         tables = job_statistics_get(job=job)["tables"]
         titles = sorted(tables)
         number = name.removeprefix("table-")
         if not number.isdigit() or int(number) >= len(titles):
             raise Http404("No such table.")
         title = titles[int(number)]
-        svg = charts.table_chart(title, tables[title])
-    else:
-        series = numeric_series(rows)
-        if name not in series:
-            raise Http404("No such figure.")
-        svg = charts.histogram_chart(series[name], name.replace("_", " ").capitalize(), name)
-    return HttpResponse(svg, content_type="image/svg+xml")
+        return charts.table_chart(title, tables[title])
+    series = numeric_series(rows)
+    if name not in series:
+        raise Http404("No such figure.")
+    return charts.histogram_chart(series[name], name.replace("_", " ").capitalize(), name)
 
 
 @login_required
