@@ -54,6 +54,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.fairness.ConcurrencyLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -145,6 +146,9 @@ SBG_RATE_LIMITS = {
     "signup": env_str("SBG_RATE_SIGNUP", "10/hour"),
     "jobs": env_str("SBG_RATE_JOBS", "60/hour"),
 }
+
+# API requests one account (or address) may have in flight (config/fairness.py); 0: any.
+SBG_MAX_CONCURRENT_REQUESTS = env_int("SBG_MAX_CONCURRENT_REQUESTS", 2)
 
 # Content-Security-Policy (django-csp): scripts only from this site, no plugins, no framing.
 # Inline styles stay allowed: matplotlib's SVG charts and the progress bar's width use them.

@@ -198,3 +198,34 @@ def test_production_redirects_to_https_with_hsts_and_secure_cookies(tmp_path: Pa
     assert seen["plain"] == [301, "https://sbg.example.org/status/"]
     assert "max-age=31536000" in seen["hsts"] and "includeSubDomains" in seen["hsts"]
     assert seen["cookies"] == {"csrftoken": True}
+
+
+def test_one_account_cannot_hold_every_web_process(owner: User, settings: Any) -> None:
+    """An API request made while the same account already has the limit in flight gets a
+    429 at once; another account is served, and so are pages. The in-flight request is made
+    by re-entering the middleware from inside a request (same cache, same counter)."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from config.fairness import ConcurrencyLimitMiddleware
+
+    settings.SBG_MAX_CONCURRENT_REQUESTS = 1
+    other = User.objects.create_user("other", password="pw-other-123")
+    inner: dict[str, int] = {}
+
+    def request_for(user: User, path: str = "/api/lists/") -> Any:
+        request = RequestFactory().get(path)
+        request.user = user
+        return request
+
+    def first_request(request: Any) -> HttpResponse:
+        inner["same"] = limited(request_for(owner)).status_code
+        inner["other"] = limited(request_for(other)).status_code
+        inner["page"] = limited(request_for(owner, "/jobs/")).status_code
+        return HttpResponse("ok")
+
+    limited = ConcurrencyLimitMiddleware(lambda request: HttpResponse("ok"))
+    outer = ConcurrencyLimitMiddleware(first_request)
+    assert outer(request_for(owner)).status_code == 200
+    assert inner == {"same": 429, "other": 200, "page": 200}
+    assert limited(request_for(owner)).status_code == 200  # the first one ended: free again
