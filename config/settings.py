@@ -196,13 +196,15 @@ if REDIS_URL:
     }
 else:
     _queue_dir = VAR_DIR / "broker"
-    for _sub in ("queue", "processed"):
+    for _sub in ("queue", "processed", "control"):
         (_queue_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue_dir / "queue"),
         "data_folder_out": str(_queue_dir / "queue"),
         "processed_folder": str(_queue_dir / "processed"),
+        # Exchange tables (worker control, beat): in var/, not in the working directory.
+        "control_folder": str(_queue_dir / "control"),
         "store_processed": False,
     }
 CELERY_RESULT_BACKEND = None
