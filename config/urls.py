@@ -32,3 +32,5 @@ urlpatterns = [
     # The split view serves its start-up script as a file: no inline script under the CSP.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+handler404 = "config.views.not_found"

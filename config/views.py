@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.views import defaults
 from rest_framework.authtoken.views import ObtainAuthToken
 
 from battlesim.models import WorkerHeartbeat
@@ -45,3 +46,10 @@ def health(request: HttpRequest) -> JsonResponse:
     """``{"status": "ok"}`` for anyone (a probe); workers, queue and jobs for staff."""
     status, body = service_health(detailed=request.user.is_staff)
     return JsonResponse(body, status=status)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """An unknown address: JSON under ``/api/`` (as the schema documents), a page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)

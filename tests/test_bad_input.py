@@ -159,3 +159,12 @@ def test_the_outcomes_chart_of_a_job_whose_winner_reads_as_a_formula(owner: User
     answer = _client(owner).get(f"/jobs/{job.pk}/charts/outcomes.svg")
     assert answer.status_code == 200
     assert FORMULA in answer.content.decode()
+
+
+def test_an_unknown_api_address_answers_json_and_a_page_address_a_page(owner: User) -> None:
+    client = APIClient()
+    client.force_authenticate(owner)
+    answer = client.get("/api/jobs/null,null/")
+    assert answer.status_code == 404 and answer.json() == {"detail": "Not found."}
+    page = _client(owner).get("/no-such-page/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
