@@ -10,6 +10,7 @@ each request.
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -55,7 +56,11 @@ class LoginAccountThrottle(_PostThrottle):
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
         username = _posted(request, "username")
-        return self.cache_format % {"scope": self.scope, "ident": username} if username else None
+        if not username:
+            return None
+        # Hashed: a posted name may be long or hold any character; a cache key may not.
+        ident = hashlib.sha256(username.encode()).hexdigest()
+        return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
 class SignupThrottle(LoginAddressThrottle):
