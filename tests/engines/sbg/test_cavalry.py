@@ -32,6 +32,7 @@ from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.monsters.core import hits as monster_hits
 from battlesim.engines.sbg.rules.monsters.core import knock_prone
 from battlesim.engines.sbg.rules.movement import apply_action, can_move, check_action
+from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.shooting import can_shoot, shoot
 from battlesim.engines.sbg.rules.special_strikes import after_duel
 from tests.engines.sbg.builders import WARRIOR, add, battle, players, profile, rolls
@@ -516,7 +517,7 @@ def test_cav_thrown_04_the_thrown_rider_die_is_one_call_site(monkeypatch: Any) -
     horse = add(state, "A1", 0, X, Y, mounted())
     monkeypatch.setattr(cavalry, "thrown_rider_die", lambda state, rider: 6)
     state.wound(horse, "test", at_mount=True)
-    assert horse.alive and not horse.prone and horse.thrown_turn == 0
+    assert horse.alive and not horse.prone and rider_turns(horse).thrown_turn == 0
 
 
 # --- 8.6 dismounting --------------------------------------------------------------------------

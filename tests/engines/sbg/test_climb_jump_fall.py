@@ -13,6 +13,7 @@ from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.falling import falling_hits
 from battlesim.engines.sbg.rules.fighting import resolve_combat
+from battlesim.engines.sbg.rules.long_climb import climb_mark
 from battlesim.engines.sbg.rules.movement import apply_action, check_action
 from battlesim.engines.sbg.rules.shooting import can_shoot
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
@@ -317,7 +318,9 @@ def test_move_climb_06_a_tall_climb_takes_several_turns() -> None:
     Turn 2 a new test (3): the last 2" cost 4", it reaches the top and stops."""
     state, model = _halfway([4, 3])
     assert model.y == pytest.approx(12 - R - 0.01, abs=0.02)
-    assert model.climb is not None and model.climb[2] == pytest.approx(3.0, abs=0.02)
+    assert climb_mark(model).climb is not None and climb_mark(model).climb[2] == pytest.approx(
+        3.0, abs=0.02
+    )
     assert model.spent == pytest.approx(6.0) and state.table.ground_level(model.position) == 0
     model.reset_turn()
     assert check_action(state, model, Move("A1", (10, 12 + R))) == pytest.approx(
@@ -325,7 +328,7 @@ def test_move_climb_06_a_tall_climb_takes_several_turns() -> None:
     )
     apply_action(state, model, Move("A1", (10, 12 + R)))
     assert [p for p, _ in rolls(state)] == ["climb A1 up rock"] * 2
-    assert state.table.ground_level(model.position) == 5.0 and model.climb is None
+    assert state.table.ground_level(model.position) == 5.0 and climb_mark(model).climb is None
 
 
 def test_move_climb_06_a_one_falls_from_the_height_reached() -> None:
@@ -334,7 +337,7 @@ def test_move_climb_06_a_one_falls_from_the_height_reached() -> None:
     state, model = _halfway([4, 1, 1, 1])
     model.reset_turn()
     apply_action(state, model, Move("A1", (10, 12 + R)))
-    assert model.prone and model.climb is None and model.alive
+    assert model.prone and climb_mark(model).climb is None and model.alive
     assert [p for p, _ in rolls(state)][2:] == [
         "fall A1 hit 1 (S3 D4)",
         "fall A1 hit 2 (S3 D4)",

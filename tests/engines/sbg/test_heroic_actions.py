@@ -24,12 +24,16 @@ from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules import heroic_actions as ha
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.allowance import allowance
+from battlesim.engines.sbg.rules.challenges import challenge
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import stand_fast_hero
 from battlesim.engines.sbg.rules.heroic_actions import DECLARATIONS, declarations, heroic_turn
+from battlesim.engines.sbg.rules.monsters.core import heroic_combat_mark
 from battlesim.engines.sbg.rules.movement import charge_spot, check_action
+from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.scenarios import scenario_named
 from battlesim.engines.sbg.rules.shooting import can_shoot, shoot
+from battlesim.engines.sbg.rules.special_strikes import stun_mark
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 
 HERO = profile(
@@ -434,7 +438,7 @@ def test_hero_hc_02_hc_04_hc_06_every_enemy_slain_the_hero_charges_again() -> No
     run_fight_phase(state, (Script([("g", "heroic combat")], {"g": charge("o2")}), Script()))
     assert not first.alive and not second.alive and g.alive
     assert events(state, "heroic_combat_move") == [{"model": "g", "hero": "g"}]
-    assert g.heroic_combat  # MON-BPA-BARGE-06: no Barge after a Heroic Combat
+    assert heroic_combat_mark(g).heroic_combat  # MON-BPA-BARGE-06: no Barge after a Heroic Combat
     reformed = [e for e in events(state, "combats") if e.get("reformed")]
     assert reformed[0]["combats"] == [["g", "o2"]]
 
@@ -445,7 +449,7 @@ def test_hero_hc_02_a_friend_that_cannot_move_stays_put() -> None:
     state = battle([6] * 40, priority=0)
     g = add(state, "g", 0, 10, 10, HERO)
     thrown = add(state, "f", 0, 10 + BASE_GAP, 10 + BASE_GAP)
-    thrown.thrown_turn = state.turn
+    rider_turns(thrown).thrown_turn = state.turn
     orc = add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
     run_fight_phase(state, (Script([("g", "heroic combat")]), Script()))
     assert not orc.alive and g.alive
@@ -777,7 +781,7 @@ def test_hero_hchal_02_accepted_only_the_two_heroes_fight_and_the_victor_regains
     assert rolls(state)[:2] == [("duel g", [6, 1]), ("duel e", [2, 1])]
     assert not any(p.startswith(("duel w", "duel o")) for p, _ in rolls(state))
     assert all(e["model"] == "e" or "g" in e["source"] for e in events(state, "wound"))
-    assert not rival.alive and g.might == 3 and g.rival is None
+    assert not rival.alive and g.might == 3 and challenge(g).rival is None
     assert events(state, "challenge") == [{"hero": "g", "rival": "e", "accepted": True}]
 
 
@@ -788,7 +792,7 @@ def test_hero_hchal_02_the_rivals_must_charge_each_other_and_no_one_else_may() -
     g = add(state, "g", 0, 10, 10, HERO)
     e = add(state, "e", 1, 10, 14, HERO)
     orc = add(state, "o", 1, 14, 10, ORC)
-    g.rival, e.rival = "e", "g"
+    challenge(g).rival, challenge(e).rival = "e", "g"
     with pytest.raises(IllegalActionError, match="HERO-HCHAL-02"):
         check_action(state, orc, Charge("o", "g", (14 - BASE_GAP, 10)))
     run_move_phase(state, (Script(), Script()))
@@ -797,7 +801,7 @@ def test_hero_hchal_02_the_rivals_must_charge_each_other_and_no_one_else_may() -
     far = battle([], priority=0)
     g = add(far, "g", 0, 10, 10, HERO)
     e = add(far, "e", 1, 10, 30, HERO)
-    g.rival, e.rival = "e", "g"
+    challenge(g).rival, challenge(e).rival = "e", "g"
     run_move_phase(far, (Script(), Script()))
     assert g.position == pytest.approx((10, 16)) and e.position == pytest.approx((10, 24))
 
@@ -810,7 +814,7 @@ def test_hero_hchal_03_declined_no_more_help_for_friends_and_no_stand_fast() -> 
     e = add(state, "e", 1, 10, 10 + BASE_GAP, hero(might=2, rules=("Heroic Resolve",)))
     friend = add(state, "f", 1, 14, 12)
     ha.declare_all(state, (Script([("g", "heroic challenge")]), Script(accept=False)), Phase.FIGHT)
-    assert e.declined_from == "g"
+    assert challenge(e).declined_from == "g"
     ha.declare_all(state, (Script(), Script([("e", "heroic resolve")])), Phase.MOVE)
     assert heroic_turn(e).resist_dice == 1 and heroic_turn(friend).resist_dice == 0
     e.tested = True
@@ -874,11 +878,11 @@ def test_hero_hchal_02_a_rival_slain_otherwise_ends_the_challenge_without_might(
     g = add(state, "g", 0, 10, 10, HERO)
     e = add(state, "e", 1, 10, 14, HERO)
     orc = add(state, "o", 1, 14, 10, ORC)
-    g.rival, e.rival = "e", "g"
+    challenge(g).rival, challenge(e).rival = "e", "g"
     e.wounds = 1
     state.wound(e, "shot by a1")
     ha.declare_all(state, (Script(), Script()), Phase.MOVE)
-    assert g.rival is None and g.might == 1
+    assert challenge(g).rival is None and g.might == 1
     check_action(state, orc, Charge("o", "g", (10 + BASE_GAP, 10)))
 
 
@@ -946,7 +950,7 @@ def test_hero_hc_02_friends_of_the_fight_move_again_unless_the_hero_is_unheeded(
     add(state, "w", 0, 10 + BASE_GAP, 10 + BASE_GAP)
     add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
     add(state, "c", 1, 40, 40, HERO)
-    g.declined_from = "c" if heard == "declined" else None
+    challenge(g).declined_from = "c" if heard == "declined" else None
     one_ring.wear(state, g, heard == "ring")
     moves: dict[ModelId, Planned] = {"g": Move("g", (10, 13)), "w": Move("w", (14, 14))}
     run_fight_phase(state, (Script([("g", "heroic combat")], moves), Script()))
@@ -1025,7 +1029,7 @@ def test_hero_hst_01_the_d6_comes_before_every_other_effect() -> None:
     one_ring.wear(state, bearer, False)
     g.strike, g.fight_mod = SpecialStrike.WHIRL, 1 - g.profile.fight
     assert _fight(state, g) == 1
-    g.strike, g.fight_mod, g.stunned_until = None, 0, state.turn
+    g.strike, g.fight_mod, stun_mark(g).stunned_until = None, 0, state.turn
     assert _fight(state, g) == 1
 
 
@@ -1116,11 +1120,11 @@ def test_hero_hchal_02_any_killing_blow_of_the_hero_regains_might(source: str, m
     state = battle([5])
     g = add(state, "g", 0, 10, 10, HERO)
     e = add(state, "e", 1, 10, 14, HERO)
-    g.rival, e.rival = "e", "g"
+    challenge(g).rival, challenge(e).rival = "e", "g"
     e.wounds = 1
     state.wound(e, source)
     ha.settle_challenges(state)
-    assert g.rival is None and g.might == might
+    assert challenge(g).rival is None and g.might == might
 
 
 def test_hero_hchal_02_a_hero_in_a_challenge_is_not_challenged_again() -> None:
@@ -1132,11 +1136,11 @@ def test_hero_hchal_02_a_hero_in_a_challenge_is_not_challenged_again() -> None:
     a = add(state, "a", 0, 10, 10, duellist)
     b = add(state, "b", 1, 10, 10 + BASE_GAP, duellist)
     add(state, "c", 0, 10 + BASE_GAP, 10 + BASE_GAP, duellist)
-    a.rival, b.rival = "b", "a"
+    challenge(a).rival, challenge(b).rival = "b", "a"
     DECLARATIONS.put(state, [])
     assert "HCHAL-02" in str(ha.refusal(state, 1, Phase.FIGHT, ("b", "heroic challenge")))
     assert "HCHAL-01" in str(ha.refusal(state, 0, Phase.FIGHT, ("c", "heroic challenge")))
-    b.rival = a.rival = None
+    challenge(b).rival = challenge(a).rival = None
     assert ha.refusal(state, 0, Phase.FIGHT, ("c", "heroic challenge")) is None
 
 
@@ -1270,7 +1274,7 @@ def test_cour_sf_05_stand_fast_after_a_heroic_move_not_after_a_declined_challeng
     g = add(state, "g", 0, 10, 10, HERO)
     w = add(state, "w", 0, 12, 18)
     add(state, "c", 1, 40, 40, HERO)
-    g.declined_from = "c" if declined else None
+    challenge(g).declined_from = "c" if declined else None
     state.broken[0] = True
     moves = {"g": Move("g", (10, 14)), "w": Move("w", (12, 16))}
     run_move_phase(state, (Script([("g", "heroic move")], moves, calls=False), Script()))

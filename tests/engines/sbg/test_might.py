@@ -20,6 +20,7 @@ from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.fighting import duel, resolve_combat, strike
 from battlesim.engines.sbg.rules.might import MightAsk, MightRoll, boost
 from battlesim.engines.sbg.rules.movement import apply_action
+from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.shooting import shoot
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 from tests.engines.sbg.test_cavalry import mounted
@@ -391,5 +392,5 @@ def test_cav_thrown_04_a_hero_spends_might_to_avoid_the_flying_leap() -> None:
     rider = add(state, "A1", 0, X, Y, mounted(might=1, keywords=HERO | {"cavalry"}))
     state.wound(rider, "test", at_mount=True)
     assert rider.mount is None and not rider.prone and rider.might == 0
-    assert rider.thrown_turn == state.turn
+    assert rider_turns(rider).thrown_turn == state.turn
     assert _mights(state) == [("thrown rider", 1, 2)]

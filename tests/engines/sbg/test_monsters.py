@@ -24,7 +24,12 @@ from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules.cavalry import knocked_down_by_charge_immune
 from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.fighting import resolve_combat
-from battlesim.engines.sbg.rules.monsters.core import BpaOption, counts_as_cavalry
+from battlesim.engines.sbg.rules.monsters.core import (
+    BpaOption,
+    counts_as_cavalry,
+    heroic_combat_mark,
+    monster_turn,
+)
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 from tests.engines.sbg.test_battles import _wounds_add_up, run_watched
 
@@ -190,7 +195,7 @@ def test_mon_bpa_04_one_bpa_per_monster_per_turn() -> None:
     state = battle([6, 6, 6, 1, 1, 1, 1])
     troll = add(state, "A1", 0, X, Y, TROLL)
     add(state, "B1", 1, X + TOUCH, Y)
-    troll.bpa_turn = state.turn
+    monster_turn(troll).bpa_turn = state.turn
     player = Scripted(named("rend", "B1"))
     fight(state, "A1", ["B1"], player)
     assert player.asked == []
@@ -582,7 +587,7 @@ def test_mon_bpa_barge_06_not_after_a_heroic_combat() -> None:
     state = battle([6, 6, 6, 1, 1, 1, 1])
     troll = add(state, "A1", 0, X, Y, TROLL)
     add(state, "B1", 1, X + TOUCH, Y)
-    troll.heroic_combat = True
+    heroic_combat_mark(troll).heroic_combat = True
     player = Scripted()
     fight(state, "A1", ["B1"], player)
     assert {o.name for o in player.asked[0][1]} == {"rend", "hurl"}

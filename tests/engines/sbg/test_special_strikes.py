@@ -12,7 +12,12 @@ from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import stand_up
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules.allowance import allowance
-from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, eligible
+from battlesim.engines.sbg.rules.special_strikes import (
+    IllegalStrikeError,
+    declare,
+    eligible,
+    stun_mark,
+)
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 
 X, Y = 24.0, 24.0
@@ -140,7 +145,7 @@ def test_stun_makes_attacks_and_fight_one_until_next_turn(die: int, stunned: boo
     add(state, "A1", 0, X, Y, profile(wargear=("club",)))
     victim = add(state, "B1", 1, X + BASE_GAP, Y, profile(attacks=3, fight=5, shoot=3))
     run_fight_phase(state, (Declares(SpecialStrike.STUN), Declares(None)))
-    assert victim.stunned_until == (2 if stunned else 0)
+    assert stun_mark(victim).stunned_until == (2 if stunned else 0)
     assert not [r for r in rolls(state) if r[0].startswith("strike")]
     from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
     from battlesim.engines.sbg.rules.shooting import to_hit_need

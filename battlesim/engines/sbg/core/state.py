@@ -69,11 +69,8 @@ class ModelState:
     leapt: bool = False
     stood_up: bool = False  # MOVE-PRONE-07: no lying down after standing up this turn
     arriving: bool = False  # MOVE-CHG-12: entered as a reinforcement this turn
-    # MOVE-CLIMB-06 (long_climb.py): piece name, the foot spot, inches already climbed
-    climb: tuple[str, tuple[float, float], float] | None = None
     # COUR-TEST-03: rules whose Courage test the model passed this turn (auto-pass again)
     courage_passed: set[str] = field(default_factory=set)
-    stunned_until: int = 0  # SPS-STUN-01: a turn number; lasts across turns
     # per-fight effects of special strikes (special_strikes.py), cleared after each fight
     strike: SpecialStrike | None = None
     fight_mod: int = 0
@@ -83,24 +80,15 @@ class ModelState:
     might: int = 0
     will: int = 0
     fate: int = 0
-    free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
     # CAV-*: a Cavalry model's mount (None on foot), see mounts.py and cavalry.py
     mount: MountState | None = None
     unhorsed: bool = False  # a rider that began mounted (CAV-BRK-01 counts it as a rider)
     loose: bool = False  # a riderless mount (CAV-LOOSE-01)
-    thrown_turn: int = 0  # CAV-THROWN-01/02: no move, shot or strike in this turn
-    rough_charge_turn: int = 0  # WPN-LANCE-01: charged through difficult terrain
     charge_bonus: bool = False  # CAV-CHG-01: Extra Attack and Knock to the ground, this fight
     lance_bonus: bool = False  # WPN-LANCE-01: +1 To Wound, this fight
     # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
     shielding: bool = False
     two_hands: bool = False
-    rival: ModelId | None = None  # HERO-HCHAL-02: the Hero of an accepted challenge
-    declined_from: ModelId | None = None  # HERO-HCHAL-03: challenger this Hero declined
-    # MON-*: the turn of the Monster's last Brutal Power Attack (one per turn, MON-BPA-04);
-    # set by a Heroic Combat this turn (no Barge then, MON-BPA-BARGE-06)
-    bpa_turn: int = 0
-    heroic_combat: bool = False
     # Rule-owned data (core/status.py): each rule family keeps its own typed status here.
     status: dict[Status[Any], Any] = field(default_factory=dict)
 
@@ -120,7 +108,6 @@ class ModelState:
         self.stood_up = self.arriving = False
         self.courage_passed.clear()
         expire(self, Lasting.TURN)
-        self.heroic_combat = False
 
     def clear_fight(self) -> None:
         self.strike = None

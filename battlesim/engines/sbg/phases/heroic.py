@@ -19,6 +19,7 @@ from battlesim.engines.sbg.rules import (
     movement,
     shooting,
 )
+from battlesim.engines.sbg.rules.challenges import rival_of
 from battlesim.engines.sbg.rules.combats import Combat, split_combats
 from battlesim.engines.sbg.rules.courage import broken_test
 from battlesim.engines.sbg.rules.heroic_actions import (  # noqa: F401  (re-exported to phases)
@@ -40,6 +41,7 @@ from battlesim.engines.sbg.rules.heroic_actions import (  # noqa: F401  (re-expo
     roll_combat_bonuses,
     settle_challenges,
 )
+from battlesim.engines.sbg.rules.monsters.core import heroic_combat_mark
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -181,7 +183,9 @@ def fight_heroic_combats(
             cancel(state, declaration, "no combat left to fight first (HERO-HC-05)")
             continue
         for model in (combat.center, *combat.leaves):
-            model.heroic_combat = True  # MON-BPA-BARGE-06: no Barge for these this turn
+            heroic_combat_mark(
+                model
+            ).heroic_combat = True  # MON-BPA-BARGE-06: no Barge for these this turn
         fight_one(state, combat, players)
         if hero.alive and not combat.side(1 - hero.player):
             _move_again(state, players, hero, combat)
@@ -223,7 +227,7 @@ def shape_challenges(state: BattleState, combats: list[Combat]) -> list[Combat]:
     """HERO-HCHAL-02: the combats of two Heroes in an accepted challenge become one in which
     only the two Heroes roll, add their Fight and strike."""
     for hero in state.living():
-        rival = state.models[hero.rival] if hero.rival is not None else None
+        rival = rival_of(state, hero)
         if rival is None or hero.uid > rival.uid or rival.uid not in state.touching[hero.uid]:
             continue
         joined = [c for c in combats if hero.uid in c.uids() or rival.uid in c.uids()]

@@ -24,6 +24,7 @@ from battlesim.engines.sbg.rules import (
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount
+from battlesim.engines.sbg.rules.challenges import challenge
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.movement import _unseen, apply_action, can_move, challenge_charge
 from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
@@ -50,7 +51,7 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
         and not ring.spot(state, model, target)
     ):
         action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
-    if model.rival is not None:
+    if challenge(model).rival is not None:
         action = challenge_charge(state, model, action)
     if isinstance(action, Charge) and not terror.dares(state, model, action):
         action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move

@@ -52,6 +52,7 @@ from battlesim.engines.sbg.rules.heroics import fate_policy, fate_saves
 from battlesim.engines.sbg.rules.kinds import MONSTER, immovable
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.muster import model_state
+from battlesim.engines.sbg.rules.rider_status import rider_turns
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -91,7 +92,9 @@ def thrown_rider_test(state: BattleState, model: ModelState) -> None:
     if die == 1:
         flying_leap(state, model)  # CAV-THROWN-01 (002:L1357)
     elif die <= 5:
-        model.thrown_turn = state.turn  # CAV-THROWN-02 (002:L1358): nothing else this turn
+        rider_turns(
+            model
+        ).thrown_turn = state.turn  # CAV-THROWN-02 (002:L1358): nothing else this turn
     # CAV-THROWN-03 (002:L1359): a 6 lands on its feet with no penalty
 
 
@@ -99,7 +102,7 @@ def flying_leap(state: BattleState, rider: ModelState) -> None:
     """CAV-THROWN-01: prone beside the mount, one Strength 3 hit, no move, shot or strike
     for the rest of the turn (it stays in its fight, prone)."""
     rider.prone = True
-    rider.thrown_turn = state.turn
+    rider_turns(rider).thrown_turn = state.turn
     defence = clamp_stat(rider.defence + modifier(Hook.DEFENCE, HookContext(state, rider)))
     purpose = f"thrown {rider.uid} (S{THROWN_HIT_STRENGTH} D{defence})"
     sixes = wounded_only_on_sixes(state, rider)  # HERO-HD-01: thrown in the Fight phase
@@ -109,7 +112,7 @@ def flying_leap(state: BattleState, rider: ModelState) -> None:
 
 def cannot_act(state: BattleState, model: ModelState) -> bool:
     """CAV-THROWN-01/02: thrown this turn, so no move, no shot and no strike."""
-    return model.thrown_turn == state.turn
+    return rider_turns(model).thrown_turn == state.turn
 
 
 # --- rider and mount part ways ----------------------------------------------------------------
@@ -294,7 +297,7 @@ def note_charge(state: BattleState, model: ModelState, start: Point, end: Point)
     terrain'; CAV-MOVE-04 (002:L1282) names the lance among the charge bonuses lost in
     difficult terrain, so all of them go (data.ASSUMPTIONS "cavalry-charge")."""
     if model.mount is not None and rough_path(state, model, start, end):
-        model.rough_charge_turn = state.turn
+        rider_turns(model).rough_charge_turn = state.turn
 
 
 def lance_allowed(state: BattleState, model: ModelState) -> bool:
@@ -303,7 +306,7 @@ def lance_allowed(state: BattleState, model: ModelState) -> bool:
     against a barrier defender (FIGHT-BAR-18, 002:L1425)."""
     if model.mount is None or not model.charged or model.uid in state.across:
         return False
-    if model.rough_charge_turn == state.turn:
+    if rider_turns(model).rough_charge_turn == state.turn:
         return False
     return not in_difficult_terrain(state, model)
 

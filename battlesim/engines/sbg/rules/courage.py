@@ -16,6 +16,7 @@ from battlesim.engines.sbg.core.state import (
     subscribed,
 )
 from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.rules.challenges import challenge
 from battlesim.engines.sbg.rules.combat import clamp_stat
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
@@ -102,7 +103,9 @@ def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
         return None
     for hero in state.living(model.player):
         rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
-        rallying = rallying and hero.declined_from is None  # HERO-HCHAL-03: lost for good
+        rallying = (
+            rallying and challenge(hero).declined_from is None
+        )  # HERO-HCHAL-03: lost for good
         near = rallying and state.distance(hero, model) <= STAND_FAST_RANGE
         if near and can_see(state, model, hero):
             return hero

@@ -32,6 +32,7 @@ from battlesim.engines.sbg.rules import cavalry as cav
 from battlesim.engines.sbg.rules import long_climb
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.falling import fall, terrain_height
+from battlesim.engines.sbg.rules.long_climb import climb_mark
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 
 _LANDING_REACH = 2.6  # inches: the widest base pair (two 60 mm bases) and a margin
@@ -212,13 +213,13 @@ def _climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing
     state.log.emit("climb", model=model.uid, piece=piece.name, roll=die)
     unfinished = long_climb.unfinished(state, model, end, piece, crossing.size)
     if die == 1:  # it falls from the height it had reached (part 1 §13 A28)
-        model.climb = None
+        climb_mark(model).climb = None
         _fall_short(state, model, end, height, f"climbing {piece.name}")
         return
     if unfinished:  # MOVE-CLIMB-06: it goes on next turn
         long_climb.hold_on(state, model, _before(state, model, end), piece, crossing.size)
         return
-    model.climb = None
+    climb_mark(model).climb = None
     spot = end
     if die < 6:
         model.charged = False

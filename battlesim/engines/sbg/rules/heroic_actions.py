@@ -27,6 +27,7 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
+from battlesim.engines.sbg.rules.challenges import challenge, declined_challenger, rival_of
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.special_strikes import is_stunned
@@ -278,7 +279,7 @@ def heeded(state: BattleState, hero: ModelState) -> bool:
     Ring-bearer's."""
     if not one_ring.heroics_help_allies(hero):
         return False
-    challenger = state.models.get(hero.declined_from) if hero.declined_from else None
+    challenger = declined_challenger(state, hero)
     return challenger is None or not challenger.alive
 
 
@@ -317,7 +318,7 @@ def tier(model: ModelState) -> int:
 
 def may_charge(charger: ModelState, target: ModelState) -> bool:
     """HERO-HCHAL-02: no model but its rival may charge a Hero in a challenge."""
-    return target.rival is None or target.rival == charger.uid
+    return challenge(target).rival is None or challenge(target).rival == charger.uid
 
 
 # --- checks and effects of each action --------------------------------------------------
@@ -364,7 +365,7 @@ def _defence(state: BattleState, hero: ModelState, players: Sequence[Any]) -> No
 def _challenge_check(state: BattleState, hero: ModelState) -> str | None:
     """HERO-HCHAL-01: base contact with an enemy Hero of the same or a higher tier; neither
     already in a challenge (data.ASSUMPTIONS "challenge-exclusive")."""
-    if hero.rival is not None:
+    if challenge(hero).rival is not None:
         return f"{hero.uid} is already in a challenge (HERO-HCHAL-02)"
     if challenge_target(state, hero) is None:
         return f"{hero.uid} touches no free enemy Hero of its tier or higher (HERO-HCHAL-01)"
@@ -375,7 +376,7 @@ def challenge_target(state: BattleState, hero: ModelState) -> ModelState | None:
     rivals = [
         e
         for e in state.contacts(hero)
-        if e.profile.is_hero and e.rival is None and tier(e) >= tier(hero)
+        if e.profile.is_hero and challenge(e).rival is None and tier(e) >= tier(hero)
     ]
     return min(rivals, key=lambda e: (-tier(e), e.uid), default=None)
 
@@ -387,9 +388,9 @@ def _challenge(state: BattleState, hero: ModelState, players: Sequence[Any]) -> 
     accepted = bool(players[rival.player].decide(state, AcceptChallenge(rival, hero)))
     state.log.emit("challenge", hero=hero.uid, rival=rival.uid, accepted=accepted)
     if accepted:
-        hero.rival, rival.rival = rival.uid, hero.uid
+        challenge(hero).rival, challenge(rival).rival = rival.uid, hero.uid
     else:
-        rival.declined_from = hero.uid
+        challenge(rival).declined_from = hero.uid
 
 
 for _action in (
@@ -473,10 +474,10 @@ def settle_challenges(state: BattleState) -> None:
     """HERO-HCHAL-02: a challenge ends when either Hero dies; the Hero that dealt the
     killing blow regains D3 Might (even above its starting store)."""
     for hero in state.living():
-        rival = state.models[hero.rival] if hero.rival is not None else None
+        rival = rival_of(state, hero)
         if rival is None or rival.alive:
             continue
-        hero.rival = rival.rival = None
+        challenge(hero).rival = challenge(rival).rival = None
         if (_killing_blow(state, rival) or "").endswith(f" by {hero.uid}"):  # struck, rent...
             (die,) = state.roll(1, f"challenge won D3 Might {hero.uid}")
             hero.might += (die + 1) // 2

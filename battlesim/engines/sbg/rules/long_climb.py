@@ -2,7 +2,7 @@
 
 A model that lacks the Move to reach the top of a climbable side still climbs: it spends all
 its Move left at the foot and stays there, with "a die beside it showing the inches already
-climbed" (``ModelState.climb``). Part 1 §13 A28: it takes a new Climb test in each Movement
+climbed" (``climb_mark(model).climb``). Part 1 §13 A28: it takes a new Climb test in each Movement
 phase in which it goes on climbing; a 1 then makes it fall from the height it had reached
 (MOVE-FALL-02). Any other move, or being moved, loses the progress (the mark is tied to the
 spot it stopped at). A charge cannot end half way up a wall (data.ASSUMPTIONS climb-turns).
@@ -10,11 +10,13 @@ spot it stopped at). A charge cannot end half way up a wall (data.ASSUMPTIONS cl
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from battlesim.engines.sbg.core.data import CLIMB_COST
 from battlesim.engines.sbg.core.paths import Point, terrain_cost
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.allowance import allowance
 
 _SLACK = 1e-6
@@ -22,7 +24,7 @@ _SLACK = 1e-6
 
 def climbed(model: ModelState, piece: Any) -> float:
     """Inches of ``piece`` the model has climbed, if it is still where it stopped."""
-    mark = model.climb
+    mark = climb_mark(model).climb
     if mark is None or mark[0] != piece.name or mark[1] != model.position:
         return 0.0
     return mark[2]
@@ -55,5 +57,19 @@ def hold_on(state: BattleState, model: ModelState, foot: Point, piece: Any, size
     height = climbed(model, piece) + room / CLIMB_COST
     model.spent += terrain_cost(state.table, model.position, foot, model.radius) + room
     state.move_to(model, foot, "climb")
-    model.climb = (piece.name, model.position, min(height, size))
+    climb_mark(model).climb = (piece.name, model.position, min(height, size))
     state.log.emit("climbing", model=model.uid, piece=piece.name, height=round(height, 3))
+
+
+@dataclass(slots=True)
+class ClimbMark:
+    climb: tuple[str, tuple[float, float], float] | None = (
+        None  # MOVE-CLIMB-06: piece name, the foot spot, inches already climbed
+    )
+
+
+CLIMB: Status[ClimbMark] = Status("climbmark", ClimbMark, Lasting.BATTLE)
+
+
+def climb_mark(model: ModelState) -> ClimbMark:
+    return CLIMB.of(model)

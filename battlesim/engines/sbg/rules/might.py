@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def budget(state: BattleState, model: ModelState) -> int:
 def free_point(state: BattleState, model: ModelState) -> int:
     """SR-MIGHTYHERO (002:L2789-2791): a Mighty Hero may spend 1 free Might point per turn,
     without drawing on its store, even an empty one. 1 if still unused this turn, else 0."""
-    if "mighty hero" not in model.triggers or model.free_might_turn == state.turn:
+    if "mighty hero" not in model.triggers or mighty_hero(model).free_might_turn == state.turn:
         return 0
     return 1
 
@@ -141,7 +142,7 @@ def pay_might(state: BattleState, model: ModelState, points: int) -> None:
     """Spend ``points`` of Might: a Mighty Hero's free point first (SR-MIGHTYHERO), the rest
     from the store (heroics.spend refuses to go below zero). Heroic Actions may pay here."""
     if points > 0 and free_point(state, model):
-        model.free_might_turn = state.turn
+        mighty_hero(model).free_might_turn = state.turn
         points -= 1
     if points:
         spend(model, Pool.MIGHT, points)
@@ -156,3 +157,15 @@ class SpendMight(Decision[int]):
 
     model: ModelState
     ask: MightAsk
+
+
+@dataclass(slots=True)
+class MightyHero:
+    free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
+
+
+MIGHTY_HERO: Status[MightyHero] = Status("mightyhero", MightyHero, Lasting.BATTLE)
+
+
+def mighty_hero(model: ModelState) -> MightyHero:
+    return MIGHTY_HERO.of(model)

@@ -58,6 +58,7 @@ from battlesim.engines.sbg.rules import (
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.barriers import barrier_across, protecting_barrier
+from battlesim.engines.sbg.rules.challenges import rival_of
 from battlesim.engines.sbg.rules.crossing import (
     Crossing,
     check_crossings,
@@ -69,6 +70,7 @@ from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.one_ring import ring_worn, wears_ring
+from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -120,7 +122,7 @@ def can_move(state: BattleState, model: ModelState) -> bool:
     thrown this turn cannot move (CAV-THROWN-01/02); howdah models never leave it (WB-MOV-04)."""
     if riding(model) is not None:
         return False
-    if not model.alive or model.done_moving or model.thrown_turn == state.turn:
+    if not model.alive or model.done_moving or rider_turns(model).thrown_turn == state.turn:
         return False
     return not state.engaged(model)
 
@@ -609,7 +611,7 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
 def challenge_charge(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
     """HERO-HCHAL-02: a Hero in a challenge must charge its rival when it can, else move
     towards it as far as it can (part 1 §9.12 reading)."""
-    rival = state.models[model.rival] if model.rival is not None else None
+    rival = rival_of(state, model)
     if rival is None or not rival.alive:
         return action
     if isinstance(action, Charge) and action.target == rival.uid:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.rules.heroic_actions import fight_bonus
 from battlesim.engines.sbg.rules.one_ring import invisible_to
+from battlesim.engines.sbg.rules.special_strikes import stun_mark
 
 
 @register(Hook.FIGHT, "any")
@@ -17,7 +18,7 @@ def _halved_by_invisible_foe(context: HookContext) -> int:
     touching = state.touching.get(model.uid, ())
     if not any(invisible_to(state.models[uid], model) for uid in touching):
         return 0
-    stunned = state.turn <= model.stunned_until
+    stunned = state.turn <= stun_mark(model).stunned_until
     raised = model.profile.fight + fight_bonus(state, model)  # HERO-HST-01: before halving
     fight = 1 if stunned else max(1, raised + model.fight_mod)
     return (fight + 1) // 2 - fight

@@ -15,6 +15,7 @@ from battlesim.engines.sbg.core.arms import Handedness, SpecialStrike
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.mounts import feint_loss
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.combat import d3
 
 if TYPE_CHECKING:
@@ -105,11 +106,11 @@ def stun(state: BattleState, model: ModelState, victim: ModelState) -> None:
     stunned = die >= (6 if "monster" in victim.triggers else 5)
     state.log.emit("stun", model=model.uid, victim=victim.uid, stunned=stunned)
     if stunned:
-        victim.stunned_until = state.turn + 1
+        stun_mark(victim).stunned_until = state.turn + 1
 
 
 def is_stunned(state: BattleState, model: ModelState) -> bool:
-    return state.turn <= model.stunned_until
+    return state.turn <= stun_mark(model).stunned_until
 
 
 def whirl_targets(losers: Sequence[ModelState]) -> list[ModelState]:
@@ -160,3 +161,15 @@ class ChooseSpecialStrike(Decision[SpecialStrike | None]):
     model: ModelState
     options: Sequence[SpecialStrike]
     enemy_fight: int
+
+
+@dataclass(slots=True)
+class Stun:
+    stunned_until: int = 0  # SPS-STUN-01: a turn number; lasts across turns
+
+
+STUN: Status[Stun] = Status("stun", Stun, Lasting.BATTLE)
+
+
+def stun_mark(model: ModelState) -> Stun:
+    return STUN.of(model)

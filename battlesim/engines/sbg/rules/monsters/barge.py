@@ -38,6 +38,7 @@ from battlesim.engines.sbg.rules.kinds import immovable
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
+    heroic_combat_mark,
     knock_prone,
     register_bpa,
 )
@@ -49,7 +50,7 @@ _PARTIAL_STEP = 0.25  # inches: a model that cannot go 3" is tried at 2.75, 2.5.
 
 def barge_targets(fight: BpaFight) -> list[ModelState | None]:
     """BARGE-06 (002:L1856): not after a Heroic Combat this turn; otherwise always open."""
-    return [] if fight.monster.heroic_combat else [None]
+    return [] if heroic_combat_mark(fight.monster).heroic_combat else [None]
 
 
 def barged_models(fight: BpaFight) -> list[ModelState]:

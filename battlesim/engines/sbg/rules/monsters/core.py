@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules import cavalry
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
@@ -136,7 +137,7 @@ def may_use_bpa(state: BattleState, monster: ModelState) -> bool:
         return False
     if monster.shielding:
         return False  # ARM-SH-03 (002:L2277): a Shielding winner cannot strike, nor so BPA
-    return monster.bpa_turn != state.turn
+    return monster_turn(monster).bpa_turn != state.turn
 
 
 def options_for(fight: BpaFight) -> list[BpaOption]:
@@ -197,7 +198,7 @@ def _resolve(fight: BpaFight, choice: BpaOption) -> bool:
     """Resolve one BPA; True if it ends the fight."""
     state, monster = fight.state, fight.monster
     bpa = BPAS[choice.name]
-    monster.bpa_turn = state.turn  # MON-BPA-04
+    monster_turn(monster).bpa_turn = state.turn  # MON-BPA-04
     state.log.emit("brutal_power_attack", model=monster.uid, bpa=choice.name, target=choice.target)
     target = state.models[choice.target] if choice.target is not None else None
     bpa.resolve(fight, target)
@@ -214,3 +215,27 @@ class ChooseBrutalPowerAttack(Decision[BpaOption | None]):
     monster: ModelState
     losers: Sequence[ModelState]
     options: Sequence[BpaOption]
+
+
+@dataclass(slots=True)
+class MonsterTurn:
+    bpa_turn: int = 0  # MON-BPA-04: the turn of its last Brutal Power Attack (one per turn)
+
+
+MONSTER_TURN: Status[MonsterTurn] = Status("monsterturn", MonsterTurn, Lasting.BATTLE)
+
+
+def monster_turn(model: ModelState) -> MonsterTurn:
+    return MONSTER_TURN.of(model)
+
+
+@dataclass(slots=True)
+class HeroicCombatMark:
+    heroic_combat: bool = False  # MON-BPA-BARGE-06: it fought a Heroic Combat this turn (no Barge)
+
+
+HEROIC_COMBAT: Status[HeroicCombatMark] = Status("heroiccombatmark", HeroicCombatMark, Lasting.TURN)
+
+
+def heroic_combat_mark(model: ModelState) -> HeroicCombatMark:
+    return HEROIC_COMBAT.of(model)
