@@ -166,7 +166,9 @@ def _register_known() -> None:
     next call) and the weapon qualities."""
     for name in sorted(_known() - _registered):
         parameters = name in _READS_PARAMETERS
-        REGISTRY.register(name, kind=_kind(name), source=_source(name), parameters=parameters)
+        known = REGISTRY.lookup(name)  # a unit that registered itself keeps its kind
+        kind = known.kind if known is not None else _kind(name)
+        REGISTRY.register(name, kind=kind, source=_source(name), parameters=parameters)
         _registered.add(name)
     for name, source in _QUALITIES.items():
         if name not in _registered:

@@ -52,7 +52,12 @@ from battlesim.engines.sbg.core.state import (
     notify,
     subscribed,
 )
-from battlesim.engines.sbg.core.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR, TerrainKind
+from battlesim.engines.sbg.core.table import (
+    CAVALRY_DIFFICULT_FACTOR,
+    DIFFICULT_FACTOR,
+    TerrainKind,
+    moving_through,
+)
 from battlesim.engines.sbg.phases.shoot import shoot
 from battlesim.engines.sbg.rules import (
     cavalry,
@@ -61,6 +66,7 @@ from battlesim.engines.sbg.rules import (
     prone,
     prone_leap,
     reinforcements,
+    terrain_rules,
     terror,
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
@@ -483,7 +489,13 @@ stand_up = prone.stand_up  # MOVE-PRONE-05 (kept here for older callers)
 
 def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
-    refused action -> it holds. A howdah rider moves only with its beast (WB-MOV-04/05)."""
+    refused action -> it holds. A howdah rider moves only with its beast (WB-MOV-04/05).
+    Terrain its rules cross as open ground costs it no extra (SR-WOODLAND, SR-MOUNTAIN)."""
+    with moving_through(terrain_rules.open_features(state, model)):
+        _take_action(state, players, model)
+
+
+def _take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     if model.riding is not None:
         trample.rider_leads(state, players, model)
         return

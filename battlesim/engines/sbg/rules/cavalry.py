@@ -32,6 +32,7 @@ from battlesim.engines.sbg.core.paths import (
     terrain_cost,
     terrain_fits,
 )
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -79,6 +80,8 @@ def thrown_rider_die(state: BattleState, rider: ModelState) -> int:
     """The one D6 of a Thrown Rider test. CAV-THROWN-04 (002:L1532): a Hero may spend Might
     on this die (might.boost): a 2 avoids the flying leap's fall."""
     (die,) = state.roll(1, f"thrown rider {rider.uid}")
+    if die == 1 and allowed(Roll.THROWN_RIDER, HookContext(state, rider)) is not Reroll.NONE:
+        (die,) = state.roll(1, f"thrown rider {rider.uid} (re-roll)")  # SR-EXPRIDER
     return boost(state, rider, MightRoll.THROWN_RIDER, die, 2)
 
 

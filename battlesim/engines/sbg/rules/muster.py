@@ -24,6 +24,7 @@ from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.rules.equipment import starting_defence
+from battlesim.engines.sbg.rules.shooting_rules import thrown_stones
 
 _LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
 
@@ -58,7 +59,7 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         wounds=profile.wounds,
         defence=starting_defence(profile),
         weapon=weapon,
-        missile=missile_weapon(profile),
+        missile=missile_weapon(profile) or thrown_stones(profile, rules),
         triggers=triggers,
         **_pools(profile),
         howdah_wounds=profile.howdah_wounds,

@@ -1,0 +1,422 @@
+"""The special rules of checklist part 2 §9 (SR-*, seed 002:L2697-2899), one scripted-dice
+test or more per SR id; each expected outcome is read off the French rule text and fails
+when the rule's unit is removed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from battlesim.engines.sbg.core.actions import Move
+from battlesim.engines.sbg.core.arms import NO_WEAPON_TYPE, fighting_weapon
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    On,
+    Phase,
+    Removal,
+    Tick,
+    notify,
+    tick,
+)
+from battlesim.engines.sbg.core.table import ROCKY, WOODS, Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.phases.fight import strike
+from battlesim.engines.sbg.phases.move import ChooseMove, take_action
+from battlesim.engines.sbg.phases.shoot import _wound_with_missile, can_shoot, shots_allowed
+from battlesim.engines.sbg.rules import special_strikes
+from battlesim.engines.sbg.rules.cavalry import thrown_rider_die
+from battlesim.engines.sbg.rules.courage import courage_test
+from battlesim.engines.sbg.rules.crossing import _test_die
+from battlesim.engines.sbg.rules.might import MightRoll
+from battlesim.engines.sbg.rules.shooting_rules import BOULDERS, SMALL_STONES
+from battlesim.engines.sbg.rules.terrain_rules import open_features
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile, rolls
+
+ELF = profile(name="Test Elf", keywords=frozenset({"elf", "infantry", "warrior"}))
+HERO = replace(
+    WARRIOR, name="Test Hero", might=0, will=2, fate=0, keywords=WARRIOR.keywords | {"hero"}
+)
+
+
+def _with(*rules: str, base: Profile = WARRIOR, **changes: object) -> Profile:
+    return replace(base, rules=tuple(rules), **changes)  # type: ignore[arg-type]
+
+
+def _pair(
+    dice: list[int], striker: Profile, target: Profile = WARRIOR
+) -> tuple[BattleState, object, object]:
+    state = battle(dice)
+    a = add(state, "A1", 0, 10, 10, striker)
+    b = add(state, "B1", 1, 10 + BASE_GAP, 10, target)
+    return state, a, b
+
+
+def _dice(state: BattleState) -> list[list[int]]:
+    return [dice for _, dice in rolls(state)]
+
+
+# --- To Wound in combat: SR-HATRED, SR-ANCENEMY, SR-POISON, SR-ASSASSIN -------------------
+
+
+def test_sr_hatred_adds_one_to_wound_against_the_named_keyword() -> None:
+    """SR-HATRED (002:L2785): "Haine (Elfes)" +1 To Wound in combat against Elves: S3 v D4
+    needs 5, a 4 wounds the Elf."""
+    state, a, b = _pair([4], _with("Hatred (Elf) (Active)"), ELF)
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    assert not b.alive  # type: ignore[attr-defined]
+
+
+def test_sr_hatred_gives_nothing_against_other_keywords() -> None:
+    state, a, b = _pair([4], _with("Hatred (Elf) (Active)"), WARRIOR)
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    assert b.alive  # type: ignore[attr-defined]
+
+
+def test_sr_ancenemy_rerolls_to_wound_ones_against_the_keywords() -> None:
+    """SR-ANCENEMY (002:L2717): re-roll To Wound 1s in combat against the bracketed
+    keywords; "(Dwarf) (Elf)" names both."""
+    state, a, b = _pair([1, 5], _with("Ancient Enemies (Dwarf) (Elf) (Active)"), ELF)
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    assert not b.alive  # type: ignore[attr-defined]
+    assert _dice(state) == [[1], [5]]
+    other, c, d = _pair([1, 5], _with("Ancient Enemies (Dwarf) (Elf) (Active)"), WARRIOR)
+    strike(other, c, d, trapped=False)  # type: ignore[arg-type]
+    assert _dice(other) == [[1]]
+
+
+def test_sr_poison_rerolls_to_wound_ones_in_combat() -> None:
+    """SR-POISON (002:L2721): a Poisoned Weapon must re-roll To Wound 1s."""
+    state, a, b = _pair([1, 6], _with("Poisoned Weapon (Active)"))
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    assert _dice(state) == [[1], [6]] and not b.alive  # type: ignore[attr-defined]
+
+
+def test_sr_poison_arrows_reroll_ones_when_shooting_only() -> None:
+    """SR-POISON (002:L2721): poisoned ammunition re-rolls 1s when shooting; the data's
+    "Bow with Poisoned Arrows" poisons its shots, not its blade."""
+    archer = profile_from_data(
+        {**profile_to_data(WARRIOR), "wargear": ["Sword", "Bow with Poisoned Arrows"]}
+    )
+    state, a, b = _pair([1, 6], archer, replace(WARRIOR, defence=2))  # S2 v D2: 4+
+    _wound_with_missile(state, a, b)  # type: ignore[arg-type]
+    assert _dice(state) == [[1], [6]] and not b.alive  # type: ignore[attr-defined]
+    melee, c, d = _pair([1, 6], archer)
+    strike(melee, c, d, trapped=False)  # type: ignore[arg-type]
+    assert _dice(melee) == [[1]]
+
+
+def test_sr_assassin_adds_one_to_wound_against_a_trapped_model() -> None:
+    """SR-ASSASSIN (002:L2727): +1 To Wound striking a Trapped model: both dice of the
+    trapped set (4 and 4) wound a two-Wound target on 5+."""
+    state, a, b = _pair([4, 4], _with("Backstabbers (Active)"), replace(WARRIOR, wounds=2))
+    strike(state, a, b, trapped=True)  # type: ignore[arg-type]
+    assert not b.alive  # type: ignore[attr-defined]
+    free, c, d = _pair([4], _with("Backstabbers (Active)"))
+    strike(free, c, d, trapped=False)  # type: ignore[arg-type]
+    assert d.alive  # type: ignore[attr-defined]
+
+
+# --- Wounds per strike: SR-MIGHTYBLOW, SR-BANE; SR-BLADESDEAD ------------------------------
+
+
+def test_sr_mightyblow_deals_two_wounds_per_strike() -> None:
+    """SR-MIGHTYBLOW (002:L2759): each strike that wounds deals 2 Wounds instead of 1."""
+    state, a, b = _pair([5], _with("Mighty Blow"), replace(WARRIOR, wounds=3))
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    assert b.wounds == 1  # type: ignore[attr-defined]
+
+
+def test_sr_bane_deals_d3_wounds_to_the_keyword() -> None:
+    """SR-BANE (002:L2773): D3 Wounds per strike against the keyword: a 5 or 6 is 3."""
+    state, a, b = _pair([5, 6], _with("Bane Weapons (Elf)"), replace(ELF, wounds=3))
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    assert not b.alive  # type: ignore[attr-defined]
+    other, c, d = _pair([5], _with("Bane Weapons (Elf)"), replace(WARRIOR, wounds=3))
+    strike(other, c, d, trapped=False)  # type: ignore[arg-type]
+    assert d.wounds == 2  # type: ignore[attr-defined]
+
+
+def test_sr_bladesdead_wounds_against_courage_and_forbids_special_strikes() -> None:
+    """SR-BLADESDEAD (002:L2819): Strength against the target's Courage: S3 v D8 would need
+    6/4, v Courage 3 it needs 4; and no Special Strike."""
+    wraith = _with("Blades of the Dead (Active)")
+    state, a, b = _pair([4], wraith, replace(WARRIOR, defence=8, courage=3))
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    assert not b.alive  # type: ignore[attr-defined]
+    assert special_strikes.eligible(a, enemy_fight=1) == []  # type: ignore[arg-type]
+
+
+# --- the Duel: SR-BURLY ---------------------------------------------------------------
+
+
+def test_sr_burly_spares_the_two_handed_duel_penalty() -> None:
+    """SR-BURLY (002:L2751): no -1 to the Duel roll with a two-handed weapon."""
+    state = battle()
+    brute = add(state, "A1", 0, 10, 10, _with("Burly", wargear=("two-handed axe",)))
+    plain = add(state, "A2", 0, 20, 10, _with(wargear=("two-handed axe",)))
+    assert modifier(Hook.DUEL_DIE, HookContext(state, brute)) == 0
+    assert modifier(Hook.DUEL_DIE, HookContext(state, plain)) == -1
+
+
+# --- Courage: SR-SWORNPROT, SR-BODYGUARD ------------------------------------------------
+
+
+def test_sr_swornprot_passes_courage_while_the_named_model_lives() -> None:
+    """SR-SWORNPROT (002:L2851): while "Brand" lives, every Courage test passes unrolled;
+    once he is gone the guard rolls (1 + 1 + 3 fails)."""
+    state = battle([1, 1])
+    guard = add(state, "A1", 0, 10, 10, _with("Sworn Protector (Brand) (Active)"))
+    brand = add(state, "A2", 0, 20, 10, replace(HERO, name="King Brand"))
+    assert courage_test(state, guard, "terror") and rolls(state) == []
+    state.remove(brand, Removal.SLAIN)
+    guard.courage_passed.clear()
+    assert not courage_test(state, guard, "terror")
+
+
+def test_sr_bodyguard_passes_courage_while_the_leader_lives() -> None:
+    """SR-BODYGUARD (002:L2781): it guards its army's highest Hero, the leader."""
+    state = battle([1, 1])
+    guard = add(state, "A1", 0, 10, 10, _with("Bodyguard (Active)"))
+    add(state, "A2", 0, 20, 10, HERO)
+    state.forces = (replace(state.forces[0], leader="A2"), state.forces[1])
+    assert courage_test(state, guard, "terror") and rolls(state) == []
+    state.forces = (replace(state.forces[0], leader=None), state.forces[1])
+    assert not courage_test(state, guard, "terror")
+
+
+# --- SR-WILLEVIL (reading 27) -----------------------------------------------------------
+
+
+def _fight_phase_ends(state: BattleState, *fought: object) -> None:
+    state.begin_phase(Phase.FIGHT)
+    notify(state, On.DUEL_ROLLED, Happening(fought[0], models=tuple(fought)))  # type: ignore[arg-type]
+    tick(state, Tick.PHASE_END)
+
+
+def test_sr_willevil_loses_a_will_point_per_fight_phase_and_is_banished_at_zero() -> None:
+    """SR-WILLEVIL (002:L2811-2813): 1 Will lost at the end of each Fight phase it fought
+    in (once however many fights); at 0 it is removed as a casualty."""
+    state = battle()
+    wraith = add(state, "B1", 1, 10, 10, _with("Will of Evil", base=HERO))
+    enemy = add(state, "A1", 0, 10 + BASE_GAP, 10)
+    state.begin_phase(Phase.FIGHT)
+    notify(state, On.DUEL_ROLLED, Happening(wraith, models=(wraith, enemy)))
+    notify(state, On.DUEL_ROLLED, Happening(wraith, models=(wraith, enemy)))
+    tick(state, Tick.PHASE_END)
+    assert wraith.will == 1 and wraith.alive
+    _fight_phase_ends(state, wraith, enemy)
+    assert not wraith.alive
+
+
+def test_sr_willevil_loses_nothing_fighting_the_ring_bearer() -> None:
+    """SR-WILLEVIL (002:L2815): no Will lost for a fight with the Ring-bearer."""
+    state = battle()
+    wraith = add(state, "B1", 1, 10, 10, _with("Will of Evil", base=HERO))
+    frodo = add(state, "A1", 0, 10 + BASE_GAP, 10, replace(WARRIOR, wargear=("the one ring",)))
+    _fight_phase_ends(state, wraith, frodo)
+    assert wraith.will == 2
+
+
+# --- terrain: SR-WOODLAND, SR-LIGHTFOOT, SR-MOUNTAIN, SR-CAVE, SR-EXPRIDER -----------------
+
+
+def _wood() -> Table:
+    points = ((0, 12), (48, 12), (48, 20), (0, 20))
+    return Table("t", (TerrainPiece("wood", TerrainKind.DIFFICULT, points),))
+
+
+class _Walker:
+    """A player whose every model walks straight to ``goal`` (any other decision: none)."""
+
+    def __init__(self, goal: tuple[float, float]) -> None:
+        self.goal = goal
+
+    def decide(self, state: BattleState, decision: object) -> object:
+        if isinstance(decision, ChooseMove):
+            return Move(decision.model.uid, self.goal)
+        return None
+
+
+def _walk(rules: tuple[str, ...], goal: tuple[float, float], **changes: object) -> BattleState:
+    state = battle([], table=_wood())
+    model = add(state, "A1", 0, 10, 10, _with(*rules, **changes))
+    walker = _Walker(goal)
+    take_action(state, (walker, walker), model)  # type: ignore[arg-type]
+    return state
+
+
+@pytest.mark.parametrize(
+    ("rules", "reached"), [(("Woodland Creature (Active)",), True), ((), False)]
+)
+def test_sr_woodland_moves_through_woods_as_open_ground(
+    rules: tuple[str, ...], reached: bool
+) -> None:
+    """SR-WOODLAND (002:L2755): from y=10, 2" of open ground then 4" of wood: a Woodland
+    Creature's 6" Move reaches y=16; anyone else pays 8" and is refused (it holds)."""
+    state = _walk(rules, (10, 16))
+    assert state.models["A1"].y == pytest.approx(16.0 if reached else 10.0)
+
+
+def test_sr_mountain_crosses_rocky_ground_but_not_woods() -> None:
+    """SR-MOUNTAIN (002:L2833): rocky difficult terrain costs no extra; woods still do."""
+    assert _walk(("Mountain Dweller",), (10, 16)).models["A1"].y == pytest.approx(10.0)
+    state = battle([])
+    dweller = add(state, "A1", 0, 10, 10, _with("Mountain Dweller"))
+    assert open_features(state, dweller) == frozenset({ROCKY})
+
+
+def test_sr_lightfoot_makes_the_mount_a_woodland_creature() -> None:
+    """SR-WOODLAND is for Infantry; SR-LIGHTFOOT (002:L2847) extends it to the mount."""
+    state = battle([])
+    rider = add(state, "A1", 0, 10, 10, mounted("Woodland Creature"))
+    light = add(state, "A2", 0, 20, 10, mounted("Woodland Creature", "Light-footed"))
+    assert open_features(state, rider) == frozenset()
+    assert open_features(state, light) == frozenset({WOODS})
+
+
+def mounted(*rules: str) -> Profile:
+    data = {**profile_to_data(_with(*rules)), "options": ["horse"], "name": "Rider"}
+    return profile_from_data(data)
+
+
+def test_sr_cave_adds_one_to_crossing_tests() -> None:
+    """SR-CAVE (002:L2737): +1 to Leap, Jump and Climb tests: a 1 becomes a 2."""
+    state = battle([1])
+    model = add(state, "A1", 0, 10, 10, _with("Cave Dweller"))
+    assert _test_die(state, model, "leap", MightRoll.LEAP) == 2
+    plain = battle([1])
+    assert _test_die(plain, add(plain, "A1", 0, 10, 10), "leap", MightRoll.LEAP) == 1
+
+
+def test_sr_mountain_rerolls_a_failed_crossing_test() -> None:
+    """SR-MOUNTAIN (002:L2833): may re-roll Jump, Leap and Climb tests: a 1 is rolled again."""
+    state = battle([1, 5])
+    model = add(state, "A1", 0, 10, 10, _with("Mountain Dweller"))
+    assert _test_die(state, model, "jump", MightRoll.JUMP) == 5
+    assert _dice(state) == [[1], [5]]
+
+
+def test_sr_exprider_rerolls_leap_and_thrown_rider_tests_while_mounted() -> None:
+    """SR-EXPRIDER (002:L2731): mounted, it may re-roll Leap and Thrown Rider tests."""
+    state = battle([1, 4, 1, 3, 1])
+    rider = add(state, "A1", 0, 10, 10, mounted("Expert Rider"))
+    assert _test_die(state, rider, "leap", MightRoll.LEAP) == 4
+    assert thrown_rider_die(state, rider) == 3
+    walker = add(state, "A2", 0, 20, 10, _with("Expert Rider"))
+    assert _test_die(state, walker, "leap", MightRoll.LEAP) == 1
+
+
+def test_sr_exprider_keeps_a_shield_with_a_bow_while_mounted() -> None:
+    """SR-EXPRIDER (002:L2733): +1 Defence from a bought shield though it carries a bow."""
+    data = {**profile_to_data(_with("Expert Rider")), "wargear": ["sword", "bow"]}
+    rider = profile_from_data({**data, "options": ["horse", "shield"]})
+    foot = profile_from_data({**data, "options": ["shield"]})
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10, rider)
+    b = add(state, "A2", 0, 20, 10, foot)
+    assert modifier(Hook.DEFENCE, HookContext(state, a)) == 1
+    assert modifier(Hook.DEFENCE, HookContext(state, b)) == 0
+
+
+# --- shooting: SR-EXPSHOT, SR-THROWSTONES ----------------------------------------------
+
+
+def test_sr_expshot_shoots_twice() -> None:
+    """SR-EXPSHOT (002:L2877): two shots in the Shoot phase."""
+    state = battle([])
+    archer = add(state, "A1", 0, 10, 10, _with("Expert Shot", wargear=("bow",)))
+    plain = add(state, "A2", 0, 20, 10, _with(wargear=("bow",)))
+    assert (shots_allowed(state, archer), shots_allowed(state, plain)) == (2, 1)
+
+
+def test_sr_throwstones_shoots_only_without_moving() -> None:
+    """SR-THROWSTONES (002:L2807): a model that did not move at all may shoot (a Hobbit's
+    8" Strength 1 stone, a Troll's 12" Strength 8 boulder)."""
+    state = battle([])
+    hobbit = add(state, "A1", 0, 10, 10, _with("Throw Stones (Active)"))
+    troll = add(state, "A2", 0, 20, 10, _with("Throw Stones", strength=7))
+    assert (hobbit.missile, troll.missile) == (SMALL_STONES, BOULDERS)
+    assert can_shoot(state, hobbit)
+    hobbit.moved = True
+    assert not can_shoot(state, hobbit)
+    assert add(state, "A3", 0, 30, 10).missile is None
+
+
+# --- wargear: natural weapons ---------------------------------------------------------
+
+
+def test_natural_weapons_are_armed_without_a_weapon_type() -> None:
+    """WPN-SS-01 (002:L1973): claws are a weapon with no type (no Special Strike, not the
+    sword a card naming no weapon fights with, WPN-SWAP-04)."""
+    spider = profile_from_data({**profile_to_data(WARRIOR), "wargear": ["Venomous Fangs"]})
+    assert fighting_weapon(spider) is NO_WEAPON_TYPE
+
+
+# --- named wargear (names.yaml parts), SR-HORSELORD -------------------------------------
+
+
+def _gear(*items: str, base: Profile = WARRIOR, **changes: object) -> Profile:
+    return profile_from_data(
+        {**profile_to_data(_with(base=base, **changes)), "wargear": list(items)}
+    )
+
+
+def test_glamdring_is_an_elven_hand_and_a_half_sword_with_one_more_strength() -> None:
+    """BSData Glamdring: an Elven-made hand-and-a-half sword, +1 Strength for its Strikes:
+    S4 v D4 wounds on 4."""
+    state, a, b = _pair([4], _gear("Glamdring"))
+    assert {"hand-and-a-half sword", "elven-made", "glamdring"} <= a.triggers  # type: ignore[attr-defined]
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    assert not b.alive  # type: ignore[attr-defined]
+
+
+def test_white_sword_of_gondor_strikes_with_mighty_blow() -> None:
+    """BSData: a two-handed sword whose Strikes have Mighty Blow (2 Wounds each)."""
+    state, a, b = _pair([4], _gear("White Sword of Gondor"), replace(WARRIOR, wounds=3))
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]  # 4 + 1 (two-handed) = 5
+    assert b.wounds == 1  # type: ignore[attr-defined]
+
+
+def test_mattock_is_two_handed_with_bash_or_piercing_strike() -> None:
+    """BSData Mattock: a two-handed weapon that may Bash or use a Piercing Strike."""
+    weapon = fighting_weapon(_gear("Mattock"))
+    assert weapon is not None and weapon.name == "mattock"
+    assert set(weapon.strikes) == {
+        special_strikes.SpecialStrike.BASH,
+        special_strikes.SpecialStrike.PIERCE,
+    }
+
+
+def test_staff_of_power_gives_one_free_will_point_each_turn() -> None:
+    """WPN-STAFFPOW-01 (002:L2034): one free Will point each turn, the store unchanged: an
+    unspent point goes at the end of the turn; a spent one leaves the store whole."""
+    state = battle([])
+    wizard = add(state, "A1", 0, 10, 10, _gear("Staff of Power", base=HERO))
+    tick(state, Tick.TURN_START)
+    assert wizard.will == 3
+    tick(state, Tick.TURN_END)
+    assert wizard.will == 2
+    tick(state, Tick.TURN_START)
+    wizard.will -= 1  # spent on a test
+    tick(state, Tick.TURN_END)
+    assert wizard.will == 2
+
+
+def test_sr_horselord_spends_fate_to_save_its_mount() -> None:
+    """SR-HORSELORD (002:L2869): its own Fate (a 4+) prevents the Wound on its mount."""
+    data = {
+        **profile_to_data(_with("Horse Lord", base=replace(HERO, fate=1))),
+        "options": ["horse"],
+    }
+    state = battle([4])
+    lord = add(state, "A1", 0, 10, 10, profile_from_data(data))
+    state.wound(lord, "test", at_mount=True)
+    assert lord.mount is not None and not lord.mount.slain and lord.fate == 0
+    plain = {**data, "rules": []}
+    other = battle([6])  # the thrown rider lands on its feet
+    rider = add(other, "A1", 0, 10, 10, profile_from_data(plain))
+    other.wound(rider, "test", at_mount=True)
+    assert rider.mount is None and rider.unhorsed  # the mount is slain, the rider thrown
