@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from battlesim.engines.sbg.core.actions import Move
+from battlesim.engines.sbg.core.actions import ChooseMove, Move
 from battlesim.engines.sbg.core.arms import NO_WEAPON_TYPE, fighting_weapon
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import (
@@ -23,14 +23,14 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.table import ROCKY, WOODS, Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
-from battlesim.engines.sbg.phases.fight import strike
-from battlesim.engines.sbg.phases.move import ChooseMove, take_action
-from battlesim.engines.sbg.phases.shoot import _wound_with_missile, can_shoot, shots_allowed
+from battlesim.engines.sbg.phases.model_move import take_action
 from battlesim.engines.sbg.rules import special_strikes
 from battlesim.engines.sbg.rules.cavalry import thrown_rider_die
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.crossing import _test_die
+from battlesim.engines.sbg.rules.fighting import strike
 from battlesim.engines.sbg.rules.might import MightRoll
+from battlesim.engines.sbg.rules.shooting import _wound_with_missile, can_shoot, shots_allowed
 from battlesim.engines.sbg.rules.shooting_rules import BOULDERS, SMALL_STONES
 from battlesim.engines.sbg.rules.terrain_rules import open_features
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile, rolls

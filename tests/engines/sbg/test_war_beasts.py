@@ -29,27 +29,15 @@ from battlesim.engines.sbg.core.units import (
     profile_from_data,
     profile_to_data,
 )
-from battlesim.engines.sbg.phases import beast_fight, heroic, trample
-from battlesim.engines.sbg.phases.fight import (
-    Combat,
-    assign_supporters,
-    resolve_combat,
-    split_combats,
-)
+from battlesim.engines.sbg.phases import heroic, trample
 from battlesim.engines.sbg.phases.heroic import run_heroic_moves
-from battlesim.engines.sbg.phases.move import (
-    _check_charge,
-    apply_action,
-    can_move,
-    charge_options,
-    check_action,
-)
-from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, shoot, to_hit_need
 from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
-from battlesim.engines.sbg.rules import war_beasts
+from battlesim.engines.sbg.rules import beast_fight, war_beasts
 from battlesim.engines.sbg.rules.barriers import protecting_barrier
+from battlesim.engines.sbg.rules.combats import Combat, split_combats
 from battlesim.engines.sbg.rules.courage import broken_test
+from battlesim.engines.sbg.rules.fighting import assign_supporters, resolve_combat
 from battlesim.engines.sbg.rules.heroic_actions import (
     DECLARATIONS,
     HEROIC_COMBAT,
@@ -58,6 +46,14 @@ from battlesim.engines.sbg.rules.heroic_actions import (
     Declaration,
     refusal,
 )
+from battlesim.engines.sbg.rules.movement import (
+    _check_charge,
+    apply_action,
+    can_move,
+    charge_options,
+    check_action,
+)
+from battlesim.engines.sbg.rules.shooting import can_shoot, legal_targets, shoot, to_hit_need
 from battlesim.engines.sbg.rules.special_strikes import bash, eligible
 from battlesim.engines.sbg.samples import HARAD_MUMAK
 from tests.engines.sbg.builders import add, battle, players, profile, rolls

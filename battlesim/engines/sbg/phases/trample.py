@@ -298,13 +298,6 @@ def rider_leads(state: BattleState, players: tuple[Player, Player], rider: Model
         move_beast(state, players, beast)
 
 
-def note_charge(state: BattleState, charger: ModelState) -> None:
-    """WB-MOV-11 (002:L1895): a War Beast an enemy charges before it moved cannot move."""
-    for enemy in state.contacts(charger):
-        if war_beasts.is_war_beast(enemy) and not enemy.done_moving:
-            enemy.was_charged = True
-
-
 # Decisions this module asks a player (core/decisions.py).
 
 

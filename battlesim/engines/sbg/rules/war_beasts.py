@@ -287,3 +287,10 @@ def _wounded_beast(state: BattleState, blow: Happening) -> None:
 def _slain_beast(state: BattleState, blow: Happening) -> None:
     if state.crews.get(blow.model.uid):
         unseat(state, blow.model, "war beast slain")  # WB-DMG-01 (002:L1923)
+
+
+def note_charge(state: BattleState, charger: ModelState) -> None:
+    """WB-MOV-11 (002:L1895): a War Beast an enemy charges before it moved cannot move."""
+    for enemy in state.contacts(charger):
+        if is_war_beast(enemy) and not enemy.done_moving:
+            enemy.was_charged = True
