@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +32,13 @@ from battlesim.engines.sbg.core.registry import (
     Report,
     Status,
 )
-from battlesim.engines.sbg.core.units import Force, Profile, UnitDataError, profile_from_data
+from battlesim.engines.sbg.core.units import (
+    Force,
+    Profile,
+    UnitDataError,
+    force_from_data,
+    profile_from_data,
+)
 from battlesim.engines.sbg.rules import (
     cavalry,  # noqa: F401  (registers the lance and charge hooks)
     special_rules,  # noqa: F401  (registers rule hooks)
@@ -209,6 +215,26 @@ def force_coverage(force: Force) -> Coverage:
     _register_known()
     profiles = {spec.profile for spec in force.models}
     return _coverage(REGISTRY.report(_names(p) for p in profiles))
+
+
+def card_coverage(card: Mapping[str, Any], powers: Sequence[str] = ()) -> Coverage:
+    """A profile card as plain data (the site's ``battlesim/engine_input.py`` builds it) with
+    its Magical Powers: what the engine plays of it and what it leaves out."""
+    _register_known()
+    names = _names(profile_from_data(card))
+    carried = ProfileNames(names.profile, names.wargear, names.rules, tuple(powers))
+    return _coverage(REGISTRY.report([carried]))
+
+
+def ignored_powers(powers: Iterable[str]) -> tuple[str, ...]:
+    """The Magical Powers among ``powers`` the engine does not play (canonical names)."""
+    _register_known()
+    return REGISTRY.report([ProfileNames("powers", powers=tuple(powers))]).unplayed
+
+
+def force_data_coverage(data: Mapping[str, Any]) -> Coverage:
+    """A force as plain data (the engine's ``forces`` option): the union over its profiles."""
+    return force_coverage(force_from_data(data, prefix="F"))
 
 
 # --- The breadth command -------------------------------------------------------------------
