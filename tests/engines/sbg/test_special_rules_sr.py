@@ -24,7 +24,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.table import ROCKY, WOODS, Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
 from battlesim.engines.sbg.phases.model_move import take_action
-from battlesim.engines.sbg.rules import special_strikes
+from battlesim.engines.sbg.rules import cavalry, special_strikes
 from battlesim.engines.sbg.rules.cavalry import thrown_rider_die
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.crossing import _test_die
@@ -420,3 +420,45 @@ def test_sr_horselord_spends_fate_to_save_its_mount() -> None:
     rider = add(other, "A1", 0, 10, 10, profile_from_data(plain))
     other.wound(rider, "test", at_mount=True)
     assert rider.mount is None and rider.unhorsed  # the mount is slain, the rider thrown
+
+
+# --- SR-MONCHARGE (reading 28) -----------------------------------------------------------
+
+
+def _monster_charge(target: Profile) -> tuple[BattleState, object, object]:
+    spider = _with("Monstrous Charge", strength=5, keywords=frozenset({"monster", "spider"}))
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10, spider)
+    b = add(state, "B1", 1, 10 + BASE_GAP, 10, target)
+    a.charged = True
+    cavalry.start_fight(state, [a, b])
+    return state, a, b
+
+
+def test_sr_moncharge_gives_the_extra_attack_and_knocks_down_strong_infantry() -> None:
+    """SR-MONCHARGE (002:L2741-2743, reading 28): after charging it has the cavalry's Extra
+    Attack and knocks down Infantry, even of Strength 6."""
+    state, a, b = _monster_charge(replace(WARRIOR, strength=6))
+    assert modifier(Hook.ATTACKS, HookContext(state, a)) == 1  # type: ignore[arg-type]
+    trapped: set[str] = set()
+    cavalry.knock_to_ground(state, [a], [b], trapped)  # type: ignore[list-item]
+    assert b.prone and trapped == {"B1"}  # type: ignore[attr-defined]
+
+
+def test_sr_moncharge_knocks_down_monsters_only_of_lower_strength() -> None:
+    """SR-MONCHARGE (002:L2743): Cavalry and Monsters fall only if weaker than the charger."""
+    troll = replace(WARRIOR, strength=5, keywords=frozenset({"monster", "troll"}))
+    state, a, b = _monster_charge(troll)
+    cavalry.knock_to_ground(state, [a], [b], set())  # type: ignore[list-item]
+    assert not b.prone  # type: ignore[attr-defined]
+    weaker, c, d = _monster_charge(replace(troll, strength=4))
+    cavalry.knock_to_ground(weaker, [c], [d], set())  # type: ignore[list-item]
+    assert d.prone  # type: ignore[attr-defined]
+
+
+def test_without_moncharge_a_charging_monster_gets_no_bonus() -> None:
+    state = battle([])
+    brute = add(state, "A1", 0, 10, 10, _with(keywords=frozenset({"monster"})))
+    brute.charged = True
+    cavalry.start_fight(state, [brute])
+    assert modifier(Hook.ATTACKS, HookContext(state, brute)) == 0
