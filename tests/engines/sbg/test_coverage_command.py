@@ -88,7 +88,7 @@ def test_unplayed_names_come_most_carried_first_with_their_carriers(
     # magic is not played yet: Heroic Channelling under both spellings counts as one name
     assert names["heroic channelling"]["profiles"] == 45
     assert "heroic channeling" not in names
-    assert "fly" in names  # SR-FLY, a battle rule still to play
+    assert "chittering hordes" in names  # a profile's own battle rule still to play
     assert "woodland creature" not in names  # SR-WOODLAND, played (rules/terrain_rules.py)
     assert "independent hero" not in names  # list-building: the builder enforces it
 

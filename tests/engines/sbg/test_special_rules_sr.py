@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from battlesim.engines.sbg.core.actions import ChooseMove, Move
+from battlesim.engines.sbg.core.actions import ChooseMove, IllegalActionError, Move
 from battlesim.engines.sbg.core.arms import NO_WEAPON_TYPE, fighting_weapon
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import (
@@ -27,9 +27,10 @@ from battlesim.engines.sbg.phases.model_move import take_action
 from battlesim.engines.sbg.rules import cavalry, special_strikes
 from battlesim.engines.sbg.rules.cavalry import thrown_rider_die
 from battlesim.engines.sbg.rules.courage import courage_test
-from battlesim.engines.sbg.rules.crossing import _test_die
+from battlesim.engines.sbg.rules.crossing import _test_die, crossings
 from battlesim.engines.sbg.rules.fighting import strike
 from battlesim.engines.sbg.rules.might import MightRoll
+from battlesim.engines.sbg.rules.movement import check_action
 from battlesim.engines.sbg.rules.shooting import _wound_with_missile, can_shoot, shots_allowed
 from battlesim.engines.sbg.rules.shooting_rules import BOULDERS, SMALL_STONES
 from battlesim.engines.sbg.rules.terrain_rules import open_features
@@ -462,3 +463,33 @@ def test_without_moncharge_a_charging_monster_gets_no_bonus() -> None:
     brute.charged = True
     cavalry.start_fight(state, [brute])
     assert modifier(Hook.ATTACKS, HookContext(state, brute)) == 0
+
+
+# --- SR-FLY ------------------------------------------------------------------------------
+
+
+def _over_a_wall_and_a_wood() -> Table:
+    wall = TerrainPiece(
+        "wall", TerrainKind.OBSTACLE, ((0, 14.5), (48, 14.5)), height=1.0, thickness=1.0
+    )
+    wood = TerrainPiece("wood", TerrainKind.DIFFICULT, ((0, 24), (48, 24), (48, 30), (0, 30)))
+    return Table("t", (wall, wood))
+
+
+def test_sr_fly_moves_12_inches_over_terrain_models_and_zones() -> None:
+    """SR-FLY-01/02/04 (002:L2891-2897): 12" over an impassable wall, over a friend and
+    through an enemy's control zone, landing clear of it; never landing in a wood."""
+    state = battle([], table=_over_a_wall_and_a_wood())
+    bat = add(state, "A1", 0, 10, 10, _with("Fly (Active)"))
+    add(state, "A2", 0, 10, 12)  # a friend in the way
+    add(state, "B1", 1, 11.5, 17)  # an enemy whose zone the line crosses
+    assert check_action(state, bat, Move("A1", (10, 21.5))) == pytest.approx(11.5)
+    with pytest.raises(IllegalActionError):
+        check_action(state, bat, Move("A1", (10, 22.5)))  # 12.5": too far
+    walker = add(state, "A3", 0, 30, 10, _with())
+    assert crossings(state, bat, (10, 21.5)) == []  # no Leap test for the flyer
+    assert [c.piece.name for c in crossings(state, walker, (30, 16))] == ["wall"]
+    landing = battle([], table=_over_a_wall_and_a_wood())
+    flier = add(landing, "A1", 0, 10, 16, _with("Fly (Active)"))
+    with pytest.raises(IllegalActionError, match="SR-FLY-01"):
+        check_action(landing, flier, Move("A1", (10, 26)))

@@ -36,6 +36,7 @@ from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.combat import clamp_die
 from battlesim.engines.sbg.rules.falling import fall, terrain_height
 from battlesim.engines.sbg.rules.might import MightRoll, boost
+from battlesim.engines.sbg.rules.terrain_rules import flies
 
 _LANDING_REACH = 2.6  # inches: the widest base pair (two 60 mm bases) and a margin
 LADDER_REACH = 0.5  # inches: a move passing this close to a ladder's foot uses it
@@ -60,7 +61,10 @@ class Crossing:
 
 
 def crossings(state: BattleState, model: ModelState, end: Point) -> list[Crossing]:
-    """The tests the straight move from the model's position to ``end`` asks for."""
+    """The tests the straight move from the model's position to ``end`` asks for (none for
+    a flyer, SR-FLY-01)."""
+    if flies(state, model):
+        return []
     found = terrain_tests(state.table, model.position, end, terrain_height(model))
     return [_by_ladder(model.position, end, piece, test, size) for piece, test, size in found]
 

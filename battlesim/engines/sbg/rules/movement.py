@@ -70,6 +70,7 @@ from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusa
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
+from battlesim.engines.sbg.rules.terrain_rules import flies, in_woods
 
 if TYPE_CHECKING:
     pass
@@ -159,6 +160,8 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
     start = model.position
     if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
         raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
+    if flies(state, model) and in_woods(state, end):
+        raise IllegalActionError(f"{model.uid} cannot land in a wood (SR-FLY-01)")
     cost = terrain_cost(state.table, start, end, model.radius, _cavalry(model)) + climb
     if cost > allowance(state, model) + _SLACK:
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
@@ -173,7 +176,7 @@ def _passed_through(
 ) -> ModelState | None:
     """MOVE-GEN-07: the first living model the straight move to ``end`` passes through;
     ``near``: the living models that may be (in living order), when the caller knows them."""
-    start = model.position
+    start = end if flies(state, model) else model.position  # SR-FLY-01: only where it lands
     # A base it passes through (or ends on) has its centre within the move's length plus
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
@@ -234,8 +237,8 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
         zone = model.radius + enemy.radius + CONTROL_ZONE
         if point_distance(end, enemy.position) < zone - _SLACK:
             raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
-        if model.ring_on:
-            continue  # RING-INV-02: the bearer passes through enemies, so through their zones
+        if model.ring_on or flies(state, model):
+            continue  # RING-INV-02: the bearer passes through enemies; SR-FLY-04: over them
         entry = entry_fraction(start, end, enemy.position, zone - _SLACK)
         if entry == 0.0 and approaches(start, end, enemy.position):
             raise IllegalActionError(f"{model.uid} moves closer to {enemy.uid} (MOVE-ZOC-03)")
@@ -268,8 +271,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     zone = model.radius + target.radius + CONTROL_ZONE
     limit = entry_fraction(start, end, target.position, zone) or 0.0
     for enemy in zone_holders(state, model):
-        if enemy is target or model.ring_on:
-            continue  # RING-INV-02: an invisible bearer's path passes through any zone
+        if enemy is target or model.ring_on or flies(state, model):
+            continue  # RING-INV-02: an invisible bearer's path passes any zone; SR-FLY-04
         reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
         entry = entry_fraction(start, end, enemy.position, reach)
         if entry is None or entry > limit:

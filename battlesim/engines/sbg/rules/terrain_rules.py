@@ -9,6 +9,7 @@ The Move phase asks ``open_features`` for the model it moves (core/table.py
 from __future__ import annotations
 
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.core.permissions import May, grant, permitted
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
@@ -71,6 +72,39 @@ def _expert_rider_thrown(context: HookContext) -> Reroll:
     """SR-EXPRIDER (002:L2731): may re-roll the Thrown Rider test (a 1 is re-rolled:
     data.ASSUMPTIONS "optional-rerolls")."""
     return Reroll.ONES
+
+
+FLY = "fly"
+_FLYING_MOVE = 12  # SR-FLY-02 (002:L2893): a flyer moves 12"
+
+
+@grant(May.FLY, FLY, source="SR-FLY-01..04 (002:L2891-2897)")
+def _fly(context: HookContext) -> bool:
+    """SR-FLY-01, SR-FLY-04 (002:L2891, L2897): it flies over models, terrain and control
+    zones, landing on open ground (not in a wood). It always flies (its 12" is never less
+    than its Move); landing on top of terrain (SR-FLY-05) is not played."""
+    return True
+
+
+@override(Stat.MOVE, FLY, source="SR-FLY-02 (002:L2893)")
+def _flying_move(context: HookContext, move: int) -> int | None:
+    """SR-FLY-02 (002:L2893): a flyer moves 12"; the war drum and Heroic March add to it."""
+    return _FLYING_MOVE
+
+
+@grant(May.CROSS_DIFFICULT_AS_OPEN, FLY, source="SR-FLY-01 (002:L2891)")
+def _over_terrain(context: HookContext) -> bool:
+    return True
+
+
+def flies(state: BattleState, model: ModelState) -> bool:
+    return FLY in model.triggers and permitted(May.FLY, HookContext(state, model))
+
+
+def in_woods(state: BattleState, point: tuple[float, float]) -> bool:
+    """Whether ``point`` lies in a wood (SR-FLY-01: no landing there)."""
+    table = state.table
+    return table is not None and any(WOODS in p.features for p in table.terrain_at(point))
 
 
 def open_features(state: BattleState, model: ModelState) -> frozenset[str]:
