@@ -11,6 +11,7 @@ import pytest
 from battlesim.engines.sbg.core.actions import ChooseMove, IllegalActionError, Move
 from battlesim.engines.sbg.core.arms import NO_WEAPON_TYPE, fighting_weapon
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -33,6 +34,7 @@ from battlesim.engines.sbg.rules.might import MightRoll
 from battlesim.engines.sbg.rules.movement import check_action
 from battlesim.engines.sbg.rules.shooting import _wound_with_missile, can_shoot, shots_allowed
 from battlesim.engines.sbg.rules.shooting_rules import BOULDERS, SMALL_STONES
+from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 from battlesim.engines.sbg.rules.terrain_rules import open_features
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile, rolls
 
@@ -493,3 +495,20 @@ def test_sr_fly_moves_12_inches_over_terrain_models_and_zones() -> None:
     flier = add(landing, "A1", 0, 10, 16, _with("Fly (Active)"))
     with pytest.raises(IllegalActionError, match="SR-FLY-01"):
         check_action(landing, flier, Move("A1", (10, 26)))
+
+
+# --- SR-SEEUNSEEN ------------------------------------------------------------------------
+
+
+def test_sr_seeunseen_sees_stealthy_models_and_charges_without_sight() -> None:
+    """SR-SEEUNSEEN (002:L2885-2887): no line of sight needed to charge; Stealth models are
+    targeted without penalty (a cloaked model behind a hedge, 8" away)."""
+    hedge = TerrainPiece("hedge", TerrainKind.OBSTACLE, ((5, 20), (15, 20)), 0.6, 0.3)
+    state = battle([], table=Table("hedged", (hedge,)))
+    cloaked = add(state, "A1", 0, 10, 20.8, _gear("sword", "elven cloak"))
+    seer = add(state, "B1", 1, 10, 12, _with("See the Unseen"))
+    blind = add(state, "B2", 1, 12, 12, _with())
+    assert not hidden_by_stealth(state, seer, cloaked)
+    assert hidden_by_stealth(state, blind, cloaked)
+    assert permitted(May.CHARGE_UNSEEN, HookContext(state, seer))
+    assert not permitted(May.CHARGE_UNSEEN, HookContext(state, blind))

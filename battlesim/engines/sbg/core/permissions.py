@@ -30,6 +30,7 @@ class May(enum.Enum):
     CROSS_ROCKS_AS_OPEN = ("move through rocky ground as open ground", False)
     CROSS_DIFFICULT_AS_OPEN = ("move through any difficult terrain as open ground", False)
     FLY = ("fly over models, terrain and control zones", False)
+    SEE_STEALTHY = ("target Stealth models without penalty", False)
 
     @property
     def default(self) -> bool:

@@ -38,6 +38,7 @@ from battlesim.engines.sbg.core.paths import (
     terrain_fits,
     toward,
 )
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -263,7 +264,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     touching = state.in_contact_at(action.to, model.radius, target)
     if not touching and barrier_across(state, model, action.to, target) is None:
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
-    if not can_see(state, model, target):
+    unseen_ok = permitted(May.CHARGE_UNSEEN, HookContext(state, model))  # SR-SEEUNSEEN
+    if not unseen_ok and not can_see(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
     if not ring.may_charge(state, model, target) or hidden_by_stealth(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (RING-INV-04, SR-STEALTH)")

@@ -97,6 +97,14 @@ def _over_terrain(context: HookContext) -> bool:
     return True
 
 
+@grant(May.CHARGE_UNSEEN, "see the unseen", source="SR-SEEUNSEEN (002:L2885-2887)")
+@grant(May.SEE_STEALTHY, "see the unseen", source="SR-SEEUNSEEN (002:L2885-2887)")
+def _see_the_unseen(context: HookContext) -> bool:
+    """SR-SEEUNSEEN (002:L2885-2887): charges without line of sight; targets Stealth models
+    without penalty."""
+    return True
+
+
 def flies(state: BattleState, model: ModelState) -> bool:
     return FLY in model.triggers and permitted(May.FLY, HookContext(state, model))
 
