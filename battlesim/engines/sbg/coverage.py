@@ -241,6 +241,7 @@ def force_data_coverage(data: Mapping[str, Any]) -> Coverage:
 
 LAST_LINE = "profiles fully played: {played}/{total}"
 _NO_SHOOT_VALUE = 6  # as battlesim/engine_input.py: a "-" Shoot value is never rolled
+_NO_MOVE = 6  # as battlesim/engine_input.py STAND_IN: a value the data gives as a note
 
 
 class CoverageInputError(ValueError):
@@ -258,20 +259,28 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     builds: wargear, special rules, Heroic Actions), plus its Magical Powers, unplayed yet."""
     heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in parsed.heroic_actions]
     c = parsed.characteristics
+    # a characteristic the data gives as a note ("see rule") has a stand-in value and a name
+    # the engine does not play, as the site's cards have (battlesim/engine_input.py)
+    notes = [f"Characteristic {key.title()} ({note})" for key, note in c.notes or ()]
     card = {
         "name": parsed.name,
-        **{key: getattr(c, key) for key in ("move", "fight", "strength", "defence")},
-        **{key: getattr(c, key) for key in ("attacks", "wounds", "courage")},
+        **{key: _value(c, key) for key in ("move", "fight", "strength", "defence")},
+        **{key: _value(c, key) for key in ("attacks", "wounds", "courage")},
         "shoot": c.shoot if c.shoot is not None else _NO_SHOOT_VALUE,
         **{key: getattr(c, key) or 0 for key in _HERO_POOLS},
         "keywords": list(parsed.keywords),
         "wargear": list(parsed.wargear),
-        "rules": [rule.name for rule in parsed.rules] + heroic,
+        "rules": [rule.name for rule in parsed.rules] + heroic + notes,
     }
     names = _names(profile_from_data(card))
     return ProfileNames(
         names.profile, names.wargear, names.rules, tuple(p.name for p in parsed.powers)
     )
+
+
+def _value(characteristics: Any, key: str) -> int:
+    value = getattr(characteristics, key)
+    return (_NO_MOVE if key == "move" else 1) if value is None else int(value)
 
 
 def breadth(dataset: ParsedDataSet) -> tuple[FactionBreadth, ...]:

@@ -84,15 +84,6 @@ class ModelState:
     will: int = 0
     fate: int = 0
     free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
-    # WB-* (war_beasts.py): the beast a howdah model rides and the height of its floor;
-    # a beast's panic state and turn flags.
-    riding: ModelId | None = None
-    perch: float = 0.0
-    panic_turn: int = 0  # WB-DMG-03: turn whose Move phase its panic move is due in
-    panicked_turn: int = 0  # WB-DMG-03: the turn it panicked (its crew cannot shoot)
-    was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
-    trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy
-    howdah_wounds: int = 0  # WB-GEN-06: Wounds left to its howdah (0: none or destroyed)
     # CAV-*: a Cavalry model's mount (None on foot), see mounts.py and cavalry.py
     mount: MountState | None = None
     unhorsed: bool = False  # a rider that began mounted (CAV-BRK-01 counts it as a rider)
@@ -101,12 +92,6 @@ class ModelState:
     rough_charge_turn: int = 0  # WPN-LANCE-01: charged through difficult terrain
     charge_bonus: bool = False  # CAV-CHG-01: Extra Attack and Knock to the ground, this fight
     lance_bonus: bool = False  # WPN-LANCE-01: +1 To Wound, this fight
-    # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn
-    # the opponent moves it (Will of Sauron) and the turn this model failed to spot a bearer
-    ring_on: bool = False
-    ring_changed: int = -1
-    sauron_turn: int = -1
-    ring_unseen_turn: int = -1
     # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
     shielding: bool = False
     two_hands: bool = False
@@ -132,7 +117,6 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
-        self.was_charged = self.trampled_into = False
         self.stood_up = self.arriving = False
         self.courage_passed.clear()
         expire(self, Lasting.TURN)

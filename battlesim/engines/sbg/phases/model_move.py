@@ -26,6 +26,7 @@ from battlesim.engines.sbg.rules import (
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.movement import _unseen, apply_action, can_move, challenge_charge
 from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
 
@@ -43,7 +44,7 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
 
 
 def _take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
-    if model.riding is not None:
+    if riding(model) is not None:
         trample.rider_leads(state, players, model)
         return
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05

@@ -68,6 +68,8 @@ from battlesim.engines.sbg.rules.crossing import (
 )
 from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
+from battlesim.engines.sbg.rules.howdah import riding
+from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -94,8 +96,8 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     for enemy in state.enemies(model):
         if (
             enemy.prone
-            or enemy.riding is not None
-            or (enemy.ring_on and one_ring.invisible_to(enemy, model))
+            or riding(enemy) is not None
+            or (wears_ring(enemy) and one_ring.invisible_to(enemy, model))
         ):
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
@@ -105,7 +107,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
 def holds_zone(state: BattleState, model: ModelState) -> bool:
     """MOVE-ZOC-04/05; FIGHT-BAR-06 (002:L1110): a barrier defender engaged only across its
     barrier keeps its zone."""
-    if model.prone or model.riding is not None:
+    if model.prone or riding(model) is not None:
         return False
     if not state.engaged(model):
         return True
@@ -117,7 +119,7 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 def can_move(state: BattleState, model: ModelState) -> bool:
     """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
     thrown this turn cannot move (CAV-THROWN-01/02); howdah models never leave it (WB-MOV-04)."""
-    if model.riding is not None:
+    if riding(model) is not None:
         return False
     if not model.alive or model.done_moving or model.thrown_turn == state.turn:
         return False
@@ -222,7 +224,7 @@ def _check_end_on(
     ending on a base, unless the enemy bearer can be shifted aside to make room."""
     if point_distance(end, other.position) >= clearance:
         return
-    if model.ring_on or ring.room_spot(state, model, end, other) is None:
+    if wears_ring(model) or ring.room_spot(state, model, end, other) is None:
         raise IllegalActionError(f"{model.uid} cannot end on {other.uid} (RING-INV-02/03)")
 
 
@@ -238,7 +240,7 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
         zone = model.radius + enemy.radius + CONTROL_ZONE
         if point_distance(end, enemy.position) < zone - _SLACK:
             raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
-        if model.ring_on or flies(state, model):
+        if wears_ring(model) or flies(state, model):
             continue  # RING-INV-02: the bearer passes through enemies; SR-FLY-04: over them
         entry = entry_fraction(start, end, enemy.position, zone - _SLACK)
         if entry == 0.0 and approaches(start, end, enemy.position):
@@ -253,7 +255,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
-    if target.riding is not None:
+    if riding(target) is not None:
         raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
     if model.arriving:
         raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
@@ -273,7 +275,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     zone = model.radius + target.radius + CONTROL_ZONE
     limit = entry_fraction(start, end, target.position, zone) or 0.0
     for enemy in zone_holders(state, model):
-        if enemy is target or model.ring_on or flies(state, model):
+        if enemy is target or wears_ring(model) or flies(state, model):
             continue  # RING-INV-02: an invisible bearer's path passes any zone; SR-FLY-04
         reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
         entry = entry_fraction(start, end, enemy.position, reach)
@@ -488,7 +490,7 @@ def furthest_toward(
 
 
 def _unseen(other: ModelState, model: ModelState) -> bool:
-    return other.ring_on and one_ring.invisible_to(other, model)
+    return wears_ring(other) and one_ring.invisible_to(other, model)
 
 
 def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
@@ -596,7 +598,7 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     in_reach = sorted(
         item
         for item in gaps
-        if item[2].riding is None and item[0] <= budget and may_charge(model, item[2])
+        if riding(item[2]) is None and item[0] <= budget and may_charge(model, item[2])
     )
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)
