@@ -47,7 +47,10 @@ def client_in() -> tuple[Client, User]:
 
 def test_the_job_page_lists_what_each_side_leaves_out(client_in: tuple[Client, User]) -> None:
     client, user = client_in
-    forces = [_force("Fliers", ["Chittering Hordes (Active)"]), _force("Fearless ones", ["Fearless"])]
+    forces = [
+        _force("Fliers", ["Chittering Hordes (Active)"]),
+        _force("Fearless ones", ["Fearless"]),
+    ]
     job = services.job_queue(
         owner=user, game="sbg", options={"forces": forces}, battles=1, dispatch=False
     )

@@ -25,7 +25,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.table import ROCKY, WOODS, Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
 from battlesim.engines.sbg.phases.model_move import take_action
-from battlesim.engines.sbg.rules import cavalry, special_strikes
+from battlesim.engines.sbg.rules import beast_fight, cavalry, special_strikes
 from battlesim.engines.sbg.rules.cavalry import thrown_rider_die
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.crossing import _test_die, crossings
@@ -512,3 +512,20 @@ def test_sr_seeunseen_sees_stealthy_models_and_charges_without_sight() -> None:
     assert hidden_by_stealth(state, blind, cloaked)
     assert permitted(May.CHARGE_UNSEEN, HookContext(state, seer))
     assert not permitted(May.CHARGE_UNSEEN, HookContext(state, blind))
+
+
+# --- Preternatural Agility (BSData) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "trapped"), [((), True), (("Preternatural Agility",), False)])
+def test_preternatural_agility_is_never_trapped_standing(
+    rules: tuple[str, ...], trapped: bool
+) -> None:
+    """BSData "Preternatural Agility": never Trapped whilst standing. Surrounded on four
+    sides, a loser that cannot back away is trapped (FIGHT-TRAP-01) unless it has the rule."""
+    state = battle([])
+    loser = add(state, "A1", 0, 10, 10, _with(*rules))
+    around = [(BASE_GAP, 0), (-BASE_GAP, 0), (0, BASE_GAP), (0, -BASE_GAP)]
+    winners = [add(state, f"B{i}", 1, 10 + dx, 10 + dy) for i, (dx, dy) in enumerate(around)]
+    found = beast_fight.losers_back_away(state, winners, [loser], {})
+    assert (loser.uid in found) is trapped

@@ -31,6 +31,7 @@ class May(enum.Enum):
     CROSS_DIFFICULT_AS_OPEN = ("move through any difficult terrain as open ground", False)
     FLY = ("fly over models, terrain and control zones", False)
     SEE_STEALTHY = ("target Stealth models without penalty", False)
+    BE_TRAPPED = ("be Trapped when it cannot back away", True)
 
     @property
     def default(self) -> bool:

@@ -9,11 +9,13 @@ from __future__ import annotations
 from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.overrides import Stat, override
+from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
 from battlesim.engines.sbg.rules.courage import courage_value
 from battlesim.engines.sbg.rules.named_targets import aimed_at
 
+_BSDATA_AGILITY = "BSData rule 'Preternatural Agility': never Trapped whilst standing"
 HATRED = "hatred"
 ANCIENT_ENEMIES = "ancient enemies"
 BANE = "bane weapons"
@@ -112,3 +114,10 @@ def _blades_of_the_dead(context: HookContext, defence: int) -> int | None:
     (special_strikes.eligible)."""
     target = context.other
     return None if target is None else courage_value(context.state, target)
+
+
+@grant(May.BE_TRAPPED, "preternatural agility", source=_BSDATA_AGILITY)
+def _preternatural_agility(context: HookContext) -> bool:
+    """Preternatural Agility (BSData rule text): never Trapped whilst still standing; a
+    prone model is struck as trapped as usual (FIGHT-PRONE)."""
+    return context.model.prone
