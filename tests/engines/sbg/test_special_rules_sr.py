@@ -529,3 +529,23 @@ def test_preternatural_agility_is_never_trapped_standing(
     winners = [add(state, f"B{i}", 1, 10 + dx, 10 + dy) for i, (dx, dy) in enumerate(around)]
     found = beast_fight.losers_back_away(state, winners, [loser], {})
     assert (loser.uid in found) is trapped
+
+
+@pytest.mark.parametrize(
+    ("item", "weapon", "spear"),
+    [
+        ("Pick-Hammer", "pick-hammer", False),
+        ("Sword-Mace", "sword-mace", False),
+        ("Boar Spear", "two-handed axe", True),
+        ("Long-bladed Spear", "two-handed sword", True),
+        ("Easterling Battle Stave", "two-handed axe", True),
+    ],
+)
+def test_bsdata_weapons_fight_as_their_rules_text_says(item: str, weapon: str, spear: bool) -> None:
+    """BSData weapons' "Rules": a pick-hammer is hand-and-a-half with Bash or Piercing
+    Strike, a sword-mace has Feint or Bash; "a spear or a two-handed axe" is both weapons
+    (it fights with the axe and may support with the spear, WPN-GEN-02)."""
+    card = _gear(item, keywords=frozenset({"man", "infantry"}))
+    fought = fighting_weapon(card)
+    assert fought is not None and fought.name == weapon
+    assert ("spear" in card.gear) is spear

@@ -91,6 +91,11 @@ HAND_WEAPONS: Final = MappingProxyType(
         # BSData wargear "Rules": a two-handed weapon with Bash or Piercing Strike
         "mattock": HandWeapon("mattock", _TWO, (_SS.BASH, _SS.PIERCE)),
         "hand-and-a-half hammer": HandWeapon("hand-and-a-half hammer", _HALF, (_SS.BASH,)),
+        "pick-hammer": HandWeapon("pick-hammer", _HALF, (_SS.BASH, _SS.PIERCE)),
+        "sword-mace": HandWeapon("sword-mace", _ONE, (_SS.FEINT, _SS.BASH)),
+        # named by their type as the rulebook's hand-and-a-half sword and axe are
+        "hand-and-a-half club": HandWeapon("hand-and-a-half club", _HALF, (_SS.STUN,)),
+        "hand-and-a-half pick": HandWeapon("hand-and-a-half pick", _HALF, (_SS.PIERCE,)),
         # WPN-SPEAR-03: a spear fights as a one-handed weapon with no special strike.
         "spear": HandWeapon("spear", _ONE, spear=True),
         "war spear": HandWeapon("war spear", _ONE, spear=True),
