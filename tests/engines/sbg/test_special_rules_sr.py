@@ -549,3 +549,12 @@ def test_bsdata_weapons_fight_as_their_rules_text_says(item: str, weapon: str, s
     fought = fighting_weapon(card)
     assert fought is not None and fought.name == weapon
     assert ("spear" in card.gear) is spear
+
+
+def test_two_elven_made_swords_give_one_more_attack_on_foot() -> None:
+    """BSData "Two Elven-made Swords": on foot, both swords for +1 Attack."""
+    state = battle([])
+    twin = add(state, "A1", 0, 10, 10, _gear("Two Elven-made Swords"))
+    plain = add(state, "A2", 0, 20, 10, _gear("Sword"))
+    assert modifier(Hook.ATTACKS, HookContext(state, twin)) == 1
+    assert modifier(Hook.ATTACKS, HookContext(state, plain)) == 0

@@ -508,6 +508,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "staff-of-power": "WPN-STAFFPOW-01: the free Will point is one more point in the "
         "store from the start of each turn, spent like any other; if the bearer spent no Will "
         "by the end of the turn it goes. Will of Evil drains count as Will spent.",
+        "two-elven-made-swords": "Elladan and Elrohir on foot always fight with both swords "
+        "(+1 Attack), never one sword as two-handed nor parrying: the players make no choice.",
         "throw-stones": "SR-THROWSTONES: the data's two weapon profiles are an 8 inch S1 stone "
         "and a 12 inch S8 boulder; a card of Strength 6 or more throws the boulder, any other "
         "the stone. A model with a missile weapon uses that instead.",

@@ -123,3 +123,17 @@ def _horse_lord(state: BattleState, blow: Happening) -> bool:
 
 
 REGISTRY.register("horse lord", kind=Kind.RULE, source="SR-HORSELORD (002:L2869)")
+
+
+# --- Elladan and Elrohir's two Elven-made swords (BSData "Rules") ---------------------------
+
+
+@register(Hook.ATTACKS, "two elven-made swords")
+def _two_swords(context: HookContext) -> int:
+    """On foot they fight with both swords for +1 Attack, one of the three ways the text
+    offers (one sword as two-handed, both for +1 Attack, or parrying as Shielding): the
+    engine's players always take this one (data.ASSUMPTIONS "two-elven-made-swords")."""
+    return 1 if context.model.mount is None else 0
+
+
+_named("two elven-made swords", "on foot: one as two-handed, both for +1 Attack, or parry")
