@@ -33,11 +33,13 @@ from battlesim.engines.sbg.core.registry import (
     Status,
 )
 from battlesim.engines.sbg.core.units import (
+    STAND_IN,
     Force,
     Profile,
     UnitDataError,
     force_from_data,
     profile_from_data,
+    stand_in_rule,
 )
 from battlesim.engines.sbg.rules import (
     cavalry,  # noqa: F401  (registers the lance and charge hooks)
@@ -241,7 +243,6 @@ def force_data_coverage(data: Mapping[str, Any]) -> Coverage:
 
 LAST_LINE = "profiles fully played: {played}/{total}"
 _NO_SHOOT_VALUE = 6  # as battlesim/engine_input.py: a "-" Shoot value is never rolled
-_NO_MOVE = 6  # as battlesim/engine_input.py STAND_IN: a value the data gives as a note
 
 
 class CoverageInputError(ValueError):
@@ -259,18 +260,15 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     builds: wargear, special rules, Heroic Actions), plus its Magical Powers, unplayed yet."""
     heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in parsed.heroic_actions]
     c = parsed.characteristics
-    # a characteristic the data gives as a note ("see rule") has a stand-in value and a name
-    # the engine does not play, as the site's cards have (battlesim/engine_input.py)
-    notes = [f"Characteristic {key.title()} ({note})" for key, note in c.notes or ()]
+    numbers = {key: getattr(c, key) for key in STAND_IN}
     card = {
         "name": parsed.name,
-        **{key: _value(c, key) for key in ("move", "fight", "strength", "defence")},
-        **{key: _value(c, key) for key in ("attacks", "wounds", "courage")},
+        **{key: STAND_IN[key] if value is None else value for key, value in numbers.items()},
         "shoot": c.shoot if c.shoot is not None else _NO_SHOOT_VALUE,
         **{key: getattr(c, key) or 0 for key in _HERO_POOLS},
         "keywords": list(parsed.keywords),
         "wargear": list(parsed.wargear),
-        "rules": [rule.name for rule in parsed.rules] + heroic + notes,
+        "rules": [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes),
     }
     names = _names(profile_from_data(card))
     return ProfileNames(
@@ -278,9 +276,11 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     )
 
 
-def _value(characteristics: Any, key: str) -> int:
-    value = getattr(characteristics, key)
-    return (_NO_MOVE if key == "move" else 1) if value is None else int(value)
+def _stand_ins(notes: Sequence[tuple[str, str]]) -> list[str]:
+    """The rules engine_input.py adds for characteristics the data gives no number for."""
+    from profiles.stat_values import SYMBOLS, StatKind  # the site's table (no Django)
+
+    return [stand_in_rule(field, SYMBOLS[StatKind(kind)]) for field, kind in notes]
 
 
 def breadth(dataset: ParsedDataSet) -> tuple[FactionBreadth, ...]:
