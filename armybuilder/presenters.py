@@ -11,6 +11,7 @@ from armybuilder.figures import list_figures
 from armybuilder.models import ArmyList, Entry
 from armybuilder.selectors import army_list_snapshot
 from armybuilder.validation import list_alliance, validate
+from battlesim.breadth import army_breadth
 from profiles.models import Legion
 from profiles.stat_values import STAT_FIELDS, stat_text
 
@@ -129,4 +130,6 @@ def army_list_json(army: ArmyList) -> dict[str, Any]:
         "figures": asdict(list_figures(snapshot)),
         "alliance": list_alliance(snapshot).name.lower(),
         "breaches": [asdict(breach) for breach in [*validate(snapshot), *data_rule_breaches(army)]],
+        # what the battle simulator leaves out of this list (battlesim/breadth.py)
+        "simulation": {"ignored": list(army_breadth(army).ignored)},
     }

@@ -40,7 +40,20 @@ RULE_IDS: dict[str, str] = {
     "CONTINGENT-ALLY-HERO": "an allied contingent has a hero of the tier its alliance asks",
     "CONTINGENT-SIEGE": "one siege engine per hero of Fortitude or higher",
     "ENTRY-OPTION": "an option is one of the profile's own",
+    "LIST-DARK-LORD": "The Dark Lord: Sauron, when taken, is the army's leader",
+    "LIST-STEWARD": "Denethor leads the army unless Aragorn, King Elessar is in it",
+    "LIST-SMEAGOL": "Serve the Master of the Precious: Sméagol only with Frodo",
+    "WARBAND-LONE-HUNTER": "Lone Hunter: Shelob is never in another model's warband",
 }
+
+# The profiles whose own special rules constrain the list (names as the data spells them;
+# the engine's names.yaml classes each rule as list-building with these ids).
+SAURON = "The Dark Lord Sauron"
+DENETHOR = "Denethor, Steward of Gondor"
+KING_ELESSAR = "Aragorn, King Elessar"
+SMEAGOL = "Sméagol"
+FRODO = "Frodo Baggins"
+SHELOB = "Shelob"
 
 # Rule ids of the data's own rules (armybuilder.battlescribe.roster_rules), checked on the
 # list written as a BattleScribe roster; golden rosters in tests/armybuilder/golden/data_rules.
@@ -257,3 +270,43 @@ def _tier_at_least(entry: EntryData, tier: Tier) -> bool:
         and entry.tier is not Tier.INDEPENDENT
         and entry.tier.value >= tier.value
     )
+
+
+@check
+def sauron_leads(army: ListData) -> Iterator[Breach]:
+    """The Dark Lord: if Sauron is in the force he must be its leader."""
+    entry = _named(army, SAURON)
+    if entry is not None and not _leads(army, entry):
+        yield Breach("LIST-DARK-LORD", f"{SAURON} must lead the army.", entry.ref)
+
+
+@check
+def denethor_leads(army: ListData) -> Iterator[Breach]:
+    """ "The rule of Gondor is mine, and no other's!": Denethor leads the army unless Aragorn,
+    King Elessar is in it."""
+    entry = _named(army, DENETHOR)
+    if entry is not None and _named(army, KING_ELESSAR) is None and not _leads(army, entry):
+        yield Breach("LIST-STEWARD", f"{DENETHOR} must lead the army.", entry.ref)
+
+
+def _named(army: ListData, name: str) -> EntryData | None:
+    return next((entry for entry in army.entries if entry.name == name), None)
+
+
+def _leads(army: ListData, entry: EntryData) -> bool:
+    return any(w.is_army_leader and entry in w.captains for w in army.warbands)
+
+
+@check
+def smeagol_needs_frodo(army: ListData) -> Iterator[Breach]:
+    smeagol = _named(army, SMEAGOL)
+    if smeagol is not None and _named(army, FRODO) is None:
+        yield Breach("LIST-SMEAGOL", f"{SMEAGOL} may only be taken with {FRODO}.", smeagol.ref)
+
+
+@check
+def lone_hunter(army: ListData) -> Iterator[Breach]:
+    for warband in army.warbands:
+        for entry in warband.followers:
+            if entry.name == SHELOB:
+                yield Breach("WARBAND-LONE-HUNTER", f"{SHELOB} cannot join a warband.", entry.ref)

@@ -32,7 +32,10 @@ class UnitPick:
     leader: bool = False
 
 
-def profile_card(profile: Profile) -> dict[str, Any]:
+def profile_card(profile: Profile, rules: list[str] | None = None) -> dict[str, Any]:
+    """The engine's card of ``profile``; ``rules``: its rule names when the caller has them
+    already (read through prefetched links), else they are queried."""
+    names = rules if rules is not None else [rule.name for rule in profile.rules.all()]
     return {
         "name": profile.name,
         "move": _number(profile, "move"),
@@ -44,9 +47,7 @@ def profile_card(profile: Profile) -> dict[str, Any]:
         "fate": profile.fate or 0,
         "keywords": [*profile.keywords, *_tier_keyword(profile)],
         "wargear": list(profile.wargear),
-        "rules": [rule.name for rule in profile.rules.all()]
-        + _heroic_actions(profile)
-        + _special_characteristics(profile),
+        "rules": names + _heroic_actions(profile) + _special_characteristics(profile),
         "points": profile.points,
         "heroic_tier": profile.heroic_tier,
     }

@@ -93,3 +93,8 @@ def job_queue_requested(
         label=values.get("label") or "",
         dispatch=dispatch,
     )
+
+
+def list_force(*, user: AbstractBaseUser, reference: str) -> dict[str, Any]:
+    """The force data of one list the user may name (``own:``, ``shared:``, ``starter:``)."""
+    return _army_list(user, reference, "list")

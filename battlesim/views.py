@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from armybuilder.selectors import army_list_for_user
 from battlesim import charts, services
+from battlesim.breadth import job_breadth, offered_lists_breadth
 from battlesim.engines.registry import GAMES
 from battlesim.game_statistics import outcome_label
 from battlesim.job_input import job_queue_requested, starter_lists
@@ -113,7 +114,8 @@ def job_index(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form_add_errors(form, exc)
     jobs = job_list_for_user(user=request.user)[:50]
-    return render(request, "battlesim/index.html", {"form": form, "jobs": jobs})
+    offered = offered_lists_breadth(request.user, form.fields["list_a"].choices)
+    return render(request, "battlesim/index.html", {"form": form, "jobs": jobs, "offered": offered})
 
 
 @login_required
@@ -131,6 +133,7 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "charts": [name for name, d in statistics["numbers"].items() if d["min"] != d["max"]][:6],
         "results": _labelled_results(job),
         "options_json": json.dumps(job.options)[:2000],
+        "sides": job_breadth(job.options) if job.game == "sbg" else [],
     }
     return render(request, "battlesim/job.html", context)
 

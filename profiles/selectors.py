@@ -15,7 +15,7 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 
 from profiles.filters import FactionFilter, ProfileFilter
-from profiles.models import DataRelease, Faction, Profile, ProfileOption, Side
+from profiles.models import DataRelease, Faction, Profile, ProfileOption, ProfilePower, Side
 
 Filters = Mapping[str, Any]
 
@@ -77,6 +77,8 @@ def profile_card_queryset() -> QuerySet[Profile]:
     return profile_list_queryset().prefetch_related(
         Prefetch("options", queryset=ProfileOption.objects.order_by("order", "name")),
         "profile_rules__rule",
+        # the simulator's reading of the card (battlesim/breadth.py) names the powers too
+        Prefetch("profile_powers", queryset=ProfilePower.objects.select_related("power")),
     )
 
 
@@ -103,7 +105,7 @@ def profile_get(*, release_key: str, faction_slug: str, slug: str) -> Profile:
 
 
 def profile_detail_queryset() -> QuerySet[Profile]:
-    return profile_card_queryset().prefetch_related("profile_powers__power")
+    return profile_card_queryset()  # powers come with the card (profile_card_queryset)
 
 
 def keyword_list(*, faction: Faction | None = None) -> list[str]:

@@ -65,6 +65,11 @@ def test_it_builds_a_legal_list_shows_a_breach_then_prints_and_exports(
     expect(page.locator(".figure-points")).to_have_text("594 / 600")
     expect(page.locator("#breaches h2")).to_have_text("Legal list")
     expect(page.locator(".figure-models")).to_have_text("41")
+    # issue 17: the list says what the battle simulator leaves out of it, or that it is whole
+    expect(page.locator("#simulation h2")).to_have_text("Battle simulator")
+    expect(page.locator("#simulation p")).to_have_text(
+        re.compile(r"^(Fully simulated|Leaves out: .+)$")
+    )
 
     count = page.locator(".warband").last.locator(".entry.follower .count")
     count.fill("13")

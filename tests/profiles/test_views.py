@@ -166,7 +166,8 @@ def test_pages_run_a_fixed_number_of_queries(
         profile_url(sample.saruman),
     ]
     for url in urls:
-        with django_assert_max_num_queries(8):
+        # 9: the cards' Magical Powers are prefetched too, for the simulator's breadth note
+        with django_assert_max_num_queries(9):
             assert client.get(url).status_code == 200
 
 
@@ -181,3 +182,21 @@ def test_search_pages_keep_the_filters(
     assert 'href="?side=evil&amp;page=2"' in first.content.decode()
     second = client.get(url, {"side": "evil", "page": 2})
     assert [p.name for p in second.context["page"]] == ["Guerrier Uruk-hai"]
+
+
+def test_cards_say_what_the_simulator_plays_of_each_profile(
+    client: Client, sample: CatalogueSample
+) -> None:
+    """Issue 17 item 4: every card is marked "Fully simulated" or lists what the simulator
+    leaves out (battlesim/breadth.py, the engine's registry)."""
+    played = HeroProfileFactory(faction=sample.isengard, name="Played Hero", wargear=["Sword"])
+    unplayed = HeroProfileFactory(
+        faction=sample.isengard, name="Chittering Hero", wargear=["Sword"]
+    )
+    ProfileRuleFactory(profile=played, rule__name="Fearless (Passive)")
+    ProfileRuleFactory(profile=unplayed, rule__name="Chittering Hordes (Active)")
+    html = client.get(faction_url("starter-1", "isengard")).content.decode()
+    cards = dict(re.findall(r'data-profile="([^"]+)".*?data-breadth="(\w+)"', html, re.S))
+    assert cards[played.slug] == "full" and cards[unplayed.slug] == "partial"
+    detail = client.get(profile_url(unplayed)).content.decode()
+    assert "Simulator leaves out:" in detail and "chittering hordes" in detail

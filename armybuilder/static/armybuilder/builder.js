@@ -257,6 +257,18 @@
     box.replaceChildren(title, list);
   }
 
+  function renderSimulation() {
+    // what the battle simulator leaves out of this list: results do not account for it
+    const ignored = (state.simulation && state.simulation.ignored) || [];
+    const box = document.getElementById("simulation");
+    const title = el("h2", { textContent: "Battle simulator" });
+    const text = ignored.length
+      ? el("p", { className: "sim-partial", textContent: `Leaves out: ${ignored.join(", ")}` })
+      : el("p", { className: "sim-full", textContent: "Fully simulated" });
+    box.dataset.breadth = ignored.length ? "partial" : "full";
+    box.replaceChildren(title, text);
+  }
+
   function renderContingentPicker() {
     const select = document.getElementById("add-contingent");
     const used = new Set(state.contingents.map((c) => c.faction.id));
@@ -268,6 +280,7 @@
     renderContingents();
     renderFigures();
     renderBreaches();
+    renderSimulation();
     renderContingentPicker();
   }
 

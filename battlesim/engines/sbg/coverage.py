@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +37,7 @@ from battlesim.engines.sbg.core.units import (
     Force,
     Profile,
     UnitDataError,
+    force_from_data,
     profile_from_data,
     stand_in_rule,
 )
@@ -173,7 +174,9 @@ def _register_known() -> None:
     next call) and the weapon qualities."""
     for name in sorted(_known() - _registered):
         parameters = name in _READS_PARAMETERS
-        REGISTRY.register(name, kind=_kind(name), source=_source(name), parameters=parameters)
+        known = REGISTRY.lookup(name)  # a unit that registered itself keeps its kind
+        kind = known.kind if known is not None else _kind(name)
+        REGISTRY.register(name, kind=kind, source=_source(name), parameters=parameters)
         _registered.add(name)
     for name, source in _QUALITIES.items():
         if name not in _registered:
@@ -214,6 +217,26 @@ def force_coverage(force: Force) -> Coverage:
     _register_known()
     profiles = {spec.profile for spec in force.models}
     return _coverage(REGISTRY.report(_names(p) for p in profiles))
+
+
+def card_coverage(card: Mapping[str, Any], powers: Sequence[str] = ()) -> Coverage:
+    """A profile card as plain data (the site's ``battlesim/engine_input.py`` builds it) with
+    its Magical Powers: what the engine plays of it and what it leaves out."""
+    _register_known()
+    names = _names(profile_from_data(card))
+    carried = ProfileNames(names.profile, names.wargear, names.rules, tuple(powers))
+    return _coverage(REGISTRY.report([carried]))
+
+
+def ignored_powers(powers: Iterable[str]) -> tuple[str, ...]:
+    """The Magical Powers among ``powers`` the engine does not play (canonical names)."""
+    _register_known()
+    return REGISTRY.report([ProfileNames("powers", powers=tuple(powers))]).unplayed
+
+
+def force_data_coverage(data: Mapping[str, Any]) -> Coverage:
+    """A force as plain data (the engine's ``forces`` option): the union over its profiles."""
+    return force_coverage(force_from_data(data, prefix="F"))
 
 
 # --- The breadth command -------------------------------------------------------------------

@@ -90,7 +90,8 @@ def test_unplayed_names_come_most_carried_first_with_their_carriers(
     # (49 of the 518 profiles; 45 of the 457 the importer read before issue 24)
     assert names["heroic channelling"]["profiles"] == 49
     assert "heroic channeling" not in names
-    assert "woodland creature" in names  # SR-WOODLAND, a battle rule still to play
+    assert "chittering hordes" in names  # a profile's own battle rule still to play
+    assert "woodland creature" not in names  # SR-WOODLAND, played (rules/terrain_rules.py)
     assert "independent hero" not in names  # list-building: the builder enforces it
 
 

@@ -170,9 +170,9 @@ def test_sling_shoots_twice_when_standing_still() -> None:
     """MSL-SLING-01 (002:L2162)."""
     state = battle([])
     a = add(state, "A1", 0, 10, 10, profile(wargear=("sling",)))
-    assert shots_allowed(a) == 2
+    assert shots_allowed(state, a) == 2
     a.moved = True
-    assert shots_allowed(a) == 1
+    assert shots_allowed(state, a) == 1
 
 
 def test_priority_side_shoots_first() -> None:

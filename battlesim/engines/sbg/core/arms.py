@@ -42,6 +42,7 @@ class MissileKind(enum.Enum):
     THROWING = "throwing"
     SLING = "sling"
     BLOWPIPE = "blowpipe"
+    STONES = "stones"  # SR-THROWSTONES: only if the model did not move at all
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,14 @@ HAND_WEAPONS: Final = MappingProxyType(
         "two-handed club": HandWeapon("two-handed club", _TWO, (_SS.STUN,)),
         "two-handed hammer": HandWeapon("two-handed hammer", _TWO, (_SS.BASH,)),
         "two-handed mace": HandWeapon("two-handed mace", _TWO, (_SS.BASH,)),
+        # BSData wargear "Rules": a two-handed weapon with Bash or Piercing Strike
+        "mattock": HandWeapon("mattock", _TWO, (_SS.BASH, _SS.PIERCE)),
+        "hand-and-a-half hammer": HandWeapon("hand-and-a-half hammer", _HALF, (_SS.BASH,)),
+        "pick-hammer": HandWeapon("pick-hammer", _HALF, (_SS.BASH, _SS.PIERCE)),
+        "sword-mace": HandWeapon("sword-mace", _ONE, (_SS.FEINT, _SS.BASH)),
+        # named by their type as the rulebook's hand-and-a-half sword and axe are
+        "hand-and-a-half club": HandWeapon("hand-and-a-half club", _HALF, (_SS.STUN,)),
+        "hand-and-a-half pick": HandWeapon("hand-and-a-half pick", _HALF, (_SS.PIERCE,)),
         # WPN-SPEAR-03: a spear fights as a one-handed weapon with no special strike.
         "spear": HandWeapon("spear", _ONE, spear=True),
         "war spear": HandWeapon("war spear", _ONE, spear=True),
@@ -98,6 +107,7 @@ HAND_WEAPONS: Final = MappingProxyType(
 # WPN-SS-01 (002:L1973): the weapon type is read in the profile; a War Beast's lists none
 # (tusks and trunk: not unarmed, WPN-UNARMED-01, but no type, so no special strike).
 NO_WEAPON_TYPE: Final = HandWeapon("no weapon type", _ONE)
+NATURAL_WEAPONS: Final = "natural weapons"  # names.yaml: claws, beaks, fangs, branches
 
 _B, _X, _T = MissileKind.BOW, MissileKind.CROSSBOW, MissileKind.THROWING
 MISSILE_WEAPONS: Final = MappingProxyType(
@@ -163,7 +173,9 @@ def fighting_weapon(profile: Profile) -> HandWeapon | None:
     if not carried:
         if "unarmed" in profile.gear:
             return None
-        return NO_WEAPON_TYPE if "war beast" in profile.keywords else HAND_WEAPONS["sword"]
+        natural = NATURAL_WEAPONS in profile.gear  # claws, fangs: no type, not unarmed
+        beast = "war beast" in profile.keywords
+        return NO_WEAPON_TYPE if natural or beast else HAND_WEAPONS["sword"]
     carried.sort(key=lambda weapon: (weapon.spear, weapon.handedness is not _ONE))
     return carried[0]
 

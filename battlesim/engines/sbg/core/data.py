@@ -494,5 +494,27 @@ ASSUMPTIONS: Final = MappingProxyType(
         "and the dice decide.",
         "combat-order": "TURN-05 (002:L333): the Priority player orders the combats "
         "(Player.combat_order); the heuristic player keeps them as split, by centre model id.",
+        "terrain-features": "SR-WOODLAND, SR-MOUNTAIN: a piece is woods when its name holds "
+        "wood, forest, trees or thicket (bois, forêt), rocky when it holds rock, boulder, "
+        "scree or stony (rocher); tables name their pieces so (presets, generator).",
+        "optional-rerolls": "A rule's 'may re-roll' (SR-MOUNTAIN, SR-EXPRIDER) re-rolls a "
+        "Leap, Jump or Climb die that would fail (below 2, or below 6 for a charger) and a "
+        "Thrown Rider 1, never a die that already passes.",
+        "bane-d3": "SR-BANE: the D3 is rolled when the strike wounds, before any Fate roll; "
+        "one Fate success still stops the whole blow (HERO-FATE-04), as the XREF example "
+        "(002:L1786-1788) has it. With Mighty Blow too, the blow is D3 + 1.",
+        "sworn-protector-unnamed": "SR-SWORNPROT: a card that names no model in brackets "
+        "(the data's Champions of Erebor) guards its army's leader.",
+        "bodyguard-hero": "SR-BODYGUARD: the highest-ranked Hero of the army is its leader "
+        "(the builder makes the highest heroic tier the leader, LIST-LEADER-TIER); with no "
+        "leader the rule gives nothing.",
+        "staff-of-power": "WPN-STAFFPOW-01: the free Will point is one more point in the "
+        "store from the start of each turn, spent like any other; if the bearer spent no Will "
+        "by the end of the turn it goes. Will of Evil drains count as Will spent.",
+        "two-elven-made-swords": "Elladan and Elrohir on foot always fight with both swords "
+        "(+1 Attack), never one sword as two-handed nor parrying: the players make no choice.",
+        "throw-stones": "SR-THROWSTONES: the data's two weapon profiles are an 8 inch S1 stone "
+        "and a 12 inch S8 boulder; a card of Strength 6 or more throws the boulder, any other "
+        "the stone. A model with a missile weapon uses that instead.",
     }
 )

@@ -30,6 +30,9 @@ class Hook(enum.Enum):
     FIGHT = "fight_modifier"  # added to the Fight value used to break ties
     ATTACKS = "attacks_modifier"  # added to Attacks (Duel dice and strikes)
     SHOOT_VALUE = "shoot_value_modifier"  # added to the Shoot value (higher is worse)
+    EXTRA_WOUNDS = "extra_wounds_per_strike"  # added to the 1 Wound a strike that wounds deals
+    CROSSING_TEST = "crossing_test_modifier"  # added to Jump, Leap and Climb test dice
+    EXTRA_SHOTS = "extra_shots"  # added to the shots a model takes in the Shoot phase
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,9 @@ class Stat(enum.Enum):
     ATTACKS = "attacks"
     WOUNDS = "wounds"
     COURAGE = "courage"
+    # asked of the striker: the value its strikes compare Strength with (the target's
+    # Defence unless a rule says otherwise, SR-BLADESDEAD)
+    STRUCK_DEFENCE = "struck defence"
 
 
 Override = Callable[[HookContext, int], int | None]

@@ -28,6 +28,8 @@ class Roll(enum.Enum):
     TO_HIT = "to hit"
     DUEL = "duel"
     COURAGE = "courage"
+    CROSSING = "leap, jump and climb tests"
+    THROWN_RIDER = "thrown rider test"
 
 
 class Reroll(enum.IntEnum):

@@ -22,7 +22,9 @@ Every Shapely object lives in ``geometry.py``; the table keeps only plain tuples
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -34,6 +36,29 @@ DEFAULT_SIZE: Inches = 48.0
 DIFFICULT_FACTOR = 2.0  # MOVE-TER-02: 0.5" counts as 1"
 CAVALRY_DIFFICULT_FACTOR = 4.0  # CAV-MOVE-03: 0.5" counts as 2"
 EDGE_SLACK: Inches = 0.5  # a wall's thickness may overhang the table edge a little
+
+# What a piece of terrain is, for the rules that name it (SR-WOODLAND woods, SR-MOUNTAIN rocky
+# ground): read from the words of its name (data.ASSUMPTIONS "terrain-features").
+WOODS = "woods"
+ROCKY = "rocky"
+ANY_FEATURE = "any"  # every difficult piece (SR-SPIDERCLIMB)
+_FEATURE_WORDS = {
+    WOODS: ("wood", "forest", "trees", "thicket", "bois", "forêt"),
+    ROCKY: ("rock", "boulder", "scree", "rocher", "stony"),
+}
+# The features the model now moving treats as open ground (set by the Move phase around one
+# model's move, ``moving_through``): difficult pieces of these features cost no extra.
+_OPEN_FEATURES: ContextVar[frozenset[str]] = ContextVar("open features", default=frozenset())
+
+
+@contextmanager
+def moving_through(features: frozenset[str]) -> Iterator[None]:
+    """Within the block, difficult pieces with one of ``features`` count as open ground."""
+    token = _OPEN_FEATURES.set(features)
+    try:
+        yield
+    finally:
+        _OPEN_FEATURES.reset(token)
 
 
 class TerrainKind(Enum):
@@ -96,6 +121,12 @@ class TerrainPiece:
     @property
     def is_linear(self) -> bool:
         return self.thickness > 0
+
+    @property
+    def features(self) -> frozenset[str]:
+        """What the piece is (woods, rocky ground), read from its name's words."""
+        words = self.name.lower()
+        return frozenset(f for f, found in _FEATURE_WORDS.items() if any(w in words for w in found))
 
     @property
     def is_sheer(self) -> bool:
@@ -286,7 +317,14 @@ class Table:
 
     def _slow_stretches(self, start: Point, end: Point, base: Base) -> list[geometry.Interval]:
         hits = self.index.swept_intervals(start, end, _SLOW, geometry.bounding_radius(base))
+        open_ground = _OPEN_FEATURES.get()
+        if open_ground:
+            hits = [h for h in hits if not self._open(self.pieces[h[2]], open_ground)]
         return geometry.merge_intervals((a, b) for a, b, _ in hits)
+
+    @staticmethod
+    def _open(piece: TerrainPiece, open_ground: frozenset[str]) -> bool:
+        return ANY_FEATURE in open_ground or bool(piece.features & open_ground)
 
     def move_limit(self, start: Point, end: Point, base: Base, model_height: Inches) -> Inches:
         """Return how far a base can go along the segment before the table stops it: its

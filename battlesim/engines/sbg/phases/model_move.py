@@ -16,10 +16,12 @@ from battlesim.engines.sbg.core.state import (
     BattleState,
     ModelState,
 )
+from battlesim.engines.sbg.core.table import moving_through
 from battlesim.engines.sbg.rules import (
     cavalry,
     one_ring,
     prone,
+    terrain_rules,
     terror,
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
@@ -36,7 +38,13 @@ from battlesim.engines.sbg.phases import trample  # noqa: E402
 
 def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
-    refused action -> it holds. A howdah rider moves only with its beast (WB-MOV-04/05)."""
+    refused action -> it holds. A howdah rider moves only with its beast (WB-MOV-04/05).
+    Terrain its rules cross as open ground costs it no extra (SR-WOODLAND, SR-MOUNTAIN)."""
+    with moving_through(terrain_rules.open_features(state, model)):
+        _take_action(state, players, model)
+
+
+def _take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     if riding(model) is not None:
         trample.rider_leads(state, players, model)
         return

@@ -39,7 +39,7 @@ def run_shoot_phase(state: BattleState, players: tuple[Player, Player]) -> None:
 
 
 def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None:
-    for _ in range(shots_allowed(shooter)):
+    for _ in range(shots_allowed(state, shooter)):
         targets = legal_targets(state, shooter)
         if not targets:
             return

@@ -4,6 +4,8 @@ Immovable Object. Riders never fight: they touch no base (WB-CC-01, war_beasts.p
 from __future__ import annotations
 
 from battlesim.engines.sbg.core.bases import height_for
+from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules.back_away import back_away
@@ -22,7 +24,12 @@ def losers_back_away(
     trapped; the winners back away from it instead. Return the trapped losers."""
     big = [m for m in losers if immovable(m)]
     movers = [m for m in losers if not immovable(m)]
-    trapped = {m.uid for m in movers if not back_away(state, m, winners, falls)}
+    trapped = {
+        m.uid
+        for m in movers
+        if not back_away(state, m, winners, falls)
+        and permitted(May.BE_TRAPPED, HookContext(state, m))
+    }
     if big:
         for winner in winners:
             _give_way(state, winner, big)

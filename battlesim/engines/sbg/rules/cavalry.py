@@ -32,6 +32,8 @@ from battlesim.engines.sbg.core.paths import (
     terrain_cost,
     terrain_fits,
 )
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -73,6 +75,8 @@ def mount_defence(model: ModelState) -> int:
     return clamp_stat(model.mount.defence)
 
 
+MONSTROUS_CHARGE = "monstrous charge"
+
 # --- CAV-THROWN-01..04: the Thrown Rider table ----------------------------------------------
 
 
@@ -80,6 +84,8 @@ def thrown_rider_die(state: BattleState, rider: ModelState) -> int:
     """The one D6 of a Thrown Rider test. CAV-THROWN-04 (002:L1532): a Hero may spend Might
     on this die (might.boost): a 2 avoids the flying leap's fall."""
     (die,) = state.roll(1, f"thrown rider {rider.uid}")
+    if die == 1 and allowed(Roll.THROWN_RIDER, HookContext(state, rider)) is not Reroll.NONE:
+        (die,) = state.roll(1, f"thrown rider {rider.uid} (re-roll)")  # SR-EXPRIDER
     return boost(state, rider, MightRoll.THROWN_RIDER, die, 2)
 
 
@@ -296,7 +302,8 @@ def note_charge(state: BattleState, model: ModelState, start: Point, end: Point)
     """WPN-LANCE-01 (002:L2022): no lance bonus for a model that 'charged through difficult
     terrain'; CAV-MOVE-04 (002:L1282) names the lance among the charge bonuses lost in
     difficult terrain, so all of them go (data.ASSUMPTIONS "cavalry-charge")."""
-    if model.mount is not None and rough_path(state, model, start, end):
+    charger = model.mount is not None or MONSTROUS_CHARGE in model.triggers  # SR-MONCHARGE
+    if charger and rough_path(state, model, start, end):
         rider_turns(model).rough_charge_turn = state.turn
 
 
@@ -304,7 +311,8 @@ def lance_allowed(state: BattleState, model: ModelState) -> bool:
     """WPN-LANCE-01 (002:L2022) and the charge bonuses' common conditions: mounted, charged
     this turn, neither through nor in difficult terrain (CAV-MOVE-04, CAV-CHG-04), not
     against a barrier defender (FIGHT-BAR-18, 002:L1425)."""
-    if model.mount is None or not model.charged or model.uid in state.across:
+    mounted = model.mount is not None or MONSTROUS_CHARGE in model.triggers  # SR-MONCHARGE
+    if not mounted or not model.charged or model.uid in state.across:
         return False
     if rider_turns(model).rough_charge_turn == state.turn:
         return False
@@ -317,7 +325,10 @@ def start_fight(state: BattleState, members: list[ModelState]) -> None:
     for model in members:
         model.lance_bonus = lance_allowed(state, model)
         enemies = state.contacts(model)
-        model.charge_bonus = model.lance_bonus and not any(is_cavalry(e) for e in enemies)
+        # SR-MONCHARGE (b): a Monstrous Charge keeps its bonus against Cavalry
+        monstrous = MONSTROUS_CHARGE in model.triggers
+        infantry_only = not any(is_cavalry(e) for e in enemies)
+        model.charge_bonus = model.lance_bonus and (monstrous or infantry_only)
         if model.charge_bonus:
             state.log.emit("cavalry_charge", model=model.uid)
 
@@ -326,6 +337,16 @@ def start_fight(state: BattleState, members: list[ModelState]) -> None:
 def _extra_attack(context: HookContext) -> int:
     """CAV-CHG-05 (002:L1391-1393): +1 Attack for the Duel and the strikes."""
     return 1 if context.model.charge_bonus else 0
+
+
+@register(Hook.ATTACKS, "monstrous charge")
+def _monstrous_extra_attack(context: HookContext) -> int:
+    """SR-MONCHARGE (002:L2741): the cavalry's Extra Attack after charging."""
+    model = context.model
+    return 1 if model.charge_bonus and "cavalry" not in model.triggers else 0
+
+
+REGISTRY.register(MONSTROUS_CHARGE, kind=Kind.RULE, source="SR-MONCHARGE (002:L2741-2747)")
 
 
 @register(Hook.WOUND_ROLL, "lance")
@@ -344,6 +365,22 @@ def knockdown_immune(state: BattleState, target: ModelState) -> bool:
     return strength >= 6
 
 
+def _strength(state: BattleState, model: ModelState) -> int:
+    return model.profile.strength + modifier(Hook.STRENGTH, HookContext(state, model))
+
+
+def _stands(state: BattleState, loser: ModelState, monstrous: int) -> bool:
+    """Whether the charge leaves ``loser`` standing. SR-MONCHARGE (002:L2743, reading 28):
+    a Monstrous Charge (Strength ``monstrous``, 0 without one) knocks down Infantry of any
+    Strength, and Cavalry and Monsters of lower Strength (War Beasts never fall)."""
+    if not monstrous:
+        return knockdown_immune(state, loser)
+    if immovable(loser):
+        return True
+    big = is_cavalry(loser) or "monster" in loser.profile.keywords
+    return big and _strength(state, loser) >= monstrous
+
+
 def knock_to_ground(
     state: BattleState, winners: list[ModelState], losers: list[ModelState], trapped: set[str]
 ) -> None:
@@ -351,8 +388,12 @@ def knock_to_ground(
     prone after backing away; they count as trapped (FIGHT-TRAP-06)."""
     if not any(w.charge_bonus and w.alive for w in winners):
         return
+    monstrous = [
+        w for w in winners if w.charge_bonus and w.alive and MONSTROUS_CHARGE in w.triggers
+    ]
+    might = max((_strength(state, w) for w in monstrous), default=0)
     for loser in losers:
-        if not loser.alive or knockdown_immune(state, loser):
+        if not loser.alive or _stands(state, loser, might):
             continue
         if loser.mount is not None:
             knocked_down(state, loser, "cavalry charge")

@@ -15,6 +15,7 @@ from typing import Any
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.data import CLIMB_COST, CONTACT_TOLERANCE
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import (
     Point,
     circle_base,
@@ -26,14 +27,17 @@ from battlesim.engines.sbg.core.paths import (
     terrain_tests,
     toward,
 )
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.rules import cavalry as cav
 from battlesim.engines.sbg.rules import long_climb
 from battlesim.engines.sbg.rules import ring_moves as ring
+from battlesim.engines.sbg.rules.combat import clamp_die
 from battlesim.engines.sbg.rules.falling import fall, terrain_height
 from battlesim.engines.sbg.rules.long_climb import climb_mark
 from battlesim.engines.sbg.rules.might import MightRoll, boost
+from battlesim.engines.sbg.rules.terrain_rules import flies
 
 _LANDING_REACH = 2.6  # inches: the widest base pair (two 60 mm bases) and a margin
 LADDER_REACH = 0.5  # inches: a move passing this close to a ladder's foot uses it
@@ -58,7 +62,10 @@ class Crossing:
 
 
 def crossings(state: BattleState, model: ModelState, end: Point) -> list[Crossing]:
-    """The tests the straight move from the model's position to ``end`` asks for."""
+    """The tests the straight move from the model's position to ``end`` asks for (none for
+    a flyer, SR-FLY-01)."""
+    if flies(state, model):
+        return []
     found = terrain_tests(state.table, model.position, end, terrain_height(model))
     return [_by_ladder(model.position, end, piece, test, size) for piece, test, size in found]
 
@@ -166,8 +173,7 @@ def _leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     charger stops on the far side (never touching an enemy, else it stays before the obstacle).
     """
     obstacle = crossing.piece
-    (die,) = state.roll(1, f"leap {model.uid} over {obstacle.name}")
-    die = _might(state, model, MightRoll.LEAP, die)
+    die = _test_die(state, model, f"leap {model.uid} over {obstacle.name}", MightRoll.LEAP)
     spot = end
     if die < 6:
         model.charged = False
@@ -185,8 +191,7 @@ def _jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     MOVE-JUMP-05); 2-5 lands touching the far edge and stops; 6 lands and goes on. Landing
     touching an enemy needs a 6 (MOVE-JUMP-04, 002:L576)."""
     gap = crossing.piece
-    (die,) = state.roll(1, f"jump {model.uid} over {gap.name}")
-    die = _might(state, model, MightRoll.JUMP, die)
+    die = _test_die(state, model, f"jump {model.uid} over {gap.name}", MightRoll.JUMP)
     state.log.emit("jump", model=model.uid, gap=gap.name, roll=die)
     if die == 1:
         if model.mount is not None:
@@ -208,8 +213,7 @@ def _climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing
     enemy needs a 6 (MOVE-CLIMB-05, 002:L603)."""
     piece = crossing.piece
     height = long_climb.climbed(model, piece)  # MOVE-CLIMB-06: a climb begun earlier
-    (die,) = state.roll(1, f"climb {model.uid} up {piece.name}")
-    die = _might(state, model, MightRoll.CLIMB, die)
+    die = _test_die(state, model, f"climb {model.uid} up {piece.name}", MightRoll.CLIMB)
     state.log.emit("climb", model=model.uid, piece=piece.name, roll=die)
     unfinished = long_climb.unfinished(state, model, end, piece, crossing.size)
     if die == 1:  # it falls from the height it had reached (part 1 §13 A28)
@@ -238,8 +242,7 @@ def _descend(state: BattleState, model: ModelState, end: Point, crossing: Crossi
     if model.mount is not None:
         _descend_mounted(state, model, end, crossing)
         return
-    (die,) = state.roll(1, f"climb {model.uid} down {piece.name}")
-    die = _might(state, model, MightRoll.CLIMB, die)
+    die = _test_die(state, model, f"climb {model.uid} down {piece.name}", MightRoll.CLIMB)
     state.log.emit("climb_down", model=model.uid, piece=piece.name, roll=die)
     foot = state.table.far_side(model.position, end, piece, circle_base(model.radius))
     if die == 1:
@@ -277,6 +280,19 @@ _RESOLVERS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing
     TerrainTest.DESCEND: _descend,
     TerrainTest.LADDER: _ladder,
 }
+
+
+def _test_die(state: BattleState, model: ModelState, purpose: str, roll: MightRoll) -> int:
+    """One D6 of a Leap, Jump or Climb test with the rules' bonus (SR-CAVE) and re-roll
+    (SR-MOUNTAIN, SR-EXPRIDER: a die that fails is rolled again, data.ASSUMPTIONS
+    "optional-rerolls"), then Might."""
+    context = HookContext(state, model)
+    bonus = modifier(Hook.CROSSING_TEST, context)
+    (die,) = state.roll(1, purpose)
+    need = 6 if model.charged else 2
+    if clamp_die(die + bonus) < need and allowed(Roll.CROSSING, context) is not Reroll.NONE:
+        (die,) = state.roll(1, f"{purpose} (re-roll)")
+    return _might(state, model, roll, clamp_die(die + bonus))
 
 
 def _might(state: BattleState, model: ModelState, roll: MightRoll, die: int) -> int:

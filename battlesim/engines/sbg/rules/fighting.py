@@ -258,7 +258,8 @@ def strike(
         struck = HookContext(state, target)
         defence = value(Stat.DEFENCE, struck, target.defence)
         defence = clamp_stat(defence + modifier(Hook.DEFENCE, struck))
-    bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
+    defence = value(Stat.STRUCK_DEFENCE, striking, defence)  # SR-BLADESDEAD: Courage
+    bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target, {"trapped": trapped}))
     sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
     if subscribed(On.STRIKE):
         notify(state, On.STRIKE, Happening(striker, other=target, count=2 if trapped else 1))
@@ -272,7 +273,8 @@ def strike(
         if roll_to_wound(
             state, strength, defence, bonus, purpose, ones, sixes, striker, target, failed
         ):
-            state.wound(target, f"struck by {striker.uid}", at_mount)
+            blow = 1 + modifier(Hook.EXTRA_WOUNDS, striking)  # SR-MIGHTYBLOW, SR-BANE
+            state.wound(target, f"struck by {striker.uid}", at_mount, count=blow)
 
 
 def winners_strike(

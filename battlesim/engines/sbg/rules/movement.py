@@ -38,6 +38,7 @@ from battlesim.engines.sbg.core.paths import (
     terrain_fits,
     toward,
 )
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -74,6 +75,7 @@ from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
+from battlesim.engines.sbg.rules.terrain_rules import flies, in_woods
 
 if TYPE_CHECKING:
     pass
@@ -164,6 +166,8 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
     start = model.position
     if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
         raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
+    if flies(state, model) and in_woods(state, end):
+        raise IllegalActionError(f"{model.uid} cannot land in a wood (SR-FLY-01)")
     cost = terrain_cost(state.table, start, end, model.radius, _cavalry(model)) + climb
     if cost > allowance(state, model) + _SLACK:
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
@@ -178,7 +182,7 @@ def _passed_through(
 ) -> ModelState | None:
     """MOVE-GEN-07: the first living model the straight move to ``end`` passes through;
     ``near``: the living models that may be (in living order), when the caller knows them."""
-    start = model.position
+    start = end if flies(state, model) else model.position  # SR-FLY-01: only where it lands
     # A base it passes through (or ends on) has its centre within the move's length plus
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
@@ -239,8 +243,8 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
         zone = model.radius + enemy.radius + CONTROL_ZONE
         if point_distance(end, enemy.position) < zone - _SLACK:
             raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
-        if wears_ring(model):
-            continue  # RING-INV-02: the bearer passes through enemies, so through their zones
+        if wears_ring(model) or flies(state, model):
+            continue  # RING-INV-02: the bearer passes through enemies; SR-FLY-04: over them
         entry = entry_fraction(start, end, enemy.position, zone - _SLACK)
         if entry == 0.0 and approaches(start, end, enemy.position):
             raise IllegalActionError(f"{model.uid} moves closer to {enemy.uid} (MOVE-ZOC-03)")
@@ -265,7 +269,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     touching = state.in_contact_at(action.to, model.radius, target)
     if not touching and barrier_across(state, model, action.to, target) is None:
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
-    if not can_see(state, model, target):
+    unseen_ok = permitted(May.CHARGE_UNSEEN, HookContext(state, model))  # SR-SEEUNSEEN
+    if not unseen_ok and not can_see(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
     if not ring.may_charge(state, model, target) or hidden_by_stealth(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (RING-INV-04, SR-STEALTH)")
@@ -273,8 +278,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     zone = model.radius + target.radius + CONTROL_ZONE
     limit = entry_fraction(start, end, target.position, zone) or 0.0
     for enemy in zone_holders(state, model):
-        if enemy is target or wears_ring(model):
-            continue  # RING-INV-02: an invisible bearer's path passes through any zone
+        if enemy is target or wears_ring(model) or flies(state, model):
+            continue  # RING-INV-02: an invisible bearer's path passes any zone; SR-FLY-04
         reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
         entry = entry_fraction(start, end, enemy.position, reach)
         if entry is None or entry > limit:

@@ -25,6 +25,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.rules.equipment import starting_defence
 from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.shooting_rules import thrown_stones
 
 _LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
 
@@ -59,7 +60,7 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         wounds=profile.wounds,
         defence=starting_defence(profile),
         weapon=weapon,
-        missile=missile_weapon(profile),
+        missile=missile_weapon(profile) or thrown_stones(profile, rules),
         triggers=triggers,
         **_pools(profile),
         mount=mount,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core.arms import MissileKind
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import point_distance
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -46,15 +47,17 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
         return False  # CAV-THROWN-01/02: thrown this turn
     if weapon.kind is MissileKind.THROWING:
         return True
-    if weapon.kind is MissileKind.CROSSBOW:
-        return not model.moved
+    if weapon.kind in (MissileKind.CROSSBOW, MissileKind.STONES):
+        return not model.moved  # MSL-XBOW-01; SR-THROWSTONES (002:L2807): not moved at all
     return model.spent <= model.profile.move / 2 + 1e-9
 
 
-def shots_allowed(model: ModelState) -> int:
-    """MSL-SLING-01 (002:L2162): a sling shoots twice if the model did not move."""
+def shots_allowed(state: BattleState, model: ModelState) -> int:
+    """MSL-SLING-01 (002:L2162): a sling shoots twice if the model did not move; rules may
+    add shots (SR-EXPSHOT)."""
     sling = model.missile is not None and model.missile.kind is MissileKind.SLING
-    return 2 if sling and not model.moved else 1
+    extra = modifier(Hook.EXTRA_SHOTS, HookContext(state, model))
+    return (2 if sling and not model.moved else 1) + extra
 
 
 def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
@@ -201,6 +204,8 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"
     poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
+    grant = allowed(Roll.TO_WOUND_SHOOTING, HookContext(state, shooter, victim))
+    poisoned = poisoned or grant is Reroll.ONES  # SR-POISON: poisoned arrows
     if roll_to_wound(
         state, strength, defence, bonus, purpose, poisoned, roller=shooter, target=victim
     ):

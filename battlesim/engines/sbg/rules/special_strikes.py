@@ -31,6 +31,9 @@ IMPLEMENTED = (
 )
 
 
+BLADES_OF_THE_DEAD = "blades of the dead"
+
+
 class IllegalStrikeError(ValueError):
     """A special strike the model's weapon or Fight value does not allow (SPS-GEN-01)."""
 
@@ -42,8 +45,8 @@ def eligible(model: ModelState, enemy_fight: int) -> list[SpecialStrike]:
     (ambiguity 14, confirmed by the example at 002:L2098-2102).
     """
     weapon = model.weapon
-    if weapon is None or weapon.spear:
-        return []
+    if weapon is None or weapon.spear or BLADES_OF_THE_DEAD in model.triggers:
+        return []  # SR-BLADESDEAD (002:L2819): no Special Strikes
     allowed = []
     for strike in weapon.strikes:
         if strike is SpecialStrike.FEINT and model.profile.fight < enemy_fight:

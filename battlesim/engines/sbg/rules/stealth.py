@@ -9,7 +9,9 @@ from __future__ import annotations
 from battlesim.engines.sbg.core import geometry
 from battlesim.engines.sbg.core.bases import height_for
 from battlesim.engines.sbg.core.data import STEALTH_RANGE
+from battlesim.engines.sbg.core.hooks import HookContext
 from battlesim.engines.sbg.core.paths import circle_base, sight_may_be_blocked, table_key
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.equipment import stealthy
 
@@ -18,6 +20,8 @@ def hidden_by_stealth(state: BattleState, viewer: ModelState, target: ModelState
     """True if ``target`` cannot be seen by ``viewer`` because of Stealth."""
     if not stealthy(target) or "cavalry" in target.triggers:
         return False
+    if permitted(May.SEE_STEALTHY, HookContext(state, viewer)):
+        return False  # SR-SEEUNSEEN (002:L2887)
     if state.distance(viewer, target) <= STEALTH_RANGE:
         return False  # "unless the enemy is within 6"" (002:L2763)
     if not sight_may_be_blocked(state.table, viewer.position, target.position):

@@ -6,10 +6,12 @@ The weapons themselves (types, special strikes, ranges) are facts in ``core/arms
 from __future__ import annotations
 
 from battlesim.engines.sbg.core.arms import (
+    NATURAL_WEAPONS,
     Handedness,
     HandWeapon,
 )
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 
 _TWO = Handedness.TWO_HANDED
 
@@ -52,3 +54,8 @@ def _pike_with_shield_or_bow(context: HookContext) -> int:
     """WPN-PIKE-02 (002:L2008): a pike model with a shield, bow or crossbow has -1 Duel."""
     burden = context.model.triggers & {"shield", "bow", "crossbow"}
     return -1 if burden else 0
+
+
+# WPN-SS-01 (002:L1973), WPN-UNARMED-01 (002:L1977): natural weapons (BSData "Natural
+# weapon") make the model armed, with no weapon type and so no Special Strike (arms.py).
+REGISTRY.register(NATURAL_WEAPONS, kind=Kind.WEAPON, source="WPN-SS-01 (002:L1973), arms.py")
