@@ -133,6 +133,9 @@ def test_ring_will_01_will_of_sauron_three_plus_and_might(
     assert ring.will_of_sauron(state, Scripted(might=might), bearer) is owner
     assert one_ring.foe_moves(state, bearer) is not owner
     assert bearer.might == might_left
+    # the Might spent is logged like Might on any roll (issue 15)
+    spent = [e.data["points"] for e in state.log.of_kind("might")]
+    assert spent == ([might] if might else [])
 
 
 def test_ring_will_01_roll_is_compulsory_even_when_engaged() -> None:

@@ -32,6 +32,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.courage import courage_test, courage_value, heroic_courage
+from battlesim.engines.sbg.rules.might import MightRoll
 from battlesim.engines.sbg.rules.one_ring import ring, wears_ring
 from battlesim.engines.sbg.rules.pools import Pool, spend
 
@@ -71,7 +72,18 @@ def will_of_sauron(state: BattleState, player: Player, model: ModelState) -> boo
         state.log.emit("refused", model=model.uid, reason=f"cannot spend {might} Might")
         might = 0
     if might:
+        # logged like every other Might spent on a roll (issue 15): RING-WILL-01 is a roll a
+        # special rule lets Might modify (HERO-MIGHT-06, MightRoll.RULE)
         spend(model, Pool.MIGHT, might)
+        state.log.emit(
+            "might",
+            model=model.uid,
+            roll=MightRoll.RULE.value,
+            points=might,
+            value=die,
+            result=die + might,
+            might_left=model.might,
+        )
     owner = die + might >= WILL_OF_SAURON
     if not owner:
         ring(model).sauron_turn = state.turn
