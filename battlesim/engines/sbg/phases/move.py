@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core import geometry
+from battlesim.engines.sbg.core import effects, geometry
 from battlesim.engines.sbg.core.actions import (
     Charge,
     ChooseMove,
@@ -25,6 +25,7 @@ from battlesim.engines.sbg.core.actions import (
 from battlesim.engines.sbg.core.actions import describe as describe_action
 from battlesim.engines.sbg.core.arms import MissileKind
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, CONTROL_ZONE
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.geometry import GeometryError
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import (
@@ -76,6 +77,7 @@ from battlesim.engines.sbg.rules.crossing import (
 )
 from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
+from battlesim.engines.sbg.rules.magic import casting
 from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -128,7 +130,7 @@ def can_move(state: BattleState, model: ModelState) -> bool:
         return False
     if not model.alive or model.done_moving or model.thrown_turn == state.turn:
         return False
-    return not state.engaged(model)
+    return not state.engaged(model) and not effects.barred(state, model, Bar.MOVE)
 
 
 def _cavalry(model: ModelState) -> bool:
@@ -490,6 +492,7 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
         return
     _maybe_dismount(state, players[model.player], model)
+    casting.offer(state, players, model)  # MAGIC-WHEN-01: before its move...
     action = _choose(state, players, model)
     target = state.models.get(action.target) if isinstance(action, Charge) else None
     if (
@@ -509,6 +512,7 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
         if can_move(state, model):
             apply_action(state, model, Hold(model.uid))
         model.done_moving = True  # a model that cannot move at all simply does not
+    casting.offer(state, players, model)  # ... or at its end, if it did not cast (once a turn)
     prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
 
 

@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.arms import MissileKind
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import (
@@ -46,6 +48,8 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
         return False  # HERO-HS-02: in range of "Fire!" and did not shoot
     if cavalry.cannot_act(state, model):
         return False  # CAV-THROWN-01/02: thrown this turn
+    if effects.barred(state, model, Bar.SHOOT):
+        return False  # MAGIC-P-TRANSFIX: held by a power
     if weapon.kind is MissileKind.THROWING:
         return True
     if weapon.kind is MissileKind.CROSSBOW:

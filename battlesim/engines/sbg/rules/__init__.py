@@ -20,6 +20,7 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     heroics,
     kinds,
     long_climb,
+    magic,
     master_of_battle,
     might,
     monsters,

@@ -1,0 +1,68 @@
+"""How the heuristic player casts and resists (MAGIC-CAST-01, MAGIC-RES-01/05, HERO-HCH-01):
+by expected value. A casting's worth is the power's own estimate (spells.PowerUnit.worth)
+times the chance it is cast with n dice and not resisted, less the Will it spends."""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.magic import worth
+from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, options
+from battlesim.engines.sbg.rules.magic.resisting import free_dice
+
+MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
+MIGHT_POINT = 1.0  # the worth of the Might point Heroic Channelling costs
+
+
+def _resist_dice(state: BattleState, option: SpellOption) -> int:
+    """The dice the best-placed target can be expected to roll: up to 2 Will, plus free."""
+    if not option.power.resistible:
+        return 0
+    dice = 0
+    for uid in option.affected:
+        model = state.models[uid]
+        dice = max(dice, min(model.will, 2) + free_dice(state, model)[0])
+    return dice
+
+
+def _target(state: BattleState, option: SpellOption) -> ModelState:
+    return state.models[option.target]
+
+
+def plan(
+    state: BattleState, caster: ModelState, found: tuple[SpellOption, ...], chan: bool
+) -> SpellPlan | None:
+    """The option and number of dice with the best positive expected value, if any."""
+    best: tuple[float, SpellPlan] | None = None
+    for option in found:
+        value = option.power.worth(state, caster, _target(state, option), chan)
+        if value <= 0:
+            continue
+        resist = _resist_dice(state, option)
+        for dice in range(1, min(caster.will, MAX_DICE) + 1):
+            gain = worth.success_chance(option.spec.casting, dice, resist) * value
+            score = gain - dice * worth.WILL_POINT
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, SpellPlan(option, dice))
+    return None if best is None else best[1]
+
+
+def resist_points(model: ModelState, casting: int, free: int, value: float) -> int:
+    """The Will points with the best expected saving (a natural 6 refunds its point)."""
+    best_points, best_score = 0, worth.resist_chance(casting, free) * value
+    for points in range(1, model.will + 1):
+        chance = worth.resist_chance(casting, points + free)
+        score = chance * value - points * worth.WILL_POINT * 5 / 6
+        if score > best_score + 1e-9:
+            best_points, best_score = points, score
+    return best_points
+
+
+def channelling_worth(state: BattleState, hero: ModelState) -> float:
+    """HERO-HCH-01: what channelling adds to the best casting this turn, less its Might."""
+    found = options(state, hero)
+    gains = [
+        o.power.worth(state, hero, _target(state, o), True)
+        - o.power.worth(state, hero, _target(state, o), False)
+        for o in found
+    ]
+    return max(gains, default=0.0) * 0.5 - MIGHT_POINT
