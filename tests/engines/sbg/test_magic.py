@@ -374,3 +374,36 @@ def test_random_and_heuristic_players_cast_in_a_battle() -> None:
         )
         assert result.log.of_kind("cast")
         assert all(e.data.get("will", 0) >= 0 for e in result.log.of_kind("will_lost"))
+
+
+# --- Will of Evil (SR-WILLEVIL) --------------------------------------------------------------
+
+
+def test_sr_willevil_loses_will_after_fighting_and_is_banished_at_zero() -> None:
+    """SR-WILLEVIL (002:L2811-2813): 1 Will lost at the end of a Fight phase it fought in;
+    at 0 Will it is banished (a casualty)."""
+    state = battle()
+    wraith = add(state, "w", 1, 10, 10, caster_profile(will=2, rules=("Will of Evil",)))
+    wraith.fought = True
+    state.phase = Phase.FIGHT
+    tick(state, Tick.PHASE_END)
+    assert wraith.will == 1 and wraith.alive
+    tick(state, Tick.PHASE_END)
+    assert not wraith.alive and state.casualties[1] == 1
+
+
+def test_sr_willevil_never_casts_with_its_last_will_point() -> None:
+    """SR-WILLEVIL (002:L2813): it may not spend its last Will point to cast."""
+    state = battle()
+    wraith = add(
+        state,
+        "w",
+        1,
+        10,
+        10,
+        caster_profile(("Transfix", 3, 12.0), will=1, rules=("Will of Evil",)),
+    )
+    add(state, "e", 0, 10, 14)
+    assert not may_cast(state, wraith)
+    wraith.will = 2
+    assert may_cast(state, wraith)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.magic import worth
-from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, options
+from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, options, spendable
 from battlesim.engines.sbg.rules.magic.resisting import free_dice
 
 MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
@@ -38,7 +38,7 @@ def plan(
         if value <= 0:
             continue
         resist = _resist_dice(state, option)
-        for dice in range(1, min(caster.will, MAX_DICE) + 1):
+        for dice in range(1, min(spendable(caster), MAX_DICE) + 1):
             gain = worth.success_chance(option.spec.casting, dice, resist) * value
             score = gain - dice * worth.WILL_POINT
             if score > 0 and (best is None or score > best[0]):

@@ -64,7 +64,7 @@ from battlesim.engines.sbg.rules.heroic_actions import (
     leash_refusal,
     legal_declarations,
 )
-from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan
+from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, spendable
 from battlesim.engines.sbg.rules.might import MightAsk, MightRoll, budget
 from battlesim.engines.sbg.rules.monsters.core import BpaOption
 from battlesim.engines.sbg.rules.prone import check_lie_down, crawl_spots
@@ -993,7 +993,7 @@ class RandomPlayer(Answering):
         option = self.pick(state, [None, *found], f"{caster.uid} spell")
         if option is None:
             return None
-        points = self.pick(state, list(range(1, caster.will + 1)), f"{caster.uid} will")
+        points = self.pick(state, list(range(1, spendable(caster) + 1)), f"{caster.uid} will")
         return SpellPlan(option, points)
 
     def choose_resist(

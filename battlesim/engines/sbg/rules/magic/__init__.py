@@ -13,4 +13,5 @@ from battlesim.engines.sbg.rules.magic import (  # noqa: F401  (each registers i
     powers_harm,
     powers_hold,
     resisting,
+    will_of_evil,
 )

@@ -24,6 +24,7 @@ from battlesim.engines.sbg.core.units import ModelId, PowerSpec
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_CHANNELLING, declared_by
 from battlesim.engines.sbg.rules.magic import resisting
 from battlesim.engines.sbg.rules.magic.spells import Aim, PowerUnit, Spell, unit_of
+from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.will import cast
 
@@ -63,10 +64,16 @@ class ChooseSpell(Decision[SpellPlan | None]):
         return None
 
 
+def spendable(caster: ModelState) -> int:
+    """The Will points it may spend casting: a model with Will of Evil never its last one
+    (SR-WILLEVIL, 002:L2813)."""
+    return caster.will - 1 if WILL_OF_EVIL in caster.triggers else caster.will
+
+
 def may_cast(state: BattleState, caster: ModelState) -> bool:
     """MAGIC-WHO-01, MAGIC-WHEN-01/02: powers and 1 Will; not Prone nor Engaged; once a turn;
     not held by a power (MAGIC-P-TRANSFIX); a rider thrown this turn neither."""
-    if not caster.profile.powers or caster.will < 1 or not caster.alive:
+    if not caster.profile.powers or spendable(caster) < 1 or not caster.alive:
         return False
     if caster.prone or state.engaged(caster) or caster.thrown_turn == state.turn:
         return False
@@ -166,7 +173,7 @@ def offer(state: BattleState, players: Sequence[Any], caster: ModelState) -> Non
     )
     if plan is None:
         return
-    if plan.option not in found or not 1 <= plan.points <= caster.will:
+    if plan.option not in found or not 1 <= plan.points <= spendable(caster):
         state.log.emit("refused", model=caster.uid, reason=f"illegal spell {plan!r}")
         return
     cast_spell(state, players, caster, plan)

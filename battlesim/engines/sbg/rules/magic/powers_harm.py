@@ -9,6 +9,7 @@ from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import hit, lose_wounds, wound_chance
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
+from battlesim.engines.sbg.rules.magic.will_of_evil import banish
 
 
 def _die(state: BattleState, purpose: str) -> int:
@@ -52,6 +53,7 @@ def magic_p_sapwill(state: BattleState, spell: Spell) -> None:
     lost = min(spell.target.will, die if spell.channelled else d3(die))
     spell.target.will -= lost
     state.log.emit("will_lost", model=spell.target.uid, points=lost, will=spell.target.will)
+    banish(state, spell.target)  # SR-WILLEVIL: a Nazgûl sapped to 0 Will is banished
 
 
 def _courage_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:

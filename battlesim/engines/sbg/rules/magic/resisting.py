@@ -18,6 +18,7 @@ from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, notify
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
+from battlesim.engines.sbg.rules.magic.will_of_evil import banish
 from battlesim.engines.sbg.rules.will import resist
 
 if TYPE_CHECKING:
@@ -88,7 +89,9 @@ def resisted(state: BattleState, players: Sequence[Any], spell: Spell, casting: 
             points = 0
     if not points and not free:
         return False
-    if not resist(state, model, points, casting, free, bonus, spell.power.id):
+    held = resist(state, model, points, casting, free, bonus, spell.power.id)
+    banish(state, model)  # SR-WILLEVIL: its last Will spent resisting
+    if not held:
         return False
     notify(state, On.SPELL_RESISTED, Happening(spell.caster, source=spell.power.id, other=model))
     return True
