@@ -11,7 +11,12 @@ from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Removal, Tick, tick
-from battlesim.engines.sbg.core.units import PowerSpec, Profile
+from battlesim.engines.sbg.core.units import (
+    PowerSpec,
+    Profile,
+    profile_from_data,
+    profile_to_data,
+)
 from battlesim.engines.sbg.rules.courage import courage_test, courage_value
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_CHANNELLING, declare_free
 from battlesim.engines.sbg.rules.magic import casting
@@ -407,3 +412,93 @@ def test_sr_willevil_never_casts_with_its_last_will_point() -> None:
     assert not may_cast(state, wraith)
     wraith.will = 2
     assert may_cast(state, wraith)
+
+
+# --- powers on fighting, shooting and standing ----------------------------------------------
+
+
+def test_magic_p_blindlight_shots_at_friends_within_6_hit_only_on_6() -> None:
+    """MAGIC-P-BLINDLIGHT (002:L2583-2589): a shot at a friend within 6" of the caster hits
+    only on a 6: a 5 misses though the archer needs 4+."""
+    from battlesim.engines.sbg.phases.shoot import shoot
+
+    state = battle([2, 5])
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Blinding Light", 2, 0.0)))
+    friend = add(state, "f", 0, 14, 10)
+    archer = add(state, "a", 1, 14, 30, profile(wargear=("sword", "bow")))
+    cast_at(state, wizard, "blinding light", wizard, 1)
+    shoot(state, archer, friend)
+    assert names(state, "shot")[0]["hit"] is False
+
+
+def test_magic_p_enchblades_rerolls_failed_to_wound_in_the_fight() -> None:
+    """MAGIC-P-ENCHBLADES (002:L2575-2581): the friend re-rolls failed To Wound rolls in the
+    Fight phase (S3 vs D4 needs 5+: a 2 then a 5 wounds)."""
+    from battlesim.engines.sbg.phases.fight import strike
+
+    state = battle([4, 2, 5])
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Enchanted Blades", 4, 12.0)))
+    friend = add(state, "f", 0, 14, 10)
+    enemy = add(state, "e", 1, 14 + BASE_GAP, 10)
+    cast_at(state, wizard, "enchanted blades", friend, 1)
+    strike(state, friend, enemy, trapped=False)
+    assert not enemy.alive
+
+
+def test_magic_p_bladewrath_strikes_at_strength_6() -> None:
+    """MAGIC-P-BLADEWRATH (002:L2471-2477): strikes resolved at S6: vs D4 wounds on 3+ (at
+    S3 it would need 5+)."""
+    from battlesim.engines.sbg.phases.fight import strike
+
+    state = battle([2, 3])
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Bladewrath", 2, 12.0)))
+    friend = add(state, "f", 0, 14, 10)
+    enemy = add(state, "e", 1, 14 + BASE_GAP, 10)
+    cast_at(state, wizard, "bladewrath", friend, 1)
+    strike(state, friend, enemy, trapped=False)
+    assert not enemy.alive
+
+
+def test_magic_p_panicsteed_mount_flees_rider_thrown() -> None:
+    """MAGIC-P-PANICSTEED (002:L2599-2605): the mount flees (a mount lost) and the rider
+    rolls on the Thrown Rider table (a 6: lands on its feet)."""
+    state = battle([2, 6])
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Panic Steed", 2, 12.0)))
+    data = {**profile_to_data(profile()), "options": ["horse"]}
+    rider = add(state, "r", 1, 10, 16, profile_from_data(data))
+    assert rider.mount is not None
+    cast_at(state, wizard, "panic steed", rider, 1)
+    assert rider.mount is None and rider.alive and state.mounts_lost[1] == 1
+
+
+def test_magic_p_tremor_line_knocks_down_and_hits_s6() -> None:
+    """MAGIC-P-TREMOR (002:L2631-2637): a D6" (a 4) line from the target away from the
+    caster: the target and a model 3" behind it are Prone and take one S6 hit (vs D4 3+:
+    a 1 and a 3); a model off the line is untouched."""
+    state = battle([5, 4, 1, 3])
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Tremor", 5, 12.0)))
+    target = add(state, "t", 1, 10, 16)
+    behind = add(state, "b", 1, 10, 19)
+    aside = add(state, "a", 1, 14, 19)
+    cast_at(state, wizard, "tremor", target, 1)
+    assert target.prone and target.alive and not behind.alive and not aside.prone
+
+
+def test_wpn_staffpow_01_one_free_will_point_each_turn() -> None:
+    """WPN-STAFFPOW-01 (002:L2034): a Staff of Power's bearer spends one free Will point
+    each turn: casting with 2 dice costs 1 Will; the second casting that turn costs 2."""
+    state = battle([1, 1, 1, 1])
+    wizard = add(
+        state,
+        "w",
+        0,
+        10,
+        10,
+        caster_profile(("Transfix", 3, 12.0), will=4, wargear=("staff of power",)),
+    )
+    enemy = add(state, "e", 1, 10, 14)
+    cast_at(state, wizard, "transfix", enemy, 2)
+    assert wizard.will == 3
+    wizard.status.pop(casting.CAST_TURN)
+    cast_at(state, wizard, "transfix", enemy, 2)
+    assert wizard.will == 1

@@ -50,6 +50,7 @@ from battlesim.engines.sbg.rules.combat import (
 from battlesim.engines.sbg.rules.equipment import banner_in_range
 from battlesim.engines.sbg.rules.falling import fall
 from battlesim.engines.sbg.rules.heroic_actions import declarations, wounded_only_on_sixes
+from battlesim.engines.sbg.rules.magic import powers_battle
 from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
 from battlesim.engines.sbg.rules.special_strikes import ChooseSpecialStrike
 
@@ -328,6 +329,7 @@ def strike(
     striking = HookContext(state, striker, target)
     strength = value(Stat.STRENGTH, striking, striker.profile.strength)  # rules that set it
     strength = clamp_stat(strength + modifier(Hook.STRENGTH, striking))
+    strength = powers_battle.strike_strength(state, striker) or strength  # MAGIC-P-BLADEWRATH
     if at_mount:
         defence = cavalry.mount_defence(target)
     else:

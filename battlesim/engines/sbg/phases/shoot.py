@@ -26,6 +26,7 @@ from battlesim.engines.sbg.core.units import Alignment, ModelId
 from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
 from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
+from battlesim.engines.sbg.rules.magic import powers_battle
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -128,7 +129,10 @@ def shoot(
     need = to_hit_need(state, shooter, moving_penalty)
     # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits. HERO-MIGHT-06 item 3: Might.
     score = 6 if die == 6 else clamp_die(die + bonus)
-    hit = boost(state, shooter, MightRoll.TO_HIT, score, need, target=target) >= need
+    if powers_battle.blinded(state, target):  # MAGIC-P-BLINDLIGHT: only a natural 6
+        hit = die == 6
+    else:
+        hit = boost(state, shooter, MightRoll.TO_HIT, score, need, target=target) >= need
     state.log.emit("shot", shooter=shooter.uid, target=target.uid, hit=hit)
     if subscribed(On.SHOT):
         notify(state, On.SHOT, Happening(shooter, other=target, passed=hit))

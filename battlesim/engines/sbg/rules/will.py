@@ -10,11 +10,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
 from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
+
+
+STAFF_OF_POWER = "staff of power"
+REGISTRY.register(STAFF_OF_POWER, kind=Kind.WARGEAR, source="WPN-STAFFPOW-01 (002:L2034)")
+_FREE_POINT: Status[list[int]] = Status("staff of power: free will", list, Lasting.TURN)
+
+
+def pay_will(state: BattleState, model: ModelState, points: int) -> None:
+    """Spend ``points`` Will; WPN-STAFFPOW-01 (002:L2034): a Staff of Power's bearer spends
+    one free Will point each turn, its store not reduced (the first point it spends)."""
+    used = _FREE_POINT.of(model)
+    if points >= 1 and STAFF_OF_POWER in model.triggers and not used:
+        used.append(state.turn)
+        state.log.emit("free_will", model=model.uid, rule=STAFF_OF_POWER)
+        points -= 1
+    if points:
+        spend(model, Pool.WILL, points)
 
 
 def cast(
@@ -28,7 +47,7 @@ def cast(
     """HERO-WILL-02, MAGIC-CAST-01/02: spend ``points`` Will, roll that many D6 together; the
     power is cast if one die reaches ``casting_value``. Returns the highest casting die
     (after Might) if cast, else 0 (the Will stays spent)."""
-    spend(caster, Pool.WILL, points)
+    pay_will(state, caster, points)
     dice = state.roll(points, f"cast {caster.uid} ({casting_value}+)")
     best = boost(state, caster, MightRoll.CAST, max(dice), casting_value)
     cast_ok = best >= casting_value
@@ -51,7 +70,7 @@ def resist(
     refunds its Will point; the ``free`` dice (Resistant to Magic, Fortify Spirit) refund
     nothing; ``bonus`` is added to the highest die (channelled Fortify Spirit)."""
     if points:
-        spend(target, Pool.WILL, points)
+        pay_will(state, target, points)
     paid = state.roll(points, f"resist {target.uid} ({casting}+)") if points else []
     extra = state.roll(free, f"free resist {target.uid} ({casting}+)") if free else []
     target.will += sum(1 for die in paid if die == 6)  # MAGIC-RES-02: refunded at once

@@ -10,6 +10,7 @@ from battlesim.engines.sbg.rules.magic import (  # noqa: F401  (each registers i
     powers_aid,
     powers_area,
     powers_aura,
+    powers_battle,
     powers_harm,
     powers_hold,
     resisting,
