@@ -156,7 +156,7 @@ def _flame_worth(state: BattleState, caster: ModelState, target: ModelState, cha
 )
 def magic_p_flameburst(state: BattleState, spell: Spell) -> None:
     """One Strength 6 hit; channelled: the target is Set Ablaze instead (SR-ABLAZE: one S9
-    hit, then S5 in each End phase; the burning is not played yet, data.ASSUMPTIONS)."""
+    hit, then S5 in each End phase; the burning is not played: data.ASSUMPTIONS "set ablaze")."""
     hit(
         state,
         spell.caster,
