@@ -502,3 +502,44 @@ def test_wpn_staffpow_01_one_free_will_point_each_turn() -> None:
     wizard.status.pop(casting.CAST_TURN)
     cast_at(state, wizard, "transfix", enemy, 2)
     assert wizard.will == 1
+
+
+def test_magic_p_enrage_plus_two_then_s10_hit_at_turn_end() -> None:
+    """MAGIC-P-ENRAGE (002:L2615-2621): a friendly unridden Warg gets +2 Fight, Attacks,
+    Strength and Courage until the end of the turn, then one S10 hit (vs D4: 3+, a 3)."""
+    state = battle([3, 3])
+    shaman = add(state, "s", 0, 10, 10, caster_profile(("Enrage Beast", 3, 12.0)))
+    warg = add(state, "w", 0, 14, 10, profile(keywords=frozenset({"warg", "infantry"}), wounds=1))
+    cast_at(state, shaman, "enrage beast", warg, 1)
+    context = HookContext(state, warg)
+    assert [modifier(h, context) for h in (Hook.FIGHT, Hook.ATTACKS, Hook.STRENGTH)] == [2, 2, 2]
+    tick(state, Tick.TURN_END)
+    assert not warg.alive
+
+
+def test_magic_p_shatter_destroys_a_weapon() -> None:
+    """MAGIC-P-SHATTER (002:L2397-2403): one piece of wargear destroyed for the game: the
+    archer's bow; a swordsman without a missile weapon is left Unarmed."""
+    state = battle([4, 4])
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Shatter", 4, 12.0), will=4))
+    archer = add(state, "a", 1, 10, 14, profile(wargear=("sword", "bow")))
+    swordsman = add(state, "b", 1, 14, 14)
+    cast_at(state, wizard, "shatter", archer, 1)
+    wizard.status.pop(casting.CAST_TURN)
+    cast_at(state, wizard, "shatter", swordsman, 1)
+    assert archer.missile is None and swordsman.weapon is None
+    assert "unarmed" in swordsman.triggers
+
+
+def test_magic_p_paralyse_prone_held_until_a_six() -> None:
+    """MAGIC-P-PARALYSE (002:L2497-2507): knocked Prone and held; at the end of the turn a
+    3 leaves it Paralysed, a 6 the next turn stands it up."""
+    state = battle([4, 3, 6])
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Paralyse", 4, 12.0)))
+    enemy = add(state, "e", 1, 10, 14)
+    cast_at(state, wizard, "paralyse", enemy, 1)
+    assert enemy.prone and effects.barred(state, enemy, Bar.MOVE)
+    tick(state, Tick.TURN_END)
+    assert enemy.prone and effects.barred(state, enemy, Bar.STRIKE)
+    tick(state, Tick.TURN_END)
+    assert not enemy.prone and not effects.barred(state, enemy, Bar.MOVE)

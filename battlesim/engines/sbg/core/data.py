@@ -518,6 +518,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "ruin, rock, stone, house, tower, wall, cave, cliff or crag.",
         "set ablaze": "MAGIC-P-FLAMEBURST channelled: the S9 hit of Set Ablaze is played; the "
         "S5 hit in each End phase until extinguished is not.",
+        "shatter": "MAGIC-P-SHATTER: the caster destroys the target's missile weapon if it "
+        "has one, else its hand weapon (not a staff of power); armour and shields are kept.",
+        "paralyse": "MAGIC-P-PARALYSE: the Paralysed model's Duel is not changed (no Duel dice "
+        "and an automatic loss unless joined are not played); Might on the recovery die and "
+        "the friends' 'doing nothing else' are not checked.",
         "strengthen will": "MAGIC-P-STRWILL: the caster is not offered itself as the target.",
         "tremor resist": "MAGIC-P-TREMOR (reading 25): the target, always affected, resists "
         "for all.",

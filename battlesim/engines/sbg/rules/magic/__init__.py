@@ -13,6 +13,7 @@ from battlesim.engines.sbg.rules.magic import (  # noqa: F401  (each registers i
     powers_battle,
     powers_harm,
     powers_hold,
+    powers_rare,
     resisting,
     will_of_evil,
 )
