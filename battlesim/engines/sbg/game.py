@@ -15,9 +15,12 @@ from typing import Any
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import Event, EventLog
 from battlesim.engines.registry import GameResult
+from battlesim.engines.sbg.core.decisions import Player
 from battlesim.engines.sbg.core.outcome import Outcome, Termination
 from battlesim.engines.sbg.core.paths import point_distance, terrain_fits
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, tick
+from battlesim.engines.sbg.core.table_generator import generate_table
+from battlesim.engines.sbg.core.tables_preset import preset
 from battlesim.engines.sbg.core.units import Force, PlayerId, force_from_data, profile_to_data
 from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.phases.end import run_end_phase
@@ -25,7 +28,7 @@ from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
-from battlesim.engines.sbg.policies.players import PLAYERS, Player
+from battlesim.engines.sbg.policies.players import PLAYERS
 from battlesim.engines.sbg.rules import muster, war_beasts
 from battlesim.engines.sbg.rules.muster import DeploymentOrder
 from battlesim.engines.sbg.rules.reinforcements import hold_back
@@ -66,11 +69,8 @@ def _table(options: Mapping[str, Any], dice: Dice) -> Any:
     if name is None:
         return None
     if name == "generated":
-        from battlesim.engines.sbg.core.table_generator import generate_table
-
         seed = options.get("table_seed")
         return generate_table(Dice(int(seed)) if seed is not None else dice)
-    from battlesim.engines.sbg.core.tables_preset import preset
 
     return preset(str(name))
 

@@ -19,23 +19,20 @@ from battlesim.engines.sbg.core.data import CAVALRY_CIRCLE_MM, CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
-from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, stab_backlashes
-from battlesim.engines.sbg.phases.move import (
-    _maybe_dismount,
-    allowance,
-    apply_action,
-    can_move,
-    check_action,
-    run_move_phase,
-)
-from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
+from battlesim.engines.sbg.phases.model_move import _maybe_dismount
+from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, _cavalry_charge, _rough_charge
 from battlesim.engines.sbg.rules import cavalry, special_strikes
+from battlesim.engines.sbg.rules.allowance import allowance
+from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.courage import courage_value
 from battlesim.engines.sbg.rules.falling import terrain_height
+from battlesim.engines.sbg.rules.fighting import resolve_combat, stab_backlashes
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.monsters.core import hits as monster_hits
 from battlesim.engines.sbg.rules.monsters.core import knock_prone
+from battlesim.engines.sbg.rules.movement import apply_action, can_move, check_action
+from battlesim.engines.sbg.rules.shooting import can_shoot, shoot
 from battlesim.engines.sbg.rules.special_strikes import after_duel
 from tests.engines.sbg.builders import WARRIOR, add, battle, players, profile, rolls
 

@@ -10,10 +10,11 @@ import pytest
 from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.phases.fight import Combat, resolve_combat
-from battlesim.engines.sbg.phases.move import apply_action, check_action
-from battlesim.engines.sbg.phases.shoot import can_shoot
+from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.falling import falling_hits
+from battlesim.engines.sbg.rules.fighting import resolve_combat
+from battlesim.engines.sbg.rules.movement import apply_action, check_action
+from battlesim.engines.sbg.rules.shooting import can_shoot
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
 R = 25.0 / 25.4 / 2  # radius of a 25 mm base, inches
@@ -349,7 +350,7 @@ def test_move_climb_06_no_charge_half_way_and_moving_off_loses_the_climb(
     from battlesim.engines.sbg.core.actions import Charge
     from battlesim.engines.sbg.rules import long_climb
 
-    monkeypatch.setattr("battlesim.engines.sbg.phases.move.can_see", lambda *_: True)
+    monkeypatch.setattr("battlesim.engines.sbg.rules.movement.can_see", lambda *_: True)
     low = battle([], table=_rock(1.5))  # a slow climber (Move 2) needs 3" for 1.5"
     climber = add(low, "A2", 0, 20, 12 - R - 0.01, profile(move=2.0))
     check_action(low, climber, Move("A2", (20, 12 + R)))  # a plain move may climb on

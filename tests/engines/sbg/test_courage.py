@@ -109,7 +109,7 @@ def _terror_battle(dice: list[int]) -> tuple[object, object]:
 
 def _charge(state: object, model: object) -> None:
     from battlesim.engines.sbg.core.actions import Charge
-    from battlesim.engines.sbg.phases.move import take_action
+    from battlesim.engines.sbg.phases.model_move import take_action
 
     class Charger(Answering):
         def choose_move(self, *_: object) -> Charge:

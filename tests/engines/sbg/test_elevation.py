@@ -12,8 +12,8 @@ from battlesim.engines.sbg.core.actions import Charge, IllegalActionError
 from battlesim.engines.sbg.core.state import BattleState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.phases.fight import run_fight_phase
-from battlesim.engines.sbg.phases.move import apply_action, charge_options, check_action
 from battlesim.engines.sbg.rules.barriers import protecting_barrier
+from battlesim.engines.sbg.rules.movement import apply_action, charge_options, check_action
 from tests.engines.sbg.builders import add, battle, players, rolls
 
 R = 25.0 / 25.4 / 2

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import BattleState
-from battlesim.engines.sbg.phases.fight import (
-    Combat,
-    resolve_combat,
-    run_fight_phase,
-    split_combats,
-)
+from battlesim.engines.sbg.phases.fight import run_fight_phase
+from battlesim.engines.sbg.rules.combats import Combat, split_combats
+from battlesim.engines.sbg.rules.fighting import resolve_combat
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile, rolls
 
 X, Y = 24.0, 24.0

@@ -9,8 +9,10 @@ import pytest
 
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, run_fight_phase
+from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
+from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.fighting import resolve_combat
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile, rolls
 
 X, Y = 24.0, 24.0

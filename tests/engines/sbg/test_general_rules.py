@@ -16,12 +16,13 @@ from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.game import deploy, new_battle, play_battle, play_game
 from battlesim.engines.sbg.phases.end import run_end_phase
 from battlesim.engines.sbg.phases.fight import run_fight_phase
-from battlesim.engines.sbg.phases.move import check_action, stand_up
+from battlesim.engines.sbg.phases.move import stand_up
 from battlesim.engines.sbg.phases.priority import run_priority_phase
-from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules.combat import roll_to_wound, wound_need
 from battlesim.engines.sbg.rules.equipment import starting_defence
+from battlesim.engines.sbg.rules.movement import check_action
+from battlesim.engines.sbg.rules.shooting import can_shoot, shoot
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, players, profile, rolls
 
 SKIRMISH = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"]}

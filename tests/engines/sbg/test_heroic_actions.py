@@ -19,14 +19,17 @@ from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.game import deploy, new_battle, play_battle, setup_from_options
 from battlesim.engines.sbg.phases.end import run_end_phase
 from battlesim.engines.sbg.phases.fight import run_fight_phase
-from battlesim.engines.sbg.phases.move import allowance, charge_spot, check_action, run_move_phase
-from battlesim.engines.sbg.phases.shoot import can_shoot, run_shoot_phase, shoot
+from battlesim.engines.sbg.phases.move import run_move_phase
+from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules import heroic_actions as ha
+from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import stand_fast_hero
 from battlesim.engines.sbg.rules.heroic_actions import DECLARATIONS, declarations, heroic_turn
+from battlesim.engines.sbg.rules.movement import charge_spot, check_action
 from battlesim.engines.sbg.rules.scenarios import scenario_named
+from battlesim.engines.sbg.rules.shooting import can_shoot, shoot
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 
 HERO = profile(
@@ -974,7 +977,7 @@ def test_hero_hd_01_the_heroes_mount_is_not_protected() -> None:
     Heroique": an Orc's strike (S3 v D4, 5+) of 5 does not wound the rider but wounds its
     horse; a Strength 3 hit of 5 on the horse too."""
     from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
-    from battlesim.engines.sbg.phases.fight import strike
+    from battlesim.engines.sbg.rules.fighting import strike
     from battlesim.engines.sbg.rules.monsters.core import hit
 
     data = profile_to_data(hero(rules=("Heroic Defence",)))

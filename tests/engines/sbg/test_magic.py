@@ -420,7 +420,7 @@ def test_sr_willevil_never_casts_with_its_last_will_point() -> None:
 def test_magic_p_blindlight_shots_at_friends_within_6_hit_only_on_6() -> None:
     """MAGIC-P-BLINDLIGHT (002:L2583-2589): a shot at a friend within 6" of the caster hits
     only on a 6: a 5 misses though the archer needs 4+."""
-    from battlesim.engines.sbg.phases.shoot import shoot
+    from battlesim.engines.sbg.rules.shooting import shoot
 
     state = battle([2, 5])
     wizard = add(state, "w", 0, 10, 10, caster_profile(("Blinding Light", 2, 0.0)))
@@ -434,7 +434,7 @@ def test_magic_p_blindlight_shots_at_friends_within_6_hit_only_on_6() -> None:
 def test_magic_p_enchblades_rerolls_failed_to_wound_in_the_fight() -> None:
     """MAGIC-P-ENCHBLADES (002:L2575-2581): the friend re-rolls failed To Wound rolls in the
     Fight phase (S3 vs D4 needs 5+: a 2 then a 5 wounds)."""
-    from battlesim.engines.sbg.phases.fight import strike
+    from battlesim.engines.sbg.rules.fighting import strike
 
     state = battle([4, 2, 5])
     wizard = add(state, "w", 0, 10, 10, caster_profile(("Enchanted Blades", 4, 12.0)))
@@ -448,7 +448,7 @@ def test_magic_p_enchblades_rerolls_failed_to_wound_in_the_fight() -> None:
 def test_magic_p_bladewrath_strikes_at_strength_6() -> None:
     """MAGIC-P-BLADEWRATH (002:L2471-2477): strikes resolved at S6: vs D4 wounds on 3+ (at
     S3 it would need 5+)."""
-    from battlesim.engines.sbg.phases.fight import strike
+    from battlesim.engines.sbg.rules.fighting import strike
 
     state = battle([2, 3])
     wizard = add(state, "w", 0, 10, 10, caster_profile(("Bladewrath", 2, 12.0)))

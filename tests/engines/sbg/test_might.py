@@ -13,13 +13,14 @@ from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.game import BattleOptionError, play_game
-from battlesim.engines.sbg.phases.fight import Combat, duel, resolve_combat, strike
-from battlesim.engines.sbg.phases.move import apply_action
 from battlesim.engines.sbg.phases.priority import run_priority_phase
-from battlesim.engines.sbg.phases.shoot import shoot
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.courage import courage_test
+from battlesim.engines.sbg.rules.fighting import duel, resolve_combat, strike
 from battlesim.engines.sbg.rules.might import MightAsk, MightRoll, boost
+from battlesim.engines.sbg.rules.movement import apply_action
+from battlesim.engines.sbg.rules.shooting import shoot
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 from tests.engines.sbg.test_cavalry import mounted
 from tests.engines.sbg.test_monsters import TOUCH, named

@@ -19,9 +19,11 @@ from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.units import Profile
-from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, run_fight_phase
+from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules.cavalry import knocked_down_by_charge_immune
+from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.fighting import resolve_combat
 from battlesim.engines.sbg.rules.monsters.core import BpaOption, counts_as_cavalry
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 from tests.engines.sbg.test_battles import _wounds_add_up, run_watched

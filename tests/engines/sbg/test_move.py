@@ -6,14 +6,14 @@ import pytest
 
 from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.phases.move import (
+from battlesim.engines.sbg.phases.move import run_move_phase
+from battlesim.engines.sbg.policies.answers import Answering
+from battlesim.engines.sbg.rules.movement import (
     apply_action,
     charge_options,
     check_action,
     furthest_toward,
-    run_move_phase,
 )
-from battlesim.engines.sbg.policies.answers import Answering
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile
 
 
@@ -217,7 +217,7 @@ def test_low_obstacle_is_stepped_over() -> None:
 
 def test_a_model_that_leapt_cannot_shoot() -> None:
     """SHOOT-ELIG-07, MOVE-LEAP-04 (002:L767): no shooting after a Leap test, even a 6."""
-    from battlesim.engines.sbg.phases.shoot import can_shoot
+    from battlesim.engines.sbg.rules.shooting import can_shoot
 
     state = battle([6], table=Table("t", (WALL,)))
     model = add(state, "A1", 0, 10, 10, profile(wargear=("bow",)))

@@ -8,9 +8,9 @@ import pytest
 from battlesim.engines.dice import ScriptedDice
 from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.core.state import Removal
-from battlesim.engines.sbg.phases.fight import split_combats
-from battlesim.engines.sbg.phases.move import apply_action, check_action
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+from battlesim.engines.sbg.rules.combats import split_combats
+from battlesim.engines.sbg.rules.movement import apply_action, check_action
 from tests.engines.sbg.builders import BASE_GAP, add, battle
 
 

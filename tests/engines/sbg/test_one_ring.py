@@ -19,13 +19,16 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import angle_to, rotated
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.phases.fight import Combat, duel, run_fight_phase
-from battlesim.engines.sbg.phases.move import apply_action, check_action, run_move_phase
-from battlesim.engines.sbg.phases.shoot import legal_targets
+from battlesim.engines.sbg.phases.fight import run_fight_phase
+from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules import ring_moves as ring
+from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.fighting import duel
 from battlesim.engines.sbg.rules.heroic_actions import heeded, heroic_turn
+from battlesim.engines.sbg.rules.movement import apply_action, check_action
+from battlesim.engines.sbg.rules.shooting import legal_targets
 from battlesim.engines.sbg.rules.sight import obstructions
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls

@@ -11,11 +11,11 @@ import pytest
 
 from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move
 from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainPiece
-from battlesim.engines.sbg.phases.move import apply_action, charge_options, check_action
-from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
 from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules import prone
+from battlesim.engines.sbg.rules.movement import apply_action, charge_options, check_action
+from battlesim.engines.sbg.rules.shooting import can_shoot, shoot
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 
 R = 25.0 / 25.4 / 2

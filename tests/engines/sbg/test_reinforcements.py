@@ -6,9 +6,10 @@ import pytest
 
 from battlesim.engines.dice import ScriptedDice
 from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
-from battlesim.engines.sbg.phases.move import charge_options, check_action, run_move_phase
+from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules.courage import break_point
+from battlesim.engines.sbg.rules.movement import charge_options, check_action
 from battlesim.engines.sbg.rules.reinforcements import Reserve, entry_points, hold_back
 from tests.engines.sbg.builders import add, battle, profile
 

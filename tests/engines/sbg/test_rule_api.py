@@ -13,9 +13,9 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.core.registry import REGISTRY
 from battlesim.engines.sbg.core.state import BattleState, Removal, Tick, tick
-from battlesim.engines.sbg.phases.fight import strike
 from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.rules.courage import courage_test, courage_value
+from battlesim.engines.sbg.rules.fighting import strike
 from battlesim.engines.sbg.rules.prone import StandsUp
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile, rolls
 

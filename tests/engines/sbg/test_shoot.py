@@ -6,13 +6,8 @@ import pytest
 
 from battlesim.engines.sbg.core.arms import MISSILE_WEAPONS
 from battlesim.engines.sbg.core.units import Alignment
-from battlesim.engines.sbg.phases.shoot import (
-    can_shoot,
-    legal_targets,
-    run_shoot_phase,
-    shoot,
-    shots_allowed,
-)
+from battlesim.engines.sbg.phases.shoot import run_shoot_phase
+from battlesim.engines.sbg.rules.shooting import can_shoot, legal_targets, shoot, shots_allowed
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile, rolls
 
 BOW = profile(wargear=("sword", "bow"))
@@ -195,7 +190,7 @@ def test_throwing_while_charging(wound_die: int, slain: bool) -> None:
     """MSL-THROW-02/03 (002:L2142-2146): stop 1" short, throw with no moving penalty (4+
     hits on 4), then complete the charge only if the target survived."""
     from battlesim.engines.sbg.core.actions import Charge
-    from battlesim.engines.sbg.phases.move import apply_action
+    from battlesim.engines.sbg.rules.movement import apply_action
 
     state = battle([4, wound_die], alignments=(Alignment.EVIL, Alignment.GOOD))
     thrower = add(state, "A1", 0, 10, 10, profile(wargear=("sword", "throwing weapons")))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.units import Alignment
-from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, run_shoot_phase, shoot
+from battlesim.engines.sbg.phases.shoot import run_shoot_phase
+from battlesim.engines.sbg.rules.shooting import can_shoot, legal_targets, shoot
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
 
 R = 25.0 / 25.4 / 2
@@ -167,7 +168,7 @@ def test_shoot_move_02_turning_on_the_spot_is_not_moving() -> None:
     """SHOOT-MOVE-02 (002:L858): a Move that ends where it started (turning on the spot) is
     no movement: the 4+ bowman keeps hitting on 4 (after a real 1" move a 4 would miss)."""
     from battlesim.engines.sbg.core.actions import Move
-    from battlesim.engines.sbg.phases.move import apply_action
+    from battlesim.engines.sbg.rules.movement import apply_action
 
     state = battle([4, 1], alignments=EVIL)
     shooter = add(state, "A1", 0, 10, 5, BOW)

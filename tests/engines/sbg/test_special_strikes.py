@@ -9,8 +9,9 @@ import pytest
 from battlesim.engines.sbg.core.arms import SpecialStrike
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.phases.fight import run_fight_phase
-from battlesim.engines.sbg.phases.move import allowance, stand_up
+from battlesim.engines.sbg.phases.move import stand_up
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
+from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, eligible
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
 
@@ -142,7 +143,7 @@ def test_stun_makes_attacks_and_fight_one_until_next_turn(die: int, stunned: boo
     assert victim.stunned_until == (2 if stunned else 0)
     assert not [r for r in rolls(state) if r[0].startswith("strike")]
     from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
-    from battlesim.engines.sbg.phases.shoot import to_hit_need
+    from battlesim.engines.sbg.rules.shooting import to_hit_need
 
     fight = victim.profile.fight + modifier(Hook.FIGHT, HookContext(state, victim))
     attacks = victim.profile.attacks + modifier(Hook.ATTACKS, HookContext(state, victim))

@@ -29,27 +29,15 @@ from battlesim.engines.sbg.core.units import (
     profile_from_data,
     profile_to_data,
 )
-from battlesim.engines.sbg.phases import beast_fight, heroic, trample
-from battlesim.engines.sbg.phases.fight import (
-    Combat,
-    assign_supporters,
-    resolve_combat,
-    split_combats,
-)
+from battlesim.engines.sbg.phases import heroic, trample
 from battlesim.engines.sbg.phases.heroic import run_heroic_moves
-from battlesim.engines.sbg.phases.move import (
-    _check_charge,
-    apply_action,
-    can_move,
-    charge_options,
-    check_action,
-)
-from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets, shoot, to_hit_need
 from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
-from battlesim.engines.sbg.rules import war_beasts
+from battlesim.engines.sbg.rules import beast_fight, war_beasts
 from battlesim.engines.sbg.rules.barriers import protecting_barrier
+from battlesim.engines.sbg.rules.combats import Combat, split_combats
 from battlesim.engines.sbg.rules.courage import broken_test
+from battlesim.engines.sbg.rules.fighting import assign_supporters, resolve_combat
 from battlesim.engines.sbg.rules.heroic_actions import (
     DECLARATIONS,
     HEROIC_COMBAT,
@@ -58,6 +46,15 @@ from battlesim.engines.sbg.rules.heroic_actions import (
     Declaration,
     refusal,
 )
+from battlesim.engines.sbg.rules.howdah import beast_turn, howdah
+from battlesim.engines.sbg.rules.movement import (
+    _check_charge,
+    apply_action,
+    can_move,
+    charge_options,
+    check_action,
+)
+from battlesim.engines.sbg.rules.shooting import can_shoot, legal_targets, shoot, to_hit_need
 from battlesim.engines.sbg.rules.special_strikes import bash, eligible
 from battlesim.engines.sbg.samples import HARAD_MUMAK
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
@@ -206,7 +203,7 @@ def test_wb_gen_06_howdah_destroyed_riders_fall_prone_beside_the_beast() -> None
     state = battle([1, 1, 1, 5])  # commander survives; the archer's first hit slays it
     beast, (commander, archer) = mumak(state)
     war_beasts.destroy_howdah(state, beast)
-    assert commander.alive and commander.prone and commander.riding is None
+    assert commander.alive and commander.prone and howdah(commander).riding is None
     assert point_distance(commander.position, beast.position) == pytest.approx(TOUCH, abs=0.01)
     assert not archer.alive
     assert [e.data["hits"] for e in state.log.of_kind("fall")] == [3, 3]
@@ -326,7 +323,7 @@ def test_wb_mov_08_a_survivor_stops_the_beast_in_contact() -> None:
     trample.trample(state, Steer(), beast, (24.0, 18.0), panic=False)
     assert tough.alive and state.in_contact(beast, tough) and state.engaged(beast)
     assert beast.y == pytest.approx(14.0 - TOUCH, abs=0.01)
-    assert beast.trampled_into and not beast.charged
+    assert beast_turn(beast).trampled_into and not beast.charged
 
 
 def test_wb_mov_09_friend_in_the_way_stop_or_trample() -> None:
@@ -363,7 +360,7 @@ def test_wb_mov_11_charged_before_moving_cannot_move() -> None:
     beast, _ = mumak(state)
     enemy = add(state, "B1", 1, 24.0, 15.0)
     apply_action(state, enemy, Charge("B1", "A01", (24.0, 10.0 + TOUCH)))
-    assert beast.was_charged
+    assert beast_turn(beast).was_charged
     with pytest.raises(IllegalActionError):
         trample.check_trample(state, beast, (24.0, 2.0), panic=False)
 
@@ -399,9 +396,9 @@ def test_wb_mag_04_blasted_rider_prone_or_thrown() -> None:
     state = battle([3, 4, 1, 1, 1])
     beast, (commander, archer) = mumak(state)
     war_beasts.blasted_rider(state, commander)
-    assert commander.prone and commander.riding == beast.uid
+    assert commander.prone and howdah(commander).riding == beast.uid
     war_beasts.blasted_rider(state, archer)
-    assert archer.riding is None and archer.prone and archer.alive
+    assert howdah(archer).riding is None and archer.prone and archer.alive
     assert state.dice.remaining == 0
 
 
@@ -415,7 +412,7 @@ def test_wb_sht_01_howdah_always_in_the_way_of_a_rider() -> None:
     beast, (_, archer) = mumak(state)
     shooter = add(state, "B1", 1, 24.0, 30.0, profile(options=("bow",)))
     shoot(state, shooter, archer)
-    assert archer.alive and beast.howdah_wounds == 5
+    assert archer.alive and howdah(beast).howdah_wounds == 5
     assert purposes(state)[1] == "in the way howdah of A01 (4+)"
     assert purposes(state)[2].startswith("to wound howdah of A01")
 
@@ -464,7 +461,7 @@ def test_wb_cc_02_irresistible_force_knocks_the_losers_prone() -> None:
     state = battle([6, 1, 1, 1, *[1] * 6])
     beast, _ = mumak(state)
     enemy = add(state, "B1", 1, 24.0, 10.0 + TOUCH, profile(wounds=5))
-    beast.trampled_into = True
+    beast_turn(beast).trampled_into = True
     resolve_combat(state, Combat(beast, [enemy]), players())
     assert enemy.prone and state.dice.remaining == 0
 
@@ -473,7 +470,7 @@ def test_wb_cc_02_monsters_stronger_than_the_beast_stay_up() -> None:
     """WB-CC-02: Monsters are knocked prone only if their Strength is not higher."""
     state = battle([])
     beast, _ = mumak(state)
-    beast.trampled_into = True
+    beast_turn(beast).trampled_into = True
     equal = add(state, "B1", 1, 10.0, 10.0, profile(strength=9, keywords=frozenset({"monster"})))
     strong = add(state, "B2", 1, 5.0, 10.0, profile(strength=10, keywords=frozenset({"monster"})))
     beast_fight.irresistible_force(state, [beast], [equal, strong])
@@ -486,7 +483,7 @@ def test_wb_cc_02_irresistible_force_throws_a_cavalry_rider() -> None:
     rider lies prone on foot and takes one S3 hit (a 1 does nothing)."""
     state = battle([1])
     beast, _ = mumak(state)
-    beast.trampled_into = True
+    beast_turn(beast).trampled_into = True
     data = {**profile_to_data(profile(name="Rider")), "options": ["horse"]}
     rider = add(state, "B1", 1, 24.0, 14.5, profile_from_data(data))
     beast_fight.irresistible_force(state, [beast], [rider])
@@ -553,7 +550,7 @@ def test_wb_dmg_01_slain_beast_riders_fall() -> None:
     beast.wounds = 1
     state.wound(beast, "test")
     assert not beast.alive and commander.alive and commander.prone and not archer.alive
-    assert commander.riding is None and state.casualties[0] == 2
+    assert howdah(commander).riding is None and state.casualties[0] == 2
 
 
 def test_wb_dmg_02_panic_uses_the_leaders_courage() -> None:
@@ -562,7 +559,7 @@ def test_wb_dmg_02_panic_uses_the_leaders_courage() -> None:
     state = battle([1, 1])
     beast, (commander, _) = mumak(state)
     state.wound(beast, "test")
-    assert beast.panic_turn == state.turn + 1  # WB-DMG-03: its next Move phase
+    assert howdah(beast).panic_turn == state.turn + 1  # WB-DMG-03: its next Move phase
     assert purposes(state) == ["courage A01c0 (panic A01: wounded)"]
 
 
@@ -572,11 +569,11 @@ def test_wb_dmg_02_will_and_the_beasts_own_courage() -> None:
     state = battle([3, 2])
     beast, (commander, _) = mumak(state)
     state.wound(beast, "test")
-    assert not beast.panic_turn and commander.will == 0
+    assert not howdah(beast).panic_turn and commander.will == 0
     state = battle([4, 4])
     beast, _ = mumak(state, crew=0)
     state.wound(beast, "test")
-    assert not beast.panic_turn
+    assert not howdah(beast).panic_turn
     assert purposes(state) == ["courage A01 (panic A01: wounded)"]
 
 
@@ -589,7 +586,7 @@ def test_wb_dmg_02_empty_howdah_tests_at_the_start_of_its_move() -> None:
     owner, opponent = Steer(end=(24.0, 12.0)), Steer(end=(24.0, 16.0))
     trample.move_beast(state, (owner, opponent), beast)
     assert owner.asked == [] and opponent.asked == [1]
-    assert beast.position == (24.0, 16.0) and not beast.panic_turn
+    assert beast.position == (24.0, 16.0) and not howdah(beast).panic_turn
 
 
 def test_wb_dmg_02_empty_howdah_passes_and_acts_normally() -> None:
@@ -606,15 +603,15 @@ def test_wb_dmg_03_a_later_failure_does_not_put_off_a_due_panic() -> None:
     opponent in this Move phase, even if it fails again (empty howdah, 1+1+2) before moving."""
     state = battle([1, 1])
     beast, _ = mumak(state, crew=0)
-    state.turn, beast.panic_turn = 2, 2
+    state.turn, howdah(beast).panic_turn = 2, 2
     owner, opponent = Steer(end=(24.0, 12.0)), Steer(end=(24.0, 16.0))
     trample.move_beast(state, (owner, opponent), beast)
     assert owner.asked == [] and opponent.asked == [1]
     state = battle([1, 1])
     beast, _ = mumak(state)
-    state.turn, beast.panic_turn = 2, 2
+    state.turn, howdah(beast).panic_turn = 2, 2
     state.wound(beast, "test")  # a new failure in the turn the panic move is due
-    assert beast.panic_turn == 2
+    assert howdah(beast).panic_turn == 2
 
 
 def test_wb_dmg_03_opponent_steers_it_off_the_table() -> None:
@@ -622,7 +619,7 @@ def test_wb_dmg_03_opponent_steers_it_off_the_table() -> None:
     off the table, the beast and all its crew are casualties."""
     state = battle([])
     beast, riders = mumak(state, y=4.0)
-    state.turn, beast.panic_turn = 2, 1
+    state.turn, howdah(beast).panic_turn = 2, 1
     owner, opponent = Steer(end=(24.0, 18.0)), Steer(end=(24.0, -3.0))
     trample.move_beast(state, (owner, opponent), beast)
     assert opponent.asked == [1] and owner.asked == []
@@ -634,9 +631,9 @@ def test_wb_dmg_03_no_shooting_from_a_panicking_beast() -> None:
     """WB-DMG-03: in the turn it panics its riders cannot shoot; control returns after."""
     state = battle([])
     beast, (_, archer) = mumak(state)
-    state.turn, beast.panic_turn = 2, 1
+    state.turn, howdah(beast).panic_turn = 2, 1
     trample.move_beast(state, (Steer(), Steer(end=(24.0, 16.0))), beast)
-    assert beast.position == (24.0, 16.0) and not beast.panic_turn
+    assert beast.position == (24.0, 16.0) and not howdah(beast).panic_turn
     assert not can_shoot(state, archer)
 
 
@@ -644,12 +641,12 @@ def test_wb_dmg_04_charged_beast_makes_no_panic_move() -> None:
     """WB-DMG-04 (002:L1889): a War Beast already charged cannot make a panic move."""
     state = battle([])
     beast, _ = mumak(state)
-    state.turn, beast.panic_turn = 2, 1
-    beast.was_charged = True
+    state.turn, howdah(beast).panic_turn = 2, 1
+    beast_turn(beast).was_charged = True
     assert war_beasts.stampede_controller(state, beast) is None
     trample.lapse_panics(state)
-    assert beast.panic_turn == 0  # control returns at the end of that Move phase
-    beast.was_charged, beast.panic_turn = False, 1
+    assert howdah(beast).panic_turn == 0  # control returns at the end of that Move phase
+    beast_turn(beast).was_charged, howdah(beast).panic_turn = False, 1
     assert war_beasts.stampede_controller(state, beast) == 1
 
 
@@ -657,7 +654,7 @@ def test_wb_dmg_04_charged_beast_makes_no_panic_move() -> None:
 
 
 def _overlaps(state: BattleState) -> list[tuple[str, str]]:
-    ground = [m for m in state.living() if m.riding is None]
+    ground = [m for m in state.living() if howdah(m).riding is None]
     return [
         (a.uid, b.uid)
         for i, a in enumerate(ground)
@@ -683,11 +680,11 @@ def _battle(seed: int) -> tuple[BattleState, list[tuple[str, str]]]:
 
     def after_move(event: Any) -> None:
         moved = state.models[event.data["model"]] if event.kind == "move" else None
-        if moved is None or not moved.alive or moved.riding is not None:
+        if moved is None or not moved.alive or howdah(moved).riding is not None:
             return
         for other in state.living():
             gap = math.hypot(other.x - moved.x, other.y - moved.y) - other.radius - moved.radius
-            if other is not moved and other.riding is None and gap < -0.02:
+            if other is not moved and howdah(other).riding is None and gap < -0.02:
                 bad.append((moved.uid, other.uid))
 
     log.listeners.append(after_move)
@@ -789,7 +786,7 @@ def test_wb_dmg_02_commander_spends_might_on_panic() -> None:
     beast, (commander, _) = mumak(state)
     commander.might = 2
     state.wound(beast, "test")
-    assert not beast.panic_turn and commander.might == 1 and commander.will == 0
+    assert not howdah(beast).panic_turn and commander.might == 1 and commander.will == 0
 
 
 def test_wb_mov_01_a_war_beast_never_defends_a_barrier() -> None:
@@ -840,7 +837,7 @@ def test_heuristic_steers_an_enemy_panicking_beast_into_its_own_side() -> None:
     for k, x in enumerate((23.8, 24.2)):
         add(state, f"A{k + 2}", 0, x, 27.5 + 1.2 * k)
     add(state, "B1", 1, 24.0, 19.0)
-    state.turn, beast.panicked_turn = 2, 2
+    state.turn, howdah(beast).panicked_turn = 2, 2
     player = players()[1]
     end = player.choose_trample(state, beast, 1)
     assert end is not None and end[1] > beast.y
@@ -853,10 +850,12 @@ def test_wb_gen_06_shots_stopped_by_the_howdah_may_destroy_it() -> None:
     Wounds the howdah is destroyed and its riders fall (three 1s each: they survive)."""
     state = battle([4, 1, 6, 4, *[1] * 6])
     beast, riders = mumak(state)
-    beast.howdah_wounds = 1
+    howdah(beast).howdah_wounds = 1
     shooter = add(state, "B1", 1, 24.0, 30.0, profile(options=("crossbow",)))
     shoot(state, shooter, riders[1])
-    assert beast.howdah_wounds == 0 and all(m.riding is None and m.prone for m in riders)
+    assert howdah(beast).howdah_wounds == 0 and all(
+        howdah(m).riding is None and m.prone for m in riders
+    )
     assert state.log.of_kind("howdah_destroyed") and state.dice.remaining == 0
 
 
@@ -896,7 +895,7 @@ def test_deployment_puts_the_beast_in_front_with_a_clear_lane() -> None:
     ahead = [
         m
         for m in state.living(1)
-        if m.riding is None
+        if howdah(m).riding is None
         and m is not beast
         and m.y < beast.y
         and abs(m.x - beast.x) < beast.radius + m.radius
@@ -913,7 +912,7 @@ def test_wb_dmg_03_panicking_beast_tramples_its_owners_models() -> None:
     beast, _ = mumak(state)
     owned = add(state, "A2", 0, 24.0, 14.0)
     theirs = add(state, "B1", 1, 24.0, 20.4)
-    state.turn, beast.panic_turn = 2, 1
+    state.turn, howdah(beast).panic_turn = 2, 1
     trample.move_beast(state, (Steer(), Steer(end=(24.0, 18.0), friend=False)), beast)
     assert not owned.alive and theirs.alive
     assert beast.y == pytest.approx(20.4 - TOUCH, abs=0.01)

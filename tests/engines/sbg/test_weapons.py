@@ -18,13 +18,15 @@ from battlesim.engines.sbg.core.arms import (
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import Alignment
-from battlesim.engines.sbg.phases.fight import Combat, resolve_combat, run_fight_phase
-from battlesim.engines.sbg.phases.move import apply_action
-from battlesim.engines.sbg.phases.shoot import can_shoot, shoot
+from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules import fight_stances
+from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.equipment import banner_in_range, stealthy
+from battlesim.engines.sbg.rules.fighting import resolve_combat
 from battlesim.engines.sbg.rules.monsters.core import may_use_bpa
+from battlesim.engines.sbg.rules.movement import apply_action
+from battlesim.engines.sbg.rules.shooting import can_shoot, shoot
 from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, eligible
 from tests.engines.sbg.builders import BASE_GAP, add, battle, players, profile, rolls
 

@@ -84,15 +84,6 @@ class ModelState:
     will: int = 0
     fate: int = 0
     free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
-    # WB-* (war_beasts.py): the beast a howdah model rides and the height of its floor;
-    # a beast's panic state and turn flags.
-    riding: ModelId | None = None
-    perch: float = 0.0
-    panic_turn: int = 0  # WB-DMG-03: turn whose Move phase its panic move is due in
-    panicked_turn: int = 0  # WB-DMG-03: the turn it panicked (its crew cannot shoot)
-    was_charged: bool = False  # WB-MOV-07/11, WB-DMG-04: charged before it moved
-    trampled_into: bool = False  # WB-CC-02: its trample ended against an enemy
-    howdah_wounds: int = 0  # WB-GEN-06: Wounds left to its howdah (0: none or destroyed)
     # CAV-*: a Cavalry model's mount (None on foot), see mounts.py and cavalry.py
     mount: MountState | None = None
     unhorsed: bool = False  # a rider that began mounted (CAV-BRK-01 counts it as a rider)
@@ -132,7 +123,6 @@ class ModelState:
         self.spent = 0.0
         self.moved = self.charged = self.shot = self.supported = False
         self.fought = self.done_moving = self.tested = self.leapt = False
-        self.was_charged = self.trampled_into = False
         self.stood_up = self.arriving = False
         self.courage_passed.clear()
         expire(self, Lasting.TURN)

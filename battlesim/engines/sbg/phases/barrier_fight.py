@@ -21,8 +21,14 @@ from battlesim.engines.sbg.core.geometry import GeometryError
 from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import TerrainKind
-from battlesim.engines.sbg.phases.fight import (
-    Combat,
+from battlesim.engines.sbg.rules import cavalry, fight_stances, special_strikes
+from battlesim.engines.sbg.rules.back_away import back_away
+from battlesim.engines.sbg.rules.barriers import barrier_across, doorway, protecting_barrier
+from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.crossing import free_landing
+from battlesim.engines.sbg.rules.elevation import door_under, needs_climb
+from battlesim.engines.sbg.rules.falling import fall
+from battlesim.engines.sbg.rules.fighting import (
     _separate,
     assign_supporters,
     declare_strikes,
@@ -31,12 +37,6 @@ from battlesim.engines.sbg.phases.fight import (
     stab_backlashes,
     winners_strike,
 )
-from battlesim.engines.sbg.rules import cavalry, fight_stances, special_strikes
-from battlesim.engines.sbg.rules.back_away import back_away
-from battlesim.engines.sbg.rules.barriers import barrier_across, doorway, protecting_barrier
-from battlesim.engines.sbg.rules.crossing import free_landing
-from battlesim.engines.sbg.rules.elevation import door_under, needs_climb
-from battlesim.engines.sbg.rules.falling import fall
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player

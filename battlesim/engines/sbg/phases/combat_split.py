@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.state import BattleState
-from battlesim.engines.sbg.phases.fight import Combat, Ranking, split_combats
+from battlesim.engines.sbg.rules.combats import Combat, Ranking, split_combats
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player

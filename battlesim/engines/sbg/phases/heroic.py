@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction, MoveOrder
+from battlesim.engines.sbg.core.actions import MoveOrder
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.phases import fight as fight_phase
-from battlesim.engines.sbg.phases import move as move_phase
-from battlesim.engines.sbg.phases import shoot as shoot_phase
-from battlesim.engines.sbg.rules import master_of_battle  # noqa: F401  (SR-MASTERBATTLE answers)
+from battlesim.engines.sbg.phases.model_move import take_action
+from battlesim.engines.sbg.rules import (
+    master_of_battle,  # noqa: F401  (SR-MASTERBATTLE answers)
+    movement,
+    shooting,
+)
+from battlesim.engines.sbg.rules.combats import Combat, split_combats
+from battlesim.engines.sbg.rules.courage import broken_test
 from battlesim.engines.sbg.rules.heroic_actions import (  # noqa: F401  (re-exported to phases)
     HEROIC_COMBAT,
     HEROIC_MARCH,
@@ -39,7 +43,6 @@ from battlesim.engines.sbg.rules.heroic_actions import (  # noqa: F401  (re-expo
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
-    from battlesim.engines.sbg.phases.fight import Combat
 
 # --- Move phase: Heroic Move (HERO-HM-*) and Heroic March (HERO-HMA-*) -------------------
 
@@ -52,7 +55,7 @@ def run_heroic_moves(state: BattleState, players: tuple[Player, Player]) -> None
         reason = _cannot_lead(state, hero)
         if reason is not None:
             cancel(state, declaration, reason)
-        elif not move_phase.broken_test(state, hero):
+        elif not broken_test(state, hero):
             cancel(state, declaration, "the Hero fled (HERO-HM-04)")
         else:
             lead(state, players, hero, HEROIC_MOVE)
@@ -83,9 +86,9 @@ def lead(state: BattleState, players: tuple[Player, Player], hero: ModelState, a
     friends = [
         f
         for f in friends_in_range(state, hero)
-        if move_phase.can_move(state, f) and f.uid not in state.crews  # WB-MOV-06 (L1886)
+        if movement.can_move(state, f) and f.uid not in state.crews  # WB-MOV-06 (L1886)
     ]
-    move_phase.take_action(state, players, hero)
+    take_action(state, players, hero)
     if not calls or not friends:
         return
     if not hero.alive:  # HERO-HMA-04: slain before finishing its move
@@ -95,9 +98,9 @@ def lead(state: BattleState, players: tuple[Player, Player], hero: ModelState, a
     called = {f.uid for f in friends}
     for uid in player.decide(state, MoveOrder(hero.player)):
         friend = state.models[uid]
-        if uid not in called or not move_phase.can_move(state, friend):
+        if uid not in called or not movement.can_move(state, friend):
             continue
-        if move_phase.broken_test(state, friend):
+        if broken_test(state, friend):
             _follow(state, players, hero, friend, march=action == HEROIC_MARCH)
     for friend in friends:
         friend.done_moving = True  # HERO-HM-03, HMA-05: in range and did not move: no move
@@ -114,7 +117,7 @@ def _follow(
     if march:  # HERO-HMA-03/04: the bonus, and no charge
         heroic_turn(friend).march = march_bonus(friend)
         heroic_turn(friend).no_charge = True
-    move_phase.take_action(state, players, friend)
+    take_action(state, players, friend)
     heroic_turn(friend).leash = None
 
 
@@ -129,35 +132,6 @@ def end_move_phase(state: BattleState) -> None:
         heroic_turn(model).march = 0
         heroic_turn(model).no_charge = False
         heroic_turn(model).leash = None
-
-
-def challenge_charge(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
-    """HERO-HCHAL-02: a Hero in a challenge must charge its rival when it can, else move
-    towards it as far as it can (part 1 §9.12 reading)."""
-    rival = state.models[model.rival] if model.rival is not None else None
-    if rival is None or not rival.alive:
-        return action
-    if isinstance(action, Charge) and action.target == rival.uid:
-        return action
-    spot = move_phase.charge_spot(state, model, rival)
-    forced: MoveAction
-    if spot is not None:
-        forced = Charge(model.uid, rival.uid, spot)
-    else:
-        end = move_phase.furthest_toward(state, model, rival.position)
-        if _gap(end, rival) >= _gap(_end_of(model, action), rival) - 0.5:
-            return action  # already closing in as far as it can
-        forced = Move(model.uid, end)
-    state.log.emit("refused", model=model.uid, reason="must charge its rival (HERO-HCHAL-02)")
-    return forced
-
-
-def _end_of(model: ModelState, action: MoveAction) -> tuple[float, float]:
-    return model.position if isinstance(action, Hold) else action.to
-
-
-def _gap(point: tuple[float, float], other: ModelState) -> float:
-    return ((point[0] - other.x) ** 2 + (point[1] - other.y) ** 2) ** 0.5
 
 
 # --- Shoot phase: Heroic Shoot and "Fire!" (HERO-HS-*) -----------------------------------
@@ -176,12 +150,12 @@ def run_heroic_shoots(state: BattleState, players: tuple[Player, Player], take: 
         player = players[hero.player]
         calls = heeded(state, hero) and player.decide(state, CallFriends(hero, HEROIC_SHOOT))
         friends = friends_in_range(state, hero) if calls else []
-        if shoot_phase.can_shoot(state, hero):
+        if shooting.can_shoot(state, hero):
             take(state, player, hero)
         if friends:
             state.log.emit("fire", hero=hero.uid, models=[f.uid for f in friends])
         for friend in friends:
-            if friend.alive and shoot_phase.can_shoot(state, friend):
+            if friend.alive and shooting.can_shoot(state, friend):
                 take(state, player, friend)
             heroic_turn(friend).no_shoot = not friend.shot
 
@@ -219,7 +193,7 @@ def fight_heroic_combats(
 def _still_to_fight(state: BattleState) -> list[Combat]:
     """HERO-HC-04: the combats formed again; one whose models all fought is not fought
     again (data.ASSUMPTIONS "heroic-combat-move")."""
-    combats = shape_challenges(state, fight_phase.split_combats(state))
+    combats = shape_challenges(state, split_combats(state))
     return [c for c in combats if not all(m.fought for m in (c.center, *c.leaves))]
 
 
@@ -236,12 +210,12 @@ def _move_again(
         if heroic_turn(model).stays:
             continue  # HERO-HR-02: a Hero that declared Heroic Resolve never moves this turn
         model.done_moving, model.spent = False, 0.0
-        if not move_phase.can_move(state, model):
+        if not movement.can_move(state, model):
             model.done_moving = True  # e.g. a rider thrown in this fight (CAV-THROWN-01/02)
             continue
         heroic_turn(model).combat_moved = True
         state.log.emit("heroic_combat_move", model=model.uid, hero=hero.uid)
-        move_phase.take_action(state, players, model)
+        take_action(state, players, model)
         model.fought = not state.engaged(model)  # a new charge is fought in its turn
 
 
@@ -254,7 +228,7 @@ def shape_challenges(state: BattleState, combats: list[Combat]) -> list[Combat]:
             continue
         joined = [c for c in combats if hero.uid in c.uids() or rival.uid in c.uids()]
         members = {m.uid: m for c in joined for m in (c.center, *c.leaves) if m is not hero}
-        duel = fight_phase.Combat(
+        duel = Combat(
             hero, [members[u] for u in sorted(members)], only=frozenset({hero.uid, rival.uid})
         )
         combats = [c for c in combats if all(c is not j for j in joined)] + [duel]

@@ -34,6 +34,7 @@ from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import war_beasts
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declarations, declared_by
+from battlesim.engines.sbg.rules.howdah import beast_turn, howdah
 from battlesim.engines.sbg.rules.monsters.core import hit, hits
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def _marches(state: BattleState, leader: ModelState) -> bool:
 
 def may_trample(state: BattleState, beast: ModelState) -> bool:
     """WB-MOV-07/11 (002:L1889, L1895): not once charged (nor engaged), once per turn."""
-    return beast.alive and not beast.done_moving and not beast.was_charged
+    return beast.alive and not beast.done_moving and not beast_turn(beast).was_charged
 
 
 def check_trample(state: BattleState, beast: ModelState, end: Point, panic: bool) -> float:
@@ -132,7 +133,7 @@ def contacts(state: BattleState, beast: ModelState, end: Point) -> list[Contact]
     start = beast.position
     found = []
     for other in state.living():
-        if other is beast or other.riding is not None:
+        if other is beast or howdah(other).riding is not None:
             continue
         reach = beast.radius + other.radius + _REACH_PAD
         fraction = entry_fraction(start, end, other.position, reach)
@@ -193,7 +194,7 @@ def trample(
             war_beasts.leave_table(state, beast)
             return
     beast.spent += terrain_cost(state.table, start, beast.position, beast.radius)
-    beast.trampled_into = any(e.player != beast.player for e in state.contacts(beast))
+    beast_turn(beast).trampled_into = any(e.player != beast.player for e in state.contacts(beast))
 
 
 def _advance(state: BattleState, beast: ModelState, point: Point, reason: str) -> None:
@@ -281,8 +282,8 @@ def lapse_panics(state: BattleState) -> None:
     that could make no panic move (charged, engaged) is no longer panicking."""
     for uid in state.crews:
         beast = state.models[uid]
-        if beast.alive and beast.panic_turn and beast.panic_turn <= state.turn:
-            beast.panic_turn = 0
+        if beast.alive and howdah(beast).panic_turn and howdah(beast).panic_turn <= state.turn:
+            howdah(beast).panic_turn = 0
             state.log.emit("panic_lapses", beast=uid)
 
 
@@ -296,13 +297,6 @@ def rider_leads(state: BattleState, players: tuple[Player, Player], rider: Model
         return
     if beast.alive and not beast.done_moving and not state.engaged(beast):
         move_beast(state, players, beast)
-
-
-def note_charge(state: BattleState, charger: ModelState) -> None:
-    """WB-MOV-11 (002:L1895): a War Beast an enemy charges before it moved cannot move."""
-    for enemy in state.contacts(charger):
-        if war_beasts.is_war_beast(enemy) and not enemy.done_moving:
-            enemy.was_charged = True
 
 
 # Decisions this module asks a player (core/decisions.py).

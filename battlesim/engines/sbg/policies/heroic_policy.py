@@ -8,20 +8,19 @@ has Priority, a fight the Hero is likely to win outright, a close duel, a weaker
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from battlesim.engines.sbg.core.actions import Charge
 from battlesim.engines.sbg.core.data import HEROIC_RANGE
+from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import PlayerId
-from battlesim.engines.sbg.phases.shoot import can_shoot, legal_targets
 from battlesim.engines.sbg.policies import magic_policy
 from battlesim.engines.sbg.rules import heroic_actions as ha
 from battlesim.engines.sbg.rules.combat import wound_need
 from battlesim.engines.sbg.rules.heroic_actions import declarations
+from battlesim.engines.sbg.rules.shooting import can_shoot, legal_targets
 from battlesim.engines.sbg.rules.sight import obstructions
-
-if TYPE_CHECKING:
-    from battlesim.engines.sbg.policies.players import HeuristicPlayer
 
 RALLY_CHARGERS = 2  # friends with a good charge that make a Heroic Move worth a Might
 FIRE_SHOOTERS = 3  # friendly shooters within 6" that make "Fire!" worth a Might
@@ -44,10 +43,18 @@ def _win_chance(hero: ModelState, enemies: list[ModelState]) -> float:
     return min(0.9, max(0.1, 0.5 + edge))
 
 
-Habit = Callable[["HeuristicPlayer", BattleState, ModelState], float]
+class Planner(Protocol):
+    """What the habits ask of the heuristic player's own plan (policies/players.py)."""
+
+    def _charge(self, state: BattleState, model: ModelState) -> Charge | None: ...
+
+    def _objective(self, state: BattleState, model: ModelState) -> Point | None: ...
 
 
-def _heroic_move(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+Habit = Callable[[Planner, BattleState, ModelState], float]
+
+
+def _heroic_move(player: Planner, state: BattleState, hero: ModelState) -> float:
     """Answer an enemy Heroic Move (HERO-HM-02) when friends near the Hero have good charges
     now. Not to pre-empt the Priority side: moving first gives the enemy the fights to join,
     and measured in bench/sbg_might.py's mirror (120 battles) a heuristic that made such
@@ -64,7 +71,7 @@ def _heroic_move(player: HeuristicPlayer, state: BattleState, hero: ModelState) 
     return 1.0 + chargers if chargers >= RALLY_CHARGERS else 0.0
 
 
-def _heroic_march(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+def _heroic_march(player: Planner, state: BattleState, hero: ModelState) -> float:
     """March for an objective while no enemy is near (keeps one Might for the fight)."""
     if hero.might < 2 or player._objective(state, hero) is None:
         return 0.0
@@ -72,7 +79,7 @@ def _heroic_march(player: HeuristicPlayer, state: BattleState, hero: ModelState)
     return 0.5 if gap > OBJECTIVE_MARCH_GAP else 0.0
 
 
-def _heroic_shoot(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+def _heroic_shoot(player: Planner, state: BattleState, hero: ModelState) -> float:
     """Shoot first with "Fire!" when the enemy has Priority and shooters of its own."""
     if state.priority == hero.player or hero.might < 2:
         return 0.0
@@ -81,7 +88,7 @@ def _heroic_shoot(player: HeuristicPlayer, state: BattleState, hero: ModelState)
     return 0.5 + len(mine) / 10 if len(mine) >= FIRE_SHOOTERS and len(theirs) >= 2 else 0.0
 
 
-def _heroic_accuracy(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+def _heroic_accuracy(player: Planner, state: BattleState, hero: ModelState) -> float:
     """Re-rolls pay only when shots must pass something in the way (or land in a fight)."""
     if hero.might < 2:
         return 0.0
@@ -102,7 +109,7 @@ def _can_shoot(state: BattleState, model: ModelState) -> bool:
     return can_shoot(state, model) and bool(legal_targets(state, model))
 
 
-def _heroic_combat(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+def _heroic_combat(player: Planner, state: BattleState, hero: ModelState) -> float:
     """Likely to win and slay every enemy of its fight, with fresh enemies to charge."""
     enemies = state.contacts(hero)
     if not enemies:
@@ -119,13 +126,13 @@ def _heroic_combat(player: HeuristicPlayer, state: BattleState, hero: ModelState
     return 2.0 if fresh and win * slay >= SLAY_ALL_CHANCE else 0.0
 
 
-def _heroic_strike(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+def _heroic_strike(player: Planner, state: BattleState, hero: ModelState) -> float:
     """A close duel: an enemy in contact fights at least as well as the Hero."""
     best = max((e.profile.fight for e in state.contacts(hero)), default=0)
     return 1.5 if best >= hero.profile.fight else 0.0
 
 
-def _heroic_strength(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+def _heroic_strength(player: Planner, state: BattleState, hero: ModelState) -> float:
     """Wounds are hard to score: one in three or worse against the best armoured enemy."""
     enemies = state.contacts(hero)
     if not enemies:
@@ -134,14 +141,14 @@ def _heroic_strength(player: HeuristicPlayer, state: BattleState, hero: ModelSta
     return 1.2 if _chance(hero.profile.strength, hardest) <= 0.34 else 0.0
 
 
-def _heroic_defence(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+def _heroic_defence(player: Planner, state: BattleState, hero: ModelState) -> float:
     """The Hero's last Wound is in danger."""
     enemies = state.contacts(hero)
     danger = max((_chance(e.profile.strength, hero.defence) for e in enemies), default=0.0)
     return 1.0 if hero.wounds == 1 and danger >= 0.33 else 0.0
 
 
-def _heroic_challenge(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+def _heroic_challenge(player: Planner, state: BattleState, hero: ModelState) -> float:
     """Challenge an enemy Hero that is weaker in the duel."""
     rival = ha.challenge_target(state, hero)
     if rival is None:
@@ -150,7 +157,7 @@ def _heroic_challenge(player: HeuristicPlayer, state: BattleState, hero: ModelSt
     return 3.0 if (mine.fight, hero.wounds) > (theirs.fight, rival.wounds) else 0.0
 
 
-def _heroic_channelling(player: HeuristicPlayer, state: BattleState, hero: ModelState) -> float:
+def _heroic_channelling(player: Planner, state: BattleState, hero: ModelState) -> float:
     """HERO-HCH-01: when the channelled form of its best power is worth the Might."""
     return magic_policy.channelling_worth(state, hero)
 
@@ -170,7 +177,7 @@ HABITS: dict[str, Habit] = {
 
 
 def choose_declaration(
-    player: HeuristicPlayer, state: BattleState, side: PlayerId, phase: Phase
+    player: Planner, state: BattleState, side: PlayerId, phase: Phase
 ) -> ha.Choice | None:
     """The best-scoring legal declaration, or None when no Might is worth spending."""
     best: tuple[float, ha.Choice] | None = None
@@ -187,7 +194,7 @@ def calls_friends(state: BattleState, hero: ModelState) -> bool:
     return any(state.distance(hero, f) <= HEROIC_RANGE for f in state.living(hero.player))
 
 
-def copies(player: HeuristicPlayer, state: BattleState, master: ModelState, action: str) -> bool:
+def copies(player: Planner, state: BattleState, master: ModelState, action: str) -> bool:
     """SR-MASTERBATTLE: a free copy is taken unless it costs the Master its move (Heroic
     Resolve) or its charge (Heroic March), or has nothing to act on."""
     if action in (ha.HEROIC_RESOLVE, ha.HEROIC_MARCH):

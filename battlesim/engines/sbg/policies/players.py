@@ -37,23 +37,14 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import ModelId, PlayerId, Profile
 from battlesim.engines.sbg.phases.combat_split import gang_ups
-from battlesim.engines.sbg.phases.fight import Combat
-from battlesim.engines.sbg.phases.move import (
-    Surroundings,
-    allowance,
-    can_throw,
-    charge_options,
-    check_action,
-    furthest_toward,
-    surely_illegal,
-    surroundings,
-)
 from battlesim.engines.sbg.policies import heroic_policy, magic_policy, monster_tactics
 from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.rules import cavalry, one_ring, terror
+from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.barriers import protecting_barrier
 from battlesim.engines.sbg.rules.combat import wound_need
+from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.elevation import sheer_under
 from battlesim.engines.sbg.rules.heroic_actions import (
@@ -67,6 +58,15 @@ from battlesim.engines.sbg.rules.heroic_actions import (
 from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, spendable
 from battlesim.engines.sbg.rules.might import MightAsk, MightRoll, budget
 from battlesim.engines.sbg.rules.monsters.core import BpaOption
+from battlesim.engines.sbg.rules.movement import (
+    Surroundings,
+    can_throw,
+    charge_options,
+    check_action,
+    furthest_toward,
+    surely_illegal,
+    surroundings,
+)
 from battlesim.engines.sbg.rules.prone import check_lie_down, crawl_spots
 from battlesim.engines.sbg.rules.reinforcements import Reserve, entry_points
 from battlesim.engines.sbg.rules.ring_moves import check_ring_action

@@ -18,7 +18,7 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
     from battlesim.engines.sbg.core.state import BattleState, ModelState
-    from battlesim.engines.sbg.phases.fight import Combat
+    from battlesim.engines.sbg.rules.combats import Combat
 
 _CANNOT_SHIELD = frozenset({"cavalry"})  # ARM-SH-05 (Immobilised/Transfixed: no magic yet)
 

@@ -15,6 +15,7 @@ from typing import Any
 from battlesim.engines.sbg.core.data import CLIMB_COST
 from battlesim.engines.sbg.core.paths import Point, terrain_cost
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.allowance import allowance
 
 _SLACK = 1e-6
 
@@ -29,7 +30,6 @@ def climbed(model: ModelState, piece: Any) -> float:
 
 def _room(state: BattleState, model: ModelState, to: Point) -> float:
     """The Move left for climbing once the ground up to ``to`` is paid."""
-    from battlesim.engines.sbg.phases.move import allowance  # (import cycle)
 
     return allowance(state, model) - terrain_cost(state.table, model.position, to, model.radius)
 

@@ -24,6 +24,7 @@ from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, ModelSpec, PlayerId, Profile
 from battlesim.engines.sbg.rules.equipment import starting_defence
+from battlesim.engines.sbg.rules.howdah import howdah
 
 _LOST_IN_SWAP = frozenset({"elven-made", "masterforged"})
 
@@ -48,7 +49,7 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
     triggers = frozenset(profile.gear | keywords | rules | extra | {"any"})
     if swapped_weapon(profile) is not None:
         triggers -= _LOST_IN_SWAP  # WPN-SWAP-02: the new weapon is neither of these
-    return ModelState(
+    model = ModelState(
         uid=spec.uid,
         player=player,
         spec=spec,
@@ -61,9 +62,11 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         missile=missile_weapon(profile),
         triggers=triggers,
         **_pools(profile),
-        howdah_wounds=profile.howdah_wounds,
         mount=mount,
     )
+    if profile.howdah_wounds:
+        howdah(model).howdah_wounds = profile.howdah_wounds  # WB-GEN-06
+    return model
 
 
 class _Pools(TypedDict):

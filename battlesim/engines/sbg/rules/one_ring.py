@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core.state import Happening, On, on
+from battlesim.engines.sbg.core.state import Happening, On, Removal, on
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -103,8 +103,6 @@ def my_precious(state: BattleState, player: PlayerId) -> None:
     is removed as a casualty (every battle here is a matched-play game)."""
     alive = state.living(player)
     if len(alive) == 1 and alive[0].ring_on:
-        from battlesim.engines.sbg.core.state import Removal  # state imports this module
-
         state.log.emit("my_precious", model=alive[0].uid)
         state.remove(alive[0], Removal.PRECIOUS)
 

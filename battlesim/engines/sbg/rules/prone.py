@@ -17,7 +17,10 @@ from battlesim.engines.sbg.core.data import CRAWL_DISTANCE
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.paths import Point, point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.cavalry import is_cavalry
+from battlesim.engines.sbg.rules.crossing import crossings
+from battlesim.engines.sbg.rules.movement import check_action
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -56,8 +59,6 @@ def _try_crawl(state: BattleState, player: Player, model: ModelState) -> bool:
 def check_crawl(state: BattleState, model: ModelState, spot: Point) -> None:
     """MOVE-PRONE-04 (002:L657): 1" whatever the Move and the terrain; no Leap, Jump or
     Climb (MOVE-LEAP-06); no charge, so no entering enemy zones; not for cavalry."""
-    from battlesim.engines.sbg.phases.move import check_action
-    from battlesim.engines.sbg.rules.crossing import crossings
 
     if not model.prone or is_cavalry(model):
         raise IllegalActionError(f"{model.uid} is not a model that may crawl (MOVE-PRONE-04/13)")
@@ -81,7 +82,6 @@ def stand_up(state: BattleState, model: ModelState) -> None:
 def check_lie_down(state: BattleState, model: ModelState) -> None:
     """MOVE-PRONE-06/07/13 (002:L661, L1276): half the Move left, not after standing up this
     phase, not engaged, not after a Leap, Jump or Climb test, not cavalry."""
-    from battlesim.engines.sbg.phases.move import allowance
 
     if model.prone or model.stood_up or is_cavalry(model) or state.engaged(model):
         raise IllegalActionError(f"{model.uid} may not lie down now (MOVE-PRONE-07/13)")

@@ -16,6 +16,8 @@ from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.paths import Point, segment_point_distance, terrain_cost
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import ring_moves as ring
+from battlesim.engines.sbg.rules.cavalry import failed_leap
+from battlesim.engines.sbg.rules.crossing import free_landing
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 
 _CLEAR = 0.02  # inches: "not in base contact" beside the prone model
@@ -52,7 +54,6 @@ def check_hurdles(state: BattleState, model: ModelState, end: Point, tests: int)
 
 def leap_over(state: BattleState, model: ModelState, action: Move | Charge) -> bool:
     """Resolve the Leap over a prone model on the way, if any; True if it did."""
-    from battlesim.engines.sbg.rules.crossing import free_landing
 
     found = hurdles(state, model, action.to)
     if not found:
@@ -76,8 +77,6 @@ def leap_over(state: BattleState, model: ModelState, action: Move | Charge) -> b
     ring.make_room(state, model, spot)  # RING-INV-03: a bearer there steps aside first
     state.move_to(model, spot, reason)
     if die == 1 and model.mount is not None:
-        from battlesim.engines.sbg.rules.cavalry import failed_leap
-
         failed_leap(state, model)  # MOVE-LEAP-05, CAV-MOVE-05 (002:L1286): a failed Leap test
     return True
 

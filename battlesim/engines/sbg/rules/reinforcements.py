@@ -20,6 +20,7 @@ from battlesim.engines.sbg.core.paths import Point, point_distance, terrain_fits
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.rules.courage import broken_test
+from battlesim.engines.sbg.rules.movement import apply_action
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -122,7 +123,6 @@ def _enter(state: BattleState, player: Player, reserve: Reserve) -> tuple[ModelI
 
 def _move(state: BattleState, player: Player, model: ModelState) -> None:
     """A normal move from the entry spot, without charging (MOVE-CHG-12)."""
-    from battlesim.engines.sbg.phases.move import apply_action
 
     action = player.decide(state, ChooseMove(model))
     try:

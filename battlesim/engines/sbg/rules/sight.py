@@ -18,11 +18,12 @@ from battlesim.engines.sbg.core.paths import (
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import one_ring
+from battlesim.engines.sbg.rules.howdah import howdah
 
 
 def body(model: ModelState) -> geometry.Body:
     """The model as line of sight sees it (LOS-04: half height when prone)."""
-    height = height_for(model.profile.keywords, prone=model.prone) + model.perch
+    height = height_for(model.profile.keywords, prone=model.prone) + howdah(model).perch
     return geometry.Body(model.uid, model.position, circle_base(model.radius), height)
 
 
@@ -52,7 +53,7 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
 def _may_hide(other: ModelState, a: ModelState, b: ModelState) -> bool:
     if other is a or other is b:
         return False
-    if other.riding is not None or other.uid in (a.riding, b.riding):
+    if howdah(other).riding is not None or other.uid in (howdah(a).riding, howdah(b).riding):
         return False  # WB-SHT-01/02: riders sit on their beast; the howdah is tested apart
     return not (other.ring_on and one_ring.invisible_to(other, a))  # RING-INV-01 (002:L2206)
 
@@ -66,7 +67,7 @@ _SIGHT_CACHE_LIMIT = 50_000
 def _cached_sight(
     state: BattleState, viewer: ModelState, target: geometry.Body, between: list[geometry.Body]
 ) -> bool:
-    height = height_for(viewer.profile.keywords, prone=viewer.prone) + viewer.perch
+    height = height_for(viewer.profile.keywords, prone=viewer.prone) + howdah(viewer).perch
     key = (
         table_key(state.table),
         viewer.position,

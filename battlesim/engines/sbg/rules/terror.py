@@ -13,6 +13,7 @@ from battlesim.engines.sbg.core.actions import Charge, IllegalActionError
 from battlesim.engines.sbg.core.data import COURAGE_PASS
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.courage import courage_test, courage_value
+from battlesim.engines.sbg.rules.movement import check_action
 
 TERROR = "terror"
 CAUSES_TERROR = "causes terror"  # an effect's mark (value 1: chargers test on 3D6 less one)
@@ -23,7 +24,6 @@ def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
     """Whether ``model`` may go on with ``action``: True unless it charges a Terror model and
     fails its Courage test (then it holds for the rest of the turn). An illegal charge is
     left for the Move phase to refuse, without a test."""
-    from battlesim.engines.sbg.phases.move import check_action
 
     target = state.models.get(action.target)
     if target is None or not frightens(target, model, state):

@@ -4,7 +4,7 @@ A War Beast is a model whose keywords hold "war beast" (WB-GEN-01). Plain data: 
 unit lists its riders under ``"crew"`` (``units.force_from_data``), the commander's entry
 marked ``"commander": true``; its profile carries ``trample_hits``/``trample_strength`` and
 its howdah's ``howdah_defence``/``howdah_wounds`` (``samples.HARAD_MUMAK``). Riders are
-ordinary models of the force, linked by ``ModelState.riding`` and ``BattleState.crews``
+ordinary models of the force, linked by ``howdah(ModelState).riding`` and ``BattleState.crews``
 (commander first). They stand at the beast's centre, move with it and never touch another
 base, so they are never engaged (WB-SHT-02, WB-CC-01) and enemies never reach them
 (WB-GEN-05). Trample and stampede: ``phases/trample.py``; fights: ``phases/beast_fight.py``;
@@ -27,6 +27,7 @@ from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState,
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import fall
+from battlesim.engines.sbg.rules.howdah import beast_turn, howdah
 
 WAR_BEAST = "war beast"
 IMMOVABLE = "immovable object"
@@ -53,8 +54,8 @@ def mount(state: BattleState, beast: ModelState, riders: Sequence[ModelState]) -
     """WB-GEN-05 (002:L1870): the howdah models ride the beast, the commander first."""
     state.crews[beast.uid] = [r.uid for r in riders]
     for rider in riders:
-        rider.riding = beast.uid
-        rider.perch = HOWDAH_HEIGHT
+        howdah(rider).riding = beast.uid
+        howdah(rider).perch = HOWDAH_HEIGHT
         state.set_position(rider, beast.position)
 
 
@@ -73,7 +74,7 @@ def board(state: BattleState) -> None:
 def crew(state: BattleState, beast: ModelState) -> list[ModelState]:
     """The living models still in the beast's howdah, commander (or successor) first."""
     riders = (state.models[uid] for uid in state.crews.get(beast.uid, ()))
-    return [m for m in riders if m.alive and m.riding == beast.uid]
+    return [m for m in riders if m.alive and howdah(m).riding == beast.uid]
 
 
 def leader(state: BattleState, beast: ModelState) -> ModelState | None:
@@ -83,7 +84,8 @@ def leader(state: BattleState, beast: ModelState) -> ModelState | None:
 
 
 def beast_of(state: BattleState, rider: ModelState) -> ModelState | None:
-    return state.models.get(rider.riding) if rider.riding is not None else None
+    ridden = howdah(rider).riding
+    return state.models.get(ridden) if ridden is not None else None
 
 
 def uses_war_beast_move(state: BattleState, model: ModelState) -> bool:
@@ -96,7 +98,7 @@ def uses_war_beast_move(state: BattleState, model: ModelState) -> bool:
 
 def passes_broken_tests(model: ModelState) -> bool:
     """WB-GEN-03 (002:L1868): the beast and its riders pass Broken-army Courage tests."""
-    return is_war_beast(model) or model.riding is not None
+    return is_war_beast(model) or howdah(model).riding is not None
 
 
 # --- shooting: WB-MOV-05, WB-SHT-01/02, WB-DMG-03 ------------------------------------------
@@ -108,7 +110,7 @@ def crew_may_shoot(state: BattleState, rider: ModelState) -> bool:
     beast = beast_of(state, rider)
     if beast is None:
         return True
-    if beast.panicked_turn == state.turn:
+    if howdah(beast).panicked_turn == state.turn:
         return False
     return leader(state, beast) is not rider
 
@@ -117,16 +119,16 @@ def hit_howdah(state: BattleState, shooter: ModelState, beast: ModelState) -> No
     """L796: a shot stopped by an obstacle with Wounds may wound it: the missile's Strength
     against the howdah's Defence; at 0 Wounds the howdah is destroyed (WB-GEN-06)."""
     weapon = shooter.missile
-    no_howdah = beast.howdah_wounds <= 0 or beast.profile.howdah_defence <= 0
+    no_howdah = howdah(beast).howdah_wounds <= 0 or beast.profile.howdah_defence <= 0
     if weapon is None or no_howdah or not beast.alive:
         return
     defence = beast.profile.howdah_defence
     purpose = f"to wound howdah of {beast.uid} (S{weapon.strength} D{defence})"
     if not roll_to_wound(state, weapon.strength, defence, 0, purpose):
         return
-    beast.howdah_wounds -= 1
-    state.log.emit("howdah_wound", beast=beast.uid, wounds_left=beast.howdah_wounds)
-    if beast.howdah_wounds == 0:
+    howdah(beast).howdah_wounds -= 1
+    state.log.emit("howdah_wound", beast=beast.uid, wounds_left=howdah(beast).howdah_wounds)
+    if howdah(beast).howdah_wounds == 0:
         destroy_howdah(state, beast)
 
 
@@ -153,8 +155,8 @@ def panic_test(state: BattleState, beast: ModelState, reason: str, now: bool = F
     passed = courage_test(state, tester, f"panic {beast.uid}: {reason}")
     if passed:
         beast.courage_passed.add(PANIC)
-    elif not beast.panic_turn:
-        beast.panic_turn = state.turn if now else state.turn + 1
+    elif not howdah(beast).panic_turn:
+        howdah(beast).panic_turn = state.turn if now else state.turn + 1
     state.log.emit("panic", beast=beast.uid, reason=reason, tester=tester.uid, passed=passed)
     return passed
 
@@ -170,9 +172,9 @@ def stampede_controller(state: BattleState, beast: ModelState) -> int | None:
     """WB-DMG-03/04: the side moving a panicking beast this Move phase, or None. A beast
     already charged cannot make a panic move (WB-DMG-04, 002:L1889). ``panic_turn`` is the
     turn of the Move phase the panic move is due in (data.ASSUMPTIONS war-beast-panic)."""
-    if not beast.panic_turn or beast.panic_turn > state.turn:
+    if not howdah(beast).panic_turn or howdah(beast).panic_turn > state.turn:
         return None
-    if beast.was_charged or state.engaged(beast):
+    if beast_turn(beast).was_charged or state.engaged(beast):
         return None
     return 1 - beast.player
 
@@ -180,8 +182,8 @@ def stampede_controller(state: BattleState, beast: ModelState) -> int | None:
 def end_panic(state: BattleState, beast: ModelState) -> None:
     """WB-DMG-03: its crew cannot shoot this turn; at the end of the Move phase it returns
     to its owner (the flag is spent by the move)."""
-    beast.panic_turn = 0
-    beast.panicked_turn = state.turn
+    howdah(beast).panic_turn = 0
+    howdah(beast).panicked_turn = state.turn
     state.log.emit("stampede", beast=beast.uid, controller=1 - beast.player)
 
 
@@ -204,8 +206,8 @@ def unseat(state: BattleState, beast: ModelState, cause: str) -> None:
 
 def throw_off(state: BattleState, beast: ModelState, rider: ModelState, cause: str) -> None:
     """One rider leaves the howdah by falling (falling rule, XREF L635-637)."""
-    rider.riding = None
-    rider.perch = 0.0
+    howdah(rider).riding = None
+    howdah(rider).perch = 0.0
     spot = ground_spot(state, beast, rider)
     if spot is None:
         state.log.emit("no_room", model=rider.uid, cause=cause)
@@ -236,7 +238,7 @@ def _free(state: BattleState, model: ModelState, spot: Point) -> bool:
     if not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
         return False
     for other in state.living():
-        if other is model or other.riding is not None:
+        if other is model or howdah(other).riding is not None:
             continue
         if point_distance(spot, other.position) < model.radius + other.radius - 1e-6:
             return False
@@ -258,7 +260,7 @@ def power_affects(model: ModelState, power: str) -> bool:
 def power_may_move(model: ModelState, power: str) -> bool:
     """WB-MAG-03: Sorcerous Blast, Nature's Wrath and Call Winds never move the beast nor
     knock it prone; a rider is not moved by Sorcerous Blast either (WB-MAG-04)."""
-    moved_by_power = is_war_beast(model) or model.riding is not None
+    moved_by_power = is_war_beast(model) or howdah(model).riding is not None
     return not (moved_by_power and power.lower() in _NEVER_MOVE_BEAST)
 
 
@@ -287,3 +289,10 @@ def _wounded_beast(state: BattleState, blow: Happening) -> None:
 def _slain_beast(state: BattleState, blow: Happening) -> None:
     if state.crews.get(blow.model.uid):
         unseat(state, blow.model, "war beast slain")  # WB-DMG-01 (002:L1923)
+
+
+def note_charge(state: BattleState, charger: ModelState) -> None:
+    """WB-MOV-11 (002:L1895): a War Beast an enemy charges before it moved cannot move."""
+    for enemy in state.contacts(charger):
+        if is_war_beast(enemy) and not enemy.done_moving:
+            beast_turn(enemy).was_charged = True

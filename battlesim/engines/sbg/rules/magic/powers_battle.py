@@ -7,16 +7,16 @@ import math
 
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.marks import BLINDING, STRIKES_AT
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll_by_effect
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.cavalry import thrown_rider_test
+from battlesim.engines.sbg.rules.howdah import howdah
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import hit, knock_prone, wound_chance
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
 
-BLINDING = "shots hit only on a 6"  # MAGIC-P-BLINDLIGHT's mark (phases/shoot.py reads it)
 ENCHANTED = "enchanted blades"  # MAGIC-P-ENCHBLADES's mark
-STRIKES_AT = "strikes at a set strength"  # MAGIC-P-BLADEWRATH's mark (phases/fight.py)
 
 
 def _shooters_near(state: BattleState, caster: ModelState) -> int:
@@ -61,11 +61,6 @@ def magic_p_blindlight(state: BattleState, spell: Spell) -> None:
         effects.add(state, effect)
         return
     lasting.put(state, spell, spell.caster, mark=BLINDING, reach=6.0)
-
-
-def blinded(state: BattleState, target: ModelState) -> bool:
-    """MAGIC-P-BLINDLIGHT: a shot at ``target`` hits only on a natural 6."""
-    return effects.marked(state, target, BLINDING) is not None
 
 
 def _fighter_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
@@ -120,12 +115,6 @@ def magic_p_bladewrath(state: BattleState, spell: Spell) -> None:
     """In the Fight phase the friend's strikes are resolved at Strength 6 (channelled 10)
     whatever the Strength modifiers (reading 22: To Wound modifiers stay)."""
     lasting.put(state, spell, spell.target, mark=STRIKES_AT, value=10 if spell.channelled else 6)
-
-
-def strike_strength(state: BattleState, striker: ModelState) -> int | None:
-    """MAGIC-P-BLADEWRATH: the Strength the striker's blows are set to, if any."""
-    found = effects.marked(state, striker, STRIKES_AT)
-    return found.value if found is not None else None
 
 
 ROCKY = ("ruin", "rock", "stone", "house", "tower", "wall", "cave", "cliff", "crag")
@@ -220,7 +209,7 @@ def _line_hits(
     end = (target.x + ux * (target.radius + length), target.y + uy * (target.radius + length))
     touched = [target]
     for model in state.living():
-        if model is target or model.riding is not None:
+        if model is target or howdah(model).riding is not None:
             continue
         if _segment_distance((model.x, model.y), start, end) <= model.radius:
             touched.append(model)

@@ -26,7 +26,7 @@ from battlesim.engines.sbg.core.paths import (
     terrain_fits,
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.phases import move as move_phase  # module: import cycle via fight
+from battlesim.engines.sbg.rules import movement
 from battlesim.engines.sbg.rules.back_away import (
     back_away_legal,
     blockers,
@@ -192,7 +192,7 @@ def charge_after_barge(fight: BpaFight) -> None:
     saved = (monster.spent, monster.done_moving)
     monster.spent, monster.done_moving = max(0.0, monster.profile.move - die), False
     try:
-        options = move_phase.charge_options(state, monster)
+        options = movement.charge_options(state, monster)
         charges = [Charge(monster.uid, e.uid, spot) for e, spot in options]
         choice = (
             fight.player.decide(state, ChooseBargeCharge(monster, charges)) if charges else None
@@ -211,7 +211,7 @@ def _charge(state: BattleState, monster: ModelState, choice: Charge, charges: li
             raise IllegalActionError(f"{choice} is not a charge on offer")
         if crossings(state, monster, choice.to):
             raise IllegalActionError(f"{monster.uid} cannot take a terrain test after a Barge")
-        move_phase.check_action(state, monster, choice)
+        movement.check_action(state, monster, choice)
     except IllegalActionError as error:
         state.log.emit("refused", model=monster.uid, reason=str(error))
         return

@@ -24,7 +24,7 @@ from battlesim.engines.sbg.rules.kinds import immovable, is_monster
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
-    from battlesim.engines.sbg.phases.fight import Combat
+    from battlesim.engines.sbg.rules.combats import Combat
 
 _RIDDEN = frozenset({"cavalry", "rider"})
 

@@ -7,6 +7,7 @@ from battlesim.engines.sbg.core.bases import height_for
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules.back_away import back_away
+from battlesim.engines.sbg.rules.howdah import beast_turn
 from battlesim.engines.sbg.rules.monsters.core import knock_prone
 from battlesim.engines.sbg.rules.war_beasts import immovable, is_war_beast
 
@@ -66,7 +67,7 @@ def irresistible_force(
     """WB-CC-02 (002:L1917): a War Beast that ended its trample touching an enemy and won
     knocks every enemy of the fight prone, Monsters too if their Strength is not higher; a
     Cavalry model knocked prone throws its rider (CAV-LOOSE-03, 002:L1332)."""
-    beasts = [m for m in winners if is_war_beast(m) and m.trampled_into and m.alive]
+    beasts = [m for m in winners if is_war_beast(m) and beast_turn(m).trampled_into and m.alive]
     if not beasts:
         return
     strength = max(b.profile.strength for b in beasts)

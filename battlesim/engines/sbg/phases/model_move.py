@@ -1,0 +1,87 @@
+"""One model's move in the Move phase or a Heroic Action (MOVE-*, HERO-HM/HMA): ask its player,
+check the answer, carry it out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg.core.actions import (
+    Charge,
+    ChooseMove,
+    Hold,
+    IllegalActionError,
+    MoveAction,
+)
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    ModelState,
+)
+from battlesim.engines.sbg.rules import (
+    cavalry,
+    one_ring,
+    prone,
+    terror,
+)
+from battlesim.engines.sbg.rules import ring_moves as ring
+from battlesim.engines.sbg.rules.cavalry import ChooseDismount
+from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.magic import casting
+from battlesim.engines.sbg.rules.movement import _unseen, apply_action, can_move, challenge_charge
+from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.decisions import Player
+from battlesim.engines.sbg.phases import trample  # noqa: E402
+
+
+def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
+    """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
+    refused action -> it holds. A howdah rider moves only with its beast (WB-MOV-04/05)."""
+    if howdah(model).riding is not None:
+        trample.rider_leads(state, players, model)
+        return
+    if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
+        return
+    _maybe_dismount(state, players[model.player], model)
+    casting.offer(state, players, model)  # MAGIC-WHEN-01: before its move...
+    action = _choose(state, players, model)
+    target = state.models.get(action.target) if isinstance(action, Charge) else None
+    if (
+        target is not None
+        and _must_spot(state, model, target)
+        and not ring.spot(state, model, target)
+    ):
+        action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
+    if model.rival is not None:
+        action = challenge_charge(state, model, action)
+    if isinstance(action, Charge) and not terror.dares(state, model, action):
+        action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move
+    try:
+        apply_action(state, model, action)
+    except IllegalActionError as error:
+        state.log.emit("refused", model=model.uid, reason=str(error))
+        if can_move(state, model):
+            apply_action(state, model, Hold(model.uid))
+        model.done_moving = True  # a model that cannot move at all simply does not
+    casting.offer(state, players, model)  # ... or at its end, if it did not cast (once a turn)
+    prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
+
+
+def _maybe_dismount(state: BattleState, player: Player, model: ModelState) -> None:
+    """CAV-DISM-01..03 (002:L1365-1373): a mounted model may dismount as its move starts
+    (the player's choice); never from a fight (it could not move anyway)."""
+    if model.mount is None or not player.decide(state, ChooseDismount(model)):
+        return
+    cavalry.dismount(state, model)
+
+
+def _must_spot(state: BattleState, model: ModelState, target: ModelState) -> bool:
+    """RING-INV-04: charging an invisible bearer not yet failed to be seen this turn."""
+    return _unseen(target, model) and ring.may_charge(state, model, target)
+
+
+def _choose(state: BattleState, players: tuple[Player, Player], model: ModelState) -> MoveAction:
+    """RING-WILL-02: the opponent moves a bearer that lost the Will of Sauron roll."""
+    if one_ring.foe_moves(state, model):
+        return players[1 - model.player].decide(state, MoveEnemyBearer(model))
+    return players[model.player].decide(state, ChooseMove(model))

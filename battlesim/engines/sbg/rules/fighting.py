@@ -1,0 +1,468 @@
+"""Fighting (checklist part 1 §6, 002:L920-1086; spears part 2 §4.2-4.3, banners §7.1): one
+fight from supports and the Duel roll to strikes and backing away. The Fight phase
+(phases/fight.py) splits the fights and runs them in order."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg.core import effects, marks
+from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.arms import SpecialStrike, can_support, has_pike
+from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
+from battlesim.engines.sbg.core.effects import Bar
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.overrides import Stat, value
+from battlesim.engines.sbg.core.paths import (
+    angle_to,
+    rotated,
+    terrain_fits,
+)
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    notify,
+    subscribed,
+)
+from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.rules import (
+    beast_fight,
+    cavalry,
+    fight_stances,
+    monsters,
+    prone,
+    special_strikes,
+)
+from battlesim.engines.sbg.rules.back_away import clear_of_others
+from battlesim.engines.sbg.rules.combat import (
+    ChooseStrikeTarget,
+    DuelSide,
+    clamp_die,
+    clamp_stat,
+    duel_winner_without_roll_off,
+    roll_off_winner,
+    roll_to_wound,
+)
+from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.equipment import banner_in_range
+from battlesim.engines.sbg.rules.falling import fall
+from battlesim.engines.sbg.rules.heroic_actions import declarations, wounded_only_on_sixes
+from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
+from battlesim.engines.sbg.rules.special_strikes import ChooseSpecialStrike
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.decisions import Player
+
+
+_BACK_AWAY_STEP = math.radians(5)
+
+
+_SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
+
+
+def _may_support(state: BattleState, model: ModelState) -> bool:
+    """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight."""
+    if not model.alive or model.supported or model.shot or model.prone or model.fought:
+        return False
+    if howdah(model).riding is not None:
+        return False  # WB-CC-01: howdah models are never part of a fight
+    if any(d.hero == model.uid for d in declarations(state)):
+        return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
+    return can_support(model.profile) and not state.engaged(model)
+
+
+def assign_supporters(state: BattleState, combat: Combat) -> None:
+    """Each fighter gets at most one spear (WPN-SPEAR-07) plus one pike second rank."""
+    if combat.only:
+        return  # HERO-HCHAL-02
+    for player in (0, 1):
+        for friend in combat.side(player):
+            first = _support_one(state, combat, friend, friend)
+            if first is not None and has_pike(first.profile):
+                _support_one(state, combat, friend, first, pike_only=True)
+
+
+def _support_one(
+    state: BattleState, combat: Combat, friend: ModelState, via: ModelState, pike_only: bool = False
+) -> ModelState | None:
+    if friend.shielding:
+        return None  # WPN-SPEAR-10 (002:L2279): no support for a Shielding model
+    for helper in state.living(friend.player):
+        if pike_only and not has_pike(helper.profile):
+            continue
+        if helper.radius + 1e-9 < friend.radius or not state.in_contact(helper, via):
+            continue
+        if _may_support(state, helper):
+            helper.supported = True
+            combat.supporters[helper.uid] = helper
+            state.log.emit("support", model=helper.uid, supports=friend.uid)
+            return helper
+    return None
+
+
+@dataclass(slots=True)
+class _Die:
+    owner: ModelState
+    raw: int
+    bonus: int
+
+    @property
+    def value(self) -> int:
+        return clamp_die(self.raw + self.bonus)
+
+
+def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Die]:
+    dice: list[_Die] = []
+    for model in combat.fighters(player):
+        bonus = modifier(Hook.DUEL_DIE, HookContext(state, model))
+        count = fight_stances.duel_dice(model, _attacks(state, model))
+        dice += [_Die(model, raw, bonus) for raw in state.roll(count, f"duel {model.uid}")]
+    for helper in combat.helpers(player):
+        bonus = modifier(Hook.DUEL_DIE, HookContext(state, helper))
+        dice += [_Die(helper, raw, bonus) for raw in state.roll(1, f"duel support {helper.uid}")]
+    return dice
+
+
+def _fight_value(state: BattleState, models: list[ModelState]) -> int:
+    """FIGHT-DUEL-04: the highest Fight value of the side (supporters included)."""
+    return max(
+        (clamp_stat(m.profile.fight + modifier(Hook.FIGHT, HookContext(state, m))) for m in models),
+        default=0,
+    )
+
+
+def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> DuelSide:
+    fighters = combat.fighters(player) + combat.helpers(player)
+    return DuelSide(
+        player,
+        state.alignment(player),
+        tuple(d.value for d in dice),
+        _fight_value(state, fighters),
+    )
+
+
+def duel(state: BattleState, combat: Combat) -> PlayerId:
+    """FIGHT-DUEL-01..04 with banner re-rolls (EQP-BAN-02/04); return the winning side."""
+    dice = {p: _roll_side(state, combat, p) for p in (0, 1)}
+    used: set[PlayerId] = set()
+    for _ in range(2):  # ambiguity 16: the side losing re-rolls first, each at most once
+        loser = _provisional_loser(state, combat, dice)
+        if loser is None or loser in used or not _banner_reroll(state, combat, loser, dice[loser]):
+            break
+        used.add(loser)
+    might_bidding(state, combat, dice)
+    a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
+    winner = duel_winner_without_roll_off(a, b)
+    if winner is None:
+        (roll,) = state.roll(1, "duel roll-off")
+        winner = roll_off_winner(roll, a, b, state.priority, _elven_sides(combat))
+    state.log.emit("duel", combat=combat.uids(), dice=[list(a.dice), list(b.dice)], winner=winner)
+    return winner
+
+
+def _provisional_loser(
+    state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]
+) -> PlayerId | None:
+    a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
+    winner = duel_winner_without_roll_off(a, b)
+    return None if winner is None else 1 - winner
+
+
+def _banner_reroll(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> bool:
+    """EQP-BAN-02: one model re-rolls one die; the lowest is the one worth re-rolling."""
+    if not dice or banner_in_range(state, combat.side(player) + combat.helpers(player)) is None:
+        return False
+    worst = min(dice, key=lambda d: (d.value, d.owner.uid))
+    (worst.raw,) = state.roll(1, f"banner re-roll {worst.owner.uid}")
+    return True
+
+
+def might_bidding(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
+    """HERO-MIGHT-03/04 (002:L1520-1522): once every die and re-roll is in (EQP-BAN-02), the
+    side losing may spend Might first, then the other may answer, and so on until neither
+    side spends. A tie is opened by the Priority side (data.ASSUMPTIONS "might-bidding")."""
+    if not any(budget(state, d.owner) > 0 for p in (0, 1) for d in dice[p]):
+        return  # no Hero with Might in this fight (most fights: keep it cheap)
+    side = _provisional_loser(state, combat, dice)
+    side = state.priority if side is None else side
+    quiet = 0
+    while quiet < 2:
+        quiet = 0 if _side_bids(state, combat, dice, side) else quiet + 1
+        side = 1 - side
+
+
+def _side_bids(
+    state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]], side: PlayerId
+) -> bool:
+    """Each Hero of the side may raise its own best die (HERO-MIGHT-05: only its own dice;
+    only the highest die counts, so that is the die worth raising)."""
+    spent = False
+    for hero in combat.side(side) + combat.helpers(side):
+        own = [d for d in dice[side] if d.owner is hero]
+        if budget(state, hero) <= 0 or not own:
+            continue
+        die = max(own, key=lambda d: d.value)
+        need, contest = _duel_needs(state, combat, dice, side)
+        value = boost(state, hero, MightRoll.DUEL, die.value, need, contest=contest)
+        if value != die.value:
+            die.bonus = value - die.raw
+            spent = True
+    return spent
+
+
+def _duel_needs(
+    state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]], side: PlayerId
+) -> tuple[int, int | None]:
+    """The score that wins the Duel for ``side`` now, and the one it would need if the rival
+    Heroes spent all their Might (None when the rival has none to answer with)."""
+    mine = _fight_value(state, combat.side(side) + combat.helpers(side))
+    rival = 1 - side
+    theirs = _fight_value(state, combat.side(rival) + combat.helpers(rival))
+    edge = 0 if mine > theirs else 1  # FIGHT-DUEL-02: the higher Fight wins a tie
+    best = max((d.value for d in dice[rival]), default=0)
+    reach = max((min(6, d.value + budget(state, d.owner)) for d in dice[rival]), default=0)
+    contest = max(best, reach) + edge if reach > best else None
+    return best + edge, contest
+
+
+def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
+    """WPN-ELF-01 (ambiguity 12): a side has the advantage if any fighter has one."""
+    fighters = [combat.center, *combat.leaves]
+    return frozenset(
+        m.player for m in fighters if "elven-made" in m.triggers and not m.shielding
+    )  # ARM-SH-03: a Shielding model has no weapon bonus
+
+
+def strike(
+    state: BattleState,
+    striker: ModelState,
+    target: ModelState,
+    trapped: bool,
+    at_mount: bool = False,
+) -> None:
+    """One Attack: one To Wound roll, or a set of two against a trapped model (FIGHT-TRAP-03).
+
+    ``at_mount``: the Attack is aimed at the cavalry target's mount (CAV-STRIKE-01), both
+    dice of a set at the same part (ambiguity register, part 1 §8.7)."""
+    striking = HookContext(state, striker, target)
+    strength = value(Stat.STRENGTH, striking, striker.profile.strength)  # rules that set it
+    strength = clamp_stat(strength + modifier(Hook.STRENGTH, striking))
+    strength = marks.strike_strength(state, striker) or strength  # MAGIC-P-BLADEWRATH
+    if at_mount:
+        defence = cavalry.mount_defence(target)
+    else:
+        struck = HookContext(state, target)
+        defence = value(Stat.DEFENCE, struck, target.defence)
+        defence = clamp_stat(defence + modifier(Hook.DEFENCE, struck))
+    bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target))
+    sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
+    if subscribed(On.STRIKE):
+        notify(state, On.STRIKE, Happening(striker, other=target, count=2 if trapped else 1))
+    for _ in range(2 if trapped else 1):
+        if not target.alive or at_mount and (target.mount is None or target.mount.slain):
+            return
+        purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
+        grant = allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, striker, target))
+        ones = special_strikes.rerolls_ones(striker) or grant is Reroll.ONES
+        failed = grant is Reroll.FAILED
+        if roll_to_wound(
+            state, strength, defence, bonus, purpose, ones, sixes, striker, target, failed
+        ):
+            state.wound(target, f"struck by {striker.uid}", at_mount)
+
+
+def winners_strike(
+    state: BattleState,
+    player: Player,
+    strikers: list[ModelState],
+    losers: list[ModelState],
+    trapped: set[str],
+    gate: Callable[[ModelState], bool] | None = None,
+) -> None:
+    """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
+    goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
+    for striker in strikers:
+        if striker.shielding or cavalry.cannot_act(state, striker):
+            continue  # ARM-SH-03 Shielding; CAV-THROWN-01/02 thrown rider
+        if effects.barred(state, striker, Bar.STRIKE):
+            continue  # MAGIC-P-TRANSFIX: held by a power, it does not strike
+        if striker.prone:  # FIGHT-PRONE-01/03: no strikes; it may stand up instead
+            prone.winner_stands(state, player, striker)
+            continue
+        if _special_strikes_instead(state, player, striker, losers):
+            continue
+        attacks = 1 if striker.supported else _attacks(state, striker)
+        for _ in range(attacks):
+            living = [m for m in losers if m.alive]
+            if not living:
+                return
+            target = _strike_target(state, player, striker, living, trapped)
+            if gate is None or gate(striker):
+                at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
+                strike(state, striker, target, target.uid in trapped or target.prone, at_mount)
+
+
+def _strike_target(
+    state: BattleState,
+    player: Player,
+    striker: ModelState,
+    living: list[ModelState],
+    trapped: set[str],
+) -> ModelState:
+    """The player's choice among the losers; a refused choice falls on the first loser."""
+    choice = player.decide(state, ChooseStrikeTarget(striker, living, frozenset(trapped)))
+    target = state.models.get(choice)
+    if target is None or target not in living:
+        error = IllegalActionError(f"{choice} is not a loser of this fight")
+        state.log.emit("refused", model=striker.uid, reason=str(error))
+        return living[0]
+    return target
+
+
+def _attacks(state: BattleState, model: ModelState) -> int:
+    return max(0, model.profile.attacks + modifier(Hook.ATTACKS, HookContext(state, model)))
+
+
+def _special_strikes_instead(
+    state: BattleState, player: Player, striker: ModelState, losers: list[ModelState]
+) -> bool:
+    """SPS-BASH-01, SPS-WHIRL-01: strikes replaced by a knock-down try or a sweep."""
+    living = [m for m in losers if m.alive]
+    if striker.strike is SpecialStrike.WHIRL:
+        for target in special_strikes.whirl_targets(living):
+            at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
+            strike(state, striker, target, trapped=False, at_mount=at_mount)
+        return True
+    if striker.strike in (SpecialStrike.BASH, SpecialStrike.STUN) and living:
+        victim = state.models[
+            player.decide(state, ChooseStrikeTarget(striker, living, frozenset()))
+        ]
+        if striker.strike is SpecialStrike.BASH:
+            special_strikes.bash(state, striker, victim)
+            if victim.prone and victim.mount is not None:
+                cavalry.knocked_down(state, victim, "bash")  # CAV-LOOSE-03 (002:L1332)
+        else:
+            special_strikes.stun(state, striker, victim)
+        return True
+    return False
+
+
+def declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
+    """SPS-GEN-01 (002:L2056): each fighter may declare a special strike before the Duel."""
+    for model in [combat.center, *combat.leaves]:
+        if model.shielding:
+            continue  # SPS-GEN-02 (002:L2277): no weapon bonus while Shielding
+        if combat.only and model.uid not in combat.only:
+            continue  # HERO-HCHAL-02
+        enemies = combat.fighters(1 - model.player) + combat.helpers(1 - model.player)
+        enemy_fight = max(m.profile.fight for m in enemies)
+        options = special_strikes.eligible(model, enemy_fight)
+        if not options:
+            continue
+        choice = players[model.player].decide(
+            state, ChooseSpecialStrike(model, options, enemy_fight)
+        )
+        if choice is not None:
+            special_strikes.declare(state, model, choice, enemy_fight)
+
+
+def stab_backlashes(state: BattleState, losers: list[ModelState]) -> None:
+    """SPS-STAB-01: each losing stabber suffers one Strength 2 hit after the fight."""
+    for model in losers:
+        if special_strikes.stab_backlash(state, model):
+            defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+            purpose = f"stab backlash {model.uid} (S2 D{defence})"
+            sixes = wounded_only_on_sixes(state, model)  # HERO-HD-01
+            if roll_to_wound(state, 2, defence, 0, purpose, natural_six=sixes):
+                state.wound(model, "own stab")
+
+
+def _separate(state: BattleState, loser: ModelState, winners: list[ModelState]) -> None:
+    """FIGHT-TRAP-04: attackers back off slightly so that no base contact remains."""
+    for winner in winners:
+        if not winner.alive or not state.in_contact(winner, loser):
+            continue
+        angle = angle_to(loser.position, winner.position)
+        spot = rotated(winner.position, angle, _SEPARATION + CONTACT_TOLERANCE)
+        fits = terrain_fits(state.table, spot, winner.radius, state.width, state.depth)
+        if fits and clear_of_others(state, winner, spot):
+            state.move_to(winner, spot, "separate")
+
+
+def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
+    """FIGHT-GEN-04: Duel, back away, strike, remove casualties (already removed at 0 W)."""
+    if not combat.side(0) or not combat.side(1):
+        return
+    fight_stances.declare(state, combat, players)
+    assign_supporters(state, combat)
+    cavalry.start_fight(state, [combat.center, *combat.leaves])  # CAV-CHG-02/03
+    declare_strikes(state, combat, players)
+    winner = duel(state, combat)
+    winners = combat.side(winner)
+    losers = combat.side(1 - winner)
+    _announce_duel(state, combat, winner, winners)
+    for model in winners + losers:
+        special_strikes.after_duel(state, model, won=model.player == winner)
+    # MON-BPA-01: a winning Monster may use a Brutal Power Attack instead of striking
+    replaced = monsters.brutal_power_attacks(state, combat, players, winner)
+    if replaced is None:  # MON-BPA-HURL-08, MON-BPA-BARGE-04: the fight ends at once
+        _mark_fought(combat)
+        stab_backlashes(state, losers)
+        _clear_fight(state, combat)
+        return
+    falls: dict[str, float] = {}
+    trapped = beast_fight.losers_back_away(state, winners, losers, falls)  # WB-CC-03
+    beast_fight.irresistible_force(state, winners, losers + combat.helpers(1 - winner))
+    cavalry.knock_to_ground(state, winners, losers, trapped)  # CAV-CHG-06/07
+    for uid in sorted(trapped):
+        state.log.emit("trapped", model=uid)
+    _mark_fought(combat)
+    strikers = [m for m in combat.fighters(winner) if m.uid not in replaced]
+    strikers += combat.helpers(winner)
+    winners_strike(state, players[winner], strikers, losers, trapped)
+    cavalry.after_strikes(state, losers)  # CAV-STRIKE-02: Thrown Rider tests now
+    stab_backlashes(state, losers)
+    _falls_over_edges(state, falls)
+    for loser in losers:
+        if loser.alive and loser.uid in trapped:
+            _separate(state, loser, winners)
+    _clear_fight(state, combat)
+
+
+def _announce_duel(
+    state: BattleState, combat: Combat, winner: PlayerId, winners: list[ModelState]
+) -> None:
+    """Rules subscribed to Duel rolls (the whole fight) and Duel wins (each winner)."""
+    if subscribed(On.DUEL_ROLLED):
+        fought = (*combat.side(0), *combat.side(1))
+        notify(state, On.DUEL_ROLLED, Happening(combat.center, models=fought, winner=winner))
+    if subscribed(On.DUEL_WON):
+        for model in winners:
+            notify(state, On.DUEL_WON, Happening(model, models=tuple(winners), winner=winner))
+
+
+def _mark_fought(combat: Combat) -> None:
+    for model in [combat.center, *combat.leaves, *combat.supporters.values()]:
+        model.fought = model.fought or model.uid not in combat.supporters
+
+
+def _clear_fight(state: BattleState, combat: Combat) -> None:
+    cavalry.after_strikes(state, [combat.center, *combat.leaves])  # CAV-STRIKE-02
+    for model in [combat.center, *combat.leaves]:
+        model.clear_fight()
+
+
+def _falls_over_edges(state: BattleState, falls: dict[str, float]) -> None:
+    """FIGHT-BACK-04, MOVE-FALL-03 (002:L988, L974): a survivor that backed over an edge
+    falls after the winners' strikes (Bombur's example)."""
+    for uid, drop in sorted(falls.items()):
+        model = state.models[uid]
+        if model.alive:
+            fall(state, model, drop, "backed over an edge")

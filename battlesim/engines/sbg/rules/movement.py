@@ -1,0 +1,631 @@
+"""Movement (checklist part 1 §4, 002:L359-687): what a move or charge may do and how it is
+carried out: Move allowance, control zones, charge spots and the checks of every action.
+The Move phase (phases/move.py) asks the players and runs these."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg.core import effects, geometry
+from battlesim.engines.sbg.core.actions import (
+    Charge,
+    Hold,
+    IllegalActionError,
+    Move,
+    MoveAction,
+)
+from battlesim.engines.sbg.core.actions import describe as describe_action
+from battlesim.engines.sbg.core.arms import MissileKind
+from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, CONTROL_ZONE
+from battlesim.engines.sbg.core.effects import Bar
+from battlesim.engines.sbg.core.geometry import GeometryError
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.paths import (
+    Point,
+    angle_to,
+    approaches,
+    circle_base,
+    entry_fraction,
+    fan,
+    near_terrain,
+    point_distance,
+    rotated,
+    segment_box,
+    segment_point_distance,
+    terrain_cost,
+    terrain_fits,
+    toward,
+)
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    Phase,
+    notify,
+    subscribed,
+)
+from battlesim.engines.sbg.core.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR, TerrainKind
+from battlesim.engines.sbg.rules import (
+    cavalry,
+    elevation,
+    one_ring,
+    prone_leap,
+    war_beasts,
+)
+from battlesim.engines.sbg.rules import ring_moves as ring
+from battlesim.engines.sbg.rules.allowance import allowance
+from battlesim.engines.sbg.rules.barriers import barrier_across, protecting_barrier
+from battlesim.engines.sbg.rules.crossing import (
+    Crossing,
+    check_crossings,
+    crossings,
+    half_way,
+    resolve_crossing,
+)
+from battlesim.engines.sbg.rules.falling import terrain_height
+from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
+from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.shooting import shoot
+from battlesim.engines.sbg.rules.sight import can_see
+from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
+
+if TYPE_CHECKING:
+    pass
+
+_SLACK = 1e-3  # inches: tolerance for float noise when comparing with limits
+
+
+_LARGEST_RADIUS = 1.25  # inches: a 60 mm base, the largest a neighbour may stand on
+
+
+_OBSTACLES = frozenset({"obstacle"})
+
+
+CHARGE_TARGETS_CONSIDERED = 4  # nearest enemies in reach offered to players (speed)
+
+
+def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
+    """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05),
+    not an invisible Ring-bearer (RING-INV-02)."""
+    for enemy in state.enemies(model):
+        if (
+            enemy.prone
+            or howdah(enemy).riding is not None
+            or (enemy.ring_on and one_ring.invisible_to(enemy, model))
+        ):
+            continue
+        if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
+            yield enemy
+
+
+def holds_zone(state: BattleState, model: ModelState) -> bool:
+    """MOVE-ZOC-04/05; FIGHT-BAR-06 (002:L1110): a barrier defender engaged only across its
+    barrier keeps its zone."""
+    if model.prone or howdah(model).riding is not None:
+        return False
+    if not state.engaged(model):
+        return True
+    return bool(state.across) and all(
+        state.across.get(uid) == model.uid for uid in state.touching[model.uid]
+    )
+
+
+def can_move(state: BattleState, model: ModelState) -> bool:
+    """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
+    thrown this turn cannot move (CAV-THROWN-01/02); howdah models never leave it (WB-MOV-04)."""
+    if howdah(model).riding is not None:
+        return False
+    if not model.alive or model.done_moving or model.thrown_turn == state.turn:
+        return False
+    return not state.engaged(model) and not effects.barred(state, model, Bar.MOVE)
+
+
+def _cavalry(model: ModelState) -> bool:
+    """CAV-MOVE-03: cavalry pays four times in difficult terrain."""
+    return "cavalry" in model.triggers
+
+
+def check_action(state: BattleState, model: ModelState, action: MoveAction) -> float:
+    """Refuse an illegal action (``IllegalActionError``); return the Move it costs."""
+    if not can_move(state, model):
+        raise IllegalActionError(f"{model.uid} cannot move now (engaged or already moved)")
+    if isinstance(action, Hold):
+        return 0.0
+    found = crossings(state, model, action.to)
+    if found and one_ring.foe_moves(state, model):
+        raise IllegalActionError(f"{model.uid}: no dangerous move for the foe (RING-WILL-02)")
+    cost = _check_path(state, model, action.to, check_crossings(state, model, action.to, found))
+    prone_leap.check_hurdles(state, model, action.to, len(found))
+    if isinstance(action, Charge):
+        _check_charge(state, model, action)
+        if half_way(state, model, action.to, found):
+            raise IllegalActionError(f"{model.uid} cannot charge half way up a wall (CLIMB-06)")
+        cost += _elevated_climb(state, model, action)
+        _check_barrier_leap(state, model, action, found)
+        if action.throw and (found or not can_throw(model)):
+            raise IllegalActionError(f"{model.uid} cannot throw on this charge (MSL-THROW-01/02)")
+    else:
+        _check_zones(state, model, action.to)
+    leash = leash_refusal(state, model, action.to)
+    if leash is not None:
+        raise IllegalActionError(leash)
+    return cost
+
+
+def _check_path(state: BattleState, model: ModelState, end: Point, climb: float) -> float:
+    """MOVE-GEN-03/07: on the table, within the Move (climbing included), through no base."""
+    start = model.position
+    if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
+        raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
+    cost = terrain_cost(state.table, start, end, model.radius, _cavalry(model)) + climb
+    if cost > allowance(state, model) + _SLACK:
+        raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
+    other = _passed_through(state, model, end)
+    if other is not None:
+        raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
+    return cost
+
+
+def _passed_through(
+    state: BattleState, model: ModelState, end: Point, near: list[ModelState] | None = None
+) -> ModelState | None:
+    """MOVE-GEN-07: the first living model the straight move to ``end`` passes through;
+    ``near``: the living models that may be (in living order), when the caller knows them."""
+    start = model.position
+    # A base it passes through (or ends on) has its centre within the move's length plus
+    # both radii of the start; a hair more keeps every such base (speed: few survive).
+    reach = point_distance(start, end) + model.radius + 0.01
+    sx, sy = start
+    for other in state.living() if near is None else near:
+        dx, dy = other.x - sx, other.y - sy
+        limit = reach + other.radius
+        if other is model or dx * dx + dy * dy > limit * limit:
+            continue
+        clearance = model.radius + other.radius - CONTACT_TOLERANCE
+        if one_ring.passes_through(state, model, other):
+            _check_end_on(state, model, other, end, clearance)
+            continue
+        if prone_leap.may_hop(state, model, other, end):
+            continue  # MOVE-PRONE-11: leapt over (checked in check_action)
+        if segment_point_distance(start, end, (other.x, other.y)) < clearance:
+            return other
+    return None
+
+
+def surely_illegal(
+    state: BattleState, model: ModelState, end: Point, near: list[ModelState] | None = None
+) -> bool:
+    """A cheap necessary test for players' candidate searches (speed): True only when
+    ``check_action`` would refuse a move or charge to ``end`` anyway (the model cannot move,
+    the straight distance alone exceeds its Move, or it passes through a base). Terrain
+    only adds to the cost (MOVE-TER-02, MOVE-CLIMB-02), so the distance is a lower bound."""
+    if not can_move(state, model):
+        return True
+    if point_distance(model.position, end) > allowance(state, model) + _SLACK:
+        return True
+    try:
+        return _passed_through(state, model, end, near) is not None
+    except IllegalActionError:
+        return True  # ending on an invisible bearer (RING-INV-02/03): refused anyway
+
+
+def _check_end_on(
+    state: BattleState, model: ModelState, other: ModelState, end: Point, clearance: float
+) -> None:
+    """RING-INV-02/03: through an invisible bearer (or the bearer through anyone), never
+    ending on a base, unless the enemy bearer can be shifted aside to make room."""
+    if point_distance(end, other.position) >= clearance:
+        return
+    if model.ring_on or ring.room_spot(state, model, end, other) is None:
+        raise IllegalActionError(f"{model.uid} cannot end on {other.uid} (RING-INV-02/03)")
+
+
+def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
+    """MOVE-ZOC-01/03: never enter an enemy control zone without charging; leave, never close."""
+    start = model.position
+    # An enemy farther from the start than the move plus its zone cannot matter (speed).
+    near = point_distance(start, end) + model.radius + CONTROL_ZONE + 1.0
+    for enemy in zone_holders(state, model):
+        dx, dy = enemy.x - start[0], enemy.y - start[1]
+        if dx * dx + dy * dy > (near + enemy.radius) ** 2:
+            continue
+        zone = model.radius + enemy.radius + CONTROL_ZONE
+        if point_distance(end, enemy.position) < zone - _SLACK:
+            raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
+        if model.ring_on:
+            continue  # RING-INV-02: the bearer passes through enemies, so through their zones
+        entry = entry_fraction(start, end, enemy.position, zone - _SLACK)
+        if entry == 0.0 and approaches(start, end, enemy.position):
+            raise IllegalActionError(f"{model.uid} moves closer to {enemy.uid} (MOVE-ZOC-03)")
+        if entry is not None and entry > 0.0:
+            raise IllegalActionError(f"{model.uid} would enter {enemy.uid}'s zone (MOVE-ZOC-01)")
+
+
+def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None:
+    """MOVE-CHG-01/06/08: visible target at the start, contact at the end, other zones only
+    bar the way before the charger enters its target's zone."""
+    target = state.models.get(action.target)
+    if target is None or not target.alive or target.player == model.player:
+        raise IllegalActionError(f"{action.target} is not a living enemy")
+    if howdah(target).riding is not None:
+        raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
+    if model.arriving:
+        raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
+    if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
+        raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
+    if heroic_turn(model).no_charge or not may_charge(model, target):
+        raise IllegalActionError(f"{model.uid} may not charge (HERO-HMA-01, HERO-HCHAL-02)")
+    touching = state.in_contact_at(action.to, model.radius, target)
+    if not touching and barrier_across(state, model, action.to, target) is None:
+        raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
+    if not can_see(state, model, target):
+        raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
+    if not ring.may_charge(state, model, target) or hidden_by_stealth(state, model, target):
+        raise IllegalActionError(f"{model.uid} cannot see {target.uid} (RING-INV-04, SR-STEALTH)")
+    start, end = model.position, action.to
+    zone = model.radius + target.radius + CONTROL_ZONE
+    limit = entry_fraction(start, end, target.position, zone) or 0.0
+    for enemy in zone_holders(state, model):
+        if enemy is target or model.ring_on:
+            continue  # RING-INV-02: an invisible bearer's path passes through any zone
+        reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
+        entry = entry_fraction(start, end, enemy.position, reach)
+        if entry is None or entry > limit:
+            continue
+        if entry > 0.0 or approaches(start, end, enemy.position):
+            raise IllegalActionError(f"{model.uid} enters {enemy.uid}'s zone first (CHG-08)")
+
+
+def _check_barrier_leap(
+    state: BattleState, model: ModelState, action: Charge, found: list[Crossing]
+) -> None:
+    """FIGHT-BAR-03 (002:L1100): no crossing a barrier inside its defender's zone: the
+    charger fights across it instead (FIGHT-BAR-05)."""
+    target = state.models[action.target]
+    barrier = protecting_barrier(state, target, model) if found else None
+    if barrier is not None and barrier.kind is TerrainKind.ELEVATED:
+        return  # climbing onto an elevated defender: a 6 ends in contact (MOVE-CLIMB-05)
+    if barrier is not None and any(c.piece is barrier for c in found):
+        raise IllegalActionError(f"{model.uid} cannot leap {barrier.name} held by {target.uid}")
+
+
+def _elevated_climb(state: BattleState, model: ModelState, action: Charge) -> float:
+    """FIGHT-ELEV-02 (002:L1176): a charge at the foot of an elevated position must have
+    the Move for the climb too."""
+    target = state.models[action.target]
+    extra = elevation.climb_cost(state, model, action.to, target)
+    if extra and _path_cost(state, model, action.to) + extra > allowance(state, model) + _SLACK:
+        raise IllegalActionError(f"{model.uid} lacks the Move to climb to {target.uid} (ELEV-02)")
+    return extra
+
+
+def _on_the_spot(model: ModelState, action: MoveAction) -> bool:
+    """SHOOT-MOVE-02 (002:L858): turning on the spot (a Move that ends where it starts) is
+    not moving: the model keeps its full Shoot value."""
+    return isinstance(action, Move) and point_distance(model.position, action.to) < 1e-9
+
+
+def _path_cost(state: BattleState, model: ModelState, end: Point) -> float:
+    return terrain_cost(state.table, model.position, end, model.radius)
+
+
+def _drummed(state: BattleState, model: ModelState) -> bool:
+    return modifier(Hook.MOVE, HookContext(state, model)) > 0
+
+
+def apply_action(state: BattleState, model: ModelState, action: MoveAction) -> None:
+    """Check then carry out one model's action, and log it."""
+    cost = check_action(state, model, action)
+    state.log.emit("action", phase=Phase.MOVE.value, **describe_action(action))
+    model.done_moving = True
+    if isinstance(action, Hold) or _on_the_spot(model, action):
+        return
+    model.moved = True
+    model.charged = isinstance(action, Charge)
+    _announce(state, model, action)
+    if model.charged:
+        cavalry.note_charge(state, model, model.position, action.to)  # WPN-LANCE-01
+    ring.make_room(state, model, action.to)  # RING-INV-03: the bearer steps aside first
+    _carry_out(state, model, action, cost)
+    ring.make_room(state, model, model.position)  # a crossing may end elsewhere
+    if subscribed(On.MOVE_ENDED):
+        notify(state, On.MOVE_ENDED, Happening(model, reason="charge" if model.charged else ""))
+
+
+def _announce(state: BattleState, model: ModelState, action: Move | Charge) -> None:
+    """Rules subscribed to declared moves and charges hear of it before it is carried out."""
+    if subscribed(On.MOVE_DECLARED):
+        notify(state, On.MOVE_DECLARED, Happening(model, amount=model.spent))
+    if isinstance(action, Charge) and subscribed(On.CHARGE_DECLARED):
+        target = state.models[action.target]
+        notify(state, On.CHARGE_DECLARED, Happening(model, other=target))
+
+
+def _carry_out(state: BattleState, model: ModelState, action: Move | Charge, cost: float) -> None:
+    if prone_leap.leap_over(state, model, action):  # MOVE-PRONE-11
+        return
+    found = crossings(state, model, action.to)
+    if found:
+        resolve_crossing(state, model, action.to, found[0])
+        return
+    if isinstance(action, Charge) and action.throw:
+        _throw_then_charge(state, model, action)
+        return
+    model.spent += cost
+    reason = "charge" if model.charged else "move"
+    state.move_to(model, action.to, reason, _across(state, model, action))
+    if model.charged and state.crews:
+        war_beasts.note_charge(state, model)
+
+
+def _across(state: BattleState, model: ModelState, action: Move | Charge) -> ModelState | None:
+    """FIGHT-BAR-05 (002:L1108): the defender a charge ending at ``action.to`` fights over
+    a barrier, engaged without base contact; None for any other move or charge."""
+    target = state.models.get(action.target) if isinstance(action, Charge) else None
+    if target is None or not target.alive:
+        return None
+    if state.in_contact_at(action.to, model.radius, target):
+        return None
+    return target if barrier_across(state, model, action.to, target) is not None else None
+
+
+def can_throw(model: ModelState) -> bool:
+    """MSL-THROW-01: a throwing weapon, once per turn, even after moving."""
+    weapon = model.missile
+    return weapon is not None and weapon.kind is MissileKind.THROWING and not model.shot
+
+
+def _throw_then_charge(state: BattleState, model: ModelState, action: Charge) -> None:
+    """MSL-THROW-02/03 (002:L2142-2146): stop 1" from the target (or throw from where it
+    stands inside its zone), throw with no moving penalty, then complete the charge unless
+    the target was slain."""
+    target = state.models[action.target]
+    start = model.position
+    reach = model.radius + target.radius + CONTROL_ZONE
+    entry = entry_fraction(start, action.to, target.position, reach)
+    if entry:
+        stop = toward(start, action.to, entry * point_distance(start, action.to))
+        model.spent += terrain_cost(state.table, start, stop, model.radius, _cavalry(model))
+        state.move_to(model, stop, "throw approach")
+    model.shot = True
+    shoot(state, model, target, moving_penalty=False)
+    if not target.alive:
+        return
+    action = _after_unhorsing(state, model, target, action)
+    across = _across(state, model, action)
+    model.spent += terrain_cost(
+        state.table, model.position, action.to, model.radius, _cavalry(model)
+    )
+    state.move_to(model, action.to, "charge", across)
+
+
+def _after_unhorsing(
+    state: BattleState, model: ModelState, target: ModelState, action: Charge
+) -> Charge:
+    """CAV-SHOOT-04 (002:L1354): a throw that slew the target's mount leaves its rider on a
+    smaller base: the charge ends touching it along the same line, or stops where it threw."""
+    if state.in_contact_at(action.to, model.radius, target):
+        return action
+    reach = model.radius + target.radius
+    spot = rotated(target.position, angle_to(target.position, action.to), reach)
+    clear = all(
+        point_distance(spot, o.position) >= model.radius + o.radius - CONTACT_TOLERANCE
+        for o in state.living()
+        if o is not model
+    )
+    if not clear or not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
+        spot = model.position
+    return Charge(action.model, action.target, spot, action.throw)
+
+
+def _nearby(state: BattleState, model: ModelState, reach: float) -> list[ModelState]:
+    return _within(state, model.x, model.y, reach + 2 * model.radius + CONTROL_ZONE + 1.0)
+
+
+def _within(state: BattleState, x: float, y: float, limit: float) -> list[ModelState]:
+    """Living models whose centre is within ``limit`` of (x, y): squared arithmetic, no
+    tuples (this filter runs for every candidate move)."""
+    limit2 = limit * limit
+    return [
+        o
+        for side in (0, 1)  # both sides in living order, no concatenated list (speed)
+        for o in state.living(side)
+        if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Surroundings:
+    """What a plain move of a model from where it stands meets: its Move left, the bases
+    near it and the enemy zones among them, the same whatever the direction (players trying
+    several directions build it once: speed)."""
+
+    budget: float
+    placed: list[geometry.Placed]
+    zones: list[geometry.Placed]
+    height: float
+
+
+def surroundings(state: BattleState, model: ModelState) -> Surroundings:
+    budget = allowance(state, model)
+    others = [o for o in _nearby(state, model, budget) if o is not model]
+    placed = [(o.position, circle_base(o.radius)) for o in others]
+    zones = [
+        (o.position, circle_base(o.radius))
+        for o in others
+        if o.player != model.player and holds_zone(state, o) and not _unseen(o, model)
+    ]
+    return Surroundings(budget, placed, zones, terrain_height(model))
+
+
+def furthest_toward(
+    state: BattleState, model: ModelState, goal: Point, around: Surroundings | None = None
+) -> Point:
+    """The furthest point towards ``goal`` a plain move may reach (bases, zones, terrain);
+    ``around``: the model's ``surroundings`` when the caller already has them (unchanged
+    state only)."""
+    around = around or surroundings(state, model)
+    r = model.radius + 1e-6  # float noise: a goal exactly on the edge may round off it
+    goal = (min(max(goal[0], r), state.width - r), min(max(goal[1], r), state.depth - r))
+    return geometry.furthest_legal_point(
+        model.position,
+        goal,
+        around.budget,
+        circle_base(model.radius),
+        around.placed,
+        around.zones,
+        state.table,
+        model_height=around.height,  # the mount's shoulders for cavalry (CAV-MOVE-02)
+        difficult_factor=CAVALRY_DIFFICULT_FACTOR if _cavalry(model) else DIFFICULT_FACTOR,
+    )
+
+
+def _unseen(other: ModelState, model: ModelState) -> bool:
+    return other.ring_on and one_ring.invisible_to(other, model)
+
+
+def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    """The nearest point touching ``target`` that a legal charge reaches, or None.
+
+    Circle arithmetic (speed): spots round the target, nearest the charger first.
+    """
+    if state.distance(model, target) > allowance(state, model):
+        return None
+    spot = _contact_spot(state, model, target)
+    if spot is None:
+        spot = _across_spot(state, model, target)
+    return spot if spot is not None else _foot_spot(state, model, target)
+
+
+def _foot_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    """FIGHT-ELEV-02: a target on a sheer platform is charged from the foot of its side."""
+    for spot in elevation.foot_spots(state, model, target)[:6]:
+        if _legal(state, model, Charge(model.uid, target.uid, spot)):
+            return spot
+    return None
+
+
+def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    reach = target.radius + model.radius
+    near = [
+        o
+        for o in _within(state, target.x, target.y, reach + model.radius + _LARGEST_RADIUS)
+        if o is not target and o is not model
+    ]
+    taken = [(o.x, o.y, model.radius + o.radius - 1e-3) for o in near]
+    heading = angle_to(target.position, model.position)
+    tries = 0
+    for angle in fan(heading, 12, math.pi / 12):
+        spot = rotated(target.position, angle, reach)
+        sx, sy = spot
+        if _spot_taken(sx, sy, taken):
+            continue
+        if surely_illegal(state, model, spot) or not _legal(
+            state, model, Charge(model.uid, target.uid, spot)
+        ):
+            tries += 1
+            if tries >= 3:
+                return None
+            continue
+        return spot
+    return None
+
+
+def _spot_taken(sx: float, sy: float, taken: list[tuple[float, float, float]]) -> bool:
+    """A base at (sx, sy) would overlap one of ``taken`` (x, y, gap): a plain loop (speed)."""
+    for x, y, gap in taken:  # noqa: SIM110 (a generator in any() costs more)
+        if math.hypot(sx - x, sy - y) < gap:
+            return True
+    return False
+
+
+def _across_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    """FIGHT-BAR-05: a target behind an obstacle is charged at the obstacle, within 1"."""
+    if state.table is None or not state.table.pieces:
+        return None
+    box = segment_box(target.position, target.position, target.radius + 0.1)
+    if not near_terrain(state.table, box, _OBSTACLES):
+        return None
+    table, base = state.table, circle_base(target.radius)
+    between = table.crosses_obstacle(target.position, model.position)
+    for piece in table.touching(target.position, base):
+        if piece.kind is not TerrainKind.OBSTACLE or piece not in between:
+            continue
+        others = [(o.position, circle_base(o.radius)) for o in _near_target(state, model, target)]
+        try:
+            spot = table.across_barrier_spot(
+                model.position, circle_base(model.radius), target.position, base, piece, others
+            )
+        except GeometryError:
+            continue  # the target's centre stands on the obstacle's line: no far side
+        if spot is not None and _legal(state, model, Charge(model.uid, target.uid, spot)):
+            return spot
+    return None
+
+
+def _near_target(state: BattleState, model: ModelState, target: ModelState) -> list[ModelState]:
+    near = _within(state, target.x, target.y, 2 * _LARGEST_RADIUS + 1.5)
+    return [o for o in near if o is not model and o is not target]
+
+
+def _legal(state: BattleState, model: ModelState, action: MoveAction) -> bool:
+    try:
+        check_action(state, model, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
+    """Every enemy the model may legally charge now, with the contact point found."""
+    if not can_move(state, model) or model.prone or model.arriving or heroic_turn(model).no_charge:
+        return []
+    budget = allowance(state, model)
+    found = []
+    x, y, radius = model.x, model.y, model.radius  # state.distance inlined (speed)
+    gaps = (
+        (math.hypot(x - e.x, y - e.y) - radius - e.radius, e.uid, e) for e in state.enemies(model)
+    )
+    in_reach = sorted(
+        item
+        for item in gaps
+        if howdah(item[2]).riding is None and item[0] <= budget and may_charge(model, item[2])
+    )
+    for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
+        spot = charge_spot(state, model, enemy)
+        if spot is not None:
+            found.append((enemy, spot))
+    return found
+
+
+def challenge_charge(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+    """HERO-HCHAL-02: a Hero in a challenge must charge its rival when it can, else move
+    towards it as far as it can (part 1 §9.12 reading)."""
+    rival = state.models[model.rival] if model.rival is not None else None
+    if rival is None or not rival.alive:
+        return action
+    if isinstance(action, Charge) and action.target == rival.uid:
+        return action
+    spot = charge_spot(state, model, rival)
+    forced: MoveAction
+    if spot is not None:
+        forced = Charge(model.uid, rival.uid, spot)
+    else:
+        end = furthest_toward(state, model, rival.position)
+        if _gap(end, rival) >= _gap(_end_of(model, action), rival) - 0.5:
+            return action  # already closing in as far as it can
+        forced = Move(model.uid, end)
+    state.log.emit("refused", model=model.uid, reason="must charge its rival (HERO-HCHAL-02)")
+    return forced
+
+
+def _end_of(model: ModelState, action: MoveAction) -> tuple[float, float]:
+    return model.position if isinstance(action, Hold) else action.to
+
+
+def _gap(point: tuple[float, float], other: ModelState) -> float:
+    return ((point[0] - other.x) ** 2 + (point[1] - other.y) ** 2) ** 0.5

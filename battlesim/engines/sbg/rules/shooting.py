@@ -1,0 +1,199 @@
+"""Shooting (checklist part 1 §5, 002:L689-918; missile weapons part 2 §6): who may shoot, at whom,
+and one shot from the To Hit roll to the wound. The Shoot phase (phases/shoot.py) runs it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg.core import effects, marks
+from battlesim.engines.sbg.core.arms import MissileKind
+from battlesim.engines.sbg.core.effects import Bar
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.paths import point_distance
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    notify,
+    subscribed,
+)
+from battlesim.engines.sbg.core.units import Alignment
+from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
+from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
+from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.might import MightRoll, boost
+from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
+from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
+
+if TYPE_CHECKING:
+    pass
+
+TARGETS_CONSIDERED = 6  # nearest enemies in range examined for sight (speed; see report)
+TARGETS_OFFERED = 3  # the search stops once this many legal targets are found
+
+
+def can_shoot(state: BattleState, model: ModelState) -> bool:
+    """SHOOT-ELIG-01/02/05/06/07 and MSL-BOW-01, MSL-XBOW-01, MSL-THROW-01."""
+    weapon = model.missile
+    if weapon is None or model.shot or model.prone or model.leapt or state.engaged(model):
+        return False
+    if howdah(model).riding is not None and not war_beasts.crew_may_shoot(state, model):
+        return False  # WB-MOV-05, WB-DMG-03
+    if heroic_turn(model).no_shoot:
+        return False  # HERO-HS-02: in range of "Fire!" and did not shoot
+    if cavalry.cannot_act(state, model):
+        return False  # CAV-THROWN-01/02: thrown this turn
+    if effects.barred(state, model, Bar.SHOOT):
+        return False  # MAGIC-P-TRANSFIX: held by a power
+    if weapon.kind is MissileKind.THROWING:
+        return True
+    if weapon.kind is MissileKind.CROSSBOW:
+        return not model.moved
+    return model.spent <= model.profile.move / 2 + 1e-9
+
+
+def shots_allowed(model: ModelState) -> int:
+    """MSL-SLING-01 (002:L2162): a sling shoots twice if the model did not move."""
+    sling = model.missile is not None and model.missile.kind is MissileKind.SLING
+    return 2 if sling and not model.moved else 1
+
+
+def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
+    """SHOOT-CMB-01 (002:L845): Good models may not shoot at engaged enemies; RING-INV-01
+    (002:L2206): an invisible Ring-bearer cannot be targeted; SR-STEALTH, EQP-CLOAK-01."""
+    if target.ring_on and one_ring.invisible_to(target, shooter):
+        return False
+    good = state.alignment(shooter.player) is Alignment.GOOD
+    if good and state.engaged(target):
+        return False
+    return not hidden_by_stealth(state, shooter, target)
+
+
+def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
+    """SHOOT-ELIG-03/04: visible enemies in range (inclusive), nearest first.
+
+    SHOOT-ITW-05: a Good shooter cannot target an enemy with friends in the way.
+    """
+    weapon = shooter.missile
+    if weapon is None:
+        return []
+    in_range = sorted(
+        (state.distance(shooter, e), e.uid, e)
+        for e in state.enemies(shooter)
+        if state.distance(shooter, e) <= weapon.range + 1e-9
+    )
+    found = []
+    ducking = ducking_friends(state, shooter)
+    for _, _, target in in_range[:TARGETS_CONSIDERED]:
+        unseen = ducking | small_fry(state, target)  # SHOOT-ITW-06: models it ignores
+        visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
+        if visible and not _friends_block(state, shooter, target):
+            found.append(target)
+        if len(found) >= TARGETS_OFFERED:
+            break
+    return found
+
+
+def _friends_block(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
+    if state.alignment(shooter.player) is not Alignment.GOOD:
+        return False
+    for item in obstructions(state, shooter, target, frozenset()):
+        other = state.models.get(item.key)
+        if other is not None and other.player == shooter.player:
+            return True
+    return False
+
+
+def to_hit_need(state: BattleState, shooter: ModelState, moving_penalty: bool = True) -> int:
+    """SHOOT-HIT-01, SHOOT-MOVE-01 (002:L854-856): -1 to the Shoot value after moving."""
+    penalty = 1 if shooter.moved and moving_penalty else 0
+    worse = modifier(Hook.SHOOT_VALUE, HookContext(state, shooter))
+    return min(6, max(1, shooter.profile.shoot + worse + penalty))
+
+
+def shoot(
+    state: BattleState, shooter: ModelState, target: ModelState, moving_penalty: bool = True
+) -> None:
+    """SHOOT-GEN-03: roll to hit, in-the-way tests, combat roll, roll to wound.
+
+    ``moving_penalty=False``: a throw while charging has no -1 (MSL-THROW-02).
+    """
+    (die,) = state.roll(1, f"to hit {shooter.uid}->{target.uid}")
+    bonus = modifier(Hook.TO_HIT, HookContext(state, shooter, target))
+    need = to_hit_need(state, shooter, moving_penalty)
+    # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits. HERO-MIGHT-06 item 3: Might.
+    score = 6 if die == 6 else clamp_die(die + bonus)
+    if marks.blinded(state, target):  # MAGIC-P-BLINDLIGHT: only a natural 6
+        hit = die == 6
+    else:
+        hit = boost(state, shooter, MightRoll.TO_HIT, score, need, target=target) >= need
+    state.log.emit("shot", shooter=shooter.uid, target=target.uid, hit=hit)
+    if subscribed(On.SHOT):
+        notify(state, On.SHOT, Happening(shooter, other=target, passed=hit))
+    if not hit:
+        return
+    victim = _through_the_way(state, shooter, target)
+    if victim is not None and victim is target and state.engaged(target):
+        victim = _into_combat(state, shooter, target)
+    if victim is not None:
+        _wound_with_missile(state, shooter, victim)
+
+
+def _through_the_way(
+    state: BattleState, shooter: ModelState, target: ModelState
+) -> ModelState | None:
+    """SHOOT-ITW-02/03: one test per item, nearest first; a failure stops the shot there."""
+    combat = frozenset(m.uid for m in state.contacts(target))
+    for item in obstructions(state, shooter, target, combat):
+        (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
+        if die < item.score and heroic_turn(shooter).reroll_in_the_way:  # HERO-HAC-01/02
+            (die,) = state.roll(1, f"in the way re-roll {item.key} ({item.score}+)")
+        # HERO-MIGHT-03/06 item 3 (002:L1520, L1540): after any re-roll, Might may pass it.
+        score = boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target)
+        if score >= item.score:
+            continue
+        state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
+        return state.models.get(item.key)
+    ridden = howdah(target).riding
+    if ridden is not None and howdah(shooter).riding != ridden:
+        score = war_beasts.howdah_score()  # WB-SHT-01 (002:L1907): always in the way
+        (die,) = state.roll(1, f"in the way howdah of {ridden} ({score}+)")
+        if die < score:
+            state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction="howdah")
+            war_beasts.hit_howdah(state, shooter, state.models[ridden])
+            return None
+    return target
+
+
+def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> ModelState:
+    """SHOOT-CMB-03 (002:L849): 1-3 the shooter's friend in the combat nearest it is hit."""
+    friends = sorted(
+        (point_distance(shooter.position, m.position), m.uid, m) for m in state.contacts(target)
+    )
+    (die,) = state.roll(1, f"shooting into combat {target.uid}")
+    if die <= 3 and heroic_turn(shooter).reroll_in_the_way:  # HERO-HAC-01, ambiguity A18
+        (die,) = state.roll(1, f"shooting into combat re-roll {target.uid}")
+    if die <= 3 and friends:
+        return friends[0][2]
+    return target
+
+
+def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelState) -> None:
+    """SHOOT-WND-01: the weapon's Strength against the victim's Defence; a hit on a cavalry
+    model strikes the rider or the mount (CAV-SHOOT-02)."""
+    assert shooter.missile is not None
+    at_mount = cavalry.shot_part(state, victim) == cavalry.MOUNT
+    if at_mount:
+        defence = cavalry.mount_defence(victim)
+    else:
+        defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
+    bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
+    strength = shooter.missile.strength
+    purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"
+    poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
+    if roll_to_wound(
+        state, strength, defence, bonus, purpose, poisoned, roller=shooter, target=victim
+    ):
+        state.wound(victim, f"shot by {shooter.uid}", at_mount)
