@@ -379,6 +379,10 @@ def test_random_and_heuristic_players_cast_in_a_battle() -> None:
         )
         assert result.log.of_kind("cast")
         assert all(e.data.get("will", 0) >= 0 for e in result.log.of_kind("will_lost"))
+        casts = [e for e in result.log.of_kind("cast") if e.data["cast"]]
+        assert sum(result.summary["spells_cast"]) == len(casts)
+        spells = result.log.of_kind("spell")
+        assert sum(result.summary["spells_by_power"].values()) == len(spells)
 
 
 # --- Will of Evil (SR-WILLEVIL) --------------------------------------------------------------

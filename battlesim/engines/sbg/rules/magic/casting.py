@@ -198,6 +198,7 @@ def cast_spell(
     state.log.emit(
         "spell",
         power=unit.id,
+        name=unit.name,
         model=caster.uid,
         target=target.uid,
         affected=[m.uid for m in affected],
