@@ -547,3 +547,27 @@ def test_magic_p_paralyse_prone_held_until_a_six() -> None:
     assert enemy.prone and effects.barred(state, enemy, Bar.STRIKE)
     tick(state, Tick.TURN_END)
     assert not enemy.prone and not effects.barred(state, enemy, Bar.MOVE)
+
+
+def test_magic_p_shroud_untargetable_and_charge_test_minus_one_an_inch() -> None:
+    """MAGIC-P-SHROUD (002:L2657-2667): the shrouded friend cannot be targeted by enemy
+    powers or shooting, except by the Nazgûl; an enemy charging it from 3" away tests
+    Courage at -3 (6+5+3-3 = 11 passes, 4+3+3-3 = 7 fails)."""
+    from battlesim.engines.sbg.core.actions import Charge
+    from battlesim.engines.sbg.rules.magic.powers_shroud import dares
+    from battlesim.engines.sbg.rules.shooting import legal_targets
+
+    state = battle([4, 6, 5, 4, 3])
+    elf = add(state, "w", 0, 10, 10, caster_profile(("Shroud of Shadows", 4, 12.0)))
+    friend = add(state, "f", 0, 14, 10)
+    shaman = add(state, "s", 1, 14, 16, caster_profile(("Transfix", 3, 12.0)))
+    wraith = add(
+        state, "n", 1, 18, 16, caster_profile(("Transfix", 3, 12.0), keywords=HERO | {"ringwraith"})
+    )
+    archer = add(state, "a", 1, 14, 10 + BASE_GAP + 3 - 0.01, profile(wargear=("sword", "bow")))
+    cast_at(state, elf, "shroud of shadows", friend, 1)
+    assert friend.uid not in {o.target for o in options(state, shaman)}
+    assert friend.uid in {o.target for o in options(state, wraith)}
+    assert friend not in legal_targets(state, archer)
+    charge = Charge(archer.uid, friend.uid, (14, 10 + BASE_GAP))
+    assert dares(state, archer, charge) and not dares(state, archer, charge)

@@ -523,6 +523,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "paralyse": "MAGIC-P-PARALYSE: the Paralysed model's Duel is not changed (no Duel dice "
         "and an automatic loss unless joined are not played); Might on the recovery die and "
         "the friends' 'doing nothing else' are not checked.",
+        "shroud": "MAGIC-P-SHROUD: powers, shooting and charges are played; a failed charge "
+        "test holds the charger (the rule lets it act otherwise); In The Way, Control Zones, "
+        "moving through models and allies' Heroic Actions are not played.",
         "strengthen will": "MAGIC-P-STRWILL: the caster is not offered itself as the target.",
         "tremor resist": "MAGIC-P-TREMOR (reading 25): the target, always affected, resists "
         "for all.",

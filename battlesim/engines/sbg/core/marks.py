@@ -8,6 +8,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 
 BLINDING = "shots hit only on a 6"  # MAGIC-P-BLINDLIGHT
 STRIKES_AT = "strikes at a set strength"  # MAGIC-P-BLADEWRATH
+SHROUDED = "shrouded"  # MAGIC-P-SHROUD (value 1: channelled)
 
 
 def blinded(state: BattleState, target: ModelState) -> bool:
@@ -19,3 +20,8 @@ def strike_strength(state: BattleState, striker: ModelState) -> int | None:
     """MAGIC-P-BLADEWRATH: the Strength the striker's blows are set to, if any."""
     found = effects.marked(state, striker, STRIKES_AT)
     return found.value if found is not None else None
+
+
+def shrouded(state: BattleState, target: ModelState) -> bool:
+    """MAGIC-P-SHROUD: ``target`` is Invisible (to all but Sauron and the Nazgûl)."""
+    return effects.marked(state, target, SHROUDED) is not None

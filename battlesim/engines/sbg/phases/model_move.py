@@ -25,7 +25,7 @@ from battlesim.engines.sbg.rules import (
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount
 from battlesim.engines.sbg.rules.howdah import howdah
-from battlesim.engines.sbg.rules.magic import casting
+from battlesim.engines.sbg.rules.magic import casting, powers_shroud
 from battlesim.engines.sbg.rules.movement import _unseen, apply_action, can_move, challenge_charge
 from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
 
@@ -54,6 +54,8 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
         action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
     if model.rival is not None:
         action = challenge_charge(state, model, action)
+    if isinstance(action, Charge) and not powers_shroud.dares(state, model, action):
+        action = Hold(model.uid)  # MAGIC-P-SHROUD: a failed test, no charge of it
     if isinstance(action, Charge) and not terror.dares(state, model, action):
         action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move
     try:

@@ -36,7 +36,11 @@ PASSES_COURAGE = "passes courage tests"
 
 
 def courage_test(
-    state: BattleState, model: ModelState, reason: str, drop_highest: bool = False
+    state: BattleState,
+    model: ModelState,
+    reason: str,
+    drop_highest: bool = False,
+    penalty: int = 0,
 ) -> bool:
     """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes; a Hero may add Will and Might
     (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``), the War Beast's Panic test
@@ -52,7 +56,7 @@ def courage_test(
         dice = sorted(state.roll(3, f"courage {model.uid} ({reason}, 3D6 less the highest)"))[:2]
     else:
         dice = state.roll(2, f"courage {model.uid} ({reason})")
-    total = sum(dice) + courage_value(state, model)
+    total = sum(dice) + courage_value(state, model) - penalty  # MAGIC-P-SHROUD: -1 an inch
     total += heroic_courage(state, model, total, sum(dice))
     passed = total >= COURAGE_PASS
     state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)

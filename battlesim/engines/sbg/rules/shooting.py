@@ -65,6 +65,8 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
     (002:L2206): an invisible Ring-bearer cannot be targeted; SR-STEALTH, EQP-CLOAK-01."""
     if target.ring_on and one_ring.invisible_to(target, shooter):
         return False
+    if marks.shrouded(state, target) and not one_ring.sees_invisible(shooter):
+        return False  # MAGIC-P-SHROUD: cannot be targeted by shooting
     good = state.alignment(shooter.player) is Alignment.GOOD
     if good and state.engaged(target):
         return False

@@ -14,6 +14,7 @@ from battlesim.engines.sbg.rules.magic import (  # noqa: F401  (each registers i
     powers_harm,
     powers_hold,
     powers_rare,
+    powers_shroud,
     resisting,
     will_of_evil,
 )

@@ -18,6 +18,7 @@ from typing import Any
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Bar
+from battlesim.engines.sbg.core.marks import shrouded
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, notify
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelId, PowerSpec
@@ -26,6 +27,7 @@ from battlesim.engines.sbg.rules.howdah import howdah
 from battlesim.engines.sbg.rules.magic import resisting
 from battlesim.engines.sbg.rules.magic.spells import Aim, PowerUnit, Spell, unit_of
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
+from battlesim.engines.sbg.rules.one_ring import sees_invisible
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.will import cast
 
@@ -154,6 +156,8 @@ def single_targets(
             break
         if enemy and (protected(state, model) or not can_see(state, caster, model)):
             continue
+        if enemy and shrouded(state, model) and not sees_invisible(caster):
+            continue  # MAGIC-P-SHROUD: an Invisible model cannot be targeted
         if unit.eligible(state, caster, model):
             found.append(model)
         if len(found) >= CANDIDATES:
