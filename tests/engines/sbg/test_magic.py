@@ -571,3 +571,14 @@ def test_magic_p_shroud_untargetable_and_charge_test_minus_one_an_inch() -> None
     assert friend not in legal_targets(state, archer)
     charge = Charge(archer.uid, friend.uid, (14, 10 + BASE_GAP))
     assert dares(state, archer, charge) and not dares(state, archer, charge)
+
+
+def test_wb_mag_02_a_war_beast_ignores_transfix_and_compel() -> None:
+    """WB-MAG-02 (002:L1901): the beast itself ignores Immobilise and Compel: it is never
+    offered as their target; a plain model beside it is."""
+    state = battle()
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 12.0), ("Compel", 4, 12.0)))
+    beast = add(state, "b", 1, 10, 16, profile(keywords=frozenset({"war beast", "monster"})))
+    man = add(state, "m", 1, 14, 16)
+    targets = {o.target for o in options(state, wizard)}
+    assert beast.uid not in targets and man.uid in targets

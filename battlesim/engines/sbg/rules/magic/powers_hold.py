@@ -23,6 +23,12 @@ def _hold_worth(state: BattleState, caster: ModelState, target: ModelState, chan
     return share * worth.of(target)
 
 
+def _not_a_beast(state: BattleState, caster: ModelState, target: ModelState) -> bool:
+    """WB-MAG-02 (002:L1901): a War Beast itself ignores Immobilise and Compel (its leader
+    may be targeted; the beast is then held indirectly: not played yet)."""
+    return "war beast" not in target.triggers
+
+
 def hold(state: BattleState, spell: Spell, target: ModelState, no_strike: bool = True) -> None:
     """Transfix's effects on ``target``; channelled: Fight and Attacks halved, rounded up."""
     bars = HELD if no_strike else HELD - {Bar.STRIKE}
@@ -39,6 +45,7 @@ def hold(state: BattleState, spell: Spell, target: ModelState, no_strike: bool =
     "002:L2535-2541",
     Aim.ENEMY,
     Duration.TEMPORARY,
+    eligible=_not_a_beast,
     worth=_hold_worth,
     aliases=("immobilise", "immobilise/transfix", "immobilize"),
 )
@@ -54,6 +61,7 @@ def magic_p_transfix(state: BattleState, spell: Spell) -> None:
     "002:L2555-2563",
     Aim.ENEMY,
     Duration.TEMPORARY,
+    eligible=_not_a_beast,
     worth=_hold_worth,
     aliases=("command", "command/compel"),
 )
