@@ -8,17 +8,17 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from armybuilder import services
-from armybuilder.models import MAX_ENTRY_COUNT, MAX_POINTS_LIMIT, Entry, Warband
+from armybuilder.models import MAX_ENTRY_COUNT, MAX_POINTS_LIMIT, Contingent, Entry, Warband
 from armybuilder.presenters import army_list_json
 from armybuilder.selectors import army_list_for_user, army_list_full, army_list_get_for_user
-from profiles.models import Faction, Profile
+from profiles.models import Faction, Legion, Profile
 
 
 def _run(call: Any, **kwargs: Any) -> Any:
@@ -149,6 +149,32 @@ class ContingentCollectionApi(APIView):
         data.is_valid(raise_exception=True)
         _run(services.contingent_add, army=army, faction=data.validated_data["faction"])
         return Response(army_list_json(army_list_full(army=army)), status=201)
+
+
+class ContingentDetailApi(APIView):
+    """Choose the Legendary Legion a contingent is built as (``legion``: an id or null)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "ContingentDetailInput"
+
+        legion = serializers.PrimaryKeyRelatedField(
+            queryset=Legion.objects.all(),
+            allow_null=True,
+            help_text="Id of one of the faction's legions (the list's JSON gives them), or null.",
+        )
+
+    @extend_schema(request=InputSerializer, responses=dict)
+    def patch(self, request: Request, pk: int) -> Response:
+        contingent = Contingent.objects.filter(army_list__owner=request.user, pk=pk).first()
+        if contingent is None:
+            raise NotFound("No such contingent.")
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _run(services.contingent_set_legion, contingent=contingent, **data.validated_data)
+        return _full(request, contingent.army_list_id)
 
 
 class WarbandCollectionApi(APIView):

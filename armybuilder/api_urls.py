@@ -12,6 +12,7 @@ urlpatterns = [
     path(
         "lists/<int:pk>/contingents/", api.ContingentCollectionApi.as_view(), name="api-contingents"
     ),
+    path("contingents/<int:pk>/", api.ContingentDetailApi.as_view(), name="api-contingent"),
     path("lists/<int:pk>/warbands/", api.WarbandCollectionApi.as_view(), name="api-warbands"),
     path("warbands/<int:pk>/", api.WarbandDetailApi.as_view(), name="api-warband-detail"),
     path("warbands/<int:pk>/entries/", api.EntryCollectionApi.as_view(), name="api-entries"),

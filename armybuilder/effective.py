@@ -39,14 +39,14 @@ NO_SHIELD_BONUS = re.compile(r"\b(bow|crossbow|pike|two-handed)\b", re.IGNORECAS
 class Card:
     """The characteristics a stat card shows."""
 
-    move: int
-    fight: int
+    move: int | None  # None: "*", "-" or "?" in the profile (profiles.stat_values)
+    fight: int | None
     shoot: int | None
-    strength: int
-    defence: int
-    attacks: int
-    wounds: int
-    courage: int
+    strength: int | None
+    defence: int | None
+    attacks: int | None
+    wounds: int | None
+    courage: int | None
     keywords: tuple[str, ...] = ()
     wargear: tuple[str, ...] = ()
     mount: str = ""
@@ -60,14 +60,14 @@ def _armour_tier(names: list[str]) -> int:
 
 def _with_armour(card: Card, options: list[str]) -> Card:
     worn, bought = _armour_tier(list(card.wargear)), _armour_tier(options)
-    if bought <= worn:
+    if bought <= worn or card.defence is None:
         return card
     note = f"+{bought - worn} Defence from armour bought (ARM-02..04)"
     return replace(card, defence=card.defence + bought - worn, notes=(*card.notes, note))
 
 
 def _with_shield(card: Card, options: list[str]) -> Card:
-    if "shield" not in {name.lower() for name in options}:
+    if "shield" not in {name.lower() for name in options} or card.defence is None:
         return card
     carried = [*card.wargear, *options]
     if any(NO_SHIELD_BONUS.search(name) for name in carried):

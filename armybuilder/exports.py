@@ -52,10 +52,12 @@ def army_list_export_json(army: ArmyList, body: dict[str, Any]) -> dict[str, Any
 
 def _contingent_export(army: ArmyList, contingent: dict[str, Any]) -> dict[str, Any]:
     faction = next(c.faction for c in army.contingents.all() if c.pk == contingent["id"])
+    legion = contingent.get("legion")
     return {
         "release": faction.release.key,
         "faction": faction.source_id,
         "faction_name": faction.name,
+        **({"legion": legion["name"]} if legion else {}),
         "warbands": [
             {
                 "army_leader": warband["is_army_leader"],

@@ -42,7 +42,8 @@ class ContingentFigures:
     bows: int
     bow_limit: int
     break_point: float  # its own break point; used alone in an Impossible alliance
-    army_bonus: str  # the bonus kept, "" when lost or none
+    army_bonus: str  # the bonus kept, "" when lost or none (or replaced by a legion's rules)
+    legion: str = ""  # the Legendary Legion the contingent is built as
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +120,7 @@ def bow_limit(contingent: ContingentData, army: ListData) -> int:
     """A third of the contingent's warriors, rounded up, unless its army list says otherwise."""
     fractions = [r.bow_limit for r in active_rules(contingent, army) if r.bow_limit]
     numerator, denominator = max(fractions, key=lambda f: f[0] / f[1], default=DEFAULT_BOW_LIMIT)
-    warriors = sum(entry.count for entry in contingent.entries if entry.is_bow_limit_warrior)
+    warriors = sum(entry.models for entry in contingent.entries if entry.is_bow_limit_warrior)
     return math.ceil(warriors * numerator / denominator)
 
 
@@ -132,6 +133,8 @@ def _bow_exempt(entry: EntryData, rules: Iterable[ArmyBonus], army: ListData) ->
 
 
 def bows_counted(contingent: ContingentData, army: ListData) -> int:
+    # ASSUMPTION: an entry of several models carrying bows counts once per unit against the
+    # bow limit, as the Warg Marauder's rule says for its riders (the data says no more).
     rules = active_rules(contingent, army)
     return sum(
         entry.count
@@ -195,17 +198,22 @@ def list_points(army: ListData) -> int:
 
 def contingent_figures(contingent: ContingentData, army: ListData) -> ContingentFigures:
     entries = contingent.entries
-    models = sum(entry.count for entry in entries)
-    bonus = faction_rules(contingent.faction).bonus.name
+    models = sum(entry.models for entry in entries)
+    # ASSUMPTION: a Legendary Legion's own rules replace the army bonus (the legions of the
+    # data carry their special rules and restrictions, never the list's bonus).
+    bonus = faction_rules(contingent.faction).bonus.name or contingent.army_bonus
+    if contingent.legion:
+        bonus = ""
     return ContingentFigures(
         ref=contingent.ref,
         points=contingent_points(contingent, army),
         models=models,
-        warriors=sum(entry.count for entry in entries if entry.is_bow_limit_warrior),
+        warriors=sum(entry.models for entry in entries if entry.is_bow_limit_warrior),
         bows=bows_counted(contingent, army),
         bow_limit=bow_limit(contingent, army),
         break_point=models / 2,
         army_bonus=bonus if bonus_kept(army) else "",
+        legion=contingent.legion,
     )
 
 
@@ -223,7 +231,7 @@ def _warband_figures(army: ListData) -> tuple[WarbandFigures, ...]:
 
 
 def list_figures(army: ListData) -> ListFigures:
-    models = sum(entry.count for entry in army.entries)
+    models = sum(entry.models for entry in army.entries)
     alliance = list_alliance(army)
     impossible = alliance is Alliance.IMPOSSIBLE
     return ListFigures(

@@ -68,6 +68,12 @@ def _find_faction(item: dict[str, Any], path: str) -> Faction:
 def _import_contingent(army: ArmyList, item: Any, path: str) -> None:
     faction = _find_faction(item, path)
     contingent = services.contingent_add(army=army, faction=faction)
+    if item.get("legion") is not None:
+        name = _field(item, "legion", str, path)
+        legion = faction.legions.filter(name=name).first()
+        if legion is None:
+            raise _fail(f"{path}.legion", f"{faction.name} has no Legendary Legion {name!r}")
+        services.contingent_set_legion(contingent=contingent, legion=legion)
     for index, warband in enumerate(_field(item, "warbands", list, path)):
         _import_warband(contingent, warband, f"{path}.warbands[{index}]")
 

@@ -37,6 +37,12 @@ class EntryData:
     options: tuple[OptionPick, ...] = ()
     might: int = 0
     captain: bool = False
+    models_per_unit: int = 1  # a team sold as one entry (the two Goblins of a Drum)
+
+    @property
+    def models(self) -> int:
+        """Models on the table: a multi-model entry counts as its models."""
+        return self.count * self.models_per_unit
 
     @property
     def is_hero(self) -> bool:
@@ -106,11 +112,11 @@ class WarbandData:
     @property
     def follower_models(self) -> int:
         """Follower places taken: one per model; a War Beast takes none (WB-GEN-02)."""
-        return sum(entry.count for entry in self.followers if not entry.is_war_beast)
+        return sum(entry.models for entry in self.followers if not entry.is_war_beast)
 
     @property
     def models(self) -> int:
-        return sum(entry.count for entry in self.entries)
+        return sum(entry.models for entry in self.entries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +125,8 @@ class ContingentData:
     faction: str
     side: str  # "good" or "evil"
     warbands: tuple[WarbandData, ...]
+    army_bonus: str = ""  # the data's army bonus (its rule names), for imported army lists
+    legion: str = ""  # the Legendary Legion it is built as, "" for a plain list
 
     @property
     def entries(self) -> list[EntryData]:

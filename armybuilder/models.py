@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
-from profiles.models import Faction, Profile, ProfileOption
+from profiles.models import Faction, Legion, Profile, ProfileOption
 
 MAX_POINTS_LIMIT = 10_000
 MAX_ENTRY_COUNT = 100
@@ -52,6 +52,14 @@ class Contingent(models.Model):
 
     army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="contingents")
     faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="+")
+    legion = models.ForeignKey(
+        Legion,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="A Legendary Legion of the faction the contingent is built as.",
+    )
     order = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

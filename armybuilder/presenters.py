@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from armybuilder.battlescribe.data_rules import data_rule_breaches
 from armybuilder.effective import Card, effective_card
 from armybuilder.figures import list_figures
 from armybuilder.models import ArmyList, Entry
 from armybuilder.selectors import army_list_snapshot
 from armybuilder.validation import list_alliance, validate
+from profiles.models import Legion
+from profiles.stat_values import STAT_FIELDS, stat_text
 
 
 def card_json(entry: Entry, option_names: list[str]) -> dict[str, Any]:
@@ -28,23 +31,35 @@ def card_json(entry: Entry, option_names: list[str]) -> dict[str, Any]:
         wargear=tuple(p.wargear),
     )
     card = effective_card(base, option_names)
+    notes = p.characteristic_notes or {}
+    values = {name: getattr(card, name) for name in STAT_FIELDS if hasattr(card, name)}
+    values.update(might=p.might, will=p.will, fate=p.fate)
+    shown = {name: _shown(value, notes.get(name)) for name, value in values.items()}
+    fight, shoot = shown.pop("fight"), stat_text(card.shoot, notes.get("shoot"), "+")
+    special = [f"{name.title()} {label}" for name, label in p.special_characteristics]
     return {
-        "move": card.move,
-        "fight_shoot": f"{card.fight}/{card.shoot or '-'}" + ("+" if card.shoot else ""),
-        "strength": card.strength,
-        "defence": card.defence,
-        "attacks": card.attacks,
-        "wounds": card.wounds,
-        "courage": card.courage,
-        "might": p.might,
-        "will": p.will,
-        "fate": p.fate,
+        **shown,
+        "fight_shoot": f"{fight}/{shoot}",
         "keywords": list(card.keywords),
         "wargear": list(card.wargear),
         "mount": card.mount,
         "mount_defence": card.mount_defence,
-        "notes": list(card.notes),
+        "special_characteristics": dict(notes),
+        "notes": [*special, *card.notes],
     }
+
+
+def _legion_json(legion: Legion | None) -> dict[str, Any] | None:
+    if legion is None:
+        return None
+    return {"id": legion.pk, "name": legion.name, "rules": legion.rules}
+
+
+def _shown(value: int | None, kind: str | None) -> int | str | None:
+    """A number stays a number; a "*", "-" or "?" cell becomes that symbol."""
+    if value is None and kind:
+        return stat_text(None, kind)
+    return value
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:
@@ -94,6 +109,12 @@ def army_list_json(army: ArmyList) -> dict[str, Any]:
                     "name": contingent.faction.name,
                     "side": contingent.faction.side,
                 },
+                "army_bonus": contingent.faction.army_bonus,
+                "legion": _legion_json(contingent.legion),
+                "legions": [
+                    {"id": legion.pk, "name": legion.name}
+                    for legion in contingent.faction.legions.all()
+                ],
                 "warbands": [
                     {
                         "id": warband.pk,
@@ -107,5 +128,5 @@ def army_list_json(army: ArmyList) -> dict[str, Any]:
         ],
         "figures": asdict(list_figures(snapshot)),
         "alliance": list_alliance(snapshot).name.lower(),
-        "breaches": [asdict(breach) for breach in validate(snapshot)],
+        "breaches": [asdict(breach) for breach in [*validate(snapshot), *data_rule_breaches(army)]],
     }

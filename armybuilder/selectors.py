@@ -47,7 +47,10 @@ def army_list_full(*, army: ArmyList) -> ArmyList:
     )
     warbands = Prefetch("warbands", Warband.objects.prefetch_related(entries))
     contingents = Prefetch(
-        "contingents", Contingent.objects.select_related("faction").prefetch_related(warbands)
+        "contingents",
+        Contingent.objects.select_related("faction", "legion").prefetch_related(
+            warbands, "faction__legions"
+        ),
     )
     return ArmyList.objects.prefetch_related(contingents).get(pk=army.pk)
 
@@ -67,6 +70,8 @@ def _contingent_data(contingent: Contingent) -> ContingentData:
         faction=contingent.faction.name,
         side=contingent.faction.side,
         warbands=tuple(_warband_data(w) for w in contingent.warbands.all()),
+        army_bonus="; ".join(rule["name"] for rule in contingent.faction.army_bonus or ()),
+        legion=contingent.legion.name if contingent.legion else "",
     )
 
 
@@ -103,4 +108,5 @@ def _entry_data(entry: Entry) -> EntryData:
         options=picks,
         might=profile.might or 0,
         captain=entry.role == Entry.Role.CAPTAIN,
+        models_per_unit=profile.models_per_unit,
     )

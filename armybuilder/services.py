@@ -21,7 +21,7 @@ from armybuilder.models import (
     EntryOption,
     Warband,
 )
-from profiles.models import Faction, Profile, ProfileOption
+from profiles.models import Faction, Legion, Profile, ProfileOption
 
 OptionCounts = Mapping[int, int]  # ProfileOption id -> count per model
 
@@ -83,7 +83,10 @@ def army_list_duplicate(*, army: ArmyList, owner: AbstractBaseUser) -> ArmyList:
     )
     for contingent in army.contingents.all():
         new_contingent = Contingent.objects.create(
-            army_list=copy, faction=contingent.faction, order=contingent.order
+            army_list=copy,
+            faction=contingent.faction,
+            legion=contingent.legion,
+            order=contingent.order,
         )
         for warband in contingent.warbands.all():
             _copy_warband(warband, new_contingent)
@@ -109,6 +112,17 @@ def contingent_add(*, army: ArmyList, faction: Faction) -> Contingent:
         raise ValidationError({"faction": f"{faction.name} is already in this list."})
     order = army.contingents.count()
     return Contingent.objects.create(army_list=army, faction=faction, order=order)
+
+
+def contingent_set_legion(*, contingent: Contingent, legion: Legion | None) -> Contingent:
+    """Build the contingent as one of its army list's Legendary Legions (None: a plain list)."""
+    if legion is not None and legion.faction_id != contingent.faction_id:
+        raise ValidationError(
+            {"legion": f"{legion.name} is not a Legendary Legion of {contingent.faction.name}."}
+        )
+    contingent.legion = legion
+    contingent.save(update_fields=["legion"])
+    return contingent
 
 
 @transaction.atomic

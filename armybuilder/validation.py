@@ -42,6 +42,16 @@ RULE_IDS: dict[str, str] = {
     "ENTRY-OPTION": "an option is one of the profile's own",
 }
 
+# Rule ids of the data's own rules (armybuilder.battlescribe.roster_rules), checked on the
+# list written as a BattleScribe roster; golden rosters in tests/armybuilder/golden/data_rules.
+DATA_RULE_IDS: dict[str, str] = {
+    "BS-HIDDEN": "an entry the data hides here: unlocked only by another selection, a legion "
+    "or an ally, or an option whose condition does not hold",
+    "BS-MAX": "a data limit (named character once in the whole list, mutual exclusions, one of "
+    "a group, per-entry maxima) after the modifiers that change it",
+    "BS-MIN": "a data minimum (required selections) after its modifiers",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Breach:

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from armybuilder import services
+from armybuilder.battlescribe.data_rules import release_directory
 from armybuilder.battlescribe.importer import army_list_import_roster
 from armybuilder.battlescribe.reader import MAX_ROSTER_BYTES
 from armybuilder.battlescribe.writer import RosterExportError, army_list_roster, army_list_rosz
@@ -31,16 +32,25 @@ from armybuilder.selectors import (
     army_list_get_for_user,
     army_list_get_shared,
 )
-from profiles.models import DataRelease, Faction, Profile
-from profiles.services import release_files_directory
+from profiles.models import Faction, Profile
+from profiles.selectors import faction_labels
 
 MAX_IMPORT_BYTES = 1_000_000
+
+
+class FactionChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """Starter and imported army lists of one name are told apart by their source."""
+
+    def label_from_instance(self, obj: Faction) -> str:
+        if not hasattr(self, "_labels"):
+            self._labels = faction_labels(self.queryset)
+        return self._labels.get(obj.pk, obj.name)
 
 
 class ArmyListForm(forms.Form):
     name = forms.CharField(max_length=100)
     points_limit = forms.IntegerField(min_value=1, max_value=10_000, initial=600)
-    faction = forms.ModelChoiceField(
+    faction = FactionChoiceField(
         queryset=Faction.objects.filter(release__is_current=True).select_related("release"),
         empty_label="Choose an army list",
     )
@@ -88,6 +98,8 @@ def index(request: HttpRequest) -> HttpResponse:
 def _catalogue_for(army: ArmyList) -> dict[str, Any]:
     factions = [c.faction for c in army.contingents.all()]
     profiles = Profile.objects.filter(faction__in=factions).prefetch_related("options")
+    current = list(Faction.objects.filter(release__is_current=True).select_related("release"))
+    labels = faction_labels(current)
     return {
         "profiles": [
             {
@@ -97,6 +109,7 @@ def _catalogue_for(army: ArmyList) -> dict[str, Any]:
                 "points": p.points,
                 "kind": p.kind,
                 "heroic_tier": p.heroic_tier,
+                "conditional": p.conditional,
                 "options": [
                     {"id": o.pk, "name": o.name, "points": o.points, "max": o.max_count}
                     for o in p.options.all()
@@ -105,8 +118,7 @@ def _catalogue_for(army: ArmyList) -> dict[str, Any]:
             for p in profiles
         ],
         "factions": [
-            {"id": f.pk, "name": f.name, "side": f.side}
-            for f in Faction.objects.filter(release__is_current=True)
+            {"id": f.pk, "name": f.name, "label": labels[f.pk], "side": f.side} for f in current
         ],
     }
 
@@ -173,27 +185,20 @@ def import_json(request: HttpRequest) -> HttpResponse:
     return redirect("armybuilder:index")
 
 
+NO_BATTLESCRIBE_DATA = (
+    "this list is built on the starter data, which has no BattleScribe origin, and no "
+    "BattleScribe data is imported to match it by name. Import the community data "
+    "(bin/start does when ../shared/bsdata or SBG_BSDATA_DIR is present, or manage.py "
+    "import_battlescribe PATH-or-URL) to export rosters"
+)
+
+
 def _battlescribe_directory(army: ArmyList) -> Path:
     """The source files of the BattleScribe release the list's army lists come from (or the
     current one, for lists built on the starter data)."""
-    releases = [
-        c.faction.release
-        for c in army.contingents.all()
-        if c.faction.release.source == DataRelease.Source.BATTLESCRIBE
-    ]
-    release = (
-        releases[0]
-        if releases
-        else DataRelease.objects.filter(
-            source=DataRelease.Source.BATTLESCRIBE, is_current=True
-        ).first()
-    )
-    directory = release_files_directory(release=release) if release else None
+    directory = release_directory(army)
     if directory is None:
-        raise RosterExportError(
-            "No imported BattleScribe data with its catalogue files: "
-            "import it (manage.py import_battlescribe) to export rosters."
-        )
+        raise RosterExportError([NO_BATTLESCRIBE_DATA])
     return directory
 
 

@@ -17,6 +17,15 @@ from profiles.models import Profile
 # so the value is never rolled. 6 keeps the card valid without inventing a better shot.
 NO_SHOOT_VALUE = 6
 
+# ASSUMPTION: a characteristic printed "*", "-", "?" or blank (profiles.stat_values) has no
+# number the engine could roll with. The card gets this stand-in (0 for Might, Will and Fate,
+# 6 for Shoot as for "-") and a rule named "Characteristic <Name> (<symbol>)", which the
+# engine does not know, so a battle's ``ignored`` list says plainly what was not played.
+STAND_IN: dict[str, int] = {
+    **{"move": 6, "fight": 1, "strength": 1, "defence": 1},
+    **{"attacks": 1, "wounds": 1, "courage": 1},
+}
+
 
 @dataclass(frozen=True, slots=True)
 class UnitPick:
@@ -29,20 +38,18 @@ class UnitPick:
 def profile_card(profile: Profile) -> dict[str, Any]:
     return {
         "name": profile.name,
-        "move": profile.move,
-        "fight": profile.fight,
+        "move": _number(profile, "move"),
+        "fight": _number(profile, "fight"),
         "shoot": profile.shoot if profile.shoot is not None else NO_SHOOT_VALUE,
-        "strength": profile.strength,
-        "defence": profile.defence,
-        "attacks": profile.attacks,
-        "wounds": profile.wounds,
-        "courage": profile.courage,
+        **{name: _number(profile, name) for name in STAND_IN if name not in ("move", "fight")},
         "might": profile.might or 0,
         "will": profile.will or 0,
         "fate": profile.fate or 0,
         "keywords": [*profile.keywords, *_tier_keyword(profile)],
         "wargear": list(profile.wargear),
-        "rules": [rule.name for rule in profile.rules.all()] + _heroic_actions(profile),
+        "rules": [rule.name for rule in profile.rules.all()]
+        + _heroic_actions(profile)
+        + _special_characteristics(profile),
         "points": profile.points,
         "heroic_tier": profile.heroic_tier,
         **_powers(profile),
@@ -58,6 +65,19 @@ def _powers(profile: Profile) -> dict[str, Any]:
         for p in profile.profile_powers.all()
     ]
     return {"powers": powers} if powers else {}
+
+
+def _number(profile: Profile, name: str) -> int:
+    value = getattr(profile, name)
+    return STAND_IN[name] if value is None else value
+
+
+def _special_characteristics(profile: Profile) -> list[str]:
+    """Rule names that tell the engine's coverage which values are stand-ins."""
+    return [
+        f"Characteristic {name.title()} ({profile.stat(name)})"
+        for name in (profile.characteristic_notes or {})
+    ]
 
 
 def _tier_keyword(profile: Profile) -> list[str]:

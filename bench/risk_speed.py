@@ -20,8 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from battlesim.engines.risk.game import Termination, play_game  # noqa: E402
+from battlesim.engines.risk.game import play_game  # noqa: E402
 from battlesim.engines.risk.invariants import watched_game  # noqa: E402
+from battlesim.engines.risk.outcome import Termination  # noqa: E402
 from battlesim.engines.risk.players import STRATEGIES  # noqa: E402
 from battlesim.engines.risk.statistics import aggregate  # noqa: E402
 

@@ -25,9 +25,11 @@ LINEUPS = {
 }
 
 
-def run(players: int, names: list[str], games: int, variant: bool) -> tuple[Counter[str], float]:
+def run(
+    players: int, names: list[str], games: int, variant: bool, entry: str = "once"
+) -> tuple[Counter[str], float]:
     strategies = names if len(names) == 1 else names[:players]
-    options = {"players": players, "strategies": strategies, "variant": variant}
+    options = {"players": players, "strategies": strategies, "variant": variant, "entry": entry}
     ends: Counter[str] = Counter()
     rounds = 0
     for seed in range(games):
@@ -41,6 +43,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=500, help="games per cell")
     parser.add_argument("--variant", action="store_true")
+    parser.add_argument("--entry", choices=["once", "each_turn"], default="once")
     parser.add_argument("--lineups", nargs="*", default=["greedy", "gate", "racer", "mixed"])
     args = parser.parse_args()
     print("players lineup   P(win) ring   gate   P(gollum) limit  rounds  games/s")
@@ -48,7 +51,7 @@ def main() -> None:
     for players in (3, 4):
         for name in args.lineups:
             cell = time.perf_counter()
-            ends, rounds = run(players, LINEUPS[name], args.games, args.variant)
+            ends, rounds = run(players, LINEUPS[name], args.games, args.variant, args.entry)
             rate = args.games / (time.perf_counter() - cell)
             share = {
                 key: ends[key] / args.games

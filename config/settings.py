@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "profiles",
     "armybuilder",
     "battlesim",
+    "battlesim.play",
 ]
 
 MIDDLEWARE = [
@@ -182,6 +183,8 @@ if not DEBUG:
 SBG_MAX_BATTLES_PER_JOB = env_int("SBG_MAX_BATTLES_PER_JOB", 10_000)
 SBG_MAX_ACTIVE_JOBS = env_int("SBG_MAX_ACTIVE_JOBS", 3)
 SBG_CHUNK_SIZE = env_int("SBG_CHUNK_SIZE", 25)
+# Seconds between two AI moves shown at a table (tests set it near zero).
+PLAY_AI_DELAY = float(env_str("SBG_PLAY_AI_DELAY", "0.8"))
 SBG_LOGS_FIRST = env_int("SBG_LOGS_FIRST", 20)
 SBG_LOGS_EVERY = env_int("SBG_LOGS_EVERY", 250)
 # A job with no chunk finished for this long has its pending chunks sent again.

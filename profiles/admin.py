@@ -14,6 +14,7 @@ from profiles.models import (
     DataRelease,
     DataReleaseFile,
     Faction,
+    Legion,
     MagicalPower,
     Profile,
     ProfileOption,
@@ -45,6 +46,14 @@ class FactionAdmin(admin.ModelAdmin):
     @admin.display(description="Profiles", ordering="profile_count")
     def profile_count(self, faction: Faction) -> int:
         return faction.profile_count  # type: ignore[attr-defined]
+
+
+@admin.register(Legion)
+class LegionAdmin(admin.ModelAdmin):
+    list_display = ["name", "faction", "source_id"]
+    list_select_related = ["faction", "faction__release"]
+    search_fields = ["name", "faction__name"]
+    readonly_fields = ["faction", "source_id", "link_id"]
 
 
 @admin.register(SpecialRule)

@@ -16,7 +16,8 @@ from rest_framework.permissions import AllowAny
 
 from profiles import selectors
 from profiles.filters import FactionFilter, ProfileFilter
-from profiles.models import DataRelease, Faction, Profile, ProfileOption, SpecialRule
+from profiles.models import DataRelease, Faction, Legion, Profile, ProfileOption, SpecialRule
+from profiles.stat_values import StatKind
 
 STAT_FIELDS = (
     *("move", "fight", "shoot", "fight_shoot", "strength", "defence"),
@@ -43,9 +44,14 @@ class FactionBriefSerializer(serializers.ModelSerializer):
 
 
 class OptionSerializer(serializers.ModelSerializer):
+    id = serializers.IntegerField(
+        read_only=True,
+        help_text="The id an army-list entry names to take this option (options[].option).",
+    )
+
     class Meta:
         model = ProfileOption
-        fields = ["name", "points", "max_count", "group"]
+        fields = ["id", "name", "points", "max_count", "group", "conditional"]
 
 
 class RuleSerializer(serializers.Serializer):
@@ -76,12 +82,18 @@ class ProfileSummarySerializer(serializers.ModelSerializer):
     keywords = serializers.ListField(child=serializers.CharField())
     wargear = serializers.ListField(child=serializers.CharField())
     fight_shoot = serializers.CharField(help_text="The rulebook's combined value, e.g. 5/3+.")
+    characteristic_notes = serializers.DictField(
+        child=serializers.ChoiceField(choices=[k.value for k in StatKind]),
+        help_text='Characteristics that are not numbers (then null above): "variable" (*), '
+        '"none" (-) or "see_rule" (? or blank).',
+    )
 
     class Meta:
         model = Profile
         fields = [
             *("id", "name", "slug", "faction", "release", "kind", "heroic_tier", "points"),
-            *("unique", "keywords", "wargear", *STAT_FIELDS),
+            *("unique", "conditional", "models_per_unit", "keywords", "wargear", *STAT_FIELDS),
+            "characteristic_notes",
         ]
 
 
@@ -98,13 +110,39 @@ class ProfileDetailSerializer(ProfileSummarySerializer):
         ]
 
 
+class ArmyRuleSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    text = serializers.CharField()
+
+
+class LegionSerializer(serializers.ModelSerializer):
+    """A Legendary Legion; a contingent takes it by id (PATCH /api/contingents/<id>/)."""
+
+    rules = ArmyRuleSerializer(many=True, help_text="Its special rules and restrictions.")
+
+    class Meta:
+        model = Legion
+        fields = ["id", "name", "rules"]
+
+
 class FactionSerializer(serializers.ModelSerializer):
     release = ReleaseBriefSerializer()
     profile_count = serializers.IntegerField(help_text="Profiles in this army list.")
+    army_bonus = ArmyRuleSerializer(many=True, help_text="The data's army bonus rules.")
 
     class Meta:
         model = Faction
-        fields = ["id", "name", "slug", "side", "description", "release", "profile_count"]
+        fields = [
+            *("id", "name", "slug", "side", "description", "release", "profile_count"),
+            "army_bonus",
+        ]
+
+
+class FactionDetailSerializer(FactionSerializer):
+    legions = LegionSerializer(many=True, help_text="Its Legendary Legions.")
+
+    class Meta(FactionSerializer.Meta):
+        fields = [*FactionSerializer.Meta.fields, "legions"]
 
 
 class CatalogueReadMixin:
@@ -136,13 +174,13 @@ class FactionListApi(CatalogueReadMixin, generics.ListAPIView):
 
 
 class FactionDetailApi(CatalogueReadMixin, generics.RetrieveAPIView):
-    """Return one army list, of any release."""
+    """Return one army list, of any release, with its Legendary Legions."""
 
-    serializer_class = FactionSerializer
+    serializer_class = FactionDetailSerializer
     filter_backends: list = []
 
     def get_queryset(self) -> QuerySet[Faction]:
-        return selectors.faction_queryset()
+        return selectors.faction_queryset().prefetch_related("legions")
 
 
 class ProfileListApi(CatalogueReadMixin, generics.ListAPIView):

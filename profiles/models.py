@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from profiles.stat_values import LABELS, STAT_FIELDS, StatKind, stat_text
+
 
 class DataRelease(models.Model):
     """One imported revision of one data source (the starter data or a BattleScribe set)."""
@@ -50,6 +52,9 @@ class Faction(models.Model):
     side = models.CharField(max_length=8, choices=Side.choices)
     revision = models.PositiveIntegerField(default=0)
     description = models.TextField(blank=True)
+    army_bonus = models.JSONField(
+        default=list, blank=True, help_text='The army bonus rules: [{"name", "text"}].'
+    )
 
     class Meta:
         ordering = ["name"]
@@ -60,6 +65,34 @@ class Faction(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def label(self) -> str:
+        """The name with its data source: "Minas Tirith (BattleScribe r113)"."""
+        release = self.release
+        return f"{self.name} ({release.get_source_display()} r{release.revision})"
+
+
+class Legion(models.Model):
+    """A Legendary Legion of an army list: a themed list with its own special rules and
+    restrictions. In a roster it is a selection of its force, so the data's own conditions
+    unlock its models and options and apply its limits."""
+
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="legions")
+    source_id = models.CharField(max_length=64)
+    link_id = models.CharField(max_length=64, blank=True)
+    name = models.CharField(max_length=200)
+    rules = models.JSONField(default=list, help_text='Its rules: [{"name", "text"}].')
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["faction", "source_id"], name="legion_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.faction.name})"
 
 
 class SpecialRule(models.Model):
@@ -129,17 +162,32 @@ class Profile(models.Model):
     keywords = models.JSONField(default=list)
     wargear = models.JSONField(default=list)
     heroic_actions = models.JSONField(default=list)
-    move = models.PositiveSmallIntegerField(help_text="Inches.")
-    fight = models.PositiveSmallIntegerField()
+    # A characteristic printed "*", "-", "?" or left blank is None; its kind is in
+    # ``characteristic_notes`` (profiles.stat_values).
+    move = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Inches.")
+    fight = models.PositiveSmallIntegerField(null=True, blank=True)
     shoot = models.PositiveSmallIntegerField(null=True, blank=True, help_text="3 means 3+.")
-    strength = models.PositiveSmallIntegerField()
-    defence = models.PositiveSmallIntegerField()
-    attacks = models.PositiveSmallIntegerField()
-    wounds = models.PositiveSmallIntegerField()
-    courage = models.PositiveSmallIntegerField()
+    strength = models.PositiveSmallIntegerField(null=True, blank=True)
+    defence = models.PositiveSmallIntegerField(null=True, blank=True)
+    attacks = models.PositiveSmallIntegerField(null=True, blank=True)
+    wounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    courage = models.PositiveSmallIntegerField(null=True, blank=True)
     might = models.PositiveSmallIntegerField(null=True, blank=True)
     will = models.PositiveSmallIntegerField(null=True, blank=True)
     fate = models.PositiveSmallIntegerField(null=True, blank=True)
+    characteristic_notes = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Field -> "variable" (*), "none" (-) or "see_rule" (? or blank).',
+    )
+    conditional = models.BooleanField(
+        default=False,
+        help_text="Hidden in a plain list: offered only in a Legendary Legion, an alliance or "
+        "when another selection unlocks it.",
+    )
+    models_per_unit = models.PositiveSmallIntegerField(
+        default=1, help_text="Models one entry buys (2 for a drum carried by two Goblins)."
+    )
     source_reference = models.CharField(max_length=200, blank=True, help_text="Book and page.")
     rules = models.ManyToManyField(SpecialRule, through="ProfileRule", related_name="profiles")
 
@@ -161,9 +209,28 @@ class Profile(models.Model):
 
     @property
     def fight_shoot(self) -> str:
-        """Return the rulebook's combined value, e.g. ``5/3+`` or ``3/-``."""
-        shoot = f"{self.shoot}+" if self.shoot else "-"
-        return f"{self.fight}/{shoot}"
+        """Return the rulebook's combined value, e.g. ``5/3+``, ``3/-`` or ``?/?``."""
+        notes = self.characteristic_notes or {}
+        fight = stat_text(self.fight, notes.get("fight"))
+        return f"{fight}/{stat_text(self.shoot, notes.get('shoot'), '+')}"
+
+    def stat(self, field: str) -> str:
+        """Return one characteristic as a card shows it: ``6``, ``*``, ``-`` or ``?``."""
+        return stat_text(getattr(self, field), (self.characteristic_notes or {}).get(field))
+
+    @property
+    def stat_texts(self) -> dict[str, str]:
+        """Every characteristic as shown, and ``fight_shoot``, for templates."""
+        return {
+            **{field: self.stat(field) for field in STAT_FIELDS},
+            "fight_shoot": self.fight_shoot,
+        }
+
+    @property
+    def special_characteristics(self) -> list[tuple[str, str]]:
+        """(field, plain-words meaning) of each characteristic that is not a number."""
+        notes = self.characteristic_notes or {}
+        return [(field, LABELS[StatKind(kind)]) for field, kind in notes.items()]
 
 
 class ProfileRule(models.Model):
@@ -191,6 +258,11 @@ class ProfileOption(models.Model):
     max_count = models.PositiveSmallIntegerField(default=1)
     group = models.CharField(max_length=200, blank=True)
     order = models.PositiveSmallIntegerField(default=0)
+    conditional = models.BooleanField(
+        default=False,
+        help_text="Hidden in a plain list: legal only when the data's conditions hold (a "
+        "Legendary Legion, another selection).",
+    )
 
     class Meta:
         ordering = ["order", "name"]

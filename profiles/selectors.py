@@ -6,7 +6,8 @@ page costs a fixed handful of queries whatever the number of profiles (no N+1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,3 +116,11 @@ def keyword_list(*, faction: Faction | None = None) -> list[str]:
     for keywords in profiles.values_list("keywords", flat=True).order_by():
         found.update(keywords or [])
     return sorted(found, key=str.casefold)
+
+
+def faction_labels(factions: Iterable[Faction]) -> dict[int, str]:
+    """Choice labels: the name, with its data source where two army lists share it (the
+    starter "Minas Tirith" beside the imported one), so no two choices read alike."""
+    rows = list(factions)
+    counts = Counter(f.name for f in rows)
+    return {f.pk: f.label if counts[f.name] > 1 else f.name for f in rows}

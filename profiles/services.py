@@ -16,11 +16,17 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
 
-from profiles.importers.bs_dataset import ParsedDataSet, ParsedFaction, ParsedProfile
+from profiles.importers.bs_dataset import (
+    ParsedDataSet,
+    ParsedFaction,
+    ParsedLegion,
+    ParsedProfile,
+)
 from profiles.models import (
     DataRelease,
     DataReleaseFile,
     Faction,
+    Legion,
     MagicalPower,
     Profile,
     ProfileOption,
@@ -139,11 +145,31 @@ def _create_factions(release: DataRelease, parsed: Iterable[ParsedFaction]) -> d
             slug=slugs(f.name),
             side=f.side.value,
             revision=f.revision,
+            army_bonus=[{"name": r.name, "text": r.text} for r in f.army_bonus],
         )
         for f in parsed
     }
     Faction.objects.bulk_create(rows.values())
+    Legion.objects.bulk_create(
+        Legion(
+            faction=rows[f.source_id],
+            source_id=legion.source_id,
+            link_id=legion.link_id,
+            name=legion.name[:200],
+            rules=[{"name": r.name, "text": r.text} for r in legion.rules],
+            order=order,
+        )
+        for f in parsed
+        for order, legion in enumerate(_distinct(f.legions))
+    )
     return rows
+
+
+def _distinct(legions: Iterable[ParsedLegion]) -> list[ParsedLegion]:
+    seen: dict[str, ParsedLegion] = {}
+    for legion in legions:
+        seen.setdefault(legion.source_id, legion)
+    return list(seen.values())
 
 
 def _create_profiles(
@@ -184,6 +210,9 @@ def _profile_row(release: DataRelease, faction: Faction, p: ParsedProfile, slug:
         might=c.might,
         will=c.will,
         fate=c.fate,
+        characteristic_notes=dict(c.notes),
+        conditional=p.conditional,
+        models_per_unit=p.models_per_unit,
         source_reference=p.source_reference,
     )
 
@@ -207,6 +236,7 @@ def _profile_options(rows: list[tuple[Profile, ParsedProfile]]) -> Iterator[Prof
                 max_count=option.max_count,
                 group=option.group[:200],
                 order=order,
+                conditional=option.conditional,
             )
 
 

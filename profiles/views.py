@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from profiles import selectors
+from profiles.models import DataRelease
 
 SEARCH_PAGE_SIZE = 30
 
@@ -17,10 +18,12 @@ SEARCH_PAGE_SIZE = 30
 def faction_list(request: HttpRequest) -> HttpResponse:
     """List the army lists of current releases (or of the chosen one), Good then Evil."""
     filterset = selectors.faction_list(filters=request.GET)
+    releases = list(selectors.release_list_current())
     context = {
         "filter": filterset,
         "groups": selectors.faction_groups_by_side(filterset.qs),
-        "releases": list(selectors.release_list_current()),
+        "releases": releases,
+        "has_imported": any(r.source == DataRelease.Source.BATTLESCRIBE for r in releases),
     }
     return render(request, "profiles/faction_list.html", context)
 

@@ -134,7 +134,8 @@ def _candidates(data: CatalogueData, source_id: str) -> list[NodePath]:
 
 
 def _visible(data: CatalogueData, path: NodePath) -> bool:
-    return isinstance(locate(path, data.lookup), Occurrence)
+    found = locate(path, data.lookup)
+    return isinstance(found, Occurrence) and not found.hidden
 
 
 def in_warband(path: NodePath) -> bool:
@@ -195,10 +196,12 @@ def mandatory_routes(lookup: Lookup, owner: Node) -> list[NodePath]:
     return [r for r in _upgrade_routes(lookup, owner.entry, ()) if _min_one(r[-1])]
 
 
-def marker_route(lookup: Lookup, owner: Node, prefix: str) -> NodePath | None:
-    """Return the upgrade of ``owner`` whose name starts with ``prefix`` ("Leader (")."""
-    routes = _upgrade_routes(lookup, owner.entry, ())
-    return next((r for r in routes if r[-1].name.startswith(prefix)), None)
+def marker_route(lookup: Lookup, owner: Node, prefix: str, preferred: str = "") -> NodePath | None:
+    """Return the upgrade of ``owner`` whose name starts with ``prefix`` ("Leader ("), the
+    one named ``preferred`` ("Leader (Valour)") first: the data hides the other tiers'."""
+    routes = [r for r in _upgrade_routes(lookup, owner.entry, ()) if r[-1].name.startswith(prefix)]
+    exact = [r for r in routes if r[-1].name.strip() == preferred]
+    return (exact or routes or [None])[0]
 
 
 def _upgrade_routes(lookup: Lookup, entry: ET.Element, route: NodePath) -> list[NodePath]:

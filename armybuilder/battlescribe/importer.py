@@ -114,7 +114,11 @@ def _import_force(army: ArmyList, force: RosterForce) -> None:
     except ValidationError as error:
         raise _fail(force.path, f"force {faction.name!r}: {_text(error)}") from error
     warband: Warband | None = None
+    legions = {legion.source_id: legion for legion in faction.legions.all()}
     for selection in force.selections:
+        if selection.last_id in legions:  # the Legendary Legion the force is built as
+            services.contingent_set_legion(contingent=contingent, legion=legions[selection.last_id])
+            continue
         models = [
             _Model(s, chain, _find_profile(faction, s, chain))
             for s, chain in _models(selection, ())
@@ -163,7 +167,7 @@ def _captain(models: list[_Model]) -> _Model | None:
 
 
 def _import_entry(warband: Warband, model: _Model) -> None:
-    count = _count(model)
+    count = _count(model) // max(model.profile.models_per_unit, 1)  # a team: its units
     if not 1 <= count <= MAX_ENTRY_COUNT:
         raise _fail(
             model.selection.path,

@@ -41,7 +41,7 @@ from profiles.importers.bs_costs import points_type_id
 from profiles.importers.bs_profiles import WARBAND_NAMES
 from profiles.importers.bs_tree import NodePath
 from profiles.importers.bs_xml import children
-from profiles.models import DataRelease, Faction, Profile, ProfileOption
+from profiles.models import DataRelease, Faction, Legion, Profile, ProfileOption
 
 ROSTER_NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
 BATTLESCRIBE_VERSION = "2.03"
@@ -144,7 +144,10 @@ class _RosterWriter:
     def _force(self, forces: ET.Element, contingent: Contingent, force_entry: ET.Element) -> None:
         faction = battlescribe_faction(contingent.faction)
         if faction is None:
-            self.problems.append(f"army list {contingent.faction.name}: no BattleScribe catalogue")
+            self.problems.append(
+                f"army list {contingent.faction.name}: a starter army list with no BattleScribe "
+                "origin, and no imported BattleScribe catalogue of that name"
+            )
             return
         try:
             data = catalogue_data(self.directory, faction.source_id)
@@ -162,8 +165,23 @@ class _RosterWriter:
         ):
             force.set(key, value)
         self._force_categories(force, force_entry, data)
+        if contingent.legion is not None:
+            self._legion(force, data, faction, contingent.legion)
         for warband in contingent.warbands.all():
             _WarbandWriter(self, data, faction, force).write(warband)
+
+    def _legion(
+        self, force: ET.Element, data: CatalogueData, faction: Faction, legion: Legion
+    ) -> None:
+        """A Legendary Legion is a root selection of its force, as BattleScribe writes it."""
+        node = next(
+            (n for n in data.lookup.tree_children(data.catalogue.root) if n.id == legion.source_id),
+            None,
+        )
+        if node is None:
+            self.problems.append(f"army list {faction.name}: no legion {legion.name!r} in its data")
+            return
+        _WarbandWriter(self, data, faction, force)._selection(force, steps((node,))[0], 1)
 
     def _force_categories(
         self, force: ET.Element, force_entry: ET.Element, data: CatalogueData
@@ -211,10 +229,10 @@ class _WarbandWriter:
         if placement is None:
             self._missing(entry, "is not offered by the catalogue")
             return None
-        elements = self._chain(self.parent, placement.path, len(placement.path), 1)
+        elements = self._chain(self.parent, placement.path, len(placement.path), {})
         self._finish(entry, profile, chosen, placement, elements)
         if is_leader and not any(o.name.startswith(LEADER_MARKER) for o, _ in chosen):
-            self._leader(placement, elements)
+            self._leader(placement, elements, profile.heroic_tier)
         return placement
 
     def _follower(self, entry: Entry, captain: Placement) -> None:
@@ -225,7 +243,8 @@ class _WarbandWriter:
         placement = follower_placement(self.data, profile.source_id, captain.path[0])
         if placement is not None:
             shared = _shared_length(placement.path)
-            elements = self._chain(self.parent, placement.path, shared, entry.count)
+            numbers = _numbers(placement, entry.count, profile.models_per_unit)
+            elements = self._chain(self.parent, placement.path, shared, numbers)
         else:
             # Not offered in the captain's Warband (an Independent Hero joining it): nest the
             # model's own entry there so the warband survives a round trip.
@@ -236,7 +255,8 @@ class _WarbandWriter:
             # Only the entry's own selections are written; their ids keep the links above.
             skip = min(_shared_length(placement.path), placement.holder_index)
             host = self._warband_element()
-            elements = self._chain(host, placement.path, 0, entry.count, skip)
+            numbers = _numbers(placement, entry.count, profile.models_per_unit)
+            elements = self._chain(host, placement.path, 0, numbers, skip)
         self._finish(entry, profile, chosen, placement, elements)
 
     def _warband_element(self) -> ET.Element:
@@ -246,7 +266,12 @@ class _WarbandWriter:
         return next(iter(self.shared.values()))
 
     def _chain(
-        self, parent: ET.Element, path: NodePath, shared: int, count: int, skip: int = 0
+        self,
+        parent: ET.Element,
+        path: NodePath,
+        shared: int,
+        numbers: dict[int, int],
+        skip: int = 0,
     ) -> dict[int, ET.Element]:
         """Write the selections of ``path`` from node ``skip`` on (the first ``shared`` nodes
         merged with earlier ones); return node index -> selection element."""
@@ -255,7 +280,7 @@ class _WarbandWriter:
             index = path.index(step.node)
             if index < skip:
                 continue
-            number = count if index == len(path) - 1 else 1
+            number = numbers.get(index, 1)
             if index < shared and step.entry_id in self.shared:
                 parent = self.shared[step.entry_id]
             else:
@@ -324,9 +349,11 @@ class _WarbandWriter:
                 return
         self._missing(entry, f"has no option {option.name!r} in the catalogue")
 
-    def _leader(self, placement: Placement, elements: dict[int, ET.Element]) -> None:
+    def _leader(self, placement: Placement, elements: dict[int, ET.Element], tier: str) -> None:
+        preferred = f"{LEADER_MARKER}{tier.title()})"
         for index in range(placement.holder_index, len(placement.path)):
-            route = marker_route(self.data.lookup, placement.path[index], LEADER_MARKER)
+            owner = placement.path[index]
+            route = marker_route(self.data.lookup, owner, LEADER_MARKER, preferred)
             if route is not None:
                 prefix = link_prefix(placement.path[: index + 1])
                 self._write_route(elements[index], route, prefix, 1)
@@ -351,7 +378,11 @@ class _WarbandWriter:
         if profile.faction_id != self.faction.pk:
             found = Profile.objects.filter(faction=self.faction, name__iexact=profile.name).first()
             if found is None:
-                self._missing(entry, "has no BattleScribe profile of that name")
+                self._missing(
+                    entry,
+                    "is a starter profile with no BattleScribe origin, and the imported "
+                    "army list has no profile of that name",
+                )
                 return None
             profile = found
         chosen: Chosen = []
@@ -385,6 +416,18 @@ def write_categories(
         primary = link.get("primary", "false") if keep_primary else "false"
         attributes = {"id": new_id(), "name": name, "entryId": link.get("targetId", "")}
         ET.SubElement(categories, "category", {**attributes, "primary": primary})
+
+
+def _numbers(placement: Placement, count: int, per_unit: int) -> dict[int, int]:
+    """Selection numbers along a follower's path: ``count`` models, or for a team (a Drum of
+    two Goblins) ``count`` team selections holding ``per_unit`` models each."""
+    last = len(placement.path) - 1
+    parents = [
+        i for i in range(last) if placement.path[i].entry.tag != "selectionEntryGroup"
+    ]  # the team's size is the model's min/max per parent: the entry just above it
+    if per_unit > 1 and parents:
+        return {parents[-1]: count, last: per_unit}
+    return {last: count * per_unit}
 
 
 def _shared_length(path: NodePath) -> int:

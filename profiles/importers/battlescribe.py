@@ -11,7 +11,8 @@ Reading of the data (see each module for the details):
   Mounts are options of their riders (upgrades, not models); siege engines are upgrades with
   a "Siege" profile and become profiles only through their crew models;
 - prices, visibility, names and characteristics are evaluated in a *plain list* of the army
-  (``bs_modifiers``); models hidden there (Legendary Legion or alliance only) are skipped;
+  (``bs_modifiers``); a model hidden there (Legendary Legion, alliance, or unlocked by another
+  selection) is imported as ``conditional``;
   a model sold in a package (an engine with its veteran, "Elladan & Elrohir") shows the
   package price, a model inside another model (a Mumak's crew) shows 0 (``bs_costs``);
 - the heroic tier is the model's primary category ("Hero of Valour"...), else its "Heroic
@@ -21,12 +22,13 @@ Reading of the data (see each module for the details):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from profiles.importers.bs_army_rules import army_bonus, legions
 from profiles.importers.bs_characteristics import UnreadableProfileError
 from profiles.importers.bs_costs import points_type_id
 from profiles.importers.bs_dataset import (
@@ -36,12 +38,16 @@ from profiles.importers.bs_dataset import (
     Side,
     SkippedEntry,
 )
+from profiles.importers.bs_integrity import check_documents
 from profiles.importers.bs_modifiers import PlainList
 from profiles.importers.bs_profiles import CatalogueContext, Occurrence, build_profile
 from profiles.importers.bs_tree import (
     Lookup,
+    Node,
     NodePath,
     hero_or_warrior_profile,
+    info_nodes,
+    is_profile_upgrade,
     model_paths,
     node_hidden,
     path_ids,
@@ -63,8 +69,11 @@ SBG_GAME_SYSTEM_ID = "3e16-9abf-6238-4ed9"
 ASSUMPTIONS_FILE = Path(__file__).with_name("battlescribe_assumptions.yaml")
 _SIDE_CATEGORIES = {"Good Army": Side.GOOD, "Evil Army": Side.EVIL}
 
-HIDDEN = "hidden in a plain list of the army (Legendary Legion, ally or option only)"
+HIDDEN = "not a model with a profile: a hidden placeholder showing no Hero/Warrior profile"
 NO_PROFILE = "no visible Hero/Warrior profile on the model or its wrapper"
+WRAPPER = "not a model: a wrapper typed 'model' whose models inside are imported on their own"
+DUPLICATE = "not a new model: another entry of this army sells the same unit under this name"
+COUNTER = "not a model with a profile: a counter (such as extra crew) priced with its unit"
 
 CatalogueDone = Callable[[str], None]
 
@@ -88,6 +97,7 @@ def parse_battlescribe(
         raise MissingGameSystemError(f"no .gst or .cat file found in {names}")
     docs = [load_document(f) for f in files]
     system, catalogues = split_documents(docs, game_system_id)
+    check_documents(system, catalogues)
     factions: list[ParsedFaction] = []
     skipped: list[SkippedEntry] = []
     for cat in catalogues:
@@ -145,20 +155,35 @@ def parse_catalogue(cat: BsDocument, system: BsDocument, side: Side) -> ParsedFa
     lookup = Lookup(cat, system)
     ctx = CatalogueContext(lookup, points_type_id(system.root), _publications(cat, system))
     visible, skipped = _occurrences(lookup)
-    profiles: list[ParsedProfile] = []
-    for occ in visible.values():
+    order = {key: index for index, key in enumerate(visible)}
+    profiles: dict[str, ParsedProfile] = {}
+    for occ in sorted(visible.values(), key=_preference):
         try:
-            profiles.append(build_profile(occ, ctx))
+            built = build_profile(occ, ctx)
         except UnreadableProfileError as error:
             skipped[occ.key] = SkippedEntry(cat.name, occ.holder.name, occ.key, str(error))
+            continue
+        if built.name in profiles:
+            reason = f"{DUPLICATE} ({profiles[built.name].source_id})"
+            skipped[occ.key] = SkippedEntry(cat.name, built.name, occ.key, reason)
+        else:
+            profiles[built.name] = built
     return ParsedFaction(
         source_id=cat.id,
         name=cat.name,
         side=side,
         revision=cat.revision,
-        profiles=tuple(profiles),
+        profiles=tuple(sorted(profiles.values(), key=lambda p: order[p.source_id])),
         skipped=tuple(skipped.values()),
+        army_bonus=army_bonus(lookup),
+        legions=legions(lookup),
     )
+
+
+def _preference(occ: Occurrence) -> tuple[bool, bool]:
+    """Of two entries selling one unit under one name, keep the one a plain list offers,
+    then the ``type="model"`` one (sorted() is stable: XML order otherwise)."""
+    return occ.hidden, not occ.model.is_model
 
 
 def _occurrences(lookup: Lookup) -> tuple[dict[str, Occurrence], dict[str, SkippedEntry]]:
@@ -167,7 +192,8 @@ def _occurrences(lookup: Lookup) -> tuple[dict[str, Occurrence], dict[str, Skipp
     for path in model_paths(lookup):
         found = locate(path, lookup)
         if isinstance(found, Occurrence):
-            visible.setdefault(found.key, found)
+            if found.key not in visible or (visible[found.key].hidden and not found.hidden):
+                visible[found.key] = found  # a plain-list occurrence beats a hidden one
             skipped.pop(found.key, None)
         elif found.source_id not in visible:
             skipped.setdefault(found.source_id, found)
@@ -175,7 +201,8 @@ def _occurrences(lookup: Lookup) -> tuple[dict[str, Occurrence], dict[str, Skipp
 
 
 def locate(path: NodePath, lookup: Lookup) -> Occurrence | SkippedEntry:
-    """Find the profile of the model ending ``path``; skip it if hidden or profile-less."""
+    """Find the profile of the model ending ``path`` (flagged when hidden in a plain list);
+    skip it when it shows no profile."""
     catalogue = lookup.catalogue
     model = path[-1]
     ancestors = path_ids(path, lookup)
@@ -185,12 +212,34 @@ def locate(path: NodePath, lookup: Lookup) -> Occurrence | SkippedEntry:
         if profile is not None:
             break
     else:
-        return SkippedEntry(catalogue.name, model.name, model.id, NO_PROFILE)
+        return SkippedEntry(catalogue.name, model.name, model.id, _no_profile_reason(model, lookup))
     selected = frozenset({model.id, path[index].id} | _link_ids(path[index:]))
-    occ = Occurrence(path, index, profile, PlainList(catalogue.id, ancestors, selected))
-    if any(node_hidden(node, occ.state) for node in path):
-        return SkippedEntry(catalogue.name, occ.holder.name, occ.key, HIDDEN)
-    return occ
+    state = PlainList(catalogue.id, ancestors, selected)
+    hidden = any(node_hidden(node, state) for node in path)
+    return Occurrence(path, index, profile, state, hidden)
+
+
+def _no_profile_reason(model: Node, lookup: Lookup) -> str:
+    """Say why a model-typed entry without a Hero/Warrior profile is no unit of its own."""
+    if any(True for _ in _inner_units(model, lookup)):
+        return WRAPPER
+    types = {info.entry.get("typeName") for info in info_nodes(model, lookup)} - {None}
+    if types:
+        kinds = ", ".join(sorted(t for t in types if t))
+        return f"not a model with a profile: an item ({kinds} profile) carried by other models"
+    return COUNTER if not node_hidden(model, PlainList("", frozenset(), frozenset())) else HIDDEN
+
+
+def _inner_units(model: Node, lookup: Lookup) -> Iterator[Node]:
+    """Yield the units below ``model``, through groups and wrappers but not into units."""
+    stack, seen = [model.entry], {model.id}
+    while stack:
+        for child in lookup.tree_children(stack.pop()):
+            if child.is_model or is_profile_upgrade(child, lookup):
+                yield child
+            elif child.id not in seen:
+                seen.add(child.id)
+                stack.append(child.entry)
 
 
 def _link_ids(nodes: NodePath) -> set[str]:

@@ -1,6 +1,7 @@
 """Read a Hero/Warrior profile's characteristics into numbers.
 
-Values come as text: ``6"`` (Move), ``5/3+`` (Fight/Shoot), ``3/-`` (no shooting), ``4``;
+Values come as text: ``6"`` (Move), ``5/3+`` (Fight/Shoot), ``3/-`` (no shooting), ``4``, and
+``*``, ``-``, ``?`` or blank where the profile has no number (``profiles.stat_values``);
 keyword and heroic-action lists are one per line for heroes and space-separated for warriors.
 Profile modifiers (e.g. +1 Defence with a shield) are applied in the plain list, where no
 option is taken, so they leave the base profile.
@@ -14,13 +15,23 @@ from profiles.importers.bs_dataset import Characteristics
 from profiles.importers.bs_modifiers import PlainList, apply_text
 from profiles.importers.bs_tree import Node
 from profiles.importers.bs_xml import children
+from profiles.stat_values import StatKind, token_kind
 
 _NUMBER = re.compile(r"\d+")
-_REQUIRED = ("Movement", "Strength", "Defense", "Attack", "Wounds", "Courage")
+# Cell name -> Characteristics field, in card order (Fight holds Fight/Shoot).
+_CELLS = {
+    "Movement": "move",
+    "Strength": "strength",
+    "Defense": "defence",
+    "Attack": "attacks",
+    "Wounds": "wounds",
+    "Courage": "courage",
+}
+_HERO_CELLS = {"Might": "might", "Will": "will", "Fate": "fate"}
 
 
 class UnreadableProfileError(ValueError):
-    """A characteristic the rules need has no number in it."""
+    """A characteristic holds neither a number nor ``*``, ``-``, ``?`` or a blank."""
 
 
 def characteristic_texts(profile: Node, state: PlainList) -> dict[str, str]:
@@ -39,39 +50,57 @@ def first_number(text: str | None) -> int | None:
     return int(match.group()) if match else None
 
 
-def _required(texts: dict[str, str], name: str) -> int:
-    value = first_number(texts.get(name))
-    if value is None:
-        raise UnreadableProfileError(f"{name} {texts.get(name, '')!r} has no number")
-    return value
+class _Reader:
+    """Collects numbers and the kinds of the cells that hold none."""
+
+    def __init__(self) -> None:
+        self.notes: list[tuple[str, str]] = []
+
+    def value(self, name: str, field: str, text: str) -> int | None:
+        number = first_number(text)
+        if number is not None:
+            return number
+        kind = token_kind(text)
+        if kind is None:
+            raise UnreadableProfileError(f"{name} {text!r} is not a number")
+        self.notes.append((field, kind.value))
+        return None
 
 
-def fight_and_shoot(text: str) -> tuple[int, int | None]:
-    """Split ``5/3+`` into (5, 3) and ``3/-`` into (3, None)."""
-    fight_text, _, shoot_text = text.partition("/")
-    fight = first_number(fight_text)
-    if fight is None:
-        raise UnreadableProfileError(f"Fight {text!r} has no number")
-    return fight, first_number(shoot_text)
+def fight_and_shoot(text: str, reader: _Reader | None = None) -> tuple[int | None, int | None]:
+    """Split ``5/3+`` into (5, 3) and ``3/-`` into (3, None); a cell of one token (``?``,
+    ``-``) gives both values that kind."""
+    reader = reader or _Reader()
+    fight_text, slash, shoot_text = text.partition("/")
+    fight = reader.value("Fight", "fight", fight_text)
+    if not slash:
+        kind = token_kind(fight_text)
+        if fight is None and kind is not None and kind is not StatKind.NONE:
+            reader.notes.append(("shoot", kind.value))
+        return fight, None
+    shoot = first_number(shoot_text)
+    shoot_kind = token_kind(shoot_text)
+    if shoot is None and shoot_kind not in (None, StatKind.NONE):
+        reader.notes.append(("shoot", shoot_kind.value))  # "-" is the usual "no bow"
+    return fight, shoot
 
 
-def read_characteristics(texts: dict[str, str]) -> Characteristics:
-    """Return the numeric profile; raise ``UnreadableProfileError`` on a missing value."""
-    fight, shoot = fight_and_shoot(texts.get("Fight", ""))
-    move, strength, defence, attacks, wounds, courage = (_required(texts, n) for n in _REQUIRED)
-    return Characteristics(
-        move=move,
-        fight=fight,
-        shoot=shoot,
-        strength=strength,
-        defence=defence,
-        attacks=attacks,
-        wounds=wounds,
-        courage=courage,
-        might=first_number(texts.get("Might")),
-        will=first_number(texts.get("Will")),
-        fate=first_number(texts.get("Fate")),
-    )
+def read_characteristics(texts: dict[str, str], *, hero: bool = True) -> Characteristics:
+    """Return the profile; a ``*``, ``-``, ``?`` or blank cell gives None and a note.
+
+    A warrior's Might/Will/Fate are absent, not notes. Raise ``UnreadableProfileError`` on
+    any other text (the integrity check refuses such data before this runs).
+    """
+    reader = _Reader()
+    fight, shoot = fight_and_shoot(texts.get("Fight", ""), reader)
+    values = {f: reader.value(n, f, texts.get(n, "")) for n, f in _CELLS.items()}
+    for name, field in _HERO_CELLS.items():
+        text = texts.get(name)
+        if hero and text is not None:
+            values[field] = reader.value(name, field, text)
+        else:
+            values[field] = first_number(text)
+    return Characteristics(fight=fight, shoot=shoot, **values, notes=tuple(reader.notes))
 
 
 def split_list(text: str | None) -> tuple[str, ...]:

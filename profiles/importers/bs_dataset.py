@@ -66,21 +66,25 @@ class ParsedOption:
     points: int  # per model, in a plain list
     max_count: int
     group: str
+    conditional: bool = False  # hidden in a plain list: legal only when its conditions hold
 
 
 @dataclass(frozen=True, slots=True)
 class Characteristics:
-    move: int
-    fight: int
+    """Numbers of a profile; None where the cell holds none, its kind then in ``notes``."""
+
+    move: int | None
+    fight: int | None
     shoot: int | None  # 3 means 3+; None for "-"
-    strength: int
-    defence: int
-    attacks: int
-    wounds: int
-    courage: int
+    strength: int | None
+    defence: int | None
+    attacks: int | None
+    wounds: int | None
+    courage: int | None
     might: int | None = None
     will: int | None = None
     fate: int | None = None
+    notes: tuple[tuple[str, str], ...] = ()  # (field, profiles.stat_values.StatKind value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +103,8 @@ class ParsedProfile:
     rules: tuple[ParsedRule, ...]
     powers: tuple[ParsedPower, ...]
     source_reference: str
+    conditional: bool = False  # hidden in a plain list (Legendary Legion, ally, unlock)
+    models_per_unit: int = 1  # a fixed team bought as one entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +116,17 @@ class SkippedEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class ParsedLegion:
+    """A Legendary Legion: a root entry of the catalogue whose rules are its special rules
+    and restrictions."""
+
+    source_id: str  # the legion's entry id
+    link_id: str  # the catalogue's link to it, "" when inline
+    name: str
+    rules: tuple[ParsedRule, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedFaction:
     source_id: str
     name: str
@@ -117,6 +134,8 @@ class ParsedFaction:
     revision: int
     profiles: tuple[ParsedProfile, ...]
     skipped: tuple[SkippedEntry, ...]
+    army_bonus: tuple[ParsedRule, ...] = ()
+    legions: tuple[ParsedLegion, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

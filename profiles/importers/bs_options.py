@@ -19,28 +19,34 @@ from profiles.importers.bs_tree import Lookup, Node, info_nodes, node_hidden
 from profiles.importers.bs_xml import children
 
 WARGEAR_GROUP = "wargear"
+LEADER_MARKER = "Leader ("
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     group: str
     node: Node
+    hidden: bool = False  # hidden in a plain list: offered only when its conditions hold
 
 
 def choices(entry_nodes: tuple[Node, ...], lookup: Lookup, state: PlainList) -> Iterator[Choice]:
-    """Yield the visible upgrades offered by the given nodes, through selection groups."""
+    """Yield the upgrades offered by the given nodes, through selection groups; those hidden
+    in a plain list (or in a hidden group) come flagged."""
     for node in entry_nodes:
-        yield from _choices(node.entry, "", lookup, state)
+        yield from _choices(node.entry, "", lookup, state, False)
 
 
-def _choices(entry: ET.Element, group: str, lookup: Lookup, state: PlainList) -> Iterator[Choice]:
+def _choices(
+    entry: ET.Element, group: str, lookup: Lookup, state: PlainList, hidden: bool
+) -> Iterator[Choice]:
     for node in lookup.tree_children(entry):
-        if node_hidden(node, state) or node.is_model:
+        if node.is_model:
             continue
+        flagged = hidden or node_hidden(node, state)
         if node.entry.tag == "selectionEntryGroup":
-            yield from _choices(node.entry, group or node.name, lookup, state)
+            yield from _choices(node.entry, group or node.name, lookup, state, flagged)
         elif not lookup.contains_model(node.entry):
-            yield Choice(group, node)
+            yield Choice(group, node, flagged)
 
 
 def is_marker(node: Node, lookup: Lookup) -> bool:
@@ -82,7 +88,8 @@ class Equipment:
 def equipment(
     entry_nodes: tuple[Node, ...], lookup: Lookup, points_id: str, state: PlainList
 ) -> Equipment:
-    """Sort the upgrades into wargear and options (first of each name kept, in XML order).
+    """Sort the upgrades into wargear and options (first of each name kept, in XML order;
+    an upgrade hidden in a plain list is a ``conditional`` option after the rest).
 
     A mandatory upgrade (``min`` 1) is part of the model: wargear, and its price (the
     "Warrior" upgrade of 9 points inside the Woses Warrior model) is added to the model's.
@@ -90,7 +97,16 @@ def equipment(
     wargear: dict[str, None] = {}
     options: dict[str, ParsedOption] = {}
     included = 0
-    for choice in choices(entry_nodes, lookup, state):
+    offered = sorted(choices(entry_nodes, lookup, state), key=lambda c: c.hidden)
+    for choice in offered:
+        if choice.hidden:
+            if choice.node.name.startswith(LEADER_MARKER):
+                continue  # a roster marker the writer adds for the army leader, not an option
+            if choice.node.name not in options and choice.node.name not in wargear:
+                points = option_points(choice.node, points_id, state)
+                if not (points == 0 and is_marker(choice.node, lookup)):
+                    options[choice.node.name] = _option(choice, points)
+            continue
         points = option_points(choice.node, points_id, state)
         mandatory = _limit(choice.node, "min") >= 1
         included += points if mandatory else 0
@@ -110,4 +126,5 @@ def _option(choice: Choice, points: int) -> ParsedOption:
         points=points,
         max_count=max(_limit(choice.node, "max"), 1),
         group=choice.group,
+        conditional=choice.hidden,
     )

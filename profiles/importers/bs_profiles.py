@@ -17,7 +17,7 @@ from profiles.importers.bs_characteristics import (
     read_characteristics,
     split_list,
 )
-from profiles.importers.bs_costs import model_points, packages_of, wrapper_start
+from profiles.importers.bs_costs import model_points, node_points, packages_of, wrapper_start
 from profiles.importers.bs_dataset import (
     TIER_BY_NAME,
     HeroicTier,
@@ -46,6 +46,7 @@ class Occurrence:
     holder_index: int
     profile: Node
     state: PlainList
+    hidden: bool = False  # hidden in a plain list: offered only when the data unlocks it
 
     @property
     def model(self) -> Node:
@@ -97,7 +98,7 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
         heroic_tier=heroic_tier(occ, ctx.lookup, texts) if kind is ProfileKind.HERO else None,
         points=profile_points(occ, ctx, kit),
         unique=is_unique(occ.owner_nodes),
-        characteristics=read_characteristics(texts),
+        characteristics=read_characteristics(texts, hero=kind is ProfileKind.HERO),
         keywords=split_list(texts.get("Keywords")),
         wargear=kit.wargear,
         heroic_actions=split_list(texts.get("Heroic Actions")),
@@ -105,7 +106,23 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
         rules=tuple(rules(occ.own_nodes, ctx.lookup, occ.state)),
         powers=tuple(powers(occ.own_nodes, ctx.lookup, occ.state)),
         source_reference=source_reference(occ.profile, ctx.publications),
+        conditional=occ.hidden,
+        models_per_unit=team_size(occ.model),
     )
+
+
+def team_size(model: Node) -> int:
+    """Models one entry buys: a model whose per-parent min and max are the same number above
+    one is a fixed team (the two Moria Goblin Drummers carrying their drum)."""
+    limits = {
+        kind: float(c.get("value", "0"))
+        for el in model.elements()
+        for c in children(el, "constraints")
+        if c.get("scope") == "parent" and c.get("field") == "selections"
+        for kind in [c.get("type")]
+    }
+    low, high = limits.get("min", 0.0), limits.get("max", 0.0)
+    return int(low) if low == high and low > 1 else 1
 
 
 def profile_points(occ: Occurrence, ctx: CatalogueContext, kit: Equipment) -> int:
@@ -114,9 +131,15 @@ def profile_points(occ: Occurrence, ctx: CatalogueContext, kit: Equipment) -> in
     A wrapper's mandatory upgrade prices a team: "Vault Warden Team" holds a "Team" counter
     (25 points, min 1) beside its Foe Spear and Iron Shield models, which cost 0 each.
     """
-    wrappers = occ.path[wrapper_start(occ.path) : occ.holder_index]
+    start = wrapper_start(occ.path)
+    wrappers = occ.path[start : occ.holder_index]
     team = equipment(wrappers, ctx.lookup, ctx.points_id, occ.state).included_points
-    return max(model_points(occ.path, ctx.points_id, occ.state) + kit.included_points + team, 0)
+    own = model_points(occ.path, ctx.points_id, occ.state) + kit.included_points + team
+    if not occ.model.is_model and start > 0:
+        # A unit typed "upgrade" chosen inside a profile-less model: that model is the
+        # package it is sold as (one of "The Nazgûl of Dol Guldur", 75 points).
+        own += round(node_points(occ.path[start - 1], ctx.points_id, occ.state))
+    return max(own, 0)
 
 
 def display_name(occ: Occurrence, ctx: CatalogueContext) -> str:

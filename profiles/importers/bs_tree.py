@@ -16,6 +16,7 @@ from profiles.importers.bs_xml import BsDocument, children
 
 _TREE_TAGS = ("selectionEntries", "selectionEntryGroups", "entryLinks")
 HERO_OR_WARRIOR = frozenset({"Hero", "Warrior"})
+_WARBANDS = frozenset({"warband", "captainless warband"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,20 +101,72 @@ def models_inside(lookup: Lookup, entry: ET.Element, skip: frozenset[str]) -> fr
 
 
 def model_paths(lookup: Lookup) -> Iterator[NodePath]:
-    """Yield the path from the catalogue root to every model occurrence, depth first."""
-    yield from _walk(lookup, lookup.catalogue.root, (), frozenset())
+    """Yield the path from the catalogue root to every model occurrence, depth first.
+
+    A model is a ``type="model"`` entry, or an upgrade that shows its own Hero/Warrior profile
+    and holds no model, under no entry that shows one (the Dwimmerlaik is an "upgrade" in the
+    game system; so is each Nazgûl of the profile-less "Nazgûl of Dol Guldur" package). A
+    mount or a banner with a profile, under its rider or the rider's wrapper, stays an option.
+    """
+    yield from _walk(lookup, lookup.catalogue.root, (), frozenset(), False)
 
 
 def _walk(
-    lookup: Lookup, entry: ET.Element, path: NodePath, seen: frozenset[str]
+    lookup: Lookup, entry: ET.Element, path: NodePath, seen: frozenset[str], covered: bool
 ) -> Iterator[NodePath]:
+    """``covered``: an enclosing entry shows a Hero/Warrior profile (a model or its wrapper)
+    or sells models (the horses of "Elladan & Elrohir" are their option)."""
     for node in lookup.tree_children(entry):
         if node.id in seen:
             continue  # a link cycle; BattleScribe would refuse it too
         here = (*path, node)
-        if node.is_model:
+        upgrade = not covered and is_profile_upgrade(node, lookup)
+        model = node.is_model or (upgrade and (bool(path) or _categorised(node)))
+        if model:
             yield here
-        yield from _walk(lookup, node.entry, here, seen | {node.id})
+        inner = covered or shows_unit_profile(node, lookup) or sells_units(node, lookup)
+        yield from _walk(lookup, node.entry, here, seen | {node.id}, inner)
+
+
+def _categorised(node: Node) -> bool:
+    """A root entry in no category is offered nowhere in BattleScribe (a leftover copy such
+    as Minas Tirith's root "Warrior of Minas Tirith" beside the one in its Warbands)."""
+    return any(True for el in node.elements() for _ in children(el, "categoryLinks"))
+
+
+def shows_unit_profile(node: Node, lookup: Lookup, *, shown_only: bool = False) -> bool:
+    """Whether the entry itself shows a Hero/Warrior profile (``shown_only``: one not
+    ``hidden="true"`` in the data)."""
+    return any(
+        info.entry.tag == "profile"
+        and info.entry.get("typeName") in HERO_OR_WARRIOR
+        and not (shown_only and info.entry.get("hidden") == "true")
+        for info in info_nodes(node, lookup)
+    )
+
+
+def sells_units(node: Node, lookup: Lookup) -> bool:
+    """Whether the entry sells models with profiles of their own, Warbands aside (a pair
+    such as "Elladan & Elrohir"; not the profile-less "Nazgûl of Dol Guldur" package)."""
+    stack, seen = [node.entry], {node.id}
+    while stack:
+        for child in lookup.tree_children(stack.pop()):
+            if child.is_model and shows_unit_profile(child, lookup):
+                return True
+            if child.id not in seen and child.name.strip().lower() not in _WARBANDS:
+                seen.add(child.id)
+                stack.append(child.entry)
+    return False
+
+
+def is_profile_upgrade(node: Node, lookup: Lookup) -> bool:
+    """An upgrade entry that is a model in all but its type (see ``model_paths``)."""
+    return (
+        node.entry.tag == "selectionEntry"
+        and node.entry.get("type") == "upgrade"
+        and shows_unit_profile(node, lookup, shown_only=True)
+        and not lookup.contains_model(node.entry)
+    )
 
 
 def path_ids(path: NodePath, lookup: Lookup) -> frozenset[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import xml.etree.ElementTree as ET
+import xml.parsers.expat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
@@ -52,6 +53,11 @@ class BsDocument:
     revision: int
     game_system_id: str
     ids: dict[str, ET.Element] = field(repr=False)
+    lines: dict[ET.Element, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def line(self, el: ET.Element) -> int:
+        """Return the line where ``el`` starts in the file (0 when unknown)."""
+        return self.lines.get(el, 0)
 
 
 def expand_paths(paths: Iterable[Path]) -> list[Path]:
@@ -79,11 +85,11 @@ def content_hash(files: Iterable[Path]) -> str:
 def load_document(path: Path) -> BsDocument:
     """Parse one file; raise ``MalformedFileError`` naming the file and line on bad XML."""
     try:
-        root = ET.parse(path).getroot()
-    except ET.ParseError as error:
-        line, column = error.position
+        root, lines = _parse_with_lines(path.read_bytes())
+    except xml.parsers.expat.ExpatError as error:
         raise MalformedFileError(
-            f"{path.name}: malformed XML at line {line}, column {column} ({error})"
+            f"{path.name}: malformed XML at line {error.lineno}, column {error.offset} "
+            f"({xml.parsers.expat.ErrorString(error.code)})"
         ) from error
     _strip_namespaces(root)
     try:
@@ -92,10 +98,31 @@ def load_document(path: Path) -> BsDocument:
         raise MalformedFileError(
             f"{path.name}: root element <{root.tag}> is neither <gameSystem> nor <catalogue>"
         ) from None
-    return _document(path, kind, root)
+    return _document(path, kind, root, lines)
 
 
-def _document(path: Path, kind: DocumentKind, root: ET.Element) -> BsDocument:
+def _parse_with_lines(raw: bytes) -> tuple[ET.Element, dict[ET.Element, int]]:
+    """Parse XML keeping each element's line, so errors in the data can name it (ElementTree
+    alone forgets lines)."""
+    parser = xml.parsers.expat.ParserCreate()
+    parser.buffer_text = True
+    builder = ET.TreeBuilder()
+    lines: dict[ET.Element, int] = {}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        own = {k: v for k, v in attrs.items() if k != "xmlns" and not k.startswith("xmlns:")}
+        lines[builder.start(tag, own)] = parser.CurrentLineNumber
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    parser.Parse(raw, True)
+    return builder.close(), lines
+
+
+def _document(
+    path: Path, kind: DocumentKind, root: ET.Element, lines: dict[ET.Element, int]
+) -> BsDocument:
     own_id = root.get("id", "")
     if not own_id:
         raise MalformedFileError(f"{path.name}: <{root.tag}> has no id attribute")
@@ -109,6 +136,7 @@ def _document(path: Path, kind: DocumentKind, root: ET.Element) -> BsDocument:
         revision=_int_attr(root, "revision", path),
         game_system_id=system_id,
         ids=_index(root),
+        lines=lines,
     )
 
 

@@ -40,6 +40,7 @@ def entry_data(raw: dict[str, Any], ref: str, *, captain: bool) -> EntryData:
         options=tuple(OptionPick(**option) for option in raw.get("options", ())),
         might=raw.get("might", 0),
         captain=captain,
+        models_per_unit=raw.get("models_per_unit", 1),
     )
 
 

@@ -92,7 +92,17 @@ def test_it_shows_a_profile_with_nested_options_rules_and_powers(
     url = reverse("profiles-api:profile-detail", args=[sample.saruman.pk])
     body = api.get(url).json()
     assert (body["fight_shoot"], body["will"], body["heroic_tier"]) == ("5/4+", 6, "legend")
-    assert body["options"] == [{"name": "Cheval", "points": 10, "max_count": 1, "group": ""}]
+    horse = sample.saruman.options.get(name="Cheval")
+    assert body["options"] == [
+        {
+            "id": horse.pk,
+            "name": "Cheval",
+            "points": 10,
+            "max_count": 1,
+            "group": "",
+            "conditional": False,
+        }
+    ]
     assert [(r["name"], r["activation"]) for r in body["rules"]] == [
         ("Le Palantir", "active"),
         ("Seigneur des Istari", "passive"),

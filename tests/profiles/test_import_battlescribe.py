@@ -70,19 +70,61 @@ def expected_model_keys(cat_path: Path, ids: dict[str, ET.Element]) -> set[str]:
     keys: set[str] = set()
 
     def visit(el: ET.Element, ancestors: list[ET.Element]) -> None:
-        for container in el:
-            if container.tag not in ("selectionEntries", "selectionEntryGroups", "entryLinks"):
+        for target in _tree_children(el, ids):
+            if target in ancestors:
                 continue
-            for child in container:
-                target = ids.get(child.get("targetId")) if child.tag == "entryLink" else child
-                if target is None or target in ancestors:
-                    continue
-                if target.get("type") == "model":
-                    keys.add(_key(target, ancestors, ids))
-                visit(target, [*ancestors, target])
+            if target.get("type") == "model" or _unit_upgrade(target, ancestors, ids):
+                keys.add(_key(target, ancestors, ids))
+            visit(target, [*ancestors, target])
 
     visit(root, [])
     return keys
+
+
+def _tree_children(el: ET.Element, ids: dict[str, ET.Element]) -> list[ET.Element]:
+    found = []
+    for container in el:
+        if container.tag in ("selectionEntries", "selectionEntryGroups", "entryLinks"):
+            for child in container:
+                target = ids.get(child.get("targetId")) if child.tag == "entryLink" else child
+                if target is not None:
+                    found.append(target)
+    return found
+
+
+def _models_below(el: ET.Element, ids: dict[str, ET.Element], seen: set[int]) -> list[ET.Element]:
+    """Models selectable below ``el``, not inside a Warband and not inside another model."""
+    models = []
+    for target in _tree_children(el, ids):
+        if id(target) in seen or target.get("name", "").lower().endswith("warband"):
+            continue
+        seen.add(id(target))
+        if target.get("type") == "model":
+            models.append(target)
+        else:
+            models.extend(_models_below(target, ids, seen))
+    return models
+
+
+def _unit_upgrade(
+    entry: ET.Element, ancestors: list[ET.Element], ids: dict[str, ET.Element]
+) -> bool:
+    """An upgrade that is a unit: it shows a Hero/Warrior profile and sells no model; no
+    entry above shows a profile or sells models with profiles; at the root it has a
+    category (else BattleScribe offers it nowhere)."""
+    if entry.get("type") != "upgrade" or entry.tag != "selectionEntry":
+        return False
+    if not _has_unit_profile(entry, ids) or any(
+        m.get("type") == "model" for m in entry.iter("selectionEntry")
+    ):
+        return False
+    if _models_below(entry, ids, set()) or (not ancestors and entry.find("categoryLinks") is None):
+        return False
+    return not any(
+        _has_unit_profile(a, ids)
+        or any(_has_unit_profile(m, ids) for m in _models_below(a, ids, set()))
+        for a in ancestors
+    )
 
 
 def _key(model: ET.Element, ancestors: list[ET.Element], ids: dict[str, ET.Element]) -> str:
@@ -214,13 +256,13 @@ def test_it_reads_the_rule_kind_from_the_name(dataset: ParsedDataSet) -> None:
     assert woodland.text
 
 
-def test_it_skips_models_hidden_in_a_plain_list(dataset: ParsedDataSet) -> None:
+def test_it_imports_models_hidden_in_a_plain_list_as_conditional(dataset: ParsedDataSet) -> None:
     """Minas_Tirith.cat L1794: Prince Imrahil's wrapper is hidden="true" (shown only for an
-    alliance or legion), so he is skipped with a reason, not imported."""
+    alliance or legion): he is imported, flagged conditional, not skipped."""
     minas_tirith = faction(dataset, "Minas Tirith")
-    assert "Prince Imrahil of Dol Amroth" not in {p.name for p in minas_tirith.profiles}
-    skipped = {s.name: s.reason for s in minas_tirith.skipped}
-    assert "hidden" in skipped["Prince Imrahil of Dol Amroth"]
+    assert profile(dataset, "Minas Tirith", "Prince Imrahil of Dol Amroth").conditional
+    assert "Prince Imrahil of Dol Amroth" not in {s.name for s in minas_tirith.skipped}
+    assert not profile(dataset, "Minas Tirith", "Faramir, Captain of Gondor").conditional
 
 
 def test_it_names_and_prices_a_model_sold_in_a_package(dataset: ParsedDataSet) -> None:

@@ -171,7 +171,7 @@ def write_set(folder: Path, *, revision: int = 3, cat_system: str = "gs-1") -> P
     return folder
 
 
-def run_import(*paths: Path, system_id: str = "gs-1") -> str:
+def run_import(*paths: Path | str, system_id: str = "gs-1") -> str:
     out = StringIO()
     names = [str(p) for p in paths]
     options = {"game_system_id": system_id, "stdout": out, "stderr": StringIO()}
@@ -296,3 +296,48 @@ def test_it_imports_the_community_data_with_faramirs_costs(bsdata_dir: Path) -> 
     options = dict(faramir.options.values_list("name", "points"))
     assert options["Horse"] == 10 and options["Armoured Horse"] == 15
     assert not catalogue_import(data=data).created
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            'name="Warrior" hidden="false" type="model">\n      <costs><cost name=" Points" '
+            'typeId="pts" value="7.0"/>',
+            'name="Warrior" hidden="false" type="model">\n      <costs><cost name=" Points" '
+            'typeId="pts" value="four"/>',
+            r"Minitown\.cat, line \d+, entry 'Warrior': <cost> value='four' is not a number",
+        ),
+        (
+            'targetId="captain"',
+            'targetId="no-such-id"',
+            r"Minitown\.cat, line \d+, entry 'Captain': <entryLink> points at 'no-such-id'",
+        ),
+    ],
+)
+def test_it_refuses_corrupted_data_naming_file_entry_and_line(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    """Issue 24 item 3: a malformed cost or a dangling link stops the import with a message;
+    the database is unchanged (the earlier release stays the only, current one)."""
+    run_import(write_set(tmp_path / "good"))
+    before = (DataRelease.objects.count(), Profile.objects.count())
+    folder = write_set(tmp_path / "bad", revision=4)
+    text = (folder / "Minitown.cat").read_text(encoding="utf-8")
+    assert old in text
+    (folder / "Minitown.cat").write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(CommandError, match=message):
+        run_import(folder)
+    assert (DataRelease.objects.count(), Profile.objects.count()) == before
+    assert DataRelease.objects.get().revision == 3
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_characteristic_that_is_no_number_nor_symbol(tmp_path: Path) -> None:
+    folder = write_set(tmp_path)
+    text = (folder / "Mini.gst").read_text(encoding="utf-8")
+    (folder / "Mini.gst").write_text(text.replace(">2</char", ">two</char", 1), encoding="utf-8")
+    with pytest.raises(CommandError, match=r"Mini\.gst, line \d+, entry 'Captain': charac"):
+        run_import(folder)
+    assert DataRelease.objects.count() == 0

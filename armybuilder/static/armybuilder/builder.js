@@ -88,9 +88,16 @@
     return box;
   }
 
+  // A profile the data hides in a plain list: legal only once something unlocks it
+  // (the list's breaches say BS-HIDDEN until then).
+  function unlockNote(p) {
+    return p.conditional ? " - only when unlocked" : "";
+  }
+
   function statLine(entry) {
     const c = entry.card;
-    const cells = [["Mv", `${c.move}"`], ["F", c.fight_shoot], ["S", c.strength], ["D", c.defence],
+    const move = typeof c.move === "number" ? `${c.move}"` : c.move;  // "*", "-" or "?"
+    const cells = [["Mv", move], ["F", c.fight_shoot], ["S", c.strength], ["D", c.defence],
       ["A", c.attacks], ["W", c.wounds], ["C", c.courage]];
     if (entry.profile.kind === "hero") cells.push(["M/W/F", `${c.might ?? 0}/${c.will ?? 0}/${c.fate ?? 0}`]);
     const line = el("dl", { className: "stat-line" });
@@ -137,7 +144,7 @@
     const select = el("select", { className: "add-follower" });
     select.setAttribute("aria-label", "Follower to add");
     for (const p of profilesOf(contingent.faction.id)) {
-      if (p.kind === "warrior" || p.heroic_tier === "independent") select.append(option(p.id, `${p.name} (${p.points})`));
+      if (p.kind === "warrior" || p.heroic_tier === "independent") select.append(option(p.id, `${p.name} (${p.points})${unlockNote(p)}`));
     }
     const count = el("input", { type: "number", min: 1, max: 100, value: 1, className: "count" });
     count.setAttribute("aria-label", "How many");
@@ -171,12 +178,35 @@
     const select = el("select", { className: "add-hero" });
     select.setAttribute("aria-label", "Hero to lead a new warband");
     for (const p of profilesOf(contingent.faction.id)) {
-      if (p.kind === "hero") select.append(option(p.id, `${p.name} (${tierLabel(p.heroic_tier)}, ${p.points})`));
+      if (p.kind === "hero") select.append(option(p.id, `${p.name} (${tierLabel(p.heroic_tier)}, ${p.points})${unlockNote(p)}`));
     }
     const button = el("button", { type: "button", className: "button small", textContent: "Add hero" });
     button.addEventListener("click", () =>
       send("POST", `/api/lists/${listId}/warbands/`, { contingent: contingent.id, captain: Number(select.value) }));
     return el("div", { className: "row add-row" }, select, button);
+  }
+
+  // The army bonus of an imported army list, or the Legendary Legion it is built as (chosen
+  // here; the list's breaches then apply the legion's restrictions from the data).
+  function armyRules(contingent) {
+    const parts = [];
+    if (contingent.legions.length) {
+      const select = el("select", { className: "legion" });
+      select.setAttribute("aria-label", "Legendary Legion");
+      select.append(option("", "No Legendary Legion"));
+      for (const legion of contingent.legions) select.append(option(legion.id, `Legendary Legion: ${legion.name}`));
+      select.value = contingent.legion ? String(contingent.legion.id) : "";
+      select.addEventListener("change", () =>
+        send("PATCH", `/api/contingents/${contingent.id}/`, { legion: select.value ? Number(select.value) : null }));
+      parts.push(el("div", { className: "row" }, select));
+    }
+    const rules = contingent.legion ? contingent.legion.rules : contingent.army_bonus;
+    if (rules.length) {
+      const list = el("ul", { className: contingent.legion ? "legion-rules" : "army-bonus" });
+      for (const rule of rules) list.append(el("li", {}, el("strong", { textContent: rule.name }), ` ${rule.text}`));
+      parts.push(el("details", {}, el("summary", { textContent: contingent.legion ? "Legion rules" : "Army bonus" }), list));
+    }
+    return parts;
   }
 
   function renderContingents() {
@@ -185,6 +215,7 @@
     for (const contingent of state.contingents) {
       const section = el("section", { className: `contingent side-${contingent.faction.side}` });
       section.append(el("h2", { textContent: contingent.faction.name }));
+      section.append(...armyRules(contingent));
       contingent.warbands.forEach((w, i) => section.append(warbandCard(w, i, contingent)));
       section.append(addWarbandForm(contingent));
       box.append(section);
@@ -229,7 +260,7 @@
   function renderContingentPicker() {
     const select = document.getElementById("add-contingent");
     const used = new Set(state.contingents.map((c) => c.faction.id));
-    select.replaceChildren(...catalogue.factions.filter((f) => !used.has(f.id)).map((f) => option(f.id, `${f.name} (${f.side})`)));
+    select.replaceChildren(...catalogue.factions.filter((f) => !used.has(f.id)).map((f) => option(f.id, `${f.label} (${f.side})`)));
   }
 
   function render() {

@@ -92,6 +92,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--one-ring", action="store_true", help="the One Ring special rules")
     parser.add_argument("--time-limit-rounds", type=int, default=None)
     parser.add_argument("--max-rounds", type=int, default=500)
+    parser.add_argument(
+        "--all-rich-cash",
+        type=int,
+        default=None,
+        help="stop once every player still in holds more cash than this (not a rule)",
+    )
     parser.add_argument("--json", type=Path, default=None, help="write log and summary here")
     parser.add_argument("--quiet", action="store_true", help="print the outcome only")
     return parser
@@ -108,6 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     if args.time_limit_rounds is not None:
         options["time_limit_rounds"] = args.time_limit_rounds
+    if args.all_rich_cash is not None:
+        options["all_rich_cash"] = args.all_rich_cash
     listener = None if args.quiet else _printer
     try:
         result = play_game(seed=args.seed, options=options, listener=listener)

@@ -17,14 +17,22 @@ from battlesim.engines.log import Event, EventLog
 from battlesim.engines.monopoly.actions import BadOptionError
 from battlesim.engines.monopoly.data import ASSUMPTIONS, GROUPS, QUICK_DEAL, Seat
 from battlesim.engines.monopoly.movement import roll_pair
+from battlesim.engines.monopoly.outcome import Termination
 from battlesim.engines.monopoly.players import STRATEGIES, Player
 from battlesim.engines.monopoly.rules import ClassicRules, OneRingRules, deal_deeds
-from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, Termination, Variant
+from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, Variant
 from battlesim.engines.registry import GameResult
 
 DEFAULT_PLAYERS = ("acquisitive", "cautious", "hunter", "builder")
 VARIANTS = ("classic", "quick", "time_limited")
-OPTION_KEYS = {"players", "variant", "one_ring", "time_limit_rounds", "max_rounds"}
+OPTION_KEYS = {
+    "players",
+    "variant",
+    "one_ring",
+    "time_limit_rounds",
+    "max_rounds",
+    "all_rich_cash",
+}
 
 
 def validate_options(options: Mapping[str, Any] | None) -> None:
@@ -59,7 +67,8 @@ def _variant(options: dict[str, Any]) -> Variant:
     if not isinstance(one_ring, bool):
         raise BadOptionError("one_ring: true or false")
     assert max_rounds is not None
-    return Variant(variant == "quick", one_ring, limit, max_rounds)
+    all_rich = _positive(options, "all_rich_cash", None)
+    return Variant(variant == "quick", one_ring, limit, max_rounds, all_rich)
 
 
 def _positive(options: dict[str, Any], key: str, default: int | None) -> int | None:
@@ -155,6 +164,10 @@ def _check_round_limits(rules: ClassicRules) -> None:
         rules.finish(Termination.TIME_LIMIT)  # 001:L307
     elif state.round >= variant.max_rounds:
         rules.finish(Termination.ROUND_LIMIT)
+    elif variant.all_rich_cash is not None and all(
+        state.players[seat].cash > variant.all_rich_cash for seat in state.active_seats()
+    ):
+        rules.finish(Termination.ALL_RICH)
 
 
 def summarise(state: GameState) -> dict[str, Any]:
@@ -189,6 +202,7 @@ def _variant_json(variant: Variant) -> dict[str, Any]:
         "one_ring": variant.one_ring,
         "time_limit_rounds": variant.time_limit_rounds,
         "max_rounds": variant.max_rounds,
+        "all_rich_cash": variant.all_rich_cash,
     }
 
 

@@ -13,7 +13,6 @@ from battlesim.engines.monopoly.actions import (
     Build,
     DeedOffer,
     DeedSettlement,
-    IllegalActionError,
     JailChoice,
     ManageAction,
     Mortgage,
@@ -30,10 +29,17 @@ from battlesim.engines.monopoly.data import (
     Seat,
     SquareIndex,
 )
-from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, interest
+from battlesim.engines.monopoly.state import GameState, interest
+from battlesim.engines.monopoly.trading import (
+    CARD_VALUE,
+    Appetite,
+    accepts,
+    best_offer,
+    tradeable,
+)
 
-CARD_VALUE = 50  # what a release card is worth to a player weighing a trade
 BID_STEP = 10
+LIQUIDATION = (SellBuilding, BreakFortress, Mortgage, SellFortresses)  # raise_cash's kinds
 
 
 class Player:
@@ -44,8 +50,7 @@ class Player:
     bid_factor = 1.0  # highest bid as a share of the printed price
     max_level = 5  # build up to this level (5 = fortress in the standard game)
     jail = JailChoice.PAY
-    trade_premium = 0.5  # share of the deeds given away to gain in a trade
-    monopoly_premium = 1.0  # same, when the trade completes the proposer's group
+    appetite = Appetite()  # how trades are weighed (see trading.py)
     deed_premium = 1.5  # a deed taken for a debt is worth this much more if it matters
 
     def __init__(self, dice: Dice) -> None:
@@ -127,7 +132,7 @@ class Player:
     def raise_cash(self, state: GameState, seat: Seat, amount: int) -> ManageAction | None:
         """Mortgage loose deeds first, then sell buildings, then mortgage the rest."""
         options = []
-        for action in state.legal_actions(seat):
+        for action in state.legal_actions(seat, LIQUIDATION):
             rank = _liquidation_rank(state, seat, action)
             if rank is not None:
                 options.append((rank, _key(action), action))
@@ -138,7 +143,7 @@ class Player:
         self, state: GameState, seat: Seat, creditor: Seat, shortfall: int
     ) -> tuple[SquareIndex, ...]:
         """Everything that may change hands: better than bankruptcy."""
-        return tuple(tradeable_deeds(state, seat))
+        return tuple(tradeable(state, seat))
 
     def accept_deeds(self, state: GameState, seat: Seat, offer: DeedOffer) -> DeedSettlement | None:
         """Take deeds that complete or block a group if worth the shortfall; else refuse."""
@@ -156,23 +161,17 @@ class Player:
 
     # -- trades ------------------------------------------------------------------------
     def propose_trade(self, state: GameState, seat: Seat) -> Trade | None:
-        """In prison without a release card: offer to buy one (001:L225)."""
+        """A release card when in prison without one (001:L225), else the best deal by the
+        one trading rule (trading.py): a missing deed for a deed or cash."""
         player = state.players[seat]
-        if not player.in_jail or player.jail_cards or player.cash < CARD_VALUE + 10:
-            return None
-        for other in state.active_seats():
-            if other != seat and state.players[other].jail_cards:
-                return Trade(seat, other, give_cash=CARD_VALUE + 10, take_cards=1)
-        return None
+        if player.in_jail and not player.jail_cards and player.cash >= CARD_VALUE + 10:
+            for other in state.active_seats():
+                if other != seat and state.players[other].jail_cards:
+                    return Trade(seat, other, give_cash=CARD_VALUE + 10, take_cards=1)
+        return best_offer(state, seat, self.appetite, self.reserve)
 
     def accept_trade(self, state: GameState, seat: Seat, trade: Trade) -> bool:
-        given = sum(_deed_value(state, s) for s in trade.take)
-        gain = (
-            trade.give_cash - trade.take_cash + CARD_VALUE * (trade.give_cards - trade.take_cards)
-        )
-        gain += sum(_deed_value(state, s) for s in trade.give) - given
-        premium = self.monopoly_premium if completes_group(state, trade) else self.trade_premium
-        return gain >= premium * given and gain >= 0
+        return accepts(state, seat, trade, self.appetite)
 
 
 class BuyEverything(Player):
@@ -188,8 +187,7 @@ class CashReserve(Player):
     reserve = 350
     bid_factor = 0.8
     jail = JailChoice.ROLL
-    trade_premium = 0.8
-    monopoly_premium = 1.5
+    appetite = Appetite(threat=2.0, margin=50)
 
 
 class ThreeStrongholds(Player):
@@ -201,17 +199,11 @@ class ThreeStrongholds(Player):
 
 
 class MonopolyHunter(Player):
-    """Buys to complete or block groups, overbids for them and trades for the missing deed."""
+    """Buys to complete or block groups, overbids for them and values its own groups most."""
 
     name = "hunter"
     reserve = 100
-    offer_factor = 2.1
-    trade_every = 3
-
-    def __init__(self, dice: Dice) -> None:
-        super().__init__(dice)
-        self._turns = 0
-        self._offers: dict[SquareIndex, int] = {}  # raise the offer after each attempt
+    appetite = Appetite(completion=1.5)
 
     def decide_buy(self, state: GameState, seat: Seat, square: SquareIndex) -> bool:
         keen = _group_matters(state, seat, square)
@@ -221,35 +213,6 @@ class MonopolyHunter(Player):
     def bid_limit(self, state: GameState, seat: Seat, square: SquareIndex) -> int:
         factor = 1.5 if _group_matters(state, seat, square) else 1.0
         return min(state.players[seat].cash, int(SQUARES[square].price * factor))
-
-    def propose_trade(self, state: GameState, seat: Seat) -> Trade | None:
-        self._turns += 1
-        if self._turns % self.trade_every:
-            return super().propose_trade(state, seat)
-        for group in TERRITORY_GROUPS:
-            trade = self._offer_for(state, seat, group)
-            if trade is not None:
-                return trade
-        return super().propose_trade(state, seat)
-
-    def _offer_for(self, state: GameState, seat: Seat, group: Group) -> Trade | None:
-        missing = [s for s in GROUPS[group] if state.owner[s] != seat]
-        if len(missing) != 1:
-            return None
-        owner = state.owner[missing[0]]
-        if owner is None or state.group_has_buildings(group):
-            return None
-        tries = self._offers.get(missing[0], 0)
-        offer = int(SQUARES[missing[0]].price * (self.offer_factor + 0.4 * tries))
-        if state.players[seat].cash - offer < self.reserve:
-            return None
-        self._offers[missing[0]] = tries + 1
-        return Trade(seat, owner, take=(missing[0],), give_cash=offer)
-
-    def accept_trade(self, state: GameState, seat: Seat, trade: Trade) -> bool:
-        if any(_group_matters(state, seat, s) for s in trade.take):
-            return False  # never sell a deed of a group it is collecting
-        return super().accept_trade(state, seat, trade)
 
 
 class RandomPlayer(Player):
@@ -322,32 +285,7 @@ STRATEGIES[RandomPlayer.name] = RandomPlayer
 
 def buildable(state: GameState, seat: Seat) -> list[SquareIndex]:
     """Squares where ``seat`` may legally build now (001:L235, L241, L245)."""
-    squares = []
-    for group in TERRITORY_GROUPS:
-        if not state.owns_group(seat, group):
-            continue
-        for square in GROUPS[group]:
-            try:
-                state.check(seat, Build(square))
-            except IllegalActionError:
-                continue
-            squares.append(square)
-    return squares
-
-
-def tradeable_deeds(state: GameState, seat: Seat) -> list[SquareIndex]:
-    """Deeds of ``seat`` in groups without buildings: the ones that may change hands."""
-    return [s for s in state.deeds_of(seat) if not state.group_has_buildings(state.group_of(s))]
-
-
-def completes_group(state: GameState, trade: Trade) -> bool:
-    """Whether the deeds the proposer takes complete one of its groups."""
-    for square in trade.take:
-        group = state.group_of(square)
-        others = [s for s in GROUPS[group] if s not in trade.take]
-        if all(state.owner[s] == trade.proposer for s in others):
-            return True
-    return False
+    return state.buildable(seat)
 
 
 def next_bid(high: int, limit: int, leader: Seat | None) -> int | None:

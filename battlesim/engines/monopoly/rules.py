@@ -31,7 +31,8 @@ from battlesim.engines.monopoly.data import (
     SquareKind,
 )
 from battlesim.engines.monopoly.movement import DiceRoll, MovementRules, roll_pair
-from battlesim.engines.monopoly.state import BANK, GameState, Termination, interest
+from battlesim.engines.monopoly.outcome import Termination
+from battlesim.engines.monopoly.state import BANK, GameState, interest
 
 Bidder = Callable[[Seat, int, Seat | None], int | None]
 Decider = Callable[[GameState, Seat], ManageAction | None]

@@ -6,8 +6,7 @@ Money moves only through ``transfer``; the bank is an account that may go negati
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from battlesim.engines.monopoly.actions import (
@@ -42,25 +41,19 @@ from battlesim.engines.monopoly.data import (
     SquareIndex,
     SquareKind,
 )
+from battlesim.engines.monopoly.outcome import Outcome, Termination
 
 BANK: Seat = -1
+# Every kind of management action, in the order legal_actions lists them.
+MANAGE_KINDS: tuple[type, ...] = (
+    Build,
+    SellBuilding,
+    BreakFortress,
+    Mortgage,
+    Unmortgage,
+    SellFortresses,
+)
 TERRITORY_GROUPS = tuple(g for g in Group if g not in (Group.MOUNTS, Group.STAFFS))
-
-
-class Termination(enum.Enum):
-    LAST_PLAYER = "last_player"  # 001:L281
-    SECOND_BANKRUPTCY = "second_bankruptcy"  # quick game, 001:L293
-    TIME_LIMIT = "time_limit"  # 001:L307
-    RING_AT_MOUNT_DOOM = "ring_at_mount_doom"  # 001:L97
-    ROUND_LIMIT = "round_limit"  # safety cap, see ASSUMPTIONS["round_limit"]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game ended and who won (a seat), once it is over."""
-
-    termination: Termination
-    winner: Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +64,9 @@ class Variant:
     one_ring: bool = False
     time_limit_rounds: int | None = None
     max_rounds: int = 500
+    # Stop once every player still in holds more cash than this (a simulators' convention,
+    # off by default: the rules know no such end).
+    all_rich_cash: int | None = None
 
     @property
     def houses_for_hotel(self) -> int:
@@ -164,7 +160,9 @@ class GameState:
         return [i for i in DEEDS if self.owner[i] == seat]
 
     def owns_group(self, seat: Seat, group: Group) -> bool:
-        return all(self.owner[i] == seat for i in GROUPS[group])
+        owner, squares = self.owner, GROUPS[group]
+        # The first deed settles most calls without building a generator (a hot path).
+        return owner[squares[0]] == seat and all(owner[i] == seat for i in squares[1:])
 
     def count_owned(self, seat: Seat, group: Group) -> int:
         return sum(1 for i in GROUPS[group] if self.owner[i] == seat)
@@ -240,14 +238,7 @@ class GameState:
             self._check_sell_fortresses(seat, action.group)
             return
         self._check_owner(seat, action.square)
-        checks = {
-            Build: self._check_build,
-            SellBuilding: self._check_sell,
-            BreakFortress: self._check_break,
-            Mortgage: self._check_mortgage,
-            Unmortgage: self._check_unmortgage,
-        }
-        checks[type(action)](seat, action.square)
+        _CHECKS[type(action)](self, seat, action.square)
 
     def _check_build(self, seat: Seat, square: SquareIndex) -> None:
         info = SQUARES[square]
@@ -266,12 +257,36 @@ class GameState:
         self._check_build_stock(seat, square, lvl)
 
     def _check_build_stock(self, seat: Seat, square: SquareIndex, lvl: int) -> None:
+        refusal = self._stock_refusal(seat, square, lvl)
+        if refusal is not None:
+            raise IllegalActionError(refusal)
+
+    def _stock_refusal(self, seat: Seat, square: SquareIndex, lvl: int) -> str | None:
         if self.players[seat].cash < SQUARES[square].build_cost:
-            raise IllegalActionError("not enough Pouvoir to build")
+            return "not enough Pouvoir to build"
         if lvl == self.variant.houses_for_hotel and self.hotels_left < 1:
-            raise IllegalActionError("no fortress left in the bank (001:L245)")
+            return "no fortress left in the bank (001:L245)"
         if lvl < self.variant.houses_for_hotel and self.houses_left < 1:
-            raise IllegalActionError("no stronghold left in the bank (001:L245)")
+            return "no stronghold left in the bank (001:L245)"
+        return None
+
+    def buildable(self, seat: Seat) -> list[SquareIndex]:
+        """Squares where ``seat`` may build now: exactly what ``check(seat, Build(square))``
+        accepts, judged a group at a time (the building plan asks this every turn)."""
+        squares = []
+        for group in TERRITORY_GROUPS:
+            members = GROUPS[group]
+            if not self.owns_group(seat, group) or any(self.mortgaged[i] for i in members):
+                continue
+            lowest = min(self.level[i] for i in members)  # build evenly (001:L235)
+            if lowest == self.variant.fortress_level:
+                continue  # one fortress per property (001:L241)
+            squares += [
+                i
+                for i in members
+                if self.level[i] == lowest and self._stock_refusal(seat, i, lowest) is None
+            ]
+        return squares
 
     def _check_sell(self, seat: Seat, square: SquareIndex) -> None:
         lvl = self.level[square]
@@ -311,12 +326,17 @@ class GameState:
         value = SQUARES[square].mortgage
         return value + interest(value)
 
-    def legal_actions(self, seat: Seat) -> list[ManageAction]:
-        """Every management action ``seat`` may take now, in a stable order."""
+    def legal_actions(
+        self, seat: Seat, kinds: tuple[type, ...] = MANAGE_KINDS
+    ) -> list[ManageAction]:
+        """Every management action ``seat`` may take now, in a stable order; ``kinds``
+        narrows the search (raising cash never asks about building)."""
         candidates: list[ManageAction] = []
+        per_deed = [kind for kind in MANAGE_KINDS[:-1] if kind in kinds]
         for i in self.deeds_of(seat):
-            candidates += [Build(i), SellBuilding(i), BreakFortress(i), Mortgage(i), Unmortgage(i)]
-        candidates += [SellFortresses(g) for g in TERRITORY_GROUPS]
+            candidates += [kind(i) for kind in per_deed]
+        if SellFortresses in kinds:
+            candidates += [SellFortresses(g) for g in TERRITORY_GROUPS]
         return [a for a in candidates if self._is_legal(seat, a)]
 
     def _is_legal(self, seat: Seat, action: ManageAction) -> bool:
@@ -441,3 +461,13 @@ class GameState:
             raise IllegalActionError(
                 f"the agreed value must lie between {offer.shortfall} and {offer.amount}"
             )
+
+
+# One table for every check (built once: the building plan asks thousands of times a game).
+_CHECKS: dict[type, Callable[[GameState, Seat, SquareIndex], None]] = {
+    Build: GameState._check_build,
+    SellBuilding: GameState._check_sell,
+    BreakFortress: GameState._check_break,
+    Mortgage: GameState._check_mortgage,
+    Unmortgage: GameState._check_unmortgage,
+}

@@ -73,6 +73,8 @@ def reachable(state: GameState, seat: Seat, source: TerritoryName, target: Terri
 
 def _blocked(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> bool:
     """Winter Storms and a bridge held by You Shall Not Pass stop the invasion."""
+    if not state.effects:
+        return False  # the common case, asked for every pair a player might attack
     storm = state.has_effect(EffectKind.WINTER_STORMS, source) or state.has_effect(
         EffectKind.WINTER_STORMS, target
     )
@@ -89,6 +91,8 @@ def _blocked(state: GameState, seat: Seat, source: TerritoryName, target: Territ
 
 def sea_toll(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> int:
     """Battalions a seaborne invasion loses first under Corsairs of Umbar (0 if none)."""
+    if not state.effects:
+        return 0
     if not state.board.is_sea(source, target) or (source, target) in state.flags.invaded:
         return 0
     tolls = [e for e in state.effects if e.kind is EffectKind.CORSAIRS and e.owner != seat]
@@ -108,11 +112,12 @@ def max_dice(state: GameState, seat: Seat, source: TerritoryName, target: Territ
 def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, TerritoryName]]:
     """Return every (source, target) pair the player may attack now, sorted."""
     options = []
+    passes = _has_card(state, seat, "under_mountains") and not state.flags.drew_adventure
     for source in state.territories_of(seat):
         if state.armies[source] < 2:
             continue
         targets = state.board.neighbours[source]
-        if _has_card(state, seat, "under_mountains") and not state.flags.drew_adventure:
+        if passes:
             targets = targets | _range_targets(state, source)
         options += [(source, t) for t in sorted(targets) if max_dice(state, seat, source, t)]
     return options

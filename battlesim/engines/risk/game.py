@@ -7,7 +7,6 @@ True
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -16,6 +15,7 @@ from battlesim.engines.dice import Dice
 from battlesim.engines.log import Event, EventLog
 from battlesim.engines.registry import GameResult
 from battlesim.engines.risk.actions import BadOptionError
+from battlesim.engines.risk.outcome import Termination
 from battlesim.engines.risk.players import STRATEGIES, Player
 from battlesim.engines.risk.scoring import regions_held, score, side_totals, winner
 from battlesim.engines.risk.setup import new_state, set_up
@@ -23,11 +23,6 @@ from battlesim.engines.risk.state import GameState
 from battlesim.engines.risk.turn import play_turn
 
 DEFAULT_PLAYERS = ("aggressive", "region", "defensive", "random")
-
-
-class Termination(enum.Enum):
-    RING_DESTROYED = "ring_destroyed"
-    TURN_LIMIT = "turn_limit"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from battlesim.engines.log import Event, EventLog
-from battlesim.engines.risk.game import Termination, parse_options, run, start
+from battlesim.engines.risk.game import parse_options, run, start
+from battlesim.engines.risk.outcome import Termination
 from battlesim.engines.risk.setup import set_up
 from battlesim.engines.risk.state import GameState
 

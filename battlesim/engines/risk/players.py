@@ -4,7 +4,8 @@ Every player answers the same decision points and consults the battle-odds table
 (``odds.conquest_probability``). Strategies differ in what they value and how much risk they
 take: ``random`` (uniform legal choices, but no hopeless invasions), ``aggressive`` (attack on
 even odds, mass on the front), ``region`` (complete the region nearest completion),
-``defensive`` (hold strongholds, attack only on strong odds).
+``defensive`` (hold strongholds, attack only on strong odds), ``strategist`` (weighs regions
+and borders: completes and breaks regions, masses on the front it attacks from).
 """
 
 from __future__ import annotations
@@ -313,6 +314,68 @@ class DefensivePlayer(Player):
         return least
 
 
+class StrategistPlayer(Player):
+    """One rolling stack: reinforcements and fortifications all join the largest army on the
+    front; it attacks on fair odds (exact table) the targets that open the way to more
+    enemy land, and on any odds once the Fellowship nears Mount Doom."""
+
+    name = "strategist"
+    attack_threshold = 0.5
+    late_steps = 3  # Fellowship moves left that make it "the end"
+    late_threshold = 0.35
+    onward = 0.3  # value of each enemy territory beyond a target: the stack rolls on
+
+    def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
+        base = super().prizes(state, seat)
+
+        def value(target: TerritoryName) -> float:
+            beyond = len(enemy_neighbours(state, seat, target)) - 1  # the attacker is one
+            return base(target) + self.onward * max(0, beyond)
+
+        return value
+
+    def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
+        """Attack on fair odds; near the end on any odds: an attacker never loses its source,
+        and battalions score nothing when the Ring is destroyed (003:L134-144)."""
+        least = self.late_threshold if self.is_late(state) else self.attack_threshold
+        scored, value = [], self.prizes(state, seat)
+        for source, target in options:
+            odds = attack_odds(state, source, target)
+            if odds >= least:
+                scored.append((odds * value(target), source, target))
+        if not scored:
+            return None
+        _, source, target = max(scored)
+        return Attack(source, target, max_dice(state, seat, source, target))
+
+    def is_late(self, state: GameState) -> bool:
+        """The Fellowship is within a few territories of Mount Doom."""
+        return len(state.board.path) - 1 - state.fellowship <= self.late_steps
+
+    def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
+        front = borders(state, seat) or state.territories_of(seat)
+        return max(front, key=lambda t: (state.armies[t], t))
+
+    def move_in(self, state: GameState, seat: Seat, attack: Attack, least: int, most: int) -> int:
+        return most
+
+    def fortify(self, state: GameState, seat: Seat) -> Fortify | None:
+        """Bring the largest idle army to the stack (or the front nearest it)."""
+        stack = self.reinforce_target(state, seat)
+        front = set(borders(state, seat))
+        idle = [t for t in state.territories_of(seat) if t not in front and state.armies[t] > 1]
+        for source in sorted(idle, key=lambda t: (-state.armies[t], t)):
+            reach = connected(state, seat, source)
+            target = stack if stack in reach else None
+            if target is None and reach & front:
+                target = max(reach & front, key=lambda t: (state.armies[t], t))
+            if target is not None and target != source:
+                count = state.armies[source] - 1
+                return Fortify(source, target, count, self._takes_leader(state, source, target))
+        return None
+
+
 STRATEGIES: dict[str, type[Player]] = {
-    cls.name: cls for cls in (RandomPlayer, AggressivePlayer, RegionPlayer, DefensivePlayer)
+    cls.name: cls
+    for cls in (RandomPlayer, AggressivePlayer, RegionPlayer, DefensivePlayer, StrategistPlayer)
 }

@@ -30,6 +30,12 @@ def parser() -> argparse.ArgumentParser:
         help="one for every seat, or repeat once per seat (default greedy)",
     )
     parse.add_argument("--variant", action="store_true", help="Gollum one space, may share")
+    parse.add_argument(
+        "--entry",
+        choices=["once", "each_turn"],
+        default="once",
+        help="the pawn enters once and stays, or starts each turn on the start row (seed L120)",
+    )
     parse.add_argument("--json", type=Path, help="write the result and the event log here")
     parse.add_argument("--quiet", action="store_true", help="print the outcome only")
     return parse
@@ -39,6 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     options = {"players": args.players, "strategies": args.strategy or ["greedy"]}
     options["variant"] = args.variant
+    options["entry"] = args.entry
     try:
         result = play_game(seed=args.seed, options=options, listener=None if args.quiet else _show)
     except BadOptionError as error:

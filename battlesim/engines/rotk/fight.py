@@ -3,8 +3,6 @@ does to the tiles, Frodo and Sam and Gollum (seed L137-273, L325-345)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from battlesim.engines.rotk import movement, tracks
 from battlesim.engines.rotk.actions import (
     Attack,
@@ -18,10 +16,8 @@ from battlesim.engines.rotk.actions import (
 from battlesim.engines.rotk.combat import PendingAttack, can_reroll_with, check_attack_cards
 from battlesim.engines.rotk.data import ActionCard, Card, Hex, Tile, TileKind
 from battlesim.engines.rotk.outcome import Termination
+from battlesim.engines.rotk.state import State
 from battlesim.engines.rotk.tracks import Place
-
-if TYPE_CHECKING:
-    from battlesim.engines.rotk.state import State
 
 
 def attack(state: State, action: Attack) -> None:

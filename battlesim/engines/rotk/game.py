@@ -18,10 +18,11 @@ from battlesim.engines.registry import GameResult
 from battlesim.engines.rotk.data import Material, load_material
 from battlesim.engines.rotk.outcome import Termination
 from battlesim.engines.rotk.players import Player, RandomPlayer, Strategy, make_player
+from battlesim.engines.rotk.rules import apply
 from battlesim.engines.rotk.setup import new_game
-from battlesim.engines.rotk.state import Rules, State
+from battlesim.engines.rotk.state import Entry, Rules, State
 
-OPTION_NAMES = frozenset({"players", "strategies", "variant"})
+OPTION_NAMES = frozenset({"players", "strategies", "variant", "entry"})
 
 
 class BadOptionError(ValueError):
@@ -35,7 +36,8 @@ def validate_options(options: Mapping[str, Any] | None) -> None:
 
 def parse_rules(options: Mapping[str, Any]) -> tuple[Rules, list[Strategy]]:
     """Check the JSON options: ``players`` (3 or 4), ``strategies`` (one, or one per seat),
-    ``variant`` (Gollum one space a failure, sharing a space)."""
+    ``variant`` (Gollum one space a failure, sharing a space), ``entry`` (``"once"``: the
+    pawn enters once and stays; ``"each_turn"``: it starts every turn on the start row)."""
     unknown = sorted(set(options) - OPTION_NAMES)
     if unknown:
         raise BadOptionError(
@@ -47,7 +49,12 @@ def parse_rules(options: Mapping[str, Any]) -> tuple[Rules, list[Strategy]]:
     variant = options.get("variant", False)
     if not isinstance(variant, bool):
         raise BadOptionError(f"option variant must be true or false, not {variant!r}")
-    return Rules(players, variant), _strategies(options.get("strategies", ["greedy"]), players)
+    entries = [e.value for e in Entry]
+    entry = options.get("entry", Entry.ONCE.value)
+    if entry not in entries:
+        raise BadOptionError(f"option entry must be one of {entries}, not {entry!r}")
+    rules = Rules(players, variant, Entry(entry))
+    return rules, _strategies(options.get("strategies", ["greedy"]), players)
 
 
 def _strategies(raw: Any, players: int) -> list[Strategy]:
@@ -83,7 +90,7 @@ def play_game(
 def play(state: State, players: Sequence[Player | RandomPlayer]) -> None:
     """Ask the player whose decision it is, and apply, until the game is over."""
     while not state.is_over:
-        state.apply(players[state.current].act(state))
+        apply(state, players[state.current].act(state))
 
 
 def _termination(state: State) -> Termination:
@@ -107,6 +114,7 @@ def summarise(state: State, strategies: Sequence[Strategy]) -> dict[str, Any]:
     return {
         "players": state.rules.players,
         "variant": state.rules.variant,
+        "entry": state.rules.entry.value,
         "strategies": [s.value for s in strategies],
         "termination": outcome.termination.value,
         "players_win": outcome.players_win,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from battlesim.engines.rotk.actions import (
     Action,
     AragornMove,
@@ -20,9 +18,7 @@ from battlesim.engines.rotk.actions import (
 )
 from battlesim.engines.rotk.combat import can_reroll_with
 from battlesim.engines.rotk.data import ActionCard, CardKind, HexKind
-
-if TYPE_CHECKING:
-    from battlesim.engines.rotk.state import State
+from battlesim.engines.rotk.state import State
 
 
 def legal_actions(state: State) -> list[Action]:

@@ -3,10 +3,9 @@ and the reinforcements card (seed L120-131, L368-380, L397-404)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from battlesim.engines.rotk.actions import (
     AragornMove,
+    EndTurn,
     Enter,
     ForcedMarch,
     IllegalActionError,
@@ -15,9 +14,7 @@ from battlesim.engines.rotk.actions import (
 )
 from battlesim.engines.rotk.board import adjacent
 from battlesim.engines.rotk.data import ActionCard, Card, Hex, HexKind
-
-if TYPE_CHECKING:
-    from battlesim.engines.rotk.state import State
+from battlesim.engines.rotk.state import State
 
 
 def require_pawn(state: State) -> Hex:
@@ -26,6 +23,12 @@ def require_pawn(state: State) -> Hex:
     if pawn is None:
         raise IllegalActionError("the pawn must first enter on the start row (seed L120)")
     return pawn
+
+
+def end_turn(state: State, _: EndTurn) -> None:
+    """End the turn; the pawn must have entered first (seed L120)."""
+    require_pawn(state)
+    state.finish_turn()
 
 
 def _step(state: State, start: Hex, to: Hex) -> None:

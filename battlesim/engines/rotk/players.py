@@ -33,7 +33,8 @@ from battlesim.engines.rotk.actions import (
 )
 from battlesim.engines.rotk.combat import can_reroll_with
 from battlesim.engines.rotk.data import ActionCard, Card, CardKind, Hex, HexKind, Tile, TileKind
-from battlesim.engines.rotk.state import State
+from battlesim.engines.rotk.rules import legal_actions
+from battlesim.engines.rotk.state import Entry, State
 from battlesim.engines.rotk.tactics import (
     AttackPlan,
     card_worth,
@@ -51,6 +52,7 @@ class Strategy(enum.Enum):
     GATE = "gate"
     RACER = "racer"
     RANDOM = "random"
+    PATIENT = "patient"
 
 
 class Player:
@@ -145,7 +147,10 @@ class Player:
 
     def walk_limit(self, state: State, keep: int) -> int:
         free = 1 if state.can_move_free_with_aragorn(state.current) else 0
-        return min(self.walk, len(state.seats[state.current].hand) - keep + free)
+        affordable = len(state.seats[state.current].hand) - keep + free
+        if state.rules.entry is Entry.EACH_TURN:
+            return affordable  # every turn starts from the start row: the far tiles need a walk
+        return min(self.walk, affordable)
 
     def walk_goal(self, state: State, here_score: float) -> Hex | None:
         """The reachable hex with the best attack, paying one card a step (seed L125-131)."""
@@ -226,6 +231,15 @@ class GreedyPlayer(Player):
     least_with_gollum = 0.5
 
 
+class PatientPlayer(GreedyPlayer):
+    """Attacks only when it is all but sure to win: Gollum moves on failures alone (seed
+    L260-263) and a hand has no limit (L109-110), so waiting costs nothing but rounds."""
+
+    goal = 0.99
+    least = 0.97
+    least_with_gollum = 0.97
+
+
 class RacerPlayer(Player):
     """Goes for the tiles that move Frodo and Sam; careful once Gollum can move."""
 
@@ -263,7 +277,11 @@ class GateSaverPlayer(Player):
         if target is Special.TROLL:
             return 1.0
         road = self.road(state)
-        return 1.0 if road[target] < road[here] else 0.0
+        if road[target] < road[here]:
+            return 1.0
+        # A pawn that restarts on the start row each turn (seed L120, second reading) cannot
+        # hoard a road alone: any tile it takes opens the board for the next turns.
+        return 0.5 if state.rules.entry is Entry.EACH_TURN else 0.0
 
     def least_now(self, state: State, plan: AttackPlan) -> float:
         if plan.attack.target is Special.BLACK_GATE:
@@ -271,7 +289,10 @@ class GateSaverPlayer(Player):
         return super().least_now(state, plan)
 
     def walk_goal(self, state: State, here_score: float) -> Hex | None:
-        """Walk only along the road to the Gate (see :meth:`Player.roam`)."""
+        """Walk only along the road to the Gate (see :meth:`Player.roam`), unless the pawn
+        restarts each turn and the road is out of reach."""
+        if state.rules.entry is Entry.EACH_TURN:
+            return super().walk_goal(state, here_score)
         return None
 
 
@@ -282,7 +303,7 @@ class RandomPlayer:
         self.dice = dice
 
     def act(self, state: State) -> Action:
-        options = state.legal_actions()
+        options = legal_actions(state)
         if state.phase is Phase.TURN and state.seats[state.current].pawn is not None:
             options = self._turn_options(state, options)
         return self.dice.choice(options, "random player")
@@ -324,4 +345,5 @@ def make_player(strategy: Strategy, dice: Dice) -> Player | RandomPlayer:
         Strategy.GREEDY: GreedyPlayer,
         Strategy.GATE: GateSaverPlayer,
         Strategy.RACER: RacerPlayer,
+        Strategy.PATIENT: PatientPlayer,
     }[strategy]()

@@ -70,6 +70,7 @@ def _log_setup(state: State) -> None:
         "setup",
         players=state.rules.players,
         variant=state.rules.variant,
+        entry=state.rules.entry.value,
         tiles=tiles,
         trolls=[t.id for t in state.trolls],
         hands=[[c.id for c in seat.hand] for seat in state.seats],

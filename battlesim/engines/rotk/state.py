@@ -1,4 +1,7 @@
-"""The state of one game: whose decision it is, what is legal, how an action changes things.
+"""The state of one game: the table, whose decision it is, and the bookkeeping of rounds.
+
+What is legal and how an action changes the state live one layer up, in ``rules.py``
+(``legal_actions``, ``apply``), so this module imports none of the rule modules.
 
 Rounds (seed L88-92): recruitment (lots of five cards) then movement and combat, one turn per
 player clockwise from the start player; the start player passes on after the round (L296-299).
@@ -6,28 +9,16 @@ player clockwise from the start player; the start player passes on after the rou
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import enum
 from dataclasses import dataclass, field
-from typing import Any
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
-from battlesim.engines.rotk import fight, legal, movement, tracks
+from battlesim.engines.rotk import tracks
 from battlesim.engines.rotk.actions import (
-    Action,
-    AragornMove,
-    Attack,
     ChooseLot,
-    EndTurn,
-    Enter,
-    ForcedMarch,
     IllegalActionError,
-    Move,
     Phase,
-    Protect,
-    Reinforce,
-    Reroll,
-    Resolve,
     Special,
     Target,
 )
@@ -71,12 +62,21 @@ class Seat:
         return cards
 
 
+class Entry(enum.Enum):
+    """The two readings of seed L120-123 ("Le joueur dont c'est le tour place son pion sur le
+    plateau dans l'hexagone de depart")."""
+
+    ONCE = "once"  # the pawn enters on its first turn and stays on the board
+    EACH_TURN = "each_turn"  # every turn starts with the pawn placed anew on the start row
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Rule options: the player count and the seed's variant (L429-432)."""
+    """Rule options: the player count, the seed's variant (L429-432), the entry reading."""
 
     players: int = 4
     variant: bool = False
+    entry: Entry = Entry.ONCE
 
 
 class State:
@@ -163,21 +163,6 @@ class State:
         in_hands = sum(len(seat.hand) for seat in self.seats)
         return in_hands + in_lots + on_table + len(self.discard) + len(self.deck)
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action except attacks, whose card sets :meth:`apply` checks."""
-        return legal.legal_actions(self)
-
-    # ----- applying actions ----------------------------------------------------------
-
-    def apply(self, action: Action) -> None:
-        """Check ``action`` against the rules and play it, or raise IllegalActionError."""
-        handler = _HANDLERS.get((self.phase, type(action)))
-        if handler is None:
-            raise IllegalActionError(
-                f"{type(action).__name__} is not allowed now ({self.phase.value})"
-            )
-        handler(self, action)
-
     # ----- cards ---------------------------------------------------------------------
 
     def draw(self) -> Card | None:
@@ -225,11 +210,9 @@ class State:
     def start_turn(self) -> None:
         self.phase, self.aragorn_used = Phase.TURN, False
         seat = self.seats[self.current]
+        if self.rules.entry is Entry.EACH_TURN:
+            seat.pawn = None  # back to the start row (seed L120, second reading)
         self.log.emit("turn", seat=self.current, round=self.round, hand=[c.id for c in seat.hand])
-
-    def end_turn(self, _: EndTurn) -> None:
-        movement.require_pawn(self)
-        self.finish_turn()
 
     def finish_turn(self) -> None:
         self.log.emit("turn_end", seat=self.current)
@@ -271,18 +254,3 @@ class State:
             victory_points=list(points),
             leaders=list(leaders),
         )
-
-
-_HANDLERS: dict[tuple[Phase, type], Callable[[State, Any], None]] = {
-    (Phase.RECRUIT, ChooseLot): State.choose_lot,
-    (Phase.TURN, Enter): movement.enter,
-    (Phase.TURN, Move): movement.move,
-    (Phase.TURN, AragornMove): movement.aragorn_move,
-    (Phase.TURN, ForcedMarch): movement.forced_march,
-    (Phase.TURN, Reinforce): movement.reinforce,
-    (Phase.TURN, Attack): fight.attack,
-    (Phase.TURN, EndTurn): State.end_turn,
-    (Phase.AFTER_ROLL, Reroll): fight.reroll,
-    (Phase.AFTER_ROLL, Protect): fight.protect,
-    (Phase.AFTER_ROLL, Resolve): fight.resolve,
-}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.dice import Dice
+from battlesim.engines.log import EventLog
 from battlesim.engines.monopoly.actions import (
     BreakFortress,
     Build,
@@ -11,7 +13,8 @@ from battlesim.engines.monopoly.actions import (
     SellBuilding,
     SellFortresses,
 )
-from battlesim.engines.monopoly.data import Group
+from battlesim.engines.monopoly.data import DEEDS, Group
+from battlesim.engines.monopoly.game import new_rules, play_one_turn, set_up
 from battlesim.engines.monopoly.state import GameState, Variant
 from tests.engines.monopoly.helpers import table
 
@@ -155,3 +158,33 @@ def test_without_a_rival_the_last_stronghold_is_simply_bought() -> None:
     rules.state.houses_left = 1
     rules.manage(0)
     assert rules.state.level[1] == 1 and rules.state.players[0].cash == 1450
+
+
+def test_the_buildable_squares_are_exactly_those_the_build_check_accepts() -> None:
+    """001:L235, L241, L245: GameState.buildable (the fast plan) never differs from asking
+    check(Build) square by square, over whole seeded games with building."""
+
+    def accepted(state: GameState, seat: int) -> list[int]:
+        squares = []
+        for square in DEEDS:
+            try:
+                state.check(seat, Build(square))
+            except IllegalActionError:
+                continue
+            squares.append(square)
+        return squares
+
+    compared = 0
+    for seed in range(3):
+        rules = new_rules(["builder", "hunter", "acquisitive"], Variant(), Dice(seed), EventLog())
+        set_up(rules)
+        state = rules.state
+        while not state.is_over and state.round < 120:
+            state.round += 1
+            for seat in list(state.order):
+                if not state.players[seat].bankrupt and not state.is_over:
+                    play_one_turn(rules, seat)
+                for other in state.active_seats():
+                    assert sorted(state.buildable(other)) == accepted(state, other)
+                    compared += bool(accepted(state, other))
+    assert compared > 20

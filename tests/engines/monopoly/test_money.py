@@ -12,7 +12,8 @@ from battlesim.engines.monopoly.actions import (
     Unmortgage,
 )
 from battlesim.engines.monopoly.data import Deck
-from battlesim.engines.monopoly.state import BANK, GameState, Termination
+from battlesim.engines.monopoly.outcome import Termination
+from battlesim.engines.monopoly.state import BANK, GameState
 from tests.engines.monopoly.helpers import on_top, table
 
 

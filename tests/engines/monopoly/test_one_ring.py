@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from battlesim.engines.monopoly.data import RING_PATH
 from battlesim.engines.monopoly.movement import DiceRoll
-from battlesim.engines.monopoly.state import GameState, Termination, Variant
+from battlesim.engines.monopoly.outcome import Termination
+from battlesim.engines.monopoly.state import GameState, Variant
 from tests.engines.monopoly.helpers import table
 
 RING = Variant(one_ring=True)

@@ -39,25 +39,44 @@ def test_the_builder_stops_at_three_strongholds() -> None:
     assert acquisitive.next_action(state, 0) in (Build(1), Build(3))
 
 
-def test_the_hunter_offers_more_for_the_missing_deed_each_time() -> None:
-    """Decision point 'trade' (001:L251): buy the last deed of a group, raising the offer."""
+def test_a_player_refuses_to_hand_an_opponent_a_group_cheaply() -> None:
+    """Decision point 'trade' (001:L251): the last brown deed (60) completes the buyer's group
+    (120 of prices), a threat the seller counts as 0.75 of it with three players (1.5 over two
+    rivals; the cautious player 2.0 over two), plus its margin: 20, or 50 when cautious."""
     state = _state()
     state.owner[1], state.owner[3] = 0, 1
-    hunter = MonopolyHunter(Dice(1))
-    offers = [hunter.propose_trade(state, 0) for _ in range(6)]
-    made = [o for o in offers if o is not None]
-    assert [o.take for o in made] == [(3,), (3,)]
-    assert made[1].give_cash > made[0].give_cash == int(60 * 2.1)
+    for player in (BuyEverything(Dice(1)), ThreeStrongholds(Dice(1)), MonopolyHunter(Dice(1))):
+        assert not player.accept_trade(state, 1, Trade(0, 1, take=(3,), give_cash=150))
+        assert not player.accept_trade(state, 1, Trade(0, 1, take=(3,), give_cash=169))
+        assert player.accept_trade(state, 1, Trade(0, 1, take=(3,), give_cash=60 + 90 + 20))
+    cautious = CashReserve(Dice(1))
+    assert not cautious.accept_trade(state, 1, Trade(0, 1, take=(3,), give_cash=229))
+    assert cautious.accept_trade(state, 1, Trade(0, 1, take=(3,), give_cash=60 + 120 + 50))
 
 
-def test_an_acquisitive_player_accepts_a_generous_offer_the_hunter_refuses() -> None:
-    """Decision point 'trade': each partner weighs an offer its own way."""
+def test_a_buyer_pays_for_a_missing_deed_the_price_the_owner_accepts() -> None:
+    """Decision point 'trade': a buyer values its own group above the share of the threat the
+    owner counts, so it pays what the owner asks, if that still leaves it a gain."""
     state = _state()
-    state.owner[1], state.owner[3] = 2, 1
-    state.owner[6] = 0
-    trade = Trade(0, 1, take=(3,), give_cash=150)
-    assert BuyEverything(Dice(1)).accept_trade(state, 1, trade)
-    assert not MonopolyHunter(Dice(1)).accept_trade(state, 1, trade)
+    state.owner[1], state.owner[3] = 0, 1
+    offer = MonopolyHunter(Dice(1)).propose_trade(state, 0)
+    assert offer is not None and offer.take == (3,) and offer.give == ()
+    assert offer.give_cash == 60 + 90 + 20 + 1
+    assert BuyEverything(Dice(1)).accept_trade(state, 1, offer)
+    state.owner[1] = 2  # nothing left to complete: no offer
+    assert MonopolyHunter(Dice(1)).propose_trade(state, 0) is None
+
+
+def test_two_players_swap_the_deeds_that_complete_each_others_group() -> None:
+    """Decision point 'trade': at a four-player table every strategy proposes a swap that
+    completes a group on each side, with cash for the difference, and the partner accepts."""
+    for name in ("acquisitive", "builder", "cautious", "hunter"):
+        state = GameState(["a", "b", "c", "d"])
+        state.owner[1] = state.owner[9] = 0
+        state.owner[3] = state.owner[6] = state.owner[8] = 1
+        offer = STRATEGIES[name](Dice(1)).propose_trade(state, 0)
+        assert offer is not None and (offer.give, offer.take) == ((9,), (3,)), name
+        assert STRATEGIES[name](Dice(1)).accept_trade(state, 1, offer), name
 
 
 def test_prison_choices_differ() -> None:

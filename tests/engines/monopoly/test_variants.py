@@ -8,7 +8,8 @@ from battlesim.engines.dice import Dice
 from battlesim.engines.monopoly.actions import BadOptionError
 from battlesim.engines.monopoly.data import SQUARES
 from battlesim.engines.monopoly.game import new_rules, play_game, set_up, starting_seat
-from battlesim.engines.monopoly.state import BANK, GameState, Termination, Variant
+from battlesim.engines.monopoly.outcome import Termination
+from battlesim.engines.monopoly.state import BANK, GameState, Variant
 from tests.engines.monopoly.helpers import table
 
 
@@ -56,9 +57,25 @@ def test_the_time_limited_game_ends_at_the_limit_richest_wins() -> None:
     assert summary["winner_seat"] == max(alive, key=lambda s: values[s])
 
 
+def test_the_all_rich_option_stops_once_every_survivor_holds_more_cash() -> None:
+    """Option all_rich_cash (not a rule; public simulators stop there): the round after which
+    every player still in holds more cash than the threshold ends the game, richest wins."""
+    result = play_game(seed=4, options={"all_rich_cash": 1000})
+    summary = result.summary
+    assert result.termination == "all_rich"
+    alive = [s for s in range(4) if s not in summary["bankrupt_order"]]
+    assert all(summary["cash"][s] > 1000 for s in alive)
+    values = summary["values"]
+    assert values[summary["winner_seat"]] == max(values[s] for s in alive)
+    unstopped = play_game(seed=4).summary
+    assert unstopped["rounds"] > summary["rounds"]
+
+
 @pytest.mark.parametrize(
     "options",
     [
+        {"all_rich_cash": 0},
+        {"all_rich_cash": "5000"},
         {"players": ["acquisitive"]},
         {"players": ["nobody", "cautious"]},
         {"variant": "fast"},

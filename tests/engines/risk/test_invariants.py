@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from battlesim.engines.risk.game import Termination, play_game
+from battlesim.engines.risk.game import play_game
 from battlesim.engines.risk.invariants import watched_game
+from battlesim.engines.risk.outcome import Termination
 from battlesim.engines.risk.players import STRATEGIES
 
 NAMES = sorted(STRATEGIES)

@@ -18,14 +18,16 @@ from battlesim.engines.rotk.data import (
     TileKind,
     load_material,
 )
-from battlesim.engines.rotk.state import Rules, State
+from battlesim.engines.rotk.state import Entry, Rules, State
 
 
-def blank_state(players: int = 4, dice: Iterable[int] = (), variant: bool = False) -> State:
+def blank_state(
+    players: int = 4, dice: Iterable[int] = (), variant: bool = False, entry: Entry = Entry.ONCE
+) -> State:
     """An empty board, every card in the deck, Frodo and Gollum on their starts."""
     material = load_material()
     scripted: Dice = ScriptedDice(dice)
-    state = State(material, Rules(players, variant), scripted, EventLog())
+    state = State(material, Rules(players, variant, entry), scripted, EventLog())
     state.deck = list(material.cards)
     state.trolls = [t for t in material.tiles if t.kind is TileKind.TROLL][: players - 1]
     state.round = 1

@@ -7,6 +7,7 @@ import pytest
 from battlesim.engines.rotk.actions import Attack, EndTurn, IllegalActionError, Resolve, Special
 from battlesim.engines.rotk.data import Colour, TileKind, load_material
 from battlesim.engines.rotk.outcome import Termination
+from battlesim.engines.rotk.rules import apply
 from battlesim.engines.rotk.state import State
 from battlesim.engines.rotk.tracks import Place
 from tests.engines.rotk.scenarios import army, blank_state, hero, put_tile, start_turn
@@ -33,8 +34,8 @@ def strike(
     """Attack with three 3s of one colour and two heroes (Gandalf and Aragorn: 15 + dice)."""
     armies = tuple(army(state, seat, colour, 3).id for _ in range(3))
     heroes_ids = tuple(hero(state, seat, name).id for name in heroes)
-    state.apply(Attack(target, armies, heroes_ids))
-    state.apply(Resolve())
+    apply(state, Attack(target, armies, heroes_ids))
+    apply(state, Resolve())
 
 
 def test_the_gate_can_only_be_attacked_from_the_four_hexes_before_it() -> None:
@@ -42,7 +43,7 @@ def test_the_gate_can_only_be_attacked_from_the_four_hexes_before_it() -> None:
     state = start_turn(blank_state(3), 0, pawn=(9, 3))
     card = army(state, 0, Colour.GONDOR, 3)
     with pytest.raises(IllegalActionError):
-        state.apply(Attack(Special.BLACK_GATE, (card.id,)))
+        apply(state, Attack(Special.BLACK_GATE, (card.id,)))
     assert GATE.battle == 18
 
 
@@ -53,8 +54,8 @@ def test_taking_the_gate_ends_the_turn_and_the_game_after_the_round() -> None:
     strike(state, 0, Special.BLACK_GATE)
     assert state.gate_fallen and state.seats[0].trophies == [GATE]
     assert state.current == 1 and not state.is_over
-    state.apply(EndTurn())
-    state.apply(EndTurn())
+    apply(state, EndTurn())
+    apply(state, EndTurn())
     assert state.is_over and state.outcome is not None
     assert state.outcome.termination is Termination.BLACK_GATE and state.outcome.players_win
     assert state.outcome.winner == 0 and state.outcome.victory_points == (GATE.vp, 0, 0)
@@ -72,7 +73,7 @@ def test_trolls_can_be_attacked_only_after_the_gate_and_a_win_ends_the_turn() ->
     state = gate_state([6, 6, 1, 2])
     card = army(state, 0, Colour.GONDOR, 1)
     with pytest.raises(IllegalActionError):
-        state.apply(Attack(Special.TROLL, (card.id,)))
+        apply(state, Attack(Special.TROLL, (card.id,)))
     strike(state, 0, Special.BLACK_GATE)
     troll = state.trolls[0]
     strike(state, 1, Special.TROLL, Colour.ROHAN, ("legolas", "gimli"))  # 13 + 3 = 16
@@ -91,8 +92,8 @@ def test_after_the_gate_frodo_stops_but_failures_still_move_gollum() -> None:
     start_turn(state, 2, pawn=GATE_HEX)
     put_tile(state, (9, 2), TileKind.NAZGUL)
     card = army(state, 2, Colour.ROHAN, 1)
-    state.apply(Attack((9, 2), (card.id,)))
-    state.apply(Resolve())
+    apply(state, Attack((9, 2), (card.id,)))
+    apply(state, Resolve())
     assert state.gollum == load_material().tracks.gollum_start + 2
 
 
@@ -113,6 +114,6 @@ def test_the_round_limit_stops_a_stalled_game_as_a_loss() -> None:
     state = gate_state([])
     state.round = load_material().round_limit
     for _ in range(3):
-        state.apply(EndTurn())
+        apply(state, EndTurn())
     assert state.outcome is not None and state.outcome.termination is Termination.ROUND_LIMIT
     assert not state.outcome.players_win

@@ -15,8 +15,9 @@ from battlesim.engines.rotk.data import load_material
 from battlesim.engines.rotk.game import play_game
 from battlesim.engines.rotk.outcome import Termination
 from battlesim.engines.rotk.players import Strategy, make_player
+from battlesim.engines.rotk.rules import apply
 from battlesim.engines.rotk.setup import new_game
-from battlesim.engines.rotk.state import Rules, State
+from battlesim.engines.rotk.state import Entry, Rules, State
 
 GAMES = 200
 LINEUPS = [
@@ -34,7 +35,8 @@ def lineup(seed: int) -> tuple[Rules, list[Strategy]]:
     names = LINEUPS[seed % len(LINEUPS)]
     if len(names) not in (1, players):
         names = names[:1]
-    return Rules(players, variant=seed % 5 == 0), [
+    entry = Entry.EACH_TURN if seed % 3 == 0 else Entry.ONCE
+    return Rules(players, variant=seed % 5 == 0, entry=entry), [
         Strategy(names[s % len(names)]) for s in range(players)
     ]
 
@@ -68,7 +70,7 @@ def watched_game(seed: int) -> State:
     players = [make_player(s, dice) for s in strategies]
     watcher = Watcher(state)
     while not state.is_over:
-        state.apply(players[state.current].act(state))
+        apply(state, players[state.current].act(state))
         watcher.check()
     return state
 

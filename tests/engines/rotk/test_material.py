@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 from battlesim.engines.rotk.board import adjacency, distances
@@ -62,3 +63,29 @@ def test_every_reconstructed_assumption_is_listed_in_the_data_file() -> None:
     material = load_material()
     assert len(material.assumptions) >= 10
     assert material.tracks.gollum_steps == 2 and material.tracks.gollum_steps_variant == 1
+
+
+def test_every_tile_of_a_higher_battle_value_is_worth_more_than_any_lower_one() -> None:
+    """Seed L205-207 read strictly, and the Gate (18, L331) above the trolls (16, L53)."""
+    material = load_material()
+    by_battle: dict[int, list[int]] = {}
+    for t in (*material.tiles, material.black_gate):
+        by_battle.setdefault(t.battle, []).append(t.vp)
+    ranges = [(min(vps), max(vps)) for _, vps in sorted(by_battle.items())]
+    assert all(low[1] < high[0] for low, high in itertools.pairwise(ranges))
+
+
+def test_non_orc_victories_on_the_board_can_carry_the_ring_to_the_crater() -> None:
+    """Seed L254-255, L405-409: only non-orc victories move Frodo; the Ring end is reachable."""
+    material = load_material()
+    tracks = material.tracks
+    movers = sum(1 for t in material.tiles if t.kind not in (TileKind.ORCS, TileKind.TROLL))
+    for players, start in tracks.start_by_players.items():
+        steps = tracks.track_length - start + tracks.crater - tracks.frodo_entry
+        assert steps <= movers, players
+
+
+def test_the_four_player_start_lies_directly_before_the_three_player_start() -> None:
+    """Seed L46-48, L257-258: in a 4-player game the '3' space counts as a normal one."""
+    starts = load_material().tracks.start_by_players
+    assert starts[4] + 1 == starts[3]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from battlesim.engines.rotk.actions import Attack, ChooseLot, EndTurn, Reroll, Resolve, Special
 from battlesim.engines.rotk.data import Colour, TileKind
 from battlesim.engines.rotk.players import GateSaverPlayer, GreedyPlayer, RacerPlayer
+from battlesim.engines.rotk.rules import apply
 from battlesim.engines.rotk.state import State
 from battlesim.engines.rotk.tracks import Place
 from tests.engines.rotk.scenarios import (
@@ -69,9 +70,9 @@ def test_after_a_failed_roll_players_reroll_then_keep_their_best_army_card() -> 
     state = facing_orcs_and_wargs(dice=[1, 1, 1, 1])
     reroll_card(state, 0, Colour.GONDOR)
     player = GreedyPlayer()
-    state.apply(player.act(state))
+    apply(state, player.act(state))
     assert isinstance(player.act(state), Reroll)
-    state.apply(player.act(state))
+    apply(state, player.act(state))
     keep = player.act(state)
     assert isinstance(keep, Resolve) and keep.keep is not None
     assert state.material.cards[keep.keep].value == 3
@@ -84,5 +85,5 @@ def test_every_player_chooses_a_lot_through_the_same_decision() -> None:
     for player in (GreedyPlayer(), RacerPlayer(), GateSaverPlayer()):
         action = player.act(state)
         assert isinstance(action, ChooseLot)
-        state.apply(action)
+        apply(state, action)
     assert all(lot is None for lot in state.lots) or state.lots == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from battlesim.engines.rotk.actions import ChooseLot, IllegalActionError, Phase
+from battlesim.engines.rotk.rules import apply
 from tests.engines.rotk.scenarios import blank_state
 
 
@@ -22,10 +23,10 @@ def test_a_chosen_lot_joins_the_hand_and_cannot_be_chosen_again() -> None:
     state.deal_lots()
     lot = list(state.lots[1] or [])
     chooser = state.current
-    state.apply(ChooseLot(1))
+    apply(state, ChooseLot(1))
     assert set(lot) <= set(state.seats[chooser].hand) and len(lot) == 5
     with pytest.raises(IllegalActionError):
-        state.apply(ChooseLot(1))
+        apply(state, ChooseLot(1))
 
 
 def test_after_the_last_lot_the_start_player_moves_first() -> None:
@@ -34,7 +35,7 @@ def test_after_the_last_lot_the_start_player_moves_first() -> None:
     state.start_player = 2
     state.deal_lots()
     for lot in range(4):
-        state.apply(ChooseLot(lot))
+        apply(state, ChooseLot(lot))
     assert state.phase is Phase.TURN
     assert state.order == [2, 3, 0, 1]
 
@@ -55,7 +56,7 @@ def test_there_is_no_hand_limit() -> None:
     state.seats[0].give(state.deck[:40])
     state.deck = state.deck[40:]
     state.deal_lots()
-    state.apply(ChooseLot(0))
-    state.apply(ChooseLot(1))
-    state.apply(ChooseLot(2))
+    apply(state, ChooseLot(0))
+    apply(state, ChooseLot(1))
+    apply(state, ChooseLot(2))
     assert len(state.seats[0].hand) == 45

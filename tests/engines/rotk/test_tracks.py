@@ -5,6 +5,7 @@ from __future__ import annotations
 from battlesim.engines.rotk.actions import Attack, Resolve
 from battlesim.engines.rotk.data import Colour, TileKind, load_material
 from battlesim.engines.rotk.outcome import Termination
+from battlesim.engines.rotk.rules import apply
 from battlesim.engines.rotk.state import State
 from battlesim.engines.rotk.tracks import Place, advance_frodo, advance_gollum
 from tests.engines.rotk.scenarios import army, blank_state, put_tile, start_turn
@@ -17,8 +18,8 @@ def one_attack(state: State, kind: TileKind = TileKind.WARGS) -> State:
     """Seat 0 attacks the tile in front with a Gondor 1 and resolves."""
     put_tile(state, FRONT, kind)
     card = army(state, 0, Colour.GONDOR, 1)
-    state.apply(Attack(FRONT, (card.id,)))
-    state.apply(Resolve())
+    apply(state, Attack(FRONT, (card.id,)))
+    apply(state, Resolve())
     return state
 
 

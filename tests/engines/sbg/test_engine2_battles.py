@@ -14,7 +14,7 @@ from battlesim.engines.sbg.game import (
     play_game,
 )
 from battlesim.engines.sbg.policies.players import RandomPlayer
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from tests.engines.sbg.test_battles import run_watched
 
 PAIRS = [
@@ -37,7 +37,7 @@ class Watcher:
     def __call__(self, event: Event) -> None:
         if self.state is None:
             return
-        living = [m for m in self.state.living() if howdah(m).riding is None]
+        living = [m for m in self.state.living() if riding(m) is None]
         for model in living:
             if min(model.might, model.will, model.fate) < 0:
                 self.problems.append(f"{model.uid} pools below zero at {event.kind}")

@@ -250,3 +250,31 @@ def test_move_leap_02_the_leap_counts_against_the_move() -> None:
         check_action(state, model, Move("A1", (10, 16.1)))
     apply_action(state, model, Move("A1", (10, 14)))
     assert model.position == (10, 14) and model.spent == pytest.approx(4.0)
+
+
+def test_a_charge_beyond_the_offered_targets_is_accepted() -> None:
+    """MOVE-CHG-01 (002:L401-403): any enemy in reach may be charged. The engine offers the
+    players only the nearest few (``CHARGE_TARGETS_CONSIDERED``, a speed cap), but a charge of
+    a fifth enemy in reach is legal and carried out (issue 15, item 5)."""
+    from battlesim.engines.sbg.core.actions import Charge
+    from battlesim.engines.sbg.rules.movement import (
+        CHARGE_TARGETS_CONSIDERED,
+        apply_action,
+        charge_options,
+        charge_spot,
+    )
+
+    state = battle()
+    model = add(state, "A1", 0, 20, 10)
+    for k, x in enumerate((14.0, 18.0, 22.0, 26.0), start=1):
+        add(state, f"B{k}", 1, x, 13.5)  # four enemies in a row, in reach
+    add(state, "B5", 1, 20.0, 4.5)  # a fifth behind the charger, in reach
+    offered = {enemy.uid for enemy, _ in charge_options(state, model)}
+    left_out = [e for e in state.enemies(model) if e.uid not in offered]
+    assert CHARGE_TARGETS_CONSIDERED < 5 and len(left_out) == 1
+    far = left_out[0]
+    assert state.distance(model, far) <= model.profile.move  # in reach all the same
+    spot = charge_spot(state, model, far)
+    assert spot is not None
+    apply_action(state, model, Charge(model.uid, far.uid, spot))
+    assert state.in_contact(model, far) and model.charged

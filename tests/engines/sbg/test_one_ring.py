@@ -28,6 +28,7 @@ from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.fighting import duel
 from battlesim.engines.sbg.rules.heroic_actions import heeded, heroic_turn
 from battlesim.engines.sbg.rules.movement import apply_action, check_action
+from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.shooting import legal_targets
 from battlesim.engines.sbg.rules.sight import obstructions
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -72,7 +73,7 @@ class Scripted(HeuristicPlayer):
 
 def _wearing(state: BattleState, uid: str = "A1", x: float = 10, y: float = 10) -> ModelState:
     bearer = add(state, uid, 0, x, y, FRODO)
-    bearer.ring_on = True
+    one_ring.ring(bearer).ring_on = True
     return bearer
 
 
@@ -86,13 +87,13 @@ def test_ring_on_01_put_on_in_the_move_phase_not_when_engaged() -> None:
     bearer = add(state, "A1", 0, 10, 10, FRODO)
     add(state, "B1", 1, 30, 30)
     run_move_phase(state, (Scripted(ring=RingAction.PUT_ON), Scripted()))
-    assert bearer.ring_on and state.log.of_kind("ring_on")
+    assert wears_ring(bearer) and state.log.of_kind("ring_on")
     engaged = battle([])
     other = add(engaged, "A1", 0, 10, 10, FRODO)
     add(engaged, "B1", 1, 10 + BASE_GAP, 10)
     with pytest.raises(IllegalActionError, match="RING-ON-01"):
         ring.apply_ring_action(engaged, other, RingAction.PUT_ON)
-    assert not other.ring_on
+    assert not wears_ring(other)
 
 
 def test_ring_off_01_taking_it_off_needs_a_courage_test() -> None:
@@ -101,10 +102,10 @@ def test_ring_off_01_taking_it_off_needs_a_courage_test() -> None:
     state = battle([2, 1, 3, 1])  # 3 + 6 = 9 fails, then 4 + 6 = 10 passes
     bearer = _wearing(state)
     ring.apply_ring_action(state, bearer, RingAction.TAKE_OFF)
-    assert bearer.ring_on and state.log.of_kind("ring_stays_on")
+    assert wears_ring(bearer) and state.log.of_kind("ring_stays_on")
     state.turn = 2
     ring.apply_ring_action(state, bearer, RingAction.TAKE_OFF)
-    assert not bearer.ring_on
+    assert not wears_ring(bearer)
     with pytest.raises(IllegalActionError, match="RING-OFF-01"):
         ring.apply_ring_action(state, bearer, RingAction.PUT_ON)
     fresh = battle([])
@@ -168,7 +169,7 @@ def test_ring_will_02_no_dangerous_move_for_the_opponent() -> None:
     wall = TerrainPiece("wall", TerrainKind.OBSTACLE, ((12, 0), (12, 48)), 0.8, 0.3)
     state = battle([], table=Table("t", (wall,)))
     bearer = _wearing(state)
-    bearer.sauron_turn = state.turn
+    one_ring.ring(bearer).sauron_turn = state.turn
     with pytest.raises(IllegalActionError, match="RING-WILL-02"):
         check_action(state, bearer, Move("A1", (13.5, 10)))
 
@@ -190,7 +191,7 @@ def test_ring_inv_01_no_shooting_at_the_bearer_and_never_in_the_way() -> None:
     friend = add(state, "A2", 0, 10, 10)
     shooter = add(state, "B3", 1, 10, 0.6, ARCHER)
     assert obstructions(state, shooter, friend, frozenset()) == []
-    bearer.ring_on = False
+    one_ring.ring(bearer).ring_on = False
     assert [i.key for i in obstructions(state, shooter, friend, frozenset())] == ["A1"]
 
 
@@ -206,7 +207,7 @@ def test_ring_inv_02_no_control_zone_and_moving_through() -> None:
     enemy = add(state, "B1", 1, 10, 14)
     check_action(state, enemy, Move("B1", (10, 10 + BASE_GAP + 0.3)))  # inside 1": legal
     check_action(state, enemy, Move("B1", (10, 8.5)))  # straight through the bearer
-    bearer.ring_on = False
+    one_ring.ring(bearer).ring_on = False
     with pytest.raises(IllegalActionError, match="MOVE-GEN-07|MOVE-ZOC"):
         check_action(state, enemy, Move("B1", (10, 8.5)))
     state = battle([])
@@ -250,7 +251,7 @@ def test_ring_inv_04_charging_the_bearer_needs_a_spotting_test() -> None:
     charge = Charge("B1", "A1", (10, 10 + BASE_GAP))
     foe = Scripted(moves={"B1": charge})
     run_move_phase(state, (Scripted(), foe))
-    assert foe.asked == ["B1", "B1"] and charger.ring_unseen_turn == state.turn
+    assert foe.asked == ["B1", "B1"] and one_ring.ring(charger).ring_unseen_turn == state.turn
     assert not charger.moved and state.log.of_kind("refused")
     state = battle([6, 5, 4])  # 9 + 3 - 2 = 10: passes
     bearer = _wearing(state, "A1", 10, 10)
@@ -276,7 +277,7 @@ def test_ring_inv_05_enemies_halve_their_fight() -> None:
     enemy = add(state, "B1", 1, 10 + BASE_GAP, 10, profile(fight=4))
     assert modifier(Hook.FIGHT, HookContext(state, enemy)) == -2
     assert duel(state, Combat(bearer, [enemy])) == 0
-    bearer.ring_on = False
+    one_ring.ring(bearer).ring_on = False
     state = battle([4, 4])
     bearer = add(state, "A1", 0, 10, 10, FRODO)
     enemy = add(state, "B1", 1, 10 + BASE_GAP, 10, profile(fight=4))
@@ -301,7 +302,7 @@ def test_ring_inv_06_heroics_never_help_allies() -> None:
     bearer = add(state, "A1", 0, 10, 10, FRODO)
     assert one_ring.heroics_help_allies(bearer)
     assert heeded(state, bearer)
-    bearer.ring_on = True
+    one_ring.ring(bearer).ring_on = True
     assert not one_ring.heroics_help_allies(bearer) and not heeded(state, bearer)
 
 
@@ -456,7 +457,7 @@ def test_seeded_battles_with_the_ring_bearer_keep_the_invariants() -> None:
         for model in state.models.values():
             wounds = sum(1 for e in state.log.of_kind("wound") if e.data["model"] == model.uid)
             assert model.wounds == model.profile.wounds - wounds
-            assert not model.ring_on or one_ring.bears_ring(model)
+            assert not wears_ring(model) or one_ring.bears_ring(model)
         seen |= {e.kind for e in state.log.events}
     assert {"ring_on", "will_of_sauron", "ring_off"} <= seen
 
@@ -472,10 +473,10 @@ def test_heuristic_puts_the_ring_on_when_threatened_and_off_when_safe() -> None:
     assert player.ring_action(state, bearer) is RingAction.PUT_ON
     state.set_position(orc, (10, 40))
     assert player.ring_action(state, bearer) is None
-    bearer.ring_on = True
+    one_ring.ring(bearer).ring_on = True
     assert player.ring_action(state, bearer) is RingAction.TAKE_OFF
     assert isinstance(player.choose_move(state, bearer), Hold)
-    bearer.ring_on = False
+    one_ring.ring(bearer).ring_on = False
     state.set_position(orc, (10, 16))
     from battlesim.engines.sbg.core.state import Removal
 
@@ -558,7 +559,7 @@ def test_ring_inv_06_no_friend_moves_again_after_an_invisible_heroic_combat() ->
         wargear=("sword", "the one ring"),
     )
     g = add(state, "g", 0, 10, 10, ringed)
-    g.ring_on = True
+    one_ring.ring(g).ring_on = True
     add(state, "f", 0, 10 + BASE_GAP, 10 + BASE_GAP)
     orc = add(state, "o", 1, 10, 10 + BASE_GAP)
     run_fight_phase(state, (_Heroic([("g", "heroic combat")]), _Heroic()))

@@ -219,3 +219,25 @@ def test_an_illegal_target_is_refused_and_logged() -> None:
     run_shoot_phase(state, (Cheat(), Cheat()))
     assert "A2 is not a legal target" in state.log.of_kind("refused")[0].data["reason"]
     assert not state.log.of_kind("shot")
+
+
+def test_any_visible_enemy_in_range_may_be_chosen_beyond_those_offered() -> None:
+    """SHOOT-ELIG-03 (002:L737, « choisissez simplement un ennemi parmi eux »): the engine
+    offers players the nearest few targets (a speed cap), but a fifth enemy, visible and in
+    range, is a legal choice: the shot is made at it (issue 15, item 5)."""
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
+    from battlesim.engines.sbg.rules.shooting import TARGETS_OFFERED
+
+    class Far(HeuristicPlayer):
+        def choose_target(self, state: object, shooter: object, targets: list) -> str:
+            assert "B5" not in {t.uid for t in targets}  # not offered
+            return "B5"
+
+    state = battle([4, 1], alignments=(Alignment.EVIL, Alignment.GOOD))
+    add(state, "A1", 0, 10, 10, ORC_BOW)
+    for k in range(1, 6):
+        add(state, f"B{k}", 1, 4.0 + 3.0 * k, 14.0 + k)  # in range, nearest first
+    assert TARGETS_OFFERED < 5
+    run_shoot_phase(state, (Far(), Far()))
+    assert state.log.of_kind("shot")[0].data["target"] == "B5"
+    assert not state.log.of_kind("refused")

@@ -46,7 +46,7 @@ from battlesim.engines.sbg.rules.heroic_actions import (
     Declaration,
     refusal,
 )
-from battlesim.engines.sbg.rules.howdah import beast_turn, howdah
+from battlesim.engines.sbg.rules.howdah import beast_turn, howdah, riding
 from battlesim.engines.sbg.rules.movement import (
     _check_charge,
     apply_action,
@@ -203,7 +203,7 @@ def test_wb_gen_06_howdah_destroyed_riders_fall_prone_beside_the_beast() -> None
     state = battle([1, 1, 1, 5])  # commander survives; the archer's first hit slays it
     beast, (commander, archer) = mumak(state)
     war_beasts.destroy_howdah(state, beast)
-    assert commander.alive and commander.prone and howdah(commander).riding is None
+    assert commander.alive and commander.prone and riding(commander) is None
     assert point_distance(commander.position, beast.position) == pytest.approx(TOUCH, abs=0.01)
     assert not archer.alive
     assert [e.data["hits"] for e in state.log.of_kind("fall")] == [3, 3]
@@ -396,9 +396,9 @@ def test_wb_mag_04_blasted_rider_prone_or_thrown() -> None:
     state = battle([3, 4, 1, 1, 1])
     beast, (commander, archer) = mumak(state)
     war_beasts.blasted_rider(state, commander)
-    assert commander.prone and howdah(commander).riding == beast.uid
+    assert commander.prone and riding(commander) == beast.uid
     war_beasts.blasted_rider(state, archer)
-    assert howdah(archer).riding is None and archer.prone and archer.alive
+    assert riding(archer) is None and archer.prone and archer.alive
     assert state.dice.remaining == 0
 
 
@@ -550,7 +550,7 @@ def test_wb_dmg_01_slain_beast_riders_fall() -> None:
     beast.wounds = 1
     state.wound(beast, "test")
     assert not beast.alive and commander.alive and commander.prone and not archer.alive
-    assert howdah(commander).riding is None and state.casualties[0] == 2
+    assert riding(commander) is None and state.casualties[0] == 2
 
 
 def test_wb_dmg_02_panic_uses_the_leaders_courage() -> None:
@@ -654,7 +654,7 @@ def test_wb_dmg_04_charged_beast_makes_no_panic_move() -> None:
 
 
 def _overlaps(state: BattleState) -> list[tuple[str, str]]:
-    ground = [m for m in state.living() if howdah(m).riding is None]
+    ground = [m for m in state.living() if riding(m) is None]
     return [
         (a.uid, b.uid)
         for i, a in enumerate(ground)
@@ -680,11 +680,11 @@ def _battle(seed: int) -> tuple[BattleState, list[tuple[str, str]]]:
 
     def after_move(event: Any) -> None:
         moved = state.models[event.data["model"]] if event.kind == "move" else None
-        if moved is None or not moved.alive or howdah(moved).riding is not None:
+        if moved is None or not moved.alive or riding(moved) is not None:
             return
         for other in state.living():
             gap = math.hypot(other.x - moved.x, other.y - moved.y) - other.radius - moved.radius
-            if other is not moved and howdah(other).riding is None and gap < -0.02:
+            if other is not moved and riding(other) is None and gap < -0.02:
                 bad.append((moved.uid, other.uid))
 
     log.listeners.append(after_move)
@@ -853,9 +853,7 @@ def test_wb_gen_06_shots_stopped_by_the_howdah_may_destroy_it() -> None:
     howdah(beast).howdah_wounds = 1
     shooter = add(state, "B1", 1, 24.0, 30.0, profile(options=("crossbow",)))
     shoot(state, shooter, riders[1])
-    assert howdah(beast).howdah_wounds == 0 and all(
-        howdah(m).riding is None and m.prone for m in riders
-    )
+    assert howdah(beast).howdah_wounds == 0 and all(riding(m) is None and m.prone for m in riders)
     assert state.log.of_kind("howdah_destroyed") and state.dice.remaining == 0
 
 
@@ -895,7 +893,7 @@ def test_deployment_puts_the_beast_in_front_with_a_clear_lane() -> None:
     ahead = [
         m
         for m in state.living(1)
-        if howdah(m).riding is None
+        if riding(m) is None
         and m is not beast
         and m.y < beast.y
         and abs(m.x - beast.x) < beast.radius + m.radius

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from battlesim.engines.sbg.core.bases import Base, BaseShape
 from battlesim.engines.sbg.core.table import CAVALRY_DIFFICULT_FACTOR, DIFFICULT_FACTOR
 
 Point = tuple[float, float]
@@ -240,7 +241,5 @@ def circle_base(radius: float) -> Any:
     """The geometry module's circular base for ``radius`` (cached: built once per size)."""
     base = _BASES.get(radius)
     if base is None:
-        from battlesim.engines.sbg.core.bases import Base, BaseShape
-
         base = _BASES[radius] = Base(BaseShape.CIRCLE, radius * 2, radius * 2)
     return base

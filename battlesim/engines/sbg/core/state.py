@@ -92,12 +92,6 @@ class ModelState:
     rough_charge_turn: int = 0  # WPN-LANCE-01: charged through difficult terrain
     charge_bonus: bool = False  # CAV-CHG-01: Extra Attack and Knock to the ground, this fight
     lance_bonus: bool = False  # WPN-LANCE-01: +1 To Wound, this fight
-    # RING-* (one_ring.py): wearing the One Ring, the turn it last went on or off, the turn
-    # the opponent moves it (Will of Sauron) and the turn this model failed to spot a bearer
-    ring_on: bool = False
-    ring_changed: int = -1
-    sauron_turn: int = -1
-    ring_unseen_turn: int = -1
     # per-fight stances (fight_stances.py): ARM-SH-03 Shielding, WPN-HAH-01 two hands
     shielding: bool = False
     two_hands: bool = False

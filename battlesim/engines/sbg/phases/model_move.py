@@ -24,7 +24,7 @@ from battlesim.engines.sbg.rules import (
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import casting, powers_shroud
 from battlesim.engines.sbg.rules.movement import _unseen, apply_action, can_move, challenge_charge
 from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
@@ -37,7 +37,7 @@ from battlesim.engines.sbg.phases import trample  # noqa: E402
 def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
     refused action -> it holds. A howdah rider moves only with its beast (WB-MOV-04/05)."""
-    if howdah(model).riding is not None:
+    if riding(model) is not None:
         trample.rider_leads(state, players, model)
         return
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05

@@ -14,7 +14,13 @@ from battlesim.engines.sbg.core.state import (
     Phase,
 )
 from battlesim.engines.sbg.core.units import ModelId
-from battlesim.engines.sbg.rules.shooting import can_shoot, legal_targets, shoot, shots_allowed
+from battlesim.engines.sbg.rules.shooting import (
+    can_shoot,
+    is_legal_target,
+    legal_targets,
+    shoot,
+    shots_allowed,
+)
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -40,7 +46,8 @@ def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None
         choice = player.decide(state, ChooseTarget(shooter, targets))
         if choice is None:
             return
-        if choice not in {t.uid for t in targets}:
+        chosen = state.models.get(choice)
+        if chosen is None or not is_legal_target(state, shooter, chosen):
             error = IllegalActionError(f"{choice} is not a legal target for {shooter.uid}")
             state.log.emit("refused", model=shooter.uid, reason=str(error))
             return
@@ -56,7 +63,7 @@ from battlesim.engines.sbg.phases import heroic  # noqa: E402
 
 @dataclass(frozen=True, slots=True)
 class ChooseTarget(Decision[ModelId | None]):
-    """SHOOT-TGT: the enemy a model shoots at (None: it holds its fire)."""
+    """SHOOT-ELIG-03: the enemy a model shoots at (None: it holds its fire)."""
 
     shooter: ModelState
     targets: Sequence[ModelState]

@@ -34,7 +34,7 @@ from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import war_beasts
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declarations, declared_by
-from battlesim.engines.sbg.rules.howdah import beast_turn, howdah
+from battlesim.engines.sbg.rules.howdah import beast_turn, howdah, riding
 from battlesim.engines.sbg.rules.monsters.core import hit, hits
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ def contacts(state: BattleState, beast: ModelState, end: Point) -> list[Contact]
     start = beast.position
     found = []
     for other in state.living():
-        if other is beast or howdah(other).riding is not None:
+        if other is beast or riding(other) is not None:
             continue
         reach = beast.radius + other.radius + _REACH_PAD
         fraction = entry_fraction(start, end, other.position, reach)

@@ -22,7 +22,7 @@ from battlesim.engines.sbg.phases.trample import (
     contacts,
 )
 from battlesim.engines.sbg.rules.combat import wound_need
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.war_beasts import is_war_beast
 
 HEADINGS = 16  # directions tried round the beast
@@ -52,7 +52,7 @@ def candidate_ends(state: BattleState, beast: ModelState, controller: PlayerId) 
     targets = sorted(
         (state.distance(beast, m), m.uid, m)
         for m in state.living()
-        if m.player != controller and howdah(m).riding is None and m is not beast
+        if m.player != controller and riding(m) is None and m is not beast
     )
     for _, _, target in targets[:AIMED]:
         angle = angle_to(beast.position, target.position)
@@ -121,7 +121,7 @@ def _closing(
     foes = [
         m
         for m in state.living()
-        if m.player != beast.player and howdah(m).riding is None and m.uid not in doomed
+        if m.player != beast.player and riding(m) is None and m.uid not in doomed
     ]
     if not foes or controller != beast.player:
         return 0.0

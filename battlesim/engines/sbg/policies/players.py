@@ -279,7 +279,7 @@ def _seen_by(state: BattleState, bows: list[ModelState], model: ModelState) -> l
     for k, enemy in enumerate(bows):
         if len(found) + len(bows) - k < HEAVY_FIRE:
             break
-        if can_see(state, enemy, model):
+        if can_see(state, enemy, model, target_prone=False):
             found.append(enemy)
     return found
 
@@ -288,7 +288,7 @@ def _half_hidden(state: BattleState, shooters: list[ModelState], model: ModelSta
     """At most half of ``shooters`` still see the model (counting stops once more do)."""
     still = 0
     for enemy in shooters:
-        still += can_see(state, enemy, model)
+        still += can_see(state, enemy, model, target_prone=True)
         if 2 * still > len(shooters):
             return False
     return True
@@ -426,13 +426,8 @@ class HeuristicPlayer(Answering):
         bows = _bows_on(state, model)
         if len(bows) < HEAVY_FIRE:
             return False  # too few bows whatever they see: no sight line drawn (speed)
-        was = model.prone
-        model.prone = False
-        shooters = _seen_by(state, bows, model)
-        model.prone = True
-        covered = len(shooters) >= HEAVY_FIRE and _half_hidden(state, shooters, model)
-        model.prone = was
-        return covered
+        shooters = _seen_by(state, bows, model)  # as it stands now
+        return len(shooters) >= HEAVY_FIRE and _half_hidden(state, shooters, model)
 
     # -- fight stances ------------------------------------------------------------------------
 

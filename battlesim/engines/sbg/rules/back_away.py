@@ -18,7 +18,7 @@ from battlesim.engines.sbg.core.paths import (
     terrain_fits,
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 
 _BACK_AWAY_STEP = math.radians(5)
 _MAKE_WAY_STEPS = (0.25, 0.5, 0.75, 1.0)  # inches tried, shortest first (FIGHT-WAY-01)
@@ -101,7 +101,7 @@ def clear_of_others(
     window = _window(model, spot)
     x, y = model.x, model.y
     for other in state.living() if near is None else near:
-        if other is model or other is ignore or howdah(other).riding is not None:
+        if other is model or other is ignore or riding(other) is not None:
             continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
         if _far(other, x, y, window):
             continue
@@ -159,7 +159,7 @@ def _blockers(
     window = _window(model, spot)
     x, y = model.x, model.y
     for other in state.living() if near is None else near:
-        if other is model or howdah(other).riding is not None:
+        if other is model or riding(other) is not None:
             continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
         if _far(other, x, y, window):
             continue

@@ -18,7 +18,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules.combat import clamp_stat
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
 from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.sight import can_see
@@ -134,7 +134,7 @@ def broken_test(state: BattleState, model: ModelState) -> bool:
     """
     if not state.broken[model.player] or state.engaged(model):
         return True
-    if "war beast" in model.profile.keywords or howdah(model).riding is not None:
+    if "war beast" in model.profile.keywords or riding(model) is not None:
         state.log.emit("courage", model=model.uid, reason="broken", passed=True, auto="WB-GEN-03")
         return True  # WB-GEN-03 (002:L1868): War Beasts and their riders always pass
     hero = stand_fast_hero(state, model)

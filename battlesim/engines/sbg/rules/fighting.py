@@ -53,7 +53,7 @@ from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.equipment import banner_in_range
 from battlesim.engines.sbg.rules.falling import fall
 from battlesim.engines.sbg.rules.heroic_actions import declarations, wounded_only_on_sixes
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
 from battlesim.engines.sbg.rules.special_strikes import ChooseSpecialStrike
 
@@ -71,7 +71,7 @@ def _may_support(state: BattleState, model: ModelState) -> bool:
     """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight."""
     if not model.alive or model.supported or model.shot or model.prone or model.fought:
         return False
-    if howdah(model).riding is not None:
+    if riding(model) is not None:
         return False  # WB-CC-01: howdah models are never part of a fight
     if any(d.hero == model.uid for d in declarations(state)):
         return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here

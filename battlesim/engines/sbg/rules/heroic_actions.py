@@ -29,7 +29,7 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.special_strikes import is_stunned
 
@@ -145,7 +145,7 @@ def refusal(
         return f"{uid} already declared a Heroic Action this phase (HERO-HA-03)"
     if phase.value == "move" and one_ring.foe_moves(state, hero):
         return f"the opponent moves the Ring-bearer {uid} this turn (RING-WILL-02)"
-    if howdah(hero).riding is not None and action.phase == "fight":
+    if riding(hero) is not None and action.phase == "fight":
         return f"{uid} rides a War Beast: only the beast fights (WB-CC-01)"
     return action.check(state, hero) if action.check is not None else None
 

@@ -40,3 +40,15 @@ def howdah(model: ModelState) -> Howdah:
 
 def beast_turn(model: ModelState) -> BeastTurn:
     return BEAST_TURN.of(model)
+
+
+def riding(model: ModelState) -> ModelId | None:
+    """The beast the model rides, if any (read on every sight line and move: no status is
+    made for the many models that never ride)."""
+    found = model.status.get(HOWDAH)
+    return None if found is None else found.riding
+
+
+def perch(model: ModelState) -> float:
+    found = model.status.get(HOWDAH)
+    return 0.0 if found is None else found.perch

@@ -68,7 +68,8 @@ from battlesim.engines.sbg.rules.crossing import (
 )
 from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
+from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -94,8 +95,8 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     for enemy in state.enemies(model):
         if (
             enemy.prone
-            or howdah(enemy).riding is not None
-            or (enemy.ring_on and one_ring.invisible_to(enemy, model))
+            or riding(enemy) is not None
+            or (wears_ring(enemy) and one_ring.invisible_to(enemy, model))
         ):
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
@@ -105,7 +106,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
 def holds_zone(state: BattleState, model: ModelState) -> bool:
     """MOVE-ZOC-04/05; FIGHT-BAR-06 (002:L1110): a barrier defender engaged only across its
     barrier keeps its zone."""
-    if model.prone or howdah(model).riding is not None:
+    if model.prone or riding(model) is not None:
         return False
     if not state.engaged(model):
         return True
@@ -117,7 +118,7 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 def can_move(state: BattleState, model: ModelState) -> bool:
     """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
     thrown this turn cannot move (CAV-THROWN-01/02); howdah models never leave it (WB-MOV-04)."""
-    if howdah(model).riding is not None:
+    if riding(model) is not None:
         return False
     if not model.alive or model.done_moving or model.thrown_turn == state.turn:
         return False
@@ -220,7 +221,7 @@ def _check_end_on(
     ending on a base, unless the enemy bearer can be shifted aside to make room."""
     if point_distance(end, other.position) >= clearance:
         return
-    if model.ring_on or ring.room_spot(state, model, end, other) is None:
+    if wears_ring(model) or ring.room_spot(state, model, end, other) is None:
         raise IllegalActionError(f"{model.uid} cannot end on {other.uid} (RING-INV-02/03)")
 
 
@@ -236,7 +237,7 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
         zone = model.radius + enemy.radius + CONTROL_ZONE
         if point_distance(end, enemy.position) < zone - _SLACK:
             raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
-        if model.ring_on:
+        if wears_ring(model):
             continue  # RING-INV-02: the bearer passes through enemies, so through their zones
         entry = entry_fraction(start, end, enemy.position, zone - _SLACK)
         if entry == 0.0 and approaches(start, end, enemy.position):
@@ -251,7 +252,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
-    if howdah(target).riding is not None:
+    if riding(target) is not None:
         raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
     if model.arriving:
         raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
@@ -270,7 +271,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     zone = model.radius + target.radius + CONTROL_ZONE
     limit = entry_fraction(start, end, target.position, zone) or 0.0
     for enemy in zone_holders(state, model):
-        if enemy is target or model.ring_on:
+        if enemy is target or wears_ring(model):
             continue  # RING-INV-02: an invisible bearer's path passes through any zone
         reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
         entry = entry_fraction(start, end, enemy.position, reach)
@@ -485,7 +486,7 @@ def furthest_toward(
 
 
 def _unseen(other: ModelState, model: ModelState) -> bool:
-    return other.ring_on and one_ring.invisible_to(other, model)
+    return wears_ring(other) and one_ring.invisible_to(other, model)
 
 
 def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
@@ -593,7 +594,7 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     in_reach = sorted(
         item
         for item in gaps
-        if howdah(item[2]).riding is None and item[0] <= budget and may_charge(model, item[2])
+        if riding(item[2]) is None and item[0] <= budget and may_charge(model, item[2])
     )
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)

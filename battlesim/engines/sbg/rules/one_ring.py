@@ -8,9 +8,11 @@ Ring on or off, spotting a bearer before a charge) are in ``phases/ring.py``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.state import Happening, On, Removal, on
+from battlesim.engines.sbg.core.status import Lasting, Status
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -22,6 +24,29 @@ RING = "the one ring"
 _SEE_THE_INVISIBLE = frozenset({"sauron", "nazgûl", "nazgul", "ringwraith", "will of evil"})
 # RING-PREC-02 (002:L2242-2247): the bearer highest in this list keeps the Ring.
 UNLISTED_RANK = 7
+
+
+@dataclass(slots=True)
+class RingState:
+    """RING-*: the One Ring on a model (owned by the Ring's rules)."""
+
+    ring_on: bool = False  # wearing it (RING-ON-01)
+    ring_changed: int = -1  # the turn it last went on or off
+    sauron_turn: int = -1  # the turn the opponent moves the bearer (Will of Sauron)
+    ring_unseen_turn: int = -1  # the turn this model failed to spot a bearer
+
+
+RING_STATE: Status[RingState] = Status("one ring", RingState, Lasting.BATTLE)
+
+
+def ring(model: ModelState) -> RingState:
+    return RING_STATE.of(model)
+
+
+def wears_ring(model: ModelState) -> bool:
+    """Whether the model wears the Ring (no status is made for models that never did)."""
+    found = model.status.get(RING_STATE)
+    return found is not None and found.ring_on
 
 
 def bears_ring(model: ModelState) -> bool:
@@ -36,13 +61,13 @@ def sees_invisible(model: ModelState) -> bool:
 
 def invisible_to(bearer: ModelState, viewer: ModelState) -> bool:
     """RING-INV-01..05: a bearer wearing the Ring, seen by anyone but Sauron or a Nazgûl."""
-    return bearer.ring_on and bearer is not viewer and not sees_invisible(viewer)
+    return wears_ring(bearer) and bearer is not viewer and not sees_invisible(viewer)
 
 
 def passes_through(state: BattleState, mover: ModelState, other: ModelState) -> bool:
     """RING-INV-02 (002:L2206): the invisible bearer moves through any model, and enemies
     move through it (RING-INV-03: never through an engaged bearer, which cannot make room)."""
-    if mover.ring_on:
+    if wears_ring(mover):
         return True
     enemy = other.player != mover.player
     return enemy and invisible_to(other, mover) and not state.engaged(other)
@@ -50,14 +75,14 @@ def passes_through(state: BattleState, mover: ModelState, other: ModelState) -> 
 
 def foe_moves(state: BattleState, model: ModelState) -> bool:
     """RING-WILL-02: the Will of Sauron roll failed this turn, the opponent moves it."""
-    return model.sauron_turn == state.turn
+    return ring(model).sauron_turn == state.turn
 
 
 def heroics_help_allies(model: ModelState) -> bool:
     """RING-INV-06 (002:L2210): an invisible Hero's Heroic Actions never benefit allies
     ("With Me!", "At the Double!", allies moving after a Heroic Combat). For the heroic
     actions code: ask this before letting allies profit."""
-    return not model.ring_on
+    return not wears_ring(model)
 
 
 def targetable_by_power(bearer: ModelState, caster: ModelState) -> bool:
@@ -94,7 +119,7 @@ def settle_bearers(state: BattleState) -> None:
     for model in bearers:
         if ring_rank(model.profile) > best:
             model.triggers = model.triggers - {RING}
-            model.ring_on = False
+            ring(model).ring_on = False
             state.log.emit("ring_priority", model=model.uid, loses=RING)
 
 
@@ -102,7 +127,7 @@ def my_precious(state: BattleState, player: PlayerId) -> None:
     """RING-PREC-01 (002:L2232-2234): the last living model of an army, wearing the Ring,
     is removed as a casualty (every battle here is a matched-play game)."""
     alive = state.living(player)
-    if len(alive) == 1 and alive[0].ring_on:
+    if len(alive) == 1 and wears_ring(alive[0]):
         state.log.emit("my_precious", model=alive[0].uid)
         state.remove(alive[0], Removal.PRECIOUS)
 

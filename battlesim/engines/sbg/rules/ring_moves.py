@@ -32,6 +32,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.courage import courage_test, courage_value, heroic_courage
+from battlesim.engines.sbg.rules.one_ring import ring, wears_ring
 from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def start_of_move_phase(state: BattleState, players: tuple[Player, Player]) -> N
     a Heroic Move never takes it out of the opponent's hands (RING-WILL-02)."""
     one_ring.settle_bearers(state)
     for side in (state.priority, 1 - state.priority):
-        for model in [m for m in state.living(side) if one_ring.bears_ring(m) and m.ring_on]:
+        for model in [m for m in state.living(side) if one_ring.bears_ring(m) and wears_ring(m)]:
             will_of_sauron(state, players[side], model)
 
 
@@ -73,7 +74,7 @@ def will_of_sauron(state: BattleState, player: Player, model: ModelState) -> boo
         spend(model, Pool.MIGHT, might)
     owner = die + might >= WILL_OF_SAURON
     if not owner:
-        model.sauron_turn = state.turn
+        ring(model).sauron_turn = state.turn
     state.log.emit("will_of_sauron", model=model.uid, die=die, might=might, owner=owner)
     return owner
 
@@ -82,13 +83,13 @@ def check_ring_action(state: BattleState, model: ModelState, action: RingAction)
     """RING-ON-01, RING-OFF-01: refuse what the rules forbid (IllegalActionError)."""
     if not model.alive or not one_ring.bears_ring(model):
         raise IllegalActionError(f"{model.uid} does not bear the One Ring")
-    if model.ring_changed == state.turn:
+    if ring(model).ring_changed == state.turn:
         raise IllegalActionError(f"{model.uid} cannot put on and take off the Ring (RING-OFF-01)")
     if action is RingAction.TAKE_OFF:
-        if not model.ring_on:
+        if not wears_ring(model):
             raise IllegalActionError(f"{model.uid} does not wear the Ring")
         return
-    if model.ring_on:
+    if wears_ring(model):
         raise IllegalActionError(f"{model.uid} already wears the Ring")
     if state.engaged(model):
         raise IllegalActionError(f"{model.uid} is engaged: cannot put the Ring on (RING-ON-01)")
@@ -100,14 +101,14 @@ def apply_ring_action(state: BattleState, model: ModelState, action: RingAction)
     """Put the Ring on (it goes on at once) or take it off after a Courage test."""
     check_ring_action(state, model, action)
     if action is RingAction.PUT_ON:
-        model.ring_on = True
-        model.ring_changed = state.turn
+        ring(model).ring_on = True
+        ring(model).ring_changed = state.turn
         state.log.emit("ring_on", model=model.uid)
         one_ring.my_precious(state, model.player)
         return
     if courage_test(state, model, "take off the One Ring"):  # RING-OFF-01 (002:L2216)
-        model.ring_on = False
-        model.ring_changed = state.turn
+        ring(model).ring_on = False
+        ring(model).ring_changed = state.turn
         state.log.emit("ring_off", model=model.uid)
     else:
         state.log.emit("ring_stays_on", model=model.uid)
@@ -115,7 +116,7 @@ def apply_ring_action(state: BattleState, model: ModelState, action: RingAction)
 
 def may_charge(state: BattleState, charger: ModelState, target: ModelState) -> bool:
     """RING-INV-04: a model that failed to spot the bearer cannot charge it this turn."""
-    unseen = charger.ring_unseen_turn == state.turn
+    unseen = ring(charger).ring_unseen_turn == state.turn
     return not (unseen and one_ring.invisible_to(target, charger))
 
 
@@ -130,7 +131,7 @@ def spot(state: BattleState, charger: ModelState, bearer: ModelState) -> bool:
     passed = total >= COURAGE_PASS
     state.log.emit("spot_ring_bearer", model=charger.uid, bearer=bearer.uid, passed=passed)
     if not passed:
-        charger.ring_unseen_turn = state.turn
+        ring(charger).ring_unseen_turn = state.turn
     return passed
 
 
@@ -167,7 +168,7 @@ def overlapped_bearers(state: BattleState, mover: ModelState, end: Point) -> lis
     return [
         bearer
         for bearer in state.enemies(mover)
-        if bearer.ring_on
+        if wears_ring(bearer)
         and point_distance(end, bearer.position) < mover.radius + bearer.radius - CONTACT_TOLERANCE
     ]
 

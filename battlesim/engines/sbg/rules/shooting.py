@@ -22,8 +22,9 @@ from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
 from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import MightRoll, boost
+from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 
@@ -39,7 +40,7 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
     weapon = model.missile
     if weapon is None or model.shot or model.prone or model.leapt or state.engaged(model):
         return False
-    if howdah(model).riding is not None and not war_beasts.crew_may_shoot(state, model):
+    if riding(model) is not None and not war_beasts.crew_may_shoot(state, model):
         return False  # WB-MOV-05, WB-DMG-03
     if heroic_turn(model).no_shoot:
         return False  # HERO-HS-02: in range of "Fire!" and did not shoot
@@ -63,7 +64,7 @@ def shots_allowed(model: ModelState) -> int:
 def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
     """SHOOT-CMB-01 (002:L845): Good models may not shoot at engaged enemies; RING-INV-01
     (002:L2206): an invisible Ring-bearer cannot be targeted; SR-STEALTH, EQP-CLOAK-01."""
-    if target.ring_on and one_ring.invisible_to(target, shooter):
+    if wears_ring(target) and one_ring.invisible_to(target, shooter):
         return False
     if marks.shrouded(state, target) and not one_ring.sees_invisible(shooter):
         return False  # MAGIC-P-SHROUD: cannot be targeted by shooting
@@ -73,8 +74,22 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
     return not hidden_by_stealth(state, shooter, target)
 
 
+def is_legal_target(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
+    """SHOOT-ELIG-03 (002:L737, « choisissez simplement un ennemi parmi eux »): any enemy in range
+    and in sight that the rules let it target, however many are nearer."""
+    weapon = shooter.missile
+    if weapon is None or target.player == shooter.player or not target.alive:
+        return False
+    if state.distance(shooter, target) > weapon.range + 1e-9:
+        return False
+    unseen = ducking_friends(state, shooter) | small_fry(state, target)
+    visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
+    return visible and not _friends_block(state, shooter, target)
+
+
 def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
-    """SHOOT-ELIG-03/04: visible enemies in range (inclusive), nearest first.
+    """SHOOT-ELIG-03/04: visible enemies in range (inclusive), nearest first: the few offered
+    to players (a speed cap; ``is_legal_target`` accepts any other legal one).
 
     SHOOT-ITW-05: a Good shooter cannot target an enemy with friends in the way.
     """
@@ -158,8 +173,8 @@ def _through_the_way(
             continue
         state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
         return state.models.get(item.key)
-    ridden = howdah(target).riding
-    if ridden is not None and howdah(shooter).riding != ridden:
+    ridden = riding(target)
+    if ridden is not None and riding(shooter) != ridden:
         score = war_beasts.howdah_score()  # WB-SHT-01 (002:L1907): always in the way
         (die,) = state.roll(1, f"in the way howdah of {ridden} ({score}+)")
         if die < score:

@@ -18,12 +18,15 @@ from battlesim.engines.sbg.core.paths import (
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import one_ring
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import perch, riding
+from battlesim.engines.sbg.rules.one_ring import wears_ring
 
 
-def body(model: ModelState) -> geometry.Body:
-    """The model as line of sight sees it (LOS-04: half height when prone)."""
-    height = height_for(model.profile.keywords, prone=model.prone) + howdah(model).perch
+def body(model: ModelState, prone: bool | None = None) -> geometry.Body:
+    """The model as line of sight sees it (LOS-04: half height when prone); ``prone`` asks
+    about the model as if it stood or lay (a player weighing whether to lie down)."""
+    lying = model.prone if prone is None else prone
+    height = height_for(model.profile.keywords, prone=lying) + perch(model)
     return geometry.Body(model.uid, model.position, circle_base(model.radius), height)
 
 
@@ -53,9 +56,9 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
 def _may_hide(other: ModelState, a: ModelState, b: ModelState) -> bool:
     if other is a or other is b:
         return False
-    if howdah(other).riding is not None or other.uid in (howdah(a).riding, howdah(b).riding):
+    if riding(other) is not None or other.uid in (riding(a), riding(b)):
         return False  # WB-SHT-01/02: riders sit on their beast; the howdah is tested apart
-    return not (other.ring_on and one_ring.invisible_to(other, a))  # RING-INV-01 (002:L2206)
+    return not (wears_ring(other) and one_ring.invisible_to(other, a))  # RING-INV-01 (002:L2206)
 
 
 # Sight between two spots with the same bodies in between never changes (terrain is fixed),
@@ -67,7 +70,7 @@ _SIGHT_CACHE_LIMIT = 50_000
 def _cached_sight(
     state: BattleState, viewer: ModelState, target: geometry.Body, between: list[geometry.Body]
 ) -> bool:
-    height = height_for(viewer.profile.keywords, prone=viewer.prone) + howdah(viewer).perch
+    height = height_for(viewer.profile.keywords, prone=viewer.prone) + perch(viewer)
     key = (
         table_key(state.table),
         viewer.position,
@@ -88,7 +91,11 @@ def _cached_sight(
 
 
 def can_see(
-    state: BattleState, viewer: ModelState, target: ModelState, ignore: frozenset[str] = frozenset()
+    state: BattleState,
+    viewer: ModelState,
+    target: ModelState,
+    ignore: frozenset[str] = frozenset(),
+    target_prone: bool | None = None,
 ) -> bool:
     """LOS-01..06: the viewer sees part of the target's body (2.5D prism model, A10).
 
@@ -97,7 +104,7 @@ def can_see(
     between = [b for b in blockers(state, viewer, target) if b.key not in ignore]
     if not between and not sight_may_be_blocked(state.table, viewer.position, target.position):
         return True
-    return _cached_sight(state, viewer, body(target), between)
+    return _cached_sight(state, viewer, body(target, target_prone), between)
 
 
 def obstructions(

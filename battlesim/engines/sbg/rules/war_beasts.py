@@ -4,7 +4,7 @@ A War Beast is a model whose keywords hold "war beast" (WB-GEN-01). Plain data: 
 unit lists its riders under ``"crew"`` (``units.force_from_data``), the commander's entry
 marked ``"commander": true``; its profile carries ``trample_hits``/``trample_strength`` and
 its howdah's ``howdah_defence``/``howdah_wounds`` (``samples.HARAD_MUMAK``). Riders are
-ordinary models of the force, linked by ``howdah(ModelState).riding`` and ``BattleState.crews``
+ordinary models of the force, linked by ``riding(ModelState)`` and ``BattleState.crews``
 (commander first). They stand at the beast's centre, move with it and never touch another
 base, so they are never engaged (WB-SHT-02, WB-CC-01) and enemies never reach them
 (WB-GEN-05). Trample and stampede: ``phases/trample.py``; fights: ``phases/beast_fight.py``;
@@ -27,7 +27,7 @@ from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState,
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import fall
-from battlesim.engines.sbg.rules.howdah import beast_turn, howdah
+from battlesim.engines.sbg.rules.howdah import beast_turn, howdah, riding
 
 WAR_BEAST = "war beast"
 IMMOVABLE = "immovable object"
@@ -74,7 +74,7 @@ def board(state: BattleState) -> None:
 def crew(state: BattleState, beast: ModelState) -> list[ModelState]:
     """The living models still in the beast's howdah, commander (or successor) first."""
     riders = (state.models[uid] for uid in state.crews.get(beast.uid, ()))
-    return [m for m in riders if m.alive and howdah(m).riding == beast.uid]
+    return [m for m in riders if m.alive and riding(m) == beast.uid]
 
 
 def leader(state: BattleState, beast: ModelState) -> ModelState | None:
@@ -84,7 +84,7 @@ def leader(state: BattleState, beast: ModelState) -> ModelState | None:
 
 
 def beast_of(state: BattleState, rider: ModelState) -> ModelState | None:
-    ridden = howdah(rider).riding
+    ridden = riding(rider)
     return state.models.get(ridden) if ridden is not None else None
 
 
@@ -98,7 +98,7 @@ def uses_war_beast_move(state: BattleState, model: ModelState) -> bool:
 
 def passes_broken_tests(model: ModelState) -> bool:
     """WB-GEN-03 (002:L1868): the beast and its riders pass Broken-army Courage tests."""
-    return is_war_beast(model) or howdah(model).riding is not None
+    return is_war_beast(model) or riding(model) is not None
 
 
 # --- shooting: WB-MOV-05, WB-SHT-01/02, WB-DMG-03 ------------------------------------------
@@ -238,7 +238,7 @@ def _free(state: BattleState, model: ModelState, spot: Point) -> bool:
     if not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
         return False
     for other in state.living():
-        if other is model or howdah(other).riding is not None:
+        if other is model or riding(other) is not None:
             continue
         if point_distance(spot, other.position) < model.radius + other.radius - 1e-6:
             return False
@@ -260,7 +260,7 @@ def power_affects(model: ModelState, power: str) -> bool:
 def power_may_move(model: ModelState, power: str) -> bool:
     """WB-MAG-03: Sorcerous Blast, Nature's Wrath and Call Winds never move the beast nor
     knock it prone; a rider is not moved by Sorcerous Blast either (WB-MAG-04)."""
-    moved_by_power = is_war_beast(model) or howdah(model).riding is not None
+    moved_by_power = is_war_beast(model) or riding(model) is not None
     return not (moved_by_power and power.lower() in _NEVER_MOVE_BEAST)
 
 

@@ -23,7 +23,7 @@ from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState,
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelId, PowerSpec
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_CHANNELLING, declared_by
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import resisting
 from battlesim.engines.sbg.rules.magic.spells import Aim, PowerUnit, Spell, unit_of
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
@@ -147,7 +147,7 @@ def single_targets(
     enemy = unit.aim is Aim.ENEMY
     pool = state.enemies(caster) if enemy else state.living(caster.player)
     near = sorted(
-        (m for m in pool if howdah(m).riding is None or enemy),
+        (m for m in pool if riding(m) is None or enemy),
         key=lambda m: (state.distance(caster, m), m.uid),
     )
     found: list[ModelState] = []

@@ -14,7 +14,7 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.cavalry import knockdown_immune, knocked_down
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound, wound_need
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 
 
 def defence(state: BattleState, model: ModelState) -> int:
@@ -96,7 +96,7 @@ def push_away(
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
     step, moved, blocker = 0.1, 0.0, None
-    others = [m for m in state.living() if m is not model and howdah(m).riding is None]
+    others = [m for m in state.living() if m is not model and riding(m) is None]
     while moved + step <= inches + 1e-9:
         nx, ny = model.x + ux * (moved + step), model.y + uy * (moved + step)
         if not (model.radius <= nx <= state.width - model.radius):

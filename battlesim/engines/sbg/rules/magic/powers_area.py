@@ -6,7 +6,7 @@ from __future__ import annotations
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.courage import courage_test
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import (
     hit,
@@ -29,7 +29,7 @@ def _fear_worth(state: BattleState, caster: ModelState, target: ModelState, chan
     return sum(
         (1 - pass_chance(state, e)) * (0.35 if state.engaged(e) else 0.15) * worth.of(e)
         for e in _around(state, caster, reach)
-        if howdah(e).riding is None
+        if riding(e) is None
     )
 
 
@@ -47,7 +47,7 @@ def magic_p_fear(state: BattleState, spell: Spell) -> None:
     models and at the table edge, and cannot move again this turn. War Beasts' crews and
     models that cannot be moved are immune (data.ASSUMPTIONS "instill fear")."""
     for model in sorted(spell.affected, key=lambda m: (state.distance(spell.caster, m), m.uid)):
-        if not model.alive or howdah(model).riding is not None or "war beast" in model.triggers:
+        if not model.alive or riding(model) is not None or "war beast" in model.triggers:
             continue
         if courage_test(state, model, "instill fear", drop_highest=spell.channelled):
             continue
@@ -138,7 +138,7 @@ def magic_p_blast(state: BattleState, spell: Spell) -> None:
     target, caster = spell.target, spell.caster
     source = f"cast by {caster.uid}"
     blocker = None
-    if "war beast" not in target.triggers and howdah(target).riding is None:
+    if "war beast" not in target.triggers and riding(target) is None:
         (die,) = state.roll(1, "sorcerous blast (D6 inches)")
         blocker = push_away(state, target, caster, float(die), "sorcerous blast")
         knock_prone(state, target, spell.power.id)
@@ -170,7 +170,7 @@ def magic_p_callwinds(state: BattleState, spell: Spell) -> None:
     short of models, and knocked Prone; if it was in a fight every model of that fight is
     knocked Prone too (the pushed model leaves it). War Beasts are not moved (WB-MAG-03)."""
     target = spell.target
-    if "war beast" in target.triggers or howdah(target).riding is not None:
+    if "war beast" in target.triggers or riding(target) is not None:
         return
     fighting = state.contacts(target)
     dice = state.roll(2 if spell.channelled else 1, "call winds (inches)")

@@ -11,7 +11,7 @@ from battlesim.engines.sbg.core.marks import BLINDING, STRIKES_AT
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll_by_effect
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.cavalry import thrown_rider_test
-from battlesim.engines.sbg.rules.howdah import howdah
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import hit, knock_prone, wound_chance
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
@@ -209,7 +209,7 @@ def _line_hits(
     end = (target.x + ux * (target.radius + length), target.y + uy * (target.radius + length))
     touched = [target]
     for model in state.living():
-        if model is target or howdah(model).riding is not None:
+        if model is target or riding(model) is not None:
             continue
         if _segment_distance((model.x, model.y), start, end) <= model.radius:
             touched.append(model)
