@@ -582,3 +582,50 @@ def test_wb_mag_02_a_war_beast_ignores_transfix_and_compel() -> None:
     man = add(state, "m", 1, 14, 16)
     targets = {o.target for o in options(state, wizard)}
     assert beast.uid not in targets and man.uid in targets
+
+
+# --- seeded battles with casters -------------------------------------------------------------
+
+
+class _MagicWatcher:
+    """After every event: no Will below zero; at each phase start, no Temporary effect of
+    an earlier turn, no effect of a caster that left, no Exhaustion effect whose caster is
+    at 0 Will (MAGIC-DUR-01/03/04)."""
+
+    def __init__(self) -> None:
+        self.state: BattleState | None = None
+        self.problems: list[str] = []
+
+    def __call__(self, event: Any) -> None:
+        state = self.state
+        if state is None:
+            return
+        self.problems += [f"{m.uid} Will {m.will}" for m in state.models.values() if m.will < 0]
+        if event.kind != "phase":
+            return
+        for effect in effects.active(state):
+            caster = state.models.get(effect.caster or "")
+            if effect.until is effects.Until.END_OF_TURN and effect.started < state.turn:
+                self.problems.append(f"{effect.name} outlived its turn")
+            if caster is not None and not caster.alive:
+                self.problems.append(f"{effect.name} outlived its caster")
+            if effect.holds is not None and not effect.holds(state):
+                self.problems.append(f"{effect.name} outlived its Will")
+
+
+def test_seeded_battles_with_casters_keep_the_invariants() -> None:
+    """Issue 16: caster samples with random and heuristic players: no exception, no Will
+    below zero, every effect gone when its duration ends; spells are cast and resisted."""
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
+    from tests.engines.sbg.test_battles import run_watched
+
+    kinds = (RandomPlayer(), HeuristicPlayer())
+    pairs = (["gandalf_minas_tirith", "nazgul_mordor"], ["nazgul_mordor", "gandalf_minas_tirith"])
+    kinds_seen: set[str] = set()
+    for seed in range(8):
+        players = (kinds[seed % 2], kinds[(seed // 2) % 2])
+        options = {"forces": pairs[seed % 2], "turn_limit": 5}
+        state, watcher = run_watched(seed, players, options, _MagicWatcher())
+        assert watcher.problems == [], seed
+        kinds_seen |= {e.kind for e in state.log.events if e.kind in ("spell", "resist")}
+    assert kinds_seen == {"spell", "resist"}
