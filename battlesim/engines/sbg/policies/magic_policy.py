@@ -8,6 +8,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.magic import worth
 from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, options, spendable
 from battlesim.engines.sbg.rules.magic.resisting import free_dice
+from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
 
 MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
 MIGHT_POINT = 1.0  # the worth of the Might point Heroic Channelling costs
@@ -22,6 +23,14 @@ def _resist_dice(state: BattleState, option: SpellOption) -> int:
         model = state.models[uid]
         dice = max(dice, min(model.will, 2) + free_dice(state, model)[0])
     return dice
+
+
+def will_cost(model: ModelState) -> float:
+    """A Will point's worth to ``model``: for a model with Will of Evil its Will is its life
+    (SR-WILLEVIL: banished at 0), so a point costs its share of the model."""
+    if WILL_OF_EVIL in model.triggers:
+        return max(worth.WILL_POINT, worth.of(model) / max(1, model.will))
+    return worth.WILL_POINT
 
 
 def _target(state: BattleState, option: SpellOption) -> ModelState:
@@ -40,7 +49,7 @@ def plan(
         resist = _resist_dice(state, option)
         for dice in range(1, min(spendable(caster), MAX_DICE) + 1):
             gain = worth.success_chance(option.spec.casting, dice, resist) * value
-            score = gain - dice * worth.WILL_POINT
+            score = gain - dice * will_cost(caster)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, SpellPlan(option, dice))
     return None if best is None else best[1]
@@ -51,7 +60,7 @@ def resist_points(model: ModelState, casting: int, free: int, value: float) -> i
     best_points, best_score = 0, worth.resist_chance(casting, free) * value
     for points in range(1, model.will + 1):
         chance = worth.resist_chance(casting, points + free)
-        score = chance * value - points * worth.WILL_POINT * 5 / 6
+        score = chance * value - points * will_cost(model) * 5 / 6
         if score > best_score + 1e-9:
             best_points, best_score = points, score
     return best_points
