@@ -247,7 +247,9 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
         return hostile and spare or _matters(state, model, ask.target)
     if ask.roll in (MightRoll.LEAP, MightRoll.JUMP, MightRoll.CLIMB):
         return ask.need == 2 or ask.cost == 1  # avoid the fall; finish a charge cheaply
-    return True  # Courage, Fate, Thrown Rider, magic: vital to the Hero
+    if ask.roll in (MightRoll.CAST, MightRoll.RESIST):
+        return ask.budget - ask.cost >= 1  # a power, cast or resisted: a point stays for Duels
+    return True  # Courage, Fate, Thrown Rider: vital to the Hero
 
 
 def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
