@@ -11,7 +11,7 @@ from battlesim.engines.sbg.rules.magic.resisting import free_dice
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
 
 MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
-MIGHT_POINT = 1.0  # the worth of the Might point Heroic Channelling costs
+MIGHT_POINT = 2.0  # the worth of the Might point Heroic Channelling costs (Duels)
 
 
 def _resist_dice(state: BattleState, option: SpellOption) -> int:
@@ -41,6 +41,13 @@ def plan(
     state: BattleState, caster: ModelState, found: tuple[SpellOption, ...], chan: bool
 ) -> SpellPlan | None:
     """The option and number of dice with the best positive expected value, if any."""
+    best = _best(state, caster, found, chan)
+    return None if best is None else best[1]
+
+
+def _best(
+    state: BattleState, caster: ModelState, found: tuple[SpellOption, ...], chan: bool
+) -> tuple[float, SpellPlan] | None:
     best: tuple[float, SpellPlan] | None = None
     for option in found:
         value = option.power.worth(state, caster, _target(state, option), chan)
@@ -52,7 +59,7 @@ def plan(
             score = gain - dice * will_cost(caster)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, SpellPlan(option, dice))
-    return None if best is None else best[1]
+    return best
 
 
 def resist_points(model: ModelState, casting: int, free: int, value: float) -> int:
@@ -67,11 +74,14 @@ def resist_points(model: ModelState, casting: int, free: int, value: float) -> i
 
 
 def channelling_worth(state: BattleState, hero: ModelState) -> float:
-    """HERO-HCH-01: what channelling adds to the best casting this turn, less its Might."""
+    """HERO-HCH-01: what channelling adds to the best casting this turn (expected values,
+    resisting counted), less the Might it costs; never the Hero's last Might point, kept
+    for the Duels."""
+    if hero.might < 2:
+        return 0.0
     found = options(state, hero)
-    gains = [
-        o.power.worth(state, hero, _target(state, o), True)
-        - o.power.worth(state, hero, _target(state, o), False)
-        for o in found
-    ]
-    return max(gains, default=0.0) * 0.5 - MIGHT_POINT
+    plain = _best(state, hero, found, False)
+    chan = _best(state, hero, found, True)
+    if chan is None:
+        return 0.0
+    return chan[0] - (plain[0] if plain is not None else 0.0) - MIGHT_POINT
