@@ -11,6 +11,7 @@ from django.db import transaction
 from armybuilder import services
 from armybuilder.exports import JSON_FORMAT, JSON_VERSION
 from armybuilder.models import MAX_ENTRY_COUNT, ArmyList, Contingent, Entry
+from config.errors import refuse_nul
 from profiles.models import Faction, Profile
 
 MAX_IMPORT_ENTRIES = 500
@@ -36,6 +37,7 @@ def army_list_import_json(*, owner: AbstractBaseUser, document: Any) -> ArmyList
         raise _fail("format", f"not an army list export (format must be {JSON_FORMAT!r})")
     if document.get("version") != JSON_VERSION:
         raise _fail("version", f"unsupported version {document.get('version')!r}")
+    refuse_nul(document)
     army = services.army_list_create(
         owner=owner,
         name=_field(document, "name", str, "$"),
@@ -49,14 +51,23 @@ def army_list_import_json(*, owner: AbstractBaseUser, document: Any) -> ArmyList
     return army
 
 
+def _list_of(value: Any) -> list[Any]:
+    """``value`` if it is a list, else an empty one (for counting before the checks)."""
+    return value if isinstance(value, list) else []
+
+
 def _entry_total(contingent: Any) -> int:
-    warbands = contingent.get("warbands", []) if isinstance(contingent, dict) else []
-    return sum(len(w.get("entries", [])) for w in warbands if isinstance(w, dict))
+    warbands = _list_of(contingent.get("warbands")) if isinstance(contingent, dict) else []
+    return sum(len(_list_of(w.get("entries"))) for w in warbands if isinstance(w, dict))
 
 
-def _find_faction(item: dict[str, Any], path: str) -> Faction:
+def _find_faction(item: Any, path: str) -> Faction:
+    if not isinstance(item, dict):
+        raise _fail(path, "must be an object")
     key, source_id = item.get("release"), item.get("faction")
-    faction = Faction.objects.filter(release__key=key, source_id=source_id).first()
+    faction = None
+    if isinstance(key, str) and isinstance(source_id, str):
+        faction = Faction.objects.filter(release__key=key, source_id=source_id).first()
     if faction is None:
         name = _field(item, "faction_name", str, path)
         faction = Faction.objects.filter(name=name, release__is_current=True).first()
@@ -122,7 +133,10 @@ def _find_profile(contingent: Contingent, item: Any, path: str) -> Profile:
 def _options(profile: Profile, item: dict[str, Any], path: str) -> dict[int, int]:
     chosen: dict[int, int] = {}
     known = {option.name: option.pk for option in profile.options.all()}
-    for index, option in enumerate(item.get("options", [])):
+    options = item.get("options", [])
+    if not isinstance(options, list):
+        raise _fail(f"{path}.options", "must be list")
+    for index, option in enumerate(options):
         name = _field(option, "name", str, f"{path}.options[{index}]")
         if name not in known:
             raise _fail(f"{path}.options[{index}]", f"{profile.name} has no option {name!r}")

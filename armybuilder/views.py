@@ -32,6 +32,7 @@ from armybuilder.selectors import (
     army_list_get_for_user,
     army_list_get_shared,
 )
+from config.errors import error_text
 from profiles.models import Faction, Profile
 from profiles.selectors import faction_labels
 
@@ -178,9 +179,7 @@ def import_json(request: HttpRequest) -> HttpResponse:
         except (UnicodeDecodeError, json.JSONDecodeError):
             error = "The file is not valid JSON."
         except ValidationError as exc:
-            error = "; ".join(
-                f"{field}: {', '.join(msgs)}" for field, msgs in exc.message_dict.items()
-            )
+            error = error_text(exc)
     messages.error(request, f"Import failed: {error}")
     return redirect("armybuilder:index")
 
@@ -241,7 +240,7 @@ def import_roster(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"Imported {army.name}.")
             return redirect("armybuilder:builder", pk=army.pk)
         except ValidationError as exc:
-            error = "; ".join(f"{key}: {', '.join(m)}" for key, m in exc.message_dict.items())
+            error = error_text(exc)
     messages.error(request, f"Import failed: {error}")
     return redirect("armybuilder:index")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
@@ -15,6 +14,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from battlesim import services
+from battlesim.api_schema import (
+    BAD_INPUT,
+    NOT_FOUND,
+    TOO_MANY,
+    BattleLogOut,
+    JobOut,
+    ProgressOut,
+    StatisticsOut,
+    answers,
+)
 from battlesim.engines.registry import GAMES
 from battlesim.job_input import job_queue_requested
 from battlesim.models import SimulationJob
@@ -26,23 +35,26 @@ from battlesim.selectors import (
     job_progress,
     job_statistics_get,
 )
+from config.throttles import JobCreateThrottle
 
 
 def job_json(job: SimulationJob) -> dict[str, Any]:
-    return {
+    job_data = {
         "id": job.pk,
         "game": job.game,
         "label": job.label,
         "battles": job.battles,
         "seed": job.seed,
         "status": job.status,
-        "created_at": job.created_at.isoformat(),
+        "created_at": job.created_at,
         "progress": job_progress(job=job).to_json(),
     }
+    return JobOut(job_data).data  # type: ignore[no-any-return]
 
 
 class JobCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
+    throttle_classes = [JobCreateThrottle]  # counts POSTs only
 
     class InputSerializer(serializers.Serializer):
         class Meta:
@@ -61,26 +73,26 @@ class JobCollectionApi(APIView):
                 raise ValidationError(f"At most {settings.SBG_MAX_BATTLES_PER_JOB} battles a job.")
             return value
 
-    @extend_schema(operation_id="jobs_list", responses=dict)
+    @extend_schema(operation_id="jobs_list", responses=answers(JobOut(many=True)))
     def get(self, request: Request) -> Response:
         return Response([job_json(job) for job in job_list_for_user(user=request.user)[:100]])
 
-    @extend_schema(request=InputSerializer, responses={201: dict})
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: JobOut, **answers(JobOut, (400, BAD_INPUT), (429, TOO_MANY))},
+    )
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        values = data.validated_data
-        try:
-            job = job_queue_requested(owner=request.user, values=values)
-        except DjangoValidationError as exc:
-            raise ValidationError(exc.message_dict) from exc
+        # A service's ValidationError becomes a 400 in config.errors.api_exception_handler.
+        job = job_queue_requested(owner=request.user, values=data.validated_data)
         return Response(job_json(job), status=201)
 
 
 class JobDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=answers(JobOut, (404, NOT_FOUND)))
     def get(self, request: Request, pk: int) -> Response:
         return Response(job_json(job_get_for_user(user=request.user, pk=pk)))
 
@@ -88,17 +100,16 @@ class JobDetailApi(APIView):
 class JobProgressApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=answers(ProgressOut, (404, NOT_FOUND)))
     def get(self, request: Request, pk: int) -> Response:
         job = job_get_for_user(user=request.user, pk=pk)
-        services.job_redispatch_stale(job=job)
-        return Response(job_progress(job=job).to_json())
+        return Response(ProgressOut(job_progress(job=job).to_json()).data)
 
 
 class JobCancelApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=dict)
+    @extend_schema(request=None, responses=answers(JobOut, (400, BAD_INPUT), (404, NOT_FOUND)))
     def post(self, request: Request, pk: int) -> Response:
         job = job_get_for_user(user=request.user, pk=pk)
         if not services.job_cancel(job=job):
@@ -115,23 +126,22 @@ class JobCancelApi(APIView):
 class JobStatisticsApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=answers(StatisticsOut, (404, NOT_FOUND)))
     def get(self, request: Request, pk: int) -> Response:
         job = job_get_for_user(user=request.user, pk=pk)
-        return Response(job_statistics_get(job=job))
+        return Response(StatisticsOut(job_statistics_get(job=job)).data)
 
 
 class BattleLogApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=answers(BattleLogOut, (404, NOT_FOUND)))
     def get(self, request: Request, pk: int, index: int) -> Response:
         job = job_get_for_user(user=request.user, pk=pk)
-        return Response(
-            {
-                "job": job.pk,
-                "index": index,
-                "game": job.game,
-                "events": battle_log_get(job=job, index=index),
-            }
-        )
+        log = {
+            "job": job.pk,
+            "index": index,
+            "game": job.game,
+            "events": battle_log_get(job=job, index=index),
+        }
+        return Response(BattleLogOut(log).data)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec
 
 import matplotlib
 
@@ -12,6 +13,19 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 PALETTE = ["#2f5d8a", "#8a2f2f", "#2f4a3a", "#b08a2e", "#6b5f4f", "#7a2e1d"]
+# Labels come from users (list names): never read them as formulas (``$...$``); write text as
+# SVG text, not glyph outlines, so the page shows exactly the label that was given.
+PLAIN_TEXT = {"text.parse_math": False, "text.usetex": False, "svg.fonttype": "none"}
+P = ParamSpec("P")
+
+
+def _plain(draw: Callable[P, str]) -> Callable[P, str]:
+    @functools.wraps(draw)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> str:
+        with matplotlib.rc_context(PLAIN_TEXT):
+            return draw(*args, **kwargs)
+
+    return wrapper
 
 
 def _svg(figure: Any) -> str:
@@ -21,6 +35,7 @@ def _svg(figure: Any) -> str:
     return buffer.getvalue()
 
 
+@_plain
 def outcomes_chart(outcomes: Sequence[dict[str, Any]]) -> str:
     """Bars of each outcome's rate with its 95% interval."""
     labels = [str(o["outcome"]) for o in outcomes]
@@ -38,6 +53,7 @@ def outcomes_chart(outcomes: Sequence[dict[str, Any]]) -> str:
     return _svg(figure)
 
 
+@_plain
 def histogram_chart(values: Sequence[float], title: str, xlabel: str) -> str:
     """A histogram of one figure over the job's battles."""
     figure, axes = plt.subplots(figsize=(6, 3.2))
@@ -51,6 +67,7 @@ def histogram_chart(values: Sequence[float], title: str, xlabel: str) -> str:
     return _svg(figure)
 
 
+@_plain
 def table_chart(title: str, table: dict[str, float], limit: int = 20) -> str:
     """Horizontal bars of a game table's largest entries."""
     items = sorted(table.items(), key=lambda item: -item[1])[:limit][::-1]

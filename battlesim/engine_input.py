@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from armybuilder.models import ArmyList
+from battlesim.engines.sbg.core.units import STAND_IN, stand_in_rule
 from profiles.models import Profile
 
 # The engine needs a Shoot value on every card; a profile printed "-" has no missile weapon,
@@ -21,10 +22,6 @@ NO_SHOOT_VALUE = 6
 # number the engine could roll with. The card gets this stand-in (0 for Might, Will and Fate,
 # 6 for Shoot as for "-") and a rule named "Characteristic <Name> (<symbol>)", which the
 # engine does not know, so a battle's ``ignored`` list says plainly what was not played.
-STAND_IN: dict[str, int] = {
-    **{"move": 6, "fight": 1, "strength": 1, "defence": 1},
-    **{"attacks": 1, "wounds": 1, "courage": 1},
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +72,7 @@ def _number(profile: Profile, name: str) -> int:
 def _special_characteristics(profile: Profile) -> list[str]:
     """Rule names that tell the engine's coverage which values are stand-ins."""
     return [
-        f"Characteristic {name.title()} ({profile.stat(name)})"
-        for name in (profile.characteristic_notes or {})
+        stand_in_rule(name, profile.stat(name)) for name in (profile.characteristic_notes or {})
     ]
 
 

@@ -13,9 +13,9 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.http import Http404
 
-from armybuilder.models import ArmyList
-from armybuilder.selectors import army_list_full
+from armybuilder.selectors import army_list_full, army_list_get_for_user, army_list_get_shared
 from battlesim import services
 from battlesim.engine_input import UnitPick, force_data, force_from_army_list
 from battlesim.models import SimulationJob
@@ -29,18 +29,17 @@ def starter_lists() -> dict[str, StarterList]:
 
 def _army_list(user: AbstractBaseUser, reference: str, field: str) -> dict[str, Any]:
     kind, _, key = reference.partition(":")
-    army = None
-    if kind == "own" and key.isdigit():
-        army = ArmyList.objects.filter(owner=user, pk=int(key)).first()
-    elif kind == "shared":
-        try:
-            army = ArmyList.objects.filter(share_token=uuid.UUID(key)).first()
-        except ValueError:
-            army = None
-    elif kind == "starter":
+    if kind == "starter":
         return _starter_force(key, field)
-    if army is None:
-        raise ValidationError({field: f"No list {reference!r} that you may use."})
+    try:  # ownership and sharing are the selectors' to decide, as on every page
+        if kind == "own" and key.isdigit():
+            army = army_list_get_for_user(user=user, pk=int(key))
+        elif kind == "shared":
+            army = army_list_get_shared(token=uuid.UUID(key))
+        else:
+            raise Http404(reference)
+    except (Http404, ValueError) as exc:
+        raise ValidationError({field: f"No list {reference!r} that you may use."}) from exc
     return force_from_army_list(army_list_full(army=army))
 
 

@@ -69,7 +69,12 @@ class SimulationJob(models.Model):
 
 
 class JobChunk(models.Model):
-    """Battles ``start`` to ``stop - 1`` of a job, run by one task."""
+    """Battles ``start`` to ``stop - 1`` of a job, run by one task.
+
+    A running chunk's worker renews ``heartbeat_at`` (its lease); ``sent_at`` says when its
+    task was last queued. ``battlesim.recovery`` sends a chunk again when its lease ran out
+    (the worker died) or when the broker lost its message (nothing runs, yet work waits).
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -82,12 +87,21 @@ class JobChunk(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveIntegerField(default=0)
     worker = models.CharField(max_length=200, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True, help_text="Task last sent to workers.")
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="Last sign of life of the worker running it."
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["job", "index"]
         constraints = [
             models.UniqueConstraint(fields=["job", "index"], name="chunk_unique_index"),
+        ]
+        # The recovery task's queries, run every few seconds.
+        indexes = [
+            models.Index(fields=["status", "heartbeat_at"], name="chunk_status_heartbeat"),
+            models.Index(fields=["finished_at"], name="chunk_finished_at"),
         ]
 
     def __str__(self) -> str:

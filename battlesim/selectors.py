@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -16,6 +18,8 @@ from battlesim.services import battle_play, log_decompress
 from battlesim.statistics import ResultRow, job_statistics
 
 User = AbstractBaseUser | AnonymousUser
+T = TypeVar("T")
+ENDED_JOB_CACHE_SECONDS = 24 * 3600
 
 
 def job_list_for_user(*, user: User) -> QuerySet[SimulationJob]:
@@ -77,9 +81,23 @@ def job_result_rows(*, job: SimulationJob) -> list[ResultRow]:
 
 
 def job_statistics_get(*, job: SimulationJob) -> dict[str, Any]:
-    """Generic figures plus the game's own tables (``tables``: name -> label -> number)."""
-    rows = job_result_rows(job=job)
-    return {**job_statistics(rows), "tables": game_tables(job.game, rows)}
+    """Generic figures plus the game's own tables (``tables``: name -> label -> number);
+    cached once the job ended, as its results no longer change."""
+
+    def compute() -> dict[str, Any]:
+        rows = job_result_rows(job=job)
+        return {**job_statistics(rows), "tables": game_tables(job.game, rows)}
+
+    return ended_job_cached(job, "statistics", compute)
+
+
+def ended_job_cached(job: SimulationJob, what: str, compute: Callable[[], T]) -> T:
+    """``compute()``, kept in the cache for a job that ended (its results are final), so
+    heavy pages (figures, charts) are computed once, not on every view."""
+    if job.is_active:
+        return compute()
+    key = f"sbg:job:{job.pk}:{job.status}:{job.battles_done}:{what}"
+    return cache.get_or_set(key, compute, timeout=ENDED_JOB_CACHE_SECONDS)  # type: ignore[no-any-return]
 
 
 def battle_log_get(*, job: SimulationJob, index: int) -> list[dict[str, Any]]:

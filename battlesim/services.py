@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import os
 import socket
 import time
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,14 +23,17 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F
 from django.utils import timezone
 
 from battlesim.engines.registry import GAMES, GameResult, play_function, validate_options
 from battlesim.models import BattleResult, JobChunk, SimulationJob, WorkerHeartbeat
+from battlesim.recovery import chunk_lease
 from battlesim.seeds import MAX_SEED, battle_seed, job_seed_new
+from config.errors import refuse_nul
 
 ACTIVE = (SimulationJob.Status.QUEUED, SimulationJob.Status.RUNNING)
+logger = logging.getLogger(__name__)
 
 
 def worker_heartbeat_record(*, hostname: str | None = None) -> WorkerHeartbeat:
@@ -59,6 +64,35 @@ def _check_job_input(owner: AbstractBaseUser, game: str, battles: int, seed: int
         )
 
 
+def _check_options(game: str, options: Mapping[str, Any]) -> None:
+    refuse_nul(dict(options), "options")
+    try:
+        validate_options(game, options)
+    except ValueError as exc:
+        raise ValidationError({"options": str(exc)}) from exc
+    except _WRONG_TYPE as exc:
+        # An engine's validator met a value of the wrong type (``players: 3``).
+        key = _wrong_type_key(game, options)
+        where = f"options.{key}" if key else "options"
+        raise ValidationError({where: f"a value of the wrong type ({exc})"}) from exc
+
+
+_WRONG_TYPE = (TypeError, AttributeError, KeyError, IndexError)
+
+
+def _wrong_type_key(game: str, options: Mapping[str, Any]) -> str | None:
+    """The option whose removal lets the engine's validator run without a type error."""
+    for key in options:
+        try:
+            validate_options(game, {k: v for k, v in options.items() if k != key})
+        except _WRONG_TYPE:
+            continue
+        except ValueError:
+            return str(key)
+        return str(key)
+    return None
+
+
 def job_queue(
     *,
     owner: AbstractBaseUser,
@@ -72,10 +106,7 @@ def job_queue(
     """Validate, store the job and its chunks, and queue the chunks once committed
     (``dispatch=False`` leaves them for the caller to run, as ``simulate --local`` does)."""
     _check_job_input(owner, game, battles, seed)
-    try:
-        validate_options(game, options)
-    except ValueError as exc:
-        raise ValidationError({"options": str(exc)}) from exc
+    _check_options(game, options)
     with transaction.atomic():
         job = SimulationJob.objects.create(
             owner=owner,
@@ -88,40 +119,16 @@ def job_queue(
         )
         chunks = _chunks_create(job)
         if dispatch:
-            job.dispatched_at = timezone.now()
+            now = timezone.now()
+            job.dispatched_at = now
             job.save(update_fields=["dispatched_at"])
+            job.chunks.update(sent_at=now)
             transaction.on_commit(lambda: _chunks_send([chunk.pk for chunk in chunks]))
-    return job
-
-
-def job_redispatch_stale(*, job: SimulationJob, stale_after: float | None = None) -> int:
-    """Send a job's pending chunks again when nothing moved for ``stale_after`` seconds.
-
-    A broker restart without persistence loses queued tasks; resending is safe because a
-    chunk is recorded once. Called by the progress endpoints and by a starting worker.
-    Return how many chunks were sent.
-    """
-    stale_after = settings.SBG_STALE_SECONDS if stale_after is None else stale_after
-    last = job.chunks.aggregate(last=Max("finished_at"))["last"]
-    moved = max(filter(None, [job.dispatched_at, last, job.created_at]))
-    now = timezone.now()
-    if not job.is_active or (now - moved).total_seconds() < stale_after:
-        return 0
-    claimed = SimulationJob.objects.filter(
-        pk=job.pk, status__in=ACTIVE, dispatched_at=job.dispatched_at
-    ).update(dispatched_at=now)
-    if not claimed:  # another process resent them first
-        return 0
-    pending = list(job.chunks.filter(status=JobChunk.Status.PENDING).values_list("pk", flat=True))
-    _chunks_send(pending)
-    return len(pending)
-
-
-def jobs_redispatch_stale() -> int:
-    """Resend the pending chunks of every stale active job; return chunks sent."""
-    return sum(
-        job_redispatch_stale(job=job) for job in SimulationJob.objects.filter(status__in=ACTIVE)
+    logger.info(
+        "job queued",
+        extra={"job_id": job.pk, "game": game, "battles": battles, "chunks": len(chunks)},
     )
+    return job
 
 
 def _chunks_create(job: SimulationJob) -> list[JobChunk]:
@@ -184,21 +191,38 @@ def _result_row(job: SimulationJob, played: PlayedBattle) -> BattleResult:
 
 
 def chunk_run(
-    *, chunk_id: int, worker: str = "", on_battle: Callable[[int], None] | None = None
+    *,
+    chunk_id: int,
+    worker: str = "",
+    on_battle: Callable[[int], None] | None = None,
+    lease: bool = False,
 ) -> int:
-    """Play one chunk and record it; return how many results this call wrote."""
+    """Play one chunk and record it; return how many results this call wrote.
+
+    ``lease``: renew the chunk's heartbeat while it runs (on a worker), so a worker that dies
+    mid-chunk is noticed within ``SBG_CHUNK_LEASE_SECONDS`` (``battlesim.recovery``).
+    """
     chunk = JobChunk.objects.select_related("job").get(pk=chunk_id)
     job = chunk.job
     if chunk.status == JobChunk.Status.DONE or job.status not in ACTIVE:
         return 0
     _job_mark_running(job)
-    JobChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1, worker=worker)
-    rows = []
-    for index in range(chunk.start, chunk.stop):
-        rows.append(_result_row(job, battle_play(job, index)))
-        if on_battle is not None:
-            on_battle(index)
-    return _chunk_record(chunk.pk, job.pk, rows)
+    JobChunk.objects.filter(pk=chunk.pk).update(
+        attempts=F("attempts") + 1, worker=worker, heartbeat_at=timezone.now()
+    )
+    ids = {"job_id": job.pk, "chunk_id": chunk.pk, "worker": worker}
+    logger.info("chunk started", extra={**ids, "attempt": chunk.attempts + 1})
+    started = time.perf_counter()
+    with chunk_lease(chunk.pk) if lease else nullcontext():
+        rows = []
+        for index in range(chunk.start, chunk.stop):
+            rows.append(_result_row(job, battle_play(job, index)))
+            if on_battle is not None:
+                on_battle(index)
+        written = _chunk_record(chunk.pk, job.pk, rows)
+    seconds = round(time.perf_counter() - started, 3)
+    logger.info("chunk recorded", extra={**ids, "results": written, "seconds": seconds})
+    return written
 
 
 def _job_mark_running(job: SimulationJob) -> None:
@@ -225,6 +249,7 @@ def _chunk_record(chunk_id: int, job_id: int, rows: list[BattleResult]) -> int:
 
 def job_fail(*, job_id: int, error: str) -> None:
     """Mark a job failed with the reason, unless it already ended."""
+    logger.error("job failed", extra={"job_id": job_id, "error": error[:500]})
     SimulationJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
         status=SimulationJob.Status.FAILED, error=error[:2000], finished_at=timezone.now()
     )

@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import logging
+import threading
 
 from celery import Task, shared_task
 from celery.signals import worker_ready
-from django.db import InterfaceError, OperationalError
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, connection
 
-from battlesim import services
+from battlesim import recovery, services
 
 logger = logging.getLogger(__name__)
+
+# Redis serves lower numbers first: the recovery task passes the queued chunks.
+CHUNK_PRIORITY = 6
 
 
 @shared_task(name="battlesim.worker_heartbeat_record")
 def worker_heartbeat_record(hostname: str | None = None) -> int:
     """Record this worker's heartbeat; return its row id."""
     return services.worker_heartbeat_record(hostname=hostname).pk
+
+
+@shared_task(name="battlesim.chunks_recover", ignore_result=True)
+def chunks_recover() -> int:
+    """Sent by Celery beat every ``SBG_RECOVER_EVERY_SECONDS``: see ``battlesim.recovery``."""
+    return recovery.chunks_recover()
 
 
 class ChunkTask(Task):  # type: ignore[misc]
@@ -35,6 +46,7 @@ class ChunkTask(Task):  # type: ignore[misc]
     base=ChunkTask,
     name="battlesim.chunk_run",
     acks_late=True,
+    priority=CHUNK_PRIORITY,
     # A busy or restarting database is worth a few more tries before the job fails.
     autoretry_for=(OperationalError, InterfaceError),
     retry_backoff=2,
@@ -42,11 +54,27 @@ class ChunkTask(Task):  # type: ignore[misc]
 )
 def chunk_run(self: Task, chunk_id: int) -> int:
     """Play and record one chunk of a job; safe to run twice."""
-    return services.chunk_run(chunk_id=chunk_id, worker=self.request.hostname or "")
+    worker = self.request.hostname or ""
+    return services.chunk_run(chunk_id=chunk_id, worker=worker, lease=not self.request.is_eager)
+
+
+def _heartbeat_forever(hostname: str | None) -> None:
+    """Keep this worker's row fresh, for the status page and the health endpoint."""
+    stop = threading.Event()
+    while not stop.wait(settings.SBG_WORKER_HEARTBEAT_SECONDS):
+        try:
+            services.worker_heartbeat_record(hostname=hostname)
+        except Exception:  # the database may be restarting; try again next time
+            logger.exception("worker heartbeat not recorded")
+            connection.close()
 
 
 @worker_ready.connect
 def _worker_ready(sender: object, **_: object) -> None:
-    """Announce a freshly started worker, and resend chunks a lost broker dropped."""
-    services.worker_heartbeat_record(hostname=getattr(sender, "hostname", None))
-    services.jobs_redispatch_stale()
+    """Announce a freshly started worker, keep announcing it, and recover lost chunks."""
+    hostname = getattr(sender, "hostname", None)
+    services.worker_heartbeat_record(hostname=hostname)
+    threading.Thread(
+        target=_heartbeat_forever, args=(hostname,), name="worker-heartbeat", daemon=True
+    ).start()
+    recovery.chunks_recover()

@@ -25,6 +25,7 @@ from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
     battle_log_get,
+    ended_job_cached,
     job_get_for_user,
     job_list_for_user,
     job_progress,
@@ -32,6 +33,8 @@ from battlesim.selectors import (
     job_statistics_get,
 )
 from battlesim.statistics import ResultRow, numeric_series
+from config.errors import form_add_errors
+from config.throttles import JobCreateThrottle, throttled
 
 SCENARIOS = [("to_the_death", "To the Death!"), ("domination", "Domination")]
 TABLES = [
@@ -99,6 +102,7 @@ def _engine_options(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @login_required
+@throttled(JobCreateThrottle)
 def job_index(request: HttpRequest) -> HttpResponse:
     form = JobForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
@@ -107,8 +111,7 @@ def job_index(request: HttpRequest) -> HttpResponse:
             job = job_queue_requested(owner=request.user, values=values)
             return redirect("battlesim:job", pk=job.pk)
         except ValidationError as exc:
-            for field, errors in exc.message_dict.items():
-                form.add_error(field if field in form.fields else None, errors)
+            form_add_errors(form, exc)
     jobs = job_list_for_user(user=request.user)[:50]
     return render(request, "battlesim/index.html", {"form": form, "jobs": jobs})
 
@@ -146,7 +149,6 @@ def _labelled_results(job: SimulationJob) -> list[BattleResult]:
 @login_required
 def job_progress_json(request: HttpRequest, pk: int) -> JsonResponse:
     job = job_get_for_user(user=request.user, pk=pk)
-    services.job_redispatch_stale(job=job)
     return JsonResponse(job_progress(job=job).to_json())
 
 
@@ -164,25 +166,28 @@ def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
+    svg = ended_job_cached(job, f"chart:{name}", lambda: _chart_svg(job, name))
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+def _chart_svg(job: SimulationJob, name: str) -> str:
     rows = job_result_rows(job=job)
     if not rows:
         raise Http404("No results yet.")
     if name == "outcomes":
-        svg = charts.outcomes_chart(job_statistics_get(job=job)["outcomes"])
-    elif name.startswith("table-"):
+        return charts.outcomes_chart(job_statistics_get(job=job)["outcomes"])
+    if name.startswith("table-"):
         tables = job_statistics_get(job=job)["tables"]
         titles = sorted(tables)
         number = name.removeprefix("table-")
         if not number.isdigit() or int(number) >= len(titles):
             raise Http404("No such table.")
         title = titles[int(number)]
-        svg = charts.table_chart(title, tables[title])
-    else:
-        series = numeric_series(rows)
-        if name not in series:
-            raise Http404("No such figure.")
-        svg = charts.histogram_chart(series[name], name.replace("_", " ").capitalize(), name)
-    return HttpResponse(svg, content_type="image/svg+xml")
+        return charts.table_chart(title, tables[title])
+    series = numeric_series(rows)
+    if name not in series:
+        raise Http404("No such figure.")
+    return charts.histogram_chart(series[name], name.replace("_", " ").capitalize(), name)
 
 
 @login_required

@@ -40,3 +40,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None or raw == "":
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+# The placeholder of deploy/example.env and the development default: never in production.
+PLACEHOLDER_SECRET_KEYS = ("CHANGE-me-to-a-long-random-string", "dev-only-insecure-key-change-me")
+
+
+def secret_key_refusal(key: str) -> str | None:
+    """Why ``key`` may not sign a production site's sessions, or ``None`` if it may."""
+    if key in PLACEHOLDER_SECRET_KEYS or "CHANGE" in key or key.startswith("dev-only"):
+        return "still the example value; set a long random string"
+    if key.startswith("django-insecure"):
+        return "a key Django generated for development"
+    if len(key) < 50 or len(set(key)) < 5:
+        return "shorter than 50 characters or too few distinct ones"
+    return None

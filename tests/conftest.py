@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.backends.locmem import LocMemCache
 
 from config.celery import app as celery_app
 
@@ -32,3 +34,11 @@ def bsdata_dir() -> Path:
     if not (path / "Middle-Earth_Strategy_Battle_Game.gst").exists():
         pytest.fail(f"BattleScribe test data not found in {path} (set SBG_BSDATA_DIR)")
     return path
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> None:
+    """Each test starts with no request counted by the throttles. Only the in-process
+    cache is cleared: a Redis cache (``REDIS_URL`` set) may be shared with others."""
+    if isinstance(caches["default"], LocMemCache):
+        caches["default"].clear()

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 
@@ -21,7 +22,9 @@ def test_home_and_status_pages_answer() -> None:
     client = Client()
     assert b"Build your army" in client.get("/").content
     worker_heartbeat_record.delay(hostname="eager@test")
-    status = client.get("/status/").content.decode()
+    assert "1 reported" in client.get("/status/").content.decode()
+    client.force_login(User.objects.create_user("ops", password="pw-ops-1234", is_staff=True))
+    status = client.get("/status/").content.decode()  # host names to staff only
     assert "eager@test" in status and WorkerHeartbeat.objects.count() == 1
 
 

@@ -106,17 +106,13 @@ def start_worker(
     """Start real worker processes on the test queue; all are stopped at teardown."""
     workers: list[WorkerProcess] = []
 
-    def start(name: str | None = None) -> WorkerProcess:
-        """Start one worker; a solo pool, so SIGKILL stops the very process running tasks."""
+    def start(name: str | None = None, env: dict[str, str] | None = None) -> WorkerProcess:
+        """Start one worker; a solo pool, so SIGKILL stops the very process running tasks.
+        ``env`` overrides settings (by default a task whose worker died comes back to the
+        queue after 5 s: the broker's visibility timeout)."""
         name = name or f"w{len(workers)}-{uuid.uuid4().hex[:6]}@test"
         log_path = tmp_path / f"{name}-{len(workers)}.log"
-        env = {
-            **os.environ,
-            "DATABASE_URL": database_url(),
-            "REDIS_URL": broker_url,
-            # A task whose worker died comes back to the queue after this many seconds.
-            "SBG_VISIBILITY_TIMEOUT": "5",
-        }
+        env = {**service_env(broker_url, broker), "SBG_VISIBILITY_TIMEOUT": "5", **(env or {})}
         command = [
             sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", broker,
             "-n", name, "--pool=solo", "--loglevel=INFO", "--without-gossip", "--without-mingle",
@@ -130,6 +126,46 @@ def start_worker(
     yield start
     for worker in workers:
         worker.stop()
+
+
+def service_env(broker_url: str, queue: str) -> dict[str, str]:
+    """The environment of a worker or beat process of this test run."""
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": broker_url,
+        "SBG_CELERY_QUEUE": queue,
+    }
+
+
+@pytest.fixture
+def start_beat(
+    transactional_db: None, broker: str, broker_url: str, tmp_path: Path
+) -> Iterator[object]:
+    """Start Celery beat (the periodic recovery of lost chunks) on the test queue."""
+    beats: list[WorkerProcess] = []
+
+    def start(env: dict[str, str] | None = None) -> WorkerProcess:
+        log_path = tmp_path / f"beat-{len(beats)}.log"
+        command = [
+            sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
+            "-s", str(tmp_path / f"beat-schedule-{len(beats)}"),
+        ]  # fmt: skip
+        with log_path.open("wb") as log:
+            process = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env={**service_env(broker_url, broker), **(env or {})},
+                stdout=log,
+                stderr=log,
+            )
+        beat = WorkerProcess(process, "beat", broker, log_path)
+        beats.append(beat)
+        return beat
+
+    yield start
+    for beat in beats:
+        beat.stop()
 
 
 def wait_for(predicate: object, timeout: float = 60.0, what: str = "condition") -> None:

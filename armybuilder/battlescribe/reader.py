@@ -10,6 +10,7 @@ import io
 import math
 import xml.etree.ElementTree as ET
 import zipfile
+import zlib
 from dataclasses import dataclass
 
 MAX_ROSTER_BYTES = 5 * 1024 * 1024
@@ -17,6 +18,20 @@ MAX_SELECTIONS = 5_000
 MAX_DEPTH = 20
 ROSTER_NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
 _ZIP_MAGIC = b"PK\x03\x04"
+_ZIP_ENCRYPTED = 0x1  # general purpose flag bit 0 of a zip entry
+# What zipfile raises on a damaged archive (sizes, offsets or checksums that disagree) or
+# one using what it does not implement (strong encryption, patched data, a newer version;
+# RuntimeError: encrypted in the local header only).
+_ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    OSError,
+    ValueError,
+    OverflowError,
+    NotImplementedError,
+    RuntimeError,
+)
 
 
 class RosterFileError(ValueError):
@@ -76,14 +91,26 @@ def _unzip(data: bytes) -> bytes:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = [i for i in archive.infolist() if i.filename.lower().endswith(".ros")]
-    except zipfile.BadZipFile as error:
+    except _ZIP_ERRORS as error:
         raise RosterFileError("file", f"not a valid .rosz zip archive ({error})") from error
     if not entries:
         raise RosterFileError("file", "the .rosz archive holds no .ros roster")
-    if entries[0].file_size > MAX_ROSTER_BYTES:
-        raise RosterFileError(entries[0].filename, "the roster inside is larger than 5 MB")
-    with archive.open(entries[0]) as handle:
-        return handle.read(MAX_ROSTER_BYTES + 1)[:MAX_ROSTER_BYTES]
+    entry = entries[0]
+    if entry.file_size > MAX_ROSTER_BYTES:
+        raise RosterFileError(entry.filename, "the roster inside is larger than 5 MB")
+    if entry.flag_bits & _ZIP_ENCRYPTED:
+        raise RosterFileError(entry.filename, "the roster inside is encrypted")
+    if entry.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        raise RosterFileError(
+            entry.filename,
+            f"unknown compression method {entry.compress_type} (BattleScribe zips with deflate)",
+        )
+    try:
+        with archive.open(entry) as handle:
+            return handle.read(MAX_ROSTER_BYTES + 1)[:MAX_ROSTER_BYTES]
+    except _ZIP_ERRORS as error:
+        # A header whose sizes or checksum disagree with the data: a damaged archive.
+        raise RosterFileError(entry.filename, f"the .rosz archive is damaged ({error})") from error
 
 
 def _parse(data: bytes) -> ET.Element:

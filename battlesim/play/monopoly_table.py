@@ -29,9 +29,10 @@ from battlesim.engines.monopoly.actions import (
 )
 from battlesim.engines.monopoly.data import JAIL_FINE, SQUARES
 from battlesim.engines.monopoly.game import run, set_up
-from battlesim.engines.monopoly.players import STRATEGIES, buildable, tradeable_deeds
+from battlesim.engines.monopoly.players import STRATEGIES, buildable
 from battlesim.engines.monopoly.rules import ClassicRules, OneRingRules
 from battlesim.engines.monopoly.state import GameState, Variant
+from battlesim.engines.monopoly.trading import tradeable as tradeable_deeds
 from battlesim.play.seating import AiSeat, Option, Prompt, Script, yes_no
 
 NAME = "monopoly"

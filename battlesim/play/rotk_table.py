@@ -1,7 +1,7 @@
 """The Return of the King at a table: a person's seat answers ``Player.act``.
 
 The engine's one decision point is "the action for the decision the state is waiting for";
-the legal actions come from ``State.legal_actions`` and an attack (a target and a set of
+the legal actions come from ``rules.legal_actions`` and an attack (a target and a set of
 cards, too many to list) comes as a form that ``State.apply`` judges. Each seat sees its own
 hand; the tiles' victory points stay face down until the end (seed L203-206).
 """
@@ -33,6 +33,7 @@ from battlesim.engines.rotk.actions import (
 from battlesim.engines.rotk.data import load_material
 from battlesim.engines.rotk.game import winner_name
 from battlesim.engines.rotk.players import Strategy, make_player
+from battlesim.engines.rotk.rules import apply, legal_actions
 from battlesim.engines.rotk.setup import new_game
 from battlesim.engines.rotk.state import Rules, State
 from battlesim.play.seating import AiSeat, Option, Prompt, Script
@@ -146,7 +147,7 @@ class PersonSeat:
         self.script = script
 
     def act(self, state: State) -> Action:
-        actions = state.legal_actions()
+        actions = legal_actions(state)
         by_id = {}
         for action in actions:
             option = _option(action, state)
@@ -201,7 +202,7 @@ class Game:
     def play(self) -> None:
         state = self.state
         while not state.is_over:
-            state.apply(self.players[state.current].act(state))
+            apply(state, self.players[state.current].act(state))
 
     def result(self) -> tuple[str | None, str]:
         assert self.state.outcome is not None

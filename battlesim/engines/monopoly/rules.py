@@ -417,7 +417,7 @@ class ClassicRules(MovementRules):
         def ask(bidder: Seat, high: int, leader: Seat | None) -> int | None:
             return self.players[bidder].bid_building(self.state, bidder, high, leader, fortress)
 
-        item = {"building": "fortress" if fortress else "stronghold"}
+        item: dict[str, object] = {"building": "fortress" if fortress else "stronghold"}
         result = self.auction(bidders, ask, opening=opening, item=item)
         if result is None:
             return False

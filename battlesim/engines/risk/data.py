@@ -108,7 +108,8 @@ class Board:
 @cache
 def _raw() -> dict[str, Any]:
     with DATA_FILE.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)  # type: ignore[no-any-return]
+        data: dict[str, Any] = yaml.safe_load(handle)
+    return data
 
 
 def _territory(row: dict[str, Any]) -> Territory:

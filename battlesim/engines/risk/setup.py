@@ -8,6 +8,7 @@ from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.risk.actions import IllegalActionError
 from battlesim.engines.risk.data import (
+    AdventureCard,
     AdventureKind,
     Seat,
     Side,
@@ -141,7 +142,7 @@ def build_decks(state: GameState) -> None:
 
 def deal_hands(state: GameState) -> None:
     """One territory card and four adventure cards each, no 'Play Immediately' (003:L24-28)."""
-    returned = []
+    returned: list[AdventureCard] = []
     for seat in state.order:
         state.players[seat].cards.append(state.territory_deck.pop())
         hand = state.players[seat].adventures

@@ -32,7 +32,14 @@ from battlesim.engines.sbg.core.registry import (
     Report,
     Status,
 )
-from battlesim.engines.sbg.core.units import Force, Profile, UnitDataError, profile_from_data
+from battlesim.engines.sbg.core.units import (
+    STAND_IN,
+    Force,
+    Profile,
+    UnitDataError,
+    profile_from_data,
+    stand_in_rule,
+)
 from battlesim.engines.sbg.rules import (
     cavalry,  # noqa: F401  (registers the lance and charge hooks)
     magic,  # noqa: F401  (registers the powers and Resistant to Magic)
@@ -232,20 +239,27 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     builds: wargear, special rules, Heroic Actions, Magical Powers)."""
     heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in parsed.heroic_actions]
     c = parsed.characteristics
+    numbers = {key: getattr(c, key) for key in STAND_IN}
     card = {
         "name": parsed.name,
-        **{key: getattr(c, key) for key in ("move", "fight", "strength", "defence")},
-        **{key: getattr(c, key) for key in ("attacks", "wounds", "courage")},
+        **{key: STAND_IN[key] if value is None else value for key, value in numbers.items()},
         "shoot": c.shoot if c.shoot is not None else _NO_SHOOT_VALUE,
         **{key: getattr(c, key) or 0 for key in _HERO_POOLS},
         "keywords": list(parsed.keywords),
         "wargear": list(parsed.wargear),
-        "rules": [rule.name for rule in parsed.rules] + heroic,
+        "rules": [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes),
     }
     names = _names(profile_from_data(card))
     return ProfileNames(
         names.profile, names.wargear, names.rules, tuple(p.name for p in parsed.powers)
     )
+
+
+def _stand_ins(notes: Sequence[tuple[str, str]]) -> list[str]:
+    """The rules engine_input.py adds for characteristics the data gives no number for."""
+    from profiles.stat_values import SYMBOLS, StatKind  # the site's table (no Django)
+
+    return [stand_in_rule(field, SYMBOLS[StatKind(kind)]) for field, kind in notes]
 
 
 def breadth(dataset: ParsedDataSet) -> tuple[FactionBreadth, ...]:

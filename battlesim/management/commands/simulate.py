@@ -16,6 +16,7 @@ from battlesim.engines.registry import GAMES
 from battlesim.job_input import job_queue_requested
 from battlesim.models import SimulationJob
 from battlesim.selectors import job_progress, job_statistics_get
+from config.errors import error_text
 
 
 class Command(BaseCommand):
@@ -50,7 +51,7 @@ class Command(BaseCommand):
         try:
             job = job_queue_requested(owner=owner, values=values, dispatch=not opts["local"])
         except ValidationError as exc:
-            raise CommandError(_messages(exc)) from exc
+            raise CommandError(error_text(exc)) from exc
         self.stdout.write(
             f"Job {job.pk}: {job.battles} battles of {job.get_game_display()}, seed {job.seed}"
         )
@@ -80,7 +81,6 @@ class Command(BaseCommand):
     def _watch(self, job: SimulationJob) -> None:
         with tqdm(total=job.battles, unit="battle", desc="battles") as bar:
             while True:
-                services.job_redispatch_stale(job=job)
                 progress = job_progress(job=job)
                 bar.update(progress.done - bar.n)
                 if progress.status not in ("queued", "running"):
@@ -98,11 +98,3 @@ class Command(BaseCommand):
                 f"{100 * outcome['rate']:5.1f}%  [{100 * low:4.1f}, "
                 f"{100 * high:4.1f}]"
             )
-
-
-def _messages(exc: ValidationError) -> str:
-    if hasattr(exc, "error_dict"):
-        return "; ".join(
-            f"{field}: {' '.join(errors)}" for field, errors in exc.message_dict.items()
-        )
-    return " ".join(exc.messages)

@@ -23,12 +23,12 @@ from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
 from battlesim.engines.sbg.rules import heroic_actions as ha
+from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import stand_fast_hero
 from battlesim.engines.sbg.rules.heroic_actions import DECLARATIONS, declarations, heroic_turn
 from battlesim.engines.sbg.rules.movement import charge_spot, check_action
-from battlesim.engines.sbg.rules.one_ring import ring
 from battlesim.engines.sbg.rules.scenarios import scenario_named
 from battlesim.engines.sbg.rules.shooting import can_shoot, shoot
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile, rolls
@@ -954,7 +954,7 @@ def test_hero_hc_02_friends_of_the_fight_move_again_unless_the_hero_is_unheeded(
     add(state, "o", 1, 10, 10 + BASE_GAP, ORC)
     add(state, "c", 1, 40, 40, HERO)
     g.declined_from = "c" if heard == "declined" else None
-    ring(g).ring_on = heard == "ring"
+    one_ring.wear(state, g, heard == "ring")
     moves: dict[ModelId, Planned] = {"g": Move("g", (10, 13)), "w": Move("w", (14, 14))}
     run_fight_phase(state, (Script([("g", "heroic combat")], moves), Script()))
     moved = [e["model"] for e in events(state, "heroic_combat_move")]
@@ -967,7 +967,7 @@ def test_ring_inv_06_an_invisible_hero_calls_no_friend() -> None:
     state = battle([], priority=1)
     g = add(state, "g", 0, 10, 10, HERO)
     friend = add(state, "f", 0, 12, 12)
-    ring(g).ring_on = True
+    one_ring.wear(state, g, True)
     moves = {"g": Move("g", (10, 16)), "f": Move("f", (12, 7))}
     run_move_phase(state, (Script([("g", "heroic move")], moves), Script()))
     assert not events(state, "rally") and friend.position == (12, 7)
@@ -1027,9 +1027,9 @@ def test_hero_hst_01_the_d6_comes_before_every_other_effect() -> None:
     heroic_turn(g).fight = 4
     assert _fight(state, g) == 9
     bearer = add(state, "b", 1, 10, 10 + BASE_GAP, HERO)
-    ring(bearer).ring_on = True
+    one_ring.wear(state, bearer, True)
     assert _fight(state, g) == 5
-    ring(bearer).ring_on = False
+    one_ring.wear(state, bearer, False)
     g.strike, g.fight_mod = SpecialStrike.WHIRL, 1 - g.profile.fight
     assert _fight(state, g) == 1
     g.strike, g.fight_mod, g.stunned_until = None, 0, state.turn

@@ -73,7 +73,7 @@ class Scripted(HeuristicPlayer):
 
 def _wearing(state: BattleState, uid: str = "A1", x: float = 10, y: float = 10) -> ModelState:
     bearer = add(state, uid, 0, x, y, FRODO)
-    one_ring.ring(bearer).ring_on = True
+    one_ring.wear(state, bearer, True)
     return bearer
 
 
@@ -191,7 +191,7 @@ def test_ring_inv_01_no_shooting_at_the_bearer_and_never_in_the_way() -> None:
     friend = add(state, "A2", 0, 10, 10)
     shooter = add(state, "B3", 1, 10, 0.6, ARCHER)
     assert obstructions(state, shooter, friend, frozenset()) == []
-    one_ring.ring(bearer).ring_on = False
+    one_ring.wear(state, bearer, False)
     assert [i.key for i in obstructions(state, shooter, friend, frozenset())] == ["A1"]
 
 
@@ -207,7 +207,7 @@ def test_ring_inv_02_no_control_zone_and_moving_through() -> None:
     enemy = add(state, "B1", 1, 10, 14)
     check_action(state, enemy, Move("B1", (10, 10 + BASE_GAP + 0.3)))  # inside 1": legal
     check_action(state, enemy, Move("B1", (10, 8.5)))  # straight through the bearer
-    one_ring.ring(bearer).ring_on = False
+    one_ring.wear(state, bearer, False)
     with pytest.raises(IllegalActionError, match="MOVE-GEN-07|MOVE-ZOC"):
         check_action(state, enemy, Move("B1", (10, 8.5)))
     state = battle([])
@@ -277,7 +277,7 @@ def test_ring_inv_05_enemies_halve_their_fight() -> None:
     enemy = add(state, "B1", 1, 10 + BASE_GAP, 10, profile(fight=4))
     assert modifier(Hook.FIGHT, HookContext(state, enemy)) == -2
     assert duel(state, Combat(bearer, [enemy])) == 0
-    one_ring.ring(bearer).ring_on = False
+    one_ring.wear(state, bearer, False)
     state = battle([4, 4])
     bearer = add(state, "A1", 0, 10, 10, FRODO)
     enemy = add(state, "B1", 1, 10 + BASE_GAP, 10, profile(fight=4))
@@ -302,7 +302,7 @@ def test_ring_inv_06_heroics_never_help_allies() -> None:
     bearer = add(state, "A1", 0, 10, 10, FRODO)
     assert one_ring.heroics_help_allies(bearer)
     assert heeded(state, bearer)
-    one_ring.ring(bearer).ring_on = True
+    one_ring.wear(state, bearer, True)
     assert not one_ring.heroics_help_allies(bearer) and not heeded(state, bearer)
 
 
@@ -473,10 +473,10 @@ def test_heuristic_puts_the_ring_on_when_threatened_and_off_when_safe() -> None:
     assert player.ring_action(state, bearer) is RingAction.PUT_ON
     state.set_position(orc, (10, 40))
     assert player.ring_action(state, bearer) is None
-    one_ring.ring(bearer).ring_on = True
+    one_ring.wear(state, bearer, True)
     assert player.ring_action(state, bearer) is RingAction.TAKE_OFF
     assert isinstance(player.choose_move(state, bearer), Hold)
-    one_ring.ring(bearer).ring_on = False
+    one_ring.wear(state, bearer, False)
     state.set_position(orc, (10, 16))
     from battlesim.engines.sbg.core.state import Removal
 
@@ -559,7 +559,7 @@ def test_ring_inv_06_no_friend_moves_again_after_an_invisible_heroic_combat() ->
         wargear=("sword", "the one ring"),
     )
     g = add(state, "g", 0, 10, 10, ringed)
-    one_ring.ring(g).ring_on = True
+    one_ring.wear(state, g, True)
     add(state, "f", 0, 10 + BASE_GAP, 10 + BASE_GAP)
     orc = add(state, "o", 1, 10, 10 + BASE_GAP)
     run_fight_phase(state, (_Heroic([("g", "heroic combat")]), _Heroic()))

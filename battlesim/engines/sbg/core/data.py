@@ -112,6 +112,9 @@ CONTACT_TOLERANCE: Final = 0.01  # inches; two bases this close count as touchin
 # --- Assumptions: the one place where the engine decides what the sources leave open. ----
 ASSUMPTIONS: Final = MappingProxyType(
     {
+        "stand-in": "A characteristic the army data gives no number for ('*', '-', '?' or "
+        "blank) plays as core/units.STAND_IN (Move 6, every other value 1); the card carries "
+        "'Characteristic X (*)', which no rule plays, so the result lists it as ignored.",
         "base-sizes": "Bases are circles: 25 mm infantry unless the unit data says otherwise "
         "(geometry.base_for when available); 1 inch = 25.4 mm.",
         "model-height": "Infantry height 1.1 inch (A3); used only where geometry needs it.",

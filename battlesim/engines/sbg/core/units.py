@@ -135,6 +135,20 @@ _OPTIONAL_ZERO = ("trample_hits", "trample_strength", "howdah_defence", "howdah_
 _STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
 
 
+# A card whose army data gives no number ("*", "-", "?" or blank) plays with these values; the
+# card also carries a rule "Characteristic X (*)" that no rule plays, so the battle's
+# ``ignored`` list and the breadth command say so (data.ASSUMPTIONS "stand-in").
+STAND_IN: dict[str, int] = {
+    **{"move": 6, "fight": 1, "strength": 1, "defence": 1},
+    **{"attacks": 1, "wounds": 1, "courage": 1},
+}
+
+
+def stand_in_rule(field: str, symbol: str) -> str:
+    """The rule name that marks a stand-in characteristic: "Characteristic Move (*)"."""
+    return f"Characteristic {field.title()} ({symbol})"
+
+
 def _lower_all(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(value.strip().lower() for value in values)
 

@@ -100,8 +100,9 @@ def clear_of_others(
     ``near``: the ``_neighbours`` of the model when the caller has them (speed)."""
     window = _window(model, spot)
     x, y = model.x, model.y
+    beasts = bool(state.crews)  # no War Beast, nobody rides one (speed)
     for other in state.living() if near is None else near:
-        if other is model or other is ignore or riding(other) is not None:
+        if other is model or other is ignore or (beasts and riding(other) is not None):
             continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
         if _far(other, x, y, window):
             continue

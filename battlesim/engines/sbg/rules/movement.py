@@ -69,7 +69,7 @@ from battlesim.engines.sbg.rules.crossing import (
 from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
 from battlesim.engines.sbg.rules.howdah import riding
-from battlesim.engines.sbg.rules.one_ring import wears_ring
+from battlesim.engines.sbg.rules.one_ring import ring_worn, wears_ring
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
@@ -92,11 +92,12 @@ CHARGE_TARGETS_CONSIDERED = 4  # nearest enemies in reach offered to players (sp
 def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05),
     not an invisible Ring-bearer (RING-INV-02)."""
+    beasts, ring_on = bool(state.crews), ring_worn(state)  # asked once (speed)
     for enemy in state.enemies(model):
         if (
             enemy.prone
-            or riding(enemy) is not None
-            or (wears_ring(enemy) and one_ring.invisible_to(enemy, model))
+            or (beasts and riding(enemy) is not None)
+            or (ring_on and wears_ring(enemy) and one_ring.invisible_to(enemy, model))
         ):
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
@@ -591,10 +592,13 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     gaps = (
         (math.hypot(x - e.x, y - e.y) - radius - e.radius, e.uid, e) for e in state.enemies(model)
     )
+    beasts = bool(state.crews)  # no War Beast, nobody rides one (speed)
     in_reach = sorted(
         item
         for item in gaps
-        if riding(item[2]) is None and item[0] <= budget and may_charge(model, item[2])
+        if (not beasts or riding(item[2]) is None)
+        and item[0] <= budget
+        and may_charge(model, item[2])
     )
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
         spot = charge_spot(state, model, enemy)

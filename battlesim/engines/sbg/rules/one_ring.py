@@ -43,6 +43,27 @@ def ring(model: ModelState) -> RingState:
     return RING_STATE.of(model)
 
 
+# The models wearing the Ring now, per battle: the hot loops of movement and sight ask
+# ``ring_worn(state)`` once instead of every model (speed).
+_WEARERS: Status[set[str]] = Status("ring wearers", set, Lasting.BATTLE)
+
+
+def wear(state: BattleState, model: ModelState, on: bool) -> None:
+    """Put the Ring on the model or take it off (RING-ON-01, RING-OFF-01)."""
+    ring(model).ring_on = on
+    wearers = _WEARERS.of(state)
+    if on:
+        wearers.add(model.uid)
+    else:
+        wearers.discard(model.uid)
+
+
+def ring_worn(state: BattleState) -> bool:
+    """Whether any model wears the Ring now."""
+    wearers = state.status.get(_WEARERS)
+    return bool(wearers)
+
+
 def wears_ring(model: ModelState) -> bool:
     """Whether the model wears the Ring (no status is made for models that never did)."""
     found = model.status.get(RING_STATE)
@@ -67,6 +88,8 @@ def invisible_to(bearer: ModelState, viewer: ModelState) -> bool:
 def passes_through(state: BattleState, mover: ModelState, other: ModelState) -> bool:
     """RING-INV-02 (002:L2206): the invisible bearer moves through any model, and enemies
     move through it (RING-INV-03: never through an engaged bearer, which cannot make room)."""
+    if not ring_worn(state):
+        return False  # nobody wears it (speed)
     if wears_ring(mover):
         return True
     enemy = other.player != mover.player
@@ -119,7 +142,7 @@ def settle_bearers(state: BattleState) -> None:
     for model in bearers:
         if ring_rank(model.profile) > best:
             model.triggers = model.triggers - {RING}
-            ring(model).ring_on = False
+            wear(state, model, False)
             state.log.emit("ring_priority", model=model.uid, loses=RING)
 
 

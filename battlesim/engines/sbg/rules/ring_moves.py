@@ -101,13 +101,13 @@ def apply_ring_action(state: BattleState, model: ModelState, action: RingAction)
     """Put the Ring on (it goes on at once) or take it off after a Courage test."""
     check_ring_action(state, model, action)
     if action is RingAction.PUT_ON:
-        ring(model).ring_on = True
+        one_ring.wear(state, model, True)
         ring(model).ring_changed = state.turn
         state.log.emit("ring_on", model=model.uid)
         one_ring.my_precious(state, model.player)
         return
     if courage_test(state, model, "take off the One Ring"):  # RING-OFF-01 (002:L2216)
-        ring(model).ring_on = False
+        one_ring.wear(state, model, False)
         ring(model).ring_changed = state.turn
         state.log.emit("ring_off", model=model.uid)
     else:
@@ -165,6 +165,8 @@ def _clear(
 
 def overlapped_bearers(state: BattleState, mover: ModelState, end: Point) -> list[ModelState]:
     """Invisible enemy bearers whose base the mover's base would cover at ``end``."""
+    if not one_ring.ring_worn(state):
+        return []  # nobody wears it (speed)
     return [
         bearer
         for bearer in state.enemies(mover)

@@ -1,0 +1,71 @@
+"""The job API's answers as serializers: they render the responses and document them in the
+OpenAPI schema, so the two cannot drift apart. Error answers are documented here too."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
+
+
+class ProgressOut(serializers.Serializer):
+    status = serializers.CharField()
+    done = serializers.IntegerField()
+    total = serializers.IntegerField()
+    percent = serializers.FloatField()
+    rate_per_second = serializers.FloatField(allow_null=True)
+    eta_seconds = serializers.FloatField(allow_null=True)
+    error = serializers.CharField(allow_blank=True)
+
+
+class JobOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    label = serializers.CharField(allow_blank=True)
+    battles = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    status = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    progress = ProgressOut()
+
+
+class OutcomeOut(serializers.Serializer):
+    outcome = serializers.CharField()
+    count = serializers.IntegerField()
+    rate = serializers.FloatField()
+    ci95 = serializers.ListField(child=serializers.FloatField(), min_length=2, max_length=2)
+
+
+class FigureOut(serializers.Serializer):
+    mean = serializers.FloatField()
+    median = serializers.FloatField()
+    min = serializers.FloatField()
+    max = serializers.FloatField()
+    p05 = serializers.FloatField()
+    p95 = serializers.FloatField()
+
+
+class StatisticsOut(serializers.Serializer):
+    battles = serializers.IntegerField()
+    outcomes = OutcomeOut(many=True)
+    terminations = serializers.DictField(child=serializers.IntegerField())
+    numbers = serializers.DictField(child=FigureOut())
+    tables = serializers.DictField(child=serializers.DictField(child=serializers.FloatField()))
+
+
+class BattleLogOut(serializers.Serializer):
+    job = serializers.IntegerField()
+    index = serializers.IntegerField()
+    game = serializers.CharField()
+    events = serializers.ListField(child=serializers.DictField())
+
+
+BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description="Field name -> messages.")
+NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such job of yours.")
+NOT_LOGGED_IN = OpenApiResponse(OpenApiTypes.OBJECT, description="Not authenticated.")
+TOO_MANY = OpenApiResponse(OpenApiTypes.OBJECT, description="Rate limit; see Retry-After.")
+
+
+def answers(ok: object, *errors: tuple[int, OpenApiResponse]) -> dict[int, object]:
+    """The documented answers of an endpoint: success, then 401/403 and the given errors."""
+    return {200: ok, 401: NOT_LOGGED_IN, 403: NOT_LOGGED_IN, **dict(errors)}
