@@ -299,7 +299,7 @@ def test_sbg_replay_draws_bases_to_scale_with_heroes_cavalry_and_monsters(
 def test_sbg_replay_draws_a_line_from_caster_to_target(page: Page, open_game: Opener) -> None:
     """Issue 16: a power cast at a model is drawn as a line from the caster to its target
     (dashed when the dice fail)."""
-    options = {"forces": ["gandalf_minas_tirith", "nazgul_mordor"], "turn_limit": 3}
+    options = {"forces": ["gandalf_minas_tirith", "nazgul_mordor"], "turn_limit": 8}
     events = open_game(page, "sbg", options)
     index = next(
         i
