@@ -41,7 +41,9 @@ def army_list_full(*, army: ArmyList) -> ArmyList:
     options = Prefetch("chosen_options", EntryOption.objects.select_related("option"))
     entries = Prefetch(
         "entries",
-        Entry.objects.select_related("profile").prefetch_related(options, "profile__options"),
+        Entry.objects.select_related("profile").prefetch_related(
+            options, "profile__options", "profile__profile_powers__power"
+        ),
     )
     warbands = Prefetch("warbands", Warband.objects.prefetch_related(entries))
     contingents = Prefetch(

@@ -50,7 +50,19 @@ def profile_card(profile: Profile, rules: list[str] | None = None) -> dict[str, 
         "rules": names + _heroic_actions(profile) + _special_characteristics(profile),
         "points": profile.points,
         "heroic_tier": profile.heroic_tier,
+        **_powers(profile),
     }
+
+
+def _powers(profile: Profile) -> dict[str, Any]:
+    """MAGIC-*: the caster's powers with its own casting value and range, as the catalogue
+    imported them (the engine reads the swapped pairs of the data, units.py); only casters
+    carry the key, so other cards are unchanged."""
+    powers = [
+        {"name": p.power.name, "casting_value": p.casting_value, "range": p.range_inches}
+        for p in profile.profile_powers.all()
+    ]
+    return {"powers": powers} if powers else {}
 
 
 def _number(profile: Profile, name: str) -> int:

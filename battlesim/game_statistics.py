@@ -114,7 +114,9 @@ def sbg_tables(rows: Sequence[ResultRow]) -> Tables:
     casualties: dict[str, float] = defaultdict(float)
     first: Counter[str] = Counter()
     survived: dict[str, list[bool]] = defaultdict(list)
+    spells: Counter[str] = Counter()
     for row in rows:
+        spells.update(row.summary.get("spells_by_power", {}))
         for side, profiles in enumerate(row.summary.get("casualties_by_profile", [])):
             for profile, count in profiles.items():
                 casualties[f"{profile} ({_side(row, side)})"] += count
@@ -129,6 +131,9 @@ def sbg_tables(rows: Sequence[ResultRow]) -> Tables:
         },
         "First to die": _rates(first, len(rows)),
         "Hero survival": {k: sum(v) / len(v) for k, v in sorted(survived.items())},
+        "Spells taking effect per battle by power": {
+            power: count / len(rows) for power, count in spells.most_common()
+        },
     }
 
 

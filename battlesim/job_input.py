@@ -52,7 +52,7 @@ def _starter_force(key: str, field: str) -> dict[str, Any]:
         p.name: p
         for p in Profile.objects.filter(
             release=release, faction__name=starter.army
-        ).prefetch_related("rules")
+        ).prefetch_related("rules", "profile_powers__power")
     }
     picks = []
     for number, warband in enumerate(starter.warbands):

@@ -31,11 +31,21 @@ from battlesim.engines.sbg.rules.scenarios import SCENARIOS  # noqa: E402
 from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
 
 ROUNDS = 3  # each sample force plays side 0 this many times
+# The samples of the baseline, fixed so that a new sample does not change the battle set
+# (SAMPLE_FORCES grows: the casters of issue 16 are not in it).
+FORCES = (
+    *("minas_tirith", "mordor", "minas_tirith_skirmish", "mordor_skirmish"),
+    *("gondor_captains", "gondor_captains_skirmish", "harad_mumak", "harad_mumak_skirmish"),
+    *("rohan", "warg_riders", "rohan_skirmish", "warg_riders_skirmish"),
+    *("fellowship", "fellowship_skirmish", "mordor_troll", "minas_tirith_ent"),
+    *("mordor_troll_skirmish", "minas_tirith_ent_skirmish"),
+)
 
 
 def battles() -> list[dict[str, Any]]:
     """The fixed battle set: options and seed of each, in a stable order."""
-    forces, tables, scenarios = list(SAMPLE_FORCES), list(PRESETS), sorted(SCENARIOS)
+    forces, tables, scenarios = list(FORCES), list(PRESETS), sorted(SCENARIOS)
+    assert all(force in SAMPLE_FORCES for force in forces), "a baseline sample was removed"
     plan = []
     for round_ in range(ROUNDS):
         for i, force in enumerate(forces):

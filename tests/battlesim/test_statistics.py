@@ -49,6 +49,22 @@ def test_sbg_tables_name_sides_by_force_and_count_profiles() -> None:
     assert game_tables("sbg", []) == {}
 
 
+def test_sbg_spells_cast_resisted_and_by_power() -> None:
+    """Issue 16: SBG jobs show spells cast and resisted per side (generic series) and the
+    powers taking effect per battle (a game table); a job without magic has no such table."""
+    magic = {"spells_cast": [3, 1], "spells_resisted": [0, 1], "spells_by_power": {"transfix": 2}}
+    rows = [
+        ResultRow("0", "quarter", magic),
+        ResultRow("1", "quarter", {**magic, "spells_by_power": {}}),
+    ]
+    figures = job_statistics(rows)
+    assert figures["numbers"]["spells_cast[0]"]["mean"] == 3
+    assert figures["numbers"]["spells_resisted[1]"]["max"] == 1
+    assert game_tables("sbg", rows)["Spells taking effect per battle by power"] == {"transfix": 1.0}
+    plain = [ResultRow("0", "quarter", {"spells_by_power": {}})]
+    assert "Spells taking effect per battle by power" not in game_tables("sbg", plain)
+
+
 def test_monopoly_tables_show_the_share_of_wins_with_each_complete_group() -> None:
     """Which groups win: each group's share among all games, from the winner's groups."""
     rows = [

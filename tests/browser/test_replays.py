@@ -294,3 +294,19 @@ def test_sbg_replay_draws_bases_to_scale_with_heroes_cavalry_and_monsters(
     assert page.locator("#board g.model.leader .hero-mark").count() == 2
     riders = page.locator("#board g.model.cavalry circle:first-child").first
     assert float(riders.get_attribute("r")) > 25 / 25.4 / 2  # a mount's circle, not a man's
+
+
+def test_sbg_replay_draws_a_line_from_caster_to_target(page: Page, open_game: Opener) -> None:
+    """Issue 16: a power cast at a model is drawn as a line from the caster to its target
+    (dashed when the dice fail)."""
+    options = {"forces": ["gandalf_minas_tirith", "nazgul_mordor"], "turn_limit": 8}
+    events = open_game(page, "sbg", options)
+    index = next(
+        i
+        for i, e in enumerate(events)
+        if e["kind"] == "cast" and e.get("target") and e["target"] != e["model"]
+    )
+    go_to(page, index)
+    line = page.locator("#board line.spell-line")
+    expect(line).to_have_count(1)
+    assert ("failed" in (line.get_attribute("class") or "")) is (not events[index]["cast"])

@@ -43,6 +43,7 @@ from battlesim.engines.sbg.core.units import (
 )
 from battlesim.engines.sbg.rules import (
     cavalry,  # noqa: F401  (registers the lance and charge hooks)
+    magic,  # noqa: F401  (registers the powers and Resistant to Magic)
     special_rules,  # noqa: F401  (registers rule hooks)
 )
 from battlesim.engines.sbg.rules.equipment import ARMOUR_TIERS
@@ -192,7 +193,8 @@ def _names(profile: Profile) -> ProfileNames:
     Actions, its Might/Will/Fate as hero pools and its weapons' special strikes."""
     pools = tuple(f"{pool} (heroic)" for pool in _HERO_POOLS if getattr(profile, pool) > 0)
     rules = (*profile.rules, *pools, *_strikes(profile))
-    return ProfileNames(profile.name, tuple(sorted(profile.gear)), rules)
+    powers = tuple(power.name for power in profile.powers)  # MAGIC-*: rules/magic
+    return ProfileNames(profile.name, tuple(sorted(profile.gear)), rules, powers)
 
 
 def _strikes(profile: Profile) -> tuple[str, ...]:
@@ -257,7 +259,7 @@ class FactionBreadth:
 
 def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     """What the engine would read from an imported profile (the card battlesim/engine_input.py
-    builds: wargear, special rules, Heroic Actions), plus its Magical Powers, unplayed yet."""
+    builds: wargear, special rules, Heroic Actions, Magical Powers)."""
     heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in parsed.heroic_actions]
     c = parsed.characteristics
     numbers = {key: getattr(c, key) for key in STAND_IN}

@@ -345,5 +345,18 @@ def _summary(state: BattleState, outcome: Outcome, setup: BattleSetup) -> dict[s
         "casualties": list(state.casualties),
         "broken": list(state.broken),
         "ignored": [list(force_coverage(f).ignored) for f in setup.forces],
+        **_spells(state),
         **outcome.to_json(),
     }
+
+
+def _spells(state: BattleState) -> dict[str, Any]:
+    """MAGIC-*: powers cast (the dice reached the casting value) and resisted, per side, and
+    the powers that took effect by name (the job statistics read these)."""
+    cast, resisted = [0, 0], [0, 0]
+    for event in state.log.of_kind("cast"):
+        cast[state.models[event.data["model"]].player] += int(bool(event.data["cast"]))
+    for event in state.log.of_kind("resist"):
+        resisted[state.models[event.data["model"]].player] += int(bool(event.data["resisted"]))
+    by_power = Counter(str(e.data["name"]) for e in state.log.of_kind("spell"))
+    return {"spells_cast": cast, "spells_resisted": resisted, "spells_by_power": dict(by_power)}

@@ -488,6 +488,80 @@ def _skirmish(force: dict[str, Any], counts: tuple[int, ...]) -> dict[str, Any]:
     return {**force, "name": f"{force['name']} (skirmish)", "units": units}
 
 
+# MAGIC-*: casters. Gandalf the Grey (The Fellowship.cat) and the Witch-king of Angmar and a
+# Ringwraith on foot (Mordor.cat) with their powers, casting values and ranges as the
+# catalogue gives them ("Immobilise"/"Command" are Transfix/Compel).
+_GANDALF: Final = {
+    "name": "Gandalf the Grey",
+    **{"move": 6, "fight": 5, "shoot": 4, "strength": 4, "defence": 5, "attacks": 1},
+    **{"wounds": 3, "courage": 7, "might": 3, "will": 6, "fate": 3},
+    "keywords": ["Wizard", "Infantry", "Hero", "Hero of Legend"],
+    "wargear": ["Narya", "Staff of Power", "Glamdring"],
+    "rules": ["Heroic Resolve", "Heroic Channelling", "Heroic Strike"],
+    "powers": [
+        {"name": "Terrifying Aura", "casting_value": 2, "range": None},
+        {"name": "Strengthen Will", "casting_value": 4, "range": 12},
+        {"name": "Sorcerous Blast", "casting_value": 5, "range": 12},
+        {"name": "Protection of the Valar", "casting_value": 4, "range": None},
+        {"name": "Command", "casting_value": 4, "range": 12},
+        {"name": "Immobilise", "casting_value": 3, "range": 12},
+        {"name": "Collapse Rocks", "casting_value": 5, "range": 6},
+        {"name": "Blinding Light", "casting_value": 2, "range": None},
+    ],
+    "points": 170,
+}
+_NAZGUL_POWERS: Final = [
+    {"name": "Sap Will", "casting_value": 5, "range": 12},
+    {"name": "Instill Fear", "casting_value": 4, "range": 3},
+    {"name": "Transfix", "casting_value": 3, "range": 12},
+    {"name": "Drain Courage", "casting_value": 2, "range": 12},
+    {"name": "Compel", "casting_value": 4, "range": 12},
+    {"name": "Black Dart", "casting_value": 5, "range": 12},
+]
+_RINGWRAITH: Final = {
+    "name": "Ringwraith",
+    **{"move": 6, "fight": 5, "shoot": 4, "strength": 4, "defence": 8, "attacks": 1},
+    **{"wounds": 1, "courage": 6, "might": 0, "will": 7, "fate": 0},
+    "keywords": ["Spirit", "Ringwraith", "Mordor", "Infantry", "Hero", "Hero of Valour"],
+    "wargear": ["Heavy Armour", "Sword"],
+    "rules": ["Will of Evil", "Terror", "Harbinger of Evil", "Heroic Channelling"],
+    "powers": _NAZGUL_POWERS,
+    "points": 55,
+}
+_WITCH_KING: Final = {
+    **_RINGWRAITH,
+    "name": "The Witch-king of Angmar",
+    "keywords": ["Spirit", "Ringwraith", "Mordor", "Angmar", "Infantry", "Hero", "Hero of Legend"],
+    "will": 10,
+    "rules": [
+        *("Will of Evil", "Terror", "Harbinger of Evil", "Heroic Resolve"),
+        *("Heroic Channelling", "Heroic Strike", "Heroic Strength", "Heroic Challenge"),
+    ],
+    "powers": [{"name": "Your Staff is Broken", "casting_value": 4, "range": 12}, *_NAZGUL_POWERS],
+    "points": 70,
+}
+
+
+def _led_by(
+    force: dict[str, Any], name: str, casters: list[Any], counts: tuple[int, ...]
+) -> dict[str, Any]:
+    """A sample force led by casters (the first is the leader), cut to ``counts``."""
+    units = [
+        {**unit, "count": n, "leader": False}
+        for unit, n in zip(force["units"], counts, strict=True)
+    ]
+    led = [{"count": 1, "leader": i == 0, "profile": p} for i, p in enumerate(casters)]
+    return {**force, "name": name, "units": [*led, *units]}
+
+
+GANDALF_MINAS_TIRITH: Final = _led_by(
+    MINAS_TIRITH, "Minas Tirith patrol led by Gandalf", [_GANDALF], (1, 18, 12, 7, 1)
+)
+NAZGUL_MORDOR: Final = _led_by(
+    MORDOR, "Mordor warband led by the Nazgul", [_WITCH_KING, _RINGWRAITH], (1, 30, 20, 12, 1)
+)
+
+
 SAMPLE_FORCES: Final = MappingProxyType(
     {
         "minas_tirith": MINAS_TIRITH,
@@ -517,5 +591,8 @@ SAMPLE_FORCES: Final = MappingProxyType(
         "minas_tirith_ent_skirmish": _with_monster(
             MINAS_TIRITH, "Minas Tirith patrol with an Ent (skirmish)", _ENT, (1, 5, 3, 2, 1)
         ),
+        # MAGIC-*: casters on both sides, about 600 points
+        "gandalf_minas_tirith": GANDALF_MINAS_TIRITH,
+        "nazgul_mordor": NAZGUL_MORDOR,
     }
 )

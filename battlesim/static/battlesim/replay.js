@@ -142,6 +142,11 @@ window.ReplayKit = {
     if (active.kind === "shot" && from && to) {
       svg.append(node("line", { x1: from[0], y1: table.depth - from[1], x2: to[0], y2: table.depth - to[1], class: `shot-line${active.hit ? " hit" : ""}` }));
     }
+    // MAGIC-*: a power cast (or taking effect) at another model: a line caster -> target
+    const caster = state.positions[active.model], aim = state.positions[active.target];
+    if ((active.kind === "cast" || active.kind === "spell") && caster && aim && active.model !== active.target) {
+      svg.append(node("line", { x1: caster[0], y1: table.depth - caster[1], x2: aim[0], y2: table.depth - aim[1], class: `spell-line${active.cast === false ? " failed" : ""}` }));
+    }
   }
 
   window.ReplayRenderers.sbg = {

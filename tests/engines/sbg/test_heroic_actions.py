@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError,
 from battlesim.engines.sbg.core.arms import SpecialStrike
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Removal
-from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
+from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId, PowerSpec
 from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.game import deploy, new_battle, play_battle, setup_from_options
 from battlesim.engines.sbg.phases.end import run_end_phase
@@ -647,16 +648,22 @@ def test_hero_hma_07_grinnah_and_his_goblins_move_five_plus_three() -> None:
 # --- HERO-HCH: Heroic Channelling -----------------------------------------------------------
 
 
-def test_hero_hch_01_heroic_channelling_is_refused_and_reported_ignored() -> None:
-    """HERO-HCH-01 (002:L1685): channelled powers need magic, which the engine does not play:
-    the declaration is refused (no Might spent) and coverage lists it as ignored."""
+def test_hero_hch_01_heroic_channelling_needs_powers_and_is_played() -> None:
+    """HERO-HCH-01 (002:L1685): the Hero may use the channelled version of a power it
+    casts this turn: a Hero without powers is refused (no Might spent); a caster declares
+    it (1 Might) and the coverage counts it played (the powers are in rules/magic)."""
     channeller = hero(rules=("Heroic Channelling", "Heroic March"))
     state = battle([])
     g = add(state, "g", 0, 10, 10, channeller)
     ha.declare_all(state, (Script([("g", "heroic channelling")]), Script()), Phase.MOVE)
-    assert g.might == 1 and "HERO-HA-09" in events(state, "refused")[0]["reason"]
-    cover = profile_coverage(channeller)
-    assert "heroic channelling" in cover.ignored and "heroic march" in cover.implemented
+    assert g.might == 1 and "HERO-HCH-01" in events(state, "refused")[0]["reason"]
+    caster = replace(channeller, will=2, powers=(PowerSpec("Transfix", 3, 12.0),))
+    state = battle([])
+    c = add(state, "c", 0, 10, 10, caster)
+    ha.declare_all(state, (Script([("c", "heroic channelling")]), Script()), Phase.MOVE)
+    assert c.might == 0 and ha.declared_by(state, c, "heroic channelling") is not None
+    cover = profile_coverage(caster)
+    assert {"heroic channelling", "transfix"} <= set(cover.implemented)
 
 
 # --- HERO-HAC: Heroic Accuracy and "Take Aim!" -----------------------------------------------

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.phases.end import run_end_phase
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules.courage import broken_test, courage_test
 from battlesim.engines.sbg.rules.falling import fall
 from battlesim.engines.sbg.rules.heroics import FATE_POLICY
+from battlesim.engines.sbg.rules.might import MightAsk
 from battlesim.engines.sbg.rules.pools import HeroPoolError, Pool, spend
 from battlesim.engines.sbg.rules.will import cast, resist
 from tests.engines.sbg.builders import add, battle, players, profile
@@ -196,12 +200,20 @@ def test_hero_will_01_will_is_spent_only_on_what_the_engine_plays() -> None:
 
 def test_hero_will_02_casting_points_are_dice_chosen_before_rolling() -> None:
     """HERO-WILL-02, MAGIC-CAST-01, MAGIC-CAST-02 (002:L1748, L2321-2323): 2 Will = 2 dice
-    (2, 4) for a 5+ power: not cast, the Will is spent; 1 Might raises the 4 to 5: cast."""
+    (2, 4) for a 5+ power: not cast, the Will is spent; 1 Might raises the 4 to 5: cast.
+    (The heuristic keeps its last Might for the Duels: a player that spends it is used.)"""
     state = battle([2, 4, 2, 4])
     caster = add(state, "s", 0, 10, 10, profile(will=4, might=1, keywords=HERO_KW))
     assert cast(state, caster, 2, 5) == 0 and caster.will == 2
-    state.players = players()
+    state.players = (_SpendsMight(), _SpendsMight())
     assert cast(state, caster, 2, 5) == 5 and (caster.will, caster.might) == (0, 0)
+
+
+class _SpendsMight(HeuristicPlayer):
+    """Spends the Might a roll needs whenever it can (HERO-MIGHT-02)."""
+
+    def spend_might(self, state: Any, model: Any, ask: MightAsk) -> int:
+        return ask.cost if ask.cost <= min(ask.budget, ask.room) else 0
 
 
 def test_hero_will_03_resisting_ties_resist_and_natural_sixes_refund() -> None:

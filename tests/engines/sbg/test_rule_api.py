@@ -17,7 +17,7 @@ from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.rules.courage import courage_test, courage_value
 from battlesim.engines.sbg.rules.fighting import strike
 from battlesim.engines.sbg.rules.prone import StandsUp
-from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, rolls
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile, rolls
 
 HERO = replace(
     WARRIOR, name="Test Hero", might=3, will=1, fate=0, keywords=WARRIOR.keywords | {"hero"}
@@ -176,16 +176,34 @@ def test_an_effect_until_the_end_of_the_next_turn_survives_one_turn_end() -> Non
 
 
 def test_a_while_effect_ends_when_its_condition_fails() -> None:
-    """An effect that lasts while its caster lives (the magic issue's channelled powers)."""
+    """An effect that lasts while its condition holds: it stops acting the moment the
+    condition fails (MAGIC-DUR-04, 002:L2371: an Exhaustion power ends "at the precise
+    moment" its caster falls to 0 Will) and is logged ended at the end of the phase."""
+    state = battle()
+    model = add(state, "A1", 0, 10, 10)
+    caster = add(state, "B1", 1, 30, 30, profile(will=1, keywords=frozenset({"hero"})))
+    kept = Effect("t", model.uid, Hook.MOVE, -3, Until.WHILE, "t", holds=lambda s: caster.will > 0)
+    add_effect(state, kept)
+    assert modifier(Hook.MOVE, HookContext(state, model)) == -3
+    caster.will = 0
+    assert modifier(Hook.MOVE, HookContext(state, model)) == 0
+    assert not state.log.of_kind("effect_ended")
+    tick(state, Tick.PHASE_END)
+    assert [e.data["name"] for e in state.log.of_kind("effect_ended")] == ["t"]
+    assert active(state) == []
+
+
+def test_an_effect_of_a_caster_ends_when_the_caster_is_removed() -> None:
+    """MAGIC-DUR-01 (002:L2359): all effects of a power are dispelled the moment the caster
+    is killed or leaves the battlefield."""
     state = battle()
     model = add(state, "A1", 0, 10, 10)
     caster = add(state, "B1", 1, 30, 30)
-    alive = Effect("t", model.uid, Hook.MOVE, -3, Until.WHILE, "t", holds=lambda s: caster.alive)
-    add_effect(state, alive)
-    state.remove(caster, Removal.SLAIN)
+    add_effect(state, Effect("t", model.uid, Hook.MOVE, -3, Until.END_OF_TURN, "t", caster="B1"))
     assert modifier(Hook.MOVE, HookContext(state, model)) == -3
-    tick(state, Tick.PHASE_END)
+    state.remove(caster, Removal.SLAIN)
     assert modifier(Hook.MOVE, HookContext(state, model)) == 0
+    assert [e.data["name"] for e in state.log.of_kind("effect_ended")] == ["t"]
 
 
 # --- a choice: a decision with a default --------------------------------------------------

@@ -199,21 +199,6 @@ def _fight_phase_ends(state: BattleState, *fought: object) -> None:
     tick(state, Tick.PHASE_END)
 
 
-def test_sr_willevil_loses_a_will_point_per_fight_phase_and_is_banished_at_zero() -> None:
-    """SR-WILLEVIL (002:L2811-2813): 1 Will lost at the end of each Fight phase it fought
-    in (once however many fights); at 0 it is removed as a casualty."""
-    state = battle()
-    wraith = add(state, "B1", 1, 10, 10, _with("Will of Evil", base=HERO))
-    enemy = add(state, "A1", 0, 10 + BASE_GAP, 10)
-    state.begin_phase(Phase.FIGHT)
-    notify(state, On.DUEL_ROLLED, Happening(wraith, models=(wraith, enemy)))
-    notify(state, On.DUEL_ROLLED, Happening(wraith, models=(wraith, enemy)))
-    tick(state, Tick.PHASE_END)
-    assert wraith.will == 1 and wraith.alive
-    _fight_phase_ends(state, wraith, enemy)
-    assert not wraith.alive
-
-
 def test_sr_willevil_loses_nothing_fighting_the_ring_bearer() -> None:
     """SR-WILLEVIL (002:L2815): no Will lost for a fight with the Ring-bearer."""
     state = battle()
@@ -391,21 +376,6 @@ def test_mattock_is_two_handed_with_bash_or_piercing_strike() -> None:
         special_strikes.SpecialStrike.BASH,
         special_strikes.SpecialStrike.PIERCE,
     }
-
-
-def test_staff_of_power_gives_one_free_will_point_each_turn() -> None:
-    """WPN-STAFFPOW-01 (002:L2034): one free Will point each turn, the store unchanged: an
-    unspent point goes at the end of the turn; a spent one leaves the store whole."""
-    state = battle([])
-    wizard = add(state, "A1", 0, 10, 10, _gear("Staff of Power", base=HERO))
-    tick(state, Tick.TURN_START)
-    assert wizard.will == 3
-    tick(state, Tick.TURN_END)
-    assert wizard.will == 2
-    tick(state, Tick.TURN_START)
-    wizard.will -= 1  # spent on a test
-    tick(state, Tick.TURN_END)
-    assert wizard.will == 2
 
 
 def test_sr_horselord_spends_fate_to_save_its_mount() -> None:

@@ -508,13 +508,50 @@ ASSUMPTIONS: Final = MappingProxyType(
         "bodyguard-hero": "SR-BODYGUARD: the highest-ranked Hero of the army is its leader "
         "(the builder makes the highest heroic tier the leader, LIST-LEADER-TIER); with no "
         "leader the rule gives nothing.",
-        "staff-of-power": "WPN-STAFFPOW-01: the free Will point is one more point in the "
-        "store from the start of each turn, spent like any other; if the bearer spent no Will "
-        "by the end of the turn it goes. Will of Evil drains count as Will spent.",
         "two-elven-made-swords": "Elladan and Elrohir on foot always fight with both swords "
         "(+1 Attack), never one sword as two-handed nor parrying: the players make no choice.",
         "throw-stones": "SR-THROWSTONES: the data's two weapon profiles are an 8 inch S1 stone "
         "and a 12 inch S8 boulder; a card of Strength 6 or more throws the boulder, any other "
         "the stone. A model with a missile weapon uses that instead.",
+        # MAGIC-* (rules/magic): what the seed and the data leave open about powers
+        "power values": "A power whose casting value is above 6 and range 6 or less has the "
+        'two swapped in the BattleScribe data ("3"/"12"): read as 12" and 3+; a power '
+        "without a range (auras, self) has range 0 and its description's reach.",
+        "power timing": "MAGIC-WHEN-01: a caster is offered one casting before its move and, if "
+        "it cast nothing, one at its end; a Hero that cannot move (engaged) cannot cast anyway.",
+        "power part": "MAGIC-TGT-03: against a Cavalry model the caster's choice of rider or "
+        "mount is always the rider.",
+        "compel move": "MAGIC-P-COMPEL: the caster may move the target 'up to' half its Move; "
+        "the engine's players move it 0\" (then it is held as by Transfix).",
+        "power pushes": "Instill Fear, Sorcerous Blast and Call Winds move a model straight "
+        'away from the caster in 0.1" steps, stopping short of the first base and at the '
+        "table edge; terrain does not stop it.",
+        "instill fear": "MAGIC-P-FEAR: models riding a War Beast and War Beasts are not "
+        "moved (they cannot be moved against their will); a model that flees out of a fight "
+        "leaves it.",
+        "water": "Wrath of Bruinen's S8/S9 in water is not played: the engine's tables have "
+        "no water areas.",
+        "broken staff": "MAGIC-P-STAFFBROKEN: a model fighting with the broken staff is left "
+        "Unarmed; another hand weapon on its card is not taken up.",
+        "blinding light": 'MAGIC-P-BLINDLIGHT: the daylight within 12" has no use on the '
+        "engine's tables; friends behind impassable terrain are not told apart; a shot at a "
+        "covered model hits on a natural 6 only (no Might).",
+        "collapse rocks": "MAGIC-P-COLLAPSE: the target stands on a piece whose name says "
+        "ruin, rock, stone, house, tower, wall, cave, cliff or crag.",
+        "set ablaze": "MAGIC-P-FLAMEBURST channelled: the S9 hit of Set Ablaze is played; the "
+        "S5 hit in each End phase until extinguished is not.",
+        "shatter": "MAGIC-P-SHATTER: the caster destroys the target's missile weapon if it "
+        "has one, else its hand weapon (not a staff of power); armour and shields are kept.",
+        "paralyse": "MAGIC-P-PARALYSE: the Paralysed model's Duel is not changed (no Duel dice "
+        "and an automatic loss unless joined are not played); Might on the recovery die and "
+        "the friends' 'doing nothing else' are not checked.",
+        "shroud": "MAGIC-P-SHROUD: powers, shooting and charges are played; a failed charge "
+        "test holds the charger (the rule lets it act otherwise); In The Way, Control Zones, "
+        "moving through models and allies' Heroic Actions are not played.",
+        "strengthen will": "MAGIC-P-STRWILL: the caster is not offered itself as the target.",
+        "tremor resist": "MAGIC-P-TREMOR (reading 25): the target, always affected, resists "
+        "for all.",
+        "instant lasting": "An Instant power's lasting change (Drain Courage, Wither) stays "
+        "when its caster dies (checklist §8.3 reading); Temporary and Exhaustion effects end.",
     }
 )

@@ -63,10 +63,26 @@ def reroll(roll: Roll, trigger: str, *, source: str) -> Callable[[Grant], Grant]
     return decorate
 
 
+_BY_EFFECT: dict[Roll, list[Grant]] = {roll: [] for roll in Roll}
+
+
+def reroll_by_effect(roll: Roll) -> Callable[[Grant], Grant]:
+    """Register ``grant`` for every model: an effect with a duration (core/effects.py) that
+    a power puts on it decides (Enchanted Blades); the power registers its own name."""
+
+    def decorate(grant: Grant) -> Grant:
+        _BY_EFFECT[roll].append(grant)
+        return grant
+
+    return decorate
+
+
 def allowed(roll: Roll, context: HookContext) -> Reroll:
-    """The broadest re-roll the model's rules grant for this roll."""
+    """The broadest re-roll the model's rules (or effects on it) grant for this roll."""
     triggers = context.model.triggers
     best = Reroll.NONE
+    for grant in _BY_EFFECT[roll]:
+        best = max(best, grant(context))
     for registration in _GRANTS[roll]:
         if registration.trigger in triggers:
             best = max(best, registration.grant(context))

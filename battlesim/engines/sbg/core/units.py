@@ -52,6 +52,17 @@ class MountProfile:
 
 
 @dataclass(frozen=True, slots=True)
+class PowerSpec:
+    """MAGIC-CAST-01, MAGIC-RNG-01 (002:L2315, L2321): a Magical Power as the caster's card
+    lists it, with the caster's own casting value ("4" for 4+) and range in inches (0 for
+    the powers whose range the description gives: auras, self)."""
+
+    name: str
+    casting: int
+    range: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Profile:
     """One profile card (002:L123-161) plus the options bought for it (PROF-07)."""
 
@@ -80,6 +91,7 @@ class Profile:
     howdah_defence: int = 0
     howdah_wounds: int = 0
     mount: MountProfile | None = None  # CAV-DEF-01/02: a Cavalry model's mount
+    powers: tuple[PowerSpec, ...] = ()  # MAGIC-WHO-01: the Magical Powers on its card
 
     @property
     def is_hero(self) -> bool:
@@ -187,6 +199,7 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         howdah_defence=int(data.get("howdah_defence", 0)),
         howdah_wounds=int(data.get("howdah_wounds", 0)),
         mount=_mount_from_data(data),
+        powers=_powers_from_data(data.get("powers", ())),
         move=float(stats["move"]),
         **{key: int(v) for key, v in stats.items() if key != "move"},
     )
@@ -204,7 +217,32 @@ def profile_to_data(profile: Profile) -> dict[str, Any]:
     for key in _OPTIONAL_ZERO:  # only War Beasts carry them: other profiles' data unchanged
         if not data[key]:
             del data[key]
+    powers = data.pop("powers")
+    if powers:  # only casters carry the key (older logs stay identical)
+        data["powers"] = [
+            {"name": p.name, "casting_value": p.casting, "range": p.range} for p in powers
+        ]
     return data
+
+
+def _powers_from_data(entries: Sequence[Mapping[str, Any]]) -> tuple[PowerSpec, ...]:
+    """``[{"name", "casting_value", "range"}]`` as the catalogue imported them; a casting
+    value above 6 with a range of 6 or less is read as the two swapped (the BattleScribe
+    data has "3"/"12" for 12" and 3+; data.ASSUMPTIONS "power values")."""
+    found = []
+    for entry in entries:
+        try:
+            name = str(entry["name"]).strip()
+            casting = int(entry["casting_value"])
+            reach = float(entry.get("range") or 0)
+        except (KeyError, TypeError, ValueError) as error:
+            raise UnitDataError(f"power {entry!r} needs a name and a casting value") from error
+        if casting > 6 and 0 < reach <= 6:
+            casting, reach = int(reach), float(casting)
+        if not name or not 1 <= casting <= 6 or reach < 0:
+            raise UnitDataError(f"power {name!r}: casting value {casting} or range {reach}")
+        found.append(PowerSpec(name, casting, reach))
+    return tuple(found)
 
 
 _MOUNT_STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")

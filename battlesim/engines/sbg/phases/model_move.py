@@ -28,6 +28,7 @@ from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount
 from battlesim.engines.sbg.rules.challenges import challenge
 from battlesim.engines.sbg.rules.howdah import riding
+from battlesim.engines.sbg.rules.magic import casting, powers_shroud
 from battlesim.engines.sbg.rules.movement import _unseen, apply_action, can_move, challenge_charge
 from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
 
@@ -51,6 +52,7 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
         return
     _maybe_dismount(state, players[model.player], model)
+    casting.offer(state, players, model)  # MAGIC-WHEN-01: before its move...
     action = _choose(state, players, model)
     target = state.models.get(action.target) if isinstance(action, Charge) else None
     if (
@@ -61,6 +63,8 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
     if challenge(model).rival is not None:
         action = challenge_charge(state, model, action)
+    if isinstance(action, Charge) and not powers_shroud.dares(state, model, action):
+        action = Hold(model.uid)  # MAGIC-P-SHROUD: a failed test, no charge of it
     if isinstance(action, Charge) and not terror.dares(state, model, action):
         action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move
     try:
@@ -70,6 +74,7 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         if can_move(state, model):
             apply_action(state, model, Hold(model.uid))
         model.done_moving = True  # a model that cannot move at all simply does not
+    casting.offer(state, players, model)  # ... or at its end, if it did not cast (once a turn)
     prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
 
 

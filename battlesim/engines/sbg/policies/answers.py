@@ -22,6 +22,8 @@ from battlesim.engines.sbg.rules.heroic_actions import (
     CallFriends,
     DeclareHeroicAction,
 )
+from battlesim.engines.sbg.rules.magic.casting import ChooseSpell
+from battlesim.engines.sbg.rules.magic.resisting import ChooseResist, ChooseResister
 from battlesim.engines.sbg.rules.master_of_battle import CopyHeroicAction
 from battlesim.engines.sbg.rules.might import SpendMight
 from battlesim.engines.sbg.rules.monsters.barge import ChooseBargeCharge, ChooseBargeDirection
@@ -72,6 +74,9 @@ ANSWERS: dict[type[Any], str] = {
     ChooseBrutalPowerAttack: "choose_brutal_power_attack",
     ChooseBargeDirection: "choose_barge_direction",
     ChooseBargeCharge: "choose_barge_charge",
+    ChooseSpell: "choose_spell",
+    ChooseResist: "choose_resist",
+    ChooseResister: "choose_resister",
 }
 
 

@@ -15,6 +15,7 @@ from battlesim.engines.sbg.core.data import HEROIC_RANGE
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.policies import magic_policy
 from battlesim.engines.sbg.rules import heroic_actions as ha
 from battlesim.engines.sbg.rules.combat import wound_need
 from battlesim.engines.sbg.rules.heroic_actions import declarations
@@ -156,6 +157,11 @@ def _heroic_challenge(player: Planner, state: BattleState, hero: ModelState) -> 
     return 3.0 if (mine.fight, hero.wounds) > (theirs.fight, rival.wounds) else 0.0
 
 
+def _heroic_channelling(player: Planner, state: BattleState, hero: ModelState) -> float:
+    """HERO-HCH-01: when the channelled form of its best power is worth the Might."""
+    return magic_policy.channelling_worth(state, hero)
+
+
 HABITS: dict[str, Habit] = {
     ha.HEROIC_MOVE: _heroic_move,
     ha.HEROIC_MARCH: _heroic_march,
@@ -166,6 +172,7 @@ HABITS: dict[str, Habit] = {
     ha.HEROIC_STRENGTH: _heroic_strength,
     ha.HEROIC_DEFENCE: _heroic_defence,
     ha.HEROIC_CHALLENGE: _heroic_challenge,
+    ha.HEROIC_CHANNELLING: _heroic_channelling,
 }
 
 

@@ -37,7 +37,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import ModelId, PlayerId, Profile
 from battlesim.engines.sbg.phases.combat_split import gang_ups
-from battlesim.engines.sbg.policies import heroic_policy, monster_tactics
+from battlesim.engines.sbg.policies import heroic_policy, magic_policy, monster_tactics
 from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.rules import cavalry, one_ring, terror
@@ -55,6 +55,7 @@ from battlesim.engines.sbg.rules.heroic_actions import (
     leash_refusal,
     legal_declarations,
 )
+from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, spendable
 from battlesim.engines.sbg.rules.might import MightAsk, MightRoll, budget
 from battlesim.engines.sbg.rules.monsters.core import BpaOption
 from battlesim.engines.sbg.rules.movement import (
@@ -246,7 +247,9 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
         return hostile and spare or _matters(state, model, ask.target)
     if ask.roll in (MightRoll.LEAP, MightRoll.JUMP, MightRoll.CLIMB):
         return ask.need == 2 or ask.cost == 1  # avoid the fall; finish a charge cheaply
-    return True  # Courage, Fate, Thrown Rider, magic: vital to the Hero
+    if ask.roll in (MightRoll.CAST, MightRoll.RESIST):
+        return ask.budget - ask.cost >= 2  # a power, cast or resisted: two stay for Duels
+    return True  # Courage, Fate, Thrown Rider: vital to the Hero
 
 
 def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
@@ -754,6 +757,22 @@ class HeuristicPlayer(Answering):
         panicking beast, moved as if it were one's own, WB-DMG-03)."""
         return False
 
+    def choose_spell(
+        self,
+        state: BattleState,
+        caster: ModelState,
+        found: tuple[SpellOption, ...],
+        channelled: bool,
+    ) -> SpellPlan | None:
+        """MAGIC-CAST-01: the casting with the best expected value (magic_policy)."""
+        return magic_policy.plan(state, caster, found, channelled)
+
+    def choose_resist(
+        self, state: BattleState, model: ModelState, casting: int, free: int, value: float
+    ) -> int:
+        """MAGIC-RES-01: the Will points with the best expected saving (magic_policy)."""
+        return magic_policy.resist_points(model, casting, free, value)
+
     def declare_heroic_action(
         self, state: BattleState, side: PlayerId, phase: Phase
     ) -> Choice | None:
@@ -959,6 +978,30 @@ class RandomPlayer(Answering):
 
     def move_enemy_bearer(self, state: BattleState, model: ModelState) -> MoveAction:
         return self.choose_move(state, model)
+
+    def choose_spell(
+        self,
+        state: BattleState,
+        caster: ModelState,
+        found: tuple[SpellOption, ...],
+        channelled: bool,
+    ) -> SpellPlan | None:
+        """MAGIC-CAST-01: no casting or a random option, with 1 to all its Will points."""
+        option = self.pick(state, [None, *found], f"{caster.uid} spell")
+        if option is None:
+            return None
+        points = self.pick(state, list(range(1, spendable(caster) + 1)), f"{caster.uid} will")
+        return SpellPlan(option, points)
+
+    def choose_resist(
+        self, state: BattleState, model: ModelState, casting: int, free: int, value: float
+    ) -> int:
+        return self.pick(state, list(range(model.will + 1)), f"{model.uid} resist")
+
+    def choose_resister(
+        self, state: BattleState, side: PlayerId, candidates: tuple[ModelState, ...], casting: int
+    ) -> ModelId:
+        return self.pick(state, [m.uid for m in candidates], "resister")
 
     def declare_heroic_action(
         self, state: BattleState, side: PlayerId, phase: Phase

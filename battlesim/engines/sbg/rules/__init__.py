@@ -21,6 +21,7 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     heroics,
     kinds,
     long_climb,
+    magic,
     master_of_battle,
     might,
     monsters,
@@ -47,5 +48,4 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     wargear_rules,
     weapons,
     will,
-    will_of_evil,
 )

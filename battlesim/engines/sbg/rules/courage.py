@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.data import COURAGE_PASS, STAND_FAST_RANGE
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.overrides import Stat, value
@@ -31,15 +32,32 @@ def courage_value(state: BattleState, model: ModelState) -> int:
     return clamp_stat(base + modifier(Hook.COURAGE, context))
 
 
-def courage_test(state: BattleState, model: ModelState, reason: str) -> bool:
+# MAGIC-P-AURACMD, MAGIC-P-FURY: an effect with this mark passes every Courage test
+PASSES_COURAGE = "passes courage tests"
+
+
+def courage_test(
+    state: BattleState,
+    model: ModelState,
+    reason: str,
+    drop_highest: bool = False,
+    penalty: int = 0,
+) -> bool:
     """COUR-TEST-01 (002:L1200): 2D6 + Courage >= 10 passes; a Hero may add Will and Might
     (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``), the War Beast's Panic test
-    (WB-DMG-02) included."""
+    (WB-DMG-02) included. ``drop_highest``: 3D6 less the highest (channelled Instill Fear
+    and Terrifying Aura, MAGIC-P-FEAR, MAGIC-P-TERRAURA)."""
     if permitted(May.PASS_COURAGE_UNTESTED, HookContext(state, model)):
         state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
         return _tested(state, model, reason, True)
-    dice = state.roll(2, f"courage {model.uid} ({reason})")
-    total = sum(dice) + courage_value(state, model)
+    if effects.marked(state, model, PASSES_COURAGE) is not None:
+        state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="power")
+        return _tested(state, model, reason, True)
+    if drop_highest:
+        dice = sorted(state.roll(3, f"courage {model.uid} ({reason}, 3D6 less the highest)"))[:2]
+    else:
+        dice = state.roll(2, f"courage {model.uid} ({reason})")
+    total = sum(dice) + courage_value(state, model) - penalty  # MAGIC-P-SHROUD: -1 an inch
     total += heroic_courage(state, model, total, sum(dice))
     passed = total >= COURAGE_PASS
     state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)

@@ -9,9 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core import effects, marks
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.arms import SpecialStrike, can_support, has_pike
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.overrides import Stat, value
 from battlesim.engines.sbg.core.paths import (
@@ -252,6 +254,7 @@ def strike(
     striking = HookContext(state, striker, target)
     strength = value(Stat.STRENGTH, striking, striker.profile.strength)  # rules that set it
     strength = clamp_stat(strength + modifier(Hook.STRENGTH, striking))
+    strength = marks.strike_strength(state, striker) or strength  # MAGIC-P-BLADEWRATH
     if at_mount:
         defence = cavalry.mount_defence(target)
     else:
@@ -290,6 +293,8 @@ def winners_strike(
     for striker in strikers:
         if striker.shielding or cavalry.cannot_act(state, striker):
             continue  # ARM-SH-03 Shielding; CAV-THROWN-01/02 thrown rider
+        if effects.barred(state, striker, Bar.STRIKE):
+            continue  # MAGIC-P-TRANSFIX: held by a power, it does not strike
         if striker.prone:  # FIGHT-PRONE-01/03: no strikes; it may stand up instead
             prone.winner_stands(state, player, striker)
             continue

@@ -3,7 +3,7 @@
 Every action is a registered ``HeroicAction`` (its name, its phase, who may declare it, what
 happens at once on declaration). The phases call ``declare_all`` at their start, ask
 ``resolution_order`` which Heroes act before the Priority order, and read the effects left on
-``ModelState.heroic`` (a ``HeroicTurn``, cleared at the end of the turn). A new special
+``heroic_turn(model)`` (a ``HeroicTurn``, cleared at the end of the turn). A new special
 heroic action is one more ``register_action`` call, not an ``if`` in a phase. The phase glue
 (moving, shooting and fighting first) lives in ``phases/heroic.py``.
 """
@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.arms import SpecialStrike
 from battlesim.engines.sbg.core.data import (
     HEROIC_RANGE,
@@ -23,6 +24,7 @@ from battlesim.engines.sbg.core.data import (
     STAT_MAX,
 )
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
@@ -138,6 +140,8 @@ def refusal(
         return f"{uid}'s profile does not list {name} (HERO-HA-09)"
     if hero.might < 1 and not free:
         return f"{uid} has no Might left (HERO-HA-02)"
+    if effects.barred(state, hero, Bar.HEROIC):
+        return f"{uid} is held by a power (MAGIC-P-TRANSFIX)"
     if any(d.hero == uid for d in declarations(state)):
         return f"{uid} already declared a Heroic Action this phase (HERO-HA-03)"
     if phase.value == "move" and one_ring.foe_moves(state, hero):
@@ -407,8 +411,16 @@ for _action in (
 ):
     register_action(_action)
 
-# HERO-HCH-01: Heroic Channelling needs magical powers, which the engine does not play:
-# it is not registered (refused if declared) and coverage reports it ignored.
+
+def _channel_check(state: BattleState, hero: ModelState) -> str | None:
+    """HERO-HCH-01 (002:L1685): only a Hero that may cast a power this turn channels it."""
+    if not hero.profile.powers or hero.will < 1:
+        return f"{hero.uid} has no power to channel or no Will (HERO-HCH-01)"
+    return _not_engaged(state, hero)
+
+
+# HERO-HCH-01: the channelled powers are in rules/magic (casting.channelling).
+register_action(HeroicAction(HEROIC_CHANNELLING, "move", check=_channel_check))
 IMPLEMENTED = frozenset(ACTIONS)
 
 

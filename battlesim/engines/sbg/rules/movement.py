@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core import geometry
+from battlesim.engines.sbg.core import effects, geometry
 from battlesim.engines.sbg.core.actions import (
     Charge,
     Hold,
@@ -20,6 +20,7 @@ from battlesim.engines.sbg.core.actions import (
 from battlesim.engines.sbg.core.actions import describe as describe_action
 from battlesim.engines.sbg.core.arms import MissileKind
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, CONTROL_ZONE
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.geometry import GeometryError
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import (
@@ -126,7 +127,7 @@ def can_move(state: BattleState, model: ModelState) -> bool:
         return False
     if not model.alive or model.done_moving or rider_turns(model).thrown_turn == state.turn:
         return False
-    return not state.engaged(model)
+    return not state.engaged(model) and not effects.barred(state, model, Bar.MOVE)
 
 
 def _cavalry(model: ModelState) -> bool:

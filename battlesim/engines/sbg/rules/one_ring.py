@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 RING = "the one ring"
 # RING-INV-07 (002:L2212): none of the invisibility rules apply to Sauron or the Nazgûl.
-_SEE_THE_INVISIBLE = frozenset({"sauron", "nazgûl", "nazgul", "ringwraith"})
+# SR-WILLEVIL (002:L2815): the bearer is not invisible to a model with Will of Evil either
+_SEE_THE_INVISIBLE = frozenset({"sauron", "nazgûl", "nazgul", "ringwraith", "will of evil"})
 # RING-PREC-02 (002:L2242-2247): the bearer highest in this list keeps the Ring.
 UNLISTED_RANK = 7
 

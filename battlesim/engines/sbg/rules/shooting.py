@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core import effects, marks
 from battlesim.engines.sbg.core.arms import MissileKind
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
@@ -45,6 +47,8 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
         return False  # HERO-HS-02: in range of "Fire!" and did not shoot
     if cavalry.cannot_act(state, model):
         return False  # CAV-THROWN-01/02: thrown this turn
+    if effects.barred(state, model, Bar.SHOOT):
+        return False  # MAGIC-P-TRANSFIX: held by a power
     if weapon.kind is MissileKind.THROWING:
         return True
     if weapon.kind in (MissileKind.CROSSBOW, MissileKind.STONES):
@@ -65,6 +69,8 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
     (002:L2206): an invisible Ring-bearer cannot be targeted; SR-STEALTH, EQP-CLOAK-01."""
     if wears_ring(target) and one_ring.invisible_to(target, shooter):
         return False
+    if marks.shrouded(state, target) and not one_ring.sees_invisible(shooter):
+        return False  # MAGIC-P-SHROUD: cannot be targeted by shooting
     good = state.alignment(shooter.player) is Alignment.GOOD
     if good and state.engaged(target):
         return False
@@ -139,7 +145,10 @@ def shoot(
     need = to_hit_need(state, shooter, moving_penalty)
     # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits. HERO-MIGHT-06 item 3: Might.
     score = 6 if die == 6 else clamp_die(die + bonus)
-    hit = boost(state, shooter, MightRoll.TO_HIT, score, need, target=target) >= need
+    if marks.blinded(state, target):  # MAGIC-P-BLINDLIGHT: only a natural 6
+        hit = die == 6
+    else:
+        hit = boost(state, shooter, MightRoll.TO_HIT, score, need, target=target) >= need
     state.log.emit("shot", shooter=shooter.uid, target=target.uid, hit=hit)
     if subscribed(On.SHOT):
         notify(state, On.SHOT, Happening(shooter, other=target, passed=hit))

@@ -8,6 +8,7 @@ like frighten only models with that keyword (SR-TERROR, 002:L2873).
 
 from __future__ import annotations
 
+from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import Charge, IllegalActionError
 from battlesim.engines.sbg.core.data import COURAGE_PASS
 from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -15,6 +16,7 @@ from battlesim.engines.sbg.rules.courage import courage_test, courage_value
 from battlesim.engines.sbg.rules.movement import check_action
 
 TERROR = "terror"
+CAUSES_TERROR = "causes terror"  # an effect's mark (value 1: chargers test on 3D6 less one)
 STALL_COST = 0.05  # for players: the worth of the move a failed test loses
 
 
@@ -24,7 +26,7 @@ def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
     left for the Move phase to refuse, without a test."""
 
     target = state.models.get(action.target)
-    if target is None or not frightens(target, model):
+    if target is None or not frightens(target, model, state):
         return True
     try:
         check_action(state, model, action)
@@ -33,14 +35,18 @@ def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
     if TERROR in model.courage_passed:
         state.log.emit("courage", model=model.uid, reason=TERROR, passed=True, auto="passed")
         return True
-    if courage_test(state, model, TERROR):
+    aura = effects.marked(state, target, CAUSES_TERROR)
+    if courage_test(state, model, TERROR, drop_highest=aura is not None and aura.value > 0):
         model.courage_passed.add(TERROR)
         return True
     return False
 
 
-def frightens(enemy: ModelState, model: ModelState) -> bool:
-    """SR-TERROR (002:L2873): Terror frightens every model; *Terreur (Orque)* only Orcs."""
+def frightens(enemy: ModelState, model: ModelState, state: BattleState | None = None) -> bool:
+    """SR-TERROR (002:L2873): Terror frightens every model; *Terreur (Orque)* only Orcs;
+    a power may make a model cause Terror (MAGIC-P-TERRAURA, MAGIC-P-DISMAY)."""
+    if state is not None and effects.marked(state, enemy, CAUSES_TERROR) is not None:
+        return True
     if TERROR not in enemy.triggers:
         return False
     aimed = [_aimed_at(rule) for rule in enemy.profile.rules]
@@ -69,7 +75,7 @@ def expected_charge(
 ) -> float:
     """For players: a charge's worth if the enemy causes Terror and no test is passed yet:
     it happens only if the test passes; a failure loses the move (MOVE-CHG-14)."""
-    if not frightens(enemy, model) or TERROR in model.courage_passed:
+    if not frightens(enemy, model, state) or TERROR in model.courage_passed:
         return value
     if "fearless" in model.triggers:
         return value

@@ -10,11 +10,8 @@ from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
     On,
-    Tick,
-    every,
     on,
 )
-from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.heroics import fate_saves
 
 _BSDATA = "BSData wargear 'Rules': "
@@ -78,34 +75,6 @@ def _white_sword(context: HookContext) -> int:
 
 
 _named("white sword of gondor", "a two-handed sword whose Strikes have Mighty Blow")
-
-
-# --- WPN-STAFFPOW-01 (002:L2034): one free Will point each turn ---------------------------
-
-STAFF_OF_POWER = "staff of power"
-REGISTRY.register(STAFF_OF_POWER, kind=Kind.WEAPON, source="WPN-STAFFPOW-01 (002:L2034)")
-# The bearer's Will at the start of the turn, the free point included.
-_FREE_WILL: Status[list[int]] = Status("staff of power will", lambda: [0], Lasting.BATTLE)
-
-
-@every(Tick.TURN_START, STAFF_OF_POWER, order=50)
-def _free_will_point(state: BattleState) -> None:
-    """Each turn the bearer has one Will point more, spent first; unspent, it goes at the
-    end of the turn, so the store never grows (data.ASSUMPTIONS "staff-of-power")."""
-    for model in state.living():
-        if STAFF_OF_POWER in model.triggers and model.profile.is_hero:
-            model.will += 1
-            _FREE_WILL.of(model)[0] = model.will
-
-
-@every(Tick.TURN_END, STAFF_OF_POWER, order=50)
-def _unspent_point_goes(state: BattleState) -> None:
-    for model in state.living():
-        start = _FREE_WILL.peek(model)
-        if start is not None and start[0] and model.will >= start[0]:
-            model.will -= 1  # no Will spent this turn: the free point was not used
-        if start is not None:
-            start[0] = 0
 
 
 # --- SR-HORSELORD (002:L2869) -------------------------------------------------------------

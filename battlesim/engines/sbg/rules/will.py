@@ -1,42 +1,85 @@
 """Will dice: casting and resisting magical powers (HERO-WILL-02/03, seed 002:L1748-1752;
 MAGIC-CAST-01/02, MAGIC-RES-01/02, 002:L2321-2329).
 
-The engine has no magical powers yet: these are the dice a power's rules will call. The
-number of Will points is chosen before rolling (by the caller); Might may then raise the
-best die (HERO-MIGHT-06 item 6), decided at once (MAGIC-CAST-02).
+The number of Will points is chosen before rolling (by the caller); Might may then raise the
+best die (HERO-MIGHT-06 item 6), decided at once (MAGIC-CAST-02). The powers themselves are
+in ``rules/magic``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.rules.might import MightRoll, boost
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
+from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
 from battlesim.engines.sbg.rules.pools import Pool, spend
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
 
 
-def cast(state: BattleState, caster: ModelState, points: int, casting_value: int) -> int:
+STAFF_OF_POWER = "staff of power"
+REGISTRY.register(STAFF_OF_POWER, kind=Kind.WARGEAR, source="WPN-STAFFPOW-01 (002:L2034)")
+_FREE_POINT: Status[list[int]] = Status("staff of power: free will", list, Lasting.TURN)
+
+
+def pay_will(state: BattleState, model: ModelState, points: int) -> None:
+    """Spend ``points`` Will; WPN-STAFFPOW-01 (002:L2034): a Staff of Power's bearer spends
+    one free Will point each turn, its store not reduced (the first point it spends)."""
+    used = _FREE_POINT.of(model)
+    if points >= 1 and STAFF_OF_POWER in model.triggers and not used:
+        used.append(state.turn)
+        state.log.emit("free_will", model=model.uid, rule=STAFF_OF_POWER)
+        points -= 1
+    if points:
+        spend(model, Pool.WILL, points)
+
+
+def cast(
+    state: BattleState,
+    caster: ModelState,
+    points: int,
+    casting_value: int,
+    power: str = "",
+    target: str = "",
+) -> int:
     """HERO-WILL-02, MAGIC-CAST-01/02: spend ``points`` Will, roll that many D6 together; the
     power is cast if one die reaches ``casting_value``. Returns the highest casting die
     (after Might) if cast, else 0 (the Will stays spent)."""
-    spend(caster, Pool.WILL, points)
+    pay_will(state, caster, points)
     dice = state.roll(points, f"cast {caster.uid} ({casting_value}+)")
     best = boost(state, caster, MightRoll.CAST, max(dice), casting_value)
     cast_ok = best >= casting_value
-    state.log.emit("cast", model=caster.uid, dice=dice, best=best, cast=cast_ok)
+    details = {"power": power, "target": target} if power else {}
+    state.log.emit("cast", model=caster.uid, dice=dice, best=best, cast=cast_ok, **details)
     return best if cast_ok else 0
 
 
-def resist(state: BattleState, target: ModelState, points: int, casting: int) -> bool:
+def resist(
+    state: BattleState,
+    target: ModelState,
+    points: int,
+    casting: int,
+    free: int = 0,
+    bonus: int = 0,
+    power: str = "",
+) -> bool:
     """HERO-WILL-03, MAGIC-RES-01/02: spend ``points`` Will, one D6 each; resisted if one
-    die reaches the caster's highest casting die (ties resist). Each natural 6 refunds its
-    Will point."""
-    spend(target, Pool.WILL, points)
-    dice = state.roll(points, f"resist {target.uid} ({casting}+)")
-    target.will += sum(1 for die in dice if die == 6)  # MAGIC-RES-02: refunded at once
-    best = boost(state, target, MightRoll.RESIST, max(dice), casting)
+    die reaches the caster's highest casting die (ties resist). Each natural 6 of a paid die
+    refunds its Will point; the ``free`` dice (Resistant to Magic, Fortify Spirit) refund
+    nothing; ``bonus`` is added to the highest die (channelled Fortify Spirit)."""
+    if points:
+        pay_will(state, target, points)
+    paid = state.roll(points, f"resist {target.uid} ({casting}+)") if points else []
+    extra = state.roll(free, f"free resist {target.uid} ({casting}+)") if free else []
+    target.will += sum(1 for die in paid if die == 6)  # MAGIC-RES-02: refunded at once
+    dice = paid + extra
+    if not dice:
+        return False
+    best = min(DIE_MAX, max(dice) + bonus)
+    best = boost(state, target, MightRoll.RESIST, best, casting)
     resisted = best >= casting
-    state.log.emit("resist", model=target.uid, dice=dice, best=best, resisted=resisted)
+    details = {"power": power, "free": free} if power else {}
+    state.log.emit("resist", model=target.uid, dice=dice, best=best, resisted=resisted, **details)
     return resisted

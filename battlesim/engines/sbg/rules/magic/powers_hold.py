@@ -1,0 +1,73 @@
+"""Powers that hold an enemy: Transfix and Compel (MAGIC-P-TRANSFIX, MAGIC-P-COMPEL)."""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.core.effects import Bar
+from battlesim.engines.sbg.core.hooks import Hook
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.magic import lasting, worth
+from battlesim.engines.sbg.rules.magic.harm import halved_loss
+from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
+
+HELD = frozenset({Bar.MOVE, Bar.SHOOT, Bar.CAST, Bar.HEROIC, Bar.STRIKE})
+
+
+def _hold_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
+    """A held enemy neither strikes nor shoots nor moves this turn: about a third of its
+    worth, more if channelled; nothing if it is held already."""
+    if lasting.carries(state, target, "transfix") or lasting.carries(state, target, "compel"):
+        return 0.0
+    share = 0.45 if chan else 0.3
+    if target.done_moving and not state.engaged(target) and target.missile is None:
+        share /= 3  # it already moved and will not fight: only its shooting or casting left
+    return share * worth.of(target)
+
+
+def _not_a_beast(state: BattleState, caster: ModelState, target: ModelState) -> bool:
+    """WB-MAG-02 (002:L1901): a War Beast itself ignores Immobilise and Compel (its leader
+    may be targeted; the beast is then held indirectly: not played yet)."""
+    return "war beast" not in target.triggers
+
+
+def hold(state: BattleState, spell: Spell, target: ModelState, no_strike: bool = True) -> None:
+    """Transfix's effects on ``target``; channelled: Fight and Attacks halved, rounded up."""
+    bars = HELD if no_strike else HELD - {Bar.STRIKE}
+    lasting.put(state, spell, target, bars=bars)
+    if spell.channelled:
+        profile = target.profile
+        lasting.put(state, spell, target, hook=Hook.FIGHT, value=halved_loss(profile.fight))
+        lasting.put(state, spell, target, hook=Hook.ATTACKS, value=halved_loss(profile.attacks))
+
+
+@power(
+    "MAGIC-P-TRANSFIX",
+    "transfix",
+    "002:L2535-2541",
+    Aim.ENEMY,
+    Duration.TEMPORARY,
+    eligible=_not_a_beast,
+    worth=_hold_worth,
+    aliases=("immobilise", "immobilise/transfix", "immobilize"),
+)
+def magic_p_transfix(state: BattleState, spell: Spell) -> None:
+    """Until the end of the turn the target cannot move, shoot, cast, declare Heroic Actions
+    or strike if it wins a fight. Channelled: its Attacks and Fight are also halved."""
+    hold(state, spell, spell.target)
+
+
+@power(
+    "MAGIC-P-COMPEL",
+    "compel",
+    "002:L2555-2563",
+    Aim.ENEMY,
+    Duration.TEMPORARY,
+    eligible=_not_a_beast,
+    worth=_hold_worth,
+    aliases=("command", "command/compel"),
+)
+def magic_p_compel(state: BattleState, spell: Spell) -> None:
+    """The caster may move the target up to half its Move, then it is Transfixed (it cannot
+    move again this turn). The engine's players move it 0" ("up to": data.ASSUMPTIONS
+    "compel move"). Channelled: Fight and Attacks halved and no strikes (as Transfix's)."""
+    spell.target.done_moving = True
+    hold(state, spell, spell.target)

@@ -1,0 +1,97 @@
+"""Resisting a Magical Power (MAGIC-RES-01..05, 002:L2327-2353; SR-RESMAGIC, L2855).
+
+The targets' side chooses one model to resist (MAGIC-RES-05: for a power on several enemies
+one resists for all, ``ChooseResister``) and how many Will points it spends
+(``ChooseResist``), before rolling. Free dice come from Resistant to Magic (one) and Fortify
+Spirit (two, channelled: +1 to the highest), rolled even with 0 Will; they never refund.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from battlesim.engines.sbg.core import effects
+from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
+from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, notify
+from battlesim.engines.sbg.core.units import ModelId
+from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
+from battlesim.engines.sbg.rules.magic.will_of_evil import banish
+from battlesim.engines.sbg.rules.will import resist
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.rules.magic.spells import Spell
+
+RESISTANT = "resistant to magic"
+REGISTRY.register(RESISTANT, kind=Kind.RULE, source="SR-RESMAGIC (002:L2853-2855)")
+FORTIFIED = "fortify spirit"  # MAGIC-P-FORTIFY's mark (powers_aid.py)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseResister(Decision[ModelId]):
+    """MAGIC-RES-05: which of the affected models resists for all."""
+
+    side: int
+    candidates: tuple[ModelState, ...]
+    casting: int
+
+    def default(self, state: BattleState) -> ModelId:
+        return max(self.candidates, key=lambda m: (m.will + free_dice(state, m)[0], m.uid)).uid
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseResist(Decision[int]):
+    """MAGIC-RES-01: the Will points the target spends (0..its Will), before rolling; the
+    ``free`` dice are rolled anyway; ``worth``: what the power would cost its side."""
+
+    model: ModelState
+    casting: int
+    free: int
+    worth: float
+
+    def default(self, state: BattleState) -> int:
+        return 0
+
+
+def free_dice(state: BattleState, model: ModelState) -> tuple[int, int]:
+    """(free dice, bonus on the highest): SR-RESMAGIC, MAGIC-P-FORTIFY."""
+    free = 1 if RESISTANT in model.triggers else 0
+    free += heroic_turn(model).resist_dice  # HERO-HR-01: Heroic Resolve's free die
+    fortify = effects.marked(state, model, FORTIFIED)
+    bonus = 0
+    if fortify is not None:
+        free += 2
+        bonus = fortify.value
+    return free, bonus
+
+
+def resisted(state: BattleState, players: Sequence[Any], spell: Spell, casting: int) -> bool:
+    """MAGIC-RES-01..05: one model resists; True if it did (the power does nothing). A model
+    affected indirectly never resists (MAGIC-RES-03): only those the power aims at may."""
+    candidates = tuple(m for m in spell.affected if m.alive)
+    if not candidates:
+        return False
+    side = candidates[0].player
+    player = players[side] if players else None
+    model = candidates[0]
+    if len(candidates) > 1 and player is not None:
+        chosen = player.decide(state, ChooseResister(side, candidates, casting))
+        model = next((m for m in candidates if m.uid == chosen), candidates[0])
+    free, bonus = free_dice(state, model)
+    worth = spell.power.worth(state, spell.caster, spell.target, spell.channelled)
+    points = 0
+    if player is not None and model.will > 0:
+        points = player.decide(state, ChooseResist(model, casting, free, worth))
+        if not isinstance(points, int) or not 0 <= points <= model.will:
+            state.log.emit("refused", model=model.uid, reason=f"cannot resist with {points!r}")
+            points = 0
+    if not points and not free:
+        return False
+    held = resist(state, model, points, casting, free, bonus, spell.power.id)
+    banish(state, model)  # SR-WILLEVIL: its last Will spent resisting
+    if not held:
+        return False
+    notify(state, On.SPELL_RESISTED, Happening(spell.caster, source=spell.power.id, other=model))
+    return True
