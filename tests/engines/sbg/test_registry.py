@@ -310,3 +310,12 @@ def _card(profile: Profile) -> dict[str, object]:
     from battlesim.engines.sbg.core.units import profile_to_data
 
     return dict(profile_to_data(profile))
+
+
+def test_names_files_merge_sections_and_refuse_a_key_given_twice():
+    first = {"aliases": {"a": "b"}, "tags": ["x"]}
+    second = {"aliases": {"c": "d"}, "tags": ["y"]}
+    data = names.merged([first, second])
+    assert data == {"aliases": {"a": "b", "c": "d"}, "tags": ["x", "y"]}
+    with pytest.raises(names.NameTableError, match="given twice"):
+        names.merged([first, {"aliases": {"a": "e"}}])

@@ -15,7 +15,7 @@ played), *list-building* (handled when the army is built) or *flavour* (no effec
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -39,6 +39,9 @@ __all__ = [
 ]
 
 NAMES_FILE = Path(__file__).with_name("names.yaml")
+# Army families keep their own names beside the rulebook's (names_good.yaml, names_evil.yaml):
+# the same sections, merged; a key given twice is an error, never a silent override.
+EXTRA_NAMES = "names_*.yaml"
 
 _SPACES = re.compile(r"\s+")
 _OPEN_BRACKET = re.compile(r"\s*\(\s*")  # "Hatred(Angmar)" and "Fury  (Orc)" alike
@@ -164,11 +167,32 @@ def clean(raw: str) -> str:
 
 @cache
 def table() -> NameTable:
-    """The table of names.yaml, read once."""
-    data = yaml.safe_load(NAMES_FILE.read_text(encoding="utf-8")) or {}
+    """The table of names.yaml and its names_*.yaml companions, read once."""
+    files = [NAMES_FILE, *sorted(NAMES_FILE.parent.glob(EXTRA_NAMES))]
+    return NameTable.from_mapping(merged(_read(path) for path in files))
+
+
+def merged(tables: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Sections of several files in one: lists joined, mappings united; a key twice fails."""
+    data: dict[str, Any] = {}
+    for part in tables:
+        for section, value in part.items():
+            if isinstance(value, list):
+                data.setdefault(section, []).extend(value)
+                continue
+            into = data.setdefault(section, {})
+            for key in value or {}:
+                if key in into:
+                    raise NameTableError(f"{section} {key!r} is given twice")
+            into.update(value or {})
+    return data
+
+
+def _read(path: Path) -> Mapping[str, Any]:
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     if not isinstance(data, Mapping):
-        raise NameTableError(f"{NAMES_FILE.name} must hold a mapping")
-    return NameTable.from_mapping(data)
+        raise NameTableError(f"{path.name} must hold a mapping")
+    return data
 
 
 def parse(raw: str, *, wargear: bool = False) -> ParsedName:
