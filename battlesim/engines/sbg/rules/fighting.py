@@ -21,6 +21,7 @@ from battlesim.engines.sbg.core.paths import (
     rotated,
     terrain_fits,
 )
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import (
     BattleState,
@@ -67,15 +68,21 @@ _BACK_AWAY_STEP = math.radians(5)
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
 
 
-def _may_support(state: BattleState, model: ModelState) -> bool:
-    """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight."""
+def _may_support(state: BattleState, model: ModelState, friend: ModelState) -> bool:
+    """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight;
+    or Infantry a rule lets support ``friend`` as if with a spear (May.SUPPORT_AS_SPEAR)."""
     if not model.alive or model.supported or model.shot or model.prone or model.fought:
         return False
     if riding(model) is not None:
         return False  # WB-CC-01: howdah models are never part of a fight
     if any(d.hero == model.uid for d in declarations(state)):
         return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
-    return can_support(model.profile) and not state.engaged(model)
+    if state.engaged(model):
+        return False
+    if can_support(model.profile):
+        return True
+    infantry = "infantry" in model.profile.keywords
+    return infantry and permitted(May.SUPPORT_AS_SPEAR, HookContext(state, model, other=friend))
 
 
 def assign_supporters(state: BattleState, combat: Combat) -> None:
@@ -99,7 +106,7 @@ def _support_one(
             continue
         if helper.radius + 1e-9 < friend.radius or not state.in_contact(helper, via):
             continue
-        if _may_support(state, helper):
+        if _may_support(state, helper, friend):
             helper.supported = True
             combat.supporters[helper.uid] = helper
             state.log.emit("support", model=helper.uid, supports=friend.uid)
@@ -112,6 +119,7 @@ class _Die:
     owner: ModelState
     raw: int
     bonus: int
+    rerolled: bool = False  # each D6 is re-rolled once at most (EQP-BAN-02, army rules)
 
     @property
     def value(self) -> int:
@@ -157,6 +165,7 @@ def duel(state: BattleState, combat: Combat) -> PlayerId:
         if loser is None or loser in used or not _banner_reroll(state, combat, loser, dice[loser]):
             break
         used.add(loser)
+    _army_rerolls(state, combat, dice)
     might_bidding(state, combat, dice)
     a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
     winner = duel_winner_without_roll_off(a, b)
@@ -181,7 +190,22 @@ def _banner_reroll(state: BattleState, combat: Combat, player: PlayerId, dice: l
         return False
     worst = min(dice, key=lambda d: (d.value, d.owner.uid))
     (worst.raw,) = state.roll(1, f"banner re-roll {worst.owner.uid}")
+    worst.rerolled = True
     return True
+
+
+# Army rules that re-roll single Duel dice of a side (Awesome Presence...): each is given the
+# side losing so far and its dice, after the banner's re-roll, and re-rolls a die not yet
+# re-rolled (marking it). Appended to by the rule's module (rules/armies/).
+DuelReroll = Callable[[BattleState, PlayerId, list[_Die]], None]
+DUEL_REROLLS: list[DuelReroll] = []
+
+
+def _army_rerolls(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
+    for rule in DUEL_REROLLS:
+        loser = _provisional_loser(state, combat, dice)
+        if loser is not None:
+            rule(state, loser, dice[loser])
 
 
 def might_bidding(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
