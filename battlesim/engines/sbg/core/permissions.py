@@ -34,6 +34,8 @@ class May(enum.Enum):
     BE_TRAPPED = ("be Trapped when it cannot back away", True)
     # ``other`` is the friend it would support (Chittering Hordes: only one of its kind)
     SUPPORT_AS_SPEAR = ("support a friend in a fight as if it had a spear", False)
+    # ``other`` is the friendly Hero that would stand fast (General of the North)
+    RALLY_HEROES = ("give its Stand Fast! to a friendly Hero", False)
 
     @property
     def default(self) -> bool:

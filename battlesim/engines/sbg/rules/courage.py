@@ -116,16 +116,23 @@ def update_broken(state: BattleState) -> None:
 
 def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
     """COUR-SF-02 (002:L1248): a friendly Hero within 6" that passed its test this turn and
-    that the Warrior can see (part 1 §7.3 reading), measured from where the Hero now is."""
-    if model.profile.is_hero:
-        return None
+    that the Warrior can see (part 1 §7.3 reading), measured from where the Hero now is.
+    Army rules change the range (Hook.STAND_FAST_RANGE) and let some Heroes rally other
+    Heroes (May.RALLY_HEROES)."""
     for hero in state.living(model.player):
+        if hero is model:
+            continue
         rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
         rallying = (
             rallying and challenge(hero).declined_from is None
         )  # HERO-HCHAL-03: lost for good
-        near = rallying and state.distance(hero, model) <= STAND_FAST_RANGE
-        if near and can_see(state, model, hero):
+        if not rallying:
+            continue
+        rallied = HookContext(state, hero, model)
+        if model.profile.is_hero and not permitted(May.RALLY_HEROES, rallied):
+            continue
+        reach = STAND_FAST_RANGE + modifier(Hook.STAND_FAST_RANGE, rallied)
+        if state.distance(hero, model) <= reach and can_see(state, model, hero):
             return hero
     return None
 

@@ -6,5 +6,6 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     fortitude,
     harad,
     hordes,
+    hunters,
     orcs,
 )
