@@ -294,7 +294,8 @@ def strike(
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
         purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
-        grant = allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, striker, target))
+        details = {"trapped": trapped, "at_mount": at_mount}  # army rules read them
+        grant = allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, striker, target, details))
         ones = special_strikes.rerolls_ones(striker) or grant is Reroll.ONES
         failed = grant is Reroll.FAILED
         if roll_to_wound(
