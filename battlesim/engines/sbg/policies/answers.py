@@ -17,12 +17,14 @@ from battlesim.engines.sbg.phases.trample import ChooseTrample, TrampleFriend
 from battlesim.engines.sbg.rules.back_away import ChooseBackAway
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount, ChooseStrikePart
 from battlesim.engines.sbg.rules.combat import ChooseStrikeTarget
+from battlesim.engines.sbg.rules.courage import SpendWillOnCourage
 from battlesim.engines.sbg.rules.fight_stances import ChooseShielding, ChooseTwoHands
 from battlesim.engines.sbg.rules.heroic_actions import (
     AcceptChallenge,
     CallFriends,
     DeclareHeroicAction,
 )
+from battlesim.engines.sbg.rules.heroics import SpendFate
 from battlesim.engines.sbg.rules.magic.casting import ChooseSpell
 from battlesim.engines.sbg.rules.magic.resisting import ChooseResist, ChooseResister
 from battlesim.engines.sbg.rules.master_of_battle import CopyHeroicAction
@@ -82,6 +84,8 @@ ANSWERS: dict[type[Any], str] = {
     ChooseBackAway: "choose_back_away",
     StrikeOrder: "strike_order",
     BarrierOrder: "barrier_order",
+    SpendWillOnCourage: "will_on_courage",
+    SpendFate: "spend_fate",
 }
 
 

@@ -1051,6 +1051,12 @@ class RandomPlayer(Answering):
     def barrier_order(self, state: BattleState, models: Sequence[ModelState]) -> list[ModelId]:
         return self._shuffled(state, [m.uid for m in models], "barrier attackers' order")
 
+    def will_on_courage(self, state: BattleState, model: ModelState, shortfall: int) -> bool:
+        return self.pick(state, [True, False], f"{model.uid} Will on Courage")
+
+    def spend_fate(self, state: BattleState, model: ModelState, count: int, policy: object) -> bool:
+        return self.pick(state, [True, False], f"{model.uid} spends Fate")
+
     def _shuffled(self, state: BattleState, uids: list[ModelId], purpose: str) -> list[ModelId]:
         for i in range(len(uids) - 1, 0, -1):
             j = state.roll(1, f"random player: {purpose}", sides=i + 1)[0] - 1
