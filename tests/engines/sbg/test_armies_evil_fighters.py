@@ -76,7 +76,7 @@ def test_show_no_mercy_rerolls_failed_wounds_on_a_trapped_enemy() -> None:
     rutabi = _with(MAN, "Show No Mercy (Active)")
     assert _to_wound(rutabi, WARRIOR, trapped=True) is Reroll.FAILED
     assert _to_wound(rutabi, WARRIOR, trapped=False) is Reroll.NONE
-    state = battle([1, 5, 1, 5])  # each die of the set: a 1, re-rolled into a 5
+    state = battle([1, 1, 5, 5])  # the set rolled together (FIGHT-TRAP-03): 1s re-rolled to 5s
     a = add(state, "A", 1, 10, 10, rutabi)
     b = add(state, "B", 0, 10 + BASE_GAP, 10, replace(WARRIOR, wounds=2))
     strike(state, a, b, trapped=True)
