@@ -36,6 +36,8 @@ class May(enum.Enum):
     SUPPORT_AS_SPEAR = ("support a friend in a fight as if it had a spear", False)
     # ``other`` is the friendly Hero that would stand fast (General of the North)
     RALLY_HEROES = ("give its Stand Fast! to a friendly Hero", False)
+    # details["friends"]: the two friends in the way (Phalanx)
+    MAKE_WAY_WITH_TWO = ("have two friends make way for it instead of one", False)
 
     @property
     def default(self) -> bool:

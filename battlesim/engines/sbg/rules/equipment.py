@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.data import BANNER_RANGE, DRUM_RANGE
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
-from battlesim.engines.sbg.core.names import parse
+from battlesim.engines.sbg.core.names import canonical, parse
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import Happening, On, on
 
@@ -37,9 +37,23 @@ def armour_bonus(profile: Profile) -> int:
 
 
 def shield_gives_defence(profile: Profile) -> bool:
-    """ARM-SH-02 (002:L2275): no +1 with a bow, crossbow, pike or two-handed weapon."""
+    """ARM-SH-02 (002:L2275): no +1 with a bow, crossbow, pike or two-handed weapon; army
+    rules may keep it with a pike (``PIKE_AND_SHIELD``, Phalanx)."""
     heavy = any(name.startswith("two-handed") for name in profile.gear)
-    return not heavy and not (_NO_SHIELD_BONUS & profile.gear)
+    barred = _NO_SHIELD_BONUS & profile.gear
+    if barred == {"pike"} and pike_and_shield(profile):
+        barred = frozenset()
+    return not heavy and not barred
+
+
+# Rules that let a model use a pike and a shield together without penalty (rules/armies/).
+PIKE_AND_SHIELD: set[str] = set()
+
+
+def pike_and_shield(profile: Profile) -> bool:
+    return bool(PIKE_AND_SHIELD) and any(
+        canonical(rule) in PIKE_AND_SHIELD for rule in profile.rules
+    )
 
 
 def starting_defence(profile: Profile) -> int:

@@ -281,7 +281,7 @@ def strike(
     strength = clamp_stat(strength + modifier(Hook.STRENGTH, striking))
     strength = marks.strike_strength(state, striker) or strength  # MAGIC-P-BLADEWRATH
     if at_mount:
-        defence = cavalry.mount_defence(target)
+        defence = cavalry.mount_defence(target, state)
     else:
         struck = HookContext(state, target)
         defence = value(Stat.DEFENCE, struck, target.defence)
