@@ -58,7 +58,7 @@ def hit(
     if not model.alive:
         return
     if at_mount and model.mount is not None and not model.mount.slain:
-        defence = cavalry.mount_defence(model)
+        defence = cavalry.mount_defence(model, state)
     else:
         at_mount = False
         defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))

@@ -10,5 +10,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     harad,
     hordes,
     hunters,
+    mordor,
     orcs,
+    umbar,
 )

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import fighting
+from battlesim.engines.sbg.rules import heroic_actions as ha
+from battlesim.engines.sbg.rules.howdah import riding
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.state import Phase
 
 AWESOME_PRESENCE = "awesome presence"
 PRESENCE_RANGE = 3.0
@@ -40,3 +48,48 @@ fighting.DUEL_REROLLS.append(_awesome_presence)
 REGISTRY.register(
     AWESOME_PRESENCE, kind=Kind.RULE, source="BSData 8bcb-455b-45e0-5abf (Awesome Presence)"
 )
+
+
+# The Mûmak War Leader (BSData 638d-0ee0-4543-f8a8, 9874-5f14-d012-c416): ranges measured
+# from the Mûmak's base whilst he rides it (READINGS: from his own base in the howdah).
+HIGH_KING = "high king of mahûd"
+
+
+@register(Hook.STAND_FAST_RANGE, HIGH_KING)
+def _high_king(context: HookContext) -> int:
+    """High King of Mahûd: his Stand Fast! reaches 12" rather than 6". (His warband's 12"
+    deployment has no counterpart: the engine deploys by scenario zones, not warbands.)"""
+    return 6
+
+
+REGISTRY.register(HIGH_KING, kind=Kind.RULE, source="BSData 638d-0ee0-4543-f8a8")
+
+IMPOSING = "imposing presence"
+IMPOSING_RANGE = 12.0
+IMPOSING_NEED = 4
+_IMPOSED: Status[set[str]] = Status("imposing presence", set, Lasting.TURN)
+
+
+def _imposing_presence(
+    state: BattleState, players: Sequence[Any], phase: Phase, declared: ha.Declaration
+) -> None:
+    """Imposing Presence: whilst mounted on his Royal War Mûmak, the first time each turn an
+    enemy declares a Heroic Move within 12", a D6: on a 4+ it is cancelled, its Might lost."""
+    if declared.action != ha.HEROIC_MOVE or declared.cancelled:
+        return
+    hero = state.models[declared.hero]
+    for leader in state.enemies(hero):
+        used = _IMPOSED.of(state)
+        if IMPOSING not in leader.triggers or leader.uid in used or riding(leader) is None:
+            continue
+        if state.distance(leader, hero) > IMPOSING_RANGE + 1e-9:
+            continue
+        used.add(leader.uid)
+        (die,) = state.roll(1, f"imposing presence {leader.uid}")
+        if die >= IMPOSING_NEED:
+            ha.cancel(state, declared, IMPOSING)
+            return
+
+
+ha.ANSWERS.append(_imposing_presence)
+REGISTRY.register(IMPOSING, kind=Kind.RULE, source="BSData 9874-5f14-d012-c416")
