@@ -12,5 +12,6 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     hunters,
     mordor,
     orcs,
+    phase_powers,
     umbar,
 )
