@@ -123,3 +123,19 @@ def test_imposing_presence_cancels_an_enemy_heroic_move_on_a_four() -> None:
     ha._declare(state, players(), 0, Phase.MOVE, (other.uid, ha.HEROIC_MOVE))
     live = [d.hero for d in ha.declared(state, ha.HEROIC_MOVE)]
     assert live == ["H2"] and hero.might == 0
+
+
+def test_the_serpents_weapon_adds_two_fight_against_the_chosen_hero() -> None:
+    """BSData 72ac-9c66-47de-bd2c: at the start of the game Râza picks an enemy Hero (the
+    heuristic: the costliest); Engaged with it he has +2 Fight value, not against another."""
+    from battlesim.engines.sbg.core.state import Tick, tick
+
+    state = battle()
+    raza = add(state, "R", 1, 10, 10, _with(HERO, "The Serpent's Weapon (Active)"))
+    cheap = add(state, "C", 0, 30, 10, replace(HERO, points=50))
+    dear = add(state, "D", 0, 30, 20, replace(HERO, points=150))
+    tick(state, Tick.TURN_START)
+    state.set_position(cheap, (10 + BASE_GAP, 10))
+    assert modifier(Hook.FIGHT, HookContext(state, raza)) == 0
+    state.set_position(dear, (10, 10 + BASE_GAP))
+    assert modifier(Hook.FIGHT, HookContext(state, raza)) == 2

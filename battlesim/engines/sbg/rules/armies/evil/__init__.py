@@ -13,5 +13,6 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     mordor,
     orcs,
     phase_powers,
+    spirits,
     umbar,
 )

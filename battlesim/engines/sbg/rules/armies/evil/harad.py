@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.state import BattleState
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, every
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import fighting
@@ -93,3 +95,52 @@ def _imposing_presence(
 
 ha.ANSWERS.append(_imposing_presence)
 REGISTRY.register(IMPOSING, kind=Kind.RULE, source="BSData 9874-5f14-d012-c416")
+
+
+# The Serpent's Weapon (BSData 72ac-9c66-47de-bd2c): at the start of the game Râza secretly
+# picks an enemy Hero as his target; in a fight where he is Engaged with it, +2 Fight value.
+SERPENTS_WEAPON = "the serpent's weapon"
+_TARGETS: Status[dict[str, str]] = Status("the serpent's weapon", dict, Lasting.BATTLE)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSerpentTarget(Decision[str | None]):
+    """Râza's secret target among the enemy Heroes; heuristic: the costliest, then by id."""
+
+    raza: ModelState
+    heroes: tuple[ModelState, ...]
+
+    def default(self, state: BattleState) -> str | None:
+        if not self.heroes:
+            return None
+        return max(self.heroes, key=lambda m: (m.profile.points, m.uid)).uid
+
+
+@every(Tick.TURN_START, SERPENTS_WEAPON, order=5)
+def _serpent_target(state: BattleState) -> None:
+    targets = _TARGETS.of(state)
+    for raza in state.living():
+        if SERPENTS_WEAPON not in raza.triggers or raza.uid in targets:
+            continue
+        heroes = tuple(m for m in state.enemies(raza) if m.profile.is_hero)
+        decision = ChooseSerpentTarget(raza, heroes)
+        players = state.players
+        chosen = (
+            decision.default(state)
+            if players is None
+            else players[raza.player].decide(state, decision)
+        )
+        if chosen is not None:
+            targets[raza.uid] = chosen  # secret: logged when it first counts
+
+
+@register(Hook.FIGHT, SERPENTS_WEAPON)
+def _serpents_weapon(context: HookContext) -> int:
+    state, raza = context.state, context.model
+    target = state.models.get(_TARGETS.of(state).get(raza.uid, ""))
+    if target is None or not target.alive or target not in state.contacts(raza):
+        return 0
+    return 2
+
+
+REGISTRY.register(SERPENTS_WEAPON, kind=Kind.RULE, source="BSData 72ac-9c66-47de-bd2c")
