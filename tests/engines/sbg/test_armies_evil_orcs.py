@@ -182,3 +182,17 @@ def test_awesome_presence_rerolls_one_duel_die_of_a_losing_haradrim() -> None:
     warrior = add(far, "H", 1, 10 + BASE_GAP, 10, harad)
     add(far, "M", 1, 10 + BASE_GAP, 20, mumak)
     assert duel(far, Combat(foe, [warrior])) == 0
+
+
+def test_war_leader_of_the_north_gives_orc_warriors_hatred_of_elves() -> None:
+    """BSData 8c44-644a-0153-1a3a: Orc Captains, Orc Warriors and Warg Riders in Razgûsh's
+    army have Hatred (Elf): +1 To Wound against an Elf in combat, not a Man; not a Goblin."""
+    state = battle()
+    add(state, "R", 1, 40, 40, _with(HERO, "War Leader of the North (Passive)"))
+    orc = add(state, "O", 1, 10, 10, replace(ORC, name="Orc Warrior"))
+    goblin = add(state, "G", 1, 10, 20, replace(ORC, name="Goblin Warrior"))
+    elf = add(state, "E", 0, 10 + BASE_GAP, 10, replace(WARRIOR, keywords=frozenset({"elf"})))
+    man = add(state, "M", 0, 10, 10 + BASE_GAP, WARRIOR)
+    assert modifier(Hook.WOUND_ROLL, HookContext(state, orc, elf)) == 1
+    assert modifier(Hook.WOUND_ROLL, HookContext(state, orc, man)) == 0
+    assert modifier(Hook.WOUND_ROLL, HookContext(state, goblin, elf)) == 0

@@ -113,3 +113,25 @@ def _power_from_death(state: BattleState, happening: Happening) -> None:
 REGISTRY.register(
     POWER_FROM_DEATH, kind=Kind.RULE, source="BSData 3547-040f-8a26-d601 (Power from Death)"
 )
+
+
+# War Leader of the North (BSData 8c44-644a-0153-1a3a): Orc Captains, Orc Warriors and Warg
+# Riders in Razgûsh's army have Hatred (Elf): +1 To Wound against Elves in combat (SR-HATRED).
+# The warband it allows him is checked by the army builder (WARBAND-ONLY-KIN).
+WAR_LEADER = "war leader of the north"
+_NORTHERN = ("orc captain", "orc warrior", "warg rider")
+
+
+@aura(
+    Hook.WOUND_ROLL,
+    WAR_LEADER,
+    reach=1000.0,  # "in the same army": the whole table
+    affects=Affects.FRIENDS,
+    group="hatred (elf) war leader",
+    source="BSData 8c44-644a-0153-1a3a (War Leader of the North)",
+)
+def _war_leader(context: HookContext, carrier: Any) -> int:
+    model, target = context.model, context.other
+    if target is None or context.details.get("missile") or "elf" not in target.profile.keywords:
+        return 0
+    return 1 if model.profile.name.lower().startswith(_NORTHERN) else 0
