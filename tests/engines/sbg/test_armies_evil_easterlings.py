@@ -98,3 +98,17 @@ def test_the_gleaming_horde_gives_mounted_models_shieldwall_for_rider_and_steed(
     assert cavalry.mount_defence(middle, state) == middle.mount.defence + 1  # type: ignore[attr-defined,arg-type]
     plain, alone = _kataphrakts(())
     assert modifier(Hook.DEFENCE, HookContext(plain, alone)) == 0  # type: ignore[arg-type]
+
+
+def test_supreme_agility_adds_two_to_crossing_tests_and_passes_in_the_way() -> None:
+    """BSData 7332-63dd-0ba4-1b43: +2 to Jump, Leap and Climb tests, and every In The Way
+    test to strike a barrier's defender is passed (FIGHT-BAR-09)."""
+    from battlesim.engines.sbg.core.permissions import May, permitted
+
+    state = battle()
+    acolyte = add(state, "A", 1, X, Y, _with(EASTERLING, "Supreme Agility (Passive)"))
+    plain = add(state, "P", 1, X + 5, Y, EASTERLING)
+    assert modifier(Hook.CROSSING_TEST, HookContext(state, acolyte)) == 2
+    assert modifier(Hook.CROSSING_TEST, HookContext(state, plain)) == 0
+    assert permitted(May.STRIKE_PAST_BARRIERS, HookContext(state, acolyte))
+    assert not permitted(May.STRIKE_PAST_BARRIERS, HookContext(state, plain))

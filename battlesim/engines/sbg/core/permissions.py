@@ -38,6 +38,7 @@ class May(enum.Enum):
     RALLY_HEROES = ("give its Stand Fast! to a friendly Hero", False)
     # details["friends"]: the two friends in the way (Phalanx)
     MAKE_WAY_WITH_TWO = ("have two friends make way for it instead of one", False)
+    STRIKE_PAST_BARRIERS = ("pass every In The Way test striking a barrier's defender", False)
 
     @property
     def default(self) -> bool:

@@ -79,3 +79,20 @@ def _gleaming_wall(context: HookContext) -> int:
 register(Hook.DEFENCE, GLEAMING_HORDE)(_gleaming_wall)
 register(Hook.MOUNT_DEFENCE, GLEAMING_HORDE)(_gleaming_wall)
 REGISTRY.register(GLEAMING_HORDE, kind=Kind.RULE, source="BSData 17dd-3492-6dfd-74ea")
+
+
+SUPREME_AGILITY = "supreme agility"
+_AGILITY_ID = "BSData 7332-63dd-0ba4-1b43 (Supreme Agility)"
+
+
+@register(Hook.CROSSING_TEST, SUPREME_AGILITY)
+def _supreme_agility_tests(context: HookContext) -> int:
+    """Supreme Agility: +2 to Jump, Leap and Climb tests."""
+    return 2
+
+
+@grant(May.STRIKE_PAST_BARRIERS, SUPREME_AGILITY, source=_AGILITY_ID)
+def _supreme_agility_barriers(context: HookContext) -> bool:
+    """Supreme Agility: passes every In The Way test to strike a barrier's or doorway's
+    defender (FIGHT-BAR-09)."""
+    return True
