@@ -30,6 +30,7 @@ never overlap it) and exactly against other bases.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
@@ -222,6 +223,9 @@ def piece_shape(piece: TerrainPiece) -> Polygon:
     return Polygon(piece.points)
 
 
+_INDEX_NUMBERS = itertools.count(1)
+
+
 class TerrainIndex:
     """The Shapely side of a table: one prepared shape per piece and an STRtree over them.
 
@@ -240,6 +244,11 @@ class TerrainIndex:
         self.elevated = list(elevated)  # the pieces that raise the ground (table.py decides)
         self._grown: dict[tuple[int, float], tuple[Any, tuple[float, ...]]] = {}
         self._routes: dict[tuple[float, tuple[int, ...]], RouteGraph] = {}
+        # A number no other index gets (cache keys of the modules above; an id() could be
+        # reused by a later table) and their per-table data, which dies with the table
+        # (module-level caches keyed by table used to keep every battle's table alive).
+        self.uid = next(_INDEX_NUMBERS)
+        self.memo: dict[str, Any] = {}
 
     def grown(self, i: int, radius: Inches) -> Any:
         return self._grown_with_box(i, radius)[0]

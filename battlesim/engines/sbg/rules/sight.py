@@ -17,6 +17,7 @@ from battlesim.engines.sbg.core.paths import (
     table_key,
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.howdah import perch, riding
 from battlesim.engines.sbg.rules.one_ring import wears_ring
@@ -62,8 +63,9 @@ def _may_hide(other: ModelState, a: ModelState, b: ModelState) -> bool:
 
 
 # Sight between two spots with the same bodies in between never changes (terrain is fixed),
-# and the rules ask it again for every charge spot and every shot considered: remember it.
-_SIGHT_CACHE: dict[tuple[object, ...], bool] = {}
+# and the rules ask it again for every charge spot and every shot considered: remember it,
+# per battle (a worker's memory stays flat: the answers go with the battle's state).
+_SIGHT_CACHE: Status[dict[tuple[object, ...], bool]] = Status("sight lines", dict, Lasting.BATTLE)
 _SIGHT_CACHE_LIMIT = 50_000
 
 
@@ -80,11 +82,12 @@ def _cached_sight(
         target.base.width,
         tuple((b.pos, b.height, b.base.width) for b in between),
     )
-    seen = _SIGHT_CACHE.get(key)
+    cache = _SIGHT_CACHE.of(state)
+    seen = cache.get(key)
     if seen is None:
-        if len(_SIGHT_CACHE) > _SIGHT_CACHE_LIMIT:
-            _SIGHT_CACHE.clear()
-        seen = _SIGHT_CACHE[key] = geometry.sees(
+        if len(cache) > _SIGHT_CACHE_LIMIT:
+            cache.clear()
+        seen = cache[key] = geometry.sees(
             viewer.position, height, target.pos, target.base, target.height, state.table, between
         )
     return seen
