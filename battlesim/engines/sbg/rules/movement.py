@@ -188,7 +188,9 @@ def _passed_through(
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
     sx, sy = start
-    for other in state.living() if near is None else near:
+    if near is None:  # the grid's cells around the move: no scan of every model (speed)
+        near = state.near(sx, sy, reach + state.largest_radius)
+    for other in near:
         dx, dy = other.x - sx, other.y - sy
         limit = reach + other.radius
         if other is model or dx * dx + dy * dy > limit * limit:
@@ -439,12 +441,7 @@ def _within(state: BattleState, x: float, y: float, limit: float) -> list[ModelS
     """Living models whose centre is within ``limit`` of (x, y): squared arithmetic, no
     tuples (this filter runs for every candidate move)."""
     limit2 = limit * limit
-    return [
-        o
-        for side in (0, 1)  # both sides in living order, no concatenated list (speed)
-        for o in state.living(side)
-        if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2
-    ]
+    return [o for o in state.near(x, y, limit) if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2]
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,16 +41,15 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     found = []
-    for side in (0, 1):  # both sides' lists in living order, not concatenated (speed)
-        for other in state.living(side):
-            ox, oy = other.x, other.y
-            if not (x0 <= ox <= x1 and y0 <= oy <= y1):
-                continue
-            t = 0.0 if length2 == 0 else ((ox - ax) * dx + (oy - ay) * dy) / length2
-            t = min(1.0, max(0.0, t))
-            gap = math.hypot(ax + t * dx - ox, ay + t * dy - oy)
-            if gap < other.radius and _may_hide(other, a, b):
-                found.append(body(other))
+    for other in state.in_box(x0, y0, x1, y1):  # the grid's cells: no scan of every model
+        ox, oy = other.x, other.y
+        if not (x0 <= ox <= x1 and y0 <= oy <= y1):
+            continue
+        t = 0.0 if length2 == 0 else ((ox - ax) * dx + (oy - ay) * dy) / length2
+        t = min(1.0, max(0.0, t))
+        gap = math.hypot(ax + t * dx - ox, ay + t * dy - oy)
+        if gap < other.radius and _may_hide(other, a, b):
+            found.append(body(other))
     return found
 
 
