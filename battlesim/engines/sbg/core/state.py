@@ -383,18 +383,19 @@ class BattleState:
         """Living models (of ``player``, or all) whose centre may lie within ``reach`` of
         (x, y) on each axis (the grid's cells: a superset; callers keep their exact test), in
         living order, as ``living`` lists them."""
-        return self.in_box(x - reach, y - reach, x + reach, y + reach, player)
-
-    def in_box(
-        self, x0: float, y0: float, x1: float, y1: float, player: PlayerId | None = None
-    ) -> list[ModelState]:
-        """``near`` for a box: every living model whose cell meets it, in living order."""
-        found = self.grid.in_box(x0, y0, x1, y1)
+        found = self.grid.in_box(x - reach, y - reach, x + reach, y + reach)
         if player is not None:
             found = [m for m in found if m.player == player]
+        return self.in_living_order(found)
+
+    def in_box(self, x0: float, y0: float, x1: float, y1: float) -> list[ModelState]:
+        """Every living model whose grid cell meets the box (a superset of the centres in
+        it), in no particular order: for callers whose answer does not depend on it."""
+        return self.grid.in_box(x0, y0, x1, y1)
+
+    def in_living_order(self, models: list[ModelState]) -> list[ModelState]:
         order = self._order
-        found.sort(key=lambda m: order[m.uid])
-        return found
+        return sorted(models, key=lambda m: order[m.uid])
 
     @property
     def largest_radius(self) -> float:

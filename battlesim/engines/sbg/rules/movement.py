@@ -188,8 +188,10 @@ def _passed_through(
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
     sx, sy = start
-    if near is None:  # the grid's cells around the move: no scan of every model (speed)
-        near = state.near(sx, sy, reach + state.largest_radius)
+    if near is None:  # the grid's cells around the move, the few found sorted (speed)
+        pad = reach + state.largest_radius
+        box = state.in_box(sx - pad, sy - pad, sx + pad, sy + pad)
+        near = state.in_living_order([o for o in box if _within_reach(o, sx, sy, reach)])
     for other in near:
         dx, dy = other.x - sx, other.y - sy
         limit = reach + other.radius
@@ -204,6 +206,11 @@ def _passed_through(
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             return other
     return None
+
+
+def _within_reach(other: ModelState, sx: float, sy: float, reach: float) -> bool:
+    dx, dy, limit = other.x - sx, other.y - sy, reach + other.radius
+    return dx * dx + dy * dy <= limit * limit
 
 
 def surely_illegal(
@@ -441,7 +448,8 @@ def _within(state: BattleState, x: float, y: float, limit: float) -> list[ModelS
     """Living models whose centre is within ``limit`` of (x, y): squared arithmetic, no
     tuples (this filter runs for every candidate move)."""
     limit2 = limit * limit
-    return [o for o in state.near(x, y, limit) if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2]
+    near = state.in_box(x - limit, y - limit, x + limit, y + limit)  # the grid's cells
+    return state.in_living_order([o for o in near if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2])
 
 
 @dataclass(frozen=True, slots=True)
