@@ -77,6 +77,7 @@ from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 from battlesim.engines.sbg.rules.terrain_rules import flies, in_woods
+from battlesim.engines.sbg.rules.throw_kill import slew_with_throw
 
 if TYPE_CHECKING:
     pass
@@ -412,6 +413,7 @@ def _throw_then_charge(state: BattleState, model: ModelState, action: Charge) ->
     model.shot = True
     shoot(state, model, target, moving_penalty=False)
     if not target.alive:
+        slew_with_throw(state, model)  # MSL-THROW-03: it may move on, charge another...
         return
     action = _after_unhorsing(state, model, target, action)
     across = _across(state, model, action)
