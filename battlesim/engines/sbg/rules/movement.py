@@ -189,7 +189,11 @@ def _passed_through(
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
     sx, sy = start
-    for other in state.living() if near is None else near:
+    if near is None:  # the grid's cells around the move, the few found sorted (speed)
+        pad = reach + state.largest_radius
+        box = state.in_box(sx - pad, sy - pad, sx + pad, sy + pad)
+        near = state.in_living_order([o for o in box if _within_reach(o, sx, sy, reach)])
+    for other in near:
         dx, dy = other.x - sx, other.y - sy
         limit = reach + other.radius
         if other is model or dx * dx + dy * dy > limit * limit:
@@ -203,6 +207,11 @@ def _passed_through(
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             return other
     return None
+
+
+def _within_reach(other: ModelState, sx: float, sy: float, reach: float) -> bool:
+    dx, dy, limit = other.x - sx, other.y - sy, reach + other.radius
+    return dx * dx + dy * dy <= limit * limit
 
 
 def surely_illegal(
@@ -441,12 +450,8 @@ def _within(state: BattleState, x: float, y: float, limit: float) -> list[ModelS
     """Living models whose centre is within ``limit`` of (x, y): squared arithmetic, no
     tuples (this filter runs for every candidate move)."""
     limit2 = limit * limit
-    return [
-        o
-        for side in (0, 1)  # both sides in living order, no concatenated list (speed)
-        for o in state.living(side)
-        if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2
-    ]
+    near = state.in_box(x - limit, y - limit, x + limit, y + limit)  # the grid's cells
+    return state.in_living_order([o for o in near if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2])
 
 
 @dataclass(frozen=True, slots=True)
