@@ -32,6 +32,10 @@ class May(enum.Enum):
     FLY = ("fly over models, terrain and control zones", False)
     SEE_STEALTHY = ("target Stealth models without penalty", False)
     BE_TRAPPED = ("be Trapped when it cannot back away", True)
+    COUNT_AS_IN_BANNER_RANGE = ("count as in range of a banner", False)
+    # asked of a Hero whose Stand Fast! would rally ``other`` (a Hero, or one it may not)
+    RALLY_HERO = ("let another Hero use its Stand Fast!", False)
+    RALLY = ("let this model use its Stand Fast!", True)
 
     @property
     def default(self) -> bool:
@@ -61,10 +65,30 @@ def grant(may: May, trigger: str, *, source: str) -> Callable[[Answer], Answer]:
     return decorate
 
 
+_BY_EFFECT: dict[May, list[Callable[[HookContext], bool | None]]] = {may: [] for may in May}
+
+
+def grant_by_effect(
+    may: May,
+) -> Callable[[Callable[[HookContext], bool | None]], Callable[[HookContext], bool | None]]:
+    """Register ``answer`` for every model: a rule of another model decides (an aura: "models
+    within 6\" of X count as in range of a banner"); None says nothing. The rule registers
+    its own name."""
+
+    def decorate(
+        answer: Callable[[HookContext], bool | None],
+    ) -> Callable[[HookContext], bool | None]:
+        _BY_EFFECT[may].append(answer)
+        return answer
+
+    return decorate
+
+
 def permitted(may: May, context: HookContext) -> bool:
     """The core default unless the model's rules say otherwise; a ban beats a grant."""
     triggers = context.model.triggers
     answers = [r.answer(context) for r in _ANSWERS[may] if r.trigger in triggers]
+    answers += [a for a in (effect(context) for effect in _BY_EFFECT[may]) if a is not None]
     if False in answers:
         return False
     return True if answers else may.default
