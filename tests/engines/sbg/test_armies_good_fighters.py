@@ -133,6 +133,15 @@ def test_lord_of_the_west_rerolls_one_losing_duel_die() -> None:
     assert duel(other, Combat(plain, [foe2])) == 1
 
 
+def test_durins_axe_rerolls_one_losing_duel_die() -> None:
+    """181d-a719-8173-707e: "may re-roll a single dice when making Duel rolls"."""
+    gear = ("two-handed axe", "masterforged", "durin's axe")
+    state, durin, foe = pair([2, 4, 5], card(wargear=gear))
+    assert duel(state, Combat(durin, [foe])) == 0
+    other, plain, foe2 = pair([2, 4, 5], card(wargear=("two-handed axe", "masterforged")))
+    assert duel(other, Combat(plain, [foe2])) == 1
+
+
 def test_durins_axe_rerolls_one_duel_die_but_not_when_winning() -> None:
     state, durin, foe = pair(
         [5, 4], card(wargear=("two-handed axe", "masterforged", "durin's axe"))

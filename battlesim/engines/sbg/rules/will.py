@@ -21,6 +21,15 @@ if TYPE_CHECKING:
 
 STAFF_OF_POWER = "staff of power"
 REGISTRY.register(STAFF_OF_POWER, kind=Kind.WARGEAR, source="WPN-STAFFPOW-01 (002:L2034)")
+# Rules that give the same free Will point each turn (army rules add theirs: free_will_rule)
+FREE_WILL_RULES: set[str] = {STAFF_OF_POWER}
+
+
+def free_will_rule(name: str) -> None:
+    """``name`` lets its carrier spend one Will point each turn without reducing its store."""
+    FREE_WILL_RULES.add(name)
+
+
 _FREE_POINT: Status[list[int]] = Status("staff of power: free will", list, Lasting.TURN)
 
 
@@ -28,9 +37,10 @@ def pay_will(state: BattleState, model: ModelState, points: int) -> None:
     """Spend ``points`` Will; WPN-STAFFPOW-01 (002:L2034): a Staff of Power's bearer spends
     one free Will point each turn, its store not reduced (the first point it spends)."""
     used = _FREE_POINT.of(model)
-    if points >= 1 and STAFF_OF_POWER in model.triggers and not used:
+    free = model.triggers & FREE_WILL_RULES
+    if points >= 1 and free and not used:
         used.append(state.turn)
-        state.log.emit("free_will", model=model.uid, rule=STAFF_OF_POWER)
+        state.log.emit("free_will", model=model.uid, rule=min(free))
         points -= 1
     if points:
         spend(model, Pool.WILL, points)

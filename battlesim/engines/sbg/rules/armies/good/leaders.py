@@ -273,3 +273,29 @@ def _durins_heir(context: HookContext) -> int:
 
 
 grant(May.RALLY_HERO, "durin's heir", source="BSData 4657-440a-6569-1d32")(_dwarf)
+
+
+# --- The Herald's Duty: the King's Champion and his Heralds ---------------------------------------
+
+HERALDS_DUTY = "the herald's duty"
+
+
+@register(Hook.DEFENCE, HERALDS_DUTY)
+def _heralds_duty(context: HookContext) -> int:
+    """The Herald's Duty (BSData f568-15b1-e555-4841): +1 Defence when two of the Heralds and
+    the King's Champion are in base contact; +2 for all three when all three touch."""
+    state, model = context.state, context.model
+    partners = [
+        friend
+        for friend in state.living(model.player)
+        if friend is not model
+        and HERALDS_DUTY in friend.triggers
+        and state.in_contact(model, friend)
+    ]
+    if not partners:
+        return 0
+    trio = len(partners) >= 2 and state.in_contact(partners[0], partners[1])
+    return 2 if trio else 1
+
+
+REGISTRY.register(HERALDS_DUTY, kind=Kind.RULE, source="BSData f568-15b1-e555-4841")
