@@ -159,7 +159,7 @@ def test_fleetfoot_makes_a_woodland_creatures_mount_cross_woods() -> None:
     assert open_features(state, fleet) == frozenset({WOODS})
 
 
-# --- The Herald's Duty (f568-15b1-e555-4841) -------------------------------------------------------
+# --- The Herald's Duty (f568-15b1-e555-4841) ----------------------------------------------
 
 
 def test_the_heralds_duty_gives_defence_in_contact_two_when_all_three_touch() -> None:
