@@ -126,8 +126,12 @@ ASSUMPTIONS: Final = MappingProxyType(
         "the Priority side.",
         "broken-timing": "Broken iff casualties > starting models / 2, checked at the start of "
         "each turn, permanent (A22).",
-        "back-away-directions": "Backing away tries the direction directly away from the "
-        "winners first, then rotations by 30 degree steps; the first legal one is taken (A12).",
+        "back-away-directions": "The back-away headings offered to the loser's player are "
+        "the direction directly away from the winners and rotations of it by 5 degree steps up "
+        "to 90 degrees either side (a finer choice would not change play); a heading the "
+        "player names outside them is accepted if legal. A single winner: the loser ends a full "
+        "1 inch from it (L970). Several winners (A12 revised, L974, L1060): the loser ends "
+        "farther from each winner than it was and touching no enemy.",
         "separation": "A trapped survivor is separated by moving the winners 0.05 inch directly "
         "away (FIGHT-TRAP-04 'back off slightly').",
         "combat-split": "Combats are stars: one model against every enemy touching it (A11); "

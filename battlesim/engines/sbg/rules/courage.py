@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.data import COURAGE_PASS, STAND_FAST_RANGE
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.overrides import Stat, value
 from battlesim.engines.sbg.core.permissions import May, permitted
@@ -89,15 +92,35 @@ def heroic_courage(state: BattleState, model: ModelState, total: int, dice: int)
     shortfall = COURAGE_PASS - total
     if shortfall <= 0:
         return 0
-    if shortfall <= model.will:
+    will = model.will if model.will > 0 and _offers_will(state, model, shortfall) else 0
+    if shortfall <= will:
         return _spend_will(state, model, shortfall)
-    with_will = total + model.will
+    with_will = total + will
     ceiling = with_will + 2 * DIE_MAX - dice
     raised = boost(state, model, MightRoll.COURAGE, with_will, COURAGE_PASS, ceiling=ceiling)
     might_points = raised - with_will
     if raised < COURAGE_PASS:
         return might_points
     return might_points + _spend_will(state, model, shortfall - might_points)
+
+
+@dataclass(frozen=True, slots=True)
+class SpendWillOnCourage(Decision[bool]):
+    """HERO-WILL-04 (002:L1756: « peut dépenser des points de Volonté »): whether the Hero
+    that failed a Courage test by ``shortfall`` offers its Will (only what the pass needs is
+    spent, with any Might the player adds)."""
+
+    model: ModelState
+    shortfall: int
+
+    def default(self, state: BattleState) -> bool:
+        return True
+
+
+def _offers_will(state: BattleState, model: ModelState, shortfall: int) -> bool:
+    if state.players is None:
+        return True
+    return bool(state.players[model.player].decide(state, SpendWillOnCourage(model, shortfall)))
 
 
 def _spend_will(state: BattleState, model: ModelState, points: int) -> int:

@@ -57,6 +57,7 @@ from battlesim.engines.sbg.rules.falling import fall
 from battlesim.engines.sbg.rules.heroic_actions import declarations, wounded_only_on_sixes
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost, budget
+from battlesim.engines.sbg.rules.orders import StrikeOrder, in_order
 from battlesim.engines.sbg.rules.special_strikes import ChooseSpecialStrike
 
 if TYPE_CHECKING:
@@ -307,16 +308,29 @@ def strike(
     sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
     if subscribed(On.STRIKE):
         notify(state, On.STRIKE, Happening(striker, other=target, count=2 if trapped else 1))
-    for _ in range(2 if trapped else 1):
+    purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
+    # FIGHT-TRAP-03 (002:L1042): « jetez les deux dés de cette attaque en même temps »
+    dice: list[int | None] = list(state.roll(2, purpose)) if trapped else [None]
+    for rolled in dice:
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
-        purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
         grant = allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, striker, target))
         ones = special_strikes.rerolls_ones(striker) or grant is Reroll.ONES
         failed = grant is Reroll.FAILED
         spare = _one_wound_reroll(state, striker, target)
         if roll_to_wound(
-            state, strength, defence, bonus, purpose, ones, sixes, striker, target, failed, spare
+            state,
+            strength,
+            defence,
+            bonus,
+            purpose,
+            ones,
+            sixes,
+            striker,
+            target,
+            failed,
+            rolled,
+            spare,
         ):
             blow = 1 + modifier(Hook.EXTRA_WOUNDS, striking)  # SR-MIGHTYBLOW, SR-BANE
             state.wound(target, f"struck by {striker.uid}", at_mount, count=blow)
@@ -352,9 +366,10 @@ def winners_strike(
     trapped: set[str],
     gate: Callable[[ModelState], bool] | None = None,
 ) -> None:
-    """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
-    goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
-    for striker in strikers:
+    """FIGHT-MULTI-02..04: each winner's strikes in turn, in the player's order (L1066),
+    targets chosen per Attack; a strike goes on only if ``gate`` passes (a barrier's
+    in-the-way test, FIGHT-BAR-09)."""
+    for striker in in_order(state, player, StrikeOrder(tuple(strikers))):
         if striker.shielding or cavalry.cannot_act(state, striker):
             continue  # ARM-SH-03 Shielding; CAV-THROWN-01/02 thrown rider
         if effects.barred(state, striker, Bar.STRIKE):
@@ -484,7 +499,9 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
         _clear_fight(state, combat)
         return
     falls: dict[str, float] = {}
-    trapped = beast_fight.losers_back_away(state, winners, losers, falls)  # WB-CC-03
+    trapped = beast_fight.losers_back_away(  # WB-CC-03
+        state, winners, losers, falls, players[1 - winner]
+    )
     beast_fight.irresistible_force(state, winners, losers + combat.helpers(1 - winner))
     cavalry.knock_to_ground(state, winners, losers, trapped)  # CAV-CHG-06/07
     for uid in sorted(trapped):

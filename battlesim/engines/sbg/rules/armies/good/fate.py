@@ -10,7 +10,7 @@ from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
 from battlesim.engines.sbg.core.state import BattleState, Happening, On, on
 from battlesim.engines.sbg.rules import might
 from battlesim.engines.sbg.rules.armies.good.near import carrier_within
-from battlesim.engines.sbg.rules.heroics import fate_policy
+from battlesim.engines.sbg.rules.heroics import _spends_fate, fate_policy
 from battlesim.engines.sbg.rules.pools import Pool, spend
 
 
@@ -44,7 +44,7 @@ def _arkenstone(state: BattleState, blow: Happening) -> bool:
     model = blow.model
     if blow.at_mount or model.fate <= 0:
         return False
-    while model.fate > 0 and fate_policy(state)(model, blow.count):
+    while model.fate > 0 and _spends_fate(state, model, fate_policy(state), blow.count):
         (die,) = state.roll(1, f"fate save for {model.uid} (arkenstone)")
         score = might.boost(state, model, might.MightRoll.FATE, die, _ARKENSTONE_PASS)
         if die < _ARKENSTONE_FREE:
