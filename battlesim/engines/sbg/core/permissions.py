@@ -36,6 +36,8 @@ class May(enum.Enum):
     # asked of a Hero whose Stand Fast! would rally ``other`` (a Hero, or one it may not)
     RALLY_HERO = ("let another Hero use its Stand Fast!", False)
     RALLY = ("let this model use its Stand Fast!", True)
+    # asked of a Hero whose Heroic Action would benefit ``other`` (a friend within 6")
+    HEED = ("let this friend benefit from its Heroic Actions", True)
     # a shot that hits on 2+ whatever the modifiers, In The Way tests or combat (Deadly Shot)
     HIT_ON_TWO_REGARDLESS = ("hit on 2+ regardless of every other factor", False)
 

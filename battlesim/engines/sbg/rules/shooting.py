@@ -230,7 +230,16 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
     grant = allowed(Roll.TO_WOUND_SHOOTING, HookContext(state, shooter, victim))
     poisoned = poisoned or grant is Reroll.ONES  # SR-POISON: poisoned arrows
+    failed = grant is Reroll.FAILED  # army rules: "re-roll failed To Wound rolls" shooting
     if roll_to_wound(
-        state, strength, defence, bonus, purpose, poisoned, roller=shooter, target=victim
+        state,
+        strength,
+        defence,
+        bonus,
+        purpose,
+        poisoned,
+        roller=shooter,
+        target=victim,
+        reroll_failed=failed,
     ):
         state.wound(victim, f"shot by {shooter.uid}", at_mount)

@@ -25,6 +25,10 @@ REGISTRY.register(STAFF_OF_POWER, kind=Kind.WARGEAR, source="WPN-STAFFPOW-01 (00
 FREE_WILL_RULES: set[str] = {STAFF_OF_POWER}
 
 
+# Rules that return the Will spent casting when a casting die is a natural 6 (Powers of Nature)
+REFUND_ON_SIX: set[str] = set()
+
+
 def free_will_rule(name: str) -> None:
     """``name`` lets its carrier spend one Will point each turn without reducing its store."""
     FREE_WILL_RULES.add(name)
@@ -57,8 +61,12 @@ def cast(
     """HERO-WILL-02, MAGIC-CAST-01/02: spend ``points`` Will, roll that many D6 together; the
     power is cast if one die reaches ``casting_value``. Returns the highest casting die
     (after Might) if cast, else 0 (the Will stays spent)."""
+    will_before = caster.will
     pay_will(state, caster, points)
     dice = state.roll(points, f"cast {caster.uid} ({casting_value}+)")
+    if 6 in dice and caster.triggers & REFUND_ON_SIX:
+        caster.will = will_before  # the power still resolves: Will is back once it has
+        state.log.emit("will_returned", model=caster.uid, will=caster.will)
     best = boost(state, caster, MightRoll.CAST, max(dice), casting_value)
     cast_ok = best >= casting_value
     details = {"power": power, "target": target} if power else {}

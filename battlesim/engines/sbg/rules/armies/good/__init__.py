@@ -9,9 +9,11 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     fate,
     fighters,
     ground,
+    heroics,
     leaders,
     presence,
     priority,
+    regain,
     shooting,
     will,
 )

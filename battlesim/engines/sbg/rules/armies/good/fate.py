@@ -9,8 +9,8 @@ from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
 from battlesim.engines.sbg.core.state import BattleState, Happening, On, on
 from battlesim.engines.sbg.rules import might
-from battlesim.engines.sbg.rules.armies.good.near import carrier_within
-from battlesim.engines.sbg.rules.heroics import _spends_fate, fate_policy
+from battlesim.engines.sbg.rules.armies.good.near import carrier_within, named
+from battlesim.engines.sbg.rules.heroics import _spends_fate, fate_policy, fate_saves
 from battlesim.engines.sbg.rules.pools import Pool, spend
 
 
@@ -101,3 +101,28 @@ def _ignored(state: BattleState, blow: Happening, need: int, rule: str) -> bool:
         "wound_ignored" if saved else "wound_not_ignored", model=blow.model.uid, rule=rule, die=die
     )
     return saved
+
+
+LIFE_GUARD = "the life guard"
+_CHAMPION = ("king's champion",)
+
+
+@on(On.WOUNDING, LIFE_GUARD, order=21)
+def _the_life_guard(state: BattleState, blow: Happening) -> bool:
+    """The Life Guard (BSData 1185-771a-47a4-8e14): when the King's Champion is wounded, a
+    Herald in base contact may spend its own Fate points for him (once his own are spent or
+    kept: order 21, after his Fate save); the Herald suffers no Wound for him."""
+    champion = blow.model
+    if blow.at_mount or not named(champion, _CHAMPION):
+        return False
+    for herald in state.living(champion.player):
+        if LIFE_GUARD not in herald.triggers or herald is champion or herald.fate <= 0:
+            continue
+        if not state.in_contact(herald, champion):
+            continue
+        if fate_saves(state, herald, lambda _m, _c: champion.wounds <= blow.count, blow.count):
+            return True
+    return False
+
+
+REGISTRY.register(LIFE_GUARD, kind=Kind.RULE, source="BSData 1185-771a-47a4-8e14")

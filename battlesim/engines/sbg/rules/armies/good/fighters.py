@@ -9,12 +9,22 @@ from dataclasses import dataclass
 from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.auras import Affects, aura
 from battlesim.engines.sbg.core.decisions import Decision
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier, register
+from battlesim.engines.sbg.core.overrides import Stat, override, value
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll, reroll_by_effect
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    Phase,
+    Removal,
+    on,
+)
 from battlesim.engines.sbg.core.status import Lasting, Status
-from battlesim.engines.sbg.rules.armies.good.near import named
+from battlesim.engines.sbg.rules.armies.good.near import carrier_within, named
+from battlesim.engines.sbg.rules.combat import clamp_stat
 from battlesim.engines.sbg.rules.fighting import ask
 
 # --- never unarmed, no two-handed penalty ---------------------------------------------------
@@ -259,3 +269,61 @@ def _stand_by_our_men(context: HookContext, carrier: ModelState) -> int:
         return 0
     ours = model is carrier or named(model, _MILITIA)
     return 1 if ours and carrier.charged and model.charged else 0
+
+
+# --- Lord of Lossarnach, Vengeful Fury, Andúril ---------------------------------------------------
+
+
+@reroll_by_effect(Roll.TO_WOUND_IN_COMBAT)
+def _lord_of_lossarnach(context: HookContext) -> Reroll:
+    """The Lord of Lossarnach (BSData 0ad0-d88b-b38e-4642): Axemen of Lossarnach within 6" of
+    Forlong must re-roll 1s To Wound in the Fight phase."""
+    model = context.model
+    if not named(model, ("axemen of lossarnach", "axeman of lossarnach")):
+        return Reroll.NONE
+    near = carrier_within(context.state, model, 6.0, "the lord of lossarnach")
+    return Reroll.ONES if near is not None else Reroll.NONE
+
+
+REGISTRY.register("the lord of lossarnach", kind=Kind.RULE, source="BSData 0ad0-d88b-b38e-4642")
+
+VENGEFUL = "vengeful fury"
+_KILI = ("kíli the dwarf, champion of erebor", "kili the dwarf, champion of erebor")
+_AVENGING: Status[list[bool]] = Status("vengeful fury", list, Lasting.BATTLE)
+
+
+@on(On.REMOVED, VENGEFUL, order=60)
+def _kili_slain(state: BattleState, happening: Happening) -> None:
+    """Vengeful Fury (BSData b7da-458e-74d6-f05f): if Kíli the Dwarf, Champion of Erebor is
+    in the army and is killed, Tauriel becomes Strength 5, Defence 4 for the battle."""
+    slain = happening.model
+    if happening.reason != Removal.SLAIN.value or not named(slain, _KILI):
+        return
+    for tauriel in state.living(slain.player):
+        if VENGEFUL in tauriel.triggers and not _AVENGING.of(tauriel):
+            _AVENGING.of(tauriel).append(True)
+            state.log.emit("vengeful_fury", model=tauriel.uid)
+
+
+@override(Stat.STRENGTH, VENGEFUL, source="BSData b7da-458e-74d6-f05f")
+def _vengeful_strength(context: HookContext, value: int) -> int | None:
+    return 5 if _AVENGING.of(context.model) else None
+
+
+@override(Stat.DEFENCE, VENGEFUL, source="BSData b7da-458e-74d6-f05f")
+def _vengeful_defence(context: HookContext, value: int) -> int | None:
+    return 4 if _AVENGING.of(context.model) else None
+
+
+ANDURIL = "andúril, flame of the west"
+
+
+@override(Stat.STRUCK_DEFENCE, ANDURIL, source="BSData ea35-2a2b-59b7-4dc2")
+def _anduril(context: HookContext, defence: int) -> int | None:
+    """Andúril: Aragorn "never requires more than a 4 for his To Wound rolls": against a
+    Defence above his Strength he wounds as against his own Strength (4+, WOUND_CHART); the
+    two-handed +1 still applies (3+)."""
+    model = context.model
+    strength = value(Stat.STRENGTH, context, model.profile.strength)
+    strength = clamp_stat(strength + modifier(Hook.STRENGTH, context))
+    return strength if defence > strength else None

@@ -1,4 +1,5 @@
-"""Army rules of the Shoot phase: Legolas's Deadly Shot (three shots, or one sure shot)."""
+"""Army rules of the Shoot phase: Legolas's Deadly Shot (three shots, or one sure shot), the
+Light of Eärendil (shots at Galadriel's side hit only on 6s), Dead-eye Shot."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.rules.armies.good.near import carrier_within
 from battlesim.engines.sbg.rules.fighting import ask
+from battlesim.engines.sbg.rules.heroic_actions import HEROIC_SHOOT, declared, friends_in_range
 
 DEADLY_SHOT = "deadly shot"
 _SOURCE = "BSData 7265-036b-65ff-76c1"
@@ -55,3 +59,34 @@ def _one_sure_shot(context: HookContext) -> bool:
 
 
 REGISTRY.register(DEADLY_SHOT, kind=Kind.RULE, source=_SOURCE)
+
+
+EARENDIL = "the light of earendil"
+
+
+@register(Hook.TO_HIT, "any")
+def _light_of_earendil(context: HookContext) -> int:
+    """The Light of Eärendil (BSData b489-0998-ee93-6571): shots at Galadriel, Lady of Light,
+    or any model within 6" of her, hit only on a 6 (a natural 6 always hits, SHOOT-MOVE-01:
+    -5 leaves every other die short)."""
+    target = context.other
+    if target is None or context.details.get("sure"):
+        return 0
+    return -5 if carrier_within(context.state, target, 6.0, EARENDIL) is not None else 0
+
+
+REGISTRY.register(EARENDIL, kind=Kind.WARGEAR, source="BSData b489-0998-ee93-6571")
+
+
+@reroll(Roll.TO_WOUND_SHOOTING, "dead-eye shot", source="BSData 9df1-0b56-7e2c-c29c")
+def _dead_eye_shot(context: HookContext) -> Reroll:
+    """Dead-eye Shot: when benefitting from a Heroic Shoot (its own or a Hero's within 6",
+    HERO-HS-01/02), the model re-rolls failed To Wound rolls when shooting."""
+    state, model = context.state, context.model
+    for declaration in declared(state, HEROIC_SHOOT):
+        hero = state.models.get(declaration.hero)
+        if hero is None or declaration.cancelled:
+            continue
+        if hero is model or model in friends_in_range(state, hero):
+            return Reroll.FAILED
+    return Reroll.NONE
