@@ -28,6 +28,7 @@ class May(enum.Enum):
     CHARGE_UNSEEN = ("charge a model it cannot see", False)
     CROSS_WOODS_AS_OPEN = ("move through woods as open ground", False)
     CROSS_ROCKS_AS_OPEN = ("move through rocky ground as open ground", False)
+    CROSS_WATER_AS_OPEN = ("move over water features as open ground", False)
     CROSS_DIFFICULT_AS_OPEN = ("move through any difficult terrain as open ground", False)
     FLY = ("fly over models, terrain and control zones", False)
     SEE_STEALTHY = ("target Stealth models without penalty", False)

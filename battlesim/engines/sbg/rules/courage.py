@@ -51,7 +51,7 @@ def courage_test(
     (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``), the War Beast's Panic test
     (WB-DMG-02) included. ``drop_highest``: 3D6 less the highest (channelled Instill Fear
     and Terrifying Aura, MAGIC-P-FEAR, MAGIC-P-TERRAURA)."""
-    if permitted(May.PASS_COURAGE_UNTESTED, HookContext(state, model)):
+    if permitted(May.PASS_COURAGE_UNTESTED, HookContext(state, model, details={"reason": reason})):
         state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
         return _tested(state, model, reason, True)
     if effects.marked(state, model, PASSES_COURAGE) is not None:

@@ -124,9 +124,13 @@ def _war_drum(context: HookContext) -> int:
     return 5 if "cavalry" in model.triggers else 3
 
 
+# Names that give Stealth (army rules add theirs: Stalk Unseen, the same text)
+STEALTH_RULES: set[str] = {"elven cloak", "stealth"}
+
+
 def stealthy(model: ModelState) -> bool:
     """EQP-CLOAK-01 (002:L2184): an Elven cloak gives Stealth; Stealth needs terrain data."""
-    return "elven cloak" in model.triggers or "stealth" in model.triggers
+    return not STEALTH_RULES.isdisjoint(model.triggers)
 
 
 @on(On.LEAVING, "banner", order=10)

@@ -14,7 +14,7 @@ from battlesim.engines.sbg.core.permissions import May, grant, permitted
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.core.table import ANY_FEATURE, ROCKY, WOODS
+from battlesim.engines.sbg.core.table import ANY_FEATURE, ROCKY, WATER, WOODS
 
 WOODLAND = "woodland creature"
 LIGHT_FOOTED = "light-footed"
@@ -125,6 +125,8 @@ def open_features(state: BattleState, model: ModelState) -> frozenset[str]:
         found.add(WOODS)
     if permitted(May.CROSS_ROCKS_AS_OPEN, context):
         found.add(ROCKY)
+    if permitted(May.CROSS_WATER_AS_OPEN, context):
+        found.add(WATER)
     if permitted(May.CROSS_DIFFICULT_AS_OPEN, context):
         found.add(ANY_FEATURE)
     return frozenset(found)

@@ -25,7 +25,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.armies.good.near import carrier_within, named
 from battlesim.engines.sbg.rules.combat import clamp_stat
-from battlesim.engines.sbg.rules.fighting import ask
+from battlesim.engines.sbg.rules.fighting import ask, strike
 
 # --- never unarmed, no two-handed penalty ---------------------------------------------------
 
@@ -327,3 +327,77 @@ def _anduril(context: HookContext, defence: int) -> int | None:
     strength = value(Stat.STRENGTH, context, model.profile.strength)
     strength = clamp_stat(strength + modifier(Hook.STRENGTH, context))
     return strength if defence > strength else None
+
+
+# --- One Final Blow ---------------------------------------------------------------------------
+
+FINAL_BLOW = "one final blow"
+_FINAL_STRENGTH = 4
+
+
+@on(On.LEAVING, FINAL_BLOW, order=40, trigger=FINAL_BLOW)
+def _one_final_blow(state: BattleState, happening: Happening) -> None:
+    """One Final Blow (BSData 4314-b03f-d887-cc1a): Haldir slain in close combat makes one
+    Strength 4 Strike on each enemy engaged with him (READINGS: those still in base contact
+    as he falls)."""
+    haldir = happening.model
+    if happening.reason != Removal.SLAIN.value or not happening.source.startswith("struck by "):
+        return
+    foes = [m for m in state.living(1 - haldir.player) if state.in_contact(haldir, m)]
+    _FINAL.of(haldir).append(True)
+    for foe in foes:
+        if foe.alive:
+            strike(state, haldir, foe, trapped=False)
+
+
+_FINAL: Status[list[bool]] = Status("one final blow", list, Lasting.BATTLE)
+
+
+@override(Stat.STRENGTH, FINAL_BLOW, source="BSData 4314-b03f-d887-cc1a")
+def _final_strength(context: HookContext, value: int) -> int | None:
+    return _FINAL_STRENGTH if _FINAL.of(context.model) else None
+
+
+# --- Dwarven Fury ---------------------------------------------------------------------------
+
+FURY = "dwarven fury"
+_FURY: Status[list[int]] = Status("dwarven fury", list, Lasting.FIGHT)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDwarvenFury(Decision[bool]):
+    """Dwarven Fury: lower the Fight value by D3 for re-rolls of every failed To Wound this
+    fight. The heuristic takes it when the rival's Fight is already above its own (a tie lost
+    anyway) or when it is fighting alone against several."""
+
+    model: ModelState
+    rival_fight: int
+
+    def default(self, state: BattleState) -> bool:
+        return self.rival_fight > self.model.profile.fight or len(state.contacts(self.model)) > 1
+
+
+def _fury(context: HookContext) -> int:
+    """The Fight lost to Dwarven Fury this fight (0 if not chosen), asked once per fight."""
+    model, state = context.model, context.state
+    if state.phase is not Phase.FIGHT or not state.engaged(model):
+        return 0
+    chosen = _FURY.of(model)
+    if not chosen:
+        rival = max((m.profile.fight for m in state.contacts(model)), default=0)
+        take = ask(state, model, ChooseDwarvenFury(model, rival))
+        chosen.append(state.roll(1, f"dwarven fury {model.uid}", sides=3)[0] if take else 0)
+    return chosen[0]
+
+
+@register(Hook.FIGHT, FURY)
+def _fury_fight(context: HookContext) -> int:
+    """Dwarven Fury (BSData cb49-a87a-ad88-5ddb): before the Duel roll, Young Dwalin may lower
+    his Fight value by D3 ..."""
+    return -_fury(context)
+
+
+@reroll(Roll.TO_WOUND_IN_COMBAT, FURY, source="BSData cb49-a87a-ad88-5ddb")
+def _fury_rerolls(context: HookContext) -> Reroll:
+    """... to re-roll all failed To Wound rolls in the following fight."""
+    return Reroll.FAILED if _fury(context) > 0 else Reroll.NONE

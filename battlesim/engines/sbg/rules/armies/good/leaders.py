@@ -299,3 +299,26 @@ def _heralds_duty(context: HookContext) -> int:
 
 
 REGISTRY.register(HERALDS_DUTY, kind=Kind.RULE, source="BSData f568-15b1-e555-4841")
+
+
+ONWARDS = "onwards, men of esgaroth"
+
+
+@grant_by_effect(May.PASS_COURAGE_UNTESTED)
+def _onwards_men_of_esgaroth(context: HookContext) -> bool | None:
+    """Onwards, Men of Esgaroth (BSData 3fbf-ddf3-60a1-f486): Lake-town Militia within 3" of
+    a friendly Lake-town Hero who is in combat take no Courage test for being Broken."""
+    model, state = context.model, context.state
+    if (
+        context.details.get("reason") != "broken"
+        or "onwards, men of esgaroth" not in model.triggers
+    ):
+        return None
+    for hero in state.living(model.player):
+        lake_town = hero.profile.is_hero and "lake-town" in hero.triggers
+        if lake_town and state.engaged(hero) and state.distance(hero, model) <= 3.0:
+            return True
+    return None
+
+
+REGISTRY.register("onwards, men of esgaroth", kind=Kind.RULE, source="BSData 3fbf-ddf3-60a1-f486")
