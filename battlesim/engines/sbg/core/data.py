@@ -502,7 +502,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "(Player.combat_order); the heuristic player keeps them as split, by centre model id.",
         "terrain-features": "SR-WOODLAND, SR-MOUNTAIN: a piece is woods when its name holds "
         "wood, forest, trees or thicket (bois, forêt), rocky when it holds rock, boulder, "
-        "scree or stony (rocher); tables name their pieces so (presets, generator).",
+        "scree or stony (rocher), water when it holds water, river, stream, marsh, ford, "
+        "pond or lake (rivière, eau: Spectral Walk); tables name their pieces so (presets, "
+        "generator).",
         "optional-rerolls": "A rule's 'may re-roll' (SR-MOUNTAIN, SR-EXPRIDER) re-rolls a "
         "Leap, Jump or Climb die that would fail (below 2, or below 6 for a charger) and a "
         "Thrown Rider 1, never a die that already passes.",
