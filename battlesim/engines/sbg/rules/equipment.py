@@ -14,6 +14,7 @@ from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.data import BANNER_RANGE, DRUM_RANGE
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.names import canonical, parse
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import Happening, On, on
 
@@ -89,6 +90,9 @@ def banner_in_range(state: BattleState, models: Iterable[ModelState]) -> ModelSt
     if not members:
         return None
     player = members[0].player
+    for member in members:  # army rules: "counts as being in range of a banner"
+        if permitted(May.COUNT_AS_IN_BANNER_RANGE, HookContext(state, member)):
+            return member
     for bearer in state.living(player):
         if "banner" not in bearer.triggers or bearer.prone:
             continue
@@ -170,11 +174,13 @@ def drum_keywords(profile: Profile) -> tuple[frozenset[str], ...]:
 
 
 REGISTRY.register("war drum", kind=Kind.WARGEAR, source="EQP-DRUM-01 (002:L2188)", parameters=True)
+# Names that give Stealth (army rules add theirs: Stalk Unseen, the same text)
+STEALTH_RULES: set[str] = {"elven cloak", "stealth"}
 
 
 def stealthy(model: ModelState) -> bool:
     """EQP-CLOAK-01 (002:L2184): an Elven cloak gives Stealth; Stealth needs terrain data."""
-    return "elven cloak" in model.triggers or "stealth" in model.triggers
+    return not STEALTH_RULES.isdisjoint(model.triggers)
 
 
 @on(On.LEAVING, "banner", order=10)

@@ -1,2 +1,2 @@
-"""Army-specific rules of the BattleScribe data (rules the rulebook does not define), one
-small module per family or faction, each rule cited by its BattleScribe rule id."""
+"""Army rules: the rules of one army or one named Hero that the rulebook does not define,
+played from the BattleScribe data's own rule text, each cited by its rule id."""

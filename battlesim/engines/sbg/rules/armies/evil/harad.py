@@ -57,7 +57,7 @@ REGISTRY.register(
 HIGH_KING = "high king of mahûd"
 
 
-@register(Hook.STAND_FAST_RANGE, HIGH_KING)
+@register(Hook.STAND_FAST_REACH, HIGH_KING)
 def _high_king(context: HookContext) -> int:
     """High King of Mahûd: his Stand Fast! reaches 12" rather than 6". (His warband's 12"
     deployment has no counterpart: the engine deploys by scenario zones, not warbands.)"""

@@ -47,7 +47,7 @@ def _strength(context: HookContext) -> int:
     return clamp_stat(base + modifier(Hook.STRENGTH, context))
 
 
-# Stand Fast! of commanders: a longer range (Hook.STAND_FAST_RANGE, 6" in the rulebook).
+# Stand Fast! of commanders: a longer range (Hook.STAND_FAST_REACH, 6" in the rulebook).
 _LONG_STAND_FAST = {
     "general of the north": 'BSData 4eb8-8e91-0002-3183 (General of the North: 12")',
     "lord of dunland": 'BSData aa51-6bab-49f4-a122 (Lord of Dunland: 12")',
@@ -60,12 +60,12 @@ def _twelve_inches(context: HookContext) -> int:
 
 
 for _name, _source in _LONG_STAND_FAST.items():
-    register(Hook.STAND_FAST_RANGE, _name)(_twelve_inches)
+    register(Hook.STAND_FAST_REACH, _name)(_twelve_inches)
     REGISTRY.register(_name, kind=Kind.RULE, source=_source)
 
 
 @grant(
-    May.RALLY_HEROES,
+    May.RALLY_HERO,
     "general of the north",
     source="BSData 4eb8-8e91-0002-3183 (General of the North)",
 )

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.decisions import Decision
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
 from battlesim.engines.sbg.rules import might
@@ -65,11 +66,8 @@ for _name, _source in WILL_AS_FATE.items():
 AUTOMATONS = "automatons"
 
 
-@register(Hook.STAND_FAST_RANGE, AUTOMATONS)
-def _automatons(context: HookContext) -> int:
-    """Automatons (BSData c08d-effe-bf79-774d): Castellans grant no Stand Fast! to nearby
-    Warriors: a range below nothing."""
-    return -1000
-
-
-REGISTRY.register(AUTOMATONS, kind=Kind.RULE, source="BSData c08d-effe-bf79-774d")
+@grant(May.RALLY, AUTOMATONS, source="BSData c08d-effe-bf79-774d (Automatons)")
+def _automatons(context: HookContext) -> bool:
+    """Automatons: Castellans of Dol Guldur do not grant their Stand Fast! to nearby Warrior
+    models (a ban; Heroes are never rallied by them either, COUR-SF-02)."""
+    return False
