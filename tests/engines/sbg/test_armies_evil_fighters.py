@@ -169,3 +169,21 @@ def test_slow_active_venom_lowers_fight_and_attacks_once_for_the_game() -> None:
     state.wound(hero, f"struck by {drake.uid}")
     assert modifier(Hook.FIGHT, HookContext(state, hero)) == -1
     assert modifier(Hook.ATTACKS, HookContext(state, hero)) == -1
+
+
+def test_the_serpent_banner_reaches_six_inches_without_the_duel_penalty() -> None:
+    """BSData (Suladân's The Serpent Banner): a banner with a range of 6", and he never
+    suffers the banner bearer's -1 Duel penalty (EQP-BAN-05)."""
+    suladan = _card(MAN, "Sword", "The Serpent Banner")
+    state = battle()
+    bearer = add(state, "S", 1, 10, 10, suladan)
+    friend = add(state, "F", 1, 15, 10, MAN)
+    assert banner_in_range(state, [friend]) is bearer
+    assert modifier(Hook.DUEL_DIE, HookContext(state, bearer)) == 0
+
+
+def test_the_helm_of_the_dragon_emperor_is_resistant_to_magic() -> None:
+    """BSData (the Dragon Emperor's Helm): gives him Resistant to Magic (SR-RESMAGIC)."""
+    emperor = _card(MAN, "Sword", "Helm of the Dragon Emperor")
+    state = battle()
+    assert "resistant to magic" in add(state, "E", 1, 10, 10, emperor).triggers
