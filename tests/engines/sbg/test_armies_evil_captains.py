@@ -139,3 +139,30 @@ def test_the_serpents_weapon_adds_two_fight_against_the_chosen_hero() -> None:
     assert modifier(Hook.FIGHT, HookContext(state, raza)) == 0
     state.set_position(dear, (10, 10 + BASE_GAP))
     assert modifier(Hook.FIGHT, HookContext(state, raza)) == 2
+
+
+def test_the_royal_war_mumaks_upgrades() -> None:
+    """BSData 847b-d97f-bc49-1bd8: Tusk Weapons, four trample hits rather than three;
+    3248-5008-4945-c78c: Fight 5 rather than 4; 48e7-8561-f92d-756f: Sigils of Defiance, a
+    howdah model ignores a Wound on a 6 and has Resistant to Magic."""
+    from battlesim.engines.sbg.core.overrides import Stat, value
+    from battlesim.engines.sbg.core.state import Tick, tick
+
+    royal = _with(
+        replace(WARRIOR, fight=4, trample_hits=3),
+        "Tusk Weapons",
+        "Royal War Mûmak (Passive)",
+        "Sigils of Defiance",
+    )
+    state = battle([6, 5])
+    beast = add(state, "B", 1, 10, 10, royal)
+    rider = add(state, "R", 1, 30, 30, HERO)
+    howdah(rider).riding = beast.uid
+    assert value(Stat.TRAMPLE_HITS, HookContext(state, beast), 3) == 4
+    assert modifier(Hook.FIGHT, HookContext(state, beast)) == 1
+    tick(state, Tick.TURN_START)
+    assert "resistant to magic" in rider.triggers
+    state.wound(rider, "shot by X")  # the 6 ignores it
+    assert rider.alive and rider.wounds == 1
+    state.wound(rider, "shot by X")  # a 5 does not
+    assert not rider.alive

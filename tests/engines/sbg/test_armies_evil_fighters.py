@@ -8,7 +8,6 @@ from dataclasses import replace
 
 from battlesim.engines.sbg.core.arms import HAND_WEAPONS
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.core.overrides import Stat, value
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
 from battlesim.engines.sbg.rules.equipment import banner_in_range
@@ -111,7 +110,9 @@ def test_rhunish_fury_gives_khamul_three_attacks() -> None:
     """BSData 4b58-5ee8-9c4b-6421: 3 Attacks instead of 2."""
     state = battle()
     khamul = add(state, "K", 1, 10, 10, _with(MAN, "Rhunish Fury (Passive)", attacks=2))
-    assert value(Stat.ATTACKS, HookContext(state, khamul), 2) == 3
+    assert modifier(Hook.ATTACKS, HookContext(state, khamul)) == 1
+    carded = add(state, "C", 1, 20, 10, _with(MAN, "Rhunish Fury (Passive)", attacks=3))
+    assert modifier(Hook.ATTACKS, HookContext(state, carded)) == 0
 
 
 def test_deadly_strength_cancels_the_two_handed_duel_penalty() -> None:

@@ -7,7 +7,6 @@ from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.effects import Effect, Until
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
-from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
@@ -32,10 +31,16 @@ def _trident_spear(context: HookContext) -> Reroll:
     return Reroll.FAILED
 
 
-@override(Stat.ATTACKS, "rhunish fury", source="BSData 4b58-5ee8-9c4b-6421 (Rhunish Fury)")
-def _rhunish_fury(context: HookContext, base: int) -> int | None:
+RHUNISH_FURY = "rhunish fury"
+
+
+@register(Hook.ATTACKS, RHUNISH_FURY)
+def _rhunish_fury(context: HookContext) -> int:
     """Rhunish Fury: Khamûl has 3 Attacks instead of 2 (the data's card may carry it)."""
-    return 3 if base < 3 else None
+    return max(0, 3 - context.model.profile.attacks)
+
+
+REGISTRY.register(RHUNISH_FURY, kind=Kind.RULE, source="BSData 4b58-5ee8-9c4b-6421")
 
 
 DEADLY_STRENGTH = "deadly strength"

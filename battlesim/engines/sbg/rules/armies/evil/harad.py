@@ -8,13 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, every
+from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, Tick, every, on
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import fighting
 from battlesim.engines.sbg.rules import heroic_actions as ha
 from battlesim.engines.sbg.rules.howdah import riding
+from battlesim.engines.sbg.rules.magic.resisting import RESISTANT
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import Phase
@@ -144,3 +146,66 @@ def _serpents_weapon(context: HookContext) -> int:
 
 
 REGISTRY.register(SERPENTS_WEAPON, kind=Kind.RULE, source="BSData 72ac-9c66-47de-bd2c")
+
+
+# The Royal War Mûmak's upgrades (BSData 847b-d97f-bc49-1bd8, 48e7-8561-f92d-756f,
+# 3248-5008-4945-c78c).
+TUSKS = "tusk weapons"
+SIGILS = "sigils of defiance"
+ROYAL = "royal war mûmak"
+
+
+@override(Stat.TRAMPLE_HITS, TUSKS, source="BSData 847b-d97f-bc49-1bd8 (Tusk Weapons)")
+def _tusk_weapons(context: HookContext, hits: int) -> int | None:
+    """Tusk Weapons: four Strength 9 hits when it Tramples, rather than three."""
+    return 4
+
+
+@register(Hook.FIGHT, ROYAL)
+def _royal_war_mumak(context: HookContext) -> int:
+    """Royal War Mûmak: a Fight value of 5 rather than 4 (its other words are the upgrades,
+    played by their own names, and who rides in the howdah: the army list's business)."""
+    return max(0, 5 - context.model.profile.fight)
+
+
+REGISTRY.register(ROYAL, kind=Kind.RULE, source="BSData 3248-5008-4945-c78c (Royal War Mûmak)")
+
+_SIGILS_PASSED: set[str] = set()
+
+
+def _under_sigils(state: BattleState, model: ModelState) -> bool:
+    beast = state.models.get(riding(model) or "")
+    return beast is not None and SIGILS in beast.triggers
+
+
+@on(On.WOUNDING, SIGILS, order=17)
+def _sigils_save(state: BattleState, blow: Happening) -> bool:
+    """Sigils of Defiance: each Wound a model in the howdah suffers is ignored on a 6, as if
+    a Fate point were spent (one D6 per Wound, before Fate)."""
+    model = blow.model
+    if model.uid in _SIGILS_PASSED or not _under_sigils(state, model):
+        return False
+    dice = state.roll(blow.count, f"sigils of defiance {model.uid}")
+    saved = sum(1 for die in dice if die == 6)
+    if not saved:
+        return False
+    state.log.emit("wound_ignored", model=model.uid, rule=SIGILS, saved=saved)
+    if saved >= blow.count:
+        return True
+    _SIGILS_PASSED.add(model.uid)
+    try:
+        state.wound(model, blow.source, blow.at_mount, blow.count - saved)
+    finally:
+        _SIGILS_PASSED.discard(model.uid)
+    return True
+
+
+@every(Tick.TURN_START, SIGILS, order=6)
+def _sigils_resist(state: BattleState) -> None:
+    """Sigils of Defiance: models in the howdah have Resistant to Magic (SR-RESMAGIC)."""
+    for model in state.living():
+        if RESISTANT not in model.triggers and _under_sigils(state, model):
+            model.triggers = model.triggers | {RESISTANT}
+
+
+REGISTRY.register(SIGILS, kind=Kind.RULE, source="BSData 48e7-8561-f92d-756f (Sigils of Defiance)")
