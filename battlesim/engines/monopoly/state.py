@@ -54,6 +54,7 @@ MANAGE_KINDS: tuple[type, ...] = (
     SellFortresses,
 )
 TERRITORY_GROUPS = tuple(g for g in Group if g not in (Group.MOUNTS, Group.STAFFS))
+_TERRITORY_MEMBERS = tuple(GROUPS[g] for g in TERRITORY_GROUPS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,10 +181,11 @@ class GameState:
         return self.level[square] == self._fortress
 
     def houses_on_board(self) -> int:
-        return sum(lvl for i, lvl in enumerate(self.level) if lvl and not self.is_fortress(i))
+        fortress = self._fortress
+        return sum(lvl for lvl in self.level if lvl and lvl != fortress)
 
     def hotels_on_board(self) -> int:
-        return sum(1 for i in DEEDS if self.is_fortress(i))
+        return self.level.count(self._fortress)
 
     def buildings_of(self, seat: Seat) -> tuple[int, int]:
         """Return (strongholds, fortresses) owned by ``seat``."""
@@ -273,18 +275,20 @@ class GameState:
     def buildable(self, seat: Seat) -> list[SquareIndex]:
         """Squares where ``seat`` may build now: exactly what ``check(seat, Build(square))``
         accepts, judged a group at a time (the building plan asks this every turn)."""
-        squares = []
-        for group in TERRITORY_GROUPS:
-            members = GROUPS[group]
-            if not self.owns_group(seat, group) or any(self.mortgaged[i] for i in members):
+        squares: list[SquareIndex] = []
+        owner, mortgaged, level = self.owner, self.mortgaged, self.level
+        for members in _TERRITORY_MEMBERS:  # a hot path: owns_group inlined
+            if owner[members[0]] != seat or any(owner[i] != seat for i in members[1:]):
                 continue
-            lowest = min(self.level[i] for i in members)  # build evenly (001:L235)
-            if lowest == self.variant.fortress_level:
+            if any(mortgaged[i] for i in members):
+                continue
+            lowest = min(level[i] for i in members)  # build evenly (001:L235)
+            if lowest == self._fortress:
                 continue  # one fortress per property (001:L241)
             squares += [
                 i
                 for i in members
-                if self.level[i] == lowest and self._stock_refusal(seat, i, lowest) is None
+                if level[i] == lowest and self._stock_refusal(seat, i, lowest) is None
             ]
         return squares
 
@@ -334,7 +338,7 @@ class GameState:
         candidates: list[ManageAction] = []
         per_deed = [kind for kind in MANAGE_KINDS[:-1] if kind in kinds]
         for i in self.deeds_of(seat):
-            candidates += [kind(i) for kind in per_deed]
+            candidates += [kind(i) for kind in per_deed if not _HOPELESS[kind](self, i)]
         if SellFortresses in kinds:
             candidates += [SellFortresses(g) for g in TERRITORY_GROUPS]
         return [a for a in candidates if self._is_legal(seat, a)]
@@ -464,6 +468,15 @@ class GameState:
 
 
 # One table for every check (built once: the building plan asks thousands of times a game).
+# A first refusal its check would also give, read without raising (legal_actions is a hot
+# path); False leaves the decision to the check.
+_HOPELESS: dict[type, Callable[[GameState, SquareIndex], bool]] = {
+    Build: lambda state, square: state.mortgaged[square],
+    SellBuilding: lambda state, square: state.level[square] == 0,
+    BreakFortress: lambda state, square: state.level[square] != state._fortress,
+    Mortgage: lambda state, square: state.mortgaged[square] or state.level[square] != 0,
+    Unmortgage: lambda state, square: not state.mortgaged[square],
+}
 _CHECKS: dict[type, Callable[[GameState, Seat, SquareIndex], None]] = {
     Build: GameState._check_build,
     SellBuilding: GameState._check_sell,
