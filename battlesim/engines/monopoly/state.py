@@ -6,8 +6,9 @@ Money moves only through ``transfer``; the bank is an account that may go negati
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import SupportsIndex, cast, overload
 
 from battlesim.engines.monopoly.actions import (
     BreakFortress,
@@ -94,6 +95,30 @@ class PlayerState:
     bankrupt: bool = False
 
 
+class Owners(list[Seat | None]):
+    """The owner of each square, counting its changes: what depends on ownership alone (the
+    groups a seat completes, asked every turn by the building plan) is cached on the count."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self, owners: Iterable[Seat | None]) -> None:
+        super().__init__(owners)
+        self.changes = 0
+
+    @overload
+    def __setitem__(self, index: SupportsIndex, value: Seat | None) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[Seat | None]) -> None: ...
+
+    def __setitem__(self, index: SupportsIndex | slice, value: object) -> None:
+        if isinstance(index, slice):
+            super().__setitem__(index, cast(Iterable[Seat | None], value))
+        else:
+            super().__setitem__(index, cast(Seat | None, value))
+        self.changes += 1
+
+
 def interest(amount: int) -> int:
     """10 % of ``amount``, rounded up (ASSUMPTIONS["mortgage_rounding"])."""
     return -(-amount * MORTGAGE_INTEREST_PERCENT // 100)
@@ -106,7 +131,8 @@ class GameState:
         self.variant = variant or Variant()
         self._fortress = self.variant.fortress_level  # read on every rent and check
         self.players = [PlayerState(seat, name) for seat, name in enumerate(strategies)]
-        self.owner: list[Seat | None] = [None] * BOARD_SIZE
+        self.owner = Owners([None] * BOARD_SIZE)
+        self._complete: dict[Seat, tuple[int, tuple[tuple[SquareIndex, ...], ...]]] = {}
         self.level = [0] * BOARD_SIZE
         self.mortgaged = [False] * BOARD_SIZE
         self.bank_cash = 0
@@ -276,10 +302,8 @@ class GameState:
         """Squares where ``seat`` may build now: exactly what ``check(seat, Build(square))``
         accepts, judged a group at a time (the building plan asks this every turn)."""
         squares: list[SquareIndex] = []
-        owner, mortgaged, level = self.owner, self.mortgaged, self.level
-        for members in _TERRITORY_MEMBERS:  # a hot path: owns_group inlined
-            if owner[members[0]] != seat or any(owner[i] != seat for i in members[1:]):
-                continue
+        mortgaged, level = self.mortgaged, self.level
+        for members in self.complete_groups(seat):
             if any(mortgaged[i] for i in members):
                 continue
             lowest = min(level[i] for i in members)  # build evenly (001:L235)
@@ -291,6 +315,17 @@ class GameState:
                 if level[i] == lowest and self._stock_refusal(seat, i, lowest) is None
             ]
         return squares
+
+    def complete_groups(self, seat: Seat) -> tuple[tuple[SquareIndex, ...], ...]:
+        """The squares of each territory group ``seat`` owns whole (cached until an owner
+        changes: the building plan asks every player this every turn)."""
+        cached = self._complete.get(seat)
+        if cached is not None and cached[0] == self.owner.changes:
+            return cached[1]
+        owner = self.owner
+        found = tuple(m for m in _TERRITORY_MEMBERS if all(owner[i] == seat for i in m))
+        self._complete[seat] = (self.owner.changes, found)
+        return found
 
     def _check_sell(self, seat: Seat, square: SquareIndex) -> None:
         lvl = self.level[square]
