@@ -52,6 +52,19 @@ def job_json(job: SimulationJob) -> dict[str, Any]:
     return JobOut(job_data).data  # type: ignore[no-any-return]
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """A boolean given as one (JSON ``true``/``false``, or those words in a form), never as
+    ``0``, ``"yes"`` or ``"on"``: what the schema documents is what is accepted."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if isinstance(data, bool):
+            return data
+        if data in ("true", "false"):
+            return bool(data == "true")
+        self.fail("invalid", input=data)
+        raise AssertionError  # fail() raises
+
+
 class JobCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
     throttle_classes = [JobCreateThrottle]  # counts POSTs only
@@ -67,6 +80,11 @@ class JobCollectionApi(APIView):
         options = serializers.DictField(required=False, default=dict)
         list_a = serializers.CharField(max_length=100, required=False)
         list_b = serializers.CharField(max_length=100, required=False)
+        simulate_anyway = StrictBooleanField(
+            required=False,
+            default=False,
+            help_text="Queue a list that breaks the army-building rules (recorded on the job).",
+        )
 
         def validate_battles(self, value: int) -> int:
             if value > settings.SBG_MAX_BATTLES_PER_JOB:

@@ -60,6 +60,11 @@ class JobForm(forms.Form):
     label = forms.CharField(max_length=200, required=False)
     list_a = forms.ChoiceField(required=False, label="First list (SBG)")
     list_b = forms.ChoiceField(required=False, label="Second list (SBG)")
+    simulate_anyway = forms.BooleanField(
+        required=False,
+        label="Simulate anyway",
+        help_text="Simulate a list that breaks the army-building rules as it is (recorded).",
+    )
     scenario = forms.ChoiceField(choices=SCENARIOS, required=False)
     table = forms.ChoiceField(choices=TABLES, required=False)
     options = forms.CharField(
@@ -70,7 +75,7 @@ class JobForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "—")]
+        choices = [("", "Choose a list")]
         choices += [
             (f"starter:{key}", f"Starter: {item.name}")
             for key, item in sorted(starter_lists().items())

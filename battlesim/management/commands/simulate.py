@@ -31,6 +31,11 @@ class Command(BaseCommand):
             "--list-a", default=None, help="SBG: own:<id>, shared:<token> or starter:<name>"
         )
         parser.add_argument("--list-b", default=None)
+        parser.add_argument(
+            "--simulate-anyway",
+            action="store_true",
+            help="simulate a list that breaks the army-building rules (recorded on the job)",
+        )
         parser.add_argument("--user", default="simulator", help="owner of the job")
         parser.add_argument(
             "--local",
@@ -47,6 +52,7 @@ class Command(BaseCommand):
             "list_b": opts["list_b"],
             "battles": opts["battles"],
             "seed": opts["seed"],
+            "simulate_anyway": opts["simulate_anyway"],
         }
         try:
             job = job_queue_requested(owner=owner, values=values, dispatch=not opts["local"])
