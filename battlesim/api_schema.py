@@ -16,6 +16,17 @@ class ProgressOut(serializers.Serializer):
     rate_per_second = serializers.FloatField(allow_null=True)
     eta_seconds = serializers.FloatField(allow_null=True)
     error = serializers.CharField(allow_blank=True)
+    playing = serializers.IntegerField(
+        help_text="Battles played by running chunks, not yet recorded."
+    )
+    queue_position = serializers.IntegerField(
+        allow_null=True, help_text="1 + active jobs queued earlier; null once battles run."
+    )
+    workers_busy = serializers.IntegerField()
+    workers_live = serializers.IntegerField()
+    seconds_per_battle = serializers.FloatField(
+        allow_null=True, help_text="This job's measured mean time per battle."
+    )
 
 
 class JobOut(serializers.Serializer):

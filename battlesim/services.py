@@ -342,16 +342,26 @@ def _chunk_record(chunk_id: int, job_id: int, rows: list[BattleResult]) -> int:
     job.battles_done += len(rows)
     if not job.chunks.exclude(status=JobChunk.Status.DONE).exists():
         job.status, job.finished_at = SimulationJob.Status.DONE, timezone.now()
+        transaction.on_commit(lambda: job_finish_send(job.pk))
     job.save(update_fields=["battles_done", "status", "finished_at"])
     return len(rows)
+
+
+def job_finish_send(job_id: int) -> None:
+    """Have a worker compute the ended job's statistics and draw its charts."""
+    from battlesim.tasks import job_finish
+
+    job_finish.delay(job_id)
 
 
 def job_fail(*, job_id: int, error: str) -> None:
     """Mark a job failed with the reason, unless it already ended."""
     logger.error("job failed", extra={"job_id": job_id, "error": error[:500]})
-    SimulationJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
+    changed = SimulationJob.objects.filter(pk=job_id, status__in=ACTIVE).update(
         status=SimulationJob.Status.FAILED, error=error[:2000], finished_at=timezone.now()
     )
+    if changed:
+        transaction.on_commit(lambda: job_finish_send(job_id))
 
 
 def job_cancel(*, job: SimulationJob) -> bool:
@@ -359,4 +369,6 @@ def job_cancel(*, job: SimulationJob) -> bool:
     changed = SimulationJob.objects.filter(pk=job.pk, status__in=ACTIVE).update(
         status=SimulationJob.Status.CANCELLED, finished_at=timezone.now()
     )
+    if changed:  # the battles recorded so far get their figures and charts too
+        transaction.on_commit(lambda: job_finish_send(job.pk))
     return bool(changed)
