@@ -17,6 +17,7 @@ from battlesim import services
 from battlesim.api_schema import (
     BAD_INPUT,
     NOT_FOUND,
+    REPLAYING,
     TOO_MANY,
     BattleLogOut,
     JobOut,
@@ -153,13 +154,15 @@ class JobStatisticsApi(APIView):
 class BattleLogApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=answers(BattleLogOut, (404, NOT_FOUND)))
+    @extend_schema(responses=answers(BattleLogOut, (202, REPLAYING), (404, NOT_FOUND)))
     def get(self, request: Request, pk: int, index: int) -> Response:
         job = job_get_for_user(user=request.user, pk=pk)
-        log = {
-            "job": job.pk,
-            "index": index,
-            "game": job.game,
-            "events": battle_log_get(job=job, index=index),
-        }
+        events = battle_log_get(job=job, index=index)
+        if events is None:  # not kept: a worker replays it; ask again in a moment
+            services.battle_log_request(job=job, index=index)
+            events = battle_log_get(job=job, index=index)
+        if events is None:
+            waiting = {"detail": "This battle's log was not kept; a worker is replaying it."}
+            return Response(waiting, status=202, headers={"Retry-After": "2"})
+        log = {"job": job.pk, "index": index, "game": job.game, "events": events}
         return Response(BattleLogOut(log).data)

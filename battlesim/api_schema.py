@@ -74,6 +74,9 @@ class BattleLogOut(serializers.Serializer):
 BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description="Field name -> messages.")
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such job of yours.")
 NOT_LOGGED_IN = OpenApiResponse(OpenApiTypes.OBJECT, description="Not authenticated.")
+REPLAYING = OpenApiResponse(
+    OpenApiTypes.OBJECT, description="The log was not kept: a worker replays it; retry."
+)
 TOO_MANY = OpenApiResponse(OpenApiTypes.OBJECT, description="Rate limit; see Retry-After.")
 
 

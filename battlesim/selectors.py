@@ -17,7 +17,7 @@ from django.utils import timezone
 from battlesim.game_statistics import game_tables, outcome_label
 from battlesim.models import BattleResult, JobChunk, SimulationJob, WorkerHeartbeat
 from battlesim.report import report
-from battlesim.services import battle_play, log_decompress
+from battlesim.services import log_decompress
 from battlesim.statistics import ResultRow, job_statistics
 
 User = AbstractBaseUser | AnonymousUser
@@ -169,12 +169,13 @@ def ended_job_cached(job: SimulationJob, what: str, compute: Callable[[], T]) ->
     return cache.get_or_set(key, compute, timeout=ENDED_JOB_CACHE_SECONDS)  # type: ignore[no-any-return]
 
 
-def battle_log_get(*, job: SimulationJob, index: int) -> list[dict[str, Any]]:
-    """The stored log of battle ``index``, or the log regenerated from its seed."""
+def battle_log_get(*, job: SimulationJob, index: int) -> list[dict[str, Any]] | None:
+    """The stored log of battle ``index``; None when its log was not kept (a worker task
+    replays it: ``services.battle_log_request``). A page never plays a battle."""
     if not 0 <= index < job.battles:
         raise Http404("No such battle in this job.")
     stored = BattleResult.objects.filter(job=job, index=index).values_list("log_gz", flat=True)
+    if not stored.exists():
+        raise Http404("This battle has not been played yet.")
     data = stored.first()
-    if data:
-        return log_decompress(data)
-    return battle_play(job, index).result.log.to_json()
+    return log_decompress(data) if data else None

@@ -347,6 +347,38 @@ def _chunk_record(chunk_id: int, job_id: int, rows: list[BattleResult]) -> int:
     return len(rows)
 
 
+REPLAY_REQUEST_SECONDS = 300
+
+
+def battle_log_request(*, job: SimulationJob, index: int) -> bool:
+    """Have a worker replay battle ``index`` from its seed and keep its log (once: a request
+    already pending is not sent again). Return True when a task was sent."""
+    from django.core.cache import cache
+
+    from battlesim.tasks import battle_log_regenerate
+
+    if not cache.add(f"sbg:replay:{job.pk}:{index}", 1, timeout=REPLAY_REQUEST_SECONDS):
+        return False
+    battle_log_regenerate.delay(job.pk, index)
+    return True
+
+
+def battle_log_regenerate(*, job_id: int, index: int) -> bool:
+    """A worker's task: play battle ``index`` again from its seed and store its log on the
+    result row (the outcome is the same: one seed, one battle). False if no such result."""
+    from django.core.cache import cache
+
+    job = SimulationJob.objects.get(pk=job_id)
+    if not BattleResult.objects.filter(job=job, index=index).exists():
+        return False
+    played = battle_play(job, index)
+    BattleResult.objects.filter(job=job, index=index, log_gz__isnull=True).update(
+        log_gz=log_compress(played.result)
+    )
+    cache.delete(f"sbg:replay:{job.pk}:{index}")
+    return True
+
+
 def job_finish_send(job_id: int) -> None:
     """Have a worker compute the ended job's statistics and draw its charts."""
     from battlesim.tasks import job_finish

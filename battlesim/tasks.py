@@ -66,6 +66,12 @@ def job_finish(job_id: int) -> int:
     return finish(job_id=job_id)
 
 
+@shared_task(name="battlesim.battle_log_regenerate", ignore_result=True)
+def battle_log_regenerate(job_id: int, index: int) -> bool:
+    """Replay a battle whose log was not kept, and keep it (the replay page waits for it)."""
+    return services.battle_log_regenerate(job_id=job_id, index=index)
+
+
 def _heartbeat_forever(hostname: str | None) -> None:
     """Keep this worker's row fresh, for the status page and the health endpoint."""
     stop = threading.Event()

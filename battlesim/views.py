@@ -23,6 +23,7 @@ from battlesim.engines.registry import GAMES
 from battlesim.game_statistics import outcome_label
 from battlesim.job_input import job_queue_requested, starter_lists
 from battlesim.models import BattleResult, SimulationJob
+from battlesim.narration import narrate
 from battlesim.replay_data import replay_board
 from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
@@ -253,14 +254,26 @@ def job_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
     events = battle_log_get(job=job, index=index)
-    context = {
+    context: dict[str, Any] = {
         "job": job,
         "index": index,
-        "events": events,
+        "noun": noun(job.game, plural=False),
         "has_next": index + 1 < job.battles_done,
-        "board": replay_board(job.game),
-        "rotk_board": rotk_board() if job.game == "rotk" else None,
     }
+    if events is None:  # not kept: a worker replays it; this page waits for it
+        services.battle_log_request(job=job, index=index)
+        events = battle_log_get(job=job, index=index)  # eager tasks (tests) have it now
+    if events is None:
+        return render(request, "battlesim/replay_waiting.html", context, status=202)
+    if job.game == "sbg":
+        events = [
+            {**event, "text": text} for event, text in zip(events, narrate(events), strict=True)
+        ]
+    context.update(
+        events=events,
+        board=replay_board(job.game),
+        rotk_board=rotk_board() if job.game == "rotk" else None,
+    )
     return render(request, "battlesim/replay.html", context)
 
 
