@@ -27,6 +27,9 @@ class ProgressOut(serializers.Serializer):
     seconds_per_battle = serializers.FloatField(
         allow_null=True, help_text="This job's measured mean time per battle."
     )
+    report_ready = serializers.BooleanField(
+        help_text="The ended job's statistics and charts are drawn (by a worker)."
+    )
 
 
 class JobOut(serializers.Serializer):

@@ -80,6 +80,10 @@ class SimulationJob(models.Model):
     def is_active(self) -> bool:
         return self.status in {self.Status.QUEUED, self.Status.RUNNING}
 
+    def statistics_drawn(self) -> bool:
+        """Whether the worker stored the ended job's figures and charts (one query)."""
+        return SimulationJob.objects.filter(pk=self.pk, statistics__isnull=False).exists()
+
 
 class JobChunk(models.Model):
     """Battles ``start`` to ``stop - 1`` of a job, run by one task.

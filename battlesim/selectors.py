@@ -58,6 +58,7 @@ class Progress:
     workers_busy: int = 0
     workers_live: int = 0
     seconds_per_battle: float | None = None
+    report_ready: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -66,6 +67,7 @@ class Progress:
 def job_progress(*, job: SimulationJob) -> Progress:
     """Battles done and playing, queue position, workers, and the expected finish."""
     job.refresh_from_db(fields=["status", "battles_done", "started_at", "finished_at", "error"])
+    ready = not job.is_active and job.statistics_drawn()
     running = _running_chunks(job) if job.is_active else []
     playing = min(sum(count for _worker, count in running), job.battles - job.battles_done)
     per_battle = _seconds_per_battle(job)
@@ -90,6 +92,7 @@ def job_progress(*, job: SimulationJob) -> Progress:
         workers_busy=busy,
         workers_live=live,
         seconds_per_battle=per_battle,
+        report_ready=ready,
     )
 
 

@@ -386,6 +386,16 @@ def job_finish_send(job_id: int) -> None:
     job_finish.delay(job_id)
 
 
+def job_finish_request(*, job: SimulationJob) -> bool:
+    """Ask a worker, at most once every few minutes, to draw an ended job's figures."""
+    from django.core.cache import cache
+
+    if not cache.add(f"sbg:finish:{job.pk}", 1, timeout=REPLAY_REQUEST_SECONDS):
+        return False
+    job_finish_send(job.pk)
+    return True
+
+
 def job_fail(*, job_id: int, error: str) -> None:
     """Mark a job failed with the reason, unless it already ended."""
     logger.error("job failed", extra={"job_id": job_id, "error": error[:500]})

@@ -128,6 +128,9 @@ def job_index(request: HttpRequest) -> HttpResponse:
 @login_required
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
+    if not job.is_active and job.statistics is None:
+        services.job_finish_request(job=job)  # ended before figures were stored, or lost
+        job.refresh_from_db()
     statistics = job_statistics_get(job=job)
     context = {
         "job": job,
@@ -218,7 +221,7 @@ def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
         raise Http404("Charts are drawn when the job ends.")
     chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
     if chart is None and not job.charts.exists() and job.results.exists():
-        services.job_finish_send(job.pk)  # eager in tests; a worker task on a site
+        services.job_finish_request(job=job)  # eager in tests; a worker task on a site
         chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
     if chart is None:
         raise Http404("No such chart.")

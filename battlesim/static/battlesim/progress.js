@@ -4,7 +4,10 @@
 (function () {
   "use strict";
   const card = document.getElementById("progress");
-  if (!card || !["queued", "running"].includes(card.dataset.status)) return;
+  if (!card) return;
+  const active = ["queued", "running"].includes(card.dataset.status);
+  if (!active && card.dataset.ready !== "false") return; // ended, figures drawn
+  let waits = 0; // polls after the end, waiting for the worker to draw the figures
   const bar = card.querySelector(".progress-bar span");
   const noun = card.dataset.noun || "battles";
   const text = (id, value) => { document.getElementById(id).textContent = value; };
@@ -42,8 +45,12 @@
     text("progress-rate", p.seconds_per_battle ? `${p.seconds_per_battle.toFixed(2)} s per ${noun.replace(/s$/, "")}` : "");
     text("progress-eta", eta(p));
     text("progress-queue", queue(p));
-    if (p.status === "queued" || p.status === "running") setTimeout(poll, 1000);
-    else window.location.reload();
+    if (p.status === "queued" || p.status === "running") return setTimeout(poll, 1000);
+    text("progress-eta", p.report_ready ? "" : "· drawing the charts…");
+    waits += 1;
+    if (p.report_ready || waits > 30) {
+      if (active || p.report_ready) window.location.reload();
+    } else setTimeout(poll, 1000);
   }
   setTimeout(poll, 500);
 })();
