@@ -58,9 +58,9 @@ def outcomes_chart(outcomes: Sequence[dict[str, Any]], title: str = "") -> str:
     however long a list's name is)."""
     labels = [_short(str(o["outcome"])) for o in outcomes][::-1]
     rates = [100 * o["rate"] for o in outcomes][::-1]
-    errors = [
-        [100 * (o["rate"] - o["ci95"][0]) for o in outcomes][::-1],
-        [100 * (o["ci95"][1] - o["rate"]) for o in outcomes][::-1],
+    errors = [  # never below 0: a rate of 1 minus an upper bound of 1 may be -1e-16
+        [max(0.0, 100 * (o["rate"] - o["ci95"][0])) for o in outcomes][::-1],
+        [max(0.0, 100 * (o["ci95"][1] - o["rate"])) for o in outcomes][::-1],
     ]
     figure, axes = _figure(0.9 + 0.42 * max(len(labels), 1))
     colours = (PALETTE * 3)[: len(labels)][::-1] or PALETTE[0]
