@@ -29,6 +29,7 @@ from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
     battle_log_get,
+    ended_job_cached,
     job_get_for_user,
     job_list_for_user,
     job_progress,
@@ -146,9 +147,16 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "charts": list(job.charts.values("name", "title", "alt")) if not job.is_active else [],
         "results": _labelled_results(job),
         "options_json": json.dumps(_options_shown(job.options))[:2000],
-        "sides": job_breadth(job.options) if job.game == "sbg" else [],
+        "sides": _sides(job),
     }
     return render(request, "battlesim/job.html", context)
+
+
+def _sides(job: SimulationJob) -> list[Any]:
+    """What the engine plays and leaves out of each side (read once per ended job)."""
+    if job.game != "sbg":
+        return []
+    return ended_job_cached(job, "breadth", lambda: job_breadth(job.options))
 
 
 def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
