@@ -300,7 +300,13 @@ def chunk_run(
         written = _chunk_record(chunk.pk, job.pk, rows)
     seconds = round(time.perf_counter() - started, 3)
     logger.info("chunk recorded", extra={**ids, "results": written, "seconds": seconds})
+    if written and job.dispatched_at is not None and _job_ended(job.pk):
+        job_finish_send(job.pk)  # its last chunk: a worker draws the figures once
     return written
+
+
+def _job_ended(job_id: int) -> bool:
+    return SimulationJob.objects.filter(pk=job_id, status=SimulationJob.Status.DONE).exists()
 
 
 class _BattleCounter:
@@ -342,7 +348,6 @@ def _chunk_record(chunk_id: int, job_id: int, rows: list[BattleResult]) -> int:
     job.battles_done += len(rows)
     if not job.chunks.exclude(status=JobChunk.Status.DONE).exists():
         job.status, job.finished_at = SimulationJob.Status.DONE, timezone.now()
-        transaction.on_commit(lambda: job_finish_send(job.pk))
     job.save(update_fields=["battles_done", "status", "finished_at"])
     return len(rows)
 
