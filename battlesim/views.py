@@ -299,7 +299,7 @@ def job_compare(request: HttpRequest) -> HttpResponse:
             side_of(job.pk, job_statistics_get(job=job))
             for job in chosen  # type: ignore[union-attr]
         )
-        context.update(first=first, second=second, comparison=comparison(first, second))
+        context.update(sides=[first, second], comparison=comparison(first, second))
     return render(request, "battlesim/compare.html", context)
 
 
