@@ -65,6 +65,25 @@ class StatisticsOut(serializers.Serializer):
     terminations = serializers.DictField(child=serializers.IntegerField())
     numbers = serializers.DictField(child=FigureOut())
     tables = serializers.DictField(child=serializers.DictField(child=serializers.FloatField()))
+    noun = serializers.CharField(required=False, help_text='"battles" (SBG) or "games".')
+    sides = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="SBG: the lists by name."
+    )
+    overall = serializers.DictField(
+        required=False,
+        help_text="battles, outcomes (with 95% intervals) and safety: the share of battles "
+        "a safety limit stopped (count, rate, ci95).",
+    )
+    assignments = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="SBG: the same figures for each side assignment (each seed is played both ways).",
+    )
+    endings = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Why the battles ended: termination, label, count, rate, ci95, safety.",
+    )
 
 
 class BattleLogOut(serializers.Serializer):

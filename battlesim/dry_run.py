@@ -30,6 +30,15 @@ def swapped_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return swapped
 
 
+def _named(reason: str, options: Mapping[str, Any]) -> str:
+    """The engine names a side "force 0"; the user knows it by its list's name."""
+    forces = options.get("forces") or []
+    for side, force in enumerate(forces[:2]):
+        name = force.get("name") if isinstance(force, Mapping) else force
+        reason = reason.replace(f"force {side} ", f"{name!r} ")
+    return reason
+
+
 def sbg_setup_problem(options: Mapping[str, Any], *, both_ways: bool = True) -> str | None:
     """Why this battle could not be set up (a sentence), or None when it can."""
     tries = [(options, "")]
@@ -45,8 +54,8 @@ def sbg_setup_problem(options: Mapping[str, Any], *, both_ways: bool = True) -> 
             )
             state = new_battle(setup, dice, EventLog())
             deploy(state, setup.scenario, players)
-        except (ValueError, KeyError, TypeError) as exc:  # the engine's reason, as it words it
-            return f"The battle cannot be set up{note}: {exc}"
+        except (ValueError, KeyError, TypeError) as exc:  # the engine's reason, named by list
+            return f"The battle cannot be set up{note}: {_named(str(exc), tried)}"
         except Exception as exc:  # a fault of the engine: refused, reported in the logs
             logger.exception("SBG set-up failed at queue time")
             return f"The battle cannot be set up{note}: {type(exc).__name__}: {exc}"
