@@ -155,3 +155,18 @@ def test_the_cli_reports_both_side_assignments_and_why_battles_ended() -> None:
     )
     text = out.getvalue()
     assert "on side 1" in text and "stopped by a safety limit" in text and "ended:" in text
+
+
+def test_chunks_hold_about_twenty_seconds_of_the_games_measured_pace(
+    owner: User, settings: Any
+) -> None:
+    settings.SBG_CHUNK_SIZE, settings.SBG_CHUNK_SECONDS = 25, 20
+    assert services.chunk_size_for("sbg") == 25  # nothing measured: the most
+    job = SimulationJob.objects.create(owner=owner, game="sbg", seed=1, battles=12)
+    BattleResult.objects.bulk_create(
+        BattleResult(job=job, index=i, seed=i, termination="t", elapsed_ms=4000) for i in range(12)
+    )
+    assert services.chunk_size_for("sbg") == 5  # 4 s a battle: 5 battles, 20 s
+    BattleResult.objects.filter(job=job).update(elapsed_ms=60_000)
+    assert services.chunk_size_for("sbg") == 1
+    assert services.chunk_size_for("monopoly") == 25
