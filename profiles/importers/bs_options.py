@@ -27,26 +27,28 @@ class Choice:
     group: str
     node: Node
     hidden: bool = False  # hidden in a plain list: offered only when its conditions hold
+    group_max: int = 0  # the group's own per-parent ``max`` constraint (0: none)
 
 
 def choices(entry_nodes: tuple[Node, ...], lookup: Lookup, state: PlainList) -> Iterator[Choice]:
     """Yield the upgrades offered by the given nodes, through selection groups; those hidden
     in a plain list (or in a hidden group) come flagged."""
     for node in entry_nodes:
-        yield from _choices(node.entry, "", lookup, state, False)
+        yield from _choices(node.entry, ("", 0), lookup, state, False)
 
 
 def _choices(
-    entry: ET.Element, group: str, lookup: Lookup, state: PlainList, hidden: bool
+    entry: ET.Element, group: tuple[str, int], lookup: Lookup, state: PlainList, hidden: bool
 ) -> Iterator[Choice]:
     for node in lookup.tree_children(entry):
         if node.is_model:
             continue
         flagged = hidden or node_hidden(node, state)
         if node.entry.tag == "selectionEntryGroup":
-            yield from _choices(node.entry, group or node.name, lookup, state, flagged)
+            inner = group if group[0] else (node.name, _limit(node, "max"))
+            yield from _choices(node.entry, inner, lookup, state, flagged)
         elif not lookup.contains_model(node.entry):
-            yield Choice(group, node, flagged)
+            yield Choice(group[0], node, flagged, group[1])
 
 
 def is_marker(node: Node, lookup: Lookup) -> bool:
@@ -127,4 +129,5 @@ def _option(choice: Choice, points: int) -> ParsedOption:
         max_count=max(_limit(choice.node, "max"), 1),
         group=choice.group,
         conditional=choice.hidden,
+        group_max=choice.group_max,
     )
