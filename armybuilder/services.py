@@ -201,7 +201,7 @@ def _move(entry: Entry, warband: Warband) -> None:
         raise ValidationError({"warband": "That warband is in another army list's contingent."})
     if entry.role == Entry.Role.CAPTAIN:
         raise ValidationError({"warband": "A captain cannot leave its warband."})
-    entry.warband = warband
+    entry.warband, entry.order = warband, warband.entries.count()  # joins at the end
 
 
 def _check_count(count: int) -> None:

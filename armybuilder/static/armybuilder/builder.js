@@ -11,6 +11,7 @@
   let state = JSON.parse(document.getElementById("list-data").textContent);
   const catalogue = JSON.parse(document.getElementById("catalogue-data").textContent);
   const search = { text: "", tier: "", role: "" };
+  const knownWarbands = new Set();
 
   function csrfToken() {
     const match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
@@ -146,11 +147,16 @@
 
   // "2 of 12 with Banner": the server splits the row as BattleScribe does.
   function modelsOption(entry, opt, chosen) {
-    const input = el("input", { type: "number", min: 0, max: entry.count, value: chosen.has(opt.id) ? entry.count : 0, className: "count option-models" });
+    const input = el("input", { type: "number", min: 0, max: entry.count, value: chosen.has(opt.id) ? entry.count : 0, className: "option-models" });
     input.dataset.option = String(opt.id);
     input.dataset.key = `opt-${entry.id}-${opt.id}`;
     labelled(input, `${opt.name}: how many of the ${entry.count} ${entry.profile.name}`);
-    input.addEventListener("change", () => setModels(entry, opt, Number(input.value)));
+    input.addEventListener("change", () => {
+      // a field replaced by the answer can fire "change" again as it leaves: once per value
+      if (!input.isConnected || input.dataset.sent === input.value) return;
+      input.dataset.sent = input.value;
+      setModels(entry, opt, Number(input.value));
+    });
     const alt = opt.exclusive ? (opt.exclusive === "mount" ? " · one mount" : " · instead of the others") : "";
     return el("label", { className: "option option-count field-wrap" }, input,
       ` of ${entry.count} with ${opt.name} (${signed(opt.points)} each${alt})`);
@@ -381,7 +387,10 @@
     const before = target.value;
     const warbands = contingent ? contingent.warbands : [];
     target.replaceChildren(...warbands.map((w, i) => option(w.id, `Warband ${i + 1} (${w.entries[0] ? w.entries[0].profile.name : "no captain"})`)));
-    if (warbands.some((w) => String(w.id) === before)) target.value = before;
+    const fresh = warbands.filter((w) => !knownWarbands.has(w.id));
+    for (const w of warbands) knownWarbands.add(w.id);
+    if (fresh.length) target.value = String(fresh[fresh.length - 1].id); // a new warband: fill it
+    else if (warbands.some((w) => String(w.id) === before)) target.value = before;
     else if (warbands.length) target.value = String(warbands[warbands.length - 1].id);
     renderResults();
   }
@@ -401,30 +410,32 @@
   const breachIds = () => new Set(state.breaches.map((b) => b.rule_id));
 
   // The figures say what the breaches say: a row a breach is about names that breach.
-  function flagged(value, ids) {
-    const hit = ids.filter((id) => breachIds().has(id));
-    return hit.length ? `${value} (breach: ${hit.join(", ")})` : String(value);
+  function flag(ids) {
+    const present = breachIds();
+    const hit = ids.filter((id) => present.has(id));
+    return hit.length ? el("span", { className: "figure-breach", textContent: ` breach: ${hit.join(", ")}` }) : "";
   }
 
   function renderFigures() {
     const f = state.figures;
     const over = f.points > f.points_limit ? " over" : "";
     const rows = [
-      ["Points", flagged(`${f.points} / ${f.points_limit}`, ["LIST-POINTS"]), `points${over}`],
-      ["Models", f.models, "models"],
-      ["Break point", f.break_point, "break"],
-      ["Quarter", f.quarter_point, "quarter"],
-      ["Might", f.might, "might"],
-      ["Alliance", flagged(state.alliance, ["LIST-SIDES", "CONTINGENT-ALLY-HERO"]), "alliance"],
+      ["Points", `${f.points} / ${f.points_limit}`, `points${over}`, ["LIST-POINTS"]],
+      ["Models", f.models, "models", []],
+      ["Break point", f.break_point, "break", []],
+      ["Quarter", f.quarter_point, "quarter", []],
+      ["Might", f.might, "might", []],
+      ["Alliance", state.alliance, "alliance", ["LIST-SIDES", "CONTINGENT-ALLY-HERO"]],
     ];
     for (const c of f.contingents) {
       const contingent = state.contingents.find((item) => `contingent:${item.id}` === c.ref);
-      const bows = c.bows > c.bow_limit ? flagged(`${c.bows} / ${c.bow_limit}`, ["CONTINGENT-BOWS"]) : `${c.bows} / ${c.bow_limit}`;
-      rows.push([`Bows, ${contingent ? contingent.faction.name : ""}`, bows, "bows"]);
+      const ids = c.bows > c.bow_limit ? ["CONTINGENT-BOWS"] : [];
+      rows.push([`Bows, ${contingent ? contingent.faction.name : ""}`, `${c.bows} / ${c.bow_limit}`, "bows", ids]);
     }
     const dl = el("dl", { className: "facts" });
-    for (const [label, value, key] of rows) {
-      dl.append(el("dt", { textContent: label }), el("dd", { textContent: String(value), className: `figure-${key}` }));
+    for (const [label, value, key, ids] of rows) {
+      const shown = el("span", { textContent: String(value), className: `figure-${key}` });
+      dl.append(el("dt", { textContent: label }), el("dd", {}, shown, flag(ids)));
     }
     document.getElementById("figures").replaceChildren(el("h2", { textContent: "Figures" }), dl);
   }
