@@ -45,10 +45,19 @@ def _choices(
             continue
         flagged = hidden or node_hidden(node, state)
         if node.entry.tag == "selectionEntryGroup":
-            inner = group if group[0] else (node.name, _limit(node, "max"))
-            yield from _choices(node.entry, inner, lookup, state, flagged)
+            yield from _choices(node.entry, _group(node, group), lookup, state, flagged)
         elif not lookup.contains_model(node.entry):
             yield Choice(group[0], node, flagged, group[1])
+
+
+def _group(node: Node, outer: tuple[str, int]) -> tuple[str, int]:
+    """The group an option belongs to: a group with its own ``max`` (a weapon swap) is a
+    group of its own, named by itself or else by the group around it; a plain group takes
+    the outer group's name and limit when there is one."""
+    limit, name = _limit(node, "max"), node.name.strip()
+    if limit:
+        return (name or outer[0] or "Choice", limit)
+    return outer if outer[0] else (name, 0)
 
 
 def is_marker(node: Node, lookup: Lookup) -> bool:

@@ -212,12 +212,24 @@ def test_the_print_view_shows_a_special_rule_text(
     rules = warband(page, 1).locator(".entry-rules")
     rules.locator("summary").click()
     expect(rules).to_contain_text(SHIELDWALL)
+    faction = army.contingents.get().faction
+    for hero, count in (("Boromir, Captain of the White Tower", 15), ("Faramir, Capt", 12)):
+        band = services.warband_add(
+            contingent=army.contingents.get(),
+            captain=faction.profiles.get(name__startswith=hero),
+        )
+        warriors = faction.profiles.get(name="Warrior of Minas Tirith")
+        services.entry_add(warband=band, profile=warriors, count=count)
     page.goto(f"{live_server.url}/lists/{army.pk}/print/")
+    expect(page.locator(".stat-card")).to_have_count(5)
     card = page.locator(".stat-card", has_text="Captain of Minas Tirith")
     expect(card.locator(".rule-text", has_text="Shieldwall")).to_contain_text(SHIELDWALL)
     page.emulate_media(media="print")
     expect(page.locator(".site-header")).to_be_hidden()
     assert_accessible(page)
+    pdf = page.pdf(format="A4")  # the print CSS's own page size and margins
+    pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
+    assert 1 <= pages <= 2, pages  # five cards with their rules: two A4 pages at most
 
 
 def test_a_game_is_tracked_on_a_phone_and_its_result_recorded(
@@ -268,6 +280,13 @@ def test_a_game_is_tracked_on_a_phone_and_its_result_recorded(
     expect(page.locator("#turn")).to_have_text("2")
     expect(captain.locator(".stat-wounds output")).to_have_text("1 / 2")
     expect(page.locator("#break-state")).to_contain_text("Broken")
+    # opened again without signal: the service worker's copy of the page and the phone's
+    # copy of the sheet
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#casualties")).to_have_text("4")
+    expect(captain.locator(".stat-might output")).to_have_text("1 / 2")
+    page.context.set_offline(False)
 
     page.get_by_role("button", name="Record the result").click()
     expect(page.locator("#result-form .field-error").first).to_be_visible()
