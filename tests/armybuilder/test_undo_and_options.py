@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from armybuilder.models import ArmyListVersion
 from profiles.models import ProfileOption
 from tests.armybuilder.test_api import build, client_for
+from tests.factories import FactionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -144,3 +145,15 @@ def test_versions_of_another_users_list_are_hidden(
     url = f"/api/lists/{body['id']}/versions/{version.pk}/restore/"
     assert stranger.post(url).status_code == 404
     assert APIClient().post(f"/api/lists/{body['id']}/undo/").status_code in (401, 403)
+
+
+def test_a_good_and_evil_list_is_never_called_convenient(owner: User, catalogue: dict) -> None:
+    """The Figures box reads ``alliance``: with LIST-SIDES it says impossible, not convenient."""
+    client = client_for(owner)
+    body = build(client, catalogue)
+    mordor = FactionFactory(name="Mordor", side="evil")
+    answer = client.post(
+        f"/api/lists/{body['id']}/contingents/", {"faction": mordor.pk}, format="json"
+    ).json()
+    assert "LIST-SIDES" in [b["rule_id"] for b in answer["breaches"]]
+    assert answer["alliance"] == "impossible" == answer["figures"]["alliance"]
