@@ -509,7 +509,9 @@
   document.getElementById("history").addEventListener("toggle", (event) => { if (event.target.open) renderHistory(); });
   document.getElementById("add-contingent-button").addEventListener("click", () => {
     const value = document.getElementById("add-contingent").value;
-    if (value) send("POST", `/api/lists/${listId}/contingents/`, { faction: Number(value) }, "add-contingent");
+    // the page holds the catalogue of its own army lists only: load the new one's
+    if (value) send("POST", `/api/lists/${listId}/contingents/`, { faction: Number(value) }, "add-contingent")
+      .then((data) => data && window.location.reload());
   });
   bindSearch();
   render();
