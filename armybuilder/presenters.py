@@ -81,6 +81,7 @@ def rules_json(profile: Profile, wargear_texts: dict[str, str]) -> dict[str, Any
             for link in profile.profile_powers.all()
         ],
         "wargear_rules": wargear_texts,
+        "heroic_actions": list(profile.heroic_actions or ()),
     }
 
 

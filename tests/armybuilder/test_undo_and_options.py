@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from armybuilder.models import ArmyListVersion
-from profiles.models import ProfileOption
+from profiles.models import ProfileOption, ProfileRule, SpecialRule
 from tests.armybuilder.test_api import build, client_for
 from tests.factories import FactionFactory
 
@@ -157,3 +157,21 @@ def test_a_good_and_evil_list_is_never_called_convenient(owner: User, catalogue:
     ).json()
     assert "LIST-SIDES" in [b["rule_id"] for b in answer["breaches"]]
     assert answer["alliance"] == "impossible" == answer["figures"]["alliance"]
+
+
+def test_each_entry_carries_its_rules_and_wargear_with_their_text(
+    owner: User, catalogue: dict
+) -> None:
+    """Rules in view: the builder and print view read the texts from the list's JSON."""
+    warrior = catalogue["warrior"]
+    rule = SpecialRule.objects.create(
+        release=warrior.release, name="Shieldwall", text="+1 Defence beside shields."
+    )
+    ProfileRule.objects.create(profile=warrior, rule=rule)
+    SpecialRule.objects.create(release=warrior.release, name="Shield", text="+1 Defence.")
+    body = build(client_for(owner), catalogue)  # 12 warriors with shields
+    entry = _warrior_row(body)[0]
+    assert entry["rules"] == [
+        {"name": "Shieldwall", "kind": "unspecified", "text": "+1 Defence beside shields."}
+    ]
+    assert entry["wargear_rules"] == {"Shield": "+1 Defence."}

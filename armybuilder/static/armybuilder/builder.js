@@ -193,6 +193,7 @@
     }
     const gear = entry.card.wargear.map((name) => (entry.wargear_rules[name] ? `${name}: ${entry.wargear_rules[name]}` : name));
     if (gear.length) items.push(el("li", { className: "wargear" }, el("strong", { textContent: "Wargear" }), ` ${gear.join(" · ")}`));
+    if (entry.heroic_actions.length) items.push(el("li", {}, el("strong", { textContent: "Heroic actions" }), ` ${entry.heroic_actions.join(", ")}`));
     if (!items.length) return document.createTextNode("");
     const list = el("ul", { className: "rule-texts" }, ...items);
     const label = [entry.rules.length && "rules", entry.powers.length && "powers", gear.length && "wargear"].filter(Boolean).join(", ");
