@@ -42,6 +42,17 @@ def test_war_drum_drives_only_the_keywords_in_brackets() -> None:
     assert modifier(Hook.MOVE, HookContext(state, man)) == 0
 
 
+def test_war_drum_drives_a_flyer_five_inches() -> None:
+    """EQP-DRUM-01 (002:L2188): « 5" si elles sont de la Cavalerie (ou possèdent la règle
+    Vol) »: a Fell Beast rider's kin with Fly moves 5" more, not 3"."""
+    state = battle()
+    drummer = add(state, "D", 1, 10, 10, _card(WARRIOR, "War Drum"))
+    flyer = add(state, "F", 1, 14, 10, replace(WARRIOR, rules=("Fly",)))
+    state.drum_sounded[1] = drummer.uid
+    assert "fly" in flyer.triggers
+    assert modifier(Hook.MOVE, HookContext(state, flyer)) == 5
+
+
 def test_commanding_presence_counts_khandish_models_in_range_of_a_banner() -> None:
     """BSData 5292-297b-de8a-1a2b: friendly Khandish models within 6" of a Khandish King
     count as in range of a banner (not a Man of another kind)."""

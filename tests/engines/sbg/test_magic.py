@@ -308,6 +308,19 @@ def test_magic_p_blast_a_collision_with_a_weaker_model() -> None:
     assert enemy.prone and other.prone and not other.alive and enemy.y < 17
 
 
+def test_magic_p_blast_knocks_down_the_whole_fight_of_the_target() -> None:
+    """MAGIC-P-BLAST (002:L2547: « Si la cible [...] était engagée en combat, alors toutes les
+    figurines participant à ce combat sont également jetées à terre », each with « une touche
+    de Force 3 »): the target is hurled out of its fight with the Man f; f is knocked Prone
+    and takes an S3 hit (a 5 wounds D4)."""
+    state = battle([5, 3, 1, 5])
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Sorcerous Blast", 5, 12.0)))
+    enemy = add(state, "e", 1, 10, 14, profile(wounds=2))
+    friend = add(state, "f", 0, 10 + BASE_GAP, 14)
+    cast_at(state, wizard, "sorcerous blast", enemy, 1)
+    assert enemy.prone and friend.prone and not friend.alive
+
+
 def test_magic_p_natwrath_enemies_within_3_knocked_prone() -> None:
     """MAGIC-P-NATWRATH (002:L2463-2469): every enemy within 3" of the caster is Prone."""
     state = battle([4])

@@ -141,7 +141,8 @@ def _war_horn(context: HookContext) -> int:
 
 @register(Hook.MOVE, "any")
 def _war_drum(context: HookContext) -> int:
-    """EQP-DRUM-01 (002:L2188): +3" Infantry (+5" Cavalry) within 12" of a sounded drum."""
+    """EQP-DRUM-01 (002:L2188): +3" Infantry, +5" « si elles sont de la Cavalerie (ou
+    possèdent la règle Vol) », within 12" of a sounded drum."""
     state, model = context.state, context.model
     drummer = state.drum_sounded.get(model.player)
     if drummer is None or not state.models[drummer].alive:
@@ -150,7 +151,7 @@ def _war_drum(context: HookContext) -> int:
         return 0
     if not drum_drives(state.models[drummer].profile, model.profile):
         return 0
-    return 5 if "cavalry" in model.triggers else 3
+    return 5 if "cavalry" in model.triggers or "fly" in model.triggers else 3
 
 
 def drum_drives(drum: Profile, model: Profile) -> bool:

@@ -137,20 +137,43 @@ def magic_p_blast(state: BattleState, spell: Spell) -> None:
     Terrain does not stop it (data.ASSUMPTIONS "power pushes")."""
     target, caster = spell.target, spell.caster
     source = f"cast by {caster.uid}"
+    side_hit = 4 if spell.channelled else 3
     blocker = None
+    fought = list(state.contacts(target))  # the fight it is hurled out of
     if "war beast" not in target.triggers and riding(target) is None:
         (die,) = state.roll(1, "sorcerous blast (D6 inches)")
         blocker = push_away(state, target, caster, float(die), "sorcerous blast")
         knock_prone(state, target, spell.power.id)
     hit(state, caster, target, 6 if spell.channelled else 5, source)
-    if blocker is None or not blocker.alive:
-        return
-    if blocker.profile.strength <= 5:
-        knock_prone(state, blocker, spell.power.id)
-        hit(state, None, blocker, 4 if spell.channelled else 3, source)
-    else:
-        hit(state, None, target, 3, source)
-        hit(state, None, blocker, 3, source)
+    if blocker is not None and blocker.alive:
+        if blocker.profile.strength <= 5:
+            fought += state.contacts(blocker)
+            knock_prone(state, blocker, spell.power.id)
+            hit(state, None, blocker, side_hit, source)
+        else:
+            hit(state, None, target, 3, source)
+            hit(state, None, blocker, 3, source)
+    _fights_knocked_down(state, spell, fought, {target.uid, getattr(blocker, "uid", "")})
+
+
+def _fights_knocked_down(
+    state: BattleState, spell: Spell, fought: list[ModelState], done: set[str]
+) -> None:
+    """002:L2547 (reading 24, READINGS.md): « Si la cible ou une des figurines qui est jetée à
+    terre était engagée en combat, alors toutes les figurines participant à ce combat sont
+    également jetées à terre » and each « subit une touche de Force 3 » (S4 channelled): the
+    models touching the target before it was hurled, and those touching a blocker knocked
+    down; a model that keeps its footing (War Beasts) takes no hit, a Cavalry model's rider
+    is thrown instead (its Vol plané brings its own S3 hit)."""
+    source = f"cast by {spell.caster.uid}"
+    for model in fought:
+        if model.uid in done or not model.alive or model.prone:
+            continue
+        done.add(model.uid)
+        mounted = model.mount is not None  # a rider is thrown (Vol plané, its own S3 hit)
+        knock_prone(state, model, spell.power.id)
+        if model.alive and model.prone and not mounted:
+            hit(state, None, model, 4 if spell.channelled else 3, source)
 
 
 def _winds_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
