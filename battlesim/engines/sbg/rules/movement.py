@@ -189,11 +189,7 @@ def _passed_through(
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
     sx, sy = start
-    if near is None:  # the grid's cells around the move, the few found sorted (speed)
-        pad = reach + state.largest_radius
-        box = state.in_box(sx - pad, sy - pad, sx + pad, sy + pad)
-        near = state.in_living_order([o for o in box if _within_reach(o, sx, sy, reach)])
-    for other in near:
+    for other in state.living() if near is None else near:
         dx, dy = other.x - sx, other.y - sy
         limit = reach + other.radius
         if other is model or dx * dx + dy * dy > limit * limit:
@@ -207,11 +203,6 @@ def _passed_through(
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             return other
     return None
-
-
-def _within_reach(other: ModelState, sx: float, sy: float, reach: float) -> bool:
-    dx, dy, limit = other.x - sx, other.y - sy, reach + other.radius
-    return dx * dx + dy * dy <= limit * limit
 
 
 def surely_illegal(
@@ -533,6 +524,7 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
         if o is not target and o is not model
     ]
     taken = [(o.x, o.y, model.radius + o.radius - 1e-3) for o in near]
+    movers = in_moving_reach(state, model)
     heading = angle_to(target.position, model.position)
     tries = 0
     for angle in fan(heading, 12, math.pi / 12):
@@ -540,7 +532,7 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
         sx, sy = spot
         if _spot_taken(sx, sy, taken):
             continue
-        if surely_illegal(state, model, spot) or not _legal(
+        if surely_illegal(state, model, spot, movers) or not _legal(
             state, model, Charge(model.uid, target.uid, spot)
         ):
             tries += 1
@@ -549,6 +541,14 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
             continue
         return spot
     return None
+
+
+def in_moving_reach(state: BattleState, model: ModelState) -> list[ModelState]:
+    """Every living model a move of this model within its Move (or a landing within it)
+    could pass through or end on, in living order: ``surely_illegal``'s ``near`` for the
+    many spots a player tries from one place (speed: one search instead of one per spot)."""
+    reach = allowance(state, model) + _SLACK + model.radius + 0.01 + state.largest_radius
+    return _within(state, model.x, model.y, reach + 1e-6)
 
 
 def _spot_taken(sx: float, sy: float, taken: list[tuple[float, float, float]]) -> bool:
