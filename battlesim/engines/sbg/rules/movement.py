@@ -212,9 +212,19 @@ def surely_illegal(
     ``check_action`` would refuse a move or charge to ``end`` anyway (the model cannot move,
     the straight distance alone exceeds its Move, or it passes through a base). Terrain
     only adds to the cost (MOVE-TER-02, MOVE-CLIMB-02), so the distance is a lower bound."""
-    if not can_move(state, model):
-        return True
-    if point_distance(model.position, end) > allowance(state, model) + _SLACK:
+    return not can_move(state, model) or _beyond(state, model, end, allowance(state, model), near)
+
+
+def _beyond(
+    state: BattleState,
+    model: ModelState,
+    end: Point,
+    budget: float,
+    near: list[ModelState] | None,
+) -> bool:
+    """``surely_illegal`` for a model known free to move, with its allowance ``budget``
+    (speed: a search over many spots asks those once)."""
+    if point_distance(model.position, end) > budget + _SLACK:
         return True
     try:
         return _passed_through(state, model, end, near) is not None
@@ -517,6 +527,8 @@ def _foot_spot(state: BattleState, model: ModelState, target: ModelState) -> Poi
 
 
 def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    if not can_move(state, model):
+        return None  # every free spot would be surely illegal: the search's own answer
     reach = target.radius + model.radius
     near = [
         o
@@ -524,7 +536,8 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
         if o is not target and o is not model
     ]
     taken = [(o.x, o.y, model.radius + o.radius - 1e-3) for o in near]
-    movers = in_moving_reach(state, model)
+    budget = allowance(state, model)  # the same for every spot (speed: asked once)
+    movers: list[ModelState] | None = None
     heading = angle_to(target.position, model.position)
     tries = 0
     for angle in fan(heading, 12, math.pi / 12):
@@ -532,7 +545,9 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
         sx, sy = spot
         if _spot_taken(sx, sy, taken):
             continue
-        if surely_illegal(state, model, spot, movers) or not _legal(
+        if movers is None:
+            movers = in_moving_reach(state, model, budget)
+        if _beyond(state, model, spot, budget, movers) or not _legal(
             state, model, Charge(model.uid, target.uid, spot)
         ):
             tries += 1
@@ -543,11 +558,14 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
     return None
 
 
-def in_moving_reach(state: BattleState, model: ModelState) -> list[ModelState]:
+def in_moving_reach(
+    state: BattleState, model: ModelState, budget: float | None = None
+) -> list[ModelState]:
     """Every living model a move of this model within its Move (or a landing within it)
     could pass through or end on, in living order: ``surely_illegal``'s ``near`` for the
     many spots a player tries from one place (speed: one search instead of one per spot)."""
-    reach = allowance(state, model) + _SLACK + model.radius + 0.01 + state.largest_radius
+    budget = allowance(state, model) if budget is None else budget
+    reach = budget + _SLACK + model.radius + 0.01 + state.largest_radius
     return _within(state, model.x, model.y, reach + 1e-6)
 
 
