@@ -505,14 +505,20 @@ def _unseen(other: ModelState, model: ModelState) -> bool:
     return wears_ring(other) and one_ring.invisible_to(other, model)
 
 
-def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+def charge_spot(
+    state: BattleState,
+    model: ModelState,
+    target: ModelState,
+    movers: list[ModelState] | None = None,
+) -> Point | None:
     """The nearest point touching ``target`` that a legal charge reaches, or None.
 
-    Circle arithmetic (speed): spots round the target, nearest the charger first.
+    Circle arithmetic (speed): spots round the target, nearest the charger first. ``movers``:
+    ``in_moving_reach`` of the model, when the caller tries several targets (speed).
     """
     if state.distance(model, target) > allowance(state, model):
         return None
-    spot = _contact_spot(state, model, target)
+    spot = _contact_spot(state, model, target, movers)
     if spot is None:
         spot = _across_spot(state, model, target)
     return spot if spot is not None else _foot_spot(state, model, target)
@@ -526,7 +532,9 @@ def _foot_spot(state: BattleState, model: ModelState, target: ModelState) -> Poi
     return None
 
 
-def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+def _contact_spot(
+    state: BattleState, model: ModelState, target: ModelState, movers: list[ModelState] | None
+) -> Point | None:
     if not can_move(state, model):
         return None  # every free spot would be surely illegal: the search's own answer
     reach = target.radius + model.radius
@@ -537,7 +545,6 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
     ]
     taken = [(o.x, o.y, model.radius + o.radius - 1e-3) for o in near]
     budget = allowance(state, model)  # the same for every spot (speed: asked once)
-    movers: list[ModelState] | None = None
     heading = angle_to(target.position, model.position)
     tries = 0
     for angle in fan(heading, 12, math.pi / 12):
@@ -632,8 +639,9 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
         and item[0] <= budget
         and may_charge(model, item[2])
     )
+    movers = in_moving_reach(state, model, budget) if in_reach else None  # once (speed)
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
-        spot = charge_spot(state, model, enemy)
+        spot = charge_spot(state, model, enemy, movers)
         if spot is not None:
             found.append((enemy, spot))
     return found
