@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.rerolls import Roll, allowed
 from battlesim.engines.sbg.core.state import Happening, On, on
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules import might
@@ -40,6 +42,8 @@ def fate_saves(state: BattleState, model: ModelState, policy: FatePolicy, count:
     while model.fate > 0 and _spends_fate(state, model, policy, count):
         spend(model, Pool.FATE)
         (die,) = state.roll(1, f"fate save for {model.uid}")
+        if die < FATE_SAVE and allowed(Roll.FATE, HookContext(state, model)):
+            (die,) = state.roll(1, f"fate save for {model.uid} (re-roll)")  # Narya, Vilya...
         score = might.boost(state, model, might.MightRoll.FATE, die, FATE_SAVE)
         saved = score >= FATE_SAVE
         state.log.emit(
