@@ -155,7 +155,7 @@ def _spear_bearer(profile: Profile) -> bool:
     """``can_support`` remembered per profile (asked for every model, many times a turn)."""
     known = _SPEAR_BEARERS.get(id(profile))
     if known is None or known[0] is not profile:
-        if len(_SPEAR_BEARERS) > 4096:
+        if len(_SPEAR_BEARERS) > 256:  # profiles are new each battle: keep few alive
             _SPEAR_BEARERS.clear()
         known = _SPEAR_BEARERS[id(profile)] = (profile, can_support(profile))
     return known[1]
