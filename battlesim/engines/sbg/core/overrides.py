@@ -59,11 +59,27 @@ def override(stat: Stat, trigger: str, *, source: str) -> Callable[[Override], O
 
 def value(stat: Stat, context: HookContext, base: int) -> int:
     """``base`` as the model's rules set it (the lowest override), else unchanged."""
-    triggers = context.model.triggers
     found = [
         result
-        for registration in _OVERRIDES[stat]
-        if registration.trigger in triggers
-        and (result := registration.override(context, base)) is not None
+        for registration in _matching(stat, context.model.triggers)
+        if (result := registration.override(context, base)) is not None
     ]
     return min(found) if found else base
+
+
+# Registrations a set of triggers matches, per stat, in order (speed; see hooks._matching).
+_MATCHED: dict[
+    tuple[Stat, frozenset[str]], tuple[list[_Registration], int, list[_Registration]]
+] = {}
+
+
+def _matching(stat: Stat, triggers: frozenset[str]) -> list[_Registration]:
+    registrations = _OVERRIDES[stat]
+    known = _MATCHED.get((stat, triggers))
+    if known is not None and known[0] is registrations and known[1] == len(registrations):
+        return known[2]
+    if len(_MATCHED) > 8192:
+        _MATCHED.clear()
+    found = [r for r in registrations if r.trigger in triggers]
+    _MATCHED[(stat, triggers)] = (registrations, len(registrations), found)
+    return found

@@ -96,9 +96,27 @@ def grant_by_effect(
 
 def permitted(may: May, context: HookContext) -> bool:
     """The core default unless the model's rules say otherwise; a ban beats a grant."""
-    triggers = context.model.triggers
-    answers = [r.answer(context) for r in _ANSWERS[may] if r.trigger in triggers]
+    answers = [r.answer(context) for r in _matching(may, context.model.triggers)]
     answers += [a for a in (effect(context) for effect in _BY_EFFECT[may]) if a is not None]
     if False in answers:
         return False
     return True if answers else may.default
+
+
+# Registrations a set of triggers matches, per permission, in order (speed; see
+# hooks._matching).
+_MATCHED: dict[
+    tuple[May, frozenset[str]], tuple[list[_Registration], int, list[_Registration]]
+] = {}
+
+
+def _matching(may: May, triggers: frozenset[str]) -> list[_Registration]:
+    registrations = _ANSWERS[may]
+    known = _MATCHED.get((may, triggers))
+    if known is not None and known[0] is registrations and known[1] == len(registrations):
+        return known[2]
+    if len(_MATCHED) > 8192:
+        _MATCHED.clear()
+    found = [r for r in registrations if r.trigger in triggers]
+    _MATCHED[(may, triggers)] = (registrations, len(registrations), found)
+    return found

@@ -64,6 +64,7 @@ from battlesim.engines.sbg.rules.movement import (
     charge_options,
     check_action,
     furthest_toward,
+    in_moving_reach,
     surely_illegal,
     surroundings,
 )
@@ -154,7 +155,7 @@ def _spear_bearer(profile: Profile) -> bool:
     """``can_support`` remembered per profile (asked for every model, many times a turn)."""
     known = _SPEAR_BEARERS.get(id(profile))
     if known is None or known[0] is not profile:
-        if len(_SPEAR_BEARERS) > 4096:
+        if len(_SPEAR_BEARERS) > 256:  # profiles are new each battle: keep few alive
             _SPEAR_BEARERS.clear()
         known = _SPEAR_BEARERS[id(profile)] = (profile, can_support(profile))
     return known[1]
@@ -573,9 +574,10 @@ class HeuristicPlayer(Answering):
     ) -> Point | None:
         away = math.atan2(friend.y - enemy.y, friend.x - enemy.x)
         reach = friend.radius + model.radius + 0.005
+        movers = in_moving_reach(state, model)  # once for every spot tried (speed)
         for turn in (0.0, 0.6, -0.6, 1.2, -1.2):
             spot = rotated(friend.position, away + turn, reach)
-            if surely_illegal(state, model, spot):
+            if surely_illegal(state, model, spot, movers):
                 continue
             try:
                 check_action(state, model, Move(model.uid, spot))
@@ -650,9 +652,10 @@ class HeuristicPlayer(Answering):
     def _leap_over(self, state: BattleState, model: ModelState, goal: Point) -> Move | None:
         """Stopped by an obstacle: try a move across it (the engine rolls the Leap test)."""
         budget = allowance(state, model)
+        movers = in_moving_reach(state, model)  # once for every share tried (speed)
         for share in (1.0, 0.8, 0.6, 0.4):
             move = Move(model.uid, toward(model.position, goal, budget * share))
-            if surely_illegal(state, model, move.to):
+            if surely_illegal(state, model, move.to, movers):
                 continue
             try:
                 check_action(state, model, move)

@@ -189,11 +189,7 @@ def _passed_through(
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
     sx, sy = start
-    if near is None:  # the grid's cells around the move, the few found sorted (speed)
-        pad = reach + state.largest_radius
-        box = state.in_box(sx - pad, sy - pad, sx + pad, sy + pad)
-        near = state.in_living_order([o for o in box if _within_reach(o, sx, sy, reach)])
-    for other in near:
+    for other in state.living() if near is None else near:
         dx, dy = other.x - sx, other.y - sy
         limit = reach + other.radius
         if other is model or dx * dx + dy * dy > limit * limit:
@@ -209,11 +205,6 @@ def _passed_through(
     return None
 
 
-def _within_reach(other: ModelState, sx: float, sy: float, reach: float) -> bool:
-    dx, dy, limit = other.x - sx, other.y - sy, reach + other.radius
-    return dx * dx + dy * dy <= limit * limit
-
-
 def surely_illegal(
     state: BattleState, model: ModelState, end: Point, near: list[ModelState] | None = None
 ) -> bool:
@@ -221,9 +212,19 @@ def surely_illegal(
     ``check_action`` would refuse a move or charge to ``end`` anyway (the model cannot move,
     the straight distance alone exceeds its Move, or it passes through a base). Terrain
     only adds to the cost (MOVE-TER-02, MOVE-CLIMB-02), so the distance is a lower bound."""
-    if not can_move(state, model):
-        return True
-    if point_distance(model.position, end) > allowance(state, model) + _SLACK:
+    return not can_move(state, model) or _beyond(state, model, end, allowance(state, model), near)
+
+
+def _beyond(
+    state: BattleState,
+    model: ModelState,
+    end: Point,
+    budget: float,
+    near: list[ModelState] | None,
+) -> bool:
+    """``surely_illegal`` for a model known free to move, with its allowance ``budget``
+    (speed: a search over many spots asks those once)."""
+    if point_distance(model.position, end) > budget + _SLACK:
         return True
     try:
         return _passed_through(state, model, end, near) is not None
@@ -504,14 +505,20 @@ def _unseen(other: ModelState, model: ModelState) -> bool:
     return wears_ring(other) and one_ring.invisible_to(other, model)
 
 
-def charge_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+def charge_spot(
+    state: BattleState,
+    model: ModelState,
+    target: ModelState,
+    movers: list[ModelState] | None = None,
+) -> Point | None:
     """The nearest point touching ``target`` that a legal charge reaches, or None.
 
-    Circle arithmetic (speed): spots round the target, nearest the charger first.
+    Circle arithmetic (speed): spots round the target, nearest the charger first. ``movers``:
+    ``in_moving_reach`` of the model, when the caller tries several targets (speed).
     """
     if state.distance(model, target) > allowance(state, model):
         return None
-    spot = _contact_spot(state, model, target)
+    spot = _contact_spot(state, model, target, movers)
     if spot is None:
         spot = _across_spot(state, model, target)
     return spot if spot is not None else _foot_spot(state, model, target)
@@ -525,7 +532,11 @@ def _foot_spot(state: BattleState, model: ModelState, target: ModelState) -> Poi
     return None
 
 
-def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+def _contact_spot(
+    state: BattleState, model: ModelState, target: ModelState, movers: list[ModelState] | None
+) -> Point | None:
+    if not can_move(state, model):
+        return None  # every free spot would be surely illegal: the search's own answer
     reach = target.radius + model.radius
     near = [
         o
@@ -533,6 +544,7 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
         if o is not target and o is not model
     ]
     taken = [(o.x, o.y, model.radius + o.radius - 1e-3) for o in near]
+    budget = allowance(state, model)  # the same for every spot (speed: asked once)
     heading = angle_to(target.position, model.position)
     tries = 0
     for angle in fan(heading, 12, math.pi / 12):
@@ -540,7 +552,9 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
         sx, sy = spot
         if _spot_taken(sx, sy, taken):
             continue
-        if surely_illegal(state, model, spot) or not _legal(
+        if movers is None:
+            movers = in_moving_reach(state, model, budget)
+        if _beyond(state, model, spot, budget, movers) or not _legal(
             state, model, Charge(model.uid, target.uid, spot)
         ):
             tries += 1
@@ -549,6 +563,17 @@ def _contact_spot(state: BattleState, model: ModelState, target: ModelState) -> 
             continue
         return spot
     return None
+
+
+def in_moving_reach(
+    state: BattleState, model: ModelState, budget: float | None = None
+) -> list[ModelState]:
+    """Every living model a move of this model within its Move (or a landing within it)
+    could pass through or end on, in living order: ``surely_illegal``'s ``near`` for the
+    many spots a player tries from one place (speed: one search instead of one per spot)."""
+    budget = allowance(state, model) if budget is None else budget
+    reach = budget + _SLACK + model.radius + 0.01 + state.largest_radius
+    return _within(state, model.x, model.y, reach + 1e-6)
 
 
 def _spot_taken(sx: float, sy: float, taken: list[tuple[float, float, float]]) -> bool:
@@ -614,8 +639,9 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
         and item[0] <= budget
         and may_charge(model, item[2])
     )
+    movers = in_moving_reach(state, model, budget) if in_reach else None  # once (speed)
     for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
-        spot = charge_spot(state, model, enemy)
+        spot = charge_spot(state, model, enemy, movers)
         if spot is not None:
             found.append((enemy, spot))
     return found
