@@ -404,3 +404,59 @@ def test_move_climb_02_03_a_climb_the_move_can_finish_reaches_the_top(
     assert model.y == pytest.approx(on_top_at, abs=0.02)
     assert climb_mark(model).climb is None
     assert model.spent <= 6.0 + 1e-6
+
+
+# --- climbing a rampart (a thick obstacle taller than the model) ---------------------------
+
+
+def _rampart(thickness: float, height: float = 2.0) -> Table:
+    """A wall along y=12, ``height`` tall and ``thickness`` thick (from 12 - t/2 to 12 + t/2)."""
+    wall = TerrainPiece("rampart", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), height, thickness)
+    return Table("t", (wall,))
+
+
+@pytest.mark.parametrize(
+    ("die", "expected_y", "prone"), [(4, 11.25 + R, False), (1, 11.25 - R, True)]
+)
+def test_move_climb_obstacle_a_thick_rampart_is_climbed_onto(
+    die: int, expected_y: float, prone: bool
+) -> None:
+    """MOVE-OBS-03, MOVE-CLIMB-03 (002:L547, L590-593): a 2" rampart (taller than a 1.2" Man)
+    1.5" thick (wider than the 25 mm base, data.ASSUMPTIONS rampart-top) needs a Climb test:
+    a 4 climbs onto its top and stops there, its base just over the edge (the 2" cost 4",
+    MOVE-CLIMB-02); a 1 falls prone
+    at the foot, no damage from ground level (no wound roll)."""
+    state = battle([die], table=_rampart(1.5))
+    model = add(state, "A1", 0, 10, 10, profile(move=8.0))
+    cost = check_action(state, model, Move("A1", (10, 12)))
+    assert cost == pytest.approx(2.0 + 4.0)
+    apply_action(state, model, Move("A1", (10, 12)))
+    assert rolls(state) == [("climb A1 up rampart", [die])]
+    assert model.y == pytest.approx(expected_y, abs=0.02)
+    assert model.prone is prone and model.wounds == 1 and model.leapt
+    level = state.table.ground_level(model.position)
+    assert level == (2.0 if die == 4 else 0.0)
+
+
+def test_move_desc_03_a_rampart_top_is_climbed_down_on_a_later_move() -> None:
+    """MOVE-DESC-03 (002:L631): from the top of the 2" rampart, down the far side (2" more
+    than the Man's 1.2") is a Climb-down test: a 3 reaches the foot touching the wall; the
+    model may also walk along the top with no test."""
+    walk = battle([], table=_rampart(1.5))
+    apply_action(walk, add(walk, "A1", 0, 10, 12), Move("A1", (13, 12)))
+    assert walk.models["A1"].position == (13, 12) and not rolls(walk)
+    state = battle([3], table=_rampart(1.5))
+    model = add(state, "A1", 0, 13, 12)
+    apply_action(state, model, Move("A1", (13, 14.0)))
+    assert rolls(state) == [("climb A1 down rampart", [3])]
+    assert model.y == pytest.approx(12.75 + R, abs=0.02) and not model.prone
+    assert state.table.ground_level(model.position) == 0.0
+
+
+def test_move_climb_07_a_thin_wall_taller_than_the_model_is_refused() -> None:
+    """MOVE-CLIMB-07 (002:L611): a 2" wall 0.5" thick has no top a 25 mm base can stand on:
+    refused, citing L611, even with Move to spare."""
+    state = battle([], table=_rampart(0.5))
+    model = add(state, "A1", 0, 10, 11, profile(move=12.0))
+    with pytest.raises(IllegalActionError, match="L611"):
+        check_action(state, model, Move("A1", (10, 12)))

@@ -186,15 +186,25 @@ ASSUMPTIONS: Final = MappingProxyType(
         "terrain-moves": "A move asks for at most one test: a Leap (MOVE-LEAP), a Jump over a "
         "gap (MOVE-JUMP), a Climb up a sheer platform side, ending on top (MOVE-CLIMB), or a "
         "Climb down from a sheer platform higher than the model (MOVE-DESC-03); two tests in "
-        "one move are refused. Climbing over a wall taller than the model (no stable top, "
-        "MOVE-CLIMB-07) is refused. Ladders, ropes and steps are points on a sheer side "
-        "(TerrainPiece.ladders): a climb or descent passing within 0.5 inch of one uses it, "
-        "with no test and its height costing inch for inch (MOVE-CLIMB-08).",
+        "one move are refused. A wall taller than the model is climbed onto (rampart-top) "
+        "or, if too thin to stand on, refused (MOVE-CLIMB-07). Ladders, ropes and steps "
+        "are points on a sheer side (TerrainPiece.ladders): a climb or descent passing "
+        "within 0.5 inch of one uses it, with no test and its height costing inch for inch "
+        "(MOVE-CLIMB-08).",
         "climb-cost": "The height climbed (up or down) costs twice its inches, as difficult "
         "terrain (MOVE-CLIMB-02). When the Move left at the foot covers the climb, a 2-5 "
         "reaches the top and stops there, a 6 goes on to the destination, and a destination "
         "beyond the Move is refused; only a climb the Move cannot finish from the foot is left "
         "for the next turn (climb-turns).",
+        "rampart-top": "002:L547, L590-593, L611: an obstacle taller than the model needs a "
+        "Climb test; L611 forbids only tops where a model cannot stand stably. A climbable "
+        "obstacle at least as thick as the model's base diameter (table.RAMPART_THICKNESS: "
+        "20 mm, the smallest base) is a rampart: the climb (twice its height, MOVE-CLIMB-02) "
+        "ends on its top, where the model stands with its whole base, the ground there being "
+        "the obstacle's height (sight, elevated fights and charges at its foot as on a sheer "
+        "platform, FIGHT-ELEV; no barrier for a model on top). Leaving it is a drop: a Climb-"
+        "down test on a later move when higher than the model (MOVE-DESC-03). A thinner wall "
+        "taller than the model is refused (L611); a Leap never ends on an obstacle's top.",
         "terrain-height": "Gaps, drops and falls compare with the height used for obstacles: "
         "the model's, or the mount's shoulders for cavalry (MOVE-OBS-05).",
         "gap-floor": "A gap's floor is not a place models stand in this engine: a model that "

@@ -193,16 +193,19 @@ def _drops(table: Any, start: Point, end: Point) -> list[tuple[Any, float]]:
     return [
         (piece, piece.height - table.ground_level(end))
         for piece in table.terrain_at(start)
-        if piece.is_sheer and piece not in below
+        if (piece.is_sheer or piece.is_rampart) and piece not in below
     ]
 
 
 def _near_sheer(table: Any, point: Point) -> bool:
-    """Whether ``point`` lies in the bounding box of a sheer platform (cached per table)."""
+    """Whether ``point`` lies in the bounding box of a sheer platform or a rampart (cached
+    per table)."""
     boxes: list[Box] | None = table.index.memo.get("sheer")
     if boxes is None:
         pairs = zip(table.pieces, _boxes(table), strict=True)
-        boxes = table.index.memo["sheer"] = [box for piece, (_, box, _) in pairs if piece.is_sheer]
+        boxes = table.index.memo["sheer"] = [
+            box for piece, (_, box, _) in pairs if piece.is_sheer or piece.is_rampart
+        ]
     x, y = point
     return any(a0 <= x <= a1 and b0 <= y <= b1 for a0, b0, a1, b1 in boxes)
 

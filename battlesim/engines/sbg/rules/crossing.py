@@ -107,6 +107,10 @@ def resolve_crossing(state: BattleState, model: ModelState, end: Point, crossing
 
 
 def _check_leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
+    """MOVE-LEAP (002:L541-542): a leap ends beyond a wall, never on its top."""
+    piece = crossing.piece
+    if piece.kind is TerrainKind.OBSTACLE and piece in state.table.terrain_at(end):
+        raise IllegalActionError(f"{model.uid} would leap onto {piece.name} and stop on it")
     return 0.0
 
 
@@ -119,12 +123,16 @@ def _check_jump(state: BattleState, model: ModelState, end: Point, crossing: Cro
 
 
 def _check_climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
-    """MOVE-CLIMB-04/07 (002:L601, L611): no cavalry, no smooth side, no wall top to stand
-    on; the climb must end on the piece (one test per move)."""
+    """MOVE-CLIMB-04/07 (002:L601, L611): no cavalry, no smooth side, no wall top too thin
+    to stand on (data.ASSUMPTIONS rampart-top); the climb must end on the piece (one test
+    per move: a rampart is climbed down on a later move, MOVE-DESC-03)."""
     piece = crossing.piece
     _climbable(model, piece)
-    if piece.kind is not TerrainKind.ELEVATED:
-        raise IllegalActionError(f"{model.uid} cannot stand on top of {piece.name} (CLIMB-07)")
+    if piece.kind is TerrainKind.OBSTACLE and piece.thickness < 2 * model.radius:
+        raise IllegalActionError(
+            f'{model.uid} cannot stand on top of {piece.name}: {piece.thickness:.2f}" is '
+            f"thinner than its base (MOVE-CLIMB-07, 002:L611)"
+        )
     if piece not in state.table.terrain_at(end):
         raise IllegalActionError(f"{model.uid} would climb {piece.name} and drop off it")
     return long_climb.climb_cost(state, model, end, piece, crossing.size)  # MOVE-CLIMB-06
