@@ -73,14 +73,48 @@ def test_move_jump_03_06_the_jump_table_places_the_model(die: int, expected_y: f
 
 
 def test_move_jump_05_a_1_falls_into_the_gap() -> None:
-    """MOVE-JUMP-05, MOVE-FALL-01/02 (002:L566, L637): a 1 falls the gap's 3" depth: more
-    than 1.2", so 1 + 1 whole inch beyond = 2 S3 hits on D4 (5+); it lies prone."""
+    """MOVE-JUMP-05, MOVE-FALL-01/02 (002:L566 « tombe au fond du fossé », L637): a 1 falls
+    to the floor of the gap, 3" down: more than 1.2", so 1 + 1 whole inch beyond = 2 S3 hits
+    on D4 (5+); it lies prone on the floor, its base just past the near edge
+    (data.ASSUMPTIONS gap-floor)."""
     state = battle([1, 5, 4], table=_gap(1.5, depth=3.0))
     model = add(state, "A1", 0, 10, 10, profile(wounds=3))
     apply_action(state, model, Move("A1", (10, 15.5)))
     assert [p for p, _ in rolls(state)][1:] == ["fall A1 hit 1 (S3 D4)", "fall A1 hit 2 (S3 D4)"]
     assert model.prone and model.wounds == 2
-    assert model.y == pytest.approx(12 - R, abs=0.01)
+    assert model.y == pytest.approx(12 + R, abs=0.02)
+    assert state.table.ground_level(model.position) == -3.0
+
+
+def test_move_jump_05_a_gap_narrower_than_the_base_keeps_it_at_the_edge() -> None:
+    """data.ASSUMPTIONS gap-floor: a 0.8" gap cannot hold a 25 mm base on its floor: the
+    jumper who rolls a 1 lies prone touching the near edge, still taking the 3" fall."""
+    state = battle([1, 5, 4], table=_gap(0.8, depth=3.0))
+    model = add(state, "A1", 0, 10, 10, profile(wounds=3))
+    apply_action(state, model, Move("A1", (10, 14.0)))
+    assert model.prone and model.wounds == 2
+    assert model.y == pytest.approx(12 - R, abs=0.02)
+
+
+@pytest.mark.parametrize(("die", "expected_y", "level"), [(4, 12 - R, 0.0), (1, 12 + R, -2.0)])
+def test_move_jump_05_climb_02_out_of_the_gap_is_a_climb(
+    die: int, expected_y: float, level: float
+) -> None:
+    """MOVE-JUMP-05, MOVE-CLIMB-02/03 (002:L566, L590-593): from the floor of a 2" deep gap,
+    its side (taller than a 1.2" Man) is a Climb test costing 4": a 4 climbs out and stops
+    touching the edge; a 1 slips back, prone at the foot of the side, no damage (it started
+    from the floor). Walking along the floor is refused: it must climb out."""
+    state = battle([die], table=_gap(1.5, depth=2.0))
+    model = add(state, "A1", 0, 10, 12 + R + 0.01)
+    cost = check_action(state, model, Move("A1", (10, 11.4)))
+    assert cost == pytest.approx(0.61 + R + 4, abs=0.01)
+    with pytest.raises(IllegalActionError):
+        check_action(state, model, Move("A1", (12, 12 + R + 0.01)))
+    apply_action(state, model, Move("A1", (10, 11.4)))
+    assert rolls(state) == [("climb A1 up chasm", [die])]
+    assert model.y == pytest.approx(expected_y, abs=0.02)
+    assert model.prone is (die == 1) and model.wounds == 1
+    assert state.table.ground_level(model.position) == level
 
 
 @pytest.mark.parametrize(("die", "engaged"), [(4, False), (6, True)])

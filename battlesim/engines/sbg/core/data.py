@@ -207,9 +207,17 @@ ASSUMPTIONS: Final = MappingProxyType(
         "taller than the model is refused (L611); a Leap never ends on an obstacle's top.",
         "terrain-height": "Gaps, drops and falls compare with the height used for obstacles: "
         "the model's, or the mount's shoulders for cavalry (MOVE-OBS-05).",
-        "gap-floor": "A gap's floor is not a place models stand in this engine: a model that "
-        "rolls a 1 to jump (MOVE-JUMP-05) takes falling damage for the gap's depth and is "
-        "placed prone touching the near edge.",
+        "gap-floor": "002:L566: a model that rolls a 1 to jump (MOVE-JUMP-05) falls to the "
+        "gap's floor (ground level minus its depth), prone, its base just past the near edge "
+        "on the line of the jump, and takes falling damage for the depth; a gap narrower than "
+        "its base cannot hold it, and it lies prone touching the near edge instead. Only a "
+        "fall puts a model there: no move or placement may end on a floor (a base overlapping "
+        "a gap stays illegal), so a model down in a gap cannot walk along it, back away or be "
+        "pushed (it is trapped). Leaving it crosses the side like an obstacle as high as the "
+        "depth (MOVE-OBS-02/03: free, Leap, or Climb when deeper than the model, twice the "
+        "depth in Move, MOVE-CLIMB-02), ending touching the edge. Sight: the sides do not "
+        "hide it (the 2.5D model has no walls for gaps), its eyes are at floor level plus its "
+        "height; fights with a model on the edge compare ground levels (FIGHT-ELEV-01).",
         "falling-hits": "MOVE-FALL-02 reading: hits = 1 + whole inches of the fall beyond the "
         "model's height, only if the fall is higher than the model; any fall leaves the model "
         "prone, a controlled descent does not (part 1 §4.9 AMBIGUOUS).",

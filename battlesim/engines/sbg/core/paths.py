@@ -156,6 +156,7 @@ def terrain_crossings(table: Any, start: Point, end: Point, height: float) -> li
     if table is None or not near_terrain(table, segment_box(start, end, 0.0), _CROSSING):
         return []
     found = [(p, test.value) for p, test in table.tests_crossed(start, end, height)]
+    found += [(gap, test.value) for gap, test in table.gap_exits(start, end, height)]
     return found + [(gap, "jump") for gap, _ in table.gaps_crossed(start, end)]
 
 
@@ -171,6 +172,7 @@ def terrain_tests(
     if near_terrain(table, segment_box(start, end, 0.0), _CROSSING):
         for piece, test in table.tests_crossed(start, end, height):
             found.append((piece, test.value, piece.height))
+        found += [(gap, t.value, gap.depth) for gap, t in table.gap_exits(start, end, height)]
         found += [(gap, "jump", width) for gap, width in table.gaps_crossed(start, end)]
     return _descents(table, start, end, height) + found
 

@@ -230,6 +230,7 @@ class Table:
     objectives: tuple[Objective, ...] = ()
     index: geometry.TerrainIndex = field(init=False, repr=False, compare=False)
     tops: frozenset[int] = field(init=False, repr=False, compare=False)  # ramparts
+    floors: frozenset[int] = field(init=False, repr=False, compare=False)  # gaps
 
     def __post_init__(self) -> None:
         if self.width <= 0 or self.depth <= 0:
@@ -247,9 +248,13 @@ class Table:
             ):
                 raise TableError(f"{piece.name!r} lies partly off the table")
         tops = frozenset(i for i, p in enumerate(self.pieces) if p.is_rampart)
+        floors = frozenset(i for i, p in enumerate(self.pieces) if p.kind is TerrainKind.GAP)
         object.__setattr__(self, "tops", tops)
+        object.__setattr__(self, "floors", floors)
         raised = [
-            i for i, p in enumerate(self.pieces) if p.kind is TerrainKind.ELEVATED or i in tops
+            i
+            for i, p in enumerate(self.pieces)
+            if p.kind is TerrainKind.ELEVATED or i in tops or i in floors
         ]
         object.__setattr__(self, "index", geometry.TerrainIndex(self.pieces, raised))
 
@@ -266,11 +271,11 @@ class Table:
 
     def ground_level(self, point: Point) -> Inches:
         """Return the height of the ground at ``point``: the top of an elevated piece, or of
-        a rampart (only a model standing on it can be there)."""
+        a rampart, or a gap's floor below 0 (only a model standing there can be there)."""
         x, y = point
         bounds = self.index.bounds
         levels = [
-            self.pieces[i].height
+            self.pieces[i].height - self.pieces[i].depth
             for i in self.index.elevated
             if bounds[i][0] <= x <= bounds[i][2]
             and bounds[i][1] <= y <= bounds[i][3]  # the box first: speed
@@ -367,9 +372,40 @@ class Table:
             if b - a > geometry.EPS and self._stops(self.pieces[i], start, model_height):
                 limits.append(a)
         limits.extend(self._drop_limits(start, end, model_height))
+        limits.extend(self._exit_limits(start, end, base, model_height))
         return min(limits)
 
+    def _exit_limits(
+        self, start: Point, end: Point, base: Base, model_height: Inches
+    ) -> list[Inches]:
+        """A model down in a gap stops touching its side where climbing out needs a test
+        (data.ASSUMPTIONS gap-floor)."""
+        r = geometry.bounding_radius(base)
+        return [
+            max(0.0, stretches[0][1] - r)
+            for gap, _ in self.gap_exits(start, end, model_height)
+            if (stretches := self.index.intervals(start, end, self.pieces.index(gap)))
+        ]
+
+    def gap_exits(
+        self, start: Point, end: Point, model_height: Inches
+    ) -> list[tuple[TerrainPiece, ObstacleTest]]:
+        """The gap a model at ``start`` stands in (on its floor) and leaves on the way to
+        ``end``, with the test its side asks for, like an obstacle ``depth`` high (none:
+        it steps up freely)."""
+        if not self.floors:
+            return []
+        found: list[tuple[TerrainPiece, ObstacleTest]] = []
+        for piece in self.terrain_at(start):
+            if piece.kind is TerrainKind.GAP and piece not in self.terrain_at(end):
+                test = obstacle_test(piece.depth, model_height)
+                if test is not ObstacleTest.NONE:
+                    found.append((piece, test))
+        return found
+
     def _stops(self, piece: TerrainPiece, start: Point, model_height: Inches) -> bool:
+        if piece.kind is TerrainKind.GAP and self._inside(start, piece):
+            return False  # down in it: climbing its side out is a test (_exit_limits)
         if piece.kind in (TerrainKind.IMPASSABLE, TerrainKind.GAP):
             return True
         if piece.is_rampart and self._inside(start, piece):
@@ -435,6 +471,7 @@ class Table:
         return [
             (self.pieces[i], self.index.crossing_length(start, end, i))
             for _, i in self.index.crossings(start, end, frozenset({TerrainKind.GAP}))
+            if not self._inside(start, self.pieces[i])  # down in it: gap_exits
         ]
 
     def far_side(self, start: Point, end: Point, piece: TerrainPiece, base: Base) -> Point:
