@@ -10,7 +10,9 @@ import pytest
 from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.falling import falling_hits
 from battlesim.engines.sbg.rules.fighting import resolve_combat
 from battlesim.engines.sbg.rules.long_climb import climb_mark
@@ -494,3 +496,16 @@ def test_move_climb_07_a_thin_wall_taller_than_the_model_is_refused() -> None:
     model = add(state, "A1", 0, 10, 11, profile(move=12.0))
     with pytest.raises(IllegalActionError, match="L611"):
         check_action(state, model, Move("A1", (10, 12)))
+
+
+def test_move_jump_05_the_heuristic_climbs_out_of_a_gap() -> None:
+    """MOVE-JUMP-05 (002:L566, data.ASSUMPTIONS gap-floor): a model on the floor of a 2"
+    deep gap cannot walk along it; the heuristic player climbs the side towards the enemy
+    (a move the engine accepts, which asks for a Climb test) instead of holding."""
+    state = battle([], table=_gap(1.5, depth=2.0))
+    model = add(state, "A1", 0, 10, 12 + R + 0.01)
+    add(state, "B1", 1, 10, 2)
+    action = HeuristicPlayer().choose_move(state, model)
+    assert isinstance(action, Move) and action.to[1] < 12 - R
+    check_action(state, model, action)
+    assert [c.test.value for c in crossings(state, model, action.to)] == ["climb"]
