@@ -10,7 +10,9 @@ import pytest
 from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.falling import falling_hits
 from battlesim.engines.sbg.rules.fighting import resolve_combat
 from battlesim.engines.sbg.rules.long_climb import climb_mark
@@ -73,14 +75,48 @@ def test_move_jump_03_06_the_jump_table_places_the_model(die: int, expected_y: f
 
 
 def test_move_jump_05_a_1_falls_into_the_gap() -> None:
-    """MOVE-JUMP-05, MOVE-FALL-01/02 (002:L566, L637): a 1 falls the gap's 3" depth: more
-    than 1.2", so 1 + 1 whole inch beyond = 2 S3 hits on D4 (5+); it lies prone."""
+    """MOVE-JUMP-05, MOVE-FALL-01/02 (002:L566 « tombe au fond du fossé », L637): a 1 falls
+    to the floor of the gap, 3" down: more than 1.2", so 1 + 1 whole inch beyond = 2 S3 hits
+    on D4 (5+); it lies prone on the floor, its base just past the near edge
+    (data.ASSUMPTIONS gap-floor)."""
     state = battle([1, 5, 4], table=_gap(1.5, depth=3.0))
     model = add(state, "A1", 0, 10, 10, profile(wounds=3))
     apply_action(state, model, Move("A1", (10, 15.5)))
     assert [p for p, _ in rolls(state)][1:] == ["fall A1 hit 1 (S3 D4)", "fall A1 hit 2 (S3 D4)"]
     assert model.prone and model.wounds == 2
-    assert model.y == pytest.approx(12 - R, abs=0.01)
+    assert model.y == pytest.approx(12 + R, abs=0.02)
+    assert state.table.ground_level(model.position) == -3.0
+
+
+def test_move_jump_05_a_gap_narrower_than_the_base_keeps_it_at_the_edge() -> None:
+    """data.ASSUMPTIONS gap-floor: a 0.8" gap cannot hold a 25 mm base on its floor: the
+    jumper who rolls a 1 lies prone touching the near edge, still taking the 3" fall."""
+    state = battle([1, 5, 4], table=_gap(0.8, depth=3.0))
+    model = add(state, "A1", 0, 10, 10, profile(wounds=3))
+    apply_action(state, model, Move("A1", (10, 14.0)))
+    assert model.prone and model.wounds == 2
+    assert model.y == pytest.approx(12 - R, abs=0.02)
+
+
+@pytest.mark.parametrize(("die", "expected_y", "level"), [(4, 12 - R, 0.0), (1, 12 + R, -2.0)])
+def test_move_jump_05_climb_02_out_of_the_gap_is_a_climb(
+    die: int, expected_y: float, level: float
+) -> None:
+    """MOVE-JUMP-05, MOVE-CLIMB-02/03 (002:L566, L590-593): from the floor of a 2" deep gap,
+    its side (taller than a 1.2" Man) is a Climb test costing 4": a 4 climbs out and stops
+    touching the edge; a 1 slips back, prone at the foot of the side, no damage (it started
+    from the floor). Walking along the floor is refused: it must climb out."""
+    state = battle([die], table=_gap(1.5, depth=2.0))
+    model = add(state, "A1", 0, 10, 12 + R + 0.01)
+    cost = check_action(state, model, Move("A1", (10, 11.4)))
+    assert cost == pytest.approx(0.61 + R + 4, abs=0.01)
+    with pytest.raises(IllegalActionError):
+        check_action(state, model, Move("A1", (12, 12 + R + 0.01)))
+    apply_action(state, model, Move("A1", (10, 11.4)))
+    assert rolls(state) == [("climb A1 up chasm", [die])]
+    assert model.y == pytest.approx(expected_y, abs=0.02)
+    assert model.prone is (die == 1) and model.wounds == 1
+    assert state.table.ground_level(model.position) == level
 
 
 @pytest.mark.parametrize(("die", "engaged"), [(4, False), (6, True)])
@@ -404,3 +440,72 @@ def test_move_climb_02_03_a_climb_the_move_can_finish_reaches_the_top(
     assert model.y == pytest.approx(on_top_at, abs=0.02)
     assert climb_mark(model).climb is None
     assert model.spent <= 6.0 + 1e-6
+
+
+# --- climbing a rampart (a thick obstacle taller than the model) ---------------------------
+
+
+def _rampart(thickness: float, height: float = 2.0) -> Table:
+    """A wall along y=12, ``height`` tall and ``thickness`` thick (from 12 - t/2 to 12 + t/2)."""
+    wall = TerrainPiece("rampart", TerrainKind.OBSTACLE, ((0, 12), (48, 12)), height, thickness)
+    return Table("t", (wall,))
+
+
+@pytest.mark.parametrize(
+    ("die", "expected_y", "prone"), [(4, 11.25 + R, False), (1, 11.25 - R, True)]
+)
+def test_move_climb_obstacle_a_thick_rampart_is_climbed_onto(
+    die: int, expected_y: float, prone: bool
+) -> None:
+    """MOVE-OBS-03, MOVE-CLIMB-03 (002:L547, L590-593): a 2" rampart (taller than a 1.2" Man)
+    1.5" thick (wider than the 25 mm base, data.ASSUMPTIONS rampart-top) needs a Climb test:
+    a 4 climbs onto its top and stops there, its base just over the edge (the 2" cost 4",
+    MOVE-CLIMB-02); a 1 falls prone
+    at the foot, no damage from ground level (no wound roll)."""
+    state = battle([die], table=_rampart(1.5))
+    model = add(state, "A1", 0, 10, 10, profile(move=8.0))
+    cost = check_action(state, model, Move("A1", (10, 12)))
+    assert cost == pytest.approx(2.0 + 4.0)
+    apply_action(state, model, Move("A1", (10, 12)))
+    assert rolls(state) == [("climb A1 up rampart", [die])]
+    assert model.y == pytest.approx(expected_y, abs=0.02)
+    assert model.prone is prone and model.wounds == 1 and model.leapt
+    level = state.table.ground_level(model.position)
+    assert level == (2.0 if die == 4 else 0.0)
+
+
+def test_move_desc_03_a_rampart_top_is_climbed_down_on_a_later_move() -> None:
+    """MOVE-DESC-03 (002:L631): from the top of the 2" rampart, down the far side (2" more
+    than the Man's 1.2") is a Climb-down test: a 3 reaches the foot touching the wall; the
+    model may also walk along the top with no test."""
+    walk = battle([], table=_rampart(1.5))
+    apply_action(walk, add(walk, "A1", 0, 10, 12), Move("A1", (13, 12)))
+    assert walk.models["A1"].position == (13, 12) and not rolls(walk)
+    state = battle([3], table=_rampart(1.5))
+    model = add(state, "A1", 0, 13, 12)
+    apply_action(state, model, Move("A1", (13, 14.0)))
+    assert rolls(state) == [("climb A1 down rampart", [3])]
+    assert model.y == pytest.approx(12.75 + R, abs=0.02) and not model.prone
+    assert state.table.ground_level(model.position) == 0.0
+
+
+def test_move_climb_07_a_thin_wall_taller_than_the_model_is_refused() -> None:
+    """MOVE-CLIMB-07 (002:L611): a 2" wall 0.5" thick has no top a 25 mm base can stand on:
+    refused, citing L611, even with Move to spare."""
+    state = battle([], table=_rampart(0.5))
+    model = add(state, "A1", 0, 10, 11, profile(move=12.0))
+    with pytest.raises(IllegalActionError, match="L611"):
+        check_action(state, model, Move("A1", (10, 12)))
+
+
+def test_move_jump_05_the_heuristic_climbs_out_of_a_gap() -> None:
+    """MOVE-JUMP-05 (002:L566, data.ASSUMPTIONS gap-floor): a model on the floor of a 2"
+    deep gap cannot walk along it; the heuristic player climbs the side towards the enemy
+    (a move the engine accepts, which asks for a Climb test) instead of holding."""
+    state = battle([], table=_gap(1.5, depth=2.0))
+    model = add(state, "A1", 0, 10, 12 + R + 0.01)
+    add(state, "B1", 1, 10, 2)
+    action = HeuristicPlayer().choose_move(state, model)
+    assert isinstance(action, Move) and action.to[1] < 12 - R
+    check_action(state, model, action)
+    assert [c.test.value for c in crossings(state, model, action.to)] == ["climb"]

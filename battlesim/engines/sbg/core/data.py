@@ -186,20 +186,38 @@ ASSUMPTIONS: Final = MappingProxyType(
         "terrain-moves": "A move asks for at most one test: a Leap (MOVE-LEAP), a Jump over a "
         "gap (MOVE-JUMP), a Climb up a sheer platform side, ending on top (MOVE-CLIMB), or a "
         "Climb down from a sheer platform higher than the model (MOVE-DESC-03); two tests in "
-        "one move are refused. Climbing over a wall taller than the model (no stable top, "
-        "MOVE-CLIMB-07) is refused. Ladders, ropes and steps are points on a sheer side "
-        "(TerrainPiece.ladders): a climb or descent passing within 0.5 inch of one uses it, "
-        "with no test and its height costing inch for inch (MOVE-CLIMB-08).",
+        "one move are refused. A wall taller than the model is climbed onto (rampart-top) "
+        "or, if too thin to stand on, refused (MOVE-CLIMB-07). Ladders, ropes and steps "
+        "are points on a sheer side (TerrainPiece.ladders): a climb or descent passing "
+        "within 0.5 inch of one uses it, with no test and its height costing inch for inch "
+        "(MOVE-CLIMB-08).",
         "climb-cost": "The height climbed (up or down) costs twice its inches, as difficult "
         "terrain (MOVE-CLIMB-02). When the Move left at the foot covers the climb, a 2-5 "
         "reaches the top and stops there, a 6 goes on to the destination, and a destination "
         "beyond the Move is refused; only a climb the Move cannot finish from the foot is left "
         "for the next turn (climb-turns).",
+        "rampart-top": "002:L547, L590-593, L611: an obstacle taller than the model needs a "
+        "Climb test; L611 forbids only tops where a model cannot stand stably. A climbable "
+        "obstacle at least as thick as the model's base diameter (table.RAMPART_THICKNESS: "
+        "20 mm, the smallest base) is a rampart: the climb (twice its height, MOVE-CLIMB-02) "
+        "ends on its top, where the model stands with its whole base, the ground there being "
+        "the obstacle's height (sight, elevated fights and charges at its foot as on a sheer "
+        "platform, FIGHT-ELEV; no barrier for a model on top). Leaving it is a drop: a Climb-"
+        "down test on a later move when higher than the model (MOVE-DESC-03). A thinner wall "
+        "taller than the model is refused (L611); a Leap never ends on an obstacle's top.",
         "terrain-height": "Gaps, drops and falls compare with the height used for obstacles: "
         "the model's, or the mount's shoulders for cavalry (MOVE-OBS-05).",
-        "gap-floor": "A gap's floor is not a place models stand in this engine: a model that "
-        "rolls a 1 to jump (MOVE-JUMP-05) takes falling damage for the gap's depth and is "
-        "placed prone touching the near edge.",
+        "gap-floor": "002:L566: a model that rolls a 1 to jump (MOVE-JUMP-05) falls to the "
+        "gap's floor (ground level minus its depth), prone, its base just past the near edge "
+        "on the line of the jump, and takes falling damage for the depth; a gap narrower than "
+        "its base cannot hold it, and it lies prone touching the near edge instead. Only a "
+        "fall puts a model there: no move or placement may end on a floor (a base overlapping "
+        "a gap stays illegal), so a model down in a gap cannot walk along it, back away or be "
+        "pushed (it is trapped). Leaving it crosses the side like an obstacle as high as the "
+        "depth (MOVE-OBS-02/03: free, Leap, or Climb when deeper than the model, twice the "
+        "depth in Move, MOVE-CLIMB-02), ending touching the edge. Sight: the sides do not "
+        "hide it (the 2.5D model has no walls for gaps), its eyes are at floor level plus its "
+        "height; fights with a model on the edge compare ground levels (FIGHT-ELEV-01).",
         "falling-hits": "MOVE-FALL-02 reading: hits = 1 + whole inches of the fall beyond the "
         "model's height, only if the fall is higher than the model; any fall leaves the model "
         "prone, a controlled descent does not (part 1 §4.9 AMBIGUOUS).",

@@ -296,6 +296,19 @@ class TerrainIndex:
                 return True
         return False
 
+    def overlapped(self, pos: Point, base: Base, kinds: Iterable[Any]) -> list[int]:
+        """The pieces of ``kinds`` the base overlaps (not merely touches)."""
+        shape = footprint(pos, base)
+        return [
+            i
+            for i in self.candidates(shape, kinds)
+            if float(shapely.intersection(shape, self.shapes[i]).area) > 1e-4
+        ]
+
+    def covers(self, i: int, pos: Point, base: Base) -> bool:
+        """Whether piece ``i`` holds the whole base (a rampart's top under a model)."""
+        return float(shapely.difference(footprint(pos, base), self.shapes[i]).area) <= 1e-4
+
     def near(self, pos: Point, base: Base, tolerance: Inches) -> list[int]:
         shape = footprint(pos, base)
         probe = shape.buffer(tolerance)

@@ -156,6 +156,7 @@ def terrain_crossings(table: Any, start: Point, end: Point, height: float) -> li
     if table is None or not near_terrain(table, segment_box(start, end, 0.0), _CROSSING):
         return []
     found = [(p, test.value) for p, test in table.tests_crossed(start, end, height)]
+    found += [(gap, test.value) for gap, test in table.gap_exits(start, end, height)]
     return found + [(gap, "jump") for gap, _ in table.gaps_crossed(start, end)]
 
 
@@ -171,6 +172,7 @@ def terrain_tests(
     if near_terrain(table, segment_box(start, end, 0.0), _CROSSING):
         for piece, test in table.tests_crossed(start, end, height):
             found.append((piece, test.value, piece.height))
+        found += [(gap, t.value, gap.depth) for gap, t in table.gap_exits(start, end, height)]
         found += [(gap, "jump", width) for gap, width in table.gaps_crossed(start, end)]
     return _descents(table, start, end, height) + found
 
@@ -193,16 +195,19 @@ def _drops(table: Any, start: Point, end: Point) -> list[tuple[Any, float]]:
     return [
         (piece, piece.height - table.ground_level(end))
         for piece in table.terrain_at(start)
-        if piece.is_sheer and piece not in below
+        if (piece.is_sheer or piece.is_rampart) and piece not in below
     ]
 
 
 def _near_sheer(table: Any, point: Point) -> bool:
-    """Whether ``point`` lies in the bounding box of a sheer platform (cached per table)."""
+    """Whether ``point`` lies in the bounding box of a sheer platform or a rampart (cached
+    per table)."""
     boxes: list[Box] | None = table.index.memo.get("sheer")
     if boxes is None:
         pairs = zip(table.pieces, _boxes(table), strict=True)
-        boxes = table.index.memo["sheer"] = [box for piece, (_, box, _) in pairs if piece.is_sheer]
+        boxes = table.index.memo["sheer"] = [
+            box for piece, (_, box, _) in pairs if piece.is_sheer or piece.is_rampart
+        ]
     x, y = point
     return any(a0 <= x <= a1 and b0 <= y <= b1 for a0, b0, a1, b1 in boxes)
 

@@ -36,6 +36,9 @@ DEFAULT_SIZE: Inches = 48.0
 DIFFICULT_FACTOR = 2.0  # MOVE-TER-02: 0.5" counts as 1"
 CAVALRY_DIFFICULT_FACTOR = 4.0  # CAV-MOVE-03: 0.5" counts as 2"
 EDGE_SLACK: Inches = 0.5  # a wall's thickness may overhang the table edge a little
+# data.ASSUMPTIONS "rampart-top": a climbable obstacle at least as thick as a base's diameter
+# has a top a model can stand on; the smallest base is 20 mm.
+RAMPART_THICKNESS: Inches = 20.0 / 25.4
 
 # What a piece of terrain is, for the rules that name it (SR-WOODLAND woods, SR-MOUNTAIN rocky
 # ground): read from the words of its name (data.ASSUMPTIONS "terrain-features").
@@ -135,6 +138,15 @@ class TerrainPiece:
         """An elevated piece whose sides must be leapt or climbed."""
         return self.kind is TerrainKind.ELEVATED and not self.sloped
 
+    @property
+    def is_rampart(self) -> bool:
+        """A climbable obstacle thick enough for some base to stand on its top (L611)."""
+        return (
+            self.kind is TerrainKind.OBSTACLE
+            and self.climbable
+            and self.thickness >= RAMPART_THICKNESS
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -217,6 +229,8 @@ class Table:
     zones: tuple[DeploymentZone, ...] = ()
     objectives: tuple[Objective, ...] = ()
     index: geometry.TerrainIndex = field(init=False, repr=False, compare=False)
+    tops: frozenset[int] = field(init=False, repr=False, compare=False)  # ramparts
+    floors: frozenset[int] = field(init=False, repr=False, compare=False)  # gaps
 
     def __post_init__(self) -> None:
         if self.width <= 0 or self.depth <= 0:
@@ -233,7 +247,15 @@ class Table:
                 or (y1 > self.depth + EDGE_SLACK)
             ):
                 raise TableError(f"{piece.name!r} lies partly off the table")
-        raised = [i for i, p in enumerate(self.pieces) if p.kind is TerrainKind.ELEVATED]
+        tops = frozenset(i for i, p in enumerate(self.pieces) if p.is_rampart)
+        floors = frozenset(i for i, p in enumerate(self.pieces) if p.kind is TerrainKind.GAP)
+        object.__setattr__(self, "tops", tops)
+        object.__setattr__(self, "floors", floors)
+        raised = [
+            i
+            for i, p in enumerate(self.pieces)
+            if p.kind is TerrainKind.ELEVATED or i in tops or i in floors
+        ]
         object.__setattr__(self, "index", geometry.TerrainIndex(self.pieces, raised))
 
     # -- point queries ---------------------------------------------------------------------
@@ -248,11 +270,12 @@ class Table:
         return next((kind for kind in _SEVERITY if kind in kinds), TerrainKind.OPEN)
 
     def ground_level(self, point: Point) -> Inches:
-        """Return the height of the ground at ``point``: the top of an elevated piece."""
+        """Return the height of the ground at ``point``: the top of an elevated piece, or of
+        a rampart, or a gap's floor below 0 (only a model standing there can be there)."""
         x, y = point
         bounds = self.index.bounds
         levels = [
-            self.pieces[i].height
+            self.pieces[i].height - self.pieces[i].depth
             for i in self.index.elevated
             if bounds[i][0] <= x <= bounds[i][2]
             and bounds[i][1] <= y <= bounds[i][3]  # the box first: speed
@@ -274,7 +297,14 @@ class Table:
             return off or any(p.kind in _BLOCKING for p in self.terrain_at(pos))
         if not self.on_table(pos, base):
             return True
-        return self.index.footprint_hits(pos, base, _BLOCKING)
+        if not self.tops:
+            return self.index.footprint_hits(pos, base, _BLOCKING)
+        hits = self.index.overlapped(pos, base, _BLOCKING)
+        return bool(hits) and not self._on_top(hits, pos, base)
+
+    def _on_top(self, hits: list[int], pos: Point, base: Base) -> bool:
+        """Whether the base stands wholly on one rampart's top (data.ASSUMPTIONS rampart-top)."""
+        return len(hits) == 1 and hits[0] in self.tops and self.index.covers(hits[0], pos, base)
 
     def fits(self, pos: Point, base: Base) -> bool:
         """Whether a model may stand at ``pos`` as far as the table is concerned."""
@@ -342,11 +372,44 @@ class Table:
             if b - a > geometry.EPS and self._stops(self.pieces[i], start, model_height):
                 limits.append(a)
         limits.extend(self._drop_limits(start, end, model_height))
+        limits.extend(self._exit_limits(start, end, base, model_height))
         return min(limits)
 
+    def _exit_limits(
+        self, start: Point, end: Point, base: Base, model_height: Inches
+    ) -> list[Inches]:
+        """A model down in a gap stops touching its side where climbing out needs a test
+        (data.ASSUMPTIONS gap-floor)."""
+        r = geometry.bounding_radius(base)
+        return [
+            max(0.0, stretches[0][1] - r)
+            for gap, _ in self.gap_exits(start, end, model_height)
+            if (stretches := self.index.intervals(start, end, self.pieces.index(gap)))
+        ]
+
+    def gap_exits(
+        self, start: Point, end: Point, model_height: Inches
+    ) -> list[tuple[TerrainPiece, ObstacleTest]]:
+        """The gap a model at ``start`` stands in (on its floor) and leaves on the way to
+        ``end``, with the test its side asks for, like an obstacle ``depth`` high (none:
+        it steps up freely)."""
+        if not self.floors:
+            return []
+        found: list[tuple[TerrainPiece, ObstacleTest]] = []
+        for piece in self.terrain_at(start):
+            if piece.kind is TerrainKind.GAP and piece not in self.terrain_at(end):
+                test = obstacle_test(piece.depth, model_height)
+                if test is not ObstacleTest.NONE:
+                    found.append((piece, test))
+        return found
+
     def _stops(self, piece: TerrainPiece, start: Point, model_height: Inches) -> bool:
+        if piece.kind is TerrainKind.GAP and self._inside(start, piece):
+            return False  # down in it: climbing its side out is a test (_exit_limits)
         if piece.kind in (TerrainKind.IMPASSABLE, TerrainKind.GAP):
             return True
+        if piece.is_rampart and self._inside(start, piece):
+            return False  # standing on its top: leaving it is a drop (_drop_limits)
         if piece.kind is TerrainKind.ELEVATED and (
             not piece.is_sheer or self._inside(start, piece)
         ):
@@ -354,10 +417,11 @@ class Table:
         return obstacle_test(piece.height, model_height) is not ObstacleTest.NONE
 
     def _drop_limits(self, start: Point, end: Point, model_height: Inches) -> list[Inches]:
-        """Leaving a sheer platform higher than the model needs a Climb test (MOVE-DESC-03)."""
+        """Leaving a sheer platform (or a rampart's top) higher than the model needs a Climb
+        test (MOVE-DESC-03)."""
         limits: list[Inches] = []
         for piece in self.terrain_at(start):
-            if piece.is_sheer and piece.height > model_height:
+            if (piece.is_sheer or piece.is_rampart) and piece.height > model_height:
                 i = self.pieces.index(piece)
                 limits.extend(b for _, b in self.index.intervals(start, end, i)[:1])
         return [t for t in limits if t < geometry.point_distance(start, end) - geometry.EPS]
@@ -383,7 +447,10 @@ class Table:
         return [
             self.pieces[i]
             for _, i in hits
-            if self.pieces[i].kind is TerrainKind.OBSTACLE
+            if (
+                self.pieces[i].kind is TerrainKind.OBSTACLE
+                and not (self.pieces[i].is_rampart and self._inside(start, self.pieces[i]))
+            )
             or (self.pieces[i].is_sheer and not self._inside(start, self.pieces[i]))
         ]
 
@@ -404,6 +471,7 @@ class Table:
         return [
             (self.pieces[i], self.index.crossing_length(start, end, i))
             for _, i in self.index.crossings(start, end, frozenset({TerrainKind.GAP}))
+            if not self._inside(start, self.pieces[i])  # down in it: gap_exits
         ]
 
     def far_side(self, start: Point, end: Point, piece: TerrainPiece, base: Base) -> Point:

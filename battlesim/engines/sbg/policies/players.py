@@ -297,6 +297,15 @@ def _half_hidden(state: BattleState, shooters: list[ModelState], model: ModelSta
     return True
 
 
+_OUT_OF_GAP = (1.0, 0.8, 0.6, 0.4, 0.3, 0.2, 0.1)  # a climb out may leave little Move
+
+
+def _in_gap(state: BattleState, model: ModelState) -> bool:
+    """Whether the model lies on a gap's floor after a failed Jump (MOVE-JUMP-05)."""
+    table = state.table
+    return table is not None and bool(table.floors) and table.ground_level(model.position) < 0
+
+
 class HeuristicPlayer(Answering):
     """A sensible human's plan, made of small named habits."""
 
@@ -598,6 +607,8 @@ class HeuristicPlayer(Answering):
         goal = _first_waypoint(state, model, goal)
         if _role(model) == 2 and _line_holds(state, model.player):  # keep half a Move to shoot
             goal = toward(model.position, goal, model.profile.move / 2)
+        if _in_gap(state, model):  # data.ASSUMPTIONS gap-floor: it must climb out first
+            return self._leap_over(state, model, goal, _OUT_OF_GAP) or Hold(model.uid)
         around = surroundings(state, model)
         end = furthest_toward(state, model, goal, around)
         gained = point_distance(end, model.position)
@@ -649,11 +660,17 @@ class HeuristicPlayer(Answering):
                 return Move(model.uid, end)
         return None
 
-    def _leap_over(self, state: BattleState, model: ModelState, goal: Point) -> Move | None:
+    def _leap_over(
+        self,
+        state: BattleState,
+        model: ModelState,
+        goal: Point,
+        shares: tuple[float, ...] = (1.0, 0.8, 0.6, 0.4),
+    ) -> Move | None:
         """Stopped by an obstacle: try a move across it (the engine rolls the Leap test)."""
         budget = allowance(state, model)
         movers = in_moving_reach(state, model)  # once for every share tried (speed)
-        for share in (1.0, 0.8, 0.6, 0.4):
+        for share in shares:
             move = Move(model.uid, toward(model.position, goal, budget * share))
             if surely_illegal(state, model, move.to, movers):
                 continue

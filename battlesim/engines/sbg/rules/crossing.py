@@ -107,6 +107,10 @@ def resolve_crossing(state: BattleState, model: ModelState, end: Point, crossing
 
 
 def _check_leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
+    """MOVE-LEAP (002:L541-542): a leap ends beyond a wall, never on its top."""
+    piece = crossing.piece
+    if piece.kind is TerrainKind.OBSTACLE and piece in state.table.terrain_at(end):
+        raise IllegalActionError(f"{model.uid} would leap onto {piece.name} and stop on it")
     return 0.0
 
 
@@ -119,13 +123,17 @@ def _check_jump(state: BattleState, model: ModelState, end: Point, crossing: Cro
 
 
 def _check_climb(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> float:
-    """MOVE-CLIMB-04/07 (002:L601, L611): no cavalry, no smooth side, no wall top to stand
-    on; the climb must end on the piece (one test per move)."""
+    """MOVE-CLIMB-04/07 (002:L601, L611): no cavalry, no smooth side, no wall top too thin
+    to stand on (data.ASSUMPTIONS rampart-top); the climb must end on the piece (one test
+    per move: a rampart is climbed down on a later move, MOVE-DESC-03)."""
     piece = crossing.piece
     _climbable(model, piece)
-    if piece.kind is not TerrainKind.ELEVATED:
-        raise IllegalActionError(f"{model.uid} cannot stand on top of {piece.name} (CLIMB-07)")
-    if piece not in state.table.terrain_at(end):
+    if piece.kind is TerrainKind.OBSTACLE and piece.thickness < 2 * model.radius:
+        raise IllegalActionError(
+            f'{model.uid} cannot stand on top of {piece.name}: {piece.thickness:.2f}" is '
+            f"thinner than its base (MOVE-CLIMB-07, 002:L611)"
+        )
+    if piece.kind is not TerrainKind.GAP and piece not in state.table.terrain_at(end):
         raise IllegalActionError(f"{model.uid} would climb {piece.name} and drop off it")
     return long_climb.climb_cost(state, model, end, piece, crossing.size)  # MOVE-CLIMB-06
 
@@ -196,7 +204,7 @@ def _jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     if die == 1:
         if model.mount is not None:
             cav.failed_leap(state, model)  # CAV-MOVE-05 (002:L1286)
-        _fall_short(state, model, end, gap.depth, f"jump over {gap.name}")
+        _fall_in(state, model, end, gap)
         return
     spot = end
     if die < 6:
@@ -320,11 +328,27 @@ def _place(state: BattleState, model: ModelState, spot: Point, climbed: float, w
 
 
 def _fall_short(state: BattleState, model: ModelState, end: Point, drop: float, why: str) -> None:
-    """A failed Jump or Climb: placed prone where it stood to attempt it (data.ASSUMPTIONS
-    gap-floor), after falling ``drop`` inches (MOVE-FALL-01/02)."""
+    """A failed Climb: placed prone where it stood to attempt it, after falling ``drop``
+    inches (MOVE-FALL-01/02)."""
     model.charged = False
     _place(state, model, _before(state, model, end), 0.0, "fall")
     fall(state, model, drop, why)
+
+
+def _fall_in(state: BattleState, model: ModelState, end: Point, gap: Any) -> None:
+    """MOVE-JUMP-05 (002:L566): a failed Jump falls to the gap's floor, its base just past
+    the near edge on the line of the jump, prone, with falling damage for the depth; it
+    climbs out on a later move (data.ASSUMPTIONS gap-floor). A gap narrower than the base
+    cannot hold it: it lies prone touching the near edge."""
+    model.charged = False
+    table = state.table
+    entry = terrain_entry(table, model.position, end, gap)
+    spot = toward(model.position, end, entry + model.radius + 0.01)
+    base = circle_base(model.radius)
+    if not table.index.covers(table.pieces.index(gap), spot, base):
+        spot = _before(state, model, end)
+    _place(state, model, spot, 0.0, "fall")
+    fall(state, model, gap.depth, f"jump over {gap.name}")
 
 
 def _before(state: BattleState, model: ModelState, end: Point) -> Point:
@@ -342,7 +366,10 @@ def _far_side(state: BattleState, model: ModelState, end: Point, piece: Any) -> 
 
 
 def _top(state: BattleState, model: ModelState, end: Point, piece: Any) -> Point:
-    """The first spot on top of the climbed piece: its base just over the edge."""
+    """The first spot on top of the climbed piece: its base just over the edge (out of a
+    gap: touching its edge)."""
+    if piece.kind is TerrainKind.GAP:
+        return state.table.far_side(model.position, end, piece, circle_base(model.radius))
     entry = terrain_entry(state.table, model.position, end, piece)
     spot = toward(model.position, end, entry + model.radius + 0.01)
     if terrain_fits(state.table, spot, model.radius, state.width, state.depth):

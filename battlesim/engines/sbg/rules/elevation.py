@@ -23,11 +23,12 @@ _TOUCH = 0.05  # inches: a base this close to the sheer side stands at its foot
 
 
 def sheer_under(state: BattleState, point: Point) -> Any | None:
-    """The sheer-sided elevated piece under ``point``, if any (hills are walked up freely)."""
+    """The sheer-sided elevated piece (or rampart top, data.ASSUMPTIONS rampart-top) under
+    ``point``, if any (hills are walked up freely)."""
     table = state.table
     if table is None or not table.index.elevated:
         return None
-    return next((p for p in table.terrain_at(point) if p.is_sheer), None)
+    return next((p for p in table.terrain_at(point) if p.is_sheer or p.is_rampart), None)
 
 
 def foot_of(state: BattleState, charger: ModelState, spot: Point, target: ModelState) -> Any:
