@@ -42,10 +42,14 @@ EDGE_SLACK: Inches = 0.5  # a wall's thickness may overhang the table edge a lit
 WOODS = "woods"
 ROCKY = "rocky"
 ANY_FEATURE = "any"  # every difficult piece (SR-SPIDERCLIMB)
+SHALLOW_WATER = "shallow water"  # ADV-WATER-02 (002:L2913): streams, fords
+DEEP_WATER = "deep water"  # ADV-WATER-03 (002:L2917): a water word and a deep one
 _FEATURE_WORDS = {
     WOODS: ("wood", "forest", "trees", "thicket", "bois", "forêt"),
     ROCKY: ("rock", "boulder", "scree", "rocher", "stony"),
+    SHALLOW_WATER: ("river", "stream", "ford", "brook", "water", "lake", "pool", "rivière", "gué"),
 }
+_DEEP_WORDS = ("deep", "lake", "pool", "profonde")
 # The features the model now moving treats as open ground (set by the Move phase around one
 # model's move, ``moving_through``): difficult pieces of these features cost no extra.
 _OPEN_FEATURES: ContextVar[frozenset[str]] = ContextVar("open features", default=frozenset())
@@ -126,7 +130,10 @@ class TerrainPiece:
     def features(self) -> frozenset[str]:
         """What the piece is (woods, rocky ground), read from its name's words."""
         words = self.name.lower()
-        return frozenset(f for f, found in _FEATURE_WORDS.items() if any(w in words for w in found))
+        found = {f for f, found in _FEATURE_WORDS.items() if any(w in words for w in found)}
+        if SHALLOW_WATER in found and any(w in words for w in _DEEP_WORDS):
+            found.symmetric_difference_update({SHALLOW_WATER, DEEP_WATER})
+        return frozenset(found)
 
     @property
     def is_sheer(self) -> bool:

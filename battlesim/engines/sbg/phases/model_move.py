@@ -23,6 +23,7 @@ from battlesim.engines.sbg.rules import (
     prone,
     terrain_rules,
     terror,
+    water,
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount
@@ -40,8 +41,13 @@ from battlesim.engines.sbg.phases import trample  # noqa: E402
 def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
     refused action -> it holds. A howdah rider moves only with its beast (WB-MOV-04/05).
-    Terrain its rules cross as open ground costs it no extra (SR-WOODLAND, SR-MOUNTAIN)."""
-    with moving_through(terrain_rules.open_features(state, model)):
+    Terrain its rules cross as open ground costs it no extra (SR-WOODLAND, SR-MOUNTAIN).
+    ADV-WATER-02/03: one in deep water (or Prone in shallow water) swims first."""
+    if water.before_move(state, model):
+        model.done_moving = True  # drowned
+        return
+    crossed = terrain_rules.open_features(state, model) | water.open_water(state, model)
+    with moving_through(crossed):
         _take_action(state, players, model)
 
 
