@@ -10,7 +10,7 @@ from battlesim.engines.sbg.core.state import Removal
 from battlesim.engines.sbg.rules import objects
 from battlesim.engines.sbg.rules.movement import apply_action
 from battlesim.engines.sbg.rules.scenarios import scenario_named
-from tests.engines.sbg.builders import BASE_GAP, add, battle
+from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 from tests.engines.sbg.test_cavalry import mounted
 
 
@@ -58,3 +58,49 @@ def test_carrier_slain_in_a_fight_gives_the_object_to_its_killer() -> None:
     state.remove(b, Removal.SLAIN, source="shot by A7")  # type: ignore[attr-defined]
     assert objects.carrier(state, "the prize") is None  # type: ignore[arg-type]
     assert objects.where(state, "the prize") == b.position  # type: ignore[arg-type]
+
+
+def _heavy_battle() -> object:
+    state = battle([])
+    add(state, "B9", 1, 40, 44)
+    objects.place_object(state, "the chest", (24, 24), heavy=True)  # type: ignore[arg-type]
+    return state
+
+
+def test_a_heavy_object_halves_a_lone_carriers_move() -> None:
+    """ADV-HEAVY-01 (002:L2956): alone, half its Move; a second carrier in contact, its
+    full Move; ADV-HEAVY-02 (002:L2958): a Monster carries it as a Light object."""
+    from battlesim.engines.sbg.rules.allowance import allowance
+
+    state = _heavy_battle()
+    a = add(state, "A0", 0, 24, 20)  # type: ignore[arg-type]
+    apply_action(state, a, Move("A0", (24, 23.05)))  # type: ignore[arg-type]
+    assert objects.carrier(state, "the chest") is a  # type: ignore[arg-type]
+    a.reset_turn()
+    assert allowance(state, a) == 3.0  # type: ignore[arg-type]
+    add(state, "A1", 0, 24 + BASE_GAP, 23.05)  # type: ignore[arg-type]
+    assert allowance(state, a) == 6.0  # type: ignore[arg-type]
+    troll = add(state, "A2", 0, 10, 10, profile(keywords=frozenset({"monster"})))  # type: ignore[arg-type]
+    objects.give(state, "the chest", troll)  # type: ignore[arg-type]
+    assert allowance(state, troll) == 6.0  # type: ignore[arg-type]
+
+
+def test_cavalry_never_carries_a_heavy_object() -> None:
+    """ADV-HEAVY-02 (002:L2958): not even an Expert Rider."""
+    state = _heavy_battle()
+    rider = add(state, "A0", 0, 24, 16, mounted(rules=("Expert Rider",)))  # type: ignore[arg-type]
+    apply_action(state, rider, Move("A0", (24, 22.8)))  # type: ignore[arg-type]
+    assert objects.carrier(state, "the chest") is None  # type: ignore[arg-type]
+
+
+def test_a_heavy_object_is_dropped_before_charging() -> None:
+    """ADV-HEAVY-01: carriers drop it before charging; a charged carrier puts it down."""
+    from battlesim.engines.sbg.core.actions import Charge
+
+    state = _heavy_battle()
+    a = add(state, "A0", 0, 24, 24)  # type: ignore[arg-type]
+    objects.give(state, "the chest", a)  # type: ignore[arg-type]
+    add(state, "B0", 1, 24, 26.5)  # type: ignore[arg-type]
+    apply_action(state, a, Charge("A0", "B0", (24, 26.5 - BASE_GAP)))  # type: ignore[arg-type]
+    assert objects.carrier(state, "the chest") is None  # type: ignore[arg-type]
+    assert objects.where(state, "the chest") == (24, 24)  # type: ignore[arg-type]

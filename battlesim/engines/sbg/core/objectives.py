@@ -54,6 +54,7 @@ class Objective:
     keep_points: int = 0  # CAMP: to the owner when no enemy model is within reach
     share: float = 0.0  # ESCAPE: fraction of starting models gone by the enemy's edge
     carry: str = ""
+    heavy: bool = False  # CARRY: a Heavy object (ADV-HEAVY-01/02) rather than a Light one
     description: str = ""
 
 
@@ -120,6 +121,7 @@ class ScenarioSpec:
     special_rules: tuple[str, ...] = ()
     table: str | None = None
     siege: bool = False
+    sentries: int | None = None  # ADV-SENTRY: this side's Warriors are posted as sentries
     width: float = 48.0
     depth: float = 48.0
     summary: str = ""

@@ -21,6 +21,7 @@ from battlesim.engines.sbg.rules import (
     cavalry,
     one_ring,
     prone,
+    sentries,
     terrain_rules,
     terror,
     water,
@@ -45,6 +46,8 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
     ADV-WATER-02/03: one in deep water (or Prone in shallow water) swims first."""
     if water.before_move(state, model):
         model.done_moving = True  # drowned
+        return
+    if sentries.before_move(state, model):  # ADV-SENTRY-02: a lookout stays put
         return
     crossed = terrain_rules.open_features(state, model) | water.open_water(state, model)
     with moving_through(crossed):
@@ -101,4 +104,6 @@ def _choose(state: BattleState, players: tuple[Player, Player], model: ModelStat
     """RING-WILL-02: the opponent moves a bearer that lost the Will of Sauron roll."""
     if one_ring.foe_moves(state, model):
         return players[1 - model.player].decide(state, MoveEnemyBearer(model))
+    if sentries.foe_moves(state, model):  # ADV-SENTRY-02: a distracted sentry
+        return players[1 - model.player].decide(state, ChooseMove(model))
     return players[model.player].decide(state, ChooseMove(model))

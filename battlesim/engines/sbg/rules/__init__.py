@@ -40,6 +40,7 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     scenario_library,
     scenario_play,
     scenarios,
+    sentries,
     shooting_rules,
     sight,
     special_rules,

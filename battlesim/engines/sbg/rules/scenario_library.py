@@ -461,6 +461,40 @@ RUINED_FORT = ScenarioSpec(
     summary="The defender holds a ruined fort against an attacker from one edge.",
 )
 
+NIGHT_RAID = ScenarioSpec(
+    "night_raid",
+    "Night Raid (sentries)",
+    Deployment(
+        zones=((0.0, 0.0, 48.0, 8.0), (8.0, 18.0, 40.0, 30.0)),
+        description="the raiders (side 0) within 8 inch of the south edge; the camp (side 1) "
+        "in the middle of the table, its Warriors posted as sentries",
+    ),
+    (
+        Objective(
+            "the far edge",
+            Scoring.ESCAPE,
+            owner=0,
+            points=6,
+            share=0.5,
+            keep_points=3,
+            description="raiders leaving by the north edge (y = 48): 3 VP once a quarter of "
+            "the raiders left, 6 VP once half left",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 3), _a(Award.LEADER_SLAIN, 1)),
+    EndCondition(turn_limit=10, quarter=True, random_end=0),
+    (
+        "ASSUMPTION (engine scenario, no published source: the rulebook's sentries, "
+        "ADV-SENTRY, need a scenario that posts them): the camp's Warriors are sentries until "
+        "the alarm; the raiders score by leaving by the far edge (Reconnoitre's rule: within "
+        "1 inch of it after the Move phase), 3 VP for a quarter, 6 VP for half of them.",
+        "ASSUMPTION: 3 VP enemy broken, 1 VP enemy leader slain; 10 turns.",
+    ),
+    special_rules=("escape",),
+    sentries=1,
+    summary="Raiders slip past a sleeping camp's sentries.",
+)
+
 LIBRARY: Final[Mapping[str, ScenarioSpec]] = MappingProxyType(
     {
         spec.name: spec
@@ -479,13 +513,15 @@ LIBRARY: Final[Mapping[str, ScenarioSpec]] = MappingProxyType(
             ASSASSINATION,
             STORM_THE_GATE,
             RUINED_FORT,
+            NIGHT_RAID,
         )
     }
 )
 # The sets a job may draw a scenario from ("scenario": "random:matched"...).
 SETS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
-        "matched": tuple(n for n, s in LIBRARY.items() if not s.siege),
+        "matched": tuple(n for n, s in LIBRARY.items() if not s.siege and s.sentries is None),
+        "narrative": tuple(n for n, s in LIBRARY.items() if s.sentries is not None),
         "siege": tuple(n for n, s in LIBRARY.items() if s.siege),
         "all": tuple(LIBRARY),
     }

@@ -26,7 +26,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
-from battlesim.engines.sbg.rules import objects
+from battlesim.engines.sbg.rules import objects, sentries
 
 SEARCH_REACH = 1.0  # a model within 1" of a cairn searches it (scenario_library ASSUMPTION)
 ESCAPE_REACH = 1.0  # within 1" of the enemy's edge a model leaves the battle (ASSUMPTION)
@@ -70,7 +70,7 @@ class ChooseTarget(Decision[str | None]):
 
 
 def needs_state(spec: ScenarioSpec) -> bool:
-    return bool(spec.objectives or spec.special_rules) or any(
+    return bool(spec.objectives or spec.special_rules or spec.sentries is not None) or any(
         a.award.name.startswith(("LEADER_KILLS", "TARGET")) for a in spec.awards
     )
 
@@ -83,7 +83,10 @@ def start(state: BattleState, spec: ScenarioSpec, players: Sequence[Player] | No
     SCENARIO.put(state, played)
     for objective in spec.objectives:
         if objective.scoring is Scoring.CARRY and objective.point is not None:
-            objects.place_object(state, objective.name, objective.point)
+            objects.place_object(state, objective.name, objective.point, heavy=objective.heavy)
+    if spec.sentries is not None:  # ADV-SENTRY-01: the side's Warriors keep watch
+        side = spec.sentries
+        sentries.post(state, (m.uid for m in state.living(side) if not m.profile.is_hero))
     if "targets" in spec.special_rules:
         for side in (0, 1):
             played.targets[side] = _ask_target(state, side, players)
