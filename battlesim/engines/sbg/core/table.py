@@ -41,13 +41,17 @@ EDGE_SLACK: Inches = 0.5  # a wall's thickness may overhang the table edge a lit
 # ground): read from the words of its name (data.ASSUMPTIONS "terrain-features").
 WOODS = "woods"
 ROCKY = "rocky"
+WATER = "water"
 ANY_FEATURE = "any"  # every difficult piece (SR-SPIDERCLIMB)
-SHALLOW_WATER = "shallow water"  # ADV-WATER-02 (002:L2913): streams, fords
-DEEP_WATER = "deep water"  # ADV-WATER-03 (002:L2917): a water word and a deep one
+SHALLOW_WATER = "shallow water"  # ADV-WATER-02 (002:L2913): streams, fords (any water...)
+DEEP_WATER = "deep water"  # ADV-WATER-03 (002:L2917): ... whose name says deep, lake, pool
 _FEATURE_WORDS = {
     WOODS: ("wood", "forest", "trees", "thicket", "bois", "forêt"),
     ROCKY: ("rock", "boulder", "scree", "rocher", "stony"),
-    SHALLOW_WATER: ("river", "stream", "ford", "brook", "water", "lake", "pool", "rivière", "gué"),
+    WATER: (
+        *("water", "river", "stream", "marsh", "ford", "pond", "lake", "rivière", "eau"),
+        *("brook", "pool", "gué"),
+    ),
 }
 _DEEP_WORDS = ("deep", "lake", "pool", "profonde")
 # The features the model now moving treats as open ground (set by the Move phase around one
@@ -131,8 +135,8 @@ class TerrainPiece:
         """What the piece is (woods, rocky ground), read from its name's words."""
         words = self.name.lower()
         found = {f for f, found in _FEATURE_WORDS.items() if any(w in words for w in found)}
-        if SHALLOW_WATER in found and any(w in words for w in _DEEP_WORDS):
-            found.symmetric_difference_update({SHALLOW_WATER, DEEP_WATER})
+        if WATER in found:  # ADV-WATER-01: deep when its name says so, else shallow
+            found.add(DEEP_WATER if any(w in words for w in _DEEP_WORDS) else SHALLOW_WATER)
         return frozenset(found)
 
     @property

@@ -24,7 +24,6 @@ from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.effects import Effect, Until
 from battlesim.engines.sbg.core.hooks import Hook
 from battlesim.engines.sbg.core.objectives import Point
-from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
@@ -48,8 +47,6 @@ class Objects:
 
 
 OBJECTS: Status[Objects] = Status("objects", Objects, Lasting.BATTLE)
-REGISTRY.register("light object", kind=Kind.RULE, source="ADV-LIGHT-01/02 (002:L2946-2950)")
-REGISTRY.register("heavy object", kind=Kind.RULE, source="ADV-HEAVY-01/02 (002:L2956-2958)")
 
 
 def place_object(state: BattleState, name: str, point: Point, *, heavy: bool = False) -> None:

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.effects import Effect, Until
 from battlesim.engines.sbg.core.hooks import Hook
-from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -32,7 +31,6 @@ from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.sight import can_see
 
 ALARM_RANGE = 3.0  # ADV-SENTRY-03 (002:L3004)
-REGISTRY.register("sentry", kind=Kind.RULE, source="ADV-SENTRY-01..05 (002:L3000-3016)")
 
 
 class Watch(enum.Enum):

@@ -15,7 +15,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -27,7 +26,6 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.table import DEEP_WATER, SHALLOW_WATER, TerrainKind
 
-REGISTRY.register("water", kind=Kind.RULE, source="ADV-WATER-01..04 (002:L2909-2936)")
 _WADERS = frozenset({"cavalry", "monster", "horse", "warg"})  # ADV-WATER-02
 _HEAVY = ("heavy armour", "dwarf armour", "heavy dwarf armour")  # one -1 (reading 29)
 
