@@ -73,7 +73,8 @@ def _table(options: Mapping[str, Any], dice: Dice, scenario: Scenario) -> Any:
         return None
     if name == "generated":
         seed = options.get("table_seed")
-        return generate_table(Dice(int(seed)) if seed is not None else dice)
+        source = Dice(int(seed)) if seed is not None else dice
+        return generate_table(source, features=scenario.spec.features)
 
     return preset(str(name))
 

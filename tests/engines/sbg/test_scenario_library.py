@@ -284,3 +284,24 @@ def test_default_scenario_objects_are_data_the_players_read() -> None:
     assert goal is not None and goal.point == LIBRARY["domination"].objectives[1].point
     kinds = {o.scoring for spec in LIBRARY.values() for o in spec.objectives}
     assert kinds == set(Scoring)
+
+
+def test_a_generated_table_holds_the_features_its_scenario_asks_for() -> None:
+    """Issue 20 item 6: the generator learns water, ruins...; a scenario asks for them."""
+    from battlesim.engines.sbg.core.table import DEEP_WATER, SHALLOW_WATER
+    from battlesim.engines.sbg.core.table_generator import ASKED, generate_table
+
+    for spec in LIBRARY.values():
+        assert set(spec.features) <= set(ASKED), spec.name
+    found = [0, 0, 0]
+    for seed in range(6):
+        table = generate_table(Dice(seed), features=("water", "deep water", "ruins"))
+        names = [p.features for p in table.pieces]
+        found[0] += any(SHALLOW_WATER in f for f in names)
+        found[1] += any(DEEP_WATER in f for f in names)
+        found[2] += any(p.name.startswith("ruin") for p in table.pieces)
+    assert min(found) >= 5
+    options = {"forces": ["minas_tirith", "mordor"], "scenario": "fog_of_war", "turn_limit": 1}
+    setup = play_game(seed=1, options={**options, "table": "generated"}).log.of_kind("setup")
+    pieces = next(iter(setup)).data["table"]["pieces"]
+    assert any(p["name"].startswith("stream") for p in pieces)

@@ -114,3 +114,18 @@ def test_prone_in_shallow_water_swims_at_the_start_of_its_move() -> None:
     assert not water.before_move(state, a)  # standing: no test
     a.prone = True
     assert water.before_move(state, a) and not a.alive
+
+
+def test_knocked_prone_in_deep_water_swims_at_minus_one() -> None:
+    """ADV-WATER-03 (002:L2917): an extra -1; a 2 becomes 1: drowned (once while prone)."""
+    from battlesim.engines.sbg.core.state import Tick, tick
+
+    state = battle([2, 2], table=TABLE)
+    a = add(state, "A0", 0, 35, 24)
+    b = add(state, "A1", 0, 10, 40)
+    b.prone = True  # prone on dry land: no test
+    tick(state, Tick.PHASE_END)
+    assert state.dice.remaining == 2
+    a.prone = True
+    tick(state, Tick.PHASE_END)
+    assert not a.alive and state.dice.remaining == 1

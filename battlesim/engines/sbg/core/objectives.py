@@ -122,6 +122,7 @@ class ScenarioSpec:
     table: str | None = None
     siege: bool = False
     sentries: int | None = None  # ADV-SENTRY: this side's Warriors are posted as sentries
+    features: tuple[str, ...] = ()  # asked of a generated table (table_generator.ASKED)
     width: float = 48.0
     depth: float = 48.0
     summary: str = ""

@@ -111,6 +111,7 @@ HOLD_GROUND = ScenarioSpec(
         "own model within 3 inch (at most 4), 2 VP enemy broken, 1 VP enemy leader slain.",
         _BREAK_END_NOTE,
     ),
+    features=("hills",),
     summary="One objective at the centre: crowd it at the end.",
 )
 
@@ -165,6 +166,7 @@ RECONNOITRE = ScenarioSpec(
         _BREAK_END_NOTE,
     ),
     special_rules=("escape",),
+    features=("woods", "water"),
     summary="Get models off the table by the enemy's edge.",
 )
 
@@ -255,6 +257,7 @@ FOG_OF_WAR = ScenarioSpec(
         "broken, 2 VP enemy leader slain, 1 VP per enemy banner destroyed.",
         _BREAK_END_NOTE,
     ),
+    features=("water",),
     summary="Each side holds its own marker in the enemy half.",
 )
 
@@ -295,6 +298,7 @@ HEIRLOOMS = ScenarioSpec(
         _BREAK_END_NOTE,
     ),
     special_rules=("objects", "search"),
+    features=("ruins",),
     summary="Search the cairns and carry off the heirloom.",
 )
 
@@ -492,6 +496,7 @@ NIGHT_RAID = ScenarioSpec(
     ),
     special_rules=("escape",),
     sentries=1,
+    features=("woods", "deep water"),
     summary="Raiders slip past a sleeping camp's sentries.",
 )
 

@@ -21,6 +21,8 @@ from battlesim.engines.sbg.core.state import (
     ModelState,
     On,
     Removal,
+    Tick,
+    every,
     on,
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
@@ -134,3 +136,22 @@ def _entered_deep_water(state: BattleState, happening: Happening) -> None:
     model = happening.model
     if model.alive and SWUM.peek(model) is None and in_deep_water(state, model):
         swim_test(state, model)
+
+
+SUNK: Status[set[str]] = Status("prone in deep water", set, Lasting.BATTLE)
+PRONE_PENALTY = -1  # ADV-WATER-03 (002:L2917)
+
+
+@every(Tick.PHASE_END, "swim when knocked prone in deep water", 40)
+def _knocked_prone(state: BattleState) -> None:
+    """ADV-WATER-03: a model knocked Prone in deep water takes a Swim test at -1; read as
+    at the end of the phase in which it fell (READINGS), once until it stands up."""
+    table = state.table
+    if table is None or DEEP_WATER not in _water_on(table):
+        return
+    sunk = SUNK.of(state)
+    sunk.intersection_update(m.uid for m in state.living() if m.prone)
+    for model in list(state.living()):
+        if model.prone and model.uid not in sunk and in_deep_water(state, model):
+            sunk.add(model.uid)
+            swim_test(state, model, PRONE_PENALTY)
