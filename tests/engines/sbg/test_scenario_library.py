@@ -105,6 +105,25 @@ def test_reconnoitre_models_leave_by_the_enemy_edge_and_score() -> None:
     tick(state, Tick.PHASE_END)
     assert scenario.victory_points(state)[0] == 5
     assert [e.data["model"] for e in state.log.of_kind("escaped")] == ["A0", "A1"]
+    from battlesim.engines.sbg.checks import invariant_breaches
+
+    assert invariant_breaches(state) == []  # gone from the battle, not alive off the table
+
+
+def test_a_leader_leaving_by_the_enemy_edge_is_not_slain() -> None:
+    """Reconnoitre: the enemy scores nothing for a leader that left the battle."""
+    state = battle([])
+    state.forces = (Force("A", Alignment.GOOD, (), leader="A0"), Force("B", Alignment.EVIL, ()))
+    add(state, "A0", 0, 5, 47.2, profile(**HERO))
+    for k in range(3):
+        add(state, f"A{k + 1}", 0, 10 + 2 * k, 5)
+    add(state, "B0", 1, 30, 30)
+    scenario = scenario_named("reconnoitre")
+    scenario.start(state)
+    state.phase = Phase.MOVE
+    tick(state, Tick.PHASE_END)
+    assert not state.models["A0"].alive and state.casualties[0] == 0
+    assert scenario.victory_points(state) == (3, 0)
 
 
 def test_capture_and_control_markers_stay_captured() -> None:

@@ -38,6 +38,7 @@ class ScenarioState:
     captured: dict[str, PlayerId] = field(default_factory=dict)
     searched: dict[str, PlayerId] = field(default_factory=dict)
     escaped: list[int] = field(default_factory=lambda: [0, 0])
+    gone: set[str] = field(default_factory=set)  # the models that left by the enemy's edge
     leader_kills: list[int] = field(default_factory=lambda: [0, 0])
     targets: list[str | None] = field(default_factory=lambda: [None, None])
 
@@ -104,6 +105,12 @@ def _ask_target(state: BattleState, side: PlayerId, players: Sequence[Player] | 
 
 def played(state: BattleState) -> ScenarioState | None:
     return SCENARIO.peek(state)
+
+
+def escaped(state: BattleState, model: ModelState) -> bool:
+    """Whether the model left the battle by the enemy's edge (Reconnoitre): not slain."""
+    now = SCENARIO.peek(state)
+    return now is not None and model.uid in now.gone
 
 
 def within(state: BattleState, point: tuple[float, float], reach: float) -> list[int]:
@@ -187,6 +194,8 @@ def _leave(state: BattleState, now: ScenarioState, model: ModelState) -> None:
     for name in objects.carried_by(state, model):
         objects.drop(state, name, model.position)
     state.take_off(model)
+    model.alive = False  # it left the battle (not a casualty: scoring reads ``gone``)
+    now.gone.add(model.uid)
     now.escaped[model.player] += 1
     state.log.emit("escaped", model=model.uid, player=model.player)
 

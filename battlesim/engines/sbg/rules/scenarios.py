@@ -263,7 +263,7 @@ def _played_award(state: BattleState, award: VictoryAward, player: PlayerId) -> 
     if target is None:
         return 0
     model = state.models[target]
-    slain = not model.alive or model.loose
+    slain = _slain(state, model)
     if award.award is Award.TARGET_SLAIN:
         return award.points if slain else 0
     wounded = not slain and model.wounds < model.profile.wounds
@@ -279,10 +279,16 @@ def _leader_points(state: BattleState, player: PlayerId, award: VictoryAward) ->
     if leader is None:
         return 0
     model = state.models[leader]
-    slain = not model.alive or model.loose  # CAV-STRIKE-03: a riderless mount is not the leader
+    slain = _slain(state, model)
     if award.award is Award.LEADER_SLAIN:
         return award.points if slain else 0
     return award.points if not slain and leader in state.wounded_leaders else 0
+
+
+def _slain(state: BattleState, model: ModelState) -> bool:
+    """Off the table for good, and not by leaving it (Reconnoitre); CAV-STRIKE-03: a
+    riderless mount is not the rider."""
+    return (not model.alive and not scenario_play.escaped(state, model)) or model.loose
 
 
 def _attrition(state: BattleState, player: PlayerId) -> int:
@@ -297,7 +303,7 @@ def _banners_lost(state: BattleState, player: PlayerId) -> int:
     return sum(
         1
         for m in state.models.values()
-        if m.player == player and not m.alive and "banner" in m.triggers
+        if m.player == player and _slain(state, m) and "banner" in m.triggers
     )
 
 
@@ -309,7 +315,7 @@ def _wounds_lost(state: BattleState, player: PlayerId) -> int:
         if model.player != player or model.loose:
             continue
         start = model.profile.wounds
-        lost += start if not model.alive else max(0, start - model.wounds)
+        lost += start if _slain(state, model) else max(0, start - model.wounds)
     return lost
 
 
