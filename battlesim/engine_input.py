@@ -7,6 +7,7 @@ itself (equipment rules), so characteristics here are the catalogue's, unchanged
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,14 @@ NO_SHOOT_VALUE = 6
 # number the engine could roll with. The card gets this stand-in (0 for Might, Will and Fate,
 # 6 for Shoot as for "-") and a rule named "Characteristic <Name> (<symbol>)", which the
 # engine does not know, so a battle's ``ignored`` list says plainly what was not played.
+
+
+# Issue 20: a siege engine bought in a list arrives as its Siege Veteran or Engineer Captain,
+# named after the engine ("Minas Tirith Siege Veteran (Gondor Battlecry Trebuchet)"); the
+# engine's own card (Strength, Defence, Wounds) is not in the catalogue. The engine does not
+# play siege engines yet (SE-*), so the crewman's card names the engine as a rule it does not
+# know: the battle's ``ignored`` list says the engine was left out, never silently.
+_ENGINE_CREW = re.compile(r"(siege veteran|engineer captain)\s*\((?P<engine>[^)]+)\)", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +56,12 @@ def profile_card(profile: Profile, rules: list[str] | None = None) -> dict[str, 
         "fate": profile.fate or 0,
         "keywords": [*profile.keywords, *_tier_keyword(profile)],
         "wargear": list(profile.wargear),
-        "rules": names + _heroic_actions(profile) + _special_characteristics(profile),
+        "rules": [
+            *names,
+            *_heroic_actions(profile),
+            *_special_characteristics(profile),
+            *_siege_engine(profile),
+        ],
         "points": profile.points,
         "heroic_tier": profile.heroic_tier,
         **_powers(profile),
@@ -75,6 +89,12 @@ def _special_characteristics(profile: Profile) -> list[str]:
     return [
         stand_in_rule(name, profile.stat(name)) for name in (profile.characteristic_notes or {})
     ]
+
+
+def _siege_engine(profile: Profile) -> list[str]:
+    """The engine a Siege Veteran or Engineer Captain comes with, as an (unplayed) rule."""
+    found = _ENGINE_CREW.search(profile.name)
+    return [f"Siege Engine: {found['engine'].strip()}"] if found else []
 
 
 def _tier_keyword(profile: Profile) -> list[str]:

@@ -20,6 +20,9 @@ from battlesim import services
 from battlesim.breadth import job_breadth, offered_lists_breadth
 from battlesim.compare import comparison, side_of
 from battlesim.engines.registry import GAMES
+from battlesim.engines.sbg.core.tables_more import ALL_PRESETS as TABLE_PRESETS
+from battlesim.engines.sbg.rules.scenario_library import LIBRARY as SCENARIO_LIBRARY
+from battlesim.engines.sbg.rules.scenario_library import SETS as SCENARIO_SETS
 from battlesim.game_statistics import outcome_label
 from battlesim.job_input import job_queue_requested, starter_lists
 from battlesim.models import BattleResult, SimulationJob
@@ -40,13 +43,16 @@ from battlesim.wording import ending_label, noun
 from config.errors import form_add_errors
 from config.throttles import JobCreateThrottle, throttled
 
-SCENARIOS = [("to_the_death", "To the Death!"), ("domination", "Domination")]
+SCENARIOS = [
+    *((name, spec.title) for name, spec in SCENARIO_LIBRARY.items()),
+    *((f"random:{name}", f"A random scenario ({name})") for name in SCENARIO_SETS),
+]
 TABLES = [
-    ("", "Open field"),
-    ("village", "Village"),
-    ("forest_and_ruins", "Forest and ruins"),
+    ("", "Open field (or the scenario's own table)"),
+    *((name, name.capitalize()) for name in TABLE_PRESETS if name != "open field"),
     ("generated", "Seeded random layout"),
 ]
+MODES = [("matched", "Matched play"), ("narrative", "Narrative (no Break, Good first)")]
 
 
 class JobForm(forms.Form):
@@ -70,6 +76,7 @@ class JobForm(forms.Form):
     )
     scenario = forms.ChoiceField(choices=SCENARIOS, required=False)
     table = forms.ChoiceField(choices=TABLES, required=False)
+    mode = forms.ChoiceField(choices=MODES, required=False, label="Game type (SBG)")
     options = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
@@ -107,6 +114,8 @@ def _engine_options(values: dict[str, Any]) -> dict[str, Any]:
             options["scenario"] = values["scenario"]
         if values.get("table"):
             options["table"] = values["table"]
+        if values.get("mode") and values["mode"] != "matched":
+            options["mode"] = values["mode"]
     return options
 
 

@@ -42,10 +42,17 @@ FORCES = (
 )
 
 
+# The tables and scenarios of the baseline, fixed likewise (the library of issue 20 adds
+# scenarios and preset tables that bench/sbg_scenario_fuzz.py plays).
+TABLES = ("open field", "village", "forest and ruins")
+SCENARIO_NAMES = ("domination", "to_the_death")
+
+
 def battles() -> list[dict[str, Any]]:
     """The fixed battle set: options and seed of each, in a stable order."""
-    forces, tables, scenarios = list(FORCES), list(PRESETS), sorted(SCENARIOS)
+    forces, tables, scenarios = list(FORCES), list(TABLES), list(SCENARIO_NAMES)
     assert all(force in SAMPLE_FORCES for force in forces), "a baseline sample was removed"
+    assert all(t in PRESETS for t in tables) and all(s in SCENARIOS for s in scenarios)
     plan = []
     for round_ in range(ROUNDS):
         for i, force in enumerate(forces):

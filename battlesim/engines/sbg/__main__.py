@@ -15,6 +15,7 @@ from pathlib import Path
 from battlesim.engines.log import Event
 from battlesim.engines.sbg.game import BattleOptionError, play_game
 from battlesim.engines.sbg.policies.players import PLAYERS
+from battlesim.engines.sbg.rules.scenario_library import SETS
 from battlesim.engines.sbg.rules.scenarios import SCENARIOS
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
 
@@ -24,7 +25,12 @@ _QUIET = frozenset({"roll", "action", "move", "support", "courage"})
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m battlesim.engines.sbg", description=__doc__)
     parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--scenario", choices=sorted(SCENARIOS), default="to_the_death")
+    parser.add_argument(
+        "--scenario",
+        choices=[*sorted(SCENARIOS), *(f"random:{name}" for name in sorted(SETS)), "random"],
+        default="to_the_death",
+    )
+    parser.add_argument("--mode", choices=["matched", "narrative"], default="matched")
     parser.add_argument("--table", help="preset name, or 'generated' (see --table-seed)")
     parser.add_argument("--table-seed", type=int)
     parser.add_argument("--turn-limit", type=int)
@@ -84,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = {
         "forces": [_force(v) for v in args.forces] if args.forces else None,
         "scenario": args.scenario,
+        "mode": args.mode,
         "players": args.players,
         "table": args.table,
         "table_seed": args.table_seed,

@@ -20,7 +20,7 @@ from battlesim.engines.sbg.core.outcome import Outcome, Termination
 from battlesim.engines.sbg.core.paths import point_distance, terrain_fits
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, tick
 from battlesim.engines.sbg.core.table_generator import generate_table
-from battlesim.engines.sbg.core.tables_preset import preset
+from battlesim.engines.sbg.core.tables_more import preset
 from battlesim.engines.sbg.core.units import Force, PlayerId, force_from_data, profile_to_data
 from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.phases.end import run_end_phase
@@ -29,10 +29,11 @@ from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.policies.players import PLAYERS
-from battlesim.engines.sbg.rules import muster, war_beasts
+from battlesim.engines.sbg.rules import game_types, muster, war_beasts
+from battlesim.engines.sbg.rules.game_types import GameMode, UnknownModeError, mode_named
 from battlesim.engines.sbg.rules.muster import DeploymentOrder
 from battlesim.engines.sbg.rules.reinforcements import hold_back
-from battlesim.engines.sbg.rules.scenarios import Scenario, scenario_named
+from battlesim.engines.sbg.rules.scenarios import Scenario, pick_scenario
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
 
 SPACING = 1.5  # inches between the centres of neighbours in a deployed rank
@@ -51,6 +52,7 @@ class BattleSetup:
     scenario: Scenario
     table: Any
     players: tuple[str, str]
+    mode: GameMode = GameMode.MATCHED
 
 
 def _force(value: Any, prefix: str) -> Force:
@@ -64,13 +66,15 @@ def _force(value: Any, prefix: str) -> Force:
     return force_from_data(value, prefix=prefix)
 
 
-def _table(options: Mapping[str, Any], dice: Dice) -> Any:
-    name = options.get("table")
+def _table(options: Mapping[str, Any], dice: Dice, scenario: Scenario) -> Any:
+    """The job's table; a scenario that asks for its own table (a siege) gets it."""
+    name = scenario.spec.table or options.get("table")
     if name is None:
         return None
     if name == "generated":
         seed = options.get("table_seed")
-        return generate_table(Dice(int(seed)) if seed is not None else dice)
+        source = Dice(int(seed)) if seed is not None else dice
+        return generate_table(source, features=scenario.spec.features)
 
     return preset(str(name))
 
@@ -84,14 +88,19 @@ def setup_from_options(options: Mapping[str, Any] | None, dice: Dice) -> BattleS
     players = tuple(options.get("players", ["heuristic", "heuristic"]))
     if len(players) != 2 or any(p not in PLAYERS for p in players):
         raise BattleOptionError(f"option 'players' must be two of {sorted(PLAYERS)}")
-    scenario = scenario_named(
-        str(options.get("scenario", "to_the_death")), options.get("turn_limit")
+    scenario = pick_scenario(
+        options.get("scenario", "to_the_death"), dice, options.get("turn_limit")
     )
+    try:
+        mode = mode_named(str(options.get("mode", GameMode.MATCHED.value)))
+    except UnknownModeError as error:
+        raise BattleOptionError(str(error)) from None
     return BattleSetup(
         (_force(forces[0], "A"), _force(forces[1], "B")),
         scenario,
-        _table(options, dice),
+        _table(options, dice, scenario),
         (players[0], players[1]),
+        mode,
     )
 
 
@@ -112,6 +121,8 @@ def deployment_slots(
         y = front - facing * rank * SPACING
         for i in range(RANK_WIDTH):
             x = centre + (i - (RANK_WIDTH - 1) / 2) * SPACING
+            if not x0 <= x <= x1:  # a zone narrower than a rank (a fort's courtyard)
+                continue
             if terrain_fits(state.table, (x, y), 0.5, state.width, state.depth):
                 slots.append((x, y))
     return slots
@@ -227,6 +238,7 @@ def _log_setup(state: BattleState, setup: BattleSetup, seed: int) -> None:
         seed=seed,
         scenario=setup.scenario.name,
         turn_limit=setup.scenario.turn_limit,
+        **({"mode": setup.mode.value} if setup.mode is not GameMode.MATCHED else {}),
         table=setup.table.to_json() if setup.table is not None else None,
         players=list(setup.players),
         forces=[_force_json(f) for f in setup.forces],
@@ -294,8 +306,10 @@ def play_game(
         _make_player(setup.players[1], setup.scenario),
     )
     state = new_battle(setup, dice, log)
+    game_types.set_mode(state, setup.mode)
     deploy(state, setup.scenario, players)
     _log_setup(state, setup, seed)
+    setup.scenario.start(state, players)
     outcome = play_battle(state, setup.scenario, players)
     return GameResult(
         winner=None if outcome.winner is None else str(outcome.winner),
@@ -338,6 +352,7 @@ def _summary(state: BattleState, outcome: Outcome, setup: BattleSetup) -> dict[s
         **_fates(state),
         "turns": state.turn,
         "scenario": setup.scenario.name,
+        **({"mode": setup.mode.value} if setup.mode is not GameMode.MATCHED else {}),
         "forces": [f.name for f in setup.forces],
         "players": list(setup.players),
         "victory_points": list(outcome.victory_points),

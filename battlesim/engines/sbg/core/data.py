@@ -528,8 +528,18 @@ ASSUMPTIONS: Final = MappingProxyType(
         "automatic (every To Wound 1 under Feint or Stab; the banner's lowest losing die), so "
         "no choice waits on another result; each die is re-rolled at most once whatever its "
         "sources.",
-        "narrative-priority": "PRIO-01 (002:L347): only matched-play scenarios are played, so "
-        "Priority in turn 1 is rolled (PRIO-02); Good never gets it for free.",
+        "narrative-priority": "PRIO-01 (002:L347): in matched play (the default game type) "
+        "Priority in turn 1 is rolled (PRIO-02); Good gets it for free only in a narrative "
+        "game (job option mode=narrative, GAME-NARR-03, rules/game_types.py).",
+        "narrative-good": "GAME-NARR-03 (002:L3411): when both forces are Good (or neither "
+        "is), a narrative game's first Priority is rolled as in matched play.",
+        "scenario-library": "Issue 20: the Matched Play Guide and the siege scenarios are not "
+        "among the shared sources; each scenario of rules/scenario_library.py lists its facts "
+        "taken from general knowledge in its own 'assumptions', flagged ASSUMPTION.",
+        "objects": "ADV-LIGHT-01/02 (002:L2946-2950): a scenario's object is a 25 mm marker; "
+        "a model moving into base contact always picks it up (the players never refuse it); "
+        "passing it to a friend is not offered (the engine's players would never choose it); "
+        "a dropped object lies where its carrier stood.",
         "auto-priority": "PRIO-04: a once-per-game rule that wins Priority (the Palantír) is "
         "declared by each side before the roll; if both sides declare, both uses are spent "
         "and the dice decide.",
@@ -538,8 +548,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "terrain-features": "SR-WOODLAND, SR-MOUNTAIN: a piece is woods when its name holds "
         "wood, forest, trees or thicket (bois, forêt), rocky when it holds rock, boulder, "
         "scree or stony (rocher), water when it holds water, river, stream, marsh, ford, "
-        "pond or lake (rivière, eau: Spectral Walk); tables name their pieces so (presets, "
-        "generator).",
+        "pond, lake, brook or pool (rivière, eau, gué: Spectral Walk, ADV-WATER); tables "
+        "name their pieces so (presets, generator). ADV-WATER-01 (002:L2909): water is deep "
+        "when its name holds deep, lake or pool (profonde), shallow otherwise.",
         "optional-rerolls": "A rule's 'may re-roll' (SR-MOUNTAIN, SR-EXPRIDER) re-rolls a "
         "Leap, Jump or Climb die that would fail (below 2, or below 6 for a charger) and a "
         "Thrown Rider 1, never a die that already passes.",

@@ -14,6 +14,7 @@ class Termination(enum.Enum):
     QUARTER = "reduced_to_quarter"  # a force at or below 25% of its starting models
     WIPED_OUT = "wiped_out"
     TURN_LIMIT = "turn_limit"
+    RANDOM_END = "random_end"  # a scenario's D6 after a force is broken
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,11 +46,17 @@ WOODS = "woods"
 ROCKY = "rocky"
 WATER = "water"
 ANY_FEATURE = "any"  # every difficult piece (SR-SPIDERCLIMB)
+SHALLOW_WATER = "shallow water"  # ADV-WATER-02 (002:L2913): streams, fords (any water...)
+DEEP_WATER = "deep water"  # ADV-WATER-03 (002:L2917): ... whose name says deep, lake, pool
 _FEATURE_WORDS = {
     WOODS: ("wood", "forest", "trees", "thicket", "bois", "forêt"),
     ROCKY: ("rock", "boulder", "scree", "rocher", "stony"),
-    WATER: ("water", "river", "stream", "marsh", "ford", "pond", "lake", "rivière", "eau"),
+    WATER: (
+        *("water", "river", "stream", "marsh", "ford", "pond", "lake", "rivière", "eau"),
+        *("brook", "pool", "gué"),
+    ),
 }
+_DEEP_WORDS = ("deep", "lake", "pool", "profonde")
 # The features the model now moving treats as open ground (set by the Move phase around one
 # model's move, ``moving_through``): difficult pieces of these features cost no extra.
 _OPEN_FEATURES: ContextVar[frozenset[str]] = ContextVar("open features", default=frozenset())
@@ -131,7 +137,10 @@ class TerrainPiece:
     def features(self) -> frozenset[str]:
         """What the piece is (woods, rocky ground), read from its name's words."""
         words = self.name.lower()
-        return frozenset(f for f, found in _FEATURE_WORDS.items() if any(w in words for w in found))
+        found = {f for f, found in _FEATURE_WORDS.items() if any(w in words for w in found)}
+        if WATER in found:  # ADV-WATER-01: deep when its name says so, else shallow
+            found.add(DEEP_WATER if any(w in words for w in _DEEP_WORDS) else SHALLOW_WATER)
+        return frozenset(found)
 
     @property
     def is_sheer(self) -> bool:

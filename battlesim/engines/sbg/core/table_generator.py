@@ -137,8 +137,50 @@ def _rough(n: int, spot: Spot, dice: Dice) -> tuple[TerrainPiece, ...]:
     )
 
 
+def _stream(n: int, spot: Spot, dice: Dice) -> tuple[TerrainPiece, ...]:
+    """Shallow water (ADV-WATER-02): a stream, difficult ground by its name's word."""
+    length, width = _uniform(dice, 14, 24, "stream length"), _uniform(dice, 1.5, 3, "stream width")
+    return (
+        TerrainPiece(
+            f"stream {n}",
+            TerrainKind.DIFFICULT,
+            rectangle(spot.x, spot.y, length, width, spot.angle / 6),
+        ),
+    )
+
+
+def _pool(n: int, spot: Spot, dice: Dice) -> tuple[TerrainPiece, ...]:
+    """Deep water (ADV-WATER-03): a pool models swim across."""
+    r = _uniform(dice, 2, 3.5, "pool radius")
+    return (TerrainPiece(f"deep pool {n}", TerrainKind.DIFFICULT, disc(spot.x, spot.y, r, 10)),)
+
+
+def _ruin(n: int, spot: Spot, dice: Dice) -> tuple[TerrainPiece, ...]:
+    """Rubble (difficult) inside two broken walls meeting at a corner."""
+    w = _uniform(dice, 4, 6, "ruin size")
+    floor = rectangle(spot.x, spot.y, w, w, spot.angle)
+    a, b, c = floor[0], floor[1], floor[2]
+    height = _uniform(dice, 0.75, 1.5, "ruin wall height")
+    return (
+        TerrainPiece(f"ruin {n} rubble", TerrainKind.DIFFICULT, floor, 0.2, cover=Cover.LIGHT),
+        TerrainPiece(
+            f"ruin {n} wall", TerrainKind.OBSTACLE, (a, b, c), height, 0.3, cover=Cover.SOLID
+        ),
+    )
+
+
 Feature = Callable[[int, Spot, Dice], tuple[TerrainPiece, ...]]
 KINDS: tuple[Feature, ...] = (_house, _wood, _hill, _wall, _wall, _rocks, _rough)
+# Features a scenario may ask for (ScenarioSpec.features), placed before the usual mix.
+ASKED: dict[str, Feature] = {
+    "water": _stream,
+    "deep water": _pool,
+    "ruins": _ruin,
+    "woods": _wood,
+    "hills": _hill,
+    "walls": _wall,
+    "buildings": _house,
+}
 AREA_KINDS: tuple[Feature, ...] = (_house, _wood, _hill, _rough)  # to top up a sparse table
 
 
@@ -176,15 +218,25 @@ class Layout:
 
 
 def generate_table(
-    dice: Dice, *, name: str = "generated", width: Inches = 48.0, depth: Inches = 48.0
+    dice: Dice,
+    *,
+    name: str = "generated",
+    width: Inches = 48.0,
+    depth: Inches = 48.0,
+    features: tuple[str, ...] = (),
 ) -> Table:
-    """Return a random table drawn with ``dice`` (deterministic for a seed).
+    """Return a random table drawn with ``dice`` (deterministic for a seed); ``features``
+    (keys of ``ASKED``) are placed first, one each, when they fit.
 
     >>> a, b = generate_table(Dice(3)), generate_table(Dice(3))
     >>> a.to_json() == b.to_json()
     True
     """
     layout = Layout(width, depth, standard_objectives(width, depth), [])
+    for k, asked in enumerate(features, start=MAX_FEATURES + 1):
+        feature = _place(k, ASKED[asked], dice, layout)
+        if feature is not None:
+            layout.placed.append(feature)
     low, high = FEATURES
     wanted = low + dice.roll(high - low + 1, "feature count") - 1
     for n in range(1, MAX_FEATURES + 1):

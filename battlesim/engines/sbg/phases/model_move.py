@@ -21,8 +21,10 @@ from battlesim.engines.sbg.rules import (
     cavalry,
     one_ring,
     prone,
+    sentries,
     terrain_rules,
     terror,
+    water,
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount
@@ -41,8 +43,15 @@ from battlesim.engines.sbg.phases import trample  # noqa: E402
 def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     """The model's action as its player (or, RING-WILL-02, the opponent) chooses it; a
     refused action -> it holds. A howdah rider moves only with its beast (WB-MOV-04/05).
-    Terrain its rules cross as open ground costs it no extra (SR-WOODLAND, SR-MOUNTAIN)."""
-    with moving_through(terrain_rules.open_features(state, model)):
+    Terrain its rules cross as open ground costs it no extra (SR-WOODLAND, SR-MOUNTAIN).
+    ADV-WATER-02/03: one in deep water (or Prone in shallow water) swims first."""
+    if water.before_move(state, model):
+        model.done_moving = True  # drowned
+        return
+    if sentries.before_move(state, model):  # ADV-SENTRY-02: a lookout stays put
+        return
+    crossed = terrain_rules.open_features(state, model) | water.open_water(state, model)
+    with moving_through(crossed):
         _take_action(state, players, model)
 
 
@@ -102,4 +111,6 @@ def _choose(state: BattleState, players: tuple[Player, Player], model: ModelStat
     """RING-WILL-02: the opponent moves a bearer that lost the Will of Sauron roll."""
     if one_ring.foe_moves(state, model):
         return players[1 - model.player].decide(state, MoveEnemyBearer(model))
+    if sentries.foe_moves(state, model):  # ADV-SENTRY-02: a distracted sentry
+        return players[1 - model.player].decide(state, ChooseMove(model))
     return players[model.player].decide(state, ChooseMove(model))

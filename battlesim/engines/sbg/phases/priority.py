@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core.state import BattleState, Phase
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules.courage import update_broken
+from battlesim.engines.sbg.rules.game_types import first_turn_initiative
 from battlesim.engines.sbg.rules.priority_rules import adjusted, declared_priority
 
 if TYPE_CHECKING:
@@ -33,6 +34,11 @@ def run_priority_phase(state: BattleState, players: Sequence[Player] | None = No
     state.log.emit("phase", phase=Phase.PRIORITY.value, turn=state.turn)
     update_broken(state)
     state.previous_priority = state.priority if state.turn > 1 else None
+    narrative = first_turn_initiative(state)  # GAME-NARR-03: Good has it in turn 1
+    if narrative is not None:
+        state.priority = narrative
+        state.log.emit("priority", turn=state.turn, player=narrative, rule="GAME-NARR-03")
+        return
     declared = declared_priority(state, players) if players is not None else None
     state.priority = declared if declared is not None else roll_priority(state)
     state.log.emit("priority", turn=state.turn, player=state.priority)

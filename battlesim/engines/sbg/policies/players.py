@@ -71,7 +71,7 @@ from battlesim.engines.sbg.rules.movement import (
 from battlesim.engines.sbg.rules.prone import check_lie_down, crawl_spots
 from battlesim.engines.sbg.rules.reinforcements import Reserve, entry_points
 from battlesim.engines.sbg.rules.ring_moves import check_ring_action
-from battlesim.engines.sbg.rules.scenarios import Scenario, holder
+from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.sight import can_see
 
 T = TypeVar("T")
@@ -691,12 +691,14 @@ class HeuristicPlayer(Answering):
         return None if enemy is None else enemy.position
 
     def _objective(self, state: BattleState, model: ModelState) -> Point | None:
-        if self.scenario is None or not self.scenario.objectives():
+        """The scenario's goal for the model (core/objectives.py): markers not held,
+        objects, the enemy's edge; given up for an enemy within 6" unless pressing on."""
+        if self.scenario is None:
             return None
-        open_points = [p for p in self.scenario.objectives() if holder(state, p) != model.player]
-        if not open_points or _nearest(state, model)[0] < 6.0:
+        goal = self.scenario.goal(state, model)
+        if goal is None or (not goal.press and _nearest(state, model)[0] < 6.0):
             return None
-        return min(open_points, key=lambda p: (point_distance(p, model.position), p))
+        return goal.point
 
     def choose_target(
         self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]

@@ -23,6 +23,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules.challenges import challenge
 from battlesim.engines.sbg.rules.combat import clamp_stat
+from battlesim.engines.sbg.rules.game_types import narrative
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
 from battlesim.engines.sbg.rules.pools import Pool, spend
@@ -136,7 +137,10 @@ def break_point(state: BattleState, player: PlayerId) -> float:
 
 
 def update_broken(state: BattleState) -> None:
-    """COUR-BRK-02 (002:L1240): at the start of a turn, casualties > break point -> Broken."""
+    """COUR-BRK-02 (002:L1240): at the start of a turn, casualties > break point -> Broken.
+    GAME-NARR-03 (002:L3411): a narrative game ignores the Break rules."""
+    if narrative(state):
+        return
     for player in (0, 1):
         if state.broken[player]:
             continue

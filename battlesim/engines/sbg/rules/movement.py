@@ -55,6 +55,7 @@ from battlesim.engines.sbg.rules import (
     elevation,
     one_ring,
     prone_leap,
+    sentries,
     war_beasts,
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
@@ -278,6 +279,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
     if heroic_turn(model).no_charge or not may_charge(model, target):
         raise IllegalActionError(f"{model.uid} may not charge (HERO-HMA-01, HERO-HCHAL-02)")
+    if sentries.unaware(state, model):
+        raise IllegalActionError(f"{model.uid} is a sentry before the alarm (ADV-SENTRY-01)")
     touching = state.in_contact_at(action.to, model.radius, target)
     if not touching and barrier_across(state, model, action.to, target) is None:
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")

@@ -1,28 +1,44 @@
-"""Matched-play scenarios: deployment, objectives, end conditions and victory points.
+"""Scenarios: deployment, objectives, end conditions and victory points, read from data.
 
-The Matched Play Guide is not among the shared sources: the facts used here are listed in
-``data.ASSUMPTIONS`` ("to-the-death", "domination", "turn-limit"). A scenario is a small
-class overriding named hooks (``deployment_zone``, ``ended``, ``victory_points``), so a new
-scenario is a new subclass, never an ``if`` in the play loop.
+Each scenario of the library is a ``ScenarioSpec`` (``rules/scenario_library.py``; the
+fields are explained in ``core/objectives.py``); ``Scenario`` plays any of them: it deploys,
+ends and scores the battle from the spec, so a new scenario is new data, never an ``if`` in
+the play loop. The facts of the Matched Play Guide (not among the shared sources) are the
+assumptions listed in each spec. A job picks a scenario by name, or ``random:<set>`` (or a
+list of names) draws one per battle with the battle's dice, like a tournament.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
+from battlesim.engines.dice import Dice
 from battlesim.engines.sbg.core.data import DEFAULT_TURN_LIMIT, TABLE_SIZE
+from battlesim.engines.sbg.core.decisions import Player
+from battlesim.engines.sbg.core.objectives import (
+    Award,
+    Goal,
+    Objective,
+    ScenarioSpec,
+    Scoring,
+    VictoryAward,
+)
 from battlesim.engines.sbg.core.outcome import Termination
 from battlesim.engines.sbg.core.paths import Point
-from battlesim.engines.sbg.core.state import BattleState
+from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.rules import objects, scenario_play
 from battlesim.engines.sbg.rules.reinforcements import Reserve
+from battlesim.engines.sbg.rules.scenario_library import DOMINATION, LIBRARY, SETS, TO_THE_DEATH
 
 Rect = tuple[float, float, float, float]
 DEPLOYMENT_DEPTH: Final = 12.0
 OBJECTIVE_RANGE: Final = 3.0
+GOAL_SCORINGS: Final = (Scoring.HOLD, Scoring.CAPTURE)
 
 
 class UnknownScenarioError(ValueError):
@@ -31,89 +47,248 @@ class UnknownScenarioError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
-    """To the Death! (the default): fight until a force is reduced to a quarter."""
+    """A scenario of the library; the default is To the Death!"""
 
-    name: str = "to_the_death"
+    spec: ScenarioSpec = TO_THE_DEATH
     turn_limit: int = DEFAULT_TURN_LIMIT
     width: float = TABLE_SIZE
     depth: float = TABLE_SIZE
+    _hold: tuple[Objective, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        hold = tuple(o for o in self.spec.objectives if o.scoring in GOAL_SCORINGS)
+        object.__setattr__(self, "_hold", hold)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
 
     def deployment_zone(self, player: PlayerId) -> Rect:
-        """Player 0 deploys along the bottom edge, player 1 along the top edge."""
+        """Player 0 deploys along the bottom edge, player 1 along the top edge, unless the
+        scenario gives the zones."""
+        if self.spec.deployment.zones is not None:
+            return self.spec.deployment.zones[player]
+        depth = self.spec.deployment.depth
         if player == 0:
-            return (0.0, 0.0, self.width, DEPLOYMENT_DEPTH)
-        return (0.0, self.depth - DEPLOYMENT_DEPTH, self.width, self.depth)
+            return (0.0, 0.0, self.width, depth)
+        return (0.0, self.depth - depth, self.width, self.depth)
 
     def objectives(self) -> tuple[Point, ...]:
-        return ()
+        """The markers to hold or capture (what the first heuristic walked to)."""
+        return tuple(o.point for o in self._hold if o.point is not None)
 
     def reserves(self) -> tuple[Reserve, ...]:
         """Reinforcements entering from a table edge later (MOVE-REINF-01); none here."""
         return ()
 
+    def start(self, state: BattleState, players: Sequence[Player] | None = None) -> None:
+        """After deployment: objects placed, targets nominated (scenario_play)."""
+        scenario_play.start(state, self.spec, players)
+
     def ended(self, state: BattleState) -> Termination | None:
         """Checked at the end of each turn."""
+        end = self.spec.end
         alive = [state.alive_count(p) for p in (0, 1)]
         if min(alive) == 0:
             return Termination.WIPED_OUT
-        if any(alive[p] <= state.start_counts[p] / 4 for p in (0, 1)):
+        if end.quarter and any(alive[p] <= state.start_counts[p] / 4 for p in (0, 1)):
             return Termination.QUARTER
         if state.turn >= self.turn_limit:
             return Termination.TURN_LIMIT
+        if end.random_end and any(_reduced_below_half(state, p) for p in (0, 1)):
+            return _random_end(state, end.random_end)
         return None
 
     def victory_points(self, state: BattleState) -> tuple[int, int]:
         return (self._points(state, 0), self._points(state, 1))
 
     def _points(self, state: BattleState, player: PlayerId) -> int:
-        enemy = 1 - player
-        broken = _reduced_below_half(state, enemy)
-        points = (5 if not _reduced_below_half(state, player) else 3) if broken else 0
-        points += _leader_points(state, enemy, slain=3, wounded=1)
-        return points + _banners_lost(state, enemy) + _attrition(state, player)
+        points = sum(_award(state, award, player) for award in self.spec.awards)
+        return points + sum(_objective(state, o, player) for o in self.spec.objectives)
+
+    def goal(self, state: BattleState, model: ModelState) -> Goal | None:
+        """Where the scenario wants ``model`` now (the players read it): objects to take or
+        bring home, cairns to search, the enemy's edge, markers its side does not hold."""
+        side = model.player
+        carried = objects.carried_by(state, model)
+        if carried:
+            x0, y0, x1, y1 = self.deployment_zone(side)
+            return Goal(((x0 + x1) / 2, (y0 + y1) / 2), press=True)
+        for name in self._objects():
+            spot = objects.where(state, name)
+            if spot is not None and objects.holder_side(state, name) != side:
+                return Goal(spot)
+        return self._marker_goal(state, model)
+
+    def _objects(self) -> list[str]:
+        return [o.name for o in self.spec.objectives if o.scoring is Scoring.CARRY]
+
+    def _marker_goal(self, state: BattleState, model: ModelState) -> Goal | None:
+        side, now = model.player, scenario_play.played(state)
+        open_points: list[Point] = []
+        for o in self.spec.objectives:
+            mine = o.owner is None or o.owner == side
+            if o.point is not None and mine and _open(state, o, now, side):
+                open_points.append(o.point)
+        for o in self.spec.objectives:
+            if o.scoring is Scoring.CAMP and o.owner != side and o.point is not None:
+                open_points.append(o.point)
+            if o.scoring is Scoring.ESCAPE and o.owner == side:
+                return Goal((model.x, self.depth if side == 0 else 0.0))
+        if not open_points:
+            return None
+        return Goal(min(open_points, key=lambda p: (math.dist(p, model.position), p)))
+
+
+def _open(
+    state: BattleState, o: Objective, now: scenario_play.ScenarioState | None, side: PlayerId
+) -> bool:
+    """A marker the side does not hold yet, or a cairn nobody searched."""
+    if o.scoring in GOAL_SCORINGS:
+        return _held(state, o, now) != side
+    return o.scoring is Scoring.SEARCH and now is not None and o.name not in now.searched
 
 
 @dataclass(frozen=True, slots=True)
 class Domination(Scenario):
     """Five objectives; each is held by the side with more models within 3"."""
 
-    name: str = "domination"
-
-    def objectives(self) -> tuple[Point, ...]:
-        cx, cy, d = self.width / 2, self.depth / 2, 12.0 / 2**0.5
-        return ((cx, cy), (cx - d, cy - d), (cx + d, cy - d), (cx - d, cy + d), (cx + d, cy + d))
-
-    def _points(self, state: BattleState, player: PlayerId) -> int:
-        enemy = 1 - player
-        held = sum(1 for point in self.objectives() if holder(state, point) == player)
-        points = 3 * held + (1 if _reduced_below_half(state, enemy) else 0)
-        return points + _leader_points(state, enemy, slain=1, wounded=0)
+    spec: ScenarioSpec = DOMINATION
 
 
-def holder(state: BattleState, point: Point) -> PlayerId | None:
-    """The side with more living models within 3" of the objective, if any."""
-    counts = [0, 0]
-    for model in state.living():
-        gap = ((model.x - point[0]) ** 2 + (model.y - point[1]) ** 2) ** 0.5 - model.radius
-        if gap <= OBJECTIVE_RANGE:
-            counts[model.player] += 1
+def _random_end(state: BattleState, score: int) -> Termination | None:
+    """Break plus a random end: a D6 of ``score`` or less ends the battle."""
+    return Termination.RANDOM_END if state.roll(1, "random end")[0] <= score else None
+
+
+def holder(state: BattleState, point: Point, reach: float = OBJECTIVE_RANGE) -> PlayerId | None:
+    """The side with more living models within ``reach`` of the objective, if any."""
+    counts = scenario_play.within(state, point, reach)
     if counts[0] == counts[1]:
         return None
     return 0 if counts[0] > counts[1] else 1
+
+
+def _held(
+    state: BattleState, objective: Objective, now: scenario_play.ScenarioState | None
+) -> PlayerId | None:
+    if objective.point is None:
+        return None
+    if objective.scoring is Scoring.CAPTURE:
+        return None if now is None else now.captured.get(objective.name)
+    return holder(state, objective.point, objective.reach)
+
+
+def _objective(state: BattleState, objective: Objective, player: PlayerId) -> int:
+    """The victory points ``objective`` gives ``player`` at the end."""
+    foreign = objective.owner is not None and objective.owner != player
+    if foreign and objective.scoring is not Scoring.CAMP:
+        return 0
+    now = scenario_play.played(state)
+    scoring = objective.scoring
+    if scoring in GOAL_SCORINGS:
+        return _hold_points(state, objective, player, now)
+    if scoring is Scoring.CARRY:
+        return objective.points if objects.holder_side(state, objective.name) == player else 0
+    if scoring is Scoring.SEARCH:
+        return objective.points if now and now.searched.get(objective.name) == player else 0
+    if scoring is Scoring.CAMP:
+        return _camp_points(state, objective, player)
+    return _escape_points(state, objective, player, now)
+
+
+def _hold_points(
+    state: BattleState,
+    objective: Objective,
+    player: PlayerId,
+    now: scenario_play.ScenarioState | None,
+) -> int:
+    points = objective.points if _held(state, objective, now) == player else 0
+    if objective.per_model and objective.point is not None:
+        mine = scenario_play.within(state, objective.point, objective.reach)[player]
+        points += objective.per_model * min(mine, objective.cap or mine)
+    return points
+
+
+def _camp_points(state: BattleState, objective: Objective, player: PlayerId) -> int:
+    assert objective.point is not None
+    counts = scenario_play.within(state, objective.point, objective.reach)
+    if objective.owner == player:
+        return objective.keep_points if counts[1 - player] == 0 else 0
+    return objective.points if counts[player] > counts[1 - player] else 0
+
+
+def _escape_points(
+    state: BattleState,
+    objective: Objective,
+    player: PlayerId,
+    now: scenario_play.ScenarioState | None,
+) -> int:
+    if now is None:
+        return 0
+    gone = now.escaped[player] / max(1, state.start_counts[player])
+    if gone >= objective.share:
+        return objective.points
+    return objective.keep_points if gone >= objective.share / 2 else 0
+
+
+def _award(state: BattleState, award: VictoryAward, player: PlayerId) -> int:
+    enemy = 1 - player
+    kind = award.award
+    if kind is Award.ENEMY_BROKEN:
+        if not _reduced_below_half(state, enemy):
+            return 0
+        unbroken = award.unbroken_points and not _reduced_below_half(state, player)
+        return award.unbroken_points if unbroken else award.points
+    if kind in (Award.LEADER_SLAIN, Award.LEADER_WOUNDED):
+        return _leader_points(state, enemy, award)
+    if kind is Award.BANNER:
+        return award.points * _banners_lost(state, enemy)
+    if kind is Award.ATTRITION:
+        return award.points * _attrition(state, player)
+    if kind is Award.WOUNDS:
+        return award.points * _wounds_lost(state, enemy)
+    return _played_award(state, award, player)
+
+
+def _played_award(state: BattleState, award: VictoryAward, player: PlayerId) -> int:
+    """Awards counted during the battle (scenario_play): leader kills, targets."""
+    now = scenario_play.played(state)
+    if now is None:
+        return 0
+    if award.award is Award.LEADER_KILLS:
+        kills = now.leader_kills[player]
+        return award.points * (min(kills, award.cap) if award.cap else kills)
+    target = now.targets[player]
+    if target is None:
+        return 0
+    model = state.models[target]
+    slain = _slain(state, model)
+    if award.award is Award.TARGET_SLAIN:
+        return award.points if slain else 0
+    wounded = not slain and model.wounds < model.profile.wounds
+    return award.points if wounded else 0
 
 
 def _reduced_below_half(state: BattleState, player: PlayerId) -> bool:
     return state.casualties[player] > state.start_counts[player] / 2
 
 
-def _leader_points(state: BattleState, player: PlayerId, *, slain: int, wounded: int) -> int:
+def _leader_points(state: BattleState, player: PlayerId, award: VictoryAward) -> int:
     leader = state.forces[player].leader
     if leader is None:
         return 0
     model = state.models[leader]
-    if not model.alive or model.loose:  # CAV-STRIKE-03: a riderless mount is not the leader
-        return slain
-    return wounded if leader in state.wounded_leaders else 0
+    slain = _slain(state, model)
+    if award.award is Award.LEADER_SLAIN:
+        return award.points if slain else 0
+    return award.points if not slain and leader in state.wounded_leaders else 0
+
+
+def _slain(state: BattleState, model: ModelState) -> bool:
+    """Off the table for good, and not by leaving it (Reconnoitre); CAV-STRIKE-03: a
+    riderless mount is not the rider."""
+    return (not model.alive and not scenario_play.escaped(state, model)) or model.loose
 
 
 def _attrition(state: BattleState, player: PlayerId) -> int:
@@ -128,12 +303,24 @@ def _banners_lost(state: BattleState, player: PlayerId) -> int:
     return sum(
         1
         for m in state.models.values()
-        if m.player == player and not m.alive and "banner" in m.triggers
+        if m.player == player and _slain(state, m) and "banner" in m.triggers
     )
 
 
+def _wounds_lost(state: BattleState, player: PlayerId) -> int:
+    """Lords of Battle: the Wounds the side's models lost (all of a slain one's); a riderless
+    mount is not counted again (its rider's loss is)."""
+    lost = 0
+    for model in state.models.values():
+        if model.player != player or model.loose:
+            continue
+        start = model.profile.wounds
+        lost += start if _slain(state, model) else max(0, start - model.wounds)
+    return lost
+
+
 SCENARIOS: Final[Mapping[str, Scenario]] = MappingProxyType(
-    {"to_the_death": Scenario(), "domination": Domination()}
+    {name: Scenario(spec, turn_limit=spec.end.turn_limit) for name, spec in LIBRARY.items()}
 )
 
 
@@ -142,9 +329,40 @@ def scenario_named(name: str, turn_limit: int | None = None) -> Scenario:
         scenario = SCENARIOS[name]
     except KeyError as error:
         known = ", ".join(sorted(SCENARIOS))
-        raise UnknownScenarioError(f"unknown scenario {name!r}; known: {known}") from error
+        sets = ", ".join(f"random:{s}" for s in sorted(SETS))
+        raise UnknownScenarioError(
+            f"unknown scenario {name!r}; known: {known}, or {sets}"
+        ) from error
     if turn_limit is None:
         return scenario
-    if turn_limit < 1:
-        raise UnknownScenarioError(f"turn limit must be at least 1, not {turn_limit}")
-    return type(scenario)(name=scenario.name, turn_limit=turn_limit)
+    if not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1:
+        raise UnknownScenarioError(
+            f"turn limit must be a whole number of at least 1, not {turn_limit!r}"
+        )
+    return Scenario(scenario.spec, turn_limit=turn_limit)
+
+
+def pick_scenario(option: Any, dice: Dice, turn_limit: int | None = None) -> Scenario:
+    """A job's ``scenario`` option: a name, ``random`` / ``random:<set>`` (matched, siege,
+    all) or a list of names; a draw uses the battle's dice (one roll, logged by the set-up)."""
+    names = _candidates(option)
+    name = names[0] if len(names) == 1 else dice.choice(names, "scenario")
+    return scenario_named(name, turn_limit)
+
+
+def _candidates(option: Any) -> tuple[str, ...]:
+    if isinstance(option, list | tuple):
+        names = tuple(str(n) for n in option)
+        if not names:
+            raise UnknownScenarioError("a scenario set needs at least one name")
+        for name in names:
+            scenario_named(name)
+        return names
+    text = str(option)
+    if text == "random" or text.startswith("random:"):
+        chosen = text.partition(":")[2] or "matched"
+        if chosen not in SETS:
+            raise UnknownScenarioError(f"unknown scenario set {chosen!r}; known: {sorted(SETS)}")
+        return SETS[chosen]
+    scenario_named(text)
+    return (text,)

@@ -21,7 +21,7 @@ from battlesim.engines.sbg.core.state import (
     subscribed,
 )
 from battlesim.engines.sbg.core.units import Alignment
-from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts
+from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts, water
 from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.howdah import riding
@@ -50,6 +50,8 @@ def can_shoot(state: BattleState, model: ModelState) -> bool:
         return False  # CAV-THROWN-01/02: thrown this turn
     if effects.barred(state, model, Bar.SHOOT):
         return False  # MAGIC-P-TRANSFIX: held by a power
+    if not water.may_shoot(state, model):
+        return False  # ADV-WATER-03: in deep water, or it swam this turn (002:L767)
     if weapon.kind is MissileKind.THROWING:
         return True
     if weapon.kind in (MissileKind.CROSSBOW, MissileKind.STONES):

@@ -1,0 +1,136 @@
+"""More preset tables (issue 20, "tables to match"): a river, rolling hills, and two siege
+tables, a curtain wall with a gate before a keep and a ruined fort.
+
+Sizes and heights are ASSUMPTIONS typical of a club table, as for ``tables_preset``: a man
+(1.2") climbs the 2" curtain wall (MOVE-CLIMB) and leaps the 1" ruined walls (MOVE-OBS-03).
+The river is shallow water, difficult ground (ADV-WATER-02, 002:L2913); the ford is open.
+The siege pieces are part-1 terrain: the gateway is an open doorway (FIGHT-DOOR-01), the
+siege rules of part 2 section 12 are not played yet (scenario_library "storm_the_gate").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.core.tables_preset import (
+    PRESETS,
+    UnknownTableError,
+    disc,
+    rectangle,
+    standard_objectives,
+    standard_zones,
+)
+
+
+def _wall(name: str, points: tuple[tuple[float, float], ...], height: float) -> TerrainPiece:
+    cover = Cover.FORTIFIED if height >= 2 else Cover.SOLID
+    return TerrainPiece(
+        name, TerrainKind.OBSTACLE, points, height=height, thickness=0.6, cover=cover
+    )
+
+
+def river_ford() -> Table:
+    """A shallow river across the centre line, a ford at its middle, reeds and a copse."""
+    pieces = (
+        TerrainPiece("river west", TerrainKind.DIFFICULT, rectangle(10.5, 24, 21, 3)),
+        TerrainPiece("ford", TerrainKind.OPEN, rectangle(24, 24, 6, 3)),
+        TerrainPiece("river east", TerrainKind.DIFFICULT, rectangle(37.5, 24, 21, 3)),
+        TerrainPiece(
+            "copse wood", TerrainKind.DIFFICULT, disc(38, 33, 4, 10), height=0.5, cover=Cover.LIGHT
+        ),
+        TerrainPiece("reed bank", TerrainKind.DIFFICULT, rectangle(8, 19, 6, 2), cover=Cover.LIGHT),
+    )
+    return Table("river ford", pieces, zones=standard_zones(), objectives=standard_objectives())
+
+
+def rolling_hills() -> Table:
+    """Three gentle hills and a rocky crest: height for sight and for charging down."""
+    pieces = (
+        TerrainPiece("west hill", TerrainKind.ELEVATED, disc(12, 26, 5, 12), height=1.5),
+        TerrainPiece("east hill", TerrainKind.ELEVATED, disc(36, 22, 5, 12), height=1.5),
+        TerrainPiece("knoll", TerrainKind.ELEVATED, disc(24, 33, 3, 10), height=1.0),
+        TerrainPiece(
+            "rocky crest",
+            TerrainKind.DIFFICULT,
+            rectangle(24, 16, 6, 2, 10),
+            height=0.4,
+            cover=Cover.LIGHT,
+        ),
+    )
+    return Table("rolling hills", pieces, zones=standard_zones(), objectives=standard_objectives())
+
+
+def walled_keep() -> Table:
+    """A curtain wall across the north third with a gateway at its middle, a keep behind."""
+    pieces = (
+        _wall("curtain wall west", ((4.0, 31.0), (22.5, 31.0)), 2.0),
+        _wall("curtain wall east", ((25.5, 31.0), (44.0, 31.0)), 2.0),
+        _wall("west wall", ((4.0, 31.3), (4.0, 47.9)), 2.0),
+        _wall("east wall", ((44.0, 31.3), (44.0, 47.9)), 2.0),
+        TerrainPiece("gateway", TerrainKind.OPEN, rectangle(24, 31, 3, 0.6), door=True),
+        TerrainPiece(
+            "keep",
+            TerrainKind.IMPASSABLE,
+            rectangle(24, 45.5, 12, 4),
+            height=6.0,
+            cover=Cover.SOLID,
+        ),
+        TerrainPiece(
+            "siege camp rubble",
+            TerrainKind.DIFFICULT,
+            rectangle(12, 20, 5, 3),
+            height=0.3,
+            cover=Cover.LIGHT,
+        ),
+    )
+    return Table("walled keep", pieces, zones=standard_zones())
+
+
+def ruined_fort() -> Table:
+    """A ruined square fort at the centre: low broken walls with breaches, rubble outside."""
+    pieces = (
+        _wall("fort south west", ((15.0, 17.0), (21.0, 17.0)), 1.0),
+        _wall("fort south east", ((27.0, 17.0), (33.0, 17.0)), 1.0),
+        _wall("fort north west", ((15.0, 31.0), (22.0, 31.0)), 1.0),
+        _wall("fort north east", ((26.0, 31.0), (33.0, 31.0)), 1.0),
+        _wall("fort west south", ((15.0, 17.3), (15.0, 23.0)), 1.0),
+        _wall("fort west north", ((15.0, 25.0), (15.0, 30.7)), 1.0),
+        _wall("fort east", ((33.0, 17.3), (33.0, 30.7)), 1.0),
+        TerrainPiece(
+            "fallen stones rubble",
+            TerrainKind.DIFFICULT,
+            rectangle(24, 14, 4, 2),
+            height=0.3,
+            cover=Cover.LIGHT,
+        ),
+        TerrainPiece(
+            "tower stump",
+            TerrainKind.IMPASSABLE,
+            disc(37, 35, 1.5, 8),
+            height=3.0,
+            cover=Cover.SOLID,
+        ),
+    )
+    return Table("ruined fort", pieces, zones=standard_zones())
+
+
+MORE: Mapping[str, Callable[[], Table]] = MappingProxyType(
+    {
+        "river ford": river_ford,
+        "rolling hills": rolling_hills,
+        "walled keep": walled_keep,
+        "ruined fort": ruined_fort,
+    }
+)
+ALL_PRESETS: Mapping[str, Callable[[], Table]] = MappingProxyType({**PRESETS, **MORE})
+
+
+def preset(name: str) -> Table:
+    """Return any preset table by name (``ALL_PRESETS`` lists them)."""
+    try:
+        return ALL_PRESETS[name]()
+    except KeyError:
+        known = ", ".join(sorted(ALL_PRESETS))
+        raise UnknownTableError(f"unknown table {name!r}; known: {known}") from None

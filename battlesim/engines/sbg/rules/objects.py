@@ -1,0 +1,189 @@
+"""Carrying Light objects (checklist part 2 §10.2, ADV-LIGHT-01/02, 002:L2946-2950).
+
+A scenario puts named objects on the table (``place_object``); a model that moves into base
+contact with one lying on the ground picks it up, and it goes where its carrier goes. When
+the carrier is slain in a fight, the model that slew it takes the object if it was in base
+contact; otherwise (shot, fled, or its killer gone) the object is dropped where the carrier
+stood. Cavalry cannot pick an object up from the ground unless Expert Riders (ADV-LIGHT-02).
+Passing an object to a friend (ADV-LIGHT-01) is never chosen by the engine's players, so it
+is not offered: data.ASSUMPTIONS "objects".
+
+Heavy objects (ADV-HEAVY-01/02, 002:L2956-2958): Cavalry cannot carry one; a Monster carries
+it as a Light object, a Burly model at its full Move (SR-BURLY, 002:L2751); anyone else
+carrying it alone moves at half its Move, with a friend in base contact helping at its full
+Move (reading: the helper is the second carrier). A carrier drops it before charging, and
+one that is charged puts it down beside it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from battlesim.engines.sbg.core import effects
+from battlesim.engines.sbg.core.effects import Effect, Until
+from battlesim.engines.sbg.core.hooks import Hook
+from battlesim.engines.sbg.core.objectives import Point
+from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
+from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.core.units import PlayerId
+
+OBJECT_RADIUS = 0.49  # a 25 mm marker (data.ASSUMPTIONS "objects")
+CONTACT = 0.05  # inches: base contact tolerance
+
+
+@dataclass(slots=True)
+class Carried:
+    """Where an object is: ``carrier`` (a model id) or ``point`` on the ground."""
+
+    point: Point
+    carrier: str | None = None
+    heavy: bool = False
+
+
+@dataclass(slots=True)
+class Objects:
+    placed: dict[str, Carried] = field(default_factory=dict)
+
+
+OBJECTS: Status[Objects] = Status("objects", Objects, Lasting.BATTLE)
+
+
+def place_object(state: BattleState, name: str, point: Point, *, heavy: bool = False) -> None:
+    OBJECTS.of(state).placed[name] = Carried(point, heavy=heavy)
+    state.log.emit("object", name=name, point=[round(point[0], 3), round(point[1], 3)], heavy=heavy)
+
+
+def where(state: BattleState, name: str) -> Point | None:
+    """The object's position (its carrier's when carried); None if not on the table."""
+    objects = OBJECTS.peek(state)
+    if objects is None or name not in objects.placed:
+        return None
+    found = objects.placed[name]
+    if found.carrier is None:
+        return found.point
+    return state.models[found.carrier].position
+
+
+def carrier(state: BattleState, name: str) -> ModelState | None:
+    objects = OBJECTS.peek(state)
+    found = objects.placed.get(name) if objects is not None else None
+    if found is None or found.carrier is None:
+        return None
+    return state.models[found.carrier]
+
+
+def carried_by(state: BattleState, model: ModelState) -> list[str]:
+    objects = OBJECTS.peek(state)
+    if objects is None:
+        return []
+    return [name for name, found in objects.placed.items() if found.carrier == model.uid]
+
+
+def holder_side(state: BattleState, name: str) -> PlayerId | None:
+    """The side whose living model on the table carries the object."""
+    model = carrier(state, name)
+    if model is None or not model.alive or model not in state.living(model.player):
+        return None
+    return model.player
+
+
+def give(state: BattleState, name: str, model: ModelState) -> None:
+    objects = OBJECTS.of(state)
+    heavy = objects.placed[name].heavy if name in objects.placed else False
+    objects.placed[name] = Carried(model.position, model.uid, heavy)
+    state.log.emit("object_taken", name=name, model=model.uid)
+    if heavy and burdened(model):
+        half = int(model.profile.move) // 2
+        effects.add(
+            state,
+            Effect(
+                "heavy object",
+                model.uid,
+                Hook.MOVE,
+                -half,
+                Until.WHILE,
+                "ADV-HEAVY-01 (002:L2956)",
+                holds=lambda s: _alone_with(s, model, name),
+            ),
+        )
+
+
+def drop(state: BattleState, name: str, point: Point) -> None:
+    objects = OBJECTS.of(state)
+    heavy = objects.placed[name].heavy if name in objects.placed else False
+    objects.placed[name] = Carried(point, heavy=heavy)
+    state.log.emit("object_dropped", name=name, point=[round(point[0], 3), round(point[1], 3)])
+
+
+def burdened(model: ModelState) -> bool:
+    """ADV-HEAVY-02: a Monster carries a Heavy object as a Light one; SR-BURLY at full Move."""
+    return "monster" not in model.profile.keywords and "burly" not in model.triggers
+
+
+def _alone_with(state: BattleState, model: ModelState, name: str) -> bool:
+    """ADV-HEAVY-01: still its only carrier (no unengaged friend in base contact helps)."""
+    if carrier(state, name) is not model or not model.alive:
+        return False
+    return not any(
+        friend is not model
+        and state.distance(friend, model) <= CONTACT
+        and not state.engaged(friend)
+        for friend in state.living(model.player)
+    )
+
+
+def may_pick_up(model: ModelState, heavy: bool = False) -> bool:
+    """ADV-LIGHT-02: Cavalry must dismount to pick an object up, unless Expert Riders;
+    ADV-HEAVY-02: Cavalry never carries a Heavy object."""
+    if heavy:
+        return model.mount is None
+    return model.mount is None or "expert rider" in model.triggers
+
+
+@on(On.MOVE_ENDED, "light object pick up", 90)
+def _pick_up(state: BattleState, happening: Happening) -> None:
+    """ADV-LIGHT-01: moving into base contact with an object on the ground picks it up."""
+    objects = OBJECTS.peek(state)
+    model = happening.model
+    if objects is None or not model.alive:
+        return
+    for name, found in objects.placed.items():
+        if found.carrier is not None or not may_pick_up(model, found.heavy):
+            continue
+        gap = math.dist(model.position, found.point) - model.radius - OBJECT_RADIUS
+        if gap <= CONTACT:
+            give(state, name, model)
+            return
+
+
+@on(On.CHARGE_DECLARED, "heavy object put down", 90)
+def _charge(state: BattleState, happening: Happening) -> None:
+    """ADV-HEAVY-01: a carrier drops a Heavy object before charging; a charged carrier puts
+    it down in base contact (where it stands: the reading of data.ASSUMPTIONS "objects")."""
+    objects = OBJECTS.peek(state)
+    if objects is None:
+        return
+    for model in (happening.model, happening.other):
+        if model is None:
+            continue
+        for name in carried_by(state, model):
+            if objects.placed[name].heavy:
+                drop(state, name, model.position)
+
+
+@on(On.REMOVED, "light object dropped", 90)
+def _carrier_removed(state: BattleState, happening: Happening) -> None:
+    """ADV-LIGHT-02: slain in a fight, the object goes to the killer in base contact;
+    otherwise it is dropped where the carrier stood."""
+    if OBJECTS.peek(state) is None:
+        return
+    model = happening.model
+    for name in carried_by(state, model):
+        killer = None
+        if happening.source.startswith("struck by "):
+            killer = state.models.get(happening.source.removeprefix("struck by "))
+        if killer is not None and killer.alive and state.distance(killer, model) <= CONTACT:
+            give(state, name, killer)
+        else:
+            drop(state, name, model.position)

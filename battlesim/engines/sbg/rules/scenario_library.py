@@ -1,0 +1,533 @@
+"""The scenario library, as data (``core/objectives.py`` says what each field means).
+
+The Matched Play Guide and the siege scenarios of the rulebook's supplements are not among
+the shared sources: every fact below beyond the rulebook itself is taken from general
+knowledge of the published scenarios and is flagged in the scenario's ``assumptions``
+("ASSUMPTION: ..."). Where the published scenario needs something the engine does not play
+(secret choices, hidden markers), the nearest equivalent is used and the assumption says so.
+To the Death! and Domination are the scenarios the engine always played; their data give
+exactly the same battles as before (bench/sbg_log_hashes.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from battlesim.engines.sbg.core.objectives import (
+    Award,
+    Deployment,
+    EndCondition,
+    Objective,
+    ScenarioSpec,
+    Scoring,
+    VictoryAward,
+)
+
+_EDGES = Deployment(12.0, description="each side within 12 inch of its own table edge")
+_SOURCE = "ASSUMPTION (general knowledge, the Matched Play Guide is not a shared source): "
+_BREAK_END = EndCondition(random_end=2)
+_BREAK_END_NOTE = (
+    _SOURCE + "once a force is broken, a D6 at the end of each turn ends the battle on 1-2; "
+    "a force reduced to a quarter also ends it; 12 turns at most (engine safeguard)."
+)
+_OBJ = 24.0 - 12.0 / 2**0.5, 24.0 + 12.0 / 2**0.5  # 12" from the centre along the diagonals
+
+
+def _a(award: Award, points: int, unbroken: int = 0, cap: int = 0) -> VictoryAward:
+    return VictoryAward(award, points, unbroken, cap)
+
+
+TO_THE_DEATH = ScenarioSpec(
+    "to_the_death",
+    "To the Death!",
+    _EDGES,
+    (),
+    (
+        _a(Award.ENEMY_BROKEN, 3, unbroken=5),
+        _a(Award.LEADER_SLAIN, 3),
+        _a(Award.LEADER_WOUNDED, 1),
+        _a(Award.BANNER, 1),
+        _a(Award.ATTRITION, 1),
+    ),
+    EndCondition(),
+    (
+        _SOURCE + "deploy within 12 inch of opposite edges.",
+        _SOURCE + "the battle ends at the end of a turn in which a force is at or below a "
+        "quarter of its starting models (no random end).",
+        _SOURCE + "3 VP enemy broken (5 if your force is not), 3 VP enemy leader slain (1 if "
+        "wounded), 1 VP per enemy banner destroyed.",
+        "ASSUMPTION (engine tie-break, no source): 1 VP to the side that destroyed the greater "
+        "share of the enemy force.",
+    ),
+    summary="Fight until one force is reduced to a quarter.",
+)
+
+DOMINATION = ScenarioSpec(
+    "domination",
+    "Domination",
+    _EDGES,
+    (
+        Objective("centre", Scoring.HOLD, (24.0, 24.0), 3),
+        Objective("south-west", Scoring.HOLD, (_OBJ[0], _OBJ[0]), 3),
+        Objective("south-east", Scoring.HOLD, (_OBJ[1], _OBJ[0]), 3),
+        Objective("north-west", Scoring.HOLD, (_OBJ[0], _OBJ[1]), 3),
+        Objective("north-east", Scoring.HOLD, (_OBJ[1], _OBJ[1]), 3),
+    ),
+    (_a(Award.ENEMY_BROKEN, 1), _a(Award.LEADER_SLAIN, 1)),
+    EndCondition(),
+    (
+        _SOURCE + "five objectives: the centre and four 12 inch from it along the diagonals.",
+        _SOURCE + "an objective is held by the side with more models within 3 inch.",
+        _SOURCE + "3 VP per objective held at the end, 1 VP enemy broken, 1 VP enemy leader "
+        "slain; same end condition as To the Death! (the published random end is not played "
+        "here, to keep the engine's first battles unchanged).",
+    ),
+    summary="Hold more of the five objectives at the end.",
+)
+
+HOLD_GROUND = ScenarioSpec(
+    "hold_ground",
+    "Hold Ground",
+    _EDGES,
+    (
+        Objective(
+            "the hill top",
+            Scoring.HOLD,
+            (24.0, 24.0),
+            4,
+            per_model=1,
+            cap=4,
+            description="one marker at the centre: 4 VP to the side with more models within 3 "
+            'inch, and 1 VP per own model within 3" (at most 4)',
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 2), _a(Award.LEADER_SLAIN, 1)),
+    _BREAK_END,
+    (
+        _SOURCE + "one objective at the centre of the table.",
+        _SOURCE + "4 VP to the side with more models within 3 inch of it at the end, 1 VP per "
+        "own model within 3 inch (at most 4), 2 VP enemy broken, 1 VP enemy leader slain.",
+        _BREAK_END_NOTE,
+    ),
+    features=("hills",),
+    summary="One objective at the centre: crowd it at the end.",
+)
+
+LORDS_OF_BATTLE = ScenarioSpec(
+    "lords_of_battle",
+    "Lords of Battle",
+    _EDGES,
+    (),
+    (_a(Award.WOUNDS, 1), _a(Award.ENEMY_BROKEN, 3)),
+    _BREAK_END,
+    (
+        _SOURCE + "1 VP per Wound the enemy lost (a slain model counts all its Wounds), 3 VP "
+        "enemy broken; the published count of Might, Will and Fate spent is not played.",
+        _BREAK_END_NOTE,
+    ),
+    summary="Every Wound inflicted scores.",
+)
+
+RECONNOITRE = ScenarioSpec(
+    "reconnoitre",
+    "Reconnoitre",
+    _EDGES,
+    (
+        Objective(
+            "the enemy's edge (side 0)",
+            Scoring.ESCAPE,
+            owner=0,
+            points=5,
+            share=0.5,
+            keep_points=3,
+            description="models of side 0 leaving by the far edge (y = 48): 3 VP once a "
+            "quarter of the force left, 5 VP once half left",
+        ),
+        Objective(
+            "the enemy's edge (side 1)",
+            Scoring.ESCAPE,
+            owner=1,
+            points=5,
+            share=0.5,
+            keep_points=3,
+            description="models of side 1 leaving by the near edge (y = 0): 3 VP once a "
+            "quarter of the force left, 5 VP once half left",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 1), _a(Award.LEADER_SLAIN, 1)),
+    _BREAK_END,
+    (
+        _SOURCE + "a model ending its move within 1 inch of the enemy's table edge leaves the "
+        "battle (it is not a casualty, but no longer on the table).",
+        _SOURCE + "3 VP when a quarter of your starting models has left by the enemy's edge, "
+        "5 VP when half has; 1 VP enemy broken, 1 VP enemy leader slain.",
+        _BREAK_END_NOTE,
+    ),
+    special_rules=("escape",),
+    features=("woods", "water"),
+    summary="Get models off the table by the enemy's edge.",
+)
+
+_LINE = (6.0, 15.0, 24.0, 33.0, 42.0)
+CAPTURE_AND_CONTROL = ScenarioSpec(
+    "capture_and_control",
+    "Capture and Control",
+    _EDGES,
+    tuple(
+        Objective(
+            f"marker {n}",
+            Scoring.CAPTURE,
+            (x, 24.0),
+            3,
+            description="captured at the end of a turn by the only side with models within 3 "
+            "inch; stays captured until the enemy captures it",
+        )
+        for n, x in enumerate(_LINE, start=1)
+    ),
+    (_a(Award.ENEMY_BROKEN, 1), _a(Award.LEADER_SLAIN, 1)),
+    _BREAK_END,
+    (
+        _SOURCE + "five markers on the centre line, 9 inch apart.",
+        _SOURCE + "a marker is captured at the end of a turn by the side with models within 3 "
+        "inch of it when no enemy model is; it stays captured until the enemy captures it.",
+        _SOURCE + "3 VP per marker captured at the end, 1 VP enemy broken, 1 VP enemy leader "
+        "slain.",
+        _BREAK_END_NOTE,
+    ),
+    summary="Capture the markers of the centre line and keep them.",
+)
+
+SEIZE_THE_PRIZE = ScenarioSpec(
+    "seize_the_prize",
+    "Seize the Prize",
+    _EDGES,
+    (
+        Objective(
+            "the prize",
+            Scoring.CARRY,
+            (24.0, 24.0),
+            6,
+            description="a Light object at the centre (ADV-LIGHT-01): 6 VP to the side "
+            "whose living model carries it at the end",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 2), _a(Award.LEADER_SLAIN, 1)),
+    _BREAK_END,
+    (
+        _SOURCE + "one Light object at the centre of the table.",
+        _SOURCE + "6 VP to the side carrying it at the end, 2 VP enemy broken, 1 VP enemy "
+        "leader slain.",
+        _BREAK_END_NOTE,
+    ),
+    special_rules=("objects",),
+    summary="Carry the prize at the end of the battle.",
+)
+
+FOG_OF_WAR = ScenarioSpec(
+    "fog_of_war",
+    "Fog of War",
+    _EDGES,
+    (
+        Objective(
+            "side 0's secret objective",
+            Scoring.HOLD,
+            (12.0, 32.0),
+            4,
+            owner=0,
+            description="side 0's marker in the enemy half: 4 VP if side 0 holds it",
+        ),
+        Objective(
+            "side 1's secret objective",
+            Scoring.HOLD,
+            (36.0, 16.0),
+            4,
+            owner=1,
+            description="side 1's marker in the enemy half: 4 VP if side 1 holds it",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 2), _a(Award.LEADER_SLAIN, 2), _a(Award.BANNER, 1)),
+    _BREAK_END,
+    (
+        _SOURCE + "NEAREST EQUIVALENT: the published secret objective chosen by each player "
+        "is played as a fixed marker of each side in the enemy half (12 inch from a side edge, "
+        "8 inch past the centre line), known to both.",
+        _SOURCE + "4 VP for holding your own marker (more models within 3 inch), 2 VP enemy "
+        "broken, 2 VP enemy leader slain, 1 VP per enemy banner destroyed.",
+        _BREAK_END_NOTE,
+    ),
+    features=("water",),
+    summary="Each side holds its own marker in the enemy half.",
+)
+
+_SPOTS = ((10.0, 20.0), (24.0, 18.0), (38.0, 20.0), (10.0, 28.0), (24.0, 30.0), (38.0, 28.0))
+HEIRLOOMS = ScenarioSpec(
+    "heirlooms_of_ages_past",
+    "Heirlooms of Ages Past",
+    _EDGES,
+    (
+        *(
+            Objective(
+                f"cairn {n}",
+                Scoring.SEARCH,
+                spot,
+                1,
+                carry="the heirloom",
+                description="a model ending its move in contact searches it: 1 VP to the "
+                "searching side; on a 6 (or at the last cairn) it finds the heirloom",
+            )
+            for n, spot in enumerate(_SPOTS, start=1)
+        ),
+        Objective(
+            "the heirloom",
+            Scoring.CARRY,
+            None,
+            5,
+            description="a Light object found in a cairn: 5 VP to the side carrying it",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 2), _a(Award.LEADER_SLAIN, 1)),
+    _BREAK_END,
+    (
+        _SOURCE + "six cairns in the centre band; a model not engaged that ends its move within "
+        "1 inch of an unsearched cairn searches it: D6, on a 6 it finds the heirloom (the last "
+        "cairn always holds it); the cairn is then spent.",
+        _SOURCE + "1 VP per cairn searched, 5 VP to the side carrying the heirloom at the "
+        "end, 2 VP enemy broken, 1 VP enemy leader slain.",
+        _BREAK_END_NOTE,
+    ),
+    special_rules=("objects", "search"),
+    features=("ruins",),
+    summary="Search the cairns and carry off the heirloom.",
+)
+
+STORM_THE_CAMP = ScenarioSpec(
+    "storm_the_camp",
+    "Storm the Camp",
+    _EDGES,
+    (
+        Objective(
+            "side 0's camp",
+            Scoring.CAMP,
+            (24.0, 6.0),
+            5,
+            reach=6.0,
+            owner=0,
+            keep_points=2,
+            description="side 1 scores 5 VP holding it (more models within 6 inch); side 0 "
+            "scores 2 VP if no enemy model is within 6 inch",
+        ),
+        Objective(
+            "side 1's camp",
+            Scoring.CAMP,
+            (24.0, 42.0),
+            5,
+            reach=6.0,
+            owner=1,
+            keep_points=2,
+            description="side 0 scores 5 VP holding it (more models within 6 inch); side 1 "
+            "scores 2 VP if no enemy model is within 6 inch",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 2), _a(Award.LEADER_SLAIN, 1)),
+    _BREAK_END,
+    (
+        _SOURCE + "each side's camp is the centre of its deployment zone.",
+        _SOURCE + "5 VP for holding the enemy camp (more models within 6 inch), 2 VP if no "
+        "enemy model is within 6 inch of your own camp, 2 VP enemy broken, 1 VP enemy leader "
+        "slain.",
+        _BREAK_END_NOTE,
+    ),
+    summary="Overrun the enemy camp and keep yours clear.",
+)
+
+CONTEST_OF_CHAMPIONS = ScenarioSpec(
+    "contest_of_champions",
+    "Contest of Champions",
+    _EDGES,
+    (),
+    (
+        _a(Award.LEADER_KILLS, 1, cap=6),
+        _a(Award.LEADER_SLAIN, 4),
+        _a(Award.LEADER_WOUNDED, 1),
+        _a(Award.ENEMY_BROKEN, 2),
+    ),
+    _BREAK_END,
+    (
+        _SOURCE + "1 VP per enemy model your leader slays in a fight (at most 6), 4 VP enemy "
+        "leader slain (1 if wounded), 2 VP enemy broken.",
+        _BREAK_END_NOTE,
+    ),
+    summary="Leaders win glory by their own hand.",
+)
+
+ASSASSINATION = ScenarioSpec(
+    "assassination",
+    "Assassination",
+    _EDGES,
+    (),
+    (
+        _a(Award.TARGET_SLAIN, 5),
+        _a(Award.TARGET_WOUNDED, 2),
+        _a(Award.ENEMY_BROKEN, 2),
+        _a(Award.LEADER_SLAIN, 1),
+    ),
+    _BREAK_END,
+    (
+        _SOURCE + "each side nominates an enemy Hero as its target after deployment (a "
+        "decision of its player; the default is the enemy Hero with the most Wounds, Might "
+        "and Fate, else the enemy leader, else none); the choice is not secret here.",
+        _SOURCE + "5 VP target slain (2 if wounded), 2 VP enemy broken, 1 VP enemy leader slain.",
+        _BREAK_END_NOTE,
+    ),
+    special_rules=("targets",),
+    summary="Slay the enemy Hero you marked.",
+)
+
+_SIEGE_NOTE = (
+    "ASSUMPTION (general knowledge; siege scenarios are not in the shared sources): side 1 "
+    "defends the fortification and deploys inside it, side 0 attacks from the open edge."
+)
+_NO_SIEGE_RULES = (
+    "ASSUMPTION (engine scope): the fortification is played with the part-1 terrain rules "
+    "(walls are obstacles to climb, the gateway is open ground); the siege rules of part 2 "
+    "section 12 (gates with Defence and structure points, ladders, rams) are not played yet."
+)
+STORM_THE_GATE = ScenarioSpec(
+    "storm_the_gate",
+    "Storm the Gate (siege)",
+    Deployment(
+        zones=((0.0, 0.0, 48.0, 10.0), (6.0, 32.0, 42.0, 46.0)),
+        description="the attacker (side 0) within 10 inch of the south edge; the defender "
+        "(side 1) inside the walls",
+    ),
+    (
+        Objective(
+            "the keep",
+            Scoring.HOLD,
+            (24.0, 40.0),
+            6,
+            reach=4.0,
+            description="the courtyard before the keep: 6 VP to the side with more models "
+            "within 4 inch at the end",
+        ),
+        Objective(
+            "the gateway",
+            Scoring.HOLD,
+            (24.0, 30.0),
+            2,
+            description="2 VP to the side with more models within 3 inch of the gateway",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 2), _a(Award.LEADER_SLAIN, 2)),
+    EndCondition(turn_limit=12, quarter=True, random_end=0),
+    (
+        _SIEGE_NOTE,
+        _NO_SIEGE_RULES,
+        "ASSUMPTION: 6 VP for the courtyard before the keep, 2 VP for the gateway, 2 VP enemy "
+        "broken, 2 VP enemy leader slain; the battle lasts until a force is down to a quarter "
+        "or 12 turns.",
+    ),
+    table="walled keep",
+    siege=True,
+    summary="The attacker storms a curtain wall with a gate; the defender holds the keep.",
+)
+
+RUINED_FORT = ScenarioSpec(
+    "ruined_fort",
+    "The Ruined Fort (siege)",
+    Deployment(
+        zones=((0.0, 0.0, 48.0, 10.0), (16.0, 18.0, 32.0, 30.0)),
+        description="the attacker (side 0) within 10 inch of the south edge; the defender "
+        "(side 1) inside the ruined fort at the centre",
+    ),
+    (
+        Objective(
+            "the fort",
+            Scoring.HOLD,
+            (24.0, 24.0),
+            6,
+            reach=6.0,
+            description="6 VP to the side with more models within 6 inch of the fort's centre",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 3), _a(Award.LEADER_SLAIN, 1)),
+    EndCondition(turn_limit=10, quarter=True, random_end=0),
+    (
+        _SIEGE_NOTE,
+        _NO_SIEGE_RULES,
+        "ASSUMPTION: 6 VP for holding the fort (more models within 6 inch of its centre), 3 VP "
+        "enemy broken, 1 VP enemy leader slain; 10 turns.",
+    ),
+    table="ruined fort",
+    siege=True,
+    summary="The defender holds a ruined fort against an attacker from one edge.",
+)
+
+NIGHT_RAID = ScenarioSpec(
+    "night_raid",
+    "Night Raid (sentries)",
+    Deployment(
+        zones=((0.0, 0.0, 48.0, 8.0), (8.0, 18.0, 40.0, 30.0)),
+        description="the raiders (side 0) within 8 inch of the south edge; the camp (side 1) "
+        "in the middle of the table, its Warriors posted as sentries",
+    ),
+    (
+        Objective(
+            "the far edge",
+            Scoring.ESCAPE,
+            owner=0,
+            points=6,
+            share=0.5,
+            keep_points=3,
+            description="raiders leaving by the north edge (y = 48): 3 VP once a quarter of "
+            "the raiders left, 6 VP once half left",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 3), _a(Award.LEADER_SLAIN, 1)),
+    EndCondition(turn_limit=10, quarter=True, random_end=0),
+    (
+        "ASSUMPTION (engine scenario, no published source: the rulebook's sentries, "
+        "ADV-SENTRY, need a scenario that posts them): the camp's Warriors are sentries until "
+        "the alarm; the raiders score by leaving by the far edge (Reconnoitre's rule: within "
+        "1 inch of it after the Move phase), 3 VP for a quarter, 6 VP for half of them.",
+        "ASSUMPTION: 3 VP enemy broken, 1 VP enemy leader slain; 10 turns.",
+    ),
+    special_rules=("escape",),
+    sentries=1,
+    features=("woods", "deep water"),
+    summary="Raiders slip past a sleeping camp's sentries.",
+)
+
+LIBRARY: Final[Mapping[str, ScenarioSpec]] = MappingProxyType(
+    {
+        spec.name: spec
+        for spec in (
+            TO_THE_DEATH,
+            DOMINATION,
+            HOLD_GROUND,
+            LORDS_OF_BATTLE,
+            RECONNOITRE,
+            CAPTURE_AND_CONTROL,
+            SEIZE_THE_PRIZE,
+            FOG_OF_WAR,
+            HEIRLOOMS,
+            STORM_THE_CAMP,
+            CONTEST_OF_CHAMPIONS,
+            ASSASSINATION,
+            STORM_THE_GATE,
+            RUINED_FORT,
+            NIGHT_RAID,
+        )
+    }
+)
+# The sets a job may draw a scenario from ("scenario": "random:matched"...).
+SETS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "matched": tuple(n for n, s in LIBRARY.items() if not s.siege and s.sentries is None),
+        "narrative": tuple(n for n, s in LIBRARY.items() if s.sentries is not None),
+        "siege": tuple(n for n, s in LIBRARY.items() if s.siege),
+        "all": tuple(LIBRARY),
+    }
+)

@@ -1,0 +1,61 @@
+"""Play quality per scenario (issue 20 checks): the heuristic against the random player, and
+heuristic mirror matches, on every scenario of the library.
+
+For each scenario: BATTLES battles of heuristic v random (sides alternate) and BATTLES mirror
+battles (heuristic v heuristic, same sample force on both sides). It prints the heuristic's
+win rate against the random player (the issue asks >= 95%) and the mirror's mean absolute
+victory-point difference (the issue asks within 5), then CPU time and load average.
+
+    .venv/bin/python bench/sbg_scenario_quality.py [BATTLES]    # 10 by default
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from battlesim.engines.sbg.game import play_game  # noqa: E402
+from battlesim.engines.sbg.rules.scenario_library import LIBRARY  # noqa: E402
+
+FORCES = ("minas_tirith_skirmish", "mordor_skirmish")
+
+
+def against_random(name: str, battles: int) -> float:
+    wins = 0
+    for n in range(battles):
+        side = n % 2  # the heuristic's side
+        players = ["heuristic", "random"] if side == 0 else ["random", "heuristic"]
+        options = {"forces": list(FORCES), "scenario": name, "players": players}
+        result = play_game(seed=7000 + n, options=options)
+        wins += result.winner == str(side)
+    return wins / max(1, battles)
+
+
+def mirror(name: str, battles: int) -> float:
+    gap = 0
+    for n in range(battles):
+        force = FORCES[n % 2]
+        options = {"forces": [force, force], "scenario": name}
+        points = play_game(seed=8000 + n, options=options).summary["victory_points"]
+        gap += abs(points[0] - points[1])
+    return gap / max(1, battles)
+
+
+def main() -> int:
+    battles = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    start = time.process_time()
+    print(f"{'scenario':24} heuristic v random wins   mirror mean |VP diff|")
+    for name in LIBRARY:
+        rate, gap = against_random(name, battles), mirror(name, battles)
+        print(f"{name:24} {rate:6.0%}                   {gap:5.1f}")
+    print(f"{2 * battles * len(LIBRARY)} battles, {time.process_time() - start:.1f} CPU s")
+    print("load average", ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
