@@ -32,7 +32,7 @@ from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.challenges import challenge, declined_challenger, rival_of
 from battlesim.engines.sbg.rules.howdah import riding
-from battlesim.engines.sbg.rules.pools import Pool, spend
+from battlesim.engines.sbg.rules.pools import lent_might, spend_might
 from battlesim.engines.sbg.rules.special_strikes import is_stunned
 
 if TYPE_CHECKING:
@@ -139,7 +139,11 @@ def refusal(
         return f"{name} belongs to the {action.phase} phase (HERO-HA-01)"
     if not (free or action.universal or name in hero.triggers):
         return f"{uid}'s profile does not list {name} (HERO-HA-09)"
-    if hero.might < 1 and not free and not free_by_rule(state, hero, name):
+    if (
+        hero.might + lent_might(state, hero) < 1
+        and not free
+        and not free_by_rule(state, hero, name)
+    ):
         return f"{uid} has no Might left (HERO-HA-02)"
     if effects.barred(state, hero, Bar.HEROIC):
         return f"{uid} is held by a power (MAGIC-P-TRANSFIX)"
@@ -186,7 +190,7 @@ def _could_declare(state: BattleState, side: PlayerId) -> bool:
 
 def _may_pay(state: BattleState, hero: ModelState) -> bool:
     """Might to spend, or a rule that makes some action free for this Hero now."""
-    if hero.might > 0:
+    if hero.might + lent_might(state, hero) > 0:
         return True
     return bool(FREE_ACTIONS) and any(free_by_rule(state, hero, name) for name in ACTIONS)
 
@@ -209,8 +213,8 @@ def _declare(
         return False
     hero, action = state.models[choice[0]], ACTIONS[choice[1]]
     free = free or free_by_rule(state, hero, action.name)
-    if not free:
-        spend(hero, Pool.MIGHT)  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
+    if not free:  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
+        spend_might(state, hero, 1)  # its own, or a lender's (pools.MIGHT_LENDERS)
     declaration = Declaration(hero.uid, action.name, side)
     declarations(state).append(declaration)
     state.log.emit(

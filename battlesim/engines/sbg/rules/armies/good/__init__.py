@@ -15,5 +15,6 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     priority,
     regain,
     shooting,
+    synergy,
     will,
 )

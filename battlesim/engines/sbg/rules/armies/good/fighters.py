@@ -401,3 +401,34 @@ def _fury_fight(context: HookContext) -> int:
 def _fury_rerolls(context: HookContext) -> Reroll:
     """... to re-roll all failed To Wound rolls in the following fight."""
     return Reroll.FAILED if _fury(context) > 0 else Reroll.NONE
+
+
+# --- Drain Soul, the Foe Spear ------------------------------------------------------------------
+
+
+@register(Hook.EXTRA_WOUNDS, "drain soul")
+def _drain_soul(context: HookContext) -> int:
+    """Drain Soul (BSData 8a60-a507-e2b3-fbe1, bb4b-da64-b877-6e8b): a model that suffers a
+    Wound from the carrier is slain whatever its Wounds: the blow takes them all, and one
+    successful Fate roll prevents the whole blow (HERO-FATE-04)."""
+    target = context.other
+    return max(0, target.wounds - 1) if target is not None else 0
+
+
+REGISTRY.register(
+    "drain soul", kind=Kind.RULE, source="BSData 8a60-a507-e2b3-fbe1, bb4b-da64-b877-6e8b"
+)
+
+
+@register(Hook.WOUND_ROLL, "foe spear")
+def _foe_spear(context: HookContext) -> int:
+    """Foe Spear (BSData e341-cb55-dd9f-ee82): a spear that, supporting a model with an Iron
+    Shield, has +1 To Wound against Monsters (READINGS: the shield-bearer it touches)."""
+    model, target, state = context.model, context.other, context.state
+    if not model.supported or target is None or "monster" not in target.triggers:
+        return 0
+    shields = (f for f in state.living(model.player) if "iron shield" in f.triggers)
+    return 1 if any(state.engaged(f) and state.in_contact(model, f) for f in shields) else 0
+
+
+REGISTRY.register("foe spear", kind=Kind.WEAPON, source="BSData e341-cb55-dd9f-ee82")
