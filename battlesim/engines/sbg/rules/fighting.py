@@ -154,8 +154,17 @@ def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[
     )
 
 
+# Army rules that may settle a fight before the Duel roll: each returns the winning side or None
+AUTO_WINNERS: list[Callable[[BattleState, Combat], PlayerId | None]] = []
+
+
 def duel(state: BattleState, combat: Combat) -> PlayerId:
     """FIGHT-DUEL-01..04 with banner re-rolls (EQP-BAN-02/04); return the winning side."""
+    for rule in AUTO_WINNERS:  # army rules: a fight won without a Duel roll (Horn of Gondor)
+        auto = rule(state, combat)
+        if auto is not None:
+            state.log.emit("duel", combat=combat.uids(), dice=[[], []], winner=auto, auto=True)
+            return auto
     dice = {p: _roll_side(state, combat, p) for p in (0, 1)}
     used: set[PlayerId] = set()
     for _ in range(2):  # ambiguity 16: the side losing re-rolls first, each at most once
