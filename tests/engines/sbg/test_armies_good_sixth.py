@@ -42,3 +42,65 @@ def test_it_has_not_yet_awoken_spares_bilbo_sauron_and_my_precious() -> None:
     friend = add(state, "A2", 0, 20, 10)
     state.remove(friend, Removal.SLAIN)
     assert bilbo.alive
+
+
+# --- Shielding without a shield, Swift Parry, Noldorin Daggers, Boldest of the Bold -------------
+
+
+def test_caras_galadhon_and_irolas_may_shield_without_a_shield() -> None:
+    """fdbf-2edb-4017-a0d7, 5e24-ce10-6900-ec08 (ARM-SH-04: every model of the side)."""
+    from battlesim.engines.sbg.rules.fight_stances import may_shield
+
+    state = battle()
+    guard = add(state, "A1", 0, 10, 10, replace(WARRIOR, rules=("Caras Galadhon Fighting Style",)))
+    irolas = add(state, "A2", 0, 20, 10, replace(WARRIOR, rules=("Defend the White City!",)))
+    plain = add(state, "A3", 0, 30, 10)
+    assert may_shield([guard]) and may_shield([irolas]) and not may_shield([plain])
+
+
+def test_irolas_strikes_at_strength_four_after_winning_while_shielding() -> None:
+    """5e24-ce10-6900-ec08: S4 v D4 wounds on 4."""
+    from battlesim.engines.sbg.core.state import Happening, On, notify
+
+    state = battle([4])
+    irolas = add(state, "A1", 0, 10, 10, replace(WARRIOR, rules=("Defend the White City!",)))
+    orc = add(state, "B1", 1, 10 + BASE_GAP, 10)
+    irolas.shielding = True
+    notify(state, On.DUEL_WON, Happening(irolas, models=(irolas,), winner=0))
+    assert not orc.alive and "S4" in rolls(state)[0][0]
+
+
+def test_swift_parry_makes_the_foe_reroll_its_best_duel_die() -> None:
+    """7b51-e462-0398-ba7d: Rúmil 3 against a 5; the 5 re-rolled to a 1: Rúmil wins."""
+    state = battle([3, 5, 1])
+    rumil = add(state, "A1", 0, 10, 10, replace(WARRIOR, rules=("Swift Parry",)))
+    orc = add(state, "B1", 1, 10 + BASE_GAP, 10)
+    assert duel(state, Combat(rumil, [orc])) == 0
+    other = battle([3, 5, 1])
+    plain, orc2 = add(other, "A1", 0, 10, 10), add(other, "B1", 1, 10 + BASE_GAP, 10)
+    assert duel(other, Combat(plain, [orc2])) == 1
+
+
+def test_noldorin_daggers_are_thrown_and_reroll_failed_wounds() -> None:
+    """d95c-924b-e77a-d04e."""
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.rules.fighting import strike
+
+    data = {**profile_to_data(WARRIOR), "wargear": ["Noldorin Daggers"]}
+    erestor_card = profile_from_data(data)
+    state = battle([2, 5])
+    erestor = add(state, "A1", 0, 10, 10, erestor_card)
+    orc = add(state, "B1", 1, 10 + BASE_GAP, 10)
+    assert erestor.missile is not None
+    strike(state, erestor, orc, trapped=False)
+    assert not orc.alive and len(rolls(state)) == 2
+
+
+def test_boldest_of_the_bold_adds_two_courage_against_terror() -> None:
+    """16f5-8b5c-807a-cfdf."""
+    from battlesim.engines.sbg.rules.courage import courage_value
+
+    state = battle()
+    cirion = add(state, "A1", 0, 10, 10, replace(WARRIOR, rules=("Boldest of the Bold",)))
+    assert courage_value(state, cirion, "terror") == WARRIOR.courage + 2
+    assert courage_value(state, cirion, "broken") == WARRIOR.courage

@@ -25,6 +25,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.armies.good.near import carrier_within, named
 from battlesim.engines.sbg.rules.combat import clamp_stat
+from battlesim.engines.sbg.rules.fight_stances import SHIELD_WITHOUT_SHIELD
 from battlesim.engines.sbg.rules.fighting import ask, strike
 
 # --- never unarmed, no two-handed penalty ---------------------------------------------------
@@ -432,3 +433,47 @@ def _foe_spear(context: HookContext) -> int:
 
 
 REGISTRY.register("foe spear", kind=Kind.WEAPON, source="BSData e341-cb55-dd9f-ee82")
+
+
+# --- Shielding without a shield, Swift Parry, Noldorin Daggers -----------------------------
+
+# Caras Galadhon Fighting Style (BSData fdbf-2edb-4017-a0d7): the Guard of the Galadhrim Court
+# may also Shield (pikes and all; a Shielding model is never supported, ARM-SH-04).
+SHIELD_WITHOUT_SHIELD.add("caras galadhon fighting style")
+REGISTRY.register(
+    "caras galadhon fighting style", kind=Kind.RULE, source="BSData fdbf-2edb-4017-a0d7"
+)
+
+WHITE_CITY = "defend the white city!"
+SHIELD_WITHOUT_SHIELD.add(WHITE_CITY)
+_WHITE_CITY: Status[list[bool]] = Status("defend the white city strike", list, Lasting.FIGHT)
+
+
+@on(On.DUEL_WON, WHITE_CITY, order=50, trigger=WHITE_CITY)
+def _defend_the_white_city(state: BattleState, happening: Happening) -> None:
+    """Defend the White City! (BSData 5e24-ce10-6900-ec08): Irolas may Shield without a
+    shield; if he Shields and wins, he makes one Strength 4 Strike on an enemy of the fight
+    (READINGS: the weakest-armoured one in contact, as the Duel is won)."""
+    irolas = happening.model
+    foes = [m for m in state.contacts(irolas) if m.alive]
+    if not irolas.shielding or not foes:
+        return
+    target = min(foes, key=lambda m: (m.defence, m.uid))
+    _WHITE_CITY.of(irolas).append(True)
+    strike(state, irolas, target, trapped=False)
+    _WHITE_CITY.drop(irolas)
+
+
+@override(Stat.STRENGTH, WHITE_CITY, source="BSData 5e24-ce10-6900-ec08")
+def _white_city_strength(context: HookContext, value: int) -> int | None:
+    return 4 if _WHITE_CITY.peek(context.model) else None
+
+
+# Swift Parry (BSData 7b51-e462-0398-ba7d): Rúmil forces one enemy in his fight to re-roll a
+# single Duel die, before any Might (fighting._foe_rerolls).
+reroll(Roll.DUEL_FOE_DIE, "swift parry", source="BSData 7b51-e462-0398-ba7d")(_one_die)
+
+# Noldorin Daggers (BSData d95c-924b-e77a-d04e): Elven-made daggers, thrown too (names.yaml),
+# with failed To Wound rolls re-rolled whether thrown or striking.
+reroll(Roll.TO_WOUND_IN_COMBAT, "noldorin daggers", source="BSData d95c-924b-e77a-d04e")(_one_die)
+reroll(Roll.TO_WOUND_SHOOTING, "noldorin daggers", source="BSData d95c-924b-e77a-d04e")(_one_die)

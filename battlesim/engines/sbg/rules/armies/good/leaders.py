@@ -322,3 +322,13 @@ def _onwards_men_of_esgaroth(context: HookContext) -> bool | None:
 
 
 REGISTRY.register("onwards, men of esgaroth", kind=Kind.RULE, source="BSData 3fbf-ddf3-60a1-f486")
+
+
+@register(Hook.COURAGE, "boldest of the bold")
+def _boldest_of_the_bold(context: HookContext) -> int:
+    """Boldest of the Bold (BSData 16f5-8b5c-807a-cfdf): Cirion has +2 Courage to charge an
+    enemy that causes Terror, and +2 when Blades of the Dead strike him."""
+    return 2 if context.details.get("reason") in ("terror", "blades of the dead") else 0
+
+
+REGISTRY.register("boldest of the bold", kind=Kind.RULE, source="BSData 16f5-8b5c-807a-cfdf")
