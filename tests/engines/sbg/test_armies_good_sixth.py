@@ -13,6 +13,7 @@ from battlesim.engines.sbg.rules.ring_moves import start_of_move_phase
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, players, rolls
 from tests.engines.sbg.test_one_ring import FRODO
 
+HERO = replace(WARRIOR, name="Test Hero", might=0, fate=0, keywords=WARRIOR.keywords | {"hero"})
 BOROMIR = replace(WARRIOR, name="Boromir", rules=("Horn of Gondor",), fight=6)
 
 
@@ -104,3 +105,35 @@ def test_boldest_of_the_bold_adds_two_courage_against_terror() -> None:
     cirion = add(state, "A1", 0, 10, 10, replace(WARRIOR, rules=("Boldest of the Bold",)))
     assert courage_value(state, cirion, "terror") == WARRIOR.courage + 2
     assert courage_value(state, cirion, "broken") == WARRIOR.courage
+
+
+# --- Lord of the Istari (0b73-4b79-bd56-3b80), Steadfast (f00f-db9b-c7fd-de65) -----------------
+
+
+def test_lord_of_the_istari_rerolls_one_failing_casting_die() -> None:
+    from battlesim.engines.sbg.rules.will import cast
+
+    state = battle([1, 2, 5])
+    saruman = add(state, "A1", 0, 10, 10, replace(HERO, rules=("Lord of the Istari",), will=3))
+    assert cast(state, saruman, 2, 4) == 5  # the 1 re-rolled to a 5
+    other = battle([1, 2, 5])
+    plain = add(other, "A1", 0, 10, 10, replace(HERO, will=3))
+    assert cast(other, plain, 2, 4) == 0
+
+
+def test_steadfast_ignores_an_enemy_power_on_two() -> None:
+    from battlesim.engines.sbg.core.units import PowerSpec
+    from battlesim.engines.sbg.rules.armies.good.will import _steadfast
+    from battlesim.engines.sbg.rules.magic.spells import Spell, unit_of
+
+    state = battle([2])
+    bofur = add(state, "A1", 0, 10, 10, replace(WARRIOR, rules=("Steadfast",)))
+    shaman = add(state, "B1", 1, 10, 14, replace(WARRIOR, will=3))
+    spec = PowerSpec("Transfix", 3, 12.0)
+    unit = unit_of(spec)
+    assert unit is not None
+    spell = Spell(unit, spec, shaman, bofur, (bofur,), False)
+    assert _steadfast(state, (), spell)
+    plain = add(state, "A2", 0, 20, 10)
+    other = Spell(unit, spec, shaman, plain, (plain,), False)
+    assert not _steadfast(state, (), other)

@@ -27,6 +27,19 @@ FREE_WILL_RULES: set[str] = {STAFF_OF_POWER}
 
 # Rules that return the Will spent casting when a casting die is a natural 6 (Powers of Nature)
 REFUND_ON_SIX: set[str] = set()
+# Rules that re-roll one die of a Casting or Resist test (Lord of the Istari): the lowest die,
+# when the test would fail
+ONE_WILL_DIE: set[str] = set()
+
+
+def _one_die_again(state: BattleState, model: ModelState, dice: list[int], need: int) -> list[int]:
+    if not dice or max(dice) >= need or not model.triggers & ONE_WILL_DIE:
+        return dice
+    low = dice.index(min(dice))
+    (again,) = state.roll(
+        1, f"will die of {model.uid} (re-roll: {min(model.triggers & ONE_WILL_DIE)})"
+    )
+    return [*dice[:low], again, *dice[low + 1 :]]
 
 
 def free_will_rule(name: str) -> None:
@@ -64,6 +77,7 @@ def cast(
     will_before = caster.will
     pay_will(state, caster, points)
     dice = state.roll(points, f"cast {caster.uid} ({casting_value}+)")
+    dice = _one_die_again(state, caster, dice, casting_value)
     if 6 in dice and caster.triggers & REFUND_ON_SIX:
         caster.will = will_before  # the power still resolves: Will is back once it has
         state.log.emit("will_returned", model=caster.uid, will=caster.will)
@@ -92,7 +106,7 @@ def resist(
     paid = state.roll(points, f"resist {target.uid} ({casting}+)") if points else []
     extra = state.roll(free, f"free resist {target.uid} ({casting}+)") if free else []
     target.will += sum(1 for die in paid if die == 6)  # MAGIC-RES-02: refunded at once
-    dice = paid + extra
+    dice = _one_die_again(state, target, paid + extra, casting - bonus)
     if not dice:
         return False
     best = min(DIE_MAX, max(dice) + bonus)
