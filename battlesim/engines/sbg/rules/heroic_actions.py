@@ -32,7 +32,7 @@ from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.challenges import challenge, declined_challenger, rival_of
 from battlesim.engines.sbg.rules.howdah import riding
-from battlesim.engines.sbg.rules.pools import lent_might, spend_might
+from battlesim.engines.sbg.rules.pools import Pool, lent_might, spend, spend_might
 from battlesim.engines.sbg.rules.special_strikes import is_stunned
 
 if TYPE_CHECKING:
@@ -139,11 +139,7 @@ def refusal(
         return f"{name} belongs to the {action.phase} phase (HERO-HA-01)"
     if not (free or action.universal or name in hero.triggers):
         return f"{uid}'s profile does not list {name} (HERO-HA-09)"
-    if (
-        hero.might + lent_might(state, hero) < 1
-        and not free
-        and not free_by_rule(state, hero, name)
-    ):
+    if not free and not _pays(state, hero, name):
         return f"{uid} has no Might left (HERO-HA-02)"
     if effects.barred(state, hero, Bar.HEROIC):
         return f"{uid} is held by a power (MAGIC-P-TRANSFIX)"
@@ -192,6 +188,8 @@ def _may_pay(state: BattleState, hero: ModelState) -> bool:
     """Might to spend, or a rule that makes some action free for this Hero now."""
     if hero.might + lent_might(state, hero) > 0:
         return True
+    if WILL_PAYERS and will_payer(state, hero) is not None:
+        return True
     return bool(FREE_ACTIONS) and any(free_by_rule(state, hero, name) for name in ACTIONS)
 
 
@@ -213,7 +211,11 @@ def _declare(
         return False
     hero, action = state.models[choice[0]], ACTIONS[choice[1]]
     free = free or free_by_rule(state, hero, action.name)
-    if not free:  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
+    payer = will_payer(state, hero) if WILL_PAYERS and not free else None
+    if payer is not None:  # The King's Counsel: a Herald's Will instead of the Might
+        spend(payer, Pool.WILL)
+        state.log.emit("will", model=payer.uid, points=1, will_left=payer.will, paid_for=hero.uid)
+    elif not free:  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
         spend_might(state, hero, 1)  # its own, or a lender's (pools.MIGHT_LENDERS)
     declaration = Declaration(hero.uid, action.name, side)
     declarations(state).append(declaration)
@@ -320,6 +322,26 @@ FREE_ACTIONS: list[FreeAction] = []
 
 def free_by_rule(state: BattleState, hero: ModelState, name: str) -> bool:
     return any(rule(state, hero, name) for rule in FREE_ACTIONS)
+
+
+def _pays(state: BattleState, hero: ModelState, name: str) -> bool:
+    """Might (its own or lent), a rule that makes this action free, or another's Will."""
+    if hero.might + lent_might(state, hero) >= 1 or free_by_rule(state, hero, name):
+        return True
+    return bool(WILL_PAYERS) and will_payer(state, hero) is not None
+
+
+# Army rules by which another model's Will pays a Hero's Heroic Action instead of its Might
+# (The King's Counsel): each names that model now, or None.
+WILL_PAYERS: list[Callable[[BattleState, ModelState], ModelState | None]] = []
+
+
+def will_payer(state: BattleState, hero: ModelState) -> ModelState | None:
+    for rule in WILL_PAYERS:
+        payer = rule(state, hero)
+        if payer is not None and payer.alive and payer.will > 0:
+            return payer
+    return None
 
 
 def leash_refusal(state: BattleState, model: ModelState, end: tuple[float, float]) -> str | None:

@@ -8,6 +8,7 @@ in ``rules/magic``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
@@ -42,6 +43,10 @@ def _one_die_again(state: BattleState, model: ModelState, dice: list[int], need:
     return [*dice[:low], again, *dice[low + 1 :]]
 
 
+# Tests by which a model has the free Will point now (Wise Council: while Lindir is near)
+FREE_WILL_TESTS: list[Callable[[BattleState, ModelState], bool]] = []
+
+
 def free_will_rule(name: str) -> None:
     """``name`` lets its carrier spend one Will point each turn without reducing its store."""
     FREE_WILL_RULES.add(name)
@@ -54,10 +59,12 @@ def pay_will(state: BattleState, model: ModelState, points: int) -> None:
     """Spend ``points`` Will; WPN-STAFFPOW-01 (002:L2034): a Staff of Power's bearer spends
     one free Will point each turn, its store not reduced (the first point it spends)."""
     used = _FREE_POINT.of(model)
-    free = model.triggers & FREE_WILL_RULES
+    free = sorted(model.triggers & FREE_WILL_RULES)
+    if not free and any(test(state, model) for test in FREE_WILL_TESTS):
+        free = ["wise council"]
     if points >= 1 and free and not used:
         used.append(state.turn)
-        state.log.emit("free_will", model=model.uid, rule=min(free))
+        state.log.emit("free_will", model=model.uid, rule=free[0])
         points -= 1
     if points:
         spend(model, Pool.WILL, points)

@@ -15,6 +15,7 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     priority,
     regain,
     shooting,
+    support,
     synergy,
     will,
 )

@@ -237,7 +237,7 @@ for _rule, _source in (
     REGISTRY.register(_rule, kind=Kind.RULE, source=_source)
 
 
-# --- Wall of Blades, Stand by our Men! ---------------------------------------------------------
+# --- Wall of Blades, Stand by our Men! --------------------------------------------------------
 
 
 @register(Hook.WOUND_ROLL, "wall of blades")
@@ -272,7 +272,7 @@ def _stand_by_our_men(context: HookContext, carrier: ModelState) -> int:
     return 1 if ours and carrier.charged and model.charged else 0
 
 
-# --- Lord of Lossarnach, Vengeful Fury, Andúril ---------------------------------------------------
+# --- Lord of Lossarnach, Vengeful Fury, Andúril -----------------------------------------------
 
 
 @reroll_by_effect(Roll.TO_WOUND_IN_COMBAT)
@@ -404,7 +404,7 @@ def _fury_rerolls(context: HookContext) -> Reroll:
     return Reroll.FAILED if _fury(context) > 0 else Reroll.NONE
 
 
-# --- Drain Soul, the Foe Spear ------------------------------------------------------------------
+# --- Drain Soul, the Foe Spear ----------------------------------------------------------------
 
 
 @register(Hook.EXTRA_WOUNDS, "drain soul")
