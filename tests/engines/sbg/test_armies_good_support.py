@@ -45,11 +45,16 @@ def test_song_pennant_and_master_of_birds_give_resistant_to_magic() -> None:
 
 
 def test_master_of_birds_sees_everywhere() -> None:
-    state = battle()
+    """2dad-6abd-9f78-961f: through a house that hides the target from anyone else."""
+    from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
+    from battlesim.engines.sbg.core.tables_preset import rectangle
+
+    house = TerrainPiece("house", TerrainKind.IMPASSABLE, rectangle(15, 10, 4, 4), height=4.0)
+    state = battle(table=Table("house", (house,)))
     radagast = add(state, "A1", 0, 10, 10, card("Master of Birds", base=HERO))
-    assert radagast.triggers & {"master of birds"} and can_see(
-        state, radagast, add(state, "B1", 1, 40, 40)
-    )
+    plain = add(state, "A2", 0, 10, 10.1)
+    orc = add(state, "B1", 1, 20, 10)
+    assert can_see(state, radagast, orc) and not can_see(state, plain, orc)
 
 
 def test_one_with_nature_crosses_difficult_ground_on_foot() -> None:
