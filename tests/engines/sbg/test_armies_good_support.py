@@ -127,3 +127,17 @@ def test_to_arms_gives_erebor_dwarves_strength_in_the_fight_phase() -> None:
     assert modifier(Hook.STRENGTH, HookContext(state, dwarves[0])) == 1
     state.turn += 1
     assert modifier(Hook.STRENGTH, HookContext(state, dwarves[0])) == 0
+
+
+def test_the_glaive_is_a_hand_and_a_half_sword_a_spear_and_may_shield() -> None:
+    """47f0-7db8-9972-e52d (names_good.yaml parts)."""
+    from battlesim.engines.sbg.core.arms import Handedness, can_support
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.rules.fight_stances import may_shield
+
+    data = {**profile_to_data(WARRIOR), "wargear": ["Heavy Armour", "Elven-made Glaive"]}
+    captain_card = profile_from_data(data)
+    state = battle()
+    captain = add(state, "A1", 0, 10, 10, captain_card)
+    assert captain.weapon is not None and captain.weapon.handedness is Handedness.HAND_AND_A_HALF
+    assert can_support(captain_card) and may_shield([captain])

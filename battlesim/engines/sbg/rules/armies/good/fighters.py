@@ -477,3 +477,9 @@ reroll(Roll.DUEL_FOE_DIE, "swift parry", source="BSData 7b51-e462-0398-ba7d")(_o
 # with failed To Wound rolls re-rolled whether thrown or striking.
 reroll(Roll.TO_WOUND_IN_COMBAT, "noldorin daggers", source="BSData d95c-924b-e77a-d04e")(_one_die)
 reroll(Roll.TO_WOUND_SHOOTING, "noldorin daggers", source="BSData d95c-924b-e77a-d04e")(_one_die)
+
+# The Glaive (BSData 47f0-7db8-9972-e52d): a spear or a hand-and-a-half sword (names_good.yaml:
+# it fights as the sword, supports as the spear, WPN-GEN-02); "alternatively, the bearer of a
+# glaive can use the Shielding rule" without a shield.
+SHIELD_WITHOUT_SHIELD.add("glaive")
+REGISTRY.register("glaive", kind=Kind.WEAPON, source="BSData 47f0-7db8-9972-e52d")
