@@ -141,3 +141,35 @@ def test_the_glaive_is_a_hand_and_a_half_sword_a_spear_and_may_shield() -> None:
     captain = add(state, "A1", 0, 10, 10, captain_card)
     assert captain.weapon is not None and captain.weapon.handedness is Handedness.HAND_AND_A_HALF
     assert can_support(captain_card) and may_shield([captain])
+
+
+def test_the_iron_shield_is_neither_hurled_barged_nor_rent() -> None:
+    """a833-dc15-6753-b77f."""
+    from battlesim.engines.sbg.rules.combats import Combat
+    from battlesim.engines.sbg.rules.monsters.barge import barged_models
+    from battlesim.engines.sbg.rules.monsters.core import BpaFight
+    from battlesim.engines.sbg.rules.monsters.hurl import hurl_targets
+    from battlesim.engines.sbg.rules.monsters.rend import rend_targets
+    from tests.engines.sbg.builders import players
+
+    state = battle()
+    troll = add(state, "B1", 1, 10, 10, card(strength=7, keywords=kw("monster")))
+    shield = add(state, "A1", 0, 10 + 1.0, 10, card(wargear=("axe", "iron shield")))
+    dwarf = add(state, "A2", 0, 10 - 1.0, 10)
+    fight = BpaFight(
+        state, Combat(troll, [shield, dwarf]), troll, players()[1], [troll], [shield, dwarf]
+    )
+    assert shield not in hurl_targets(fight) and shield not in rend_targets(fight)
+    assert shield not in barged_models(fight) and dwarf in rend_targets(fight)
+
+
+def test_spear_and_shield_minus_one_unless_a_foe_spear_supports() -> None:
+    """a6dc-c579-efe7-cabb."""
+    state = battle()
+    guard = add(state, "A1", 0, 10, 10, card("Spear & Shield", wargear=("axe", "iron shield")))
+    assert modifier(Hook.DUEL_DIE, HookContext(state, guard)) == -1
+    spear = add(state, "A2", 0, 10 - BASE_GAP, 10, card(wargear=("spear", "foe spear")))
+    spear.supported = True
+    assert modifier(Hook.DUEL_DIE, HookContext(state, guard)) == 0
+    plain = add(state, "A3", 0, 30, 10, card(wargear=("spear", "shield")))
+    assert modifier(Hook.DUEL_DIE, HookContext(state, plain)) == 0

@@ -27,6 +27,7 @@ from battlesim.engines.sbg.rules.armies.good.near import carrier_within, named
 from battlesim.engines.sbg.rules.combat import clamp_stat
 from battlesim.engines.sbg.rules.fight_stances import SHIELD_WITHOUT_SHIELD
 from battlesim.engines.sbg.rules.fighting import ask, strike
+from battlesim.engines.sbg.rules.kinds import BRACED
 
 # --- never unarmed, no two-handed penalty ---------------------------------------------------
 
@@ -483,3 +484,29 @@ reroll(Roll.TO_WOUND_SHOOTING, "noldorin daggers", source="BSData d95c-924b-e77a
 # glaive can use the Shielding rule" without a shield.
 SHIELD_WITHOUT_SHIELD.add("glaive")
 REGISTRY.register("glaive", kind=Kind.WEAPON, source="BSData 47f0-7db8-9972-e52d")
+
+
+# --- The Iron Shield (BSData a833-dc15-6753-b77f), Spear & Shield (a6dc-c579-efe7-cabb) ---------
+
+# "A model armed with an Iron Shield cannot be barged or Hurled and is unaffected by the Rend
+# Brutal Power Attack" (monsters/: kinds.braced).
+BRACED.add("iron shield")
+REGISTRY.register("iron shield", kind=Kind.WARGEAR, source="BSData a833-dc15-6753-b77f")
+
+
+SPEAR_AND_SHIELD = "spear & shield"
+
+
+@register(Hook.DUEL_DIE, "any")  # not the trigger itself: "a & b" names two keywords (hooks.py)
+def _spear_and_shield(context: HookContext) -> int:
+    """Spear & Shield: unless supported by a model with a Foe Spear, a model with an Iron
+    Shield has -1 to its Duel rolls, even when Shielding."""
+    model, state = context.model, context.state
+    if SPEAR_AND_SHIELD not in model.triggers:
+        return 0
+    friends = (f for f in state.living(model.player) if "foe spear" in f.triggers)
+    supported = any(f.supported and state.in_contact(f, model) for f in friends)
+    return 0 if supported else -1
+
+
+REGISTRY.register(SPEAR_AND_SHIELD, kind=Kind.RULE, source="BSData a6dc-c579-efe7-cabb")
