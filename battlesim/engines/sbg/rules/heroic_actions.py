@@ -141,6 +141,8 @@ def refusal(
         return f"{uid}'s profile does not list {name} (HERO-HA-09)"
     if not free and not _pays(state, hero, name):
         return f"{uid} has no Might left (HERO-HA-02)"
+    if any(hero.triggers & rules for action, rules in BARRED_ACTIONS.items() if action == name):
+        return f"{uid}'s rules forbid {name}"
     if effects.barred(state, hero, Bar.HEROIC):
         return f"{uid} is held by a power (MAGIC-P-TRANSFIX)"
     if any(d.hero == uid for d in declarations(state)):
@@ -318,6 +320,10 @@ def friends_in_range(state: BattleState, hero: ModelState) -> list[ModelState]:
 # whether ``name`` is free for ``hero`` now; asked before the Might is spent.
 FreeAction = Callable[["BattleState", "ModelState", str], bool]
 FREE_ACTIONS: list[FreeAction] = []
+
+
+# Heroic Actions a Hero's own rules forbid it: action -> the rules (Lumbering: Heroic Move)
+BARRED_ACTIONS: dict[str, set[str]] = {}
 
 
 def free_by_rule(state: BattleState, hero: ModelState, name: str) -> bool:
