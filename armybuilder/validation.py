@@ -52,6 +52,7 @@ RULE_IDS: dict[str, str] = {
     "LIST-STEWARD": "Denethor leads the army unless Aragorn, King Elessar is in it",
     "LIST-SMEAGOL": "Serve the Master of the Precious: Sméagol only with Frodo",
     "WARBAND-LONE-HUNTER": "Lone Hunter: Shelob is never in another model's warband",
+    "LIST-GOLDBERRY": "Tom has his House to mind: Goldberry only with Tom Bombadil",
     "WARBAND-ONLY-KIN": "captains whose rule names the only models their warband may hold "
     "(Servant of Mordor, A Bad Influence, War Leader of the North)",
 }
@@ -64,6 +65,8 @@ KING_ELESSAR = "Aragorn, King Elessar"
 SMEAGOL = "Sméagol"
 FRODO = "Frodo Baggins"
 SHELOB = "Shelob"
+GOLDBERRY = "Goldberry"
+TOM = "Tom Bombadil"
 
 # Rule ids of the data's own rules (armybuilder.battlescribe.roster_rules), checked on the
 # list written as a BattleScribe roster; golden rosters in tests/armybuilder/golden/data_rules.
@@ -312,6 +315,14 @@ def smeagol_needs_frodo(army: ListData) -> Iterator[Breach]:
     smeagol = _named(army, SMEAGOL)
     if smeagol is not None and _named(army, FRODO) is None:
         yield Breach("LIST-SMEAGOL", f"{SMEAGOL} may only be taken with {FRODO}.", smeagol.ref)
+
+
+@check
+def goldberry_needs_tom(army: ListData) -> Iterator[Breach]:
+    """BSData 669b-ecf7-8857-b98a: Goldberry may not be included unless Tom Bombadil is."""
+    goldberry = _named(army, GOLDBERRY)
+    if goldberry is not None and _named(army, TOM) is None:
+        yield Breach("LIST-GOLDBERRY", f"{GOLDBERRY} may only be taken with {TOM}.", goldberry.ref)
 
 
 @check

@@ -88,3 +88,43 @@ def test_dwarven_fury_is_not_taken_against_a_weaker_lone_foe() -> None:
     assert modifier(Hook.FIGHT, HookContext(state, dwalin)) == 0
     strike(state, dwalin, orc, trapped=False)
     assert orc.alive and len(rolls(state)) == 1
+
+
+# --- Bombur: Beefy (17da-89b8-20de-654a), Lumbering (6443-c960-570b-30bd), Raising Spirits ------
+
+
+def test_beefy_lets_bombur_bash_without_a_mace() -> None:
+    from battlesim.engines.sbg.core.arms import SpecialStrike
+    from battlesim.engines.sbg.rules.special_strikes import eligible
+
+    state = battle()
+    bombur, plain = add(state, "A1", 0, 10, 10, card("Beefy")), add(state, "A2", 0, 20, 10)
+    assert SpecialStrike.BASH in eligible(bombur, 3) and SpecialStrike.BASH not in eligible(
+        plain, 3
+    )
+
+
+def test_lumbering_rerolls_sixes_and_bars_heroic_moves() -> None:
+    from battlesim.engines.sbg.rules.heroic_actions import refusal
+
+    state = battle([6, 2])
+    bombur = add(state, "A1", 0, 10, 10, card("Lumbering", base=HERO, might=2))
+    assert _test_die(state, bombur, "climb", MightRoll.CLIMB) == 2
+    state.phase = Phase.MOVE
+    assert refusal(state, 0, Phase.MOVE, (bombur.uid, "heroic move")) is not None
+    other = battle([6])
+    assert _test_die(other, add(other, "A1", 0, 10, 10), "climb", MightRoll.CLIMB) == 6
+
+
+def test_raising_spirits_restores_a_friends_will_on_four() -> None:
+    """b53b-64cd-d4ba-95d5: once a turn, a friend in base contact."""
+    from battlesim.engines.sbg.core.state import Happening, On, notify
+
+    state = battle([4])
+    bombur = add(state, "A1", 0, 10, 10, card("Raising Spirits", base=HERO))
+    friend = add(state, "A2", 0, 10 + BASE_GAP, 10, card(base=HERO, will=2))
+    friend.will = 0
+    state.phase = Phase.MOVE
+    notify(state, On.MOVE_ENDED, Happening(bombur))
+    notify(state, On.MOVE_ENDED, Happening(bombur))  # once a turn: no second die
+    assert friend.will == 1 and len(rolls(state)) == 1

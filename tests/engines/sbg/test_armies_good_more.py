@@ -175,3 +175,19 @@ def test_the_heralds_duty_gives_defence_in_contact_two_when_all_three_touch() ->
     assert (defence(champion), defence(herald), defence(other)) == (2, 2, 2)
     far = add(state, "A4", 0, 30, 30, card("The Herald's Duty"))
     assert defence(far) == 0
+
+
+def test_dubious_counsel_gives_might_on_two_and_takes_it_on_one() -> None:
+    """605b-ae6a-4e75-1c7b: Alfrid (Will 3) counsels twice (keeping one point): a 4 gives the
+    Master a Might point beyond his store; a 1 takes it back for Alfrid."""
+    from battlesim.engines.sbg.core.state import Phase
+
+    lake = WARRIOR.keywords | {"hero", "lake-town"}
+    state = battle([4, 1])
+    alfrid = add(state, "A1", 0, 10, 10, card("Dubious Counsel", might=0, will=3, keywords=lake))
+    master = add(state, "A2", 0, 12, 10, card(might=1, will=0, keywords=lake))
+    state.begin_phase(Phase.PRIORITY)
+    assert [e.data["die"] for e in state.log.of_kind("counsel")] == [4, 1]
+    assert (master.might, alfrid.might, alfrid.will) == (1, 1, 1)
+    state.begin_phase(Phase.MOVE)  # only at the start of the Priority phase
+    assert len(state.log.of_kind("counsel")) == 2

@@ -34,6 +34,7 @@ class Roll(enum.Enum):
     # army rules that re-roll "a single D6" of a roll: the roller's worst die, once
     DUEL_ONE_DIE = "one die of the duel roll"
     TO_WOUND_ONE_DIE = "one to wound die of a fight"
+    DUEL_FOE_DIE = "one die of the enemy's duel roll"  # the carrier makes a foe re-roll it
 
 
 class Reroll(enum.IntEnum):

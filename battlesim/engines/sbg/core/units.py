@@ -254,10 +254,12 @@ def _mount_from_data(data: Mapping[str, Any]) -> MountProfile | None:
     explicit = data.get("mount")
     gear = _lower_all(data.get("wargear", ())) + _lower_all(data.get("options", ()))
     if explicit is None:
-        names = [item for item in gear if item in MOUNT_PROFILES]
-        if not names:
+        # a mount under another spelling is that mount (names.yaml: "Spectral Steed")
+        mounts = [names.canonical(item) for item in gear]
+        found = [item for item in mounts if item in MOUNT_PROFILES]
+        if not found:
             return None
-        explicit = {"name": names[0]}
+        explicit = {"name": found[0]}
     name = str(explicit["name"]).strip().lower()
     known = MOUNT_PROFILES.get(name)
     if known is None and any(key not in explicit for key in _MOUNT_STATS):

@@ -30,9 +30,10 @@ from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.sight import can_see
 
 
-def courage_value(state: BattleState, model: ModelState) -> int:
-    """Courage with its modifiers (war horn, special rules), clamped to 1..10."""
-    context = HookContext(state, model)
+def courage_value(state: BattleState, model: ModelState, reason: str = "") -> int:
+    """Courage with its modifiers (war horn, special rules), clamped to 1..10; ``reason``:
+    what the value is for (a test's reason, "blades of the dead"), a detail rules may read."""
+    context = HookContext(state, model, details={"reason": reason} if reason else {})
     base = value(Stat.COURAGE, context, model.profile.courage)  # rules that set it
     return clamp_stat(base + modifier(Hook.COURAGE, context))
 
@@ -62,14 +63,14 @@ def courage_test(
         dice = sorted(state.roll(3, f"courage {model.uid} ({reason}, 3D6 less the highest)"))[:2]
     else:
         dice = state.roll(2, f"courage {model.uid} ({reason})")
-    total = sum(dice) + courage_value(state, model) - penalty  # MAGIC-P-SHROUD: -1 an inch
+    total = sum(dice) + courage_value(state, model, reason) - penalty  # MAGIC-P-SHROUD: -1"
     if (
         total < COURAGE_PASS
         and not drop_highest
         and allowed(Roll.COURAGE, HookContext(state, model))
     ):
         dice = state.roll(2, f"courage {model.uid} ({reason}, re-roll of a failed test)")
-        total = sum(dice) + courage_value(state, model) - penalty  # DICE-REROLL-02: it stands
+        total = sum(dice) + courage_value(state, model, reason) - penalty  # DICE-REROLL-02
     total += heroic_courage(state, model, total, sum(dice))
     passed = total >= COURAGE_PASS
     state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)

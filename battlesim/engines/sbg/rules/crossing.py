@@ -292,6 +292,8 @@ _RESOLVERS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing
 
 # Rules whose carrier rolls two dice for a Leap, Jump or Climb test and keeps the lowest
 WORST_OF_TWO: set[str] = set()
+# Rules whose carrier must re-roll 6s on those tests (Lumbering)
+REROLL_SIXES: set[str] = set()
 
 
 def _test_die(state: BattleState, model: ModelState, purpose: str, roll: MightRoll) -> int:
@@ -304,6 +306,8 @@ def _test_die(state: BattleState, model: ModelState, purpose: str, roll: MightRo
         die = min(state.roll(2, f"{purpose} (two dice, the lowest)"))  # army rules: Venerable
     else:
         (die,) = state.roll(1, purpose)
+    if die == 6 and model.triggers & REROLL_SIXES:  # army rules: Lumbering
+        (die,) = state.roll(1, f"{purpose} (a 6 re-rolled)")
     need = 6 if model.charged else 2
     if clamp_die(die + bonus) < need and allowed(Roll.CROSSING, context) is not Reroll.NONE:
         (die,) = state.roll(1, f"{purpose} (re-roll)")

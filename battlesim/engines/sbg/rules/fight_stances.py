@@ -21,13 +21,17 @@ if TYPE_CHECKING:
     from battlesim.engines.sbg.rules.combats import Combat
 
 _CANNOT_SHIELD = frozenset({"cavalry"})  # ARM-SH-05 (Immobilised/Transfixed: no magic yet)
+# Rules that let a model Shield without a shield (army rules add theirs)
+SHIELD_WITHOUT_SHIELD: set[str] = set()
 
 
 def may_shield(models: list[ModelState]) -> bool:
     """ARM-SH-04/05: every allied model in the fight has a shield and none is Cavalry
     (Prone models may Shield)."""
     return bool(models) and all(
-        "shield" in m.triggers and not (m.triggers & _CANNOT_SHIELD) for m in models
+        ("shield" in m.triggers or bool(m.triggers & SHIELD_WITHOUT_SHIELD))
+        and not (m.triggers & _CANNOT_SHIELD)
+        for m in models
     )
 
 

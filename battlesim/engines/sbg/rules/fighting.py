@@ -162,8 +162,17 @@ def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[
     )
 
 
+# Army rules that may settle a fight before the Duel roll: each returns the winning side or None
+AUTO_WINNERS: list[Callable[[BattleState, Combat], PlayerId | None]] = []
+
+
 def duel(state: BattleState, combat: Combat) -> PlayerId:
     """FIGHT-DUEL-01..04 with banner re-rolls (EQP-BAN-02/04); return the winning side."""
+    for rule in AUTO_WINNERS:  # army rules: a fight won without a Duel roll (Horn of Gondor)
+        auto = rule(state, combat)
+        if auto is not None:
+            state.log.emit("duel", combat=combat.uids(), dice=[[], []], winner=auto, auto=True)
+            return auto
     dice = {p: _roll_side(state, combat, p) for p in (0, 1)}
     used: set[PlayerId] = set()
     for _ in range(2):  # ambiguity 16: the side losing re-rolls first, each at most once
@@ -229,6 +238,22 @@ def _one_die_rerolls(state: BattleState, combat: Combat, dice: dict[PlayerId, li
             worst = min(own, key=lambda d: d.value)
             if ask(state, model, RerollDuelDie(model, worst.value)):
                 (worst.raw,) = state.roll(1, f"duel re-roll of one die {model.uid}")
+    _foe_rerolls(state, combat, dice)
+
+
+def _foe_rerolls(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
+    """Army rules (Swift Parry): the carrier forces one enemy in the fight to re-roll a single
+    Duel die, before Might: the enemy's highest die, while the carrier's side is losing."""
+    for player in (0, 1):
+        for model in combat.fighters(player):
+            if not allowed(Roll.DUEL_FOE_DIE, HookContext(state, model)):
+                continue
+            theirs = dice[1 - player]
+            if not theirs or _provisional_loser(state, combat, dice) != player:
+                continue
+            best = max(theirs, key=lambda d: d.value)
+            if ask(state, model, RerollDuelDie(model, best.value, foe=True)):
+                (best.raw,) = state.roll(1, f"duel re-roll forced by {model.uid}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,9 +262,10 @@ class RerollDuelDie(Decision[bool]):
 
     model: ModelState
     value: int
+    foe: bool = False  # the die is an enemy's, re-rolled at the model's demand (Swift Parry)
 
     def default(self, state: BattleState) -> bool:
-        return self.value < DIE_MAX  # a 6 cannot be bettered
+        return self.value > 1 if self.foe else self.value < DIE_MAX
 
 
 def ask(state: BattleState, model: ModelState, decision: Decision[T]) -> T:

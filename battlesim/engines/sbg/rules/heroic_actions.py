@@ -32,7 +32,7 @@ from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.challenges import challenge, declined_challenger, rival_of
 from battlesim.engines.sbg.rules.howdah import riding
-from battlesim.engines.sbg.rules.pools import Pool, spend
+from battlesim.engines.sbg.rules.pools import Pool, lent_might, spend, spend_might
 from battlesim.engines.sbg.rules.special_strikes import is_stunned
 
 if TYPE_CHECKING:
@@ -139,8 +139,10 @@ def refusal(
         return f"{name} belongs to the {action.phase} phase (HERO-HA-01)"
     if not (free or action.universal or name in hero.triggers):
         return f"{uid}'s profile does not list {name} (HERO-HA-09)"
-    if hero.might < 1 and not free and not free_by_rule(state, hero, name):
+    if not free and not _pays(state, hero, name):
         return f"{uid} has no Might left (HERO-HA-02)"
+    if any(hero.triggers & rules for action, rules in BARRED_ACTIONS.items() if action == name):
+        return f"{uid}'s rules forbid {name}"
     if effects.barred(state, hero, Bar.HEROIC):
         return f"{uid} is held by a power (MAGIC-P-TRANSFIX)"
     if any(d.hero == uid for d in declarations(state)):
@@ -186,7 +188,9 @@ def _could_declare(state: BattleState, side: PlayerId) -> bool:
 
 def _may_pay(state: BattleState, hero: ModelState) -> bool:
     """Might to spend, or a rule that makes some action free for this Hero now."""
-    if hero.might > 0:
+    if hero.might + lent_might(state, hero) > 0:
+        return True
+    if WILL_PAYERS and will_payer(state, hero) is not None:
         return True
     return bool(FREE_ACTIONS) and any(free_by_rule(state, hero, name) for name in ACTIONS)
 
@@ -209,8 +213,12 @@ def _declare(
         return False
     hero, action = state.models[choice[0]], ACTIONS[choice[1]]
     free = free or free_by_rule(state, hero, action.name)
-    if not free:
-        spend(hero, Pool.MIGHT)  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
+    payer = will_payer(state, hero) if WILL_PAYERS and not free else None
+    if payer is not None:  # The King's Counsel: a Herald's Will instead of the Might
+        spend(payer, Pool.WILL)
+        state.log.emit("will", model=payer.uid, points=1, will_left=payer.will, paid_for=hero.uid)
+    elif not free:  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
+        spend_might(state, hero, 1)  # its own, or a lender's (pools.MIGHT_LENDERS)
     declaration = Declaration(hero.uid, action.name, side)
     declarations(state).append(declaration)
     state.log.emit(
@@ -314,8 +322,32 @@ FreeAction = Callable[["BattleState", "ModelState", str], bool]
 FREE_ACTIONS: list[FreeAction] = []
 
 
+# Heroic Actions a Hero's own rules forbid it: action -> the rules (Lumbering: Heroic Move)
+BARRED_ACTIONS: dict[str, set[str]] = {}
+
+
 def free_by_rule(state: BattleState, hero: ModelState, name: str) -> bool:
     return any(rule(state, hero, name) for rule in FREE_ACTIONS)
+
+
+def _pays(state: BattleState, hero: ModelState, name: str) -> bool:
+    """Might (its own or lent), a rule that makes this action free, or another's Will."""
+    if hero.might + lent_might(state, hero) >= 1 or free_by_rule(state, hero, name):
+        return True
+    return bool(WILL_PAYERS) and will_payer(state, hero) is not None
+
+
+# Army rules by which another model's Will pays a Hero's Heroic Action instead of its Might
+# (The King's Counsel): each names that model now, or None.
+WILL_PAYERS: list[Callable[[BattleState, ModelState], ModelState | None]] = []
+
+
+def will_payer(state: BattleState, hero: ModelState) -> ModelState | None:
+    for rule in WILL_PAYERS:
+        payer = rule(state, hero)
+        if payer is not None and payer.alive and payer.will > 0:
+            return payer
+    return None
 
 
 def leash_refusal(state: BattleState, model: ModelState, end: tuple[float, float]) -> str | None:

@@ -23,3 +23,12 @@ def is_monster(model: ModelState) -> bool:
 def immovable(model: ModelState) -> bool:
     """WB 'Immovable Object' (002:L1919): never hurled, never backs away, never prone."""
     return bool(model.triggers & _IMMOVABLE)
+
+
+# Rules whose carrier cannot be Barged or Hurled and is unaffected by Rend (the Iron Shield)
+BRACED: set[str] = set()
+
+
+def braced(model: ModelState) -> bool:
+    """The model stands firm against a Monster's Barge, Hurl and Rend (army rules)."""
+    return not BRACED.isdisjoint(model.triggers)

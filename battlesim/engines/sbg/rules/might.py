@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.status import Lasting, Status
-from battlesim.engines.sbg.rules.pools import Pool, spend
+from battlesim.engines.sbg.rules.pools import lent_might, spend_might
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -127,7 +127,7 @@ def _legal(ask: MightAsk, points: object) -> bool:
 
 def budget(state: BattleState, model: ModelState) -> int:
     """The Might points the model could spend now (its store and any free point)."""
-    return model.might + free_point(state, model)
+    return model.might + free_point(state, model) + lent_might(state, model)
 
 
 def free_point(state: BattleState, model: ModelState) -> int:
@@ -145,7 +145,7 @@ def pay_might(state: BattleState, model: ModelState, points: int) -> None:
         mighty_hero(model).free_might_turn = state.turn
         points -= 1
     if points:
-        spend(model, Pool.MIGHT, points)
+        spend_might(state, model, points)  # its own store, then a lender's (pools.py)
 
 
 # Decisions this module asks a player (core/decisions.py).

@@ -146,11 +146,15 @@ def settle_bearers(state: BattleState) -> None:
             state.log.emit("ring_priority", model=model.uid, loses=RING)
 
 
+# Rules whose bearer ignores the Will of Sauron and "My precious!" (It Has Not Yet Awoken)
+UNAWOKEN: set[str] = set()
+
+
 def my_precious(state: BattleState, player: PlayerId) -> None:
     """RING-PREC-01 (002:L2232-2234): the last living model of an army, wearing the Ring,
     is removed as a casualty (every battle here is a matched-play game)."""
     alive = state.living(player)
-    if len(alive) == 1 and wears_ring(alive[0]):
+    if len(alive) == 1 and wears_ring(alive[0]) and not alive[0].triggers & UNAWOKEN:
         state.log.emit("my_precious", model=alive[0].uid)
         state.remove(alive[0], Removal.PRECIOUS)
 

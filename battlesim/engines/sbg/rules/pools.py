@@ -6,10 +6,11 @@ Pools live on ``ModelState``; they are spent here so that no pool ever goes belo
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from battlesim.engines.sbg.core.state import ModelState
+    from battlesim.engines.sbg.core.state import BattleState, ModelState
 
 
 class Pool(enum.Enum):
@@ -28,3 +29,37 @@ def spend(model: ModelState, pool: Pool, points: int = 1) -> None:
     if points < 1 or points > left:
         raise HeroPoolError(f"{model.uid} cannot spend {points} {pool.value} (has {left})")
     setattr(model, pool.value, left - points)
+
+
+# Army rules that let a Hero spend another model's Might "as if they were his own" (For the
+# Shire!): each names the lender for ``model`` now, or None.
+Lender = Callable[["BattleState", "ModelState"], "ModelState | None"]
+MIGHT_LENDERS: list[Lender] = []
+
+
+def might_lender(state: BattleState, model: ModelState) -> ModelState | None:
+    """The living friend whose Might ``model`` may spend now (with any left), if a rule says."""
+    for lender in MIGHT_LENDERS:
+        found = lender(state, model)
+        if found is not None and found.alive and found.might > 0:
+            return found
+    return None
+
+
+def lent_might(state: BattleState, model: ModelState) -> int:
+    if not MIGHT_LENDERS:
+        return 0
+    found = might_lender(state, model)
+    return found.might if found is not None else 0
+
+
+def spend_might(state: BattleState, model: ModelState, points: int) -> None:
+    """Spend Might: the model's own store first, then a lender's (For the Shire!)."""
+    own = min(points, model.might)
+    if own:
+        spend(model, Pool.MIGHT, own)
+    if points > own:
+        found = might_lender(state, model)
+        if found is None:
+            raise HeroPoolError(f"{model.uid} cannot spend {points} might (has {own})")
+        spend(found, Pool.MIGHT, points - own)

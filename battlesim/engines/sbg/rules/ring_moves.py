@@ -47,7 +47,8 @@ def start_of_move_phase(state: BattleState, players: tuple[Player, Player]) -> N
     one_ring.settle_bearers(state)
     for side in (state.priority, 1 - state.priority):
         for model in [m for m in state.living(side) if one_ring.bears_ring(m) and wears_ring(m)]:
-            will_of_sauron(state, players[side], model)
+            if not model.triggers & one_ring.UNAWOKEN:  # It Has Not Yet Awoken: no roll
+                will_of_sauron(state, players[side], model)
 
 
 def start_of_move(state: BattleState, players: tuple[Player, Player], side: int) -> None:

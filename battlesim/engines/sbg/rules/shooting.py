@@ -149,6 +149,9 @@ def shoot(
         return
     bonus = modifier(Hook.TO_HIT, HookContext(state, shooter, target))
     need = to_hit_need(state, shooter, moving_penalty)
+    grant = allowed(Roll.TO_HIT, HookContext(state, shooter, target))  # army rules
+    if _rerolls_hit(grant, die, bonus, need):
+        (die,) = state.roll(1, f"to hit {shooter.uid}->{target.uid} (re-roll)")
     # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits. HERO-MIGHT-06 item 3: Might.
     score = 6 if die == 6 else clamp_die(die + bonus)
     if marks.blinded(state, target):  # MAGIC-P-BLINDLIGHT: only a natural 6
@@ -165,6 +168,13 @@ def shoot(
         victim = _into_combat(state, shooter, target)
     if victim is not None:
         _wound_with_missile(state, shooter, victim)
+
+
+def _rerolls_hit(grant: Reroll, die: int, bonus: int, need: int) -> bool:
+    """A To Hit die re-rolled under a rule: a natural 1 (ONES) or any die that misses."""
+    if grant is Reroll.ONES:
+        return die == 1
+    return grant is Reroll.FAILED and die != 6 and clamp_die(die + bonus) < need
 
 
 def _sure_shot(state: BattleState, shooter: ModelState, target: ModelState, die: int) -> None:
@@ -244,4 +254,5 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
         target=victim,
         reroll_failed=failed,
     ):
-        state.wound(victim, f"shot by {shooter.uid}", at_mount)
+        extra = modifier(Hook.EXTRA_SHOT_WOUNDS, HookContext(state, shooter, victim))
+        state.wound(victim, f"shot by {shooter.uid}", at_mount, count=1 + extra)

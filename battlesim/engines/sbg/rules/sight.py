@@ -92,6 +92,10 @@ def _cached_sight(
     return seen
 
 
+# Rules whose carrier sees every point of the battlefield (army rules add theirs)
+ALL_SEEING: set[str] = set()
+
+
 def can_see(
     state: BattleState,
     viewer: ModelState,
@@ -103,6 +107,8 @@ def can_see(
 
     Models named in ``ignore`` do not block (a friend ducking, SHOOT-FRIEND-01).
     """
+    if viewer.triggers & ALL_SEEING:
+        return True  # army rules: "always assumed to have Line of Sight" (Master of Birds)
     between = [b for b in blockers(state, viewer, target) if b.key not in ignore]
     if not between and not sight_may_be_blocked(state.table, viewer.position, target.position):
         return True

@@ -39,6 +39,10 @@ class IllegalStrikeError(ValueError):
     """A special strike the model's weapon or Fight value does not allow (SPS-GEN-01)."""
 
 
+# Rules that let a model use a special strike its weapon does not give (Beefy: Bash)
+EXTRA_STRIKES: dict[str, SpecialStrike] = {}
+
+
 def eligible(model: ModelState, enemy_fight: int) -> list[SpecialStrike]:
     """SPS-GEN-01/02, SPS-FEINT-01, SPS-STAB-01: what the model's weapon allows now.
 
@@ -49,7 +53,8 @@ def eligible(model: ModelState, enemy_fight: int) -> list[SpecialStrike]:
     if weapon is None or weapon.spear or BLADES_OF_THE_DEAD in model.triggers:
         return []  # SR-BLADESDEAD (002:L2819): no Special Strikes
     allowed = []
-    for strike in weapon.strikes:
+    extra = [s for rule, s in EXTRA_STRIKES.items() if rule in model.triggers]
+    for strike in (*weapon.strikes, *(s for s in extra if s not in weapon.strikes)):
         if strike is SpecialStrike.FEINT and model.profile.fight < enemy_fight:
             continue
         if strike is SpecialStrike.STAB and model.profile.fight >= enemy_fight:

@@ -113,7 +113,7 @@ def _blades_of_the_dead(context: HookContext, defence: int) -> int | None:
     (with the auras that change it) instead of its Defence; no Special Strikes
     (special_strikes.eligible)."""
     target = context.other
-    return None if target is None else courage_value(context.state, target)
+    return None if target is None else courage_value(context.state, target, BLADES_OF_THE_DEAD)
 
 
 @grant(May.BE_TRAPPED, "preternatural agility", source=_BSDATA_AGILITY)

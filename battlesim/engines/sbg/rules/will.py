@@ -8,6 +8,7 @@ in ``rules/magic``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
@@ -27,6 +28,23 @@ FREE_WILL_RULES: set[str] = {STAFF_OF_POWER}
 
 # Rules that return the Will spent casting when a casting die is a natural 6 (Powers of Nature)
 REFUND_ON_SIX: set[str] = set()
+# Rules that re-roll one die of a Casting or Resist test (Lord of the Istari): the lowest die,
+# when the test would fail
+ONE_WILL_DIE: set[str] = set()
+
+
+def _one_die_again(state: BattleState, model: ModelState, dice: list[int], need: int) -> list[int]:
+    if not dice or max(dice) >= need or not model.triggers & ONE_WILL_DIE:
+        return dice
+    low = dice.index(min(dice))
+    (again,) = state.roll(
+        1, f"will die of {model.uid} (re-roll: {min(model.triggers & ONE_WILL_DIE)})"
+    )
+    return [*dice[:low], again, *dice[low + 1 :]]
+
+
+# Tests by which a model has the free Will point now (Wise Council: while Lindir is near)
+FREE_WILL_TESTS: list[Callable[[BattleState, ModelState], bool]] = []
 
 
 def free_will_rule(name: str) -> None:
@@ -41,10 +59,12 @@ def pay_will(state: BattleState, model: ModelState, points: int) -> None:
     """Spend ``points`` Will; WPN-STAFFPOW-01 (002:L2034): a Staff of Power's bearer spends
     one free Will point each turn, its store not reduced (the first point it spends)."""
     used = _FREE_POINT.of(model)
-    free = model.triggers & FREE_WILL_RULES
+    free = sorted(model.triggers & FREE_WILL_RULES)
+    if not free and any(test(state, model) for test in FREE_WILL_TESTS):
+        free = ["wise council"]
     if points >= 1 and free and not used:
         used.append(state.turn)
-        state.log.emit("free_will", model=model.uid, rule=min(free))
+        state.log.emit("free_will", model=model.uid, rule=free[0])
         points -= 1
     if points:
         spend(model, Pool.WILL, points)
@@ -64,6 +84,7 @@ def cast(
     will_before = caster.will
     pay_will(state, caster, points)
     dice = state.roll(points, f"cast {caster.uid} ({casting_value}+)")
+    dice = _one_die_again(state, caster, dice, casting_value)
     if 6 in dice and caster.triggers & REFUND_ON_SIX:
         caster.will = will_before  # the power still resolves: Will is back once it has
         state.log.emit("will_returned", model=caster.uid, will=caster.will)
@@ -92,7 +113,7 @@ def resist(
     paid = state.roll(points, f"resist {target.uid} ({casting}+)") if points else []
     extra = state.roll(free, f"free resist {target.uid} ({casting}+)") if free else []
     target.will += sum(1 for die in paid if die == 6)  # MAGIC-RES-02: refunded at once
-    dice = paid + extra
+    dice = _one_die_again(state, target, paid + extra, casting - bonus)
     if not dice:
         return False
     best = min(DIE_MAX, max(dice) + bonus)

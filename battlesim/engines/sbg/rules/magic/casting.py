@@ -11,7 +11,7 @@ casts the channelled form (MAGIC-CHAN-01).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +134,11 @@ def _in_area(
     return unit.eligible(state, caster, enemy)
 
 
+# Army rules by which a power's target ignores its effects once it is cast and not resisted:
+# each answers True when the power does nothing (Bofur's Steadfast)
+SHRUGGED_OFF: list[Callable[[BattleState, Sequence[Any], Spell], bool]] = []
+
+
 def protected(state: BattleState, model: ModelState) -> bool:
     return effects.marked(state, model, PROTECTED) is not None
 
@@ -203,6 +208,8 @@ def cast_spell(
     spell = Spell(unit, option.spec, caster, target, affected, channelling(state, caster))
     if unit.resistible and resisting.resisted(state, players, spell, best):
         return False
+    if any(rule(state, players, spell) for rule in SHRUGGED_OFF):
+        return False  # army rules: the target ignores the power's effects (Steadfast)
     state.log.emit(
         "spell",
         power=unit.id,

@@ -8,7 +8,7 @@ Spirit (two, channelled: +1 to the highest), rolled even with 0 Will; they never
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 RESISTANT = "resistant to magic"
 REGISTRY.register(RESISTANT, kind=Kind.RULE, source="SR-RESMAGIC (002:L2853-2855)")
 FORTIFIED = "fortify spirit"  # MAGIC-P-FORTIFY's mark (powers_aid.py)
+# Army rules that give friends Resistant to Magic (Song to Elbereth, the Pennant of the Dead)
+RESISTANT_AURAS: list[Callable[[BattleState, ModelState], bool]] = []
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,8 @@ class ChooseResist(Decision[int]):
 
 def free_dice(state: BattleState, model: ModelState) -> tuple[int, int]:
     """(free dice, bonus on the highest): SR-RESMAGIC, MAGIC-P-FORTIFY."""
-    free = 1 if RESISTANT in model.triggers else 0
+    resistant = RESISTANT in model.triggers or any(a(state, model) for a in RESISTANT_AURAS)
+    free = 1 if resistant else 0
     free += heroic_turn(model).resist_dice  # HERO-HR-01: Heroic Resolve's free die
     fortify = effects.marked(state, model, FORTIFIED)
     bonus = 0

@@ -34,7 +34,7 @@ from battlesim.engines.sbg.rules.back_away import (
     friend_may_stand,
 )
 from battlesim.engines.sbg.rules.crossing import crossings
-from battlesim.engines.sbg.rules.kinds import immovable
+from battlesim.engines.sbg.rules.kinds import braced, immovable
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
@@ -58,7 +58,11 @@ def barged_models(fight: BpaFight) -> list[ModelState]:
     Beasts never back away (part 2 §2.5 AMBIGUOUS). Order (the controller's): the farthest
     from the Monster first, so that the front rank has room (data.ASSUMPTIONS 'barge')."""
     monster = fight.monster
-    movers = [m for m in fight.losers + fight.enemy_helpers if m.alive and not immovable(m)]
+    movers = [
+        m
+        for m in fight.losers + fight.enemy_helpers
+        if m.alive and not immovable(m) and not braced(m)  # the Iron Shield: not barged
+    ]
     return sorted(movers, key=lambda m: (-point_distance(monster.position, m.position), m.uid))
 
 

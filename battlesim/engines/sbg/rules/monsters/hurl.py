@@ -25,7 +25,7 @@ from battlesim.engines.sbg.core.paths import (
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.combat import d3
-from battlesim.engines.sbg.rules.kinds import immovable
+from battlesim.engines.sbg.rules.kinds import braced, immovable
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
@@ -62,6 +62,7 @@ def hurl_targets(fight: BpaFight) -> list[ModelState | None]:
         if state.in_contact(monster, m)
         and m.profile.strength < monster.profile.strength
         and not immovable(m)
+        and not braced(m)  # army rules: the Iron Shield
     ]
 
 

@@ -6,12 +6,13 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import ModelState
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
+from battlesim.engines.sbg.rules.kinds import braced
 from battlesim.engines.sbg.rules.monsters.core import BpaFight, BrutalPowerAttack, register_bpa
 
 
 def rend_targets(fight: BpaFight) -> list[ModelState | None]:
     """REND-01: any enemy model engaged in the fight."""
-    return list(fight.living_losers())
+    return [m for m in fight.living_losers() if not braced(m)]  # army rules: the Iron Shield
 
 
 def rend_dice(fight: BpaFight) -> int:

@@ -25,7 +25,9 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.armies.good.near import carrier_within, named
 from battlesim.engines.sbg.rules.combat import clamp_stat
+from battlesim.engines.sbg.rules.fight_stances import SHIELD_WITHOUT_SHIELD
 from battlesim.engines.sbg.rules.fighting import ask, strike
+from battlesim.engines.sbg.rules.kinds import BRACED
 
 # --- never unarmed, no two-handed penalty ---------------------------------------------------
 
@@ -236,7 +238,7 @@ for _rule, _source in (
     REGISTRY.register(_rule, kind=Kind.RULE, source=_source)
 
 
-# --- Wall of Blades, Stand by our Men! ---------------------------------------------------------
+# --- Wall of Blades, Stand by our Men! --------------------------------------------------------
 
 
 @register(Hook.WOUND_ROLL, "wall of blades")
@@ -271,7 +273,7 @@ def _stand_by_our_men(context: HookContext, carrier: ModelState) -> int:
     return 1 if ours and carrier.charged and model.charged else 0
 
 
-# --- Lord of Lossarnach, Vengeful Fury, Andúril ---------------------------------------------------
+# --- Lord of Lossarnach, Vengeful Fury, Andúril -----------------------------------------------
 
 
 @reroll_by_effect(Roll.TO_WOUND_IN_COMBAT)
@@ -401,3 +403,110 @@ def _fury_fight(context: HookContext) -> int:
 def _fury_rerolls(context: HookContext) -> Reroll:
     """... to re-roll all failed To Wound rolls in the following fight."""
     return Reroll.FAILED if _fury(context) > 0 else Reroll.NONE
+
+
+# --- Drain Soul, the Foe Spear ----------------------------------------------------------------
+
+
+@register(Hook.EXTRA_WOUNDS, "drain soul")
+def _drain_soul(context: HookContext) -> int:
+    """Drain Soul (BSData 8a60-a507-e2b3-fbe1, bb4b-da64-b877-6e8b): a model that suffers a
+    Wound from the carrier is slain whatever its Wounds: the blow takes them all, and one
+    successful Fate roll prevents the whole blow (HERO-FATE-04)."""
+    target = context.other
+    return max(0, target.wounds - 1) if target is not None else 0
+
+
+REGISTRY.register(
+    "drain soul", kind=Kind.RULE, source="BSData 8a60-a507-e2b3-fbe1, bb4b-da64-b877-6e8b"
+)
+
+
+@register(Hook.WOUND_ROLL, "foe spear")
+def _foe_spear(context: HookContext) -> int:
+    """Foe Spear (BSData e341-cb55-dd9f-ee82): a spear that, supporting a model with an Iron
+    Shield, has +1 To Wound against Monsters (READINGS: the shield-bearer it touches)."""
+    model, target, state = context.model, context.other, context.state
+    if not model.supported or target is None or "monster" not in target.triggers:
+        return 0
+    shields = (f for f in state.living(model.player) if "iron shield" in f.triggers)
+    return 1 if any(state.engaged(f) and state.in_contact(model, f) for f in shields) else 0
+
+
+REGISTRY.register("foe spear", kind=Kind.WEAPON, source="BSData e341-cb55-dd9f-ee82")
+
+
+# --- Shielding without a shield, Swift Parry, Noldorin Daggers -----------------------------
+
+# Caras Galadhon Fighting Style (BSData fdbf-2edb-4017-a0d7): the Guard of the Galadhrim Court
+# may also Shield (pikes and all; a Shielding model is never supported, ARM-SH-04).
+SHIELD_WITHOUT_SHIELD.add("caras galadhon fighting style")
+REGISTRY.register(
+    "caras galadhon fighting style", kind=Kind.RULE, source="BSData fdbf-2edb-4017-a0d7"
+)
+
+WHITE_CITY = "defend the white city!"
+SHIELD_WITHOUT_SHIELD.add(WHITE_CITY)
+_WHITE_CITY: Status[list[bool]] = Status("defend the white city strike", list, Lasting.FIGHT)
+
+
+@on(On.DUEL_WON, WHITE_CITY, order=50, trigger=WHITE_CITY)
+def _defend_the_white_city(state: BattleState, happening: Happening) -> None:
+    """Defend the White City! (BSData 5e24-ce10-6900-ec08): Irolas may Shield without a
+    shield; if he Shields and wins, he makes one Strength 4 Strike on an enemy of the fight
+    (READINGS: the weakest-armoured one in contact, as the Duel is won)."""
+    irolas = happening.model
+    foes = [m for m in state.contacts(irolas) if m.alive]
+    if not irolas.shielding or not foes:
+        return
+    target = min(foes, key=lambda m: (m.defence, m.uid))
+    _WHITE_CITY.of(irolas).append(True)
+    strike(state, irolas, target, trapped=False)
+    _WHITE_CITY.drop(irolas)
+
+
+@override(Stat.STRENGTH, WHITE_CITY, source="BSData 5e24-ce10-6900-ec08")
+def _white_city_strength(context: HookContext, value: int) -> int | None:
+    return 4 if _WHITE_CITY.peek(context.model) else None
+
+
+# Swift Parry (BSData 7b51-e462-0398-ba7d): Rúmil forces one enemy in his fight to re-roll a
+# single Duel die, before any Might (fighting._foe_rerolls).
+reroll(Roll.DUEL_FOE_DIE, "swift parry", source="BSData 7b51-e462-0398-ba7d")(_one_die)
+
+# Noldorin Daggers (BSData d95c-924b-e77a-d04e): Elven-made daggers, thrown too (names.yaml),
+# with failed To Wound rolls re-rolled whether thrown or striking.
+reroll(Roll.TO_WOUND_IN_COMBAT, "noldorin daggers", source="BSData d95c-924b-e77a-d04e")(_one_die)
+reroll(Roll.TO_WOUND_SHOOTING, "noldorin daggers", source="BSData d95c-924b-e77a-d04e")(_one_die)
+
+# The Glaive (BSData 47f0-7db8-9972-e52d): a spear or a hand-and-a-half sword (names_good.yaml:
+# it fights as the sword, supports as the spear, WPN-GEN-02); "alternatively, the bearer of a
+# glaive can use the Shielding rule" without a shield.
+SHIELD_WITHOUT_SHIELD.add("glaive")
+REGISTRY.register("glaive", kind=Kind.WEAPON, source="BSData 47f0-7db8-9972-e52d")
+
+
+# --- The Iron Shield (BSData a833-dc15-6753-b77f), Spear & Shield (a6dc-c579-efe7-cabb) ---------
+
+# "A model armed with an Iron Shield cannot be barged or Hurled and is unaffected by the Rend
+# Brutal Power Attack" (monsters/: kinds.braced).
+BRACED.add("iron shield")
+REGISTRY.register("iron shield", kind=Kind.WARGEAR, source="BSData a833-dc15-6753-b77f")
+
+
+SPEAR_AND_SHIELD = "spear & shield"
+
+
+@register(Hook.DUEL_DIE, "any")  # not the trigger itself: "a & b" names two keywords (hooks.py)
+def _spear_and_shield(context: HookContext) -> int:
+    """Spear & Shield: unless supported by a model with a Foe Spear, a model with an Iron
+    Shield has -1 to its Duel rolls, even when Shielding."""
+    model, state = context.model, context.state
+    if SPEAR_AND_SHIELD not in model.triggers:
+        return 0
+    friends = (f for f in state.living(model.player) if "foe spear" in f.triggers)
+    supported = any(f.supported and state.in_contact(f, model) for f in friends)
+    return 0 if supported else -1
+
+
+REGISTRY.register(SPEAR_AND_SHIELD, kind=Kind.RULE, source="BSData a6dc-c579-efe7-cabb")

@@ -14,6 +14,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.armies.good.near import friend_within, named
 from battlesim.engines.sbg.rules.heroic_actions import FREE_ACTIONS, HEROIC_COMBAT
+from battlesim.engines.sbg.rules.pools import MIGHT_LENDERS
 
 
 def _heeded_by(rule: str, source: str, heeds: Callable[[ModelState], bool]) -> None:
@@ -106,3 +107,20 @@ def _masters_puppet(state: BattleState, hero: ModelState, name: str) -> bool:
 
 FREE_ACTIONS.append(_masters_puppet)
 REGISTRY.register(PUPPET, kind=Kind.RULE, source="BSData e354-9e04-bc91-20fb")
+
+
+# --- "For the Shire!": Boromir's Might --------------------------------------------------------
+
+SHIRE = "for the shire!"
+
+
+def _boromir(state: BattleState, model: ModelState) -> ModelState | None:
+    """ "For the Shire!" (BSData e6c8-a632-0cec-11d3): within 3" of Boromir of Gondor, Merry
+    or Pippin may spend Boromir's Might points as if they were his own."""
+    if SHIRE not in model.triggers:
+        return None
+    return friend_within(state, model, 3.0, ("boromir of gondor",))
+
+
+MIGHT_LENDERS.append(_boromir)
+REGISTRY.register(SHIRE, kind=Kind.RULE, source="BSData e6c8-a632-0cec-11d3")

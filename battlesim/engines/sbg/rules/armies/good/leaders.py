@@ -73,7 +73,7 @@ register(Hook.DUEL_DIE, "war aspect")(lambda c: 1 if "unarmed" in c.model.trigge
 register(Hook.WOUND_ROLL, "war aspect")(lambda c: 1 if "unarmed" in c.model.triggers else 0)
 
 
-# --- Saviour of Lake-town: Fight and banner near Bard ------------------------------------------
+# --- Saviour of Lake-town: Fight and banner near Bard -----------------------------------------
 
 _BARDS_PEOPLE = ("bain", "percy", "hilda", "lake-town militia")  # "Militia Captains" included
 
@@ -95,7 +95,7 @@ def _saviour_fight(context: HookContext) -> int:
 REGISTRY.register("saviour of lake-town", kind=Kind.RULE, source="BSData 653e-6fc7-8417-9a0e")
 
 
-# --- "counts as being in range of a banner" ----------------------------------------------------
+# --- "counts as being in range of a banner" ---------------------------------------------------
 
 
 def _banner_by_carrier(
@@ -174,7 +174,7 @@ grant(May.PASS_COURAGE_UNTESTED, "allies 'til the end", source="BSData be61-41fc
 )
 
 
-# --- Courage passed or re-rolled near a leader ----------------------------------------------------
+# --- Courage passed or re-rolled near a leader ------------------------------------------------
 
 
 def _fearless_near(
@@ -218,7 +218,7 @@ def _lead_by_example(context: HookContext) -> Reroll:
 REGISTRY.register("lead by example", kind=Kind.RULE, source="BSData 48ce-8822-7309-3a81")
 
 
-# --- Stand Fast! ---------------------------------------------------------------------------------
+# --- Stand Fast! ------------------------------------------------------------------------------
 
 _TWELVE = 6  # inches added to the 6" of Stand Fast! (COUR-SF-02): 12"
 _ANY_RANGE = 1000  # "regardless of range"
@@ -275,7 +275,7 @@ def _durins_heir(context: HookContext) -> int:
 grant(May.RALLY_HERO, "durin's heir", source="BSData 4657-440a-6569-1d32")(_dwarf)
 
 
-# --- The Herald's Duty: the King's Champion and his Heralds ---------------------------------------
+# --- The Herald's Duty: the King's Champion and his Heralds -----------------------------------
 
 HERALDS_DUTY = "the herald's duty"
 
@@ -322,3 +322,13 @@ def _onwards_men_of_esgaroth(context: HookContext) -> bool | None:
 
 
 REGISTRY.register("onwards, men of esgaroth", kind=Kind.RULE, source="BSData 3fbf-ddf3-60a1-f486")
+
+
+@register(Hook.COURAGE, "boldest of the bold")
+def _boldest_of_the_bold(context: HookContext) -> int:
+    """Boldest of the Bold (BSData 16f5-8b5c-807a-cfdf): Cirion has +2 Courage to charge an
+    enemy that causes Terror, and +2 when Blades of the Dead strike him."""
+    return 2 if context.details.get("reason") in ("terror", "blades of the dead") else 0
+
+
+REGISTRY.register("boldest of the bold", kind=Kind.RULE, source="BSData 16f5-8b5c-807a-cfdf")

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Tick, every
 from battlesim.engines.sbg.core.status import Lasting, Status
-from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.rules.fighting import ask
 from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.priority_rules import PriorityDice, priority_adjuster
@@ -108,3 +108,61 @@ for _rule, _id, _kind in (
     (FORESIGHT, "79fa-1b58-9993-551f", Kind.RULE),
 ):
     REGISTRY.register(_rule, kind=_kind, source=f"BSData {_id}")
+
+
+# --- Dubious Counsel (BSData 605b-ae6a-4e75-1c7b) ---------------------------------------------
+
+COUNSEL = "dubious counsel"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveCounsel(Decision[ModelId | None]):
+    """Dubious Counsel: the Lake-town Hero Alfrid counsels with his next Will point, or None
+    to stop. The heuristic counsels the Hero with the least Might while it keeps one Will
+    point (a 1 in 6 costs the Hero a point)."""
+
+    model: ModelState
+    heroes: tuple[ModelState, ...]
+
+    def default(self, state: BattleState) -> ModelId | None:
+        if self.model.will <= 1 or not self.heroes:
+            return None
+        return min(self.heroes, key=lambda h: (h.might, h.uid)).uid
+
+
+@every(Tick.PHASE_START, COUNSEL, order=40)
+def _dubious_counsel(state: BattleState) -> None:
+    """At the start of the Priority phase, before any die, Alfrid may spend any number of Will
+    points; for each, a friendly Lake-town Hero within 6" rolls a D6: 2+ gains a Might point
+    (even beyond its starting store), 1 loses one to Alfrid."""
+    if state.phase is not Phase.PRIORITY:
+        return
+    for alfrid in [m for m in state.living() if COUNSEL in m.triggers]:
+        while alfrid.alive and alfrid.will > 0:
+            heroes = tuple(_lake_town_heroes(state, alfrid))
+            choice = ask(state, alfrid, GiveCounsel(alfrid, heroes))
+            hero = next((h for h in heroes if h.uid == choice), None)
+            if hero is None:
+                break
+            spend(alfrid, Pool.WILL)
+            (die,) = state.roll(1, f"dubious counsel {alfrid.uid}->{hero.uid}")
+            if die >= 2:
+                hero.might += 1
+            elif hero.might > 0:
+                hero.might -= 1
+                alfrid.might += 1
+            state.log.emit("counsel", model=alfrid.uid, hero=hero.uid, die=die)
+
+
+def _lake_town_heroes(state: BattleState, alfrid: ModelState) -> list[ModelState]:
+    return [
+        m
+        for m in state.living(alfrid.player)
+        if m is not alfrid
+        and m.profile.is_hero
+        and "lake-town" in m.triggers
+        and state.distance(alfrid, m) <= 6.0
+    ]
+
+
+REGISTRY.register(COUNSEL, kind=Kind.RULE, source="BSData 605b-ae6a-4e75-1c7b")

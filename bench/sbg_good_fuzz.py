@@ -1,0 +1,115 @@
+"""Random-legal fuzz over the Good factions of BattleScribe data (issue 18).
+
+One battle per Good faction, each of its profiles once in its force (so every Good profile
+plays at least once across the runs), against a random Evil faction (up to 12 of its
+profiles, drawn at random): a random player on one side and the heuristic on the other (in
+turn), on the preset tables in turn. Cards are built as the site's battlesim/engine_input.py
+builds them from the imported data. It prints the battles, how many raised an exception
+(there should be none), the Good profiles that played, the casualties and turns, the names
+left unplayed, then CPU time.
+
+    .venv/bin/python bench/sbg_good_fuzz.py [BSDATA_FOLDER] [SEED]
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
+from battlesim.engines.sbg.core.units import STAND_IN  # noqa: E402
+from battlesim.engines.sbg.coverage import _stand_ins, load_dataset  # noqa: E402
+from battlesim.engines.sbg.game import play_game  # noqa: E402
+from profiles.importers.bs_dataset import TIER_BY_NAME  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = ROOT.parent / "shared" / "bsdata"  # the project's ../shared/bsdata
+FOES = 12
+NO_SHOOT_VALUE = 6  # as battlesim/engine_input.py
+TIER_NAMES = {tier: name for name, tier in TIER_BY_NAME.items()}
+
+
+def card(parsed: Any) -> dict[str, Any]:
+    """The engine card of an imported profile (battlesim/engine_input.profile_card's shape)."""
+    c = parsed.characteristics
+    numbers = {key: getattr(c, key) for key in STAND_IN}
+    heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in parsed.heroic_actions]
+    tier = [TIER_NAMES[parsed.heroic_tier]] if parsed.heroic_tier is not None else []
+    found: dict[str, Any] = {
+        "name": parsed.name,
+        **{key: STAND_IN[key] if value is None else value for key, value in numbers.items()},
+        "shoot": c.shoot if c.shoot is not None else NO_SHOOT_VALUE,
+        **{key: getattr(c, key) or 0 for key in ("might", "will", "fate")},
+        "keywords": [*parsed.keywords, *tier],
+        "wargear": list(parsed.wargear),
+        "rules": [r.name for r in parsed.rules] + heroic + _stand_ins(c.notes),
+        "points": parsed.points,
+    }
+    powers = [
+        {"name": p.name, "casting_value": p.casting_value, "range": p.range_inches or 12}
+        for p in parsed.powers
+    ]
+    return {**found, "powers": powers} if powers else found
+
+
+def force(name: str, side: str, profiles: list[Any]) -> dict[str, Any]:
+    units = [{"profile": card(p), "count": 1} for p in profiles]
+    heroes = [u for u in units if "Hero" in u["profile"]["keywords"]]
+    if heroes:
+        heroes[0]["leader"] = True
+    return {"name": name, "alignment": side, "units": units}
+
+
+def main() -> int:
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DATA
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 18
+    dataset = load_dataset(folder)
+    good = [f for f in dataset.factions if getattr(f.side, "value", "") == "good"]
+    evil = [f for f in dataset.factions if getattr(f.side, "value", "") == "evil"]
+    rng, tables = random.Random(seed), list(PRESETS)
+    failures, played, fallen, turns, ignored = 0, 0, 0, 0, set()
+    start = time.process_time()
+    for n, faction in enumerate(good):
+        foe = rng.choice(evil)
+        theirs = rng.sample(list(foe.profiles), min(FOES, len(foe.profiles)))
+        options = {
+            "forces": [
+                force(faction.name, "good", list(faction.profiles)),
+                force(foe.name, "evil", theirs),
+            ],
+            "table": tables[n % len(tables)],
+            # a random player on one side (every legal choice in time), the heuristic on the
+            # other, so that the armies meet and fight (in turn, as bench/sbg_rules_fuzz.py)
+            "players": ["random", "heuristic"] if n % 2 else ["heuristic", "random"],
+        }
+        try:
+            result = play_game(seed=seed * 1000 + n, options=options)
+        except Exception:  # noqa: BLE001  (the fuzz reports every failure)
+            failures += 1
+            print(f"{faction.name} v {foe.name} (seed {seed * 1000 + n}):", file=sys.stderr)
+            traceback.print_exc(limit=6)
+            continue
+        played += len(faction.profiles)
+        fallen += sum(1 for event in result.log.events if event.kind == "casualty")
+        turns += result.summary.get("turns", 0) if isinstance(result.summary, dict) else 0
+        ignored.update(result.summary["ignored"][0] if isinstance(result.summary, dict) else ())
+        print(f"  {faction.name} ({len(faction.profiles)} profiles) v {foe.name}: ok")
+    total = sum(len(f.profiles) for f in good)
+    cpu = time.process_time() - start
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"{len(good)} battles, {failures} with an exception")
+    print(f"Good profiles played: {played}/{total}; {fallen} casualties, {turns} turns")
+    print(f"Good names left unplayed in these battles: {len(ignored)}")
+    print(f"{cpu:.1f} CPU s, load {load}")
+    return 1 if failures or played < total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
