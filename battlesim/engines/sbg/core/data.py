@@ -592,8 +592,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "covered model hits on a natural 6 only (no Might).",
         "collapse rocks": "MAGIC-P-COLLAPSE: the target stands on a piece whose name says "
         "ruin, rock, stone, house, tower, wall, cave, cliff or crag.",
-        "set ablaze": "MAGIC-P-FLAMEBURST channelled: the S9 hit of Set Ablaze is played; the "
-        "S5 hit in each End phase until extinguished is not.",
+        "set ablaze": 'SR-ABLAZE (002:L2797): a Prone model crawling its full 1" puts the '
+        "flames out (whether it lay down or was knocked down); entering water is read as "
+        "ending a move in a water piece (a move through water to dry ground does not).",
         "shatter": "MAGIC-P-SHATTER: the caster destroys the target's missile weapon if it "
         "has one, else its hand weapon (not a staff of power); armour and shields are kept.",
         "paralyse": "MAGIC-P-PARALYSE: the Paralysed model's Duel is not changed (no Duel dice "

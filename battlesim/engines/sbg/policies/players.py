@@ -41,6 +41,7 @@ from battlesim.engines.sbg.policies import heroic_policy, magic_policy, monster_
 from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.rules import cavalry, one_ring, terror
+from battlesim.engines.sbg.rules.ablaze import burning
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.barriers import protecting_barrier
 from battlesim.engines.sbg.rules.combat import wound_need
@@ -400,10 +401,16 @@ class HeuristicPlayer(Answering):
             check_lie_down(state, model)
         except IllegalActionError:
             return False
+        if burning(state, model):
+            return True  # SR-ABLAZE: lie down now, crawl next Move phase to put it out
         return _role(model) != 2 and self._takes_cover(state, model)
 
     def crawl_to(self, state: BattleState, model: ModelState) -> Point | None:
-        """Crawl only to get out of sight of more bows, never needlessly."""
+        """Crawl to put out flames (SR-ABLAZE), or to get out of sight of more bows, never
+        needlessly."""
+        if burning(state, model):
+            spots = crawl_spots(state, model)
+            return spots[0] if spots else None
         if self.stands_up(state, model):
             return None
         shooters = _bows_on(state, model)

@@ -17,6 +17,7 @@ from battlesim.engines.sbg.core.data import CRAWL_DISTANCE
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.paths import Point, point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.ablaze import crawled
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.cavalry import is_cavalry
 from battlesim.engines.sbg.rules.crossing import crossings
@@ -52,7 +53,9 @@ def _try_crawl(state: BattleState, player: Player, model: ModelState) -> bool:
         state.log.emit("refused", model=model.uid, reason=str(error))
         return False
     model.moved = True
+    start = model.position
     state.move_to(model, spot, "crawl")
+    crawled(state, model, start)  # SR-ABLAZE: crawling 1" puts the flames out
     return True
 
 

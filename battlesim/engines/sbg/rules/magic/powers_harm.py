@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core.hooks import Hook
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.ablaze import set_ablaze
 from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import hit, lose_wounds, wound_chance
@@ -155,15 +156,13 @@ def _flame_worth(state: BattleState, caster: ModelState, target: ModelState, cha
     worth=_flame_worth,
 )
 def magic_p_flameburst(state: BattleState, spell: Spell) -> None:
-    """One Strength 6 hit; channelled: the target is Set Ablaze instead (SR-ABLAZE: one S9
-    hit, then S5 in each End phase; the burning is not played: data.ASSUMPTIONS "set ablaze")."""
-    hit(
-        state,
-        spell.caster,
-        spell.target,
-        9 if spell.channelled else 6,
-        f"cast by {spell.caster.uid}",
-    )
+    """One Strength 6 hit; channelled: the target is Set Ablaze instead (SR-ABLAZE, rules/
+    ablaze.py: one S9 hit, then S5 in each End phase until put out)."""
+    cause = f"cast by {spell.caster.uid}"
+    if spell.channelled:
+        set_ablaze(state, spell.caster, spell.target, cause)
+    else:
+        hit(state, spell.caster, spell.target, 6, cause)
 
 
 STAFFS = ("staff", "staff of power")
