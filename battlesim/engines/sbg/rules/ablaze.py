@@ -2,7 +2,7 @@
 hit at once; if it survives, one Strength 5 hit in every End phase until the flames are out.
 It puts them out by lying down and crawling 1" (rules/prone.py calls ``crawled``) or by
 entering water (a move ending in shallow or deep water). Reading: a model that is Prone
-(lying down or knocked down) and crawls its full 1" is put out (data.ASSUMPTIONS
+(lying down or knocked down) and crawls its full 1" is put out (READINGS.md, data.ASSUMPTIONS
 "set ablaze")."""
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ A special rule's trigger is its name in lower case without the "(Active)"/"(Pass
 
 from __future__ import annotations
 
+from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.auras import Affects, aura
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
@@ -16,10 +18,13 @@ from battlesim.engines.sbg.rules.courage import courage_test
 
 @register(Hook.DEFENCE, "shieldwall")
 def _shieldwall(context: HookContext) -> int:
-    """Shieldwall (BSData game system): +1 Defence with a shield while touching two or more
-    non-prone friends with Shieldwall and a shield; on foot only."""
+    """SR-SHIELDWALL (002:L2841): +1 Defence with a shield while touching two or more
+    non-prone friends with Shieldwall and a shield; on foot only. An Active rule: none while
+    the model cannot act (Transfix, Paralyse: SR-GEN-02, 002:L2705)."""
     model, state = context.model, context.state
     if "shield" not in model.triggers or "cavalry" in model.triggers:
+        return 0
+    if cannot_act(state, model):
         return 0
     wall = 0
     for friend in state.living(model.player):
@@ -30,6 +35,12 @@ def _shieldwall(context: HookContext) -> int:
             if wall >= 2:
                 return 1
     return 0
+
+
+def cannot_act(state: BattleState, model: ModelState) -> bool:
+    """SR-GEN-02 (002:L2705): under Transfix, Paralyse or any effect that stops it acting
+    (it may neither move nor strike), an Active rule has no effect."""
+    return effects.barred(state, model, Bar.MOVE) and effects.barred(state, model, Bar.STRIKE)
 
 
 # Rules written with the rule API of core/ (README.md, "Where a new rule goes").
