@@ -1,4 +1,4 @@
-"""SR-FLY-02/04/06, SR-SHIELDWALL, SR-GEN-01/02 (checklist part 2 §9, seed 002:L2699-2705,
+"""SR-FLY-02/03/04/06, SR-SHIELDWALL, SR-GEN-01/02 (checklist part 2 §9, seed 002:L2699-2705,
 L2839-2841, L2889-2899; XREF L1663, L2188): scripted tests whose expected outcomes are read
 off the French text; each fails when its rule is removed."""
 
@@ -12,10 +12,12 @@ from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import IllegalActionError, Move
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.core.units import Profile
+from battlesim.engines.sbg.core.units import PowerSpec, Profile
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, march_bonus
+from battlesim.engines.sbg.rules.magic.powers_area import magic_p_fear
 from battlesim.engines.sbg.rules.magic.powers_hold import HELD
+from battlesim.engines.sbg.rules.magic.spells import Spell, unit_of
 from battlesim.engines.sbg.rules.movement import check_action
 from battlesim.engines.sbg.rules.terror import frightens
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle
@@ -45,6 +47,23 @@ def _zone_in_the_way(profile: Profile) -> tuple[BattleState, ModelState]:
     mover = add(state, "A1", 0, 10, 10, profile)
     add(state, "B1", 1, 11.5, 16)  # beside the straight line, its zone across it
     return state, mover
+
+
+@pytest.mark.parametrize(("profile", "end_y"), [(FLYER, 32.0), (WARRIOR, 21.0)])
+def test_sr_fly_03_a_flyer_forced_to_flee_flies_12_inches(profile: Profile, end_y: float) -> None:
+    """SR-FLY-03 (002:L2895): forced to move by an enemy power, a flyer "le fera en volant et
+    avec une valeur de Mouvement de 12"": failing Instill Fear (MAGIC-P-FEAR, its full Move
+    away from the caster) a Move 6 flyer flies 12" over a friend in the way; a walker stops
+    short of that friend."""
+    state = battle([1, 1])  # the Courage test: 2 + 3 < 10
+    caster = add(state, "B1", 1, 10, 16, replace(WARRIOR, will=3))
+    fleeing = add(state, "A1", 0, 10, 20, profile)
+    add(state, "A2", 0, 10, 22)  # in the way
+    spec = PowerSpec("Instill Fear", 3, 6.0)
+    unit = unit_of(spec)
+    assert unit is not None
+    magic_p_fear(state, Spell(unit, spec, caster, fleeing, (fleeing,), False))
+    assert fleeing.y == pytest.approx(end_y, abs=0.11)
 
 
 def test_sr_fly_04_flies_over_an_enemy_zone_and_ends_outside_it() -> None:

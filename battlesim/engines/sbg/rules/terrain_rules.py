@@ -77,7 +77,7 @@ def _expert_rider_thrown(context: HookContext) -> Reroll:
 
 
 FLY = "fly"
-_FLYING_MOVE = 12  # SR-FLY-02 (002:L2893): a flyer moves 12"
+FLYING_MOVE = 12  # SR-FLY-02 (002:L2893): a flyer moves 12"
 
 
 @grant(May.FLY, FLY, source="SR-FLY-01..04 (002:L2891-2897)")
@@ -91,7 +91,7 @@ def _fly(context: HookContext) -> bool:
 @override(Stat.MOVE, FLY, source="SR-FLY-02 (002:L2893)")
 def _flying_move(context: HookContext, move: int) -> int | None:
     """SR-FLY-02 (002:L2893): a flyer moves 12"; the war drum and Heroic March add to it."""
-    return _FLYING_MOVE
+    return FLYING_MOVE
 
 
 @grant(May.CROSS_DIFFICULT_AS_OPEN, FLY, source="SR-FLY-01 (002:L2891)")

@@ -16,6 +16,7 @@ from battlesim.engines.sbg.rules.cavalry import knockdown_immune, knocked_down
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound, wound_need
 from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.howdah import riding
+from battlesim.engines.sbg.rules.terrain_rules import in_woods
 
 
 def defence(state: BattleState, model: ModelState) -> int:
@@ -90,18 +91,25 @@ def halved_loss(value: int) -> int:
 
 
 def push_away(
-    state: BattleState, model: ModelState, origin: ModelState, inches: float, reason: str
+    state: BattleState,
+    model: ModelState,
+    origin: ModelState,
+    inches: float,
+    reason: str,
+    flying: bool = False,
 ) -> ModelState | None:
     """Move ``model`` up to ``inches`` straight away from ``origin``, stopping short of the
     first model in the way and at the table edge; returns the model it stopped against.
-    Terrain is not checked (data.ASSUMPTIONS "power pushes")."""
+    Terrain is not checked (data.ASSUMPTIONS "power pushes"). ``flying`` (SR-FLY-03): it
+    flies over models and lands on the farthest clear spot short of a wood."""
     dx, dy = model.x - origin.x, model.y - origin.y
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    step, moved, blocker = 0.1, 0.0, None
+    step, moved, blocker, ahead = 0.1, 0.0, None, 0.0
     others = [m for m in state.living() if m is not model and riding(m) is None]
-    while moved + step <= inches + 1e-9:
-        nx, ny = model.x + ux * (moved + step), model.y + uy * (moved + step)
+    while ahead + step <= inches + 1e-9:
+        ahead += step
+        nx, ny = model.x + ux * ahead, model.y + uy * ahead
         if not (model.radius <= nx <= state.width - model.radius):
             break
         if not (model.radius <= ny <= state.depth - model.radius):
@@ -110,10 +118,14 @@ def push_away(
             (o for o in others if math.hypot(nx - o.x, ny - o.y) < model.radius + o.radius),
             None,
         )
+        if flying:
+            if hit_by is None and not in_woods(state, (nx, ny)):
+                moved = ahead  # SR-FLY-01: it may land here
+            continue
         if hit_by is not None:
             blocker = hit_by
             break
-        moved += step
+        moved = ahead
     if moved > 0:
         end = (model.x + ux * moved, model.y + uy * moved)
         state.move_to(model, end, reason)

@@ -16,6 +16,7 @@ from battlesim.engines.sbg.rules.magic.harm import (
     wound_chance,
 )
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
+from battlesim.engines.sbg.rules.terrain_rules import FLYING_MOVE, flies
 from battlesim.engines.sbg.rules.terror import pass_chance
 
 
@@ -44,14 +45,17 @@ def _fear_worth(state: BattleState, caster: ModelState, target: ModelState, chan
 def magic_p_fear(state: BattleState, spell: Spell) -> None:
     """Every enemy in range tests Courage (channelled: 3D6 less the highest), nearest first;
     one that fails moves its full Move directly away from the caster, stopping short of
-    models and at the table edge, and cannot move again this turn. War Beasts' crews and
+    models and at the table edge (a flyer flies 12" over them, SR-FLY-03, 002:L2895), and
+    cannot move again this turn. War Beasts' crews and
     models that cannot be moved are immune (data.ASSUMPTIONS "instill fear")."""
     for model in sorted(spell.affected, key=lambda m: (state.distance(spell.caster, m), m.uid)):
         if not model.alive or riding(model) is not None or "war beast" in model.triggers:
             continue
         if courage_test(state, model, "instill fear", drop_highest=spell.channelled):
             continue
-        push_away(state, model, spell.caster, model.profile.move, "instill fear")
+        flying = flies(state, model)  # SR-FLY-03: a flyer flees flying, with a 12" Move
+        move = max(model.profile.move, FLYING_MOVE) if flying else model.profile.move
+        push_away(state, model, spell.caster, move, "instill fear", flying=flying)
         model.done_moving = True
         lasting.put(state, spell, model, bars=frozenset({Bar.MOVE}), name="fled in fear")
 
