@@ -30,11 +30,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import load_average, rate  # noqa: E402
+
 from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
 from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
-from bench.figures import load_average, rate  # noqa: E402
 
+# Each sample force against itself: the forces are equal, only the players differ.
+MIRROR_FORCES = ("minas_tirith", "mordor", "rohan", "warg_riders", "gondor_captains", "fellowship")
 PAIRINGS = (
     ("minas_tirith", "mordor"),
     ("rohan", "warg_riders"),
@@ -52,10 +55,14 @@ def battle(seed: int, forces: list[Any], players: list[str], table: str, scenari
     return play_game(seed=seed, options=options)
 
 
-def swapped(seeds: int, scenarios: tuple[str, ...] = SCENARIOS) -> Iterator[tuple[Any, ...]]:
+def swapped(
+    seeds: int,
+    scenarios: tuple[str, ...] = SCENARIOS,
+    pairings: tuple[tuple[str, str], ...] = PAIRINGS,
+) -> Iterator[tuple[Any, ...]]:
     """(seed, pairing, table, scenario, side the studied player or force takes)."""
     for seed in range(seeds):
-        for pairing in PAIRINGS:
+        for pairing in pairings:
             for table in PRESETS:
                 for scenario in scenarios:
                     for side in (0, 1):
@@ -63,14 +70,18 @@ def swapped(seeds: int, scenarios: tuple[str, ...] = SCENARIOS) -> Iterator[tupl
 
 
 def stronger(seeds: int, player: str) -> None:
-    won = decisive = 0
-    for seed, pairing, table, scenario, side in swapped(seeds):
-        players = [player, "heuristic_v1"] if side == 0 else ["heuristic_v1", player]
-        winner = battle(seed, list(pairing), players, table, scenario).winner
-        if winner is not None:
-            decisive += 1
-            won += int(winner) == side
-    print(f"stronger: {player} v heuristic_v1, decisive battles won {rate(won, decisive)}")
+    """Over the sample pairings and over each sample force against itself (there only the
+    players differ: a lopsided pairing is won by the stronger list whoever plays)."""
+    mirrors = tuple((force, force) for force in MIRROR_FORCES)
+    for label, pairings in (("sample pairings", PAIRINGS), ("same force", mirrors)):
+        won = decisive = 0
+        for seed, pairing, table, scenario, side in swapped(seeds, pairings=pairings):
+            players = [player, "heuristic_v1"] if side == 0 else ["heuristic_v1", player]
+            winner = battle(seed, list(pairing), players, table, scenario).winner
+            if winner is not None:
+                decisive += 1
+                won += int(winner) == side
+        print(f"stronger ({label}): {player} v heuristic_v1, decisive won {rate(won, decisive)}")
 
 
 def mirror(seeds: int, player: str) -> None:

@@ -167,7 +167,8 @@ class PlanPlayer(HeuristicPlayer):
             return self._close_in(state, model, plan)  # no line left: the bows fight
         half = model.profile.move / 2
         if gap > reach + half and plan.intent is Intent.ADVANCE:
-            return self._walk(state, model, enemy.position, self._short_of_reach(state, model))
+            room = self._short_of_reach(state, model)
+            return self._walk(state, model, enemy.position, room if room > 0.0 else half)
         return self._walk(state, model, enemy.position, half)
 
     def _line_screens(self, state: BattleState, side: PlayerId) -> bool:
@@ -203,22 +204,27 @@ class PlanPlayer(HeuristicPlayer):
 
     def _close_in(self, state: BattleState, model: ModelState, plan: Plan) -> MoveAction:
         """Towards the enemy with the fewest of our models on it (second ranks wrap the
-        flanks instead of queuing); under HOLD, only to the edge of the enemy's reach."""
+        flanks instead of queuing). A model that cannot charge ends outside the enemy's
+        charge reach when the enemy moves after it (our Priority) or under HOLD: the enemy
+        must then walk into ours, and we charge first."""
         target = _flank_target(state, model)
         if target is None:
             return Hold(model.uid)
-        if plan.intent is Intent.HOLD and not state.engaged(target):
-            return self._walk(state, model, target.position, self._short_of_reach(state, model))
+        wary = plan.intent is Intent.HOLD or state.priority == model.player
+        if wary and not state.engaged(target):
+            room = self._short_of_reach(state, model)
+            if room > 0.0:
+                return self._walk(state, model, target.position, max(0.05, room))
         return self._walk(state, model, target.position)
 
     def _short_of_reach(self, state: BattleState, model: ModelState) -> float:
-        """The distance the model may walk and still end outside every enemy's charge reach
-        (at least a little: a model never freezes for ever)."""
-        room = math.inf
+        """How far the model may walk and still end outside every enemy's charge reach
+        (capped at its Move; 0 or less when it already stands inside one)."""
+        room = float(model.profile.move)
         for enemy in state.enemies(model):
             reach = enemy.profile.move + CHARGE_MARGIN
             room = min(room, state.distance(model, enemy) - reach)
-        return max(0.05, min(room, model.profile.move))
+        return room
 
     # -- charging and shooting --------------------------------------------------------------
 
