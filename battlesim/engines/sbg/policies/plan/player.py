@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
-from battlesim.engines.sbg.core.actions import Hold, Move, MoveAction
-from battlesim.engines.sbg.core.paths import Point, point_distance, toward
+from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.paths import Point, point_distance, rotated, toward
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.policies.plan.intent import Intent, Plan, make_plan
@@ -33,12 +34,19 @@ from battlesim.engines.sbg.policies.players import (
     wound_chance,
 )
 from battlesim.engines.sbg.rules import one_ring
+from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
-from battlesim.engines.sbg.rules.movement import furthest_toward, surroundings
+from battlesim.engines.sbg.rules.movement import (
+    check_action,
+    furthest_toward,
+    surely_illegal,
+    surroundings,
+)
 from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.shooting import legal_targets
 
 FLANK_WEIGHT = 2.5  # inches a target is "moved away" per friend already fighting it
+TRAP_ANGLES = (0.0, 0.5, -0.5, 1.0, -1.0)  # radians off "straight behind" tried for a trap
 TRAP_BONUS = 0.1  # charging an enemy friends already fight: it may be trapped
 CHARGE_MARGIN = 1.0  # inches beyond an enemy's Move: its charge reach
 BEHIND_LINE = 2.0  # inches the leader and banners stand behind the fights they follow
@@ -228,6 +236,20 @@ class PlanPlayer(HeuristicPlayer):
 
     # -- charging and shooting --------------------------------------------------------------
 
+    def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
+        """v1's choice of enemy; against an enemy friends already fight, the contact spot
+        behind it, opposite them, where one can be reached: a loser that cannot back away
+        is trapped (FIGHT-TRAP-01), and struck twice as often."""
+        charge = super()._charge(state, model)
+        if charge is None:
+            return None
+        target = state.models[charge.target]
+        spot = _trap_spot(state, model, target)
+        if spot is None:
+            return charge
+        # MSL-THROW-02: no throw on a charge that asks for a terrain test
+        return replace(charge, to=spot, throw=charge.throw and not crossings(state, model, spot))
+
     def _charge_value(self, state: BattleState, model: ModelState, enemy: ModelState) -> float:
         """v1's expected exchange, with roles: the leader and banners join fights under way,
         Heroes fight whatever they carry, bows keep shooting while they have a line; and
@@ -263,6 +285,27 @@ class PlanPlayer(HeuristicPlayer):
             return (-chance, state.distance(shooter, t), t.uid)
 
         return min(targets, key=value).uid
+
+
+def _trap_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    """A legal contact spot on the far side of ``target`` from the friends fighting it."""
+    fighting = state.contacts(target)
+    if not fighting:
+        return None
+    fx = sum(f.x for f in fighting) / len(fighting)
+    fy = sum(f.y for f in fighting) / len(fighting)
+    away = math.atan2(target.y - fy, target.x - fx)
+    reach = target.radius + model.radius + 0.002
+    for turn in TRAP_ANGLES:
+        spot = rotated(target.position, away + turn, reach)
+        if surely_illegal(state, model, spot):
+            continue
+        try:
+            check_action(state, model, Charge(model.uid, target.uid, spot))
+        except ValueError:
+            continue
+        return spot
+    return None
 
 
 def _nearest(state: BattleState, model: ModelState) -> tuple[float, ModelState | None]:
