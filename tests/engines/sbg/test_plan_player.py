@@ -122,3 +122,31 @@ def test_heuristic_v1_plays_as_today_and_v2_plays_both_scenarios() -> None:
         players = ["heuristic_v2", "heuristic_v1"]
         result = play_game(seed=5, options={**options, "scenario": scenario, "players": players})
         assert result.termination in ("turn_limit", "reduced_to_quarter", "wiped_out")
+
+
+def test_with_priority_a_model_that_cannot_charge_stops_outside_the_enemy_reach() -> None:
+    """MOVE-CHG: the enemy moves after the Priority side; ending within its Move + 1" would
+    hand it the charge. Without Priority (the enemy has moved) the model walks its full Move."""
+    for priority, walked in ((0, 10.0 - 7.0), (1, 6.0)):
+        state = battle(priority=priority)
+        model = add(state, "a1", 0, 24, 10)
+        add(state, "b1", 1, 24, 10 + 10 + 25.0 / 25.4)  # 10" apart, base to base
+        action = PlanPlayer().choose_move(state, model)
+        assert isinstance(action, Move)
+        assert abs(point_distance(action.to, model.position) - walked) < 0.05
+
+
+def test_the_leader_follows_the_fight_instead_of_freezing() -> None:
+    """The leader (short of Might) ends behind the friend nearest the enemy, not left on a
+    flank; v1 held it still whenever a friend stood nearer the enemy."""
+    state = battle(priority=1)
+    leader = add(state, "a1", 0, 6, 6, profile(**HERO))
+    state.forces = (replace(state.forces[0], leader="a1"), state.forces[1])
+    front = add(state, "a2", 0, 24, 20)
+    add(state, "b1", 1, 24, 30)
+    action = PlanPlayer().choose_move(state, leader)
+    assert isinstance(action, Move)
+    assert (
+        point_distance(action.to, front.position)
+        < point_distance(leader.position, front.position) - 5
+    )
