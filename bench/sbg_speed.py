@@ -1,56 +1,128 @@
-"""SBG engine figures: battles per second for the 600 v 600 sample battle on each preset
-table, median CPU time per battle (the target: under 1 s on every table) ending in a one-line
-table of medians, a cProfile top-15, win rates (mirror match, heuristic v random) and a
-random-legal fuzz run (exceptions counted).
+"""SBG engine figures (issue 21): for every preset table, the median CPU seconds of a 600 v 600
+battle and the size-scaling table (50, 100, 200, 400, 600 points: the same two sample forces
+cut to size, the same seeds) with the fitted exponent of cost against army size; the load
+average; a worker's memory (RSS) over many battles; a cProfile top-15; win rates (mirror
+match, heuristic v random) and a random-legal fuzz run (exceptions counted).
 
-    .venv/bin/python bench/sbg_speed.py [--battles 20] [--mirror 100] [--versus 50] [--fuzz 500]
-    .venv/bin/python bench/sbg_speed.py --battles 5 --mirror 0 --versus 0 --no-profile
+    .venv/bin/python bench/sbg_speed.py [--battles 5] [--rss 1000] [--mirror 100] [--versus 50]
+    .venv/bin/python bench/sbg_speed.py --battles 5 --rss 0 --mirror 0 --versus 0 --no-profile
 
-On a shared machine, prefer a few battles per table and read the CPU medians.
+CPU time (not wall time) is what counts on a shared machine; the load average is printed
+beside the figures. Targets: 600 v 600 median at most 0.25 s on every table, exponent at most
+1.2 (200-600 points), RSS growth under 5 MiB over 1,000 battles.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import math
+import os
 import pstats
 import statistics
 import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
+from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
 
 STANDARD = {"forces": ["minas_tirith", "mordor"], "table": "open field"}
-TABLES = ("open field", "village", "forest and ruins")
+TABLES = tuple(PRESETS)
+SIZES = (50, 100, 200, 400, 600)  # points per side
+FIT_FROM = 200  # the issue's exponent is fitted over 200-600 points
+TARGET_CPU = 0.25  # seconds per 600 v 600 battle
+TARGET_EXPONENT = 1.2
 
 
-def speed(battles: int, table: str) -> float:
-    """Wall and CPU time per battle (CPU time is what matters on a shared machine); returns
-    the median CPU time."""
-    walls, cpus = [], []
-    for seed in range(battles):
-        wall, cpu = time.perf_counter(), time.process_time()
-        play_game(seed=seed, options={**STANDARD, "table": table})
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    print(f"600 v 600 on {table!r}: {battles} battles")
+def load() -> str:
+    return ", ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def cut(name: str, points: int) -> dict[str, Any]:
+    """The sample force ``name`` cut to about ``points``: its leader kept, every other unit's
+    count scaled alike (the same profiles, so only the army size changes)."""
+    force = SAMPLE_FORCES[name]
+    units = force["units"]
+    total = sum(u["count"] * u["profile"]["points"] for u in units)
+    lead = sum(u["count"] * u["profile"]["points"] for u in units if u.get("leader"))
+    share = max(0.0, (points - lead) / (total - lead))
+    cut_units = [u if u.get("leader") else {**u, "count": round(u["count"] * share)} for u in units]
+    return {**force, "units": [u for u in cut_units if u["count"] > 0]}
+
+
+def cpu_of(options: dict[str, Any], seed: int) -> float:
+    start = time.process_time()
+    play_game(seed=seed, options=options)
+    return time.process_time() - start
+
+
+def exponent(medians: dict[int, float], low: int) -> float:
+    """Least-squares slope of log(cost) against log(points), sizes from ``low`` up."""
+    pairs = [(math.log(n), math.log(t)) for n, t in medians.items() if n >= low and t > 0]
+    mx = statistics.fmean(x for x, _ in pairs)
+    my = statistics.fmean(y for _, y in pairs)
+    num = sum((x - mx) * (y - my) for x, y in pairs)
+    return num / sum((x - mx) ** 2 for x, _ in pairs)
+
+
+def scaling(battles: int, table: str) -> float:
+    """Median CPU seconds per battle at every size on ``table`` (the same seeds at every
+    size); prints the table and the fitted exponent; returns the 600 v 600 median."""
+    medians: dict[int, float] = {}
+    for points in SIZES:
+        forces = [cut("minas_tirith", points), cut("mordor", points)]
+        if points == 600:
+            forces = list(STANDARD["forces"])  # the sample forces themselves
+        options = {"forces": forces, "table": table}
+        medians[points] = statistics.median(cpu_of(options, seed) for seed in range(battles))
+    print(f"{table!r}: median CPU s per battle by points a side ({battles} seeds, load {load()})")
+    print("  " + "  ".join(f"{n:>4} pts {medians[n]:.3f}" for n in SIZES))
     print(
-        f"  battles per second {battles / sum(walls):.2f} (wall), {battles / sum(cpus):.2f} (CPU);"
-        f" median {statistics.median(walls):.3f} s wall, {statistics.median(cpus):.3f} s CPU"
+        f"  exponent {exponent(medians, FIT_FROM):.2f} ({FIT_FROM}-600 pts),"
+        f" {exponent(medians, SIZES[0]):.2f} ({SIZES[0]}-600 pts)"
     )
-    return statistics.median(cpus)
+    return medians[600]
 
 
 def medians_table(medians: dict[str, float]) -> None:
     """One line per table: the figure the speed target is about."""
-    print("median CPU seconds per 600 v 600 battle:")
+    print(f"median CPU seconds per 600 v 600 battle (load {load()}):")
     for table, median in medians.items():
-        verdict = "ok" if median < 1.0 else "over the 1 s target"
+        verdict = "ok" if median <= TARGET_CPU else f"over the {TARGET_CPU} s target"
         print(f"  {table:<18} {median:.3f} s  {verdict}")
+
+
+def rss_mib() -> float:
+    """This process's resident memory now (Linux /proc), in MiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return math.nan
+
+
+def memory(battles: int) -> None:
+    """A worker's RSS over ``battles`` small battles on every preset table and generated
+    tables (what grows per battle shows without the cost of big ones)."""
+    tables: list[str | None] = [*TABLES, "generated"]
+    options = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"]}
+    for seed in range(20):  # warm-up: imports, first caches
+        play_game(seed=seed, options={**options, "table": tables[seed % len(tables)]})
+    first = rss_mib()
+    marks = []
+    for n in range(1, battles + 1):
+        table = tables[n % len(tables)]
+        play_game(seed=n, options={**options, "table": table, "table_seed": n})
+        if n % max(1, battles // 5) == 0:
+            marks.append(f"{n}: {rss_mib():.1f}")
+    growth = rss_mib() - first
+    print(f"worker RSS over {battles} battles (MiB, after a 20-battle warm-up at {first:.1f}):")
+    print(f"  {'; '.join(marks)}; growth {growth:+.1f} MiB ({100 * growth / battles:+.2f} per 100)")
 
 
 def profile() -> None:
@@ -89,15 +161,19 @@ def fuzz(battles: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--battles", type=int, default=20)
+    parser.add_argument("--battles", type=int, default=5, help="seeds per table and size")
+    parser.add_argument("--rss", type=int, default=0, help="battles of the memory run")
     parser.add_argument("--mirror", type=int, default=100)
     parser.add_argument("--versus", type=int, default=50)
     parser.add_argument("--fuzz", type=int, default=0)
     parser.add_argument("--no-profile", action="store_true")
     args = parser.parse_args()
-    medians = {table: speed(args.battles, table) for table in (TABLES if args.battles else ())}
+    print(f"load average at the start: {load()}")
+    medians = {table: scaling(args.battles, table) for table in (TABLES if args.battles else ())}
     if medians:
         medians_table(medians)
+    if args.rss:
+        memory(args.rss)
     if not args.no_profile:
         profile()
     mirror = {"forces": ["minas_tirith", "minas_tirith"]}
@@ -110,6 +186,7 @@ def main() -> None:
         win_rates("random (side 0) v heuristic (side 1)", args.versus, versus)
     if args.fuzz:
         fuzz(args.fuzz)
+    print(f"load average at the end: {load()}")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ Defense", "Terror (Passive)" or "Elven-made Sword" find what the engine plays un
 
 As a command, it measures breadth over BattleScribe data (see ``main``)::
 
-    python -m battlesim.engines.sbg.coverage PATH_TO_BSDATA [--json]
+    python -m battlesim.engines.sbg.coverage PATH_TO_BSDATA [--json] [--side good|evil]
 """
 
 from __future__ import annotations
@@ -244,6 +244,7 @@ def force_data_coverage(data: Mapping[str, Any]) -> Coverage:
 # --- The breadth command -------------------------------------------------------------------
 
 LAST_LINE = "profiles fully played: {played}/{total}"
+SIDES = ("good", "evil")
 _NO_SHOOT_VALUE = 6  # as battlesim/engine_input.py: a "-" Shoot value is never rolled
 
 
@@ -255,6 +256,7 @@ class CoverageInputError(ValueError):
 class FactionBreadth:
     name: str
     report: Report
+    side: str = ""  # "good" or "evil" as the catalogue records it ("" when it does not)
 
 
 def parsed_names(parsed: ParsedProfile) -> ProfileNames:
@@ -285,13 +287,22 @@ def _stand_ins(notes: Sequence[tuple[str, str]]) -> list[str]:
     return [stand_in_rule(field, SYMBOLS[StatKind(kind)]) for field, kind in notes]
 
 
-def breadth(dataset: ParsedDataSet) -> tuple[FactionBreadth, ...]:
-    """One report per faction of the data set, in its order."""
+def breadth(dataset: ParsedDataSet, side: str | None = None) -> tuple[FactionBreadth, ...]:
+    """One report per faction of the data set, in its order; only the factions of ``side``
+    ("good" or "evil", as the catalogue records it) when one is given."""
     _register_known()
     return tuple(
-        FactionBreadth(f.name, REGISTRY.report(_labelled(p, f.name) for p in f.profiles))
+        FactionBreadth(
+            f.name, REGISTRY.report(_labelled(p, f.name) for p in f.profiles), _side(f.side)
+        )
         for f in dataset.factions
+        if side is None or _side(f.side) == side
     )
+
+
+def _side(side: Any) -> str:
+    """The catalogue's side as a word ("" when the importer could not tell)."""
+    return str(getattr(side, "value", side or ""))
 
 
 def _labelled(parsed: ParsedProfile, faction: str) -> ProfileNames:
@@ -323,7 +334,12 @@ def figures(dataset: ParsedDataSet, factions: Sequence[FactionBreadth]) -> dict[
     return {
         "game_system": {"name": dataset.game_system_name, "revision": dataset.revision},
         "factions": [
-            {"name": f.name, "fully_played": len(f.report.fully_played), "total": _total(f)}
+            {
+                "name": f.name,
+                "side": f.side,
+                "fully_played": len(f.report.fully_played),
+                "total": _total(f),
+            }
             for f in factions
         ],
         "skipped_catalogues": [{"name": s.name, "reason": s.reason} for s in dataset.skipped],
@@ -371,7 +387,8 @@ def render(result: dict[str, Any]) -> str:
     width = max((len(f["name"]) for f in result["factions"]), default=10)
     lines = [f"{system['name']} (revision {system['revision']})", "", "fully played / profiles"]
     lines += [
-        f"  {f['name']:<{width}}  {f['fully_played']:>3}/{f['total']}" for f in result["factions"]
+        f"  {f['name']:<{width}}  {f['fully_played']:>3}/{f['total']:<3}  {f['side']}".rstrip()
+        for f in result["factions"]
     ]
     lines += [
         f"  skipped catalogue {s['name']}: {s['reason']}" for s in result["skipped_catalogues"]
@@ -394,10 +411,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("bsdata", type=Path, help="folder of one .gst and its .cat files")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--side", choices=SIDES, help="only the factions of this side (as each catalogue says)"
+    )
     args = parser.parse_args(argv)
     try:
         dataset = load_dataset(args.bsdata)
-        result = figures(dataset, breadth(dataset))
+        result = figures(dataset, breadth(dataset, args.side))
     except CoverageInputError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -481,11 +481,10 @@ def test_cav_thrown_01_a_flying_leap_in_a_fight() -> None:
     state.wound(horse, "test", at_mount=True)
     assert horse.prone and state.engaged(horse)
     resolve_combat(state, Combat(foe, [horse]), players())
-    assert [p for p, _ in rolls(state)][2:] == [
-        "duel A1",
-        "duel B1",
-        "strike B1->A1 (S3 D4)",
-        "strike B1->A1 (S3 D4)",
+    assert rolls(state)[2:] == [
+        ("duel A1", [1]),
+        ("duel B1", [6]),
+        ("strike B1->A1 (S3 D4)", [1, 1]),  # a set of two dice rolled together (L1042)
     ]
 
 
@@ -658,11 +657,12 @@ def _charge_fight(dice: list[int], foes: int = 1, **rider: Any) -> tuple[BattleS
 def test_cav_chg_01_05_06_07_extra_attack_and_knock_to_the_ground() -> None:
     """CAV-CHG-01, CAV-CHG-05, CAV-CHG-06, CAV-CHG-07, FIGHT-TRAP-06 (002:L1383-1411): a
     charging rider (A1) rolls two Duel dice; it wins, the Infantry loser backs away and is
-    knocked prone, so each of the two Attacks rolls two dice (S3 D4: 1, 1, 1, 5)."""
+    knocked prone, so each of the two Attacks rolls two dice together (S3 D4: 1, 1, 1, 5)."""
     state, (horse, foe) = _charge_fight([6, 2, 3, 1, 1, 1, 5])
     assert rolls(state)[0] == ("duel A1", [6, 2])
     assert state.log.of_kind("knocked_down")[0].data["model"] == "B1"
-    assert len(rolls(state)) == 6 and not foe.alive
+    assert [d for p, d in rolls(state) if p.startswith("strike")] == [[1, 1], [1, 5]]
+    assert not foe.alive
 
 
 @pytest.mark.parametrize(("strength", "knocked"), [(5, True), (6, False)])
@@ -673,7 +673,7 @@ def test_cav_chg_06_strength_6_is_not_knocked_down(strength: int, knocked: bool)
     dice = [6, 2, 1, 1, 1, 1, 1]
     state, (_, foe) = _charge_fight(dice, foes=1) if strength == 5 else _s6_fight(dice)
     assert foe.prone is knocked
-    assert sum(1 for p, _ in rolls(state) if p.startswith("strike")) == (4 if knocked else 2)
+    assert sum(len(d) for p, d in rolls(state) if p.startswith("strike")) == (4 if knocked else 2)
 
 
 def _s6_fight(dice: list[int]) -> tuple[BattleState, list[Any]]:
@@ -703,7 +703,7 @@ def test_cav_chg_09_theoden_charges_two_orcs() -> None:
     state, (theoden, *orcs) = _charge_fight(dice, foes=2, attacks=2)
     assert rolls(state)[0] == ("duel A1", [6, 1, 1])
     assert all(orc.prone for orc in orcs)
-    assert sum(1 for p, _ in rolls(state) if p.startswith("strike")) == 6
+    assert sum(len(d) for p, d in rolls(state) if p.startswith("strike")) == 6
 
 
 @pytest.mark.parametrize(("second", "duel_dice"), [("infantry", 4), ("warg rider", 3)])

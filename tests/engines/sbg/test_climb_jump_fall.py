@@ -108,12 +108,14 @@ def test_a_model_that_jumped_cannot_shoot() -> None:
 
 def test_move_climb_02_climbing_costs_as_difficult_terrain() -> None:
     """MOVE-CLIMB-02 (002:L597): 2" to the top of a 2" rock and 2" climbed cost 2 + 2 x 2 =
-    6"; 0.2" further is beyond a 6" Move, so that move only climbs part of the way with all
-    the Move (MOVE-CLIMB-06) and a walk 0.2" short of the foot is refused as too long."""
+    6". The climb itself fits the Move, so a spot 0.2" further is refused as too long, not
+    turned into a climb left unfinished (issue 15 item 3); a walk 0.2" short of the foot is
+    refused too."""
     state = battle([], table=_rock(2.0))
     model = add(state, "A1", 0, 10, 11)
     assert check_action(state, model, Move("A1", (10, 13))) == pytest.approx(6.0)
-    assert check_action(state, model, Move("A1", (10, 13.2))) == pytest.approx(6.0)
+    with pytest.raises(IllegalActionError, match="MOVE-GEN-03"):
+        check_action(state, model, Move("A1", (10, 13.2)))
     with pytest.raises(IllegalActionError):
         check_action(state, add(state, "A2", 0, 20, 4.8), Move("A2", (20, 11)))
 
@@ -383,3 +385,22 @@ def test_move_climb_10_might_on_the_climb_test() -> None:
     apply_action(state, hero, Move("A1", (10, 13)))
     assert rolls(state) == [("climb A1 up rock", [1])]
     assert hero.y == pytest.approx(12 + R, abs=0.02) and not hero.prone and hero.might == 1
+
+
+@pytest.mark.parametrize(("die", "on_top_at"), [(4, 12 + R + 0.01), (6, 13.0)])
+def test_move_climb_02_03_a_climb_the_move_can_finish_reaches_the_top(
+    die: int, on_top_at: float
+) -> None:
+    """MOVE-CLIMB table (002:L592: « grimpe jusqu'à avoir parcouru sa distance de Mouvement
+    maximum ou atteint le sommet »; L593: on a 6 « peut même poursuivre son déplacement »):
+    a Man (Move 6) 0.5" from a 2" parapet, moving to a spot 1" beyond its edge: 0.5" to the
+    foot, 4" of climb and 1.5" of ground make 6". On a 4 it stands on top at the edge and
+    stops; on a 6 it goes on to its destination. It is never left at the foot with its Move
+    spent."""
+    state = battle([die], table=_rock(2.0))
+    model = add(state, "A1", 0, 10, 12 - R - 0.5)
+    apply_action(state, model, Move("A1", (10, 13.0)))
+    assert state.table.ground_level(model.position) == 2.0
+    assert model.y == pytest.approx(on_top_at, abs=0.02)
+    assert climb_mark(model).climb is None
+    assert model.spent <= 6.0 + 1e-6

@@ -232,7 +232,7 @@ def test_the_text_form_ends_with_the_figure(
     lines = out.rstrip("\n").splitlines()
     assert code == 0
     assert lines[-1] == "profiles fully played: 2/4"
-    assert any(re.fullmatch(r"\s+Never-seen Host\s+2/2", line) for line in lines)
+    assert any(re.fullmatch(r"\s+Never-seen Host\s+2/2\s+good", line) for line in lines)
     assert any(re.fullmatch(r"\s+2\s+made-up rule of doom", line) for line in lines)
 
 

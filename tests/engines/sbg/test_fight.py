@@ -46,13 +46,14 @@ def test_a_failed_strike_does_nothing() -> None:
 
 
 def test_loser_against_the_table_edge_is_trapped_and_struck_twice() -> None:
-    """FIGHT-TRAP-01, FIGHT-TRAP-03 (002:L996, L1040): no room to back away -> two wound dice per
-    Attack."""
+    """FIGHT-TRAP-01, FIGHT-TRAP-03 (002:L996, L1040-1042): no room to back away -> a set of two
+    wound dice per Attack, rolled together (« jetez les deux dés de cette attaque en même
+    temps »)."""
     state = battle([6, 1, 1, 5])
     add(state, "A1", 0, 2.0, Y)
     add(state, "B1", 1, 2.0 - BASE_GAP, Y)  # B's base touches the table edge
     run_fight_phase(state, players())
-    assert [r[1] for r in rolls(state)] == [[6], [1], [1], [5]]
+    assert [r[1] for r in rolls(state)] == [[6], [1], [1, 5]]
     assert not state.models["B1"].alive
     assert state.log.of_kind("trapped")[0].data["model"] == "B1"
 
@@ -66,9 +67,9 @@ def test_surrounded_loser_is_trapped() -> None:
     combat = Combat(state.models["A1"], [state.models[f"B{k}"] for k in range(5)])
     resolve_combat(state, combat, players())
     assert state.log.of_kind("trapped")[0].data["model"] == "A1"
-    # five winners with one Attack each, each a set of two dice against the trapped model
+    # five winners with one Attack each, each a set of two dice rolled together (L1042)
     strikes = [r for r in rolls(state) if r[0].startswith("strike")]
-    assert len(strikes) == 10
+    assert [len(dice) for _, dice in strikes] == [2] * 5
 
 
 def test_prone_winner_makes_no_strikes() -> None:
@@ -85,24 +86,30 @@ def test_prone_loser_counts_as_trapped() -> None:
     state.models["B1"].prone = True
     run_fight_phase(state, players())
     strikes = [r for r in rolls(state) if r[0].startswith("strike")]
-    assert len(strikes) == 2
+    assert [dice for _, dice in strikes] == [[1, 1]]
 
 
 def test_multiple_combat_rolls_every_attack_and_each_winner_strikes() -> None:
     """FIGHT-DUEL-04, FIGHT-MULTI-01, FIGHT-MULTI-03 (002:L1052-1066): two Orcs v one Man: Evil
     rolls two
-    dice and each winner strikes in turn. Ambiguity A12: the lone loser must end a full 1"
-    from both winners, which no straight 1" move achieves here, so it is trapped (2 dice each)."""
-    state = battle([2, 1, 5, 1, 1, 1, 1])
+    dice and each winner strikes in turn. A12 revised (L970, L984, L1060; Bombur at L974):
+    two winners do not trap the lone loser; it backs away 1" in a straight line, away from
+    both and touching neither, so each winner strikes once."""
+    state = battle([2, 1, 5, 1, 1])
     add(state, "A1", 0, X, Y)
     add(state, "B1", 1, X + BASE_GAP, Y)
     add(state, "B2", 1, X + 0.7071 * BASE_GAP, Y + 0.7071 * BASE_GAP)
+    start = state.models["A1"].position
     run_fight_phase(state, players())
     duel = state.log.of_kind("duel")[0].data
     assert duel["dice"] == [[2], [1, 5]] and duel["winner"] == 1
-    assert state.log.of_kind("trapped")[0].data["model"] == "A1"
+    assert not state.log.of_kind("trapped")
+    a = state.models["A1"]
+    assert abs(point_distance(start, a.position) - 1.0) < 1e-6
+    for uid in ("B1", "B2"):
+        assert state.distance(a, state.models[uid]) > 0.0
     strikes = [r[0] for r in rolls(state) if r[0].startswith("strike")]
-    assert strikes == ["strike B1->A1 (S3 D4)"] * 2 + ["strike B2->A1 (S3 D4)"] * 2
+    assert strikes == ["strike B1->A1 (S3 D4)", "strike B2->A1 (S3 D4)"]
 
 
 def test_lone_winner_backs_both_opponents_away() -> None:

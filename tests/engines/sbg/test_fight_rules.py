@@ -90,7 +90,7 @@ def test_fight_prone_02_back_06_a_prone_loser_backs_away_and_stays_prone() -> No
     loser.prone = True
     run_fight_phase(state, players())
     assert loser.position == pytest.approx((X + BASE_GAP + 1, Y)) and loser.prone
-    assert len([p for p, _ in rolls(state) if p.startswith("strike")]) == 2
+    assert [d for p, d in rolls(state) if p.startswith("strike")] == [[1, 1]]
 
 
 def test_fight_prone_03_both_prone_the_winner_may_stand_the_loser_backs_away() -> None:
@@ -108,13 +108,14 @@ def test_fight_prone_03_both_prone_the_winner_may_stand_the_loser_backs_away() -
 
 def test_fight_trap_02_04_a_trapped_survivor_is_separated_after_the_strikes() -> None:
     """FIGHT-TRAP-02, FIGHT-TRAP-04 (002:L998, L1044): B1 cannot move (table edge); it stays
-    in contact while A1 strikes (two dice, both fail), then A1 backs off slightly."""
+    in contact while A1 strikes (two dice rolled together, L1042, both fail), then A1 backs
+    off slightly."""
     state = battle([6, 1, 1, 1])
     winner = add(state, "A1", 0, 2.0, Y)
     loser = add(state, "B1", 1, 2.0 - BASE_GAP, Y)
     run_fight_phase(state, players())
     assert loser.alive and loser.position == (2.0 - BASE_GAP, Y)
-    assert [p for p, _ in rolls(state)][2:] == ["strike A1->B1 (S3 D4)"] * 2
+    assert rolls(state)[2:] == [("strike A1->B1 (S3 D4)", [1, 1])]
     assert not state.in_contact(winner, loser) and state.distance(winner, loser) < 0.1
 
 
@@ -138,15 +139,15 @@ class Allocates(HeuristicPlayer):
 def test_fight_trap_07_aragorn_splits_attacks_between_trapped_and_free() -> None:
     """FIGHT-TRAP-07, FIGHT-TRAP-03 (002:L1070, L1074-1078): Aragorn (3 A) beats two Uruks,
     one trapped (B1, at the table edge) and one free (B2, backs away): each Attack on B1 is
-    a set of two dice, each Attack on B2 a single die."""
+    a set of two dice rolled together (L1042), each Attack on B2 a single die."""
     state = battle([6, 1, 1, 1, 1] + [1] * 5)
     add(state, "A1", 0, 2.0, Y, profile(attacks=3))
     add(state, "B1", 1, 2.0 - BASE_GAP, Y)
     add(state, "B2", 1, 2.0 + BASE_GAP, Y)
     good = Allocates(["B1", "B2", "B1"])
     resolve_combat(state, split_single(state), (good, HeuristicPlayer()))
-    strikes = [p.split(" ")[1] for p, _ in rolls(state) if p.startswith("strike")]
-    assert strikes == ["A1->B1"] * 2 + ["A1->B2"] + ["A1->B1"] * 2
+    strikes = [(p.split(" ")[1], len(d)) for p, d in rolls(state) if p.startswith("strike")]
+    assert strikes == [("A1->B1", 2), ("A1->B2", 1), ("A1->B1", 2)]
 
 
 def split_single(state: BattleState) -> Combat:

@@ -778,8 +778,10 @@ def test_hero_hchal_01_only_against_a_hero_of_the_same_tier_or_higher() -> None:
 
 def test_hero_hchal_02_accepted_only_the_two_heroes_fight_and_the_victor_regains_might() -> None:
     """HERO-HCHAL-02 (002:L1726-1728): the other models roll no Duel dice and make no
-    strikes; the Hero that deals the killing blow regains D3 Might (a 6: 3)."""
-    state = battle([6, 1, 2, 1, 5, 5, 1, 6], priority=0)
+    strikes; the Hero that deals the killing blow regains D3 Might (a 6: 3). The rival, beaten
+    by the side of the challenger and the warrior beside it, backs away from both (A12
+    revised) rather than being trapped, so the challenger's two Attacks roll one die each."""
+    state = battle([6, 1, 2, 1, 5, 5, 6], priority=0)
     g = add(state, "g", 0, 10, 10, hero(rules=("Heroic Challenge",)))
     rival = add(state, "e", 1, 10, 10 + BASE_GAP, HERO)
     add(state, "w", 0, 10 - BASE_GAP, 10 + BASE_GAP)  # touches the rival

@@ -224,3 +224,42 @@ def test_hero_will_03_resisting_ties_resist_and_natural_sixes_refund() -> None:
     assert resist(state, hero, 2, 5) and hero.will == 3
     assert resist(state, hero, 1, 5) and hero.will == 3
     assert not resist(state, hero, 2, 5) and hero.will == 1
+
+
+class _Declines(HeuristicPlayer):
+    """Answers No to Will on Courage; spends Fate exactly when ``fate`` says."""
+
+    def __init__(self, fate: bool = False) -> None:
+        self.fate = fate
+
+    def will_on_courage(self, state: Any, model: Any, shortfall: int) -> bool:
+        return False
+
+    def spend_fate(self, state: Any, model: Any, count: int, policy: Any) -> bool:
+        return self.fate
+
+
+def test_hero_will_04_the_player_may_keep_its_will() -> None:
+    """HERO-WILL-04 (002:L1756: « peut dépenser »): Nori's 3+1 would pass with his 1 Will,
+    but his player keeps it: the test fails and the Will stays."""
+    state = battle([3, 1])
+    state.players = (_Declines(), HeuristicPlayer())
+    nori = add(state, "n", 0, 10, 10, profile(courage=5, will=1, keywords=frozenset({"hero"})))
+    assert not courage_test(state, nori, "test")
+    assert nori.will == 1
+
+
+def test_hero_fate_01_the_player_decides_whether_to_spend_fate() -> None:
+    """HERO-FATE-01/02 (002:L1768: « le joueur la contrôlant peut décider de dépenser des
+    points de Destin »): a blow that would slay the Hero, its player declines: it is slain
+    with its Fate kept. A blow that leaves it a Wound, the player spends Fate (a 5 saves),
+    where the default policy would not."""
+    state = battle([5])
+    state.players = (_Declines(fate=False), HeuristicPlayer())
+    hero = add(state, "h", 0, 10, 10, profile(**_hero_one_wound()))
+    state.wound(hero, "test")
+    assert not hero.alive and hero.fate == 2
+    state.players = (_Declines(fate=True), HeuristicPlayer())
+    tough = add(state, "t", 0, 20, 10, HERO)
+    state.wound(tough, "test")
+    assert tough.wounds == 2 and tough.fate == 1

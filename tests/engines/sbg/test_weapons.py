@@ -484,3 +484,34 @@ def test_arm_sh_05_prone_may_shield_cavalry_may_not() -> None:
     assert HeuristicPlayer().choose_shielding(state, [prone], [enemy])
     rider = profile(options=("shield",), keywords=frozenset({"man", "cavalry"}))
     assert not fight_stances.may_shield([add(state, "A2", 0, 5, 5, rider)])
+
+
+def test_msl_throw_03_a_slaying_throw_leaves_the_thrower_free_to_charge_another() -> None:
+    """MSL-THROW-03 (002:L2146: « Si la cible est tuée, la figurine [...] peut finir son
+    Mouvement comme elle le souhaite - s'arrêter, charger une autre figurine, ou autre »):
+    A1 throws on its charge at B1 (4 hits, 5 wounds: slain), then its player charges B2
+    with the Move it has left; A1 ends engaged with B2 and may not throw again."""
+    from battlesim.engines.sbg.core.actions import MoveAction
+    from battlesim.engines.sbg.phases.model_move import take_action
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
+
+    class Thrower(HeuristicPlayer):
+        def __init__(self) -> None:
+            self.asked = 0
+
+        def choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+            self.asked += 1
+            if self.asked == 1:
+                return Charge("A1", "B1", (10, 15 - BASE_GAP), throw=True)
+            return Charge("A1", "B2", (12, 14 - BASE_GAP))
+
+    state = battle([4, 5], alignments=(Alignment.EVIL, Alignment.GOOD))
+    thrower = add(state, "A1", 0, 10, 10, profile(wargear=("sword", "throwing weapons")))
+    first = add(state, "B1", 1, 10, 15)
+    second = add(state, "B2", 1, 12, 14)
+    player = Thrower()
+    take_action(state, (player, HeuristicPlayer()), thrower)
+    assert not first.alive and player.asked == 2
+    assert state.log.of_kind("move_on_after_throw")
+    assert state.engaged(thrower) and state.in_contact(thrower, second) and thrower.charged
+    assert thrower.shot and thrower.spent <= 6.0 + 1e-6

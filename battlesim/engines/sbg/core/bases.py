@@ -24,6 +24,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 Inches = float
@@ -198,10 +199,12 @@ DEFAULT_MOUNT_SHOULDER: Inches = 1.2
 RIDER_SEATED: Inches = 0.8
 
 
+@lru_cache(maxsize=4096)  # pure, and asked for every sight line and move (speed)
 def _words(keywords: frozenset[str]) -> frozenset[str]:
     return frozenset(word.strip().lower() for word in keywords)
 
 
+@lru_cache(maxsize=4096)
 def base_for(keywords: frozenset[str], mounted: bool = False) -> Base:
     """Return the base a model stands on, from its keywords (case-insensitive).
 
@@ -222,6 +225,7 @@ def base_for(keywords: frozenset[str], mounted: bool = False) -> Base:
     return INFANTRY_BASE
 
 
+@lru_cache(maxsize=4096)
 def height_for(keywords: frozenset[str], mounted: bool = False, prone: bool = False) -> Inches:
     """Return the model's height for line of sight (the rider's head when mounted).
 
@@ -235,6 +239,7 @@ def height_for(keywords: frozenset[str], mounted: bool = False, prone: bool = Fa
     return height / 2 if prone else height
 
 
+@lru_cache(maxsize=4096)
 def mount_height_for(keywords: frozenset[str]) -> Inches:
     """Return a mount's shoulder height, the one compared with obstacles (CAV-MOVE-02)."""
     words = _words(keywords)
@@ -243,6 +248,7 @@ def mount_height_for(keywords: frozenset[str]) -> Inches:
     )
 
 
+@lru_cache(maxsize=4096)
 def obstacle_height_for(keywords: frozenset[str], mounted: bool = False) -> Inches:
     """Return the height compared with obstacles and gaps: the model's own, or its mount's
     shoulders when mounted (MOVE-OBS-05, 002:L1276)."""

@@ -126,8 +126,12 @@ ASSUMPTIONS: Final = MappingProxyType(
         "the Priority side.",
         "broken-timing": "Broken iff casualties > starting models / 2, checked at the start of "
         "each turn, permanent (A22).",
-        "back-away-directions": "Backing away tries the direction directly away from the "
-        "winners first, then rotations by 30 degree steps; the first legal one is taken (A12).",
+        "back-away-directions": "The back-away headings offered to the loser's player are "
+        "the direction directly away from the winners and rotations of it by 5 degree steps up "
+        "to 90 degrees either side (a finer choice would not change play); a heading the "
+        "player names outside them is accepted if legal. A single winner: the loser ends a full "
+        "1 inch from it (L970). Several winners (A12 revised, L974, L1060): the loser ends "
+        "farther from each winner than it was and touching no enemy.",
         "separation": "A trapped survivor is separated by moving the winners 0.05 inch directly "
         "away (FIGHT-TRAP-04 'back off slightly').",
         "combat-split": "Combats are stars: one model against every enemy touching it (A11); "
@@ -170,8 +174,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "(TerrainPiece.ladders): a climb or descent passing within 0.5 inch of one uses it, "
         "with no test and its height costing inch for inch (MOVE-CLIMB-08).",
         "climb-cost": "The height climbed (up or down) costs twice its inches, as difficult "
-        "terrain (MOVE-CLIMB-02); a move is only allowed if its Move covers the whole climb, so "
-        "multi-turn climbs (MOVE-CLIMB-06) never arise and a 2-5 always reaches the top.",
+        "terrain (MOVE-CLIMB-02). When the Move left at the foot covers the climb, a 2-5 "
+        "reaches the top and stops there, a 6 goes on to the destination, and a destination "
+        "beyond the Move is refused; only a climb the Move cannot finish from the foot is left "
+        "for the next turn (climb-turns).",
         "terrain-height": "Gaps, drops and falls compare with the height used for obstacles: "
         "the model's, or the mount's shoulders for cavalry (MOVE-OBS-05).",
         "gap-floor": "A gap's floor is not a place models stand in this engine: a model that "
@@ -496,7 +502,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "(Player.combat_order); the heuristic player keeps them as split, by centre model id.",
         "terrain-features": "SR-WOODLAND, SR-MOUNTAIN: a piece is woods when its name holds "
         "wood, forest, trees or thicket (bois, forêt), rocky when it holds rock, boulder, "
-        "scree or stony (rocher); tables name their pieces so (presets, generator).",
+        "scree or stony (rocher), water when it holds water, river, stream, marsh, ford, "
+        "pond or lake (rivière, eau: Spectral Walk); tables name their pieces so (presets, "
+        "generator).",
         "optional-rerolls": "A rule's 'may re-roll' (SR-MOUNTAIN, SR-EXPRIDER) re-rolls a "
         "Leap, Jump or Climb die that would fail (below 2, or below 6 for a charger) and a "
         "Thrown Rider 1, never a die that already passes.",

@@ -30,6 +30,7 @@ never overlap it) and exactly against other bases.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
@@ -222,6 +223,9 @@ def piece_shape(piece: TerrainPiece) -> Polygon:
     return Polygon(piece.points)
 
 
+_INDEX_NUMBERS = itertools.count(1)
+
+
 class TerrainIndex:
     """The Shapely side of a table: one prepared shape per piece and an STRtree over them.
 
@@ -237,9 +241,17 @@ class TerrainIndex:
         # The pieces' bounding boxes in plain floats: the few pieces of a table are sifted
         # faster by arithmetic than by an STRtree query (speed; the same boxes, same answer).
         self.bounds = [tuple(float(v) for v in shape.bounds) for shape in self.shapes]
+        # Convex pieces as half-planes: a sight line is clipped by arithmetic (speed: no
+        # Shapely intersection, the hottest call of line of sight); None: Shapely decides.
+        self.planes = [half_planes(shape) for shape in self.shapes]
         self.elevated = list(elevated)  # the pieces that raise the ground (table.py decides)
         self._grown: dict[tuple[int, float], tuple[Any, tuple[float, ...]]] = {}
         self._routes: dict[tuple[float, tuple[int, ...]], RouteGraph] = {}
+        # A number no other index gets (cache keys of the modules above; an id() could be
+        # reused by a later table) and their per-table data, which dies with the table
+        # (module-level caches keyed by table used to keep every battle's table alive).
+        self.uid = next(_INDEX_NUMBERS)
+        self.memo: dict[str, Any] = {}
 
     def grown(self, i: int, radius: Inches) -> Any:
         return self._grown_with_box(i, radius)[0]
@@ -361,6 +373,52 @@ class TerrainIndex:
         return self._routes[key]
 
 
+Plane = tuple[float, float, float]  # (nx, ny, c): the points p with nx * px + ny * py <= c
+
+
+def half_planes(shape: Any) -> tuple[Plane, ...] | None:
+    """The half-planes (outward normals) whose common part is ``shape``, or None when it is
+    not a convex polygon without holes."""
+    if shape.geom_type != "Polygon" or len(shape.interiors) or shape.is_empty:
+        return None
+    ring = shapely.get_coordinates(shape.exterior).tolist()[:-1]
+    n = len(ring)
+    nxt = ring[1:] + ring[:1]
+    area2 = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, nxt, strict=True))
+    if n < 3 or abs(area2) < EPS:
+        return None
+    turn = 1.0 if area2 > 0 else -1.0  # counter-clockwise: every corner turns left
+    planes = []
+    for k in range(n):
+        (x0, y0), (x1, y1), (x2, y2) = ring[k], ring[(k + 1) % n], ring[(k + 2) % n]
+        if turn * ((x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1)) < -EPS:
+            return None  # a corner turning the other way: not convex
+        nx, ny = (y1 - y0) * turn, (x0 - x1) * turn
+        planes.append((nx, ny, nx * x0 + ny * y0))
+    return tuple(planes)
+
+
+def clip(start: Point, end: Point, planes: tuple[Plane, ...]) -> tuple[float, float] | None:
+    """Return the part of the segment inside the convex shape of ``planes`` as fractions
+    (t0, t1) of the segment (Cyrus-Beck clipping), or None if it misses the shape."""
+    sx, sy = start
+    dx, dy = end[0] - sx, end[1] - sy
+    t0, t1 = 0.0, 1.0
+    for nx, ny, c in planes:
+        room = c - (nx * sx + ny * sy)
+        toward = nx * dx + ny * dy
+        if toward == 0.0:
+            if room < 0.0:
+                return None  # parallel to that side and outside it
+        elif toward > 0.0:
+            t1 = min(t1, room / toward)
+        else:
+            t0 = max(t0, room / toward)
+        if t0 > t1:
+            return None
+    return (t0, t1)
+
+
 def unit(start: Point, end: Point) -> Point:
     length = point_distance(start, end)
     if length < EPS:
@@ -370,7 +428,7 @@ def unit(start: Point, end: Point) -> Point:
 
 def segment_intervals(start: Point, end: Point, shape: Any) -> list[Interval]:
     """Return the stretches of the segment inside ``shape`` as (from, to) distances."""
-    line = LineString([start, end])
+    line = shapely.linestrings([start, end])  # the LineString, without its class's checks (speed)
     if not shape.intersects(line):
         return []
     return _stretches(start, end, shapely.intersection(line, shape))
@@ -924,9 +982,17 @@ def _foot_terrain(foot: _Ray, table: Any) -> list[tuple[float, list[Interval]]]:
     ]
     if not near:
         return []  # no piece with a height near the line: no Shapely call (speed)
-    line = LineString([foot.start, foot.end])
+    line = None
     found = []
+    planes = table.index.planes
     for i in near:
+        if planes[i] is not None and foot.length > EPS:  # convex: clipped by arithmetic
+            span = clip(foot.start, foot.end, planes[i])
+            if span is not None:
+                stretch = (span[0] * foot.length, span[1] * foot.length)
+                found.append((table.pieces[i].height, [stretch]))
+            continue
+        line = line or shapely.linestrings([foot.start, foot.end])
         shape = table.index.shapes[i]
         if shape.intersects(line):
             part = shapely.intersection(line, shape)

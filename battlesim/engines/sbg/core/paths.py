@@ -83,17 +83,13 @@ def fan(base_angle: float, steps: int, step: float) -> list[float]:
 # Speed: a bounding-box test against each piece answers most questions without Shapely.
 
 Box = tuple[float, float, float, float]
-_BOXES: dict[int, list[tuple[str, Box, float]]] = {}
-# Caches are keyed by id(table); keeping each table alive here means an id is never reused
-# by another table while its entries exist (a reused id would return another table's boxes).
-_TABLES: dict[int, Any] = {}
 
 
 def _boxes(table: Any) -> list[tuple[str, Box, float]]:
-    """(kind, bounding box, height) of every terrain piece, computed once per table."""
-    boxes = _BOXES.get(id(table))
+    """(kind, bounding box, height) of every terrain piece, computed once per table (kept in
+    the table's own index: it goes with the table, never keeping it alive)."""
+    boxes: list[tuple[str, Box, float]] | None = table.index.memo.get("boxes")
     if boxes is None:
-        _TABLES[id(table)] = table
         boxes = []
         for piece in table.pieces:
             xs = [p[0] for p in piece.points]
@@ -101,14 +97,13 @@ def _boxes(table: Any) -> list[tuple[str, Box, float]]:
             pad = piece.thickness / 2
             box = (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
             boxes.append((piece.kind.value, box, piece.height))
-        _BOXES[id(table)] = boxes
+        table.index.memo["boxes"] = boxes
     return boxes
 
 
 def table_key(table: Any) -> int:
-    """A cache key for ``table`` that no other table can share (see ``_TABLES``)."""
-    _TABLES.setdefault(id(table), table)
-    return id(table)
+    """A cache key for ``table`` that no other table shares (its index's number; 0: none)."""
+    return 0 if table is None else int(table.index.uid)
 
 
 def near_terrain(table: Any, box: Box, kinds: frozenset[str] | None = None) -> bool:
@@ -202,15 +197,12 @@ def _drops(table: Any, start: Point, end: Point) -> list[tuple[Any, float]]:
     ]
 
 
-_SHEER: dict[int, list[Box]] = {}
-
-
 def _near_sheer(table: Any, point: Point) -> bool:
     """Whether ``point`` lies in the bounding box of a sheer platform (cached per table)."""
-    boxes = _SHEER.get(table_key(table))
+    boxes: list[Box] | None = table.index.memo.get("sheer")
     if boxes is None:
         pairs = zip(table.pieces, _boxes(table), strict=True)
-        boxes = _SHEER[table_key(table)] = [box for piece, (_, box, _) in pairs if piece.is_sheer]
+        boxes = table.index.memo["sheer"] = [box for piece, (_, box, _) in pairs if piece.is_sheer]
     x, y = point
     return any(a0 <= x <= a1 and b0 <= y <= b1 for a0, b0, a1, b1 in boxes)
 

@@ -28,10 +28,19 @@ class May(enum.Enum):
     CHARGE_UNSEEN = ("charge a model it cannot see", False)
     CROSS_WOODS_AS_OPEN = ("move through woods as open ground", False)
     CROSS_ROCKS_AS_OPEN = ("move through rocky ground as open ground", False)
+    CROSS_WATER_AS_OPEN = ("move over water features as open ground", False)
     CROSS_DIFFICULT_AS_OPEN = ("move through any difficult terrain as open ground", False)
     FLY = ("fly over models, terrain and control zones", False)
     SEE_STEALTHY = ("target Stealth models without penalty", False)
     BE_TRAPPED = ("be Trapped when it cannot back away", True)
+    COUNT_AS_IN_BANNER_RANGE = ("count as in range of a banner", False)
+    # asked of a Hero whose Stand Fast! would rally ``other`` (a Hero, or one it may not)
+    RALLY_HERO = ("let another Hero use its Stand Fast!", False)
+    RALLY = ("let this model use its Stand Fast!", True)
+    # asked of a Hero whose Heroic Action would benefit ``other`` (a friend within 6")
+    HEED = ("let this friend benefit from its Heroic Actions", True)
+    # a shot that hits on 2+ whatever the modifiers, In The Way tests or combat (Deadly Shot)
+    HIT_ON_TWO_REGARDLESS = ("hit on 2+ regardless of every other factor", False)
 
     @property
     def default(self) -> bool:
@@ -61,10 +70,30 @@ def grant(may: May, trigger: str, *, source: str) -> Callable[[Answer], Answer]:
     return decorate
 
 
+_BY_EFFECT: dict[May, list[Callable[[HookContext], bool | None]]] = {may: [] for may in May}
+
+
+def grant_by_effect(
+    may: May,
+) -> Callable[[Callable[[HookContext], bool | None]], Callable[[HookContext], bool | None]]:
+    """Register ``answer`` for every model: a rule of another model decides (an aura: "models
+    within 6\" of X count as in range of a banner"); None says nothing. The rule registers
+    its own name."""
+
+    def decorate(
+        answer: Callable[[HookContext], bool | None],
+    ) -> Callable[[HookContext], bool | None]:
+        _BY_EFFECT[may].append(answer)
+        return answer
+
+    return decorate
+
+
 def permitted(may: May, context: HookContext) -> bool:
     """The core default unless the model's rules say otherwise; a ban beats a grant."""
     triggers = context.model.triggers
     answers = [r.answer(context) for r in _ANSWERS[may] if r.trigger in triggers]
+    answers += [a for a in (effect(context) for effect in _BY_EFFECT[may]) if a is not None]
     if False in answers:
         return False
     return True if answers else may.default

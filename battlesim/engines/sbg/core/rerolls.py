@@ -30,6 +30,10 @@ class Roll(enum.Enum):
     COURAGE = "courage"
     CROSSING = "leap, jump and climb tests"
     THROWN_RIDER = "thrown rider test"
+    FATE = "fate roll"
+    # army rules that re-roll "a single D6" of a roll: the roller's worst die, once
+    DUEL_ONE_DIE = "one die of the duel roll"
+    TO_WOUND_ONE_DIE = "one to wound die of a fight"
 
 
 class Reroll(enum.IntEnum):

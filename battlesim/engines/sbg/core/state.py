@@ -18,10 +18,12 @@ from battlesim.engines.log import EventLog
 from battlesim.engines.sbg.core.arms import HandWeapon, MissileWeapon, SpecialStrike
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.core.mounts import MountState
+from battlesim.engines.sbg.core.spatial import Grid
 from battlesim.engines.sbg.core.status import Lasting, Status, expire
 from battlesim.engines.sbg.core.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
 
 Point = tuple[float, float]
+_SIDE_SPAN = 1 << 40  # living order: every model of side 0 before any of side 1
 
 
 class Phase(enum.Enum):
@@ -276,6 +278,12 @@ class BattleState:
     new_fights: list[ModelId] = field(default_factory=list)
     # Rule-owned data about the whole battle (core/status.py)
     status: dict[Status[Any], Any] = field(default_factory=dict)
+    # The living models by where they stand (core/spatial.py), and each one's place in living
+    # order (side 0 first, then placing order) to sort what the grid finds back into it.
+    grid: Grid[ModelState] = field(default_factory=Grid, repr=False)
+    _order: dict[ModelId, int] = field(default_factory=dict, repr=False)
+    _placed: int = 0
+    _largest: float = 0.0  # the largest base radius on the table so far
 
     def begin_phase(self, phase: Phase) -> None:
         """TURN-01: the phase starts (rules subscribed to ``Tick.PHASE_START`` are told)."""
@@ -285,27 +293,39 @@ class BattleState:
     def place(self, model: ModelState) -> ModelState:
         """Put a starting model on the table (``rules/muster.py`` builds it from its card)."""
         self.models[model.uid] = model
-        self._alive[model.player].append(model)
+        self._enter(model)
         self.start_counts[model.player] += 1
         self.touching[model.uid] = set()
         self._touch(model)
         return model
 
+    def _enter(self, model: ModelState) -> None:
+        """The model joins the living (at the end of its side's list) and the grid."""
+        self._alive[model.player].append(model)
+        self._placed += 1
+        self._order[model.uid] = model.player * _SIDE_SPAN + self._placed
+        self.grid.put(model.uid, model)
+        self._largest = max(self._largest, model.radius)
+
+    def _leave(self, model: ModelState) -> None:
+        self._alive[model.player].remove(model)
+        self.grid.drop(model.uid)
+
     def take_off(self, model: ModelState) -> None:
         """MOVE-REINF: a reserve waits off the table, still in the army's starting count."""
         self._untouch(model)
-        self._alive[model.player].remove(model)
+        self._leave(model)
 
     def bring_on(self, model: ModelState, point: Point) -> None:
         """MOVE-REINF-01: a reserve enters the table at ``point``."""
-        self._alive[model.player].append(model)
+        self._enter(model)
         self.set_position(model, point)
 
     def spawn(self, model: ModelState) -> None:
         """Add a model born during the battle (a riderless mount, CAV-LOOSE-01): it is not
         one of the starting models."""
         self.models[model.uid] = model
-        self._alive[model.player].append(model)
+        self._enter(model)
         self.touching[model.uid] = set()
         self._touch(model)
 
@@ -313,6 +333,9 @@ class BattleState:
         """Put the model at ``point`` (no log: set-up and tests) and update contacts."""
         self._untouch(model)
         model.x, model.y = point
+        if model.uid in self.grid:
+            self.grid.put(model.uid, model)
+            self._largest = max(self._largest, model.radius)
         self._touch(model)
         for uid in self.crews.get(model.uid, ()):  # WB-MOV-04: the howdah moves with it
             self.set_position(self.models[uid], point)
@@ -342,7 +365,8 @@ class BattleState:
     def _touch(self, model: ModelState) -> None:
         if not model.alive:
             return
-        for enemy in self.living(1 - model.player):
+        reach = model.radius + self._largest + CONTACT_TOLERANCE
+        for enemy in self.near(model.x, model.y, reach, 1 - model.player):
             if self.in_contact(model, enemy):
                 self.touching[model.uid].add(enemy.uid)
                 self.touching[enemy.uid].add(model.uid)
@@ -352,6 +376,31 @@ class BattleState:
         if player is None:
             return self._alive[0] + self._alive[1]
         return self._alive[player]
+
+    def near(
+        self, x: float, y: float, reach: float, player: PlayerId | None = None
+    ) -> list[ModelState]:
+        """Living models (of ``player``, or all) whose centre may lie within ``reach`` of
+        (x, y) on each axis (the grid's cells: a superset; callers keep their exact test), in
+        living order, as ``living`` lists them."""
+        found = self.grid.in_box(x - reach, y - reach, x + reach, y + reach)
+        if player is not None:
+            found = [m for m in found if m.player == player]
+        return self.in_living_order(found)
+
+    def in_box(self, x0: float, y0: float, x1: float, y1: float) -> list[ModelState]:
+        """Every living model whose grid cell meets the box (a superset of the centres in
+        it), in no particular order: for callers whose answer does not depend on it."""
+        return self.grid.in_box(x0, y0, x1, y1)
+
+    def in_living_order(self, models: list[ModelState]) -> list[ModelState]:
+        order = self._order
+        return sorted(models, key=lambda m: order[m.uid])
+
+    @property
+    def largest_radius(self) -> float:
+        """The largest base radius placed so far (a bound for grid queries by centre)."""
+        return self._largest
 
     def enemies(self, model: ModelState) -> list[ModelState]:
         return self._alive[1 - model.player]
@@ -420,7 +469,7 @@ class BattleState:
         """Take the model off the table; ``source`` names what slew it ("struck by A01")."""
         self._untouch(model)
         model.alive = False
-        self._alive[model.player].remove(model)
+        self._leave(model)
         notify(self, On.LEAVING, Happening(model, reason=reason.value, source=source))
         self._count_casualty(model)
         self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)

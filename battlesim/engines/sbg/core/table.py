@@ -41,10 +41,12 @@ EDGE_SLACK: Inches = 0.5  # a wall's thickness may overhang the table edge a lit
 # ground): read from the words of its name (data.ASSUMPTIONS "terrain-features").
 WOODS = "woods"
 ROCKY = "rocky"
+WATER = "water"
 ANY_FEATURE = "any"  # every difficult piece (SR-SPIDERCLIMB)
 _FEATURE_WORDS = {
     WOODS: ("wood", "forest", "trees", "thicket", "bois", "forêt"),
     ROCKY: ("rock", "boulder", "scree", "rocher", "stony"),
+    WATER: ("water", "river", "stream", "marsh", "ford", "pond", "lake", "rivière", "eau"),
 }
 # The features the model now moving treats as open ground (set by the Move phase around one
 # model's move, ``moving_through``): difficult pieces of these features cost no extra.

@@ -9,6 +9,7 @@ houses 4", low walls 0.8" (a Leap test for a Man, MOVE-OBS-03), fences 0.5", tre
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -189,8 +190,14 @@ class UnknownTableError(TableError):
 
 def preset(name: str) -> Table:
     """Return a preset table by name (``PRESETS`` lists them)."""
-    try:
-        return PRESETS[name]()
-    except KeyError:
+    if name not in PRESETS:
         known = ", ".join(sorted(PRESETS))
-        raise UnknownTableError(f"unknown table {name!r}; known: {known}") from None
+        raise UnknownTableError(f"unknown table {name!r}; known: {known}")
+    return _built(name)
+
+
+@functools.cache
+def _built(name: str) -> Table:
+    """Each preset is built once per process: a table never changes, and its index keeps the
+    shapes and route graphs every battle on it needs (speed: not rebuilt per battle)."""
+    return PRESETS[name]()

@@ -37,6 +37,7 @@ from battlesim.engines.sbg.rules.fighting import (
     stab_backlashes,
     winners_strike,
 )
+from battlesim.engines.sbg.rules.orders import BarrierOrder, in_order
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -125,12 +126,13 @@ def _sides(state: BattleState, combat: Combat) -> tuple[ModelState, list[ModelSt
 def resolve_barrier_combat(
     state: BattleState, combat: Combat, players: tuple[Player, Player]
 ) -> None:
-    """FIGHT-BAR-12 (002:L1140): one fight per attacker, in the attacking player's order
-    (the order of the star, sorted by name), while the defender lives."""
+    """FIGHT-BAR-12 (002:L1140): one fight per attacker, in the order the attacking player
+    chooses, while the defender lives."""
     sides = _sides(state, combat)
     assert sides is not None
     defender, attackers = sides
-    for attacker in attackers:
+    order = BarrierOrder(tuple(attackers))
+    for attacker in in_order(state, players[attackers[0].player], order):
         if defender.alive and attacker.alive:
             _one_on_one(state, defender, attacker, players)
 
@@ -156,7 +158,7 @@ def _one_on_one(
     winners_strike(state, players[winner], strikers, losers, set(), gate)
     cavalry.after_strikes(state, [defender, attacker])  # CAV-STRIKE-02; no charge bonus here
     stab_backlashes(state, losers)
-    _after_strikes(state, defender, attacker, barrier)
+    _after_strikes(state, defender, attacker, barrier, players[attacker.player])
     for model in (defender, attacker):
         model.clear_fight()
 
@@ -174,7 +176,7 @@ def _in_the_way(state: BattleState, barrier: Any) -> Callable[[ModelState], bool
 
 
 def _after_strikes(
-    state: BattleState, defender: ModelState, attacker: ModelState, barrier: Any
+    state: BattleState, defender: ModelState, attacker: ModelState, barrier: Any, player: Player
 ) -> None:
     """FIGHT-BAR-10/11 (002:L1134-1136): the attacker backs away whoever won; if it cannot,
     they are merely no longer engaged. FIGHT-BAR-09: a slayer crosses as on a 2-5 Leap."""
@@ -185,7 +187,7 @@ def _after_strikes(
         _cross_or_climb(state, attacker, defender, barrier)
         return
     drop = barrier.height - state.table.ground_level(attacker.position)
-    if not back_away(state, attacker, [defender]):
+    if not back_away(state, attacker, [defender], player=player):
         state.unlink_across(attacker)
         _separate(state, defender, [attacker])  # FIGHT-BAR-11: just enough to disengage
     if elevated and attacker.alive and needs_climb(state, attacker, barrier):

@@ -31,6 +31,7 @@ from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import casting, powers_shroud
 from battlesim.engines.sbg.rules.movement import _unseen, apply_action, can_move, challenge_charge
 from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
+from battlesim.engines.sbg.rules.throw_kill import free_to_finish
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -67,6 +68,14 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         action = Hold(model.uid)  # MAGIC-P-SHROUD: a failed test, no charge of it
     if isinstance(action, Charge) and not terror.dares(state, model, action):
         action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move
+    _carry_out(state, model, action)
+    if free_to_finish(model):  # MSL-THROW-03: its throw slew the target; it moves on
+        _carry_out(state, model, _choose(state, players, model))
+    casting.offer(state, players, model)  # ... or at its end, if it did not cast (once a turn)
+    prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
+
+
+def _carry_out(state: BattleState, model: ModelState, action: MoveAction) -> None:
     try:
         apply_action(state, model, action)
     except IllegalActionError as error:
@@ -74,8 +83,6 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         if can_move(state, model):
             apply_action(state, model, Hold(model.uid))
         model.done_moving = True  # a model that cannot move at all simply does not
-    casting.offer(state, players, model)  # ... or at its end, if it did not cast (once a turn)
-    prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
 
 
 def _maybe_dismount(state: BattleState, player: Player, model: ModelState) -> None:

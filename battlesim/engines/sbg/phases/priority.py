@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core.state import BattleState, Phase
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules.courage import update_broken
-from battlesim.engines.sbg.rules.priority_rules import declared_priority
+from battlesim.engines.sbg.rules.priority_rules import adjusted, declared_priority
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -19,6 +19,7 @@ def roll_priority(state: BattleState) -> PlayerId:
     who did not have Priority last turn)."""
     while True:
         a, b = state.roll(1, "priority side 0")[0], state.roll(1, "priority side 1")[0]
+        a, b = adjusted(state, (a, b))  # army rules of the losing side (priority_rules.py)
         if a != b:
             return 0 if a > b else 1
         if state.previous_priority is not None:

@@ -14,14 +14,17 @@ from battlesim.engines.sbg.phases.combat_order import CombatOrder
 from battlesim.engines.sbg.phases.combat_split import ChooseSplit
 from battlesim.engines.sbg.phases.shoot import ChooseTarget
 from battlesim.engines.sbg.phases.trample import ChooseTrample, TrampleFriend
+from battlesim.engines.sbg.rules.back_away import ChooseBackAway
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount, ChooseStrikePart
 from battlesim.engines.sbg.rules.combat import ChooseStrikeTarget
+from battlesim.engines.sbg.rules.courage import SpendWillOnCourage
 from battlesim.engines.sbg.rules.fight_stances import ChooseShielding, ChooseTwoHands
 from battlesim.engines.sbg.rules.heroic_actions import (
     AcceptChallenge,
     CallFriends,
     DeclareHeroicAction,
 )
+from battlesim.engines.sbg.rules.heroics import SpendFate
 from battlesim.engines.sbg.rules.magic.casting import ChooseSpell
 from battlesim.engines.sbg.rules.magic.resisting import ChooseResist, ChooseResister
 from battlesim.engines.sbg.rules.master_of_battle import CopyHeroicAction
@@ -29,6 +32,7 @@ from battlesim.engines.sbg.rules.might import SpendMight
 from battlesim.engines.sbg.rules.monsters.barge import ChooseBargeCharge, ChooseBargeDirection
 from battlesim.engines.sbg.rules.monsters.core import ChooseBrutalPowerAttack
 from battlesim.engines.sbg.rules.muster import DeploymentOrder
+from battlesim.engines.sbg.rules.orders import BarrierOrder, StrikeOrder
 from battlesim.engines.sbg.rules.priority_rules import ClaimPriority
 from battlesim.engines.sbg.rules.prone import CrawlTo, LiesDown, StandsUp
 from battlesim.engines.sbg.rules.reinforcements import ChooseEntry
@@ -77,6 +81,11 @@ ANSWERS: dict[type[Any], str] = {
     ChooseSpell: "choose_spell",
     ChooseResist: "choose_resist",
     ChooseResister: "choose_resister",
+    ChooseBackAway: "choose_back_away",
+    StrikeOrder: "strike_order",
+    BarrierOrder: "barrier_order",
+    SpendWillOnCourage: "will_on_courage",
+    SpendFate: "spend_fate",
 }
 
 

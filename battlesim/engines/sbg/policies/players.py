@@ -851,11 +851,7 @@ class RandomPlayer(Answering):
         return options[index - 1]
 
     def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
-        uids = [m.uid for m in state.living(side)]
-        for i in range(len(uids) - 1, 0, -1):
-            j = state.roll(1, "random player: deployment", sides=i + 1)[0] - 1
-            uids[i], uids[j] = uids[j], uids[i]
-        return uids
+        return self._shuffled(state, [m.uid for m in state.living(side)], "deployment")
 
     def sound_drum(self, state: BattleState, side: PlayerId) -> ModelId | None:
         return None
@@ -1037,6 +1033,34 @@ class RandomPlayer(Answering):
         self, state: BattleState, monster: ModelState, model: ModelState, headings: Sequence[float]
     ) -> float:
         return self.pick(state, list(headings), f"{model.uid} barge heading")
+
+    def choose_back_away(
+        self,
+        state: BattleState,
+        loser: ModelState,
+        winners: Sequence[ModelState],
+        headings: Sequence[float],
+        legal: Callable[[float], bool],
+    ) -> float:
+        return self.pick(state, [h for h in headings if legal(h)], f"{loser.uid} back away")
+
+    def strike_order(self, state: BattleState, models: Sequence[ModelState]) -> list[ModelId]:
+        return self._shuffled(state, [m.uid for m in models], "strike order")
+
+    def barrier_order(self, state: BattleState, models: Sequence[ModelState]) -> list[ModelId]:
+        return self._shuffled(state, [m.uid for m in models], "barrier attackers' order")
+
+    def will_on_courage(self, state: BattleState, model: ModelState, shortfall: int) -> bool:
+        return self.pick(state, [True, False], f"{model.uid} Will on Courage")
+
+    def spend_fate(self, state: BattleState, model: ModelState, count: int, policy: object) -> bool:
+        return self.pick(state, [True, False], f"{model.uid} spends Fate")
+
+    def _shuffled(self, state: BattleState, uids: list[ModelId], purpose: str) -> list[ModelId]:
+        for i in range(len(uids) - 1, 0, -1):
+            j = state.roll(1, f"random player: {purpose}", sides=i + 1)[0] - 1
+            uids[i], uids[j] = uids[j], uids[i]
+        return uids
 
     def choose_barge_charge(
         self, state: BattleState, monster: ModelState, charges: Sequence[Charge]

@@ -49,3 +49,4 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     weapons,
     will,
 )
+from battlesim.engines.sbg.rules.armies import good  # noqa: F401,E402  (army rules, Good side)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.bases import height_for
 from battlesim.engines.sbg.core.data import BACK_AWAY, CONTACT_TOLERANCE
+from battlesim.engines.sbg.core.decisions import Decision, Player
 from battlesim.engines.sbg.core.paths import (
     Point,
     angle_to,
@@ -31,14 +34,32 @@ def _window(model: ModelState, spot: Point) -> float:
     return max(_NEAR, point_distance(model.position, spot) + model.radius + _LARGEST_RADIUS)
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseBackAway(Decision[float]):
+    """FIGHT-BACK-01 (002:L970, L984: « dans une direction au choix du joueur qui contrôle la
+    figurine »): the heading of a loser's 1" straight move. ``headings`` are the candidates,
+    straight away from the winners first; ``legal`` says which of them the rules allow (asked
+    lazily: most players take the first legal one)."""
+
+    loser: ModelState
+    winners: tuple[ModelState, ...]
+    headings: tuple[float, ...]
+    legal: Callable[[float], bool]
+
+    def default(self, state: BattleState) -> float:
+        return next(h for h in self.headings if self.legal(h))
+
+
 def back_away(
     state: BattleState,
     loser: ModelState,
     winners: list[ModelState],
     falls: dict[str, float] | None = None,
+    player: Player | None = None,
 ) -> bool:
-    """FIGHT-BACK-01..03: 1" straight, ending a full 1" from every winner and touching no
-    enemy; returns False if no direction works (the model is trapped, FIGHT-TRAP-01).
+    """FIGHT-BACK-01..03: 1" straight in a direction the loser's ``player`` chooses, touching
+    no enemy and moving away from the winners (a full 1" from a single winner); returns False
+    if no direction works (the model is trapped, FIGHT-TRAP-01).
 
     FIGHT-BACK-04 (002:L988): over the edge of a sheer drop only when nothing else works;
     the drop is recorded in ``falls`` (the fight resolves it after the strikes)."""
@@ -47,7 +68,7 @@ def back_away(
     cx = sum(w.x for w in winners) / len(winners)
     cy = sum(w.y for w in winners) / len(winners)
     away = angle_to((cx, cy), loser.position)
-    if _back_away_along(state, loser, winners, away, over_edge=False):
+    if _back_away_chosen(state, loser, winners, away, player):
         return True
     if make_way(state, loser, winners, away):
         return True
@@ -55,6 +76,36 @@ def back_away(
     if falls is None or not _back_away_along(state, loser, winners, away, over_edge=True):
         return False
     falls[loser.uid] = terrain_drop(state.table, origin, loser.position)
+    return True
+
+
+def _back_away_chosen(
+    state: BattleState,
+    loser: ModelState,
+    winners: list[ModelState],
+    away: float,
+    player: Player | None,
+) -> bool:
+    """The player's heading among the legal ones on level ground; a refused one is logged
+    and the first legal heading is taken."""
+    near = _neighbours(state, loser)
+    headings = tuple(fan(away, 18, _BACK_AWAY_STEP))
+
+    def legal(angle: float) -> bool:
+        spot = rotated(loser.position, angle, BACK_AWAY)
+        return terrain_drop(state.table, loser.position, spot) <= 0.0 and _back_away_legal(
+            state, loser, spot, winners, near
+        )
+
+    choice = ChooseBackAway(loser, tuple(winners), headings, legal)
+    first = next((h for h in headings if legal(h)), None)
+    if first is None:
+        return False
+    heading = first if player is None else player.decide(state, choice)
+    if heading != first and not legal(heading):
+        state.log.emit("refused", model=loser.uid, reason=f"no legal back away at {heading:.3f}")
+        heading = first
+    state.move_to(loser, rotated(loser.position, heading, BACK_AWAY), "back away")
     return True
 
 
@@ -82,11 +133,23 @@ def _back_away_legal(
         return False
     if terrain_crossings(state.table, loser.position, spot, height_for(loser.profile.keywords)):
         return False  # FIGHT-BACK-03: backing away cannot leap, jump or climb
-    for winner in winners:
-        gap = point_distance(spot, winner.position) - loser.radius - winner.radius
-        if gap < BACK_AWAY - CONTACT_TOLERANCE:
-            return False
+    if not _away_from(loser, spot, winners):
+        return False
     return clear_of_others(state, loser, spot, near=near)
+
+
+def _away_from(loser: ModelState, spot: Point, winners: list[ModelState]) -> bool:
+    """A single winner: the loser ends a full 1" from it (002:L970). Several winners (A12
+    revised, L974, L1060): it moves away from each, closer to none; touching no enemy at the
+    end is checked with the others (FIGHT-BACK-02)."""
+    if len(winners) == 1:
+        (winner,) = winners
+        gap = point_distance(spot, winner.position) - loser.radius - winner.radius
+        return gap >= BACK_AWAY - CONTACT_TOLERANCE
+    return all(
+        point_distance(spot, w.position) >= point_distance(loser.position, w.position)
+        for w in winners
+    )
 
 
 def clear_of_others(

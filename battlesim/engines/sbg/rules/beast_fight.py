@@ -4,6 +4,7 @@ Immovable Object. Riders never fight: they touch no base (WB-CC-01, war_beasts.p
 from __future__ import annotations
 
 from battlesim.engines.sbg.core.bases import height_for
+from battlesim.engines.sbg.core.decisions import Player
 from battlesim.engines.sbg.core.hooks import HookContext
 from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -19,6 +20,7 @@ def losers_back_away(
     winners: list[ModelState],
     losers: list[ModelState],
     falls: dict[str, float],
+    player: Player | None = None,
 ) -> set[str]:
     """FIGHT-BACK-01 with WB-CC-03: an Immovable loser never backs away and is never
     trapped; the winners back away from it instead. Return the trapped losers."""
@@ -27,7 +29,7 @@ def losers_back_away(
     trapped = {
         m.uid
         for m in movers
-        if not back_away(state, m, winners, falls)
+        if not back_away(state, m, winners, falls, player)
         and permitted(May.BE_TRAPPED, HookContext(state, m))
     }
     if big:

@@ -6,7 +6,7 @@ who rolls what. Every die goes through ``BattleState.roll`` (logged with its pur
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -62,6 +62,8 @@ def roll_to_wound(
     roller: ModelState | None = None,
     target: ModelState | None = None,
     reroll_failed: bool = False,
+    rolled: int | None = None,
+    reroll_one: Callable[[], bool] | None = None,
 ) -> bool:
     """Roll To Wound; a 6/x result needs a second die; the modifier applies to both (WPN-2H-02).
 
@@ -73,6 +75,10 @@ def roll_to_wound(
     (HERO-MIGHT-03/06 item 4); a point raises both dice of a 6/x (ambiguity A37).
     ``reroll_failed`` (Venom, Bane of Kings): each die that fails is rolled again once and
     the second result stands (DICE-REROLL-01/02), before Might.
+    ``rolled``: the first die, already rolled with another (a trapped model's set of two,
+    FIGHT-TRAP-03); its re-rolls and Might follow as for a die rolled here.
+    ``reroll_one`` (army rules: "a single D6 when rolling To Wound"): a failed die is rolled
+    again if calling it says the one re-roll is still there.
     """
     need = wound_need(strength, defence)
     if need is None:
@@ -80,8 +86,8 @@ def roll_to_wound(
         return False
     if natural_six:
         need, modifier, roller = WoundNeed(6, need.second), 0, None
-    first = _wound_die(state, purpose, reroll_ones)
-    if reroll_failed and clamp_die(first + modifier) < need.first:
+    first = _wound_die(state, purpose, reroll_ones, rolled)
+    if _rerolls(reroll_failed, reroll_one, clamp_die(first + modifier) < need.first):
         (first,) = state.roll(1, f"{purpose} (re-roll of a failed die)")
     modifier += _might(state, roller, target, clamp_die(first + modifier), need.first)
     if clamp_die(first + modifier) < need.first:
@@ -89,10 +95,15 @@ def roll_to_wound(
     if need.second is None:
         return True
     second = _wound_die(state, f"{purpose} (second die)", reroll_ones)
-    if reroll_failed and clamp_die(second + modifier) < need.second:
+    if _rerolls(reroll_failed, reroll_one, clamp_die(second + modifier) < need.second):
         (second,) = state.roll(1, f"{purpose} (second die, re-roll of a failed die)")
     modifier += _might(state, roller, target, clamp_die(second + modifier), need.second)
     return clamp_die(second + modifier) >= need.second
+
+
+def _rerolls(every: bool, one: Callable[[], bool] | None, failed: bool) -> bool:
+    """A failed die is re-rolled under a grant for every failed die, or the single one."""
+    return failed and (every or (one is not None and one()))
 
 
 def _might(
@@ -104,8 +115,10 @@ def _might(
     return boost(state, roller, MightRoll.TO_WOUND, value, need, target=target) - value
 
 
-def _wound_die(state: BattleState, purpose: str, reroll_ones: bool) -> int:
-    (die,) = state.roll(1, purpose)
+def _wound_die(
+    state: BattleState, purpose: str, reroll_ones: bool, rolled: int | None = None
+) -> int:
+    (die,) = state.roll(1, purpose) if rolled is None else (rolled,)
     if die == 1 and reroll_ones:
         (die,) = state.roll(1, f"{purpose} (re-roll of a 1)")
     return die

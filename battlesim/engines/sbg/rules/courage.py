@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.data import COURAGE_PASS, STAND_FAST_RANGE
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.overrides import Stat, value
 from battlesim.engines.sbg.core.permissions import May, permitted
+from battlesim.engines.sbg.core.rerolls import Roll, allowed
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -47,7 +51,7 @@ def courage_test(
     (COUR-TEST-05, HERO-MIGHT-06 item 5, ``heroic_courage``), the War Beast's Panic test
     (WB-DMG-02) included. ``drop_highest``: 3D6 less the highest (channelled Instill Fear
     and Terrifying Aura, MAGIC-P-FEAR, MAGIC-P-TERRAURA)."""
-    if permitted(May.PASS_COURAGE_UNTESTED, HookContext(state, model)):
+    if permitted(May.PASS_COURAGE_UNTESTED, HookContext(state, model, details={"reason": reason})):
         state.log.emit("courage", model=model.uid, reason=reason, passed=True, auto="fearless")
         return _tested(state, model, reason, True)
     if effects.marked(state, model, PASSES_COURAGE) is not None:
@@ -58,6 +62,13 @@ def courage_test(
     else:
         dice = state.roll(2, f"courage {model.uid} ({reason})")
     total = sum(dice) + courage_value(state, model) - penalty  # MAGIC-P-SHROUD: -1 an inch
+    if (
+        total < COURAGE_PASS
+        and not drop_highest
+        and allowed(Roll.COURAGE, HookContext(state, model))
+    ):
+        dice = state.roll(2, f"courage {model.uid} ({reason}, re-roll of a failed test)")
+        total = sum(dice) + courage_value(state, model) - penalty  # DICE-REROLL-02: it stands
     total += heroic_courage(state, model, total, sum(dice))
     passed = total >= COURAGE_PASS
     state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)
@@ -81,15 +92,35 @@ def heroic_courage(state: BattleState, model: ModelState, total: int, dice: int)
     shortfall = COURAGE_PASS - total
     if shortfall <= 0:
         return 0
-    if shortfall <= model.will:
+    will = model.will if model.will > 0 and _offers_will(state, model, shortfall) else 0
+    if shortfall <= will:
         return _spend_will(state, model, shortfall)
-    with_will = total + model.will
+    with_will = total + will
     ceiling = with_will + 2 * DIE_MAX - dice
     raised = boost(state, model, MightRoll.COURAGE, with_will, COURAGE_PASS, ceiling=ceiling)
     might_points = raised - with_will
     if raised < COURAGE_PASS:
         return might_points
     return might_points + _spend_will(state, model, shortfall - might_points)
+
+
+@dataclass(frozen=True, slots=True)
+class SpendWillOnCourage(Decision[bool]):
+    """HERO-WILL-04 (002:L1756: « peut dépenser des points de Volonté »): whether the Hero
+    that failed a Courage test by ``shortfall`` offers its Will (only what the pass needs is
+    spent, with any Might the player adds)."""
+
+    model: ModelState
+    shortfall: int
+
+    def default(self, state: BattleState) -> bool:
+        return True
+
+
+def _offers_will(state: BattleState, model: ModelState, shortfall: int) -> bool:
+    if state.players is None:
+        return True
+    return bool(state.players[model.player].decide(state, SpendWillOnCourage(model, shortfall)))
 
 
 def _spend_will(state: BattleState, model: ModelState, points: int) -> int:
@@ -117,17 +148,25 @@ def update_broken(state: BattleState) -> None:
 def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
     """COUR-SF-02 (002:L1248): a friendly Hero within 6" that passed its test this turn and
     that the Warrior can see (part 1 §7.3 reading), measured from where the Hero now is."""
-    if model.profile.is_hero:
-        return None
     for hero in state.living(model.player):
         rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
         rallying = (
             rallying and challenge(hero).declined_from is None
         )  # HERO-HCHAL-03: lost for good
-        near = rallying and state.distance(hero, model) <= STAND_FAST_RANGE
-        if near and can_see(state, model, hero):
+        if not rallying or hero is model or not _rallies(state, hero, model):
+            continue
+        reach = STAND_FAST_RANGE + modifier(Hook.STAND_FAST_REACH, HookContext(state, hero, model))
+        if state.distance(hero, model) <= reach and can_see(state, model, hero):
             return hero
     return None
+
+
+def _rallies(state: BattleState, hero: ModelState, model: ModelState) -> bool:
+    """Whether ``hero``'s Stand Fast! may reach ``model``: a Warrior unless the Hero's rules
+    ban it; another Hero only when its rules say so (army rules such as Voice of Curunír)."""
+    context = HookContext(state, hero, model)
+    may = May.RALLY_HERO if model.profile.is_hero else May.RALLY
+    return permitted(may, context)
 
 
 def broken_test(state: BattleState, model: ModelState) -> bool:

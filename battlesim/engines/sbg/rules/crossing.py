@@ -282,13 +282,20 @@ _RESOLVERS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing
 }
 
 
+# Rules whose carrier rolls two dice for a Leap, Jump or Climb test and keeps the lowest
+WORST_OF_TWO: set[str] = set()
+
+
 def _test_die(state: BattleState, model: ModelState, purpose: str, roll: MightRoll) -> int:
     """One D6 of a Leap, Jump or Climb test with the rules' bonus (SR-CAVE) and re-roll
     (SR-MOUNTAIN, SR-EXPRIDER: a die that fails is rolled again, data.ASSUMPTIONS
     "optional-rerolls"), then Might."""
     context = HookContext(state, model)
     bonus = modifier(Hook.CROSSING_TEST, context)
-    (die,) = state.roll(1, purpose)
+    if model.triggers & WORST_OF_TWO:
+        die = min(state.roll(2, f"{purpose} (two dice, the lowest)"))  # army rules: Venerable
+    else:
+        (die,) = state.roll(1, purpose)
     need = 6 if model.charged else 2
     if clamp_die(die + bonus) < need and allowed(Roll.CROSSING, context) is not Reroll.NONE:
         (die,) = state.roll(1, f"{purpose} (re-roll)")

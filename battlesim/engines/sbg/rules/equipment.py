@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.data import BANNER_RANGE, DRUM_RANGE
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import Happening, On, on
 
 if TYPE_CHECKING:
@@ -72,6 +73,9 @@ def banner_in_range(state: BattleState, models: Iterable[ModelState]) -> ModelSt
     if not members:
         return None
     player = members[0].player
+    for member in members:  # army rules: "counts as being in range of a banner"
+        if permitted(May.COUNT_AS_IN_BANNER_RANGE, HookContext(state, member)):
+            return member
     for bearer in state.living(player):
         if "banner" not in bearer.triggers or bearer.prone:
             continue
@@ -120,9 +124,13 @@ def _war_drum(context: HookContext) -> int:
     return 5 if "cavalry" in model.triggers else 3
 
 
+# Names that give Stealth (army rules add theirs: Stalk Unseen, the same text)
+STEALTH_RULES: set[str] = {"elven cloak", "stealth"}
+
+
 def stealthy(model: ModelState) -> bool:
     """EQP-CLOAK-01 (002:L2184): an Elven cloak gives Stealth; Stealth needs terrain data."""
-    return "elven cloak" in model.triggers or "stealth" in model.triggers
+    return not STEALTH_RULES.isdisjoint(model.triggers)
 
 
 @on(On.LEAVING, "banner", order=10)

@@ -7,12 +7,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from battlesim.engines.sbg.core import effects, marks
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.arms import SpecialStrike, can_support, has_pike
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.overrides import Stat, value
@@ -30,6 +31,7 @@ from battlesim.engines.sbg.core.state import (
     notify,
     subscribed,
 )
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import (
     beast_fight,
@@ -54,7 +56,8 @@ from battlesim.engines.sbg.rules.equipment import banner_in_range
 from battlesim.engines.sbg.rules.falling import fall
 from battlesim.engines.sbg.rules.heroic_actions import declarations, wounded_only_on_sixes
 from battlesim.engines.sbg.rules.howdah import riding
-from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
+from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost, budget
+from battlesim.engines.sbg.rules.orders import StrikeOrder, in_order
 from battlesim.engines.sbg.rules.special_strikes import ChooseSpecialStrike
 
 if TYPE_CHECKING:
@@ -62,6 +65,7 @@ if TYPE_CHECKING:
 
 
 _BACK_AWAY_STEP = math.radians(5)
+T = TypeVar("T")
 
 
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
@@ -121,9 +125,11 @@ class _Die:
 def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Die]:
     dice: list[_Die] = []
     for model in combat.fighters(player):
-        bonus = modifier(Hook.DUEL_DIE, HookContext(state, model))
         count = fight_stances.duel_dice(model, _attacks(state, model))
-        dice += [_Die(model, raw, bonus) for raw in state.roll(count, f"duel {model.uid}")]
+        raws = state.roll(count, f"duel {model.uid}")
+        # the rolled dice are a detail: some rules drop a penalty on a natural 6
+        bonus = modifier(Hook.DUEL_DIE, HookContext(state, model, details={"duel dice": raws}))
+        dice += [_Die(model, raw, bonus) for raw in raws]
     for helper in combat.helpers(player):
         bonus = modifier(Hook.DUEL_DIE, HookContext(state, helper))
         dice += [_Die(helper, raw, bonus) for raw in state.roll(1, f"duel support {helper.uid}")]
@@ -157,6 +163,7 @@ def duel(state: BattleState, combat: Combat) -> PlayerId:
         if loser is None or loser in used or not _banner_reroll(state, combat, loser, dice[loser]):
             break
         used.add(loser)
+    _one_die_rerolls(state, combat, dice)
     might_bidding(state, combat, dice)
     a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
     winner = duel_winner_without_roll_off(a, b)
@@ -182,6 +189,41 @@ def _banner_reroll(state: BattleState, combat: Combat, player: PlayerId, dice: l
     worst = min(dice, key=lambda d: (d.value, d.owner.uid))
     (worst.raw,) = state.roll(1, f"banner re-roll {worst.owner.uid}")
     return True
+
+
+def _one_die_rerolls(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
+    """Army rules (Lord of the West, Durin's Axe...): "may re-roll a single D6 when making a
+    Duel roll". After the banners, each such model of the side that is losing re-rolls its
+    own lowest die once, if its player wants to (``RerollDuelDie``), before Might."""
+    for player in (0, 1):
+        for model in combat.fighters(player):
+            if not allowed(Roll.DUEL_ONE_DIE, HookContext(state, model)):
+                continue
+            own = [d for d in dice[player] if d.owner is model]
+            if not own or _provisional_loser(state, combat, dice) != player:
+                continue
+            worst = min(own, key=lambda d: d.value)
+            if ask(state, model, RerollDuelDie(model, worst.value)):
+                (worst.raw,) = state.roll(1, f"duel re-roll of one die {model.uid}")
+
+
+@dataclass(frozen=True, slots=True)
+class RerollDuelDie(Decision[bool]):
+    """Whether ``model`` re-rolls its lowest Duel die (``value``) while its side loses."""
+
+    model: ModelState
+    value: int
+
+    def default(self, state: BattleState) -> bool:
+        return self.value < DIE_MAX  # a 6 cannot be bettered
+
+
+def ask(state: BattleState, model: ModelState, decision: Decision[T]) -> T:
+    """The decision put to ``model``'s player (its default in bare rule tests)."""
+    if state.players is None:
+        return decision.default(state)
+    answer: T = state.players[model.player].decide(state, decision)
+    return answer
 
 
 def might_bidding(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
@@ -266,18 +308,54 @@ def strike(
     sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
     if subscribed(On.STRIKE):
         notify(state, On.STRIKE, Happening(striker, other=target, count=2 if trapped else 1))
-    for _ in range(2 if trapped else 1):
+    purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
+    # FIGHT-TRAP-03 (002:L1042): « jetez les deux dés de cette attaque en même temps »
+    dice: list[int | None] = list(state.roll(2, purpose)) if trapped else [None]
+    for rolled in dice:
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
-        purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
         grant = allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, striker, target))
         ones = special_strikes.rerolls_ones(striker) or grant is Reroll.ONES
         failed = grant is Reroll.FAILED
+        spare = _one_wound_reroll(state, striker, target)
         if roll_to_wound(
-            state, strength, defence, bonus, purpose, ones, sixes, striker, target, failed
+            state,
+            strength,
+            defence,
+            bonus,
+            purpose,
+            ones,
+            sixes,
+            striker,
+            target,
+            failed,
+            rolled,
+            spare,
         ):
             blow = 1 + modifier(Hook.EXTRA_WOUNDS, striking)  # SR-MIGHTYBLOW, SR-BANE
             state.wound(target, f"struck by {striker.uid}", at_mount, count=blow)
+
+
+# Army rules that re-roll "a single D6 when rolling To Wound": one die per fight (READINGS)
+_ONE_WOUND_DIE: Status[list[bool]] = Status("one to wound die re-rolled", list, Lasting.FIGHT)
+
+
+def _one_wound_reroll(
+    state: BattleState, striker: ModelState, target: ModelState
+) -> Callable[[], bool] | None:
+    """The striker's spare re-roll of one failed To Wound die this fight, if a rule gives it:
+    calling it spends it (True) or finds it spent (False)."""
+    if not allowed(Roll.TO_WOUND_ONE_DIE, HookContext(state, striker, target)):
+        return None
+    used = _ONE_WOUND_DIE.of(striker)
+
+    def spend_it() -> bool:
+        if used:
+            return False
+        used.append(True)
+        return True
+
+    return spend_it
 
 
 def winners_strike(
@@ -288,9 +366,10 @@ def winners_strike(
     trapped: set[str],
     gate: Callable[[ModelState], bool] | None = None,
 ) -> None:
-    """FIGHT-MULTI-02..04: each winner's strikes in turn, targets chosen per Attack; a strike
-    goes on only if ``gate`` passes (a barrier's in-the-way test, FIGHT-BAR-09)."""
-    for striker in strikers:
+    """FIGHT-MULTI-02..04: each winner's strikes in turn, in the player's order (L1066),
+    targets chosen per Attack; a strike goes on only if ``gate`` passes (a barrier's
+    in-the-way test, FIGHT-BAR-09)."""
+    for striker in in_order(state, player, StrikeOrder(tuple(strikers))):
         if striker.shielding or cavalry.cannot_act(state, striker):
             continue  # ARM-SH-03 Shielding; CAV-THROWN-01/02 thrown rider
         if effects.barred(state, striker, Bar.STRIKE):
@@ -420,7 +499,9 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
         _clear_fight(state, combat)
         return
     falls: dict[str, float] = {}
-    trapped = beast_fight.losers_back_away(state, winners, losers, falls)  # WB-CC-03
+    trapped = beast_fight.losers_back_away(  # WB-CC-03
+        state, winners, losers, falls, players[1 - winner]
+    )
     beast_fight.irresistible_force(state, winners, losers + combat.helpers(1 - winner))
     cavalry.knock_to_ground(state, winners, losers, trapped)  # CAV-CHG-06/07
     for uid in sorted(trapped):

@@ -26,6 +26,7 @@ from battlesim.engines.sbg.core.data import (
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
@@ -138,7 +139,7 @@ def refusal(
         return f"{name} belongs to the {action.phase} phase (HERO-HA-01)"
     if not (free or action.universal or name in hero.triggers):
         return f"{uid}'s profile does not list {name} (HERO-HA-09)"
-    if hero.might < 1 and not free:
+    if hero.might < 1 and not free and not free_by_rule(state, hero, name):
         return f"{uid} has no Might left (HERO-HA-02)"
     if effects.barred(state, hero, Bar.HEROIC):
         return f"{uid} is held by a power (MAGIC-P-TRANSFIX)"
@@ -155,7 +156,7 @@ def legal_declarations(state: BattleState, side: PlayerId, phase: Phase) -> list
     """Every (Hero, action) the side may declare now: what players choose from."""
     found = []
     for hero in state.living(side):
-        if not hero.profile.is_hero or hero.might < 1:
+        if not hero.profile.is_hero or not _may_pay(state, hero):
             continue
         for name in sorted(ACTIONS):
             if refusal(state, side, phase, (hero.uid, name)) is None:
@@ -180,7 +181,14 @@ def declare_all(state: BattleState, players: Sequence[Any], phase: Phase) -> lis
 
 
 def _could_declare(state: BattleState, side: PlayerId) -> bool:
-    return any(m.might > 0 and m.profile.is_hero for m in state.living(side))
+    return any(m.profile.is_hero and _may_pay(state, m) for m in state.living(side))
+
+
+def _may_pay(state: BattleState, hero: ModelState) -> bool:
+    """Might to spend, or a rule that makes some action free for this Hero now."""
+    if hero.might > 0:
+        return True
+    return bool(FREE_ACTIONS) and any(free_by_rule(state, hero, name) for name in ACTIONS)
 
 
 Answer = Callable[["BattleState", Sequence[Any], "Phase", "Declaration"], None]
@@ -200,6 +208,7 @@ def _declare(
         state.log.emit("refused", model=choice[0], reason=reason)
         return False
     hero, action = state.models[choice[0]], ACTIONS[choice[1]]
+    free = free or free_by_rule(state, hero, action.name)
     if not free:
         spend(hero, Pool.MIGHT)  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
     declaration = Declaration(hero.uid, action.name, side)
@@ -288,12 +297,25 @@ def heeded(state: BattleState, hero: ModelState) -> bool:
 
 
 def friends_in_range(state: BattleState, hero: ModelState) -> list[ModelState]:
-    """Friends within 6" of the Hero (base to base; HERO-HM-03, HS-02, HAC-02, HMA-03)."""
+    """Friends within 6" of the Hero (base to base; HERO-HM-03, HS-02, HAC-02, HMA-03) that
+    may benefit from its Heroic Actions (army rules may forbid some: ``May.HEED``)."""
     return [
         f
         for f in state.living(hero.player)
-        if f is not hero and state.distance(hero, f) <= HEROIC_RANGE + 1e-9
+        if f is not hero
+        and state.distance(hero, f) <= HEROIC_RANGE + 1e-9
+        and permitted(May.HEED, HookContext(state, hero, f))
     ]
+
+
+# Army rules that make a Hero's Heroic Action cost no Might (Ancestral Fury...): each says
+# whether ``name`` is free for ``hero`` now; asked before the Might is spent.
+FreeAction = Callable[["BattleState", "ModelState", str], bool]
+FREE_ACTIONS: list[FreeAction] = []
+
+
+def free_by_rule(state: BattleState, hero: ModelState, name: str) -> bool:
+    return any(rule(state, hero, name) for rule in FREE_ACTIONS)
 
 
 def leash_refusal(state: BattleState, model: ModelState, end: tuple[float, float]) -> str | None:

@@ -7,8 +7,12 @@ on a wound that would slay the model, where a point matters most.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.rerolls import Roll, allowed
 from battlesim.engines.sbg.core.state import Happening, On, on
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules import might
@@ -35,9 +39,11 @@ def fate_saves(state: BattleState, model: ModelState, policy: FatePolicy, count:
     HERO-FATE-03 (002:L1776): Might may raise a failed Fate roll, decided before the next
     Fate point. HERO-FATE-04 (002:L1778): one success stops the whole blow (``count`` wounds).
     """
-    while model.fate > 0 and policy(model, count):
+    while model.fate > 0 and _spends_fate(state, model, policy, count):
         spend(model, Pool.FATE)
         (die,) = state.roll(1, f"fate save for {model.uid}")
+        if die < FATE_SAVE and allowed(Roll.FATE, HookContext(state, model)):
+            (die,) = state.roll(1, f"fate save for {model.uid} (re-roll)")  # Narya, Vilya...
         score = might.boost(state, model, might.MightRoll.FATE, die, FATE_SAVE)
         saved = score >= FATE_SAVE
         state.log.emit(
@@ -46,6 +52,26 @@ def fate_saves(state: BattleState, model: ModelState, policy: FatePolicy, count:
         if saved:
             return True
     return False
+
+
+@dataclass(frozen=True, slots=True)
+class SpendFate(Decision[bool]):
+    """HERO-FATE-01/02 (002:L1768: « le joueur la contrôlant peut décider de dépenser des
+    points de Destin »; L1772 again after a failed roll): spend a point against this blow of
+    ``count`` wounds? The default is the battle's Fate policy."""
+
+    model: ModelState
+    count: int
+    policy: FatePolicy
+
+    def default(self, state: BattleState) -> bool:
+        return self.policy(self.model, self.count)
+
+
+def _spends_fate(state: BattleState, model: ModelState, policy: FatePolicy, count: int) -> bool:
+    if state.players is None:
+        return policy(model, count)
+    return bool(state.players[model.player].decide(state, SpendFate(model, count, policy)))
 
 
 # The policy each battle follows (a rule-owned status of the battle; tests may replace it).

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from battlesim.engines.sbg.core.data import CLIMB_COST
-from battlesim.engines.sbg.core.paths import Point, terrain_cost
+from battlesim.engines.sbg.core.paths import Point, terrain_cost, terrain_entry, toward
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.allowance import allowance
@@ -36,18 +36,28 @@ def _room(state: BattleState, model: ModelState, to: Point) -> float:
     return allowance(state, model) - terrain_cost(state.table, model.position, to, model.radius)
 
 
+def foot(state: BattleState, model: ModelState, end: Point, piece: Any) -> Point:
+    """Where the model's base first touches ``piece`` on its way to ``end``."""
+    entry = terrain_entry(state.table, model.position, end, piece)
+    return toward(model.position, end, max(0.0, entry - model.radius))
+
+
 def climb_cost(state: BattleState, model: ModelState, end: Point, piece: Any, size: float) -> float:
-    """MOVE-CLIMB-02/06: the rest of the height, twice its inches; or, when the model lacks
-    that, all its Move left (the climb goes on next turn). A path it cannot even walk keeps
-    the full cost, so the move is refused as too long."""
+    """MOVE-CLIMB-02/06 (002:L592, L607): the rest of the height, twice its inches, when the
+    Move left at the foot covers it (the path check then refuses an ``end`` beyond reach);
+    otherwise all the Move left (the climb goes on next turn). A path it cannot even walk
+    keeps the full cost, so the move is refused as too long."""
     full = CLIMB_COST * (size - climbed(model, piece))
+    if not unfinished(state, model, end, piece, size):
+        return full
     room = _room(state, model, end)
-    return full if full <= room + _SLACK or room <= 0 else room
+    return room if room > 0 else full
 
 
 def unfinished(state: BattleState, model: ModelState, end: Point, piece: Any, size: float) -> bool:
-    """Whether the model cannot reach the top of ``piece`` in this move."""
-    return CLIMB_COST * (size - climbed(model, piece)) > _room(state, model, end) + _SLACK
+    """Whether the Move left at the foot of ``piece`` cannot reach its top this turn."""
+    at_foot = _room(state, model, foot(state, model, end, piece))
+    return CLIMB_COST * (size - climbed(model, piece)) > at_foot + _SLACK
 
 
 def hold_on(state: BattleState, model: ModelState, foot: Point, piece: Any, size: float) -> None:

@@ -77,6 +77,7 @@ from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 from battlesim.engines.sbg.rules.terrain_rules import flies, in_woods
+from battlesim.engines.sbg.rules.throw_kill import slew_with_throw
 
 if TYPE_CHECKING:
     pass
@@ -188,7 +189,11 @@ def _passed_through(
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
     sx, sy = start
-    for other in state.living() if near is None else near:
+    if near is None:  # the grid's cells around the move, the few found sorted (speed)
+        pad = reach + state.largest_radius
+        box = state.in_box(sx - pad, sy - pad, sx + pad, sy + pad)
+        near = state.in_living_order([o for o in box if _within_reach(o, sx, sy, reach)])
+    for other in near:
         dx, dy = other.x - sx, other.y - sy
         limit = reach + other.radius
         if other is model or dx * dx + dy * dy > limit * limit:
@@ -202,6 +207,11 @@ def _passed_through(
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             return other
     return None
+
+
+def _within_reach(other: ModelState, sx: float, sy: float, reach: float) -> bool:
+    dx, dy, limit = other.x - sx, other.y - sy, reach + other.radius
+    return dx * dx + dy * dy <= limit * limit
 
 
 def surely_illegal(
@@ -403,6 +413,7 @@ def _throw_then_charge(state: BattleState, model: ModelState, action: Charge) ->
     model.shot = True
     shoot(state, model, target, moving_penalty=False)
     if not target.alive:
+        slew_with_throw(state, model)  # MSL-THROW-03: it may move on, charge another...
         return
     action = _after_unhorsing(state, model, target, action)
     across = _across(state, model, action)
@@ -439,12 +450,8 @@ def _within(state: BattleState, x: float, y: float, limit: float) -> list[ModelS
     """Living models whose centre is within ``limit`` of (x, y): squared arithmetic, no
     tuples (this filter runs for every candidate move)."""
     limit2 = limit * limit
-    return [
-        o
-        for side in (0, 1)  # both sides in living order, no concatenated list (speed)
-        for o in state.living(side)
-        if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2
-    ]
+    near = state.in_box(x - limit, y - limit, x + limit, y + limit)  # the grid's cells
+    return state.in_living_order([o for o in near if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2])
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ both declare, both uses are spent and the dice decide (data.ASSUMPTIONS "auto-pr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -50,6 +50,33 @@ def _declares(state: BattleState, player: Player, side: PlayerId) -> bool:
     state.priority_rule_used.add(choice)
     state.log.emit("auto_priority", player=side, model=choice)
     return True
+
+
+# Army rules that change a side's Priority die after the roll (re-rolls, Foresight points):
+# each gets the side losing the roll and both dice, and returns that side's new die.
+PriorityDice = tuple[int, int]
+PriorityAdjuster = Callable[[BattleState, PlayerId, PriorityDice], int]
+_ADJUSTERS: list[PriorityAdjuster] = []
+
+
+def priority_adjuster(adjuster: PriorityAdjuster) -> PriorityAdjuster:
+    _ADJUSTERS.append(adjuster)
+    return adjuster
+
+
+def adjusted(state: BattleState, dice: PriorityDice) -> PriorityDice:
+    """The dice after the army rules of the side losing the roll (each rule once, in turn,
+    while that side still loses; a tie counts as losing)."""
+    for adjuster in _ADJUSTERS:
+        if dice[0] == dice[1] and state.previous_priority is None:
+            return dice  # PRIO-02: on turn 1 a tie is rolled again
+        if dice[0] == dice[1]:
+            loser: PlayerId = 0 if state.previous_priority == 0 else 1
+        else:
+            loser = 0 if dice[0] < dice[1] else 1
+        new = adjuster(state, loser, dice)
+        dice = (new, dice[1]) if loser == 0 else (dice[0], new)
+    return dice
 
 
 # Decisions this module asks a player (core/decisions.py).

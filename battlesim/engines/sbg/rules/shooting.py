@@ -10,6 +10,7 @@ from battlesim.engines.sbg.core.arms import MissileKind
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.paths import point_distance
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import (
     BattleState,
@@ -141,6 +142,9 @@ def shoot(
     ``moving_penalty=False``: a throw while charging has no -1 (MSL-THROW-02).
     """
     (die,) = state.roll(1, f"to hit {shooter.uid}->{target.uid}")
+    if permitted(May.HIT_ON_TWO_REGARDLESS, HookContext(state, shooter, target)):
+        _sure_shot(state, shooter, target, die)
+        return
     bonus = modifier(Hook.TO_HIT, HookContext(state, shooter, target))
     need = to_hit_need(state, shooter, moving_penalty)
     # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits. HERO-MIGHT-06 item 3: Might.
@@ -159,6 +163,17 @@ def shoot(
         victim = _into_combat(state, shooter, target)
     if victim is not None:
         _wound_with_missile(state, shooter, victim)
+
+
+def _sure_shot(state: BattleState, shooter: ModelState, target: ModelState, die: int) -> None:
+    """A shot that hits on 2+ "regardless of In The Way tests, if the target is Engaged in
+    combat or any other factors including modifiers" (Deadly Shot's one shot)."""
+    hit = die >= 2
+    state.log.emit("shot", shooter=shooter.uid, target=target.uid, hit=hit, sure=True)
+    if subscribed(On.SHOT):
+        notify(state, On.SHOT, Happening(shooter, other=target, passed=hit))
+    if hit:
+        _wound_with_missile(state, shooter, target)
 
 
 def _through_the_way(
@@ -215,7 +230,16 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     poisoned = shooter.missile.kind is MissileKind.BLOWPIPE  # MSL-BLOW-01: re-roll 1s
     grant = allowed(Roll.TO_WOUND_SHOOTING, HookContext(state, shooter, victim))
     poisoned = poisoned or grant is Reroll.ONES  # SR-POISON: poisoned arrows
+    failed = grant is Reroll.FAILED  # army rules: "re-roll failed To Wound rolls" shooting
     if roll_to_wound(
-        state, strength, defence, bonus, purpose, poisoned, roller=shooter, target=victim
+        state,
+        strength,
+        defence,
+        bonus,
+        purpose,
+        poisoned,
+        roller=shooter,
+        target=victim,
+        reroll_failed=failed,
     ):
         state.wound(victim, f"shot by {shooter.uid}", at_mount)

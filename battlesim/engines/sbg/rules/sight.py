@@ -17,6 +17,7 @@ from battlesim.engines.sbg.core.paths import (
     table_key,
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.howdah import perch, riding
 from battlesim.engines.sbg.rules.one_ring import wears_ring
@@ -40,16 +41,15 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     found = []
-    for side in (0, 1):  # both sides' lists in living order, not concatenated (speed)
-        for other in state.living(side):
-            ox, oy = other.x, other.y
-            if not (x0 <= ox <= x1 and y0 <= oy <= y1):
-                continue
-            t = 0.0 if length2 == 0 else ((ox - ax) * dx + (oy - ay) * dy) / length2
-            t = min(1.0, max(0.0, t))
-            gap = math.hypot(ax + t * dx - ox, ay + t * dy - oy)
-            if gap < other.radius and _may_hide(other, a, b):
-                found.append(body(other))
+    for other in state.in_box(x0, y0, x1, y1):  # the grid's cells: no scan of every model
+        ox, oy = other.x, other.y
+        if not (x0 <= ox <= x1 and y0 <= oy <= y1):
+            continue
+        t = 0.0 if length2 == 0 else ((ox - ax) * dx + (oy - ay) * dy) / length2
+        t = min(1.0, max(0.0, t))
+        gap = math.hypot(ax + t * dx - ox, ay + t * dy - oy)
+        if gap < other.radius and _may_hide(other, a, b):
+            found.append(body(other))
     return found
 
 
@@ -62,8 +62,9 @@ def _may_hide(other: ModelState, a: ModelState, b: ModelState) -> bool:
 
 
 # Sight between two spots with the same bodies in between never changes (terrain is fixed),
-# and the rules ask it again for every charge spot and every shot considered: remember it.
-_SIGHT_CACHE: dict[tuple[object, ...], bool] = {}
+# and the rules ask it again for every charge spot and every shot considered: remember it,
+# per battle (a worker's memory stays flat: the answers go with the battle's state).
+_SIGHT_CACHE: Status[dict[tuple[object, ...], bool]] = Status("sight lines", dict, Lasting.BATTLE)
 _SIGHT_CACHE_LIMIT = 50_000
 
 
@@ -80,11 +81,12 @@ def _cached_sight(
         target.base.width,
         tuple((b.pos, b.height, b.base.width) for b in between),
     )
-    seen = _SIGHT_CACHE.get(key)
+    cache = _SIGHT_CACHE.of(state)
+    seen = cache.get(key)
     if seen is None:
-        if len(_SIGHT_CACHE) > _SIGHT_CACHE_LIMIT:
-            _SIGHT_CACHE.clear()
-        seen = _SIGHT_CACHE[key] = geometry.sees(
+        if len(cache) > _SIGHT_CACHE_LIMIT:
+            cache.clear()
+        seen = cache[key] = geometry.sees(
             viewer.position, height, target.pos, target.base, target.height, state.table, between
         )
     return seen

@@ -13,6 +13,7 @@ from battlesim.engines.sbg.core.hooks import HookContext
 from battlesim.engines.sbg.core.paths import circle_base, sight_may_be_blocked, table_key
 from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.equipment import stealthy
 
 
@@ -30,8 +31,8 @@ def hidden_by_stealth(state: BattleState, viewer: ModelState, target: ModelState
 
 
 # Terrain never moves: the answer for two spots and heights is remembered (charges ask it for
-# every contact spot they try).
-_CACHE: dict[tuple[object, ...], bool] = {}
+# every contact spot they try), per battle (it goes with the battle's state).
+_CACHE: Status[dict[tuple[object, ...], bool]] = Status("stealth sight", dict, Lasting.BATTLE)
 _CACHE_LIMIT = 20_000
 
 
@@ -40,12 +41,13 @@ def partly_behind_terrain(state: BattleState, viewer: ModelState, target: ModelS
     eye = height_for(viewer.profile.keywords, prone=viewer.prone)
     top = height_for(target.profile.keywords, prone=target.prone)
     key = (table_key(state.table), viewer.position, eye, target.position, top, target.radius)
-    hidden = _CACHE.get(key)
+    cache = _CACHE.of(state)
+    hidden = cache.get(key)
     if hidden is None:
-        if len(_CACHE) > _CACHE_LIMIT:
-            _CACHE.clear()
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
         sight = geometry.line_of_sight(
             viewer.position, eye, target.position, circle_base(target.radius), top, state.table
         )
-        hidden = _CACHE[key] = sight.seen < sight.samples
+        hidden = cache[key] = sight.seen < sight.samples
     return hidden

@@ -14,10 +14,12 @@ from battlesim.engines.sbg.core.permissions import May, grant, permitted
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.core.table import ANY_FEATURE, ROCKY, WOODS
+from battlesim.engines.sbg.core.table import ANY_FEATURE, ROCKY, WATER, WOODS
 
 WOODLAND = "woodland creature"
 LIGHT_FOOTED = "light-footed"
+# Rules that make a Woodland Creature's mount one too (army rules add theirs: Fleetfoot)
+MOUNT_TOO: set[str] = {LIGHT_FOOTED}
 
 
 @grant(May.CROSS_WOODS_AS_OPEN, WOODLAND, source="SR-WOODLAND (002:L2755)")
@@ -26,7 +28,7 @@ def _woodland_creature(context: HookContext) -> bool:
     obstacles and the trunks stay); SR-LIGHTFOOT (002:L2847): a Light-footed rider makes its
     mount a Woodland Creature too."""
     model = context.model
-    return model.mount is None or LIGHT_FOOTED in model.triggers
+    return model.mount is None or bool(model.triggers & MOUNT_TOO)
 
 
 REGISTRY.register(LIGHT_FOOTED, kind=Kind.RULE, source="SR-LIGHTFOOT (002:L2847)")
@@ -123,6 +125,8 @@ def open_features(state: BattleState, model: ModelState) -> frozenset[str]:
         found.add(WOODS)
     if permitted(May.CROSS_ROCKS_AS_OPEN, context):
         found.add(ROCKY)
+    if permitted(May.CROSS_WATER_AS_OPEN, context):
+        found.add(WATER)
     if permitted(May.CROSS_DIFFICULT_AS_OPEN, context):
         found.add(ANY_FEATURE)
     return frozenset(found)

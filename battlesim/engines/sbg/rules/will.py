@@ -21,6 +21,19 @@ if TYPE_CHECKING:
 
 STAFF_OF_POWER = "staff of power"
 REGISTRY.register(STAFF_OF_POWER, kind=Kind.WARGEAR, source="WPN-STAFFPOW-01 (002:L2034)")
+# Rules that give the same free Will point each turn (army rules add theirs: free_will_rule)
+FREE_WILL_RULES: set[str] = {STAFF_OF_POWER}
+
+
+# Rules that return the Will spent casting when a casting die is a natural 6 (Powers of Nature)
+REFUND_ON_SIX: set[str] = set()
+
+
+def free_will_rule(name: str) -> None:
+    """``name`` lets its carrier spend one Will point each turn without reducing its store."""
+    FREE_WILL_RULES.add(name)
+
+
 _FREE_POINT: Status[list[int]] = Status("staff of power: free will", list, Lasting.TURN)
 
 
@@ -28,9 +41,10 @@ def pay_will(state: BattleState, model: ModelState, points: int) -> None:
     """Spend ``points`` Will; WPN-STAFFPOW-01 (002:L2034): a Staff of Power's bearer spends
     one free Will point each turn, its store not reduced (the first point it spends)."""
     used = _FREE_POINT.of(model)
-    if points >= 1 and STAFF_OF_POWER in model.triggers and not used:
+    free = model.triggers & FREE_WILL_RULES
+    if points >= 1 and free and not used:
         used.append(state.turn)
-        state.log.emit("free_will", model=model.uid, rule=STAFF_OF_POWER)
+        state.log.emit("free_will", model=model.uid, rule=min(free))
         points -= 1
     if points:
         spend(model, Pool.WILL, points)
@@ -47,8 +61,12 @@ def cast(
     """HERO-WILL-02, MAGIC-CAST-01/02: spend ``points`` Will, roll that many D6 together; the
     power is cast if one die reaches ``casting_value``. Returns the highest casting die
     (after Might) if cast, else 0 (the Will stays spent)."""
+    will_before = caster.will
     pay_will(state, caster, points)
     dice = state.roll(points, f"cast {caster.uid} ({casting_value}+)")
+    if 6 in dice and caster.triggers & REFUND_ON_SIX:
+        caster.will = will_before  # the power still resolves: Will is back once it has
+        state.log.emit("will_returned", model=caster.uid, will=caster.will)
     best = boost(state, caster, MightRoll.CAST, max(dice), casting_value)
     cast_ok = best >= casting_value
     details = {"power": power, "target": target} if power else {}

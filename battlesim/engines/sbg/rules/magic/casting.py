@@ -30,6 +30,7 @@ from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
 from battlesim.engines.sbg.rules.one_ring import sees_invisible
 from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.sight import can_see
+from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 from battlesim.engines.sbg.rules.will import cast
 
 CANDIDATES = 6  # nearest eligible models offered per power (speed)
@@ -157,6 +158,8 @@ def single_targets(
             break
         if enemy and (protected(state, model) or not can_see(state, caster, model)):
             continue
+        if enemy and hidden_by_stealth(state, caster, model):
+            continue  # SR-STEALTH (002:L2763): nor a Magical Power beyond 6"
         if enemy and shrouded(state, model) and not sees_invisible(caster):
             continue  # MAGIC-P-SHROUD: an Invisible model cannot be targeted
         if unit.eligible(state, caster, model):

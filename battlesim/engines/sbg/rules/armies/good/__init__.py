@@ -1,0 +1,19 @@
+"""The army rules of the Good factions (issue 18), one small module per family.
+
+Each rule is played from the English text the BattleScribe data gives (``<rule>``'s
+``<description>``), cited by its BattleScribe rule id ("BSData 92b3-3f05-3a60-5952"); the
+names the engine does not play on purpose are classed in core/names_good.yaml.
+"""
+
+from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each registers its rules)
+    fate,
+    fighters,
+    ground,
+    heroics,
+    leaders,
+    presence,
+    priority,
+    regain,
+    shooting,
+    will,
+)

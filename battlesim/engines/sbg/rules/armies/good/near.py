@@ -1,0 +1,35 @@
+"""Who is near whom: army rules that name another model ("within 3\" of Prince Imrahil")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+
+
+def named(model: ModelState, names: Iterable[str]) -> bool:
+    """The model's card is one of ``names`` (a card name starts with the name the rule
+    gives: "Thranduil" is "Thranduil, King of the Woodland Realm")."""
+    card = model.profile.name.casefold()
+    return any(card.startswith(name.casefold()) for name in names)
+
+
+def friend_within(
+    state: BattleState, model: ModelState, reach: float, names: Iterable[str]
+) -> ModelState | None:
+    """A living friend named in ``names`` (never the model itself) within ``reach``."""
+    wanted = tuple(names)
+    for friend in state.living(model.player):
+        if friend is not model and named(friend, wanted) and state.distance(friend, model) <= reach:
+            return friend
+    return None
+
+
+def carrier_within(
+    state: BattleState, model: ModelState, reach: float, trigger: str
+) -> ModelState | None:
+    """A living friend (the model included) carrying ``trigger`` within ``reach``."""
+    for friend in state.living(model.player):
+        if trigger in friend.triggers and state.distance(friend, model) <= reach:
+            return friend
+    return None

@@ -1,0 +1,86 @@
+"""The speed structures give the answers of the plain computations they replace (issue 21):
+the grid of models finds what a scan over every living model finds, in living order, and
+the convex clip of a sight line gives Shapely's stretches."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import shapely
+from shapely.geometry import LineString
+
+from battlesim.engines.sbg.core import geometry
+from battlesim.engines.sbg.core.state import Removal
+from battlesim.engines.sbg.core.tables_preset import PRESETS, preset
+from tests.engines.sbg.builders import add, battle
+
+
+def _scan(state, x0, y0, x1, y1):  # type: ignore[no-untyped-def]
+    return [m for m in state.living() if x0 <= m.x <= x1 and y0 <= m.y <= y1]
+
+
+def test_grid_finds_what_a_scan_finds_in_living_order_through_moves_and_removals() -> None:
+    rng = random.Random(7)
+    state = battle()
+    models = [add(state, f"M{k}", k % 2, rng.uniform(1, 47), rng.uniform(1, 47)) for k in range(60)]
+    for step in range(300):
+        model = rng.choice(state.living())
+        if step % 25 == 0:
+            state.remove(model, Removal.SLAIN)
+        else:
+            state.set_position(model, (rng.uniform(1, 47), rng.uniform(1, 47)))
+        x, y, reach = rng.uniform(0, 48), rng.uniform(0, 48), rng.uniform(0.5, 14)
+        box = (x - reach, y - reach, x + reach, y + reach)
+        inside = [
+            m
+            for m in state.near(x, y, reach)
+            if box[0] <= m.x <= box[2] and box[1] <= m.y <= box[3]
+        ]
+        assert inside == _scan(state, *box)
+        side = [
+            m
+            for m in state.near(x, y, reach, 1)
+            if box[0] <= m.x <= box[2] and box[1] <= m.y <= box[3]
+        ]
+        assert side == [m for m in _scan(state, *box) if m.player == 1]
+    assert len(state.grid.where) == len(state.living()) < len(models)
+
+
+def test_contacts_are_found_through_the_grid() -> None:
+    state = battle()
+    a = add(state, "A", 0, 10.0, 10.0)
+    b = add(state, "B", 1, 30.0, 30.0)
+    state.set_position(b, (10.0 + 2 * a.radius, 10.0))
+    assert state.contacts(a) == [b]
+    state.set_position(b, (20.0, 10.0))
+    assert state.contacts(a) == []
+
+
+@pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
+def test_convex_clip_gives_shapely_stretches(name: str) -> None:
+    table = preset(name)
+    rng = random.Random(name)
+    index = table.index
+    convex = [i for i, planes in enumerate(index.planes) if planes is not None]
+    assert convex, "every preset has convex pieces"
+    for _ in range(400):
+        i = rng.choice(convex)
+        x0, y0, x1, y1 = index.bounds[i]
+        start = (rng.uniform(x0 - 6, x1 + 6), rng.uniform(y0 - 6, y1 + 6))
+        end = (rng.uniform(x0 - 6, x1 + 6), rng.uniform(y0 - 6, y1 + 6))
+        length = geometry.point_distance(start, end)
+        if length < 1e-3:
+            continue
+        line = LineString([start, end])
+        expected = geometry._stretches(start, end, shapely.intersection(line, index.shapes[i]))
+        span = geometry.clip(start, end, index.planes[i])
+        got = [] if span is None else [(span[0] * length, span[1] * length)]
+        assert len(got) == len(expected)
+        for (a, b), (c, d) in zip(got, expected, strict=True):
+            assert a == pytest.approx(c, abs=1e-9) and b == pytest.approx(d, abs=1e-9)
+
+
+def test_non_convex_pieces_are_left_to_shapely() -> None:
+    walls = [p for p in preset("village").pieces if p.name == "garden wall"]
+    assert geometry.half_planes(geometry.piece_shape(walls[0])) is None
