@@ -10,7 +10,7 @@ choices are dice rolls, so they are logged and replayed like any other roll.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from battlesim.engines.sbg.core.actions import (
