@@ -75,7 +75,11 @@ class Case:
 CASES = {
     "sbg": Case(
         game="sbg",
-        options={"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "turn_limit": 4},
+        options={
+            "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
+            "players": ["heuristic_v1", "heuristic_v1"],  # pinned: the golden follows rules
+            "turn_limit": 4,
+        },
         random_options={
             "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
             "players": ["random", "random"],
