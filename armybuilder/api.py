@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import transaction
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -14,11 +15,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from armybuilder import services
-from armybuilder.models import MAX_ENTRY_COUNT, MAX_POINTS_LIMIT, Contingent, Entry, Warband
+from armybuilder import history, services
+from armybuilder.models import (
+    MAX_ENTRY_COUNT,
+    MAX_POINTS_LIMIT,
+    ArmyList,
+    ArmyListVersion,
+    Contingent,
+    Entry,
+    Warband,
+)
 from armybuilder.presenters import army_list_json
 from armybuilder.selectors import army_list_for_user, army_list_full, army_list_get_for_user
-from profiles.models import Faction, Legion, Profile
+from profiles.models import Faction, Legion, Profile, ProfileOption
 
 
 def _run(call: Any, **kwargs: Any) -> Any:
@@ -28,6 +37,18 @@ def _run(call: Any, **kwargs: Any) -> Any:
     except DjangoValidationError as exc:
         detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         raise ValidationError(detail) from exc
+
+
+def _change(target: ArmyList, label: str, call: Any, **kwargs: Any) -> Any:
+    """Keep the list as it is (a step to undo), then change it; a refused change keeps
+    nothing."""
+    with transaction.atomic():
+        history.version_record(army=army_list_full(army=target), label=label)
+        return _run(call, **kwargs)
+
+
+def _entry_label(entry: Entry) -> str:
+    return f"{entry.count} × {entry.profile.name}"
 
 
 def _full(request: Request, pk: int) -> Response:
@@ -104,7 +125,13 @@ class ArmyListDetailApi(APIView):
         army = army_list_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        _run(services.army_list_update, army=army, **data.validated_data)
+        _change(
+            army,
+            "Edit the list's name, points or notes",
+            services.army_list_update,
+            army=army,
+            **data.validated_data,
+        )
         return _full(request, pk)
 
     @extend_schema(responses={204: None})
@@ -147,7 +174,8 @@ class ContingentCollectionApi(APIView):
         army = army_list_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        _run(services.contingent_add, army=army, faction=data.validated_data["faction"])
+        faction = data.validated_data["faction"]
+        _change(army, f"Add {faction.name}", services.contingent_add, army=army, faction=faction)
         return Response(army_list_json(army_list_full(army=army)), status=201)
 
 
@@ -173,7 +201,13 @@ class ContingentDetailApi(APIView):
             raise NotFound("No such contingent.")
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        _run(services.contingent_set_legion, contingent=contingent, **data.validated_data)
+        _change(
+            contingent.army_list,
+            f"Legion of {contingent.faction.name}",
+            services.contingent_set_legion,
+            contingent=contingent,
+            **data.validated_data,
+        )
         return _full(request, contingent.army_list_id)
 
 
@@ -197,7 +231,9 @@ class WarbandCollectionApi(APIView):
         if contingent is None:
             raise ValidationError({"contingent": "No such contingent in this list."})
         options = _option_counts(data.validated_data["options"])
-        _run(
+        _change(
+            army,
+            f"Add {data.validated_data['captain'].name}",
             services.warband_add,
             contingent=contingent,
             captain=data.validated_data["captain"],
@@ -238,15 +274,20 @@ class WarbandDetailApi(APIView):
         data.is_valid(raise_exception=True)
         if not data.validated_data["is_army_leader"]:
             raise ValidationError({"is_army_leader": "Choose the new leader's warband instead."})
-        services.warband_set_leader(warband=warband)
-        return _full(request, warband.contingent.army_list_id)
+        army = warband.contingent.army_list
+        _change(army, "Change the army leader", services.warband_set_leader, warband=warband)
+        return _full(request, army.pk)
 
     @extend_schema(responses=dict)
     def delete(self, request: Request, pk: int) -> Response:
         warband = _own_warband(request, pk)
-        army_id = warband.contingent.army_list_id
-        services.warband_delete(warband=warband)
-        return _full(request, army_id)
+        army = warband.contingent.army_list
+        entries = list(warband.entries.select_related("profile"))
+        models = sum(entry.count for entry in entries)
+        captain = next((e.profile.name for e in entries if e.role == Entry.Role.CAPTAIN), "")
+        label = f"Remove the warband of {captain or 'no captain'} ({models} models)"
+        _change(army, label, services.warband_delete, warband=warband)
+        return _full(request, army.pk)
 
 
 class EntryCollectionApi(APIView):
@@ -265,7 +306,9 @@ class EntryCollectionApi(APIView):
         warband = _own_warband(request, pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        _run(
+        _change(
+            warband.contingent.army_list,
+            f"Add {data.validated_data['count']} × {data.validated_data['profile'].name}",
             services.entry_add,
             warband=warband,
             profile=data.validated_data["profile"],
@@ -302,7 +345,9 @@ class EntryDetailApi(APIView):
             if target is None:
                 raise ValidationError({"warband": "No such warband in your lists."})
         options = _option_counts(values["options"]) if "options" in values else None
-        _run(
+        _change(
+            entry.warband.contingent.army_list,
+            f"Change {_entry_label(entry)}",
             services.entry_update,
             entry=entry,
             count=values.get("count"),
@@ -314,6 +359,85 @@ class EntryDetailApi(APIView):
     @extend_schema(responses=dict)
     def delete(self, request: Request, pk: int) -> Response:
         entry = _own_entry(request, pk)
-        army_id = entry.warband.contingent.army_list_id
-        services.entry_delete(entry=entry)
-        return _full(request, army_id)
+        army = entry.warband.contingent.army_list
+        _change(army, f"Remove {_entry_label(entry)}", services.entry_delete, entry=entry)
+        return _full(request, army.pk)
+
+
+class EntryOptionModelsApi(APIView):
+    """Give an option to some of an entry's models ("2 of 12 with banners"): the entry is
+    split as needed. Taking an option drops the options it excludes (a mount for another)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "EntryOptionModelsInput"
+
+        option = serializers.IntegerField(min_value=1)
+        models = serializers.IntegerField(min_value=0, max_value=MAX_ENTRY_COUNT)
+
+    @extend_schema(request=InputSerializer, responses=dict)
+    def post(self, request: Request, pk: int) -> Response:
+        entry = _own_entry(request, pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        option = ProfileOption.objects.filter(
+            pk=data.validated_data["option"], profile_id=entry.profile_id
+        ).first()
+        if option is None:
+            raise ValidationError({"option": f"{entry.profile.name} has no such option."})
+        models = data.validated_data["models"]
+        _change(
+            entry.warband.contingent.army_list,
+            f"{option.name} on {models} of {_entry_label(entry)}",
+            services.entry_set_option_models,
+            entry=entry,
+            option=option,
+            models=models,
+        )
+        return _full(request, entry.warband.contingent.army_list_id)
+
+
+class VersionSummary(serializers.Serializer):
+    id = serializers.IntegerField()
+    label = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class ArmyListUndoApi(APIView):
+    """Undo the list's last change (the undo stack is kept on the server, per list)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=dict)
+    def post(self, request: Request, pk: int) -> Response:
+        army = army_list_get_for_user(user=request.user, pk=pk)
+        version = _run(history.army_list_undo, army=army)
+        response = _full(request, pk)
+        response.data["undone"] = version.label
+        return response
+
+
+class ArmyListVersionsApi(APIView):
+    """The list's earlier versions, newest first: what each change replaced."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=VersionSummary(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        army = army_list_get_for_user(user=request.user, pk=pk)
+        return Response(VersionSummary(army.versions.all(), many=True).data)
+
+
+class ArmyListVersionRestoreApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=dict)
+    def post(self, request: Request, pk: int, version: int) -> Response:
+        army = army_list_get_for_user(user=request.user, pk=pk)
+        row = ArmyListVersion.objects.filter(army_list=army, pk=version).first()
+        if row is None:
+            raise NotFound("No such version of this list.")
+        _run(history.version_restore, version=row)
+        return _full(request, pk)

@@ -86,11 +86,12 @@ def _with_shield(card: Card, options: list[str]) -> Card:
 
 
 def _with_mount(card: Card, options: list[str]) -> Card:
-    mounts = [name for name in options if name.lower() in MOUNTS]
+    """A mount bought or carried as wargear (a Knight's Horse) sets Move (CAV-PROF-01)."""
+    mounts = [name for name in [*options, *card.wargear] if name.lower() in MOUNTS]
     if not mounts:
         return card
     move, defence = MOUNTS[mounts[0].lower()]
-    keywords = tuple(k for k in card.keywords if k != "Infantry") + ("Cavalry",)
+    keywords = tuple(k for k in card.keywords if k not in ("Infantry", "Cavalry")) + ("Cavalry",)
     note = f'Mounted on a {mounts[0]}: moves {move}", Cavalry (CAV-PROF-01)'
     return replace(
         card,

@@ -67,10 +67,15 @@ class ListFigures:
 
 
 def list_alliance(army: ListData) -> Alliance:
-    """The lowest alliance level over every pair of contingents, named heroes included."""
+    """The lowest alliance level over every pair of contingents, named heroes included.
+
+    Good and Evil never ally (LIST-SIDES): such a list is at the lowest level, so the figures
+    never call it Convenient while its breaches refuse it.
+    """
     names = [contingent.faction for contingent in army.contingents]
     levels = [_pair_level(army, a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
-    if len(names) > 1 and _named_hero_forbids(army):
+    sides = {contingent.side for contingent in army.contingents}
+    if len(sides) > 1 or (len(names) > 1 and _named_hero_forbids(army)):
         levels.append(Alliance.IMPOSSIBLE)
     return min(levels, key=lambda level: level.value, default=Alliance.HISTORICAL)
 

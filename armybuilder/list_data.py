@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from armybuilder.effective import MOUNTS
 from armybuilder.rules_data import BOW_NAME, TIER_BY_NAME, Tier, matches
 
 
@@ -19,6 +20,8 @@ class OptionPick:
     points: int
     count: int = 1
     legal: bool = True  # False when the option is not one of the profile's own
+    group: str = ""  # the data's option group ("Mount", "Options")
+    group_max: int = 0  # at most this many options of the group per model; 0: no limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,3 +149,18 @@ class ListData:
     @property
     def warbands(self) -> list[WarbandData]:
         return [warband for contingent in self.contingents for warband in contingent.warbands]
+
+
+def option_groups(entry: EntryData) -> dict[str, list[str]]:
+    """The chosen options of each limited group of an entry."""
+    groups: dict[str, list[str]] = {}
+    for option in entry.options:
+        if option.group and option.group_max:
+            groups.setdefault(option.group, []).append(option.name)
+    return groups
+
+
+def mounts_of(entry: EntryData) -> list[str]:
+    """The mounts an entry's models carry as wargear or take as options."""
+    names = [*entry.wargear, *(option.name for option in entry.options)]
+    return [name for name in names if name.lower() in MOUNTS]

@@ -120,3 +120,52 @@ class EntryOption(models.Model):
 
     def __str__(self) -> str:
         return f"{self.option.name} x{self.count}"
+
+
+class ArmyListVersion(models.Model):
+    """A list as it was before a change: the undo stack and the history of versions.
+
+    ``document`` holds the list by row ids (profiles and options are never deleted while a
+    release is kept); ``armybuilder.history`` writes and restores it.
+    """
+
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="versions")
+    label = models.CharField(max_length=200)
+    document = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.army_list_id}: {self.label}"
+
+
+class Game(models.Model):
+    """A game played with a list: its sheet on the day (wounds, Might, Will, Fate per hero,
+    casualties, turn, notes) and, once over, its result and opponent.
+
+    ``roster`` is fixed when the game starts (the heroes with their starting values, the
+    models and break point), so editing the list later never changes a game's sheet.
+    """
+
+    class Result(models.TextChoices):
+        WON = "won", "Won"
+        DREW = "drew", "Drew"
+        LOST = "lost", "Lost"
+
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="games")
+    roster = models.JSONField()
+    sheet = models.JSONField()
+    revision = models.PositiveIntegerField(default=0)
+    result = models.CharField(max_length=4, choices=Result.choices, blank=True)
+    opponent = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} with {self.army_list}"

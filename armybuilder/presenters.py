@@ -12,7 +12,7 @@ from armybuilder.models import ArmyList, Entry
 from armybuilder.selectors import army_list_snapshot
 from armybuilder.validation import list_alliance, validate
 from battlesim.breadth import army_breadth
-from profiles.models import Legion
+from profiles.models import Legion, Profile, SpecialRule
 from profiles.stat_values import STAT_FIELDS, stat_text
 
 
@@ -63,7 +63,43 @@ def _shown(value: int | None, kind: str | None) -> int | str | None:
     return value
 
 
-def entry_json(entry: Entry) -> dict[str, Any]:
+def rules_json(profile: Profile, wargear_texts: dict[str, str]) -> dict[str, Any]:
+    """The profile's special rules and powers with their text, and what its wargear does
+    where the data names a rule after it (a Banner, a War Horn)."""
+    return {
+        "rules": [
+            {"name": link.rule.name, "kind": link.rule.kind, "text": link.rule.text}
+            for link in profile.profile_rules.all()
+        ],
+        "powers": [
+            {
+                "name": link.power.name,
+                "text": link.power.text,
+                "range": link.range_inches,
+                "cast": link.casting_value,
+            }
+            for link in profile.profile_powers.all()
+        ],
+        "wargear_rules": wargear_texts,
+        "heroic_actions": list(profile.heroic_actions or ()),
+    }
+
+
+def _wargear_texts(army: ArmyList) -> dict[str, str]:
+    """Rule texts of the data named like a piece of wargear or option in the list."""
+    names: set[str] = set()
+    releases: set[int] = set()
+    for contingent in army.contingents.all():
+        for warband in contingent.warbands.all():
+            for entry in warband.entries.all():
+                releases.add(entry.profile.release_id)
+                names.update(entry.profile.wargear)
+                names.update(c.option.name for c in entry.chosen_options.all())
+    rows = SpecialRule.objects.filter(release_id__in=releases, name__in=names).exclude(text="")
+    return {rule.name: rule.text for rule in rows}
+
+
+def entry_json(entry: Entry, wargear_texts: dict[str, str] | None = None) -> dict[str, Any]:
     profile = entry.profile
     options = [
         {
@@ -89,12 +125,20 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "options": options,
         "points": per_model * entry.count,
         "card": card_json(entry, [o["name"] for o in options]),
+        **rules_json(profile, _texts_for(entry, wargear_texts or {})),
     }
+
+
+def _texts_for(entry: Entry, texts: dict[str, str]) -> dict[str, str]:
+    names = [*entry.profile.wargear, *(c.option.name for c in entry.chosen_options.all())]
+    return {name: texts[name] for name in names if name in texts}
 
 
 def army_list_json(army: ArmyList) -> dict[str, Any]:
     """The whole list with its figures, breaches and alliance level (army fully loaded)."""
     snapshot = army_list_snapshot(army=army)
+    texts = _wargear_texts(army)
+    last = army.versions.first()
     return {
         "id": army.pk,
         "name": army.name,
@@ -120,7 +164,7 @@ def army_list_json(army: ArmyList) -> dict[str, Any]:
                     {
                         "id": warband.pk,
                         "is_army_leader": warband.is_army_leader,
-                        "entries": [entry_json(entry) for entry in warband.entries.all()],
+                        "entries": [entry_json(e, texts) for e in warband.entries.all()],
                     }
                     for warband in contingent.warbands.all()
                 ],
@@ -132,4 +176,6 @@ def army_list_json(army: ArmyList) -> dict[str, Any]:
         "breaches": [asdict(breach) for breach in [*validate(snapshot), *data_rule_breaches(army)]],
         # what the battle simulator leaves out of this list (battlesim/breadth.py)
         "simulation": {"ignored": list(army_breadth(army).ignored)},
+        # the change the list's undo would take back (armybuilder.history)
+        "undo": last.label if last else None,
     }

@@ -42,7 +42,10 @@ def army_list_full(*, army: ArmyList) -> ArmyList:
     entries = Prefetch(
         "entries",
         Entry.objects.select_related("profile").prefetch_related(
-            options, "profile__options", "profile__profile_powers__power"
+            options,
+            "profile__options",
+            "profile__profile_powers__power",
+            "profile__profile_rules__rule",
         ),
     )
     warbands = Prefetch("warbands", Warband.objects.prefetch_related(entries))
@@ -92,6 +95,8 @@ def _entry_data(entry: Entry) -> EntryData:
             points=chosen.option.points,
             count=chosen.count,
             legal=chosen.option_id in own_options and chosen.count <= chosen.option.max_count,
+            group=chosen.option.group,
+            group_max=chosen.option.group_max,
         )
         for chosen in entry.chosen_options.all()
     )

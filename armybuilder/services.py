@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from armybuilder.effective import MOUNTS
 from armybuilder.models import (
     MAX_ENTRY_COUNT,
     MAX_POINTS_LIMIT,
@@ -200,7 +201,7 @@ def _move(entry: Entry, warband: Warband) -> None:
         raise ValidationError({"warband": "That warband is in another army list's contingent."})
     if entry.role == Entry.Role.CAPTAIN:
         raise ValidationError({"warband": "A captain cannot leave its warband."})
-    entry.warband = warband
+    entry.warband, entry.order = warband, warband.entries.count()  # joins at the end
 
 
 def _check_count(count: int) -> None:
@@ -243,3 +244,74 @@ def warband_delete(*, warband: Warband) -> None:
         successor = Warband.objects.filter(contingent__army_list=army).first()
         if successor is not None:
             warband_set_leader(warband=successor)
+
+
+def exclusive(first: ProfileOption, second: ProfileOption) -> bool:
+    """Two options a model cannot take together: one group limited to one, or two mounts."""
+    same_group = bool(first.group) and first.group == second.group and first.group_max == 1
+    mounts = first.name.lower() in MOUNTS and second.name.lower() in MOUNTS
+    return first.pk != second.pk and (same_group or mounts)
+
+
+@transaction.atomic
+def entry_set_option_models(*, entry: Entry, option: ProfileOption, models: int) -> Entry:
+    """Give ``option`` to ``models`` of the entry's models ("2 of 12 with banners").
+
+    Options are per model, so a part of an entry is split off as an entry of its own, as
+    BattleScribe does; it joins an entry of the warband already equipped the same way. Taking
+    an option drops the options it excludes. Returns the entry that holds the option (or the
+    entry itself when no model has it).
+    """
+    if option.profile_id != entry.profile_id:
+        raise ValidationError({"option": f"{entry.profile.name} has no option {option.name}."})
+    if not 0 <= models <= entry.count:
+        raise ValidationError({"models": f"Between 0 and {entry.count} models can take it."})
+    chosen = {o.option_id: o.count for o in entry.chosen_options.select_related("option")}
+    options = {o.pk: o for o in ProfileOption.objects.filter(profile=entry.profile)}
+    with_it = {pk: n for pk, n in chosen.items() if not exclusive(options[pk], option)}
+    with_it[option.pk] = chosen.get(option.pk, 1)
+    without = {pk: n for pk, n in chosen.items() if pk != option.pk}
+    holders = entry.count if option.pk in chosen else 0
+    if models == holders:
+        return entry
+    if models in (0, entry.count):
+        _set_options(entry, with_it if models else without)
+        return _merge_into_twin(entry)
+    keep, split = (with_it, without) if holders else (without, with_it)
+    split_count = entry.count - models if holders else models
+    entry.count -= split_count
+    entry.save(update_fields=["count"])
+    _set_options(entry, keep)
+    other = _add_or_merge(entry, split_count, split)
+    return entry if holders else other
+
+
+def _twin(entry: Entry, count: int, options: OptionCounts) -> Entry | None:
+    """A follower entry of the warband with the same profile and options, room left."""
+    for twin in entry.warband.entries.exclude(pk=entry.pk).filter(profile=entry.profile):
+        same = {o.option_id: o.count for o in twin.chosen_options.all()} == dict(options)
+        if same and twin.role == Entry.Role.FOLLOWER and twin.count + count <= MAX_ENTRY_COUNT:
+            return twin
+    return None
+
+
+def _add_or_merge(entry: Entry, count: int, options: OptionCounts) -> Entry:
+    twin = _twin(entry, count, options)
+    if twin is None:
+        return entry_add(warband=entry.warband, profile=entry.profile, count=count, options=options)
+    twin.count += count
+    twin.save(update_fields=["count"])
+    return twin
+
+
+def _merge_into_twin(entry: Entry) -> Entry:
+    if entry.role == Entry.Role.CAPTAIN:
+        return entry
+    options = {o.option_id: o.count for o in entry.chosen_options.all()}
+    twin = _twin(entry, entry.count, options)
+    if twin is None:
+        return entry
+    twin.count += entry.count
+    twin.save(update_fields=["count"])
+    entry.delete()
+    return twin

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from armybuilder import views
+from armybuilder import game_views, views
 
 app_name = "armybuilder"
 urlpatterns = [
@@ -19,4 +19,8 @@ urlpatterns = [
     path("<int:pk>/duplicate/", views.duplicate, name="duplicate"),
     path("<int:pk>/delete/", views.delete, name="delete"),
     path("shared/<uuid:token>/", views.shared_view, name="shared"),
+    path("<int:pk>/games/", game_views.list_games, name="games"),
+    path("<int:pk>/games/start/", game_views.game_start, name="game-start"),
+    path("games/<int:pk>/", game_views.game_sheet, name="game"),
+    path("games/sw.js", game_views.service_worker, name="game-service-worker"),
 ]

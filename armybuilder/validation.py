@@ -19,7 +19,13 @@ from armybuilder.figures import (
     list_points,
     warband_capacity,
 )
-from armybuilder.list_data import ContingentData, EntryData, ListData
+from armybuilder.list_data import (
+    ContingentData,
+    EntryData,
+    ListData,
+    mounts_of,
+    option_groups,
+)
 from armybuilder.rules_data import CANNOT_LEAD_ARMY, Alliance, Tier
 
 __all__ = ["CHECKS", "RULE_IDS", "Breach", "list_alliance", "validate"]
@@ -40,6 +46,8 @@ RULE_IDS: dict[str, str] = {
     "CONTINGENT-ALLY-HERO": "an allied contingent has a hero of the tier its alliance asks",
     "CONTINGENT-SIEGE": "one siege engine per hero of Fortitude or higher",
     "ENTRY-OPTION": "an option is one of the profile's own",
+    "ENTRY-OPTION-GROUP": "no more options of a group than the data's group limit (a swap)",
+    "ENTRY-MOUNT": "a model rides one mount (CAV-PROF-01)",
     "LIST-DARK-LORD": "The Dark Lord: Sauron, when taken, is the army's leader",
     "LIST-STEWARD": "Denethor leads the army unless Aragorn, King Elessar is in it",
     "LIST-SMEAGOL": "Serve the Master of the Precious: Sméagol only with Frodo",
@@ -310,3 +318,31 @@ def lone_hunter(army: ListData) -> Iterator[Breach]:
         for entry in warband.followers:
             if entry.name == SHELOB:
                 yield Breach("WARBAND-LONE-HUNTER", f"{SHELOB} cannot join a warband.", entry.ref)
+
+
+@check
+def exclusive_options(army: ListData) -> Iterator[Breach]:
+    """Options of a group the data limits (a weapon swap: one of them) are alternatives."""
+    for entry in army.entries:
+        for group, names in option_groups(entry).items():
+            limit = next(o.group_max for o in entry.options if o.group == group)
+            if len(names) > limit:
+                yield Breach(
+                    "ENTRY-OPTION-GROUP",
+                    f"{entry.name} may take {limit} of its {group} options, not "
+                    f"{len(names)} ({', '.join(names)}).",
+                    entry.ref,
+                )
+
+
+@check
+def one_mount(army: ListData) -> Iterator[Breach]:
+    """A model rides one mount (CAV-PROF-01 gives one mount profile to a rider)."""
+    for entry in army.entries:
+        mounts = mounts_of(entry)
+        if len(mounts) > 1:
+            yield Breach(
+                "ENTRY-MOUNT",
+                f"{entry.name} can ride only one mount, not {' and '.join(mounts)}.",
+                entry.ref,
+            )

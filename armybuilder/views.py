@@ -17,11 +17,12 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from armybuilder import services
+from armybuilder import games, services
 from armybuilder.battlescribe.data_rules import release_directory
 from armybuilder.battlescribe.importer import army_list_import_roster
 from armybuilder.battlescribe.reader import MAX_ROSTER_BYTES
 from armybuilder.battlescribe.writer import RosterExportError, army_list_roster, army_list_rosz
+from armybuilder.effective import MOUNTS
 from armybuilder.exports import army_list_export_json, army_list_text
 from armybuilder.imports import army_list_import_json
 from armybuilder.models import ArmyList
@@ -33,7 +34,7 @@ from armybuilder.selectors import (
     army_list_get_shared,
 )
 from config.errors import error_text
-from profiles.models import Faction, Profile
+from profiles.models import Faction, Profile, ProfileOption
 from profiles.selectors import faction_labels
 
 MAX_IMPORT_BYTES = 1_000_000
@@ -96,6 +97,14 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "armybuilder/index.html", context)
 
 
+def exclusive_key(option: ProfileOption) -> str:
+    """Options sharing a key are alternatives (one per model): mounts, a group limited to
+    one by the data (see ``services.exclusive``); "" for a free option."""
+    if option.group and option.group_max == 1:
+        return f"group:{option.group}"
+    return "mount" if option.name.lower() in MOUNTS else ""
+
+
 def _catalogue_for(army: ArmyList) -> dict[str, Any]:
     factions = [c.faction for c in army.contingents.all()]
     profiles = Profile.objects.filter(faction__in=factions).prefetch_related("options")
@@ -111,8 +120,16 @@ def _catalogue_for(army: ArmyList) -> dict[str, Any]:
                 "kind": p.kind,
                 "heroic_tier": p.heroic_tier,
                 "conditional": p.conditional,
+                "keywords": p.keywords,
+                "unique": p.unique,
                 "options": [
-                    {"id": o.pk, "name": o.name, "points": o.points, "max": o.max_count}
+                    {
+                        "id": o.pk,
+                        "name": o.name,
+                        "points": o.points,
+                        "max": o.max_count,
+                        "exclusive": exclusive_key(o),
+                    }
                     for o in p.options.all()
                 ],
             }
@@ -127,7 +144,13 @@ def _catalogue_for(army: ArmyList) -> dict[str, Any]:
 @login_required
 def builder(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_list_full(army=army_list_get_for_user(user=request.user, pk=pk))
-    context = {"army": army, "body": army_list_json(army), "catalogue": _catalogue_for(army)}
+    context = {
+        "army": army,
+        "body": army_list_json(army),
+        "catalogue": _catalogue_for(army),
+        "record": games.list_record(army=army),
+        "simulated": games.simulated_record(army=army),
+    }
     return render(request, "armybuilder/builder.html", context)
 
 

@@ -17,6 +17,7 @@ from battlesim import services
 from battlesim.api_schema import (
     BAD_INPUT,
     NOT_FOUND,
+    REPLAYING,
     TOO_MANY,
     BattleLogOut,
     JobOut,
@@ -52,6 +53,19 @@ def job_json(job: SimulationJob) -> dict[str, Any]:
     return JobOut(job_data).data  # type: ignore[no-any-return]
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """A boolean given as one (JSON ``true``/``false``, or those words in a form), never as
+    ``0``, ``"yes"`` or ``"on"``: what the schema documents is what is accepted."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if isinstance(data, bool):
+            return data
+        if data in ("true", "false"):
+            return bool(data == "true")
+        self.fail("invalid", input=data)
+        raise AssertionError  # fail() raises
+
+
 class JobCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
     throttle_classes = [JobCreateThrottle]  # counts POSTs only
@@ -67,6 +81,11 @@ class JobCollectionApi(APIView):
         options = serializers.DictField(required=False, default=dict)
         list_a = serializers.CharField(max_length=100, required=False)
         list_b = serializers.CharField(max_length=100, required=False)
+        simulate_anyway = StrictBooleanField(
+            required=False,
+            default=False,
+            help_text="Queue a list that breaks the army-building rules (recorded on the job).",
+        )
 
         def validate_battles(self, value: int) -> int:
             if value > settings.SBG_MAX_BATTLES_PER_JOB:
@@ -135,13 +154,15 @@ class JobStatisticsApi(APIView):
 class BattleLogApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=answers(BattleLogOut, (404, NOT_FOUND)))
+    @extend_schema(responses=answers(BattleLogOut, (202, REPLAYING), (404, NOT_FOUND)))
     def get(self, request: Request, pk: int, index: int) -> Response:
         job = job_get_for_user(user=request.user, pk=pk)
-        log = {
-            "job": job.pk,
-            "index": index,
-            "game": job.game,
-            "events": battle_log_get(job=job, index=index),
-        }
+        events = battle_log_get(job=job, index=index)
+        if events is None:  # not kept: a worker replays it; ask again in a moment
+            services.battle_log_request(job=job, index=index)
+            events = battle_log_get(job=job, index=index)
+        if events is None:
+            waiting = {"detail": "This battle's log was not kept; a worker is replaying it."}
+            return Response(waiting, status=202, headers={"Retry-After": "2"})
+        log = {"job": job.pk, "index": index, "game": job.game, "events": events}
         return Response(BattleLogOut(log).data)

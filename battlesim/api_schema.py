@@ -16,6 +16,20 @@ class ProgressOut(serializers.Serializer):
     rate_per_second = serializers.FloatField(allow_null=True)
     eta_seconds = serializers.FloatField(allow_null=True)
     error = serializers.CharField(allow_blank=True)
+    playing = serializers.IntegerField(
+        help_text="Battles played by running chunks, not yet recorded."
+    )
+    queue_position = serializers.IntegerField(
+        allow_null=True, help_text="1 + active jobs queued earlier; null once battles run."
+    )
+    workers_busy = serializers.IntegerField()
+    workers_live = serializers.IntegerField()
+    seconds_per_battle = serializers.FloatField(
+        allow_null=True, help_text="This job's measured mean time per battle."
+    )
+    report_ready = serializers.BooleanField(
+        help_text="The ended job's statistics and charts are drawn (by a worker)."
+    )
 
 
 class JobOut(serializers.Serializer):
@@ -51,6 +65,25 @@ class StatisticsOut(serializers.Serializer):
     terminations = serializers.DictField(child=serializers.IntegerField())
     numbers = serializers.DictField(child=FigureOut())
     tables = serializers.DictField(child=serializers.DictField(child=serializers.FloatField()))
+    noun = serializers.CharField(required=False, help_text='"battles" (SBG) or "games".')
+    sides = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="SBG: the lists by name."
+    )
+    overall = serializers.DictField(
+        required=False,
+        help_text="battles, outcomes (with 95% intervals) and safety: the share of battles "
+        "a safety limit stopped (count, rate, ci95).",
+    )
+    assignments = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="SBG: the same figures for each side assignment (each seed is played both ways).",
+    )
+    endings = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Why the battles ended: termination, label, count, rate, ci95, safety.",
+    )
 
 
 class BattleLogOut(serializers.Serializer):
@@ -63,6 +96,9 @@ class BattleLogOut(serializers.Serializer):
 BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description="Field name -> messages.")
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such job of yours.")
 NOT_LOGGED_IN = OpenApiResponse(OpenApiTypes.OBJECT, description="Not authenticated.")
+REPLAYING = OpenApiResponse(
+    OpenApiTypes.OBJECT, description="The log was not kept: a worker replays it; retry."
+)
 TOO_MANY = OpenApiResponse(OpenApiTypes.OBJECT, description="Rate limit; see Retry-After.")
 
 

@@ -27,9 +27,11 @@ from profiles.models import Profile, ProfilePower
 
 @dataclass(frozen=True, slots=True)
 class Breadth:
-    """The names the engine leaves out (``ignored``), sorted; none: fully simulated."""
+    """The names the engine leaves out (``ignored``), sorted; none: fully simulated. ``played``:
+    the rules, weapons and powers it plays (where the caller read them)."""
 
     ignored: tuple[str, ...]
+    played: tuple[str, ...] = ()
 
     @property
     def full(self) -> bool:
@@ -37,7 +39,7 @@ class Breadth:
 
 
 def _breadth(coverage: Coverage) -> Breadth:
-    return Breadth(tuple(sorted(coverage.ignored)))
+    return Breadth(tuple(sorted(coverage.ignored)), tuple(sorted(coverage.implemented)))
 
 
 def profile_breadth(profile: Profile) -> Breadth:

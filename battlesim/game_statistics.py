@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 
 from battlesim.statistics import ResultRow
+from battlesim.wording import side_names
 
 Tables = dict[str, dict[str, float]]
 
@@ -138,8 +139,8 @@ def sbg_tables(rows: Sequence[ResultRow]) -> Tables:
 
 
 def _side(row: ResultRow, side: int) -> str:
-    forces = row.summary.get("forces", [])
-    return forces[side] if side < len(forces) else f"side {side}"
+    forces = side_names([str(name) for name in row.summary.get("forces", [])])
+    return forces[side] if side < len(forces) else f"side {side + 1}"
 
 
 GAME_TABLES: dict[str, Callable[[Sequence[ResultRow]], Tables]] = {

@@ -8,6 +8,7 @@ private list is refused with the field named, as if it did not exist.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,14 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.http import Http404
 
-from armybuilder.selectors import army_list_full, army_list_get_for_user, army_list_get_shared
+from armybuilder.battlescribe.data_rules import data_rule_breaches
+from armybuilder.selectors import (
+    army_list_full,
+    army_list_get_for_user,
+    army_list_get_shared,
+    army_list_snapshot,
+)
+from armybuilder.validation import validate
 from battlesim import services
 from battlesim.engine_input import UnitPick, force_data, force_from_army_list
 from battlesim.models import SimulationJob
@@ -27,10 +35,19 @@ def starter_lists() -> dict[str, StarterList]:
     return {Path(item.file).stem: item for item in starter_lists_read()}
 
 
-def _army_list(user: AbstractBaseUser, reference: str, field: str) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class ResolvedList:
+    """A list named by a job request: the engine's force and the list's rule breaches
+    (a starter list ships legal: none)."""
+
+    force: dict[str, Any]
+    breaches: tuple[str, ...] = ()
+
+
+def _army_list(user: AbstractBaseUser, reference: str, field: str) -> ResolvedList:
     kind, _, key = reference.partition(":")
     if kind == "starter":
-        return _starter_force(key, field)
+        return ResolvedList(_starter_force(key, field))
     try:  # ownership and sharing are the selectors' to decide, as on every page
         if kind == "own" and key.isdigit():
             army = army_list_get_for_user(user=user, pk=int(key))
@@ -40,7 +57,10 @@ def _army_list(user: AbstractBaseUser, reference: str, field: str) -> dict[str, 
             raise Http404(reference)
     except (Http404, ValueError) as exc:
         raise ValidationError({field: f"No list {reference!r} that you may use."}) from exc
-    return force_from_army_list(army_list_full(army=army))
+    full = army_list_full(army=army)
+    found = [*validate(army_list_snapshot(army=full)), *data_rule_breaches(full)]
+    breaches = tuple(f"{breach.message} ({breach.rule_id})" for breach in found)
+    return ResolvedList(force_from_army_list(full), breaches)
 
 
 def _starter_force(key: str, field: str) -> dict[str, Any]:
@@ -66,35 +86,74 @@ def _pick(profiles: dict[str, Profile], entry: Any, *, leader: bool) -> UnitPick
     return UnitPick(profiles[entry.profile], entry.count, tuple(entry.options), leader)
 
 
+LIST_FIELDS = {"list_a": "first", "list_b": "second"}
+
+
 def job_options_for(*, user: AbstractBaseUser, values: dict[str, Any]) -> dict[str, Any]:
-    """The engine options of a job request (lists resolved for SBG)."""
+    """The engine options of a job request (lists resolved for SBG); see ``job_request``."""
+    return job_request(user=user, values=values)[0]
+
+
+def job_request(
+    *, user: AbstractBaseUser, values: dict[str, Any]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The engine options of a job request and the breaches of its lists.
+
+    An SBG job names both lists (no default stands in for a missing one) unless its options
+    give the forces themselves; a list that breaks the rules is refused unless the request
+    says ``simulate_anyway``.
+    """
     options = dict(values.get("options") or {})
-    if values["game"] != "sbg" or not (values.get("list_a") or values.get("list_b")):
-        return options
-    if not (values.get("list_a") and values.get("list_b")):
-        raise ValidationError({"list_b": "Name both lists of the battle."})
-    forces = [
-        _army_list(user, values["list_a"], "list_a"),
-        _army_list(user, values["list_b"], "list_b"),
+    if values["game"] != "sbg":
+        return options, []
+    named = {field: values.get(field) for field in LIST_FIELDS}
+    if not any(named.values()) and "forces" in options:
+        return options, []
+    missing = {
+        field: f"Choose the {which} list of the battle."
+        for field, which in LIST_FIELDS.items()
+        if not named[field]
+    }
+    if missing:
+        raise ValidationError(missing)
+    resolved = {field: _army_list(user, str(named[field]), field) for field in LIST_FIELDS}
+    breaches = [
+        {"list": field, "name": item.force.get("name", ""), "breaches": list(item.breaches)}
+        for field, item in resolved.items()
+        if item.breaches
     ]
-    return {**options, "forces": forces}
+    if breaches and not values.get("simulate_anyway"):
+        raise ValidationError({b["list"]: _breach_text(b) for b in breaches})
+    return {**options, "forces": [item.force for item in resolved.values()]}, breaches
+
+
+def _breach_text(found: dict[str, Any]) -> str:
+    count = len(found["breaches"])
+    shown = "; ".join(found["breaches"][:5]) + ("; ..." if count > 5 else "")
+    return (
+        f"The list {found['name']!r} breaks {count} rule{'s' if count > 1 else ''}: {shown}. "
+        'Fix it in the list builder, or tick "simulate anyway" to simulate it as it is.'
+    )
 
 
 def job_queue_requested(
     *, owner: AbstractBaseUser, values: dict[str, Any], dispatch: bool = True
 ) -> SimulationJob:
     """Resolve a job request (page, API or CLI) and queue it; field errors as for both."""
+    options, breaches = job_request(user=owner, values=values)
     return services.job_queue(
         owner=owner,
         game=values["game"],
-        options=job_options_for(user=owner, values=values),
+        options=options,
         battles=values["battles"],
         seed=values.get("seed"),
         label=values.get("label") or "",
         dispatch=dispatch,
+        simulate_anyway=bool(values.get("simulate_anyway")),
+        breaches=breaches,
     )
 
 
 def list_force(*, user: AbstractBaseUser, reference: str) -> dict[str, Any]:
     """The force data of one list the user may name (``own:``, ``shared:``, ``starter:``)."""
-    return _army_list(user, reference, "list")
+    return _army_list(user, reference, "list").force

@@ -55,6 +55,19 @@ class SimulationJob(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     dispatched_at = models.DateTimeField(null=True, blank=True, help_text="Chunks last sent.")
+    simulate_anyway = models.BooleanField(
+        default=False, help_text="Queued although a list breaks the rules (the owner's choice)."
+    )
+    breaches = models.JSONField(
+        default=list, blank=True, help_text="Each list's rule breaches when it was queued."
+    )
+    swap_sides = models.BooleanField(
+        default=False,
+        help_text="SBG: odd battles replay the previous battle's seed with the sides swapped.",
+    )
+    statistics = models.JSONField(
+        null=True, blank=True, help_text="Figures computed once by the worker when it ended."
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -66,6 +79,10 @@ class SimulationJob(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in {self.Status.QUEUED, self.Status.RUNNING}
+
+    def statistics_drawn(self) -> bool:
+        """Whether the worker stored the ended job's figures and charts (one query)."""
+        return SimulationJob.objects.filter(pk=self.pk, statistics__isnull=False).exists()
 
 
 class JobChunk(models.Model):
@@ -86,6 +103,9 @@ class JobChunk(models.Model):
     stop = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveIntegerField(default=0)
+    battles_run = models.PositiveIntegerField(
+        default=0, help_text="Battles played by the current attempt, not yet recorded."
+    )
     worker = models.CharField(max_length=200, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True, help_text="Task last sent to workers.")
     heartbeat_at = models.DateTimeField(
@@ -128,3 +148,20 @@ class BattleResult(models.Model):
 
     def __str__(self) -> str:
         return f"battle {self.index} of job {self.job_id}"
+
+
+class JobChart(models.Model):
+    """A chart of an ended job, drawn once by the worker and served as it is."""
+
+    job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="charts")
+    name = models.CharField(max_length=100)
+    title = models.CharField(max_length=300)
+    alt = models.TextField(help_text="The chart's numbers in words, for screen readers.")
+    svg = models.TextField()
+
+    class Meta:
+        ordering = ["job", "pk"]
+        constraints = [models.UniqueConstraint(fields=["job", "name"], name="chart_unique_name")]
+
+    def __str__(self) -> str:
+        return f"{self.name} of job {self.job_id}"

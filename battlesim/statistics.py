@@ -108,3 +108,22 @@ def job_statistics(rows: Sequence[ResultRow]) -> dict[str, Any]:
         "terminations": dict(Counter(row.termination for row in rows).most_common()),
         "numbers": numbers,
     }
+
+
+def difference_interval(
+    wins_a: int, trials_a: int, wins_b: int, trials_b: int
+) -> tuple[float, float, float]:
+    """The difference of two proportions (a - b) with Newcombe's 95% interval, built from
+    each side's Wilson interval (method 10 of Newcombe 1998; sound near 0 and 1).
+
+    >>> [round(x, 3) for x in difference_interval(60, 100, 45, 100)]
+    [0.15, 0.012, 0.28]
+    """
+    p_a = wins_a / trials_a if trials_a else 0.0
+    p_b = wins_b / trials_b if trials_b else 0.0
+    low_a, high_a = wilson_interval(wins_a, trials_a)
+    low_b, high_b = wilson_interval(wins_b, trials_b)
+    difference = p_a - p_b
+    lower = difference - math.sqrt((p_a - low_a) ** 2 + (high_b - p_b) ** 2)
+    upper = difference + math.sqrt((high_a - p_a) ** 2 + (p_b - low_b) ** 2)
+    return difference, max(-1.0, lower), min(1.0, upper)

@@ -58,6 +58,20 @@ def chunk_run(self: Task, chunk_id: int) -> int:
     return services.chunk_run(chunk_id=chunk_id, worker=worker, lease=not self.request.is_eager)
 
 
+@shared_task(name="battlesim.job_finish", ignore_result=True)
+def job_finish(job_id: int) -> int:
+    """Compute an ended job's statistics and draw its charts once (``battlesim.job_finish``)."""
+    from battlesim.job_finish import job_finish as finish
+
+    return finish(job_id=job_id)
+
+
+@shared_task(name="battlesim.battle_log_regenerate", ignore_result=True)
+def battle_log_regenerate(job_id: int, index: int) -> bool:
+    """Replay a battle whose log was not kept, and keep it (the replay page waits for it)."""
+    return services.battle_log_regenerate(job_id=job_id, index=index)
+
+
 def _heartbeat_forever(hostname: str | None) -> None:
     """Keep this worker's row fresh, for the status page and the health endpoint."""
     stop = threading.Event()

@@ -7,6 +7,7 @@ from battlesim import views
 app_name = "battlesim"
 urlpatterns = [
     path("", views.job_index, name="index"),
+    path("compare/", views.job_compare, name="compare"),
     path("<int:pk>/", views.job_detail, name="job"),
     path("<int:pk>/progress.json", views.job_progress_json, name="progress"),
     path("<int:pk>/cancel/", views.job_cancel, name="cancel"),

@@ -12,15 +12,18 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from armybuilder.selectors import army_list_for_user
-from battlesim import charts, services
+from battlesim import services
 from battlesim.breadth import job_breadth, offered_lists_breadth
+from battlesim.compare import comparison, side_of
 from battlesim.engines.registry import GAMES
 from battlesim.game_statistics import outcome_label
 from battlesim.job_input import job_queue_requested, starter_lists
 from battlesim.models import BattleResult, SimulationJob
+from battlesim.narration import narrate
 from battlesim.replay_data import replay_board
 from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
@@ -30,10 +33,10 @@ from battlesim.selectors import (
     job_get_for_user,
     job_list_for_user,
     job_progress,
-    job_result_rows,
     job_statistics_get,
 )
-from battlesim.statistics import ResultRow, numeric_series
+from battlesim.statistics import ResultRow
+from battlesim.wording import ending_label, noun
 from config.errors import form_add_errors
 from config.throttles import JobCreateThrottle, throttled
 
@@ -60,6 +63,11 @@ class JobForm(forms.Form):
     label = forms.CharField(max_length=200, required=False)
     list_a = forms.ChoiceField(required=False, label="First list (SBG)")
     list_b = forms.ChoiceField(required=False, label="Second list (SBG)")
+    simulate_anyway = forms.BooleanField(
+        required=False,
+        label="Simulate anyway",
+        help_text="Simulate a list that breaks the army-building rules as it is (recorded).",
+    )
     scenario = forms.ChoiceField(choices=SCENARIOS, required=False)
     table = forms.ChoiceField(choices=TABLES, required=False)
     options = forms.CharField(
@@ -70,7 +78,7 @@ class JobForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "—")]
+        choices = [("", "Choose a list")]
         choices += [
             (f"starter:{key}", f"Starter: {item.name}")
             for key, item in sorted(starter_lists().items())
@@ -121,21 +129,64 @@ def job_index(request: HttpRequest) -> HttpResponse:
 @login_required
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
+    if not job.is_active and job.statistics is None:
+        services.job_finish_request(job=job)  # ended before figures were stored, or lost
+        job.refresh_from_db()
     statistics = job_statistics_get(job=job)
     context = {
         "job": job,
+        "noun": noun(job.game, plural=False),
+        "noun_plural": noun(job.game),
         "progress": job_progress(job=job),
         "statistics": statistics,
-        "tables": [
-            (f"table-{index}", title, statistics["tables"][title])
-            for index, title in enumerate(sorted(statistics["tables"]))
+        "tables": _tables(statistics),
+        "figures": [
+            (statistics.get("figure_labels", {}).get(name, name), figure)
+            for name, figure in statistics["numbers"].items()
         ],
-        "charts": [name for name, d in statistics["numbers"].items() if d["min"] != d["max"]][:6],
+        "charts": list(job.charts.values("name", "title", "alt")) if not job.is_active else [],
         "results": _labelled_results(job),
-        "options_json": json.dumps(job.options)[:2000],
-        "sides": job_breadth(job.options) if job.game == "sbg" else [],
+        "options_json": json.dumps(_options_shown(job.options))[:2000],
+        "sides": _sides(job),
     }
     return render(request, "battlesim/job.html", context)
+
+
+def _sides(job: SimulationJob) -> list[Any]:
+    """What the engine plays and leaves out of each side (read once per ended job)."""
+    if job.game != "sbg":
+        return []
+    return ended_job_cached(job, "breadth", lambda: job_breadth(job.options))
+
+
+def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
+    """The game's tables, each with what it counts, its rows (the first 15) and intervals."""
+    found = []
+    for index, title in enumerate(sorted(statistics["tables"])):
+        intervals = statistics.get("table_intervals", {}).get(title, {})
+        rows = [
+            (label, value, intervals.get(label))
+            for label, value in list(statistics["tables"][title].items())[:15]
+        ]
+        found.append(
+            {
+                "chart": f"table-{index}",
+                "title": title,
+                "counts": statistics.get("table_counts", {}).get(title, ""),
+                "rows": rows,
+                "more": max(0, len(statistics["tables"][title]) - 15),
+            }
+        )
+    return found
+
+
+def _options_shown(options: dict[str, Any]) -> dict[str, Any]:
+    """The job's options without the forces' full cards (named above, by list)."""
+    forces = options.get("forces")
+    if isinstance(forces, list):
+        names = [f.get("name", "?") if isinstance(f, dict) else f for f in forces]
+        return {**options, "forces": names}
+    return options
 
 
 def _labelled_results(job: SimulationJob) -> list[BattleResult]:
@@ -146,6 +197,8 @@ def _labelled_results(job: SimulationJob) -> list[BattleResult]:
         row = ResultRow(result.winner, result.termination, result.summary)
         result.label = outcome_label(job.game, row) or "draw"  # type: ignore[attr-defined]
         result.log_kept = result.index in kept  # type: ignore[attr-defined]
+        result.ending = ending_label(job.game, result.termination)  # type: ignore[attr-defined]
+        result.swapped = bool(result.summary.get("swapped"))  # type: ignore[attr-defined]
     return results
 
 
@@ -167,30 +220,22 @@ def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@gzip_page
 def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
+    """A chart as the worker drew it when the job ended (an ended job drawn before charts
+    were stored is drawn by a worker task first)."""
     job = job_get_for_user(user=request.user, pk=pk)
-    svg = ended_job_cached(job, f"chart:{name}", lambda: _chart_svg(job, name))
-    return HttpResponse(svg, content_type="image/svg+xml")
-
-
-def _chart_svg(job: SimulationJob, name: str) -> str:
-    rows = job_result_rows(job=job)
-    if not rows:
-        raise Http404("No results yet.")
-    if name == "outcomes":
-        return charts.outcomes_chart(job_statistics_get(job=job)["outcomes"])
-    if name.startswith("table-"):
-        tables = job_statistics_get(job=job)["tables"]
-        titles = sorted(tables)
-        number = name.removeprefix("table-")
-        if not number.isdigit() or int(number) >= len(titles):
-            raise Http404("No such table.")
-        title = titles[int(number)]
-        return charts.table_chart(title, tables[title])
-    series = numeric_series(rows)
-    if name not in series:
-        raise Http404("No such figure.")
-    return charts.histogram_chart(series[name], name.replace("_", " ").capitalize(), name)
+    if job.is_active:
+        raise Http404("Charts are drawn when the job ends.")
+    chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
+    if chart is None and not job.charts.exists() and job.results.exists():
+        services.job_finish_request(job=job)  # eager in tests; a worker task on a site
+        chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
+    if chart is None:
+        raise Http404("No such chart.")
+    response = HttpResponse(chart, content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @login_required
@@ -220,12 +265,51 @@ def job_results_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
     events = battle_log_get(job=job, index=index)
-    context = {
+    context: dict[str, Any] = {
         "job": job,
         "index": index,
-        "events": events,
+        "noun": noun(job.game, plural=False),
         "has_next": index + 1 < job.battles_done,
-        "board": replay_board(job.game),
-        "rotk_board": rotk_board() if job.game == "rotk" else None,
     }
+    if events is None:  # not kept: a worker replays it; this page waits for it
+        services.battle_log_request(job=job, index=index)
+        events = battle_log_get(job=job, index=index)  # eager tasks (tests) have it now
+    if events is None:
+        return render(request, "battlesim/replay_waiting.html", context, status=202)
+    if job.game == "sbg":
+        events = [
+            {**event, "text": text} for event, text in zip(events, narrate(events), strict=True)
+        ]
+    context.update(
+        events=events,
+        board=replay_board(job.game),
+        rotk_board=rotk_board() if job.game == "rotk" else None,
+    )
     return render(request, "battlesim/replay.html", context)
+
+
+@login_required
+def job_compare(request: HttpRequest) -> HttpResponse:
+    """Two of the user's ended SBG jobs side by side with the difference in win rate."""
+    ended = job_list_for_user(user=request.user).filter(game="sbg", status="done")[:100]
+    chosen = [_chosen_job(request, key) for key in ("a", "b")]
+    context: dict[str, Any] = {"jobs": ended, "chosen": [j.pk if j else None for j in chosen]}
+    if all(chosen):
+        first, second = (
+            side_of(job.pk, job_statistics_get(job=job))
+            for job in chosen  # type: ignore[union-attr]
+        )
+        context.update(sides=[first, second], comparison=comparison(first, second))
+    return render(request, "battlesim/compare.html", context)
+
+
+def _chosen_job(request: HttpRequest, key: str) -> SimulationJob | None:
+    raw = request.GET.get(key, "")
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise Http404("No such job.")
+    job = job_get_for_user(user=request.user, pk=int(raw))
+    if job.game != "sbg" or job.is_active:
+        raise Http404("Compare two ended SBG jobs.")
+    return job

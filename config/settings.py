@@ -174,7 +174,8 @@ REDIS_URL = env_str("REDIS_URL")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 # Simulation jobs: chunking, and how fast a lost chunk is noticed (battlesim/recovery.py).
-SBG_CHUNK_SIZE = env_int("SBG_CHUNK_SIZE", 25)
+SBG_CHUNK_SIZE = env_int("SBG_CHUNK_SIZE", 25)  # at most; fitted to the measured rate
+SBG_CHUNK_SECONDS = env_int("SBG_CHUNK_SECONDS", 20)  # the work a chunk aims to hold
 # The slowest battle expected (an SBG battle takes about a second; Monopoly far less).
 SBG_SLOWEST_BATTLE_SECONDS = env_int("SBG_SLOWEST_BATTLE_SECONDS", 8)
 # A running chunk renews its lease every heartbeat; a lease this old means its worker died.

@@ -257,6 +257,11 @@ class ProfileOption(models.Model):
     points = models.IntegerField(default=0)
     max_count = models.PositiveSmallIntegerField(default=1)
     group = models.CharField(max_length=200, blank=True)
+    group_max = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="At most this many options of its group per model (the data's own group "
+        "constraint; 1: alternatives such as a weapon swap); 0: no limit.",
+    )
     order = models.PositiveSmallIntegerField(default=0)
     conditional = models.BooleanField(
         default=False,

@@ -235,6 +235,7 @@ def _profile_options(rows: list[tuple[Profile, ParsedProfile]]) -> Iterator[Prof
                 points=option.points,
                 max_count=option.max_count,
                 group=option.group[:200],
+                group_max=option.group_max,
                 order=order,
                 conditional=option.conditional,
             )

@@ -67,6 +67,7 @@ class ParsedOption:
     max_count: int
     group: str
     conditional: bool = False  # hidden in a plain list: legal only when its conditions hold
+    group_max: int = 0  # the group's per-parent ``max`` selections constraint, 0: none
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,26 +27,37 @@ class Choice:
     group: str
     node: Node
     hidden: bool = False  # hidden in a plain list: offered only when its conditions hold
+    group_max: int = 0  # the group's own per-parent ``max`` constraint (0: none)
 
 
 def choices(entry_nodes: tuple[Node, ...], lookup: Lookup, state: PlainList) -> Iterator[Choice]:
     """Yield the upgrades offered by the given nodes, through selection groups; those hidden
     in a plain list (or in a hidden group) come flagged."""
     for node in entry_nodes:
-        yield from _choices(node.entry, "", lookup, state, False)
+        yield from _choices(node.entry, ("", 0), lookup, state, False)
 
 
 def _choices(
-    entry: ET.Element, group: str, lookup: Lookup, state: PlainList, hidden: bool
+    entry: ET.Element, group: tuple[str, int], lookup: Lookup, state: PlainList, hidden: bool
 ) -> Iterator[Choice]:
     for node in lookup.tree_children(entry):
         if node.is_model:
             continue
         flagged = hidden or node_hidden(node, state)
         if node.entry.tag == "selectionEntryGroup":
-            yield from _choices(node.entry, group or node.name, lookup, state, flagged)
+            yield from _choices(node.entry, _group(node, group), lookup, state, flagged)
         elif not lookup.contains_model(node.entry):
-            yield Choice(group, node, flagged)
+            yield Choice(group[0], node, flagged, group[1])
+
+
+def _group(node: Node, outer: tuple[str, int]) -> tuple[str, int]:
+    """The group an option belongs to: a group with its own ``max`` (a weapon swap) is a
+    group of its own, named by itself or else by the group around it; a plain group takes
+    the outer group's name and limit when there is one."""
+    limit, name = _limit(node, "max"), node.name.strip()
+    if limit:
+        return (name or outer[0] or "Choice", limit)
+    return outer if outer[0] else (name, 0)
 
 
 def is_marker(node: Node, lookup: Lookup) -> bool:
@@ -127,4 +138,5 @@ def _option(choice: Choice, points: int) -> ParsedOption:
         max_count=max(_limit(choice.node, "max"), 1),
         group=choice.group,
         conditional=choice.hidden,
+        group_max=choice.group_max,
     )

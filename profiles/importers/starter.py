@@ -720,6 +720,7 @@ def _profile_children_write(
             points=option.points,
             max_count=option.max_count,
             group=option.group,
+            group_max=1 if option.group else 0,  # a starter group names alternatives
             order=order,
         )
         for order, option in enumerate(profile.options)

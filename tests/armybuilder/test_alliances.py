@@ -177,3 +177,19 @@ def test_a_named_hero_is_found_under_the_importers_pair_names() -> None:
     )
     assert list_alliance(alone) is Alliance.HISTORICAL
     assert list_alliance(twins) is Alliance.IMPOSSIBLE
+
+
+def test_good_and_evil_are_never_called_a_convenient_alliance() -> None:
+    """LIST-SIDES: the figures must not say "convenient" for a list its breaches refuse."""
+    gondor = EntryData("e1", "Captain", "hero", 50, 1, "fortitude", captain=True)
+    orc = EntryData("e2", "Orc Captain", "hero", 40, 1, "fortitude", captain=True)
+    army = ListData(
+        "x",
+        600,
+        (
+            _contingent("c0", "Minas Tirith", gondor, leader=True),
+            ContingentData("c1", "Mordor", "evil", (WarbandData("c1w", (orc,)),)),
+        ),
+    )
+    assert list_alliance(army) is Alliance.IMPOSSIBLE
+    assert list_figures(army).alliance == "impossible"

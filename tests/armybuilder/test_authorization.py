@@ -12,8 +12,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import get_resolver
 
-from armybuilder import services
-from armybuilder.models import ArmyList, Entry, Warband
+from armybuilder import games, history, services
+from armybuilder.models import ArmyList, Entry, Game, Warband
+from profiles.models import ProfileOption
 from tests.factories import FactionFactory, HeroProfileFactory, ProfileFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +30,9 @@ PAGES = [
     ("post", "/lists/{list}/share/"),
     ("post", "/lists/{list}/duplicate/"),
     ("get", "/lists/{list}/delete/"),
+    ("get", "/lists/{list}/games/"),
+    ("post", "/lists/{list}/games/start/"),
+    ("get", "/lists/games/{game}/"),
     ("post", "/lists/{list}/delete/"),
 ]
 API = [
@@ -43,6 +47,15 @@ API = [
     ("delete", "/api/warbands/{warband}/", None),
     ("post", "/api/warbands/{warband}/entries/", {"profile": "{warrior}"}),
     ("patch", "/api/entries/{entry}/", {"count": 3}),
+    ("post", "/api/entries/{entry}/option-models/", {"option": "{option}", "models": 2}),
+    ("get", "/api/lists/{list}/versions/", None),
+    ("post", "/api/lists/{list}/versions/{version}/restore/", None),
+    ("post", "/api/lists/{list}/undo/", None),
+    ("get", "/api/lists/{list}/games/", None),
+    ("post", "/api/lists/{list}/games/", None),
+    ("get", "/api/games/{game}/", None),
+    ("put", "/api/games/{game}/", {"sheet": "{sheet}"}),
+    ("post", "/api/games/{game}/result/", {"result": "won", "opponent": "Sam"}),
     ("delete", "/api/entries/{entry}/", None),
 ]
 
@@ -58,7 +71,14 @@ def world() -> dict[str, Any]:
     army = services.army_list_create(owner=owner, name="Private", factions=[faction])
     warband = services.warband_add(contingent=army.contingents.get(), captain=hero)
     entry = services.entry_add(warband=warband, profile=warrior, count=5)
+    option = ProfileOption.objects.create(profile=warrior, name="Banner", points=25)
+    game = games.game_start(army=army)
+    version = history.version_record(army=army, label="Before the test")
+    history.version_record(army=army, label="Another step to undo")
     ids = {
+        "option": option.pk,
+        "game": game.pk,
+        "version": version.pk,
         "list": army.pk,
         "warband": warband.pk,
         "entry": entry.pk,
@@ -67,7 +87,7 @@ def world() -> dict[str, Any]:
         "hero": hero.pk,
         "warrior": warrior.pk,
     }
-    return {"owner": owner, "other": other, "ids": ids}
+    return {"owner": owner, "other": other, "ids": ids, "sheet": game.sheet}
 
 
 def fill(template: Any, ids: dict[str, int]) -> Any:
@@ -86,6 +106,7 @@ def snapshot() -> tuple[Any, ...]:
         list(Warband.objects.values_list("pk", "is_army_leader")),
         list(Entry.objects.values_list("pk", "count")),
         ArmyList.objects.count(),
+        list(Game.objects.values_list("pk", "revision", "result")),
     )
 
 
@@ -111,7 +132,9 @@ def test_pages_hide_a_list_from_others(world: dict[str, Any], method: str, url: 
 def test_endpoints_hide_a_list_from_others(
     world: dict[str, Any], method: str, url: str, body: dict[str, Any] | None
 ) -> None:
-    path, data = url.format(**world["ids"]), fill(body, world["ids"])
+    sheet = body is not None and body.get("sheet") == "{sheet}"
+    path, data = url.format(**world["ids"]), fill(None if sheet else body, world["ids"])
+    data = {"sheet": world["sheet"]} if sheet else data
     before = snapshot()
     for user, expected in ((world["other"], 404), (None, 403)):
         call = getattr(client_for(user), method)
@@ -125,13 +148,13 @@ def test_endpoints_hide_a_list_from_others(
 
 def test_every_list_route_is_in_the_matrix() -> None:
     """A new page or endpoint that names a list, warband or entry must be added above."""
-    prefixes = ("/lists/", "/api/lists/", "/api/warbands/", "/api/entries/")
+    prefixes = ("/lists/", "/api/lists/", "/api/warbands/", "/api/entries/", "/api/games/")
     found = set()
     for include in get_resolver().url_patterns:
         for pattern in getattr(include, "url_patterns", []):
             route = f"/{include.pattern}{pattern.pattern}"
             if "<int:pk>" in route and route.startswith(prefixes):
-                found.add(route.replace("<int:pk>", "{}"))
+                found.add(re.sub(r"<int:\w+>", "{}", route))
     listed = {re.sub(r"\{\w+\}", "{}", url) for _, url in PAGES}
     listed |= {re.sub(r"\{\w+\}", "{}", url) for _, url, _ in API}
     assert found == listed

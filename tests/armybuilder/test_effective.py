@@ -47,3 +47,10 @@ def test_a_staff_of_power_is_noted() -> None:
     card = effective_card(WARRIOR, ["Staff of Power"])
     assert any("free Will" in note for note in card.notes)
     assert card.wargear == ("Sword", "Staff of Power")
+
+
+def test_a_horse_carried_as_wargear_sets_the_move() -> None:
+    """CAV-PROF-01: a Knight of Minas Tirith rides its Horse (wargear): Move 10", not 6"."""
+    knight = Card(6, 3, 4, 3, 5, 1, 1, 3, keywords=("Man", "Cavalry"), wargear=("Lance", "Horse"))
+    card = effective_card(knight, [])
+    assert (card.move, card.mount, card.keywords.count("Cavalry")) == (10, "Horse", 1)

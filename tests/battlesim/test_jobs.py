@@ -98,6 +98,8 @@ def test_logs_are_kept_for_a_sample_and_regenerated_for_the_rest(
     job = queue(owner, django_capture_on_commit_callbacks, battles=4)
     kept = job.results.filter(log_gz__isnull=False).values_list("index", flat=True)
     assert sorted(kept) == [0, 1]
+    assert battle_log_get(job=job, index=3) is None  # a page never replays it itself
+    assert services.battle_log_regenerate(job_id=job.pk, index=3)  # a worker's task does
     regenerated = battle_log_get(job=job, index=3)
     stored = battle_log_get(job=job, index=1)
     assert regenerated and stored and regenerated[0]["kind"] == stored[0]["kind"]

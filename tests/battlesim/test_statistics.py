@@ -95,3 +95,14 @@ def test_risk_tables_count_sides_seats_and_strategies() -> None:
     assert tables["Win rate by side"] == {"evil": 2 / 3, "good": 1 / 3}
     assert tables["Top scorer by strategy"] == {"aggressive": 1 / 3, "region": 2 / 3}
     assert tables["Ring destroyed"] == {"share of games": 1.0, "mean turn": 20.0}
+
+
+def test_a_certain_outcome_is_charted_although_its_interval_ends_at_one() -> None:
+    """A rate of 1 with an upper bound of 1 left a -1e-16 error bar, which matplotlib
+    refuses: the ended job then had no charts at all."""
+    from battlesim import charts
+    from battlesim.statistics import wilson_interval
+
+    for count in (1, 3, 7, 10, 37, 1000):
+        low, high = wilson_interval(count, count)
+        assert "<svg" in charts.outcomes_chart([{"outcome": "x", "rate": 1.0, "ci95": [low, high]}])

@@ -36,17 +36,20 @@ def api_call(page: Page, action: Callable[[], None]) -> None:
 
 
 def add_warband(page: Page, hero: str, follower_count: int, option: str) -> None:
-    select = page.locator(".add-hero").last
-    value = select.locator("option", has_text=f"{hero} (").first.get_attribute("value")
-    select.select_option(value=value)
-    api_call(page, page.get_by_role("button", name="Add hero").click)
+    """Find the hero and its followers with the unit search (issue 25) and add them."""
+    page.fill("#search-text", hero)
+    result = page.locator(".result", has_text=hero).first
+    api_call(page, result.get_by_role("button", name=re.compile("as the captain")).click)
     card = page.locator(".warband").last
     expect(card.locator(".entry.captain")).to_contain_text(hero)
-    card.locator(".add-follower").select_option(label="Warrior of Minas Tirith (7)")
-    card.get_by_label("How many").fill(str(follower_count))
-    api_call(page, card.get_by_role("button", name="Add follower").click)
+    page.fill("#search-text", "Warrior of Minas Tirith")
+    page.fill("#search-count", str(follower_count))
+    result = page.locator(".result", has_text="Warrior of Minas Tirith").first
+    api_call(page, result.get_by_role("button", name=re.compile("as a follower")).click)
     follower = page.locator(".warband").last.locator(".entry.follower")
-    api_call(page, follower.get_by_label(re.compile(f"^ ?{option}")).check)
+    models = follower.get_by_label(re.compile(f"^{option}: how many"))
+    models.fill(str(follower_count))
+    api_call(page, lambda: models.dispatch_event("change"))
 
 
 def test_it_builds_a_legal_list_shows_a_breach_then_prints_and_exports(

@@ -6,8 +6,8 @@ options are refused by name. For the three board games, through their rules: onl
 actions are offered and an illegal one is refused without a change of state; the game's
 invariants hold after every step; the folders share one shape and have no import circle.
 
-SBG takes part through ``battlesim.engines.sbg.game.play_game`` only (its folder is being
-restructured): the checks that need its rules from inside are skipped with the reason.
+SBG joins the legality and invariant checks through its read-only API
+(``battlesim.engines.sbg.checks``): the Move phase's own refusal and the battle's invariants.
 
 Regenerate the golden digests after an intended change with
 ``python -m tests.engines.test_conformance`` and say why in the commit.
@@ -47,16 +47,18 @@ from battlesim.engines.rotk.players import Strategy, make_player
 from battlesim.engines.rotk.rules import apply, legal_actions
 from battlesim.engines.rotk.setup import new_game
 from battlesim.engines.rotk.state import Entry, Rules, State
+from battlesim.engines.sbg import checks as sbg_checks
+from battlesim.engines.sbg import game as sbg_game
+from battlesim.engines.sbg.core import actions as sbg_actions
+from battlesim.engines.sbg.core.decisions import Player as SbgPlayer
+from battlesim.engines.sbg.core.state import BattleState
+from battlesim.engines.sbg.policies import players as sbg_players
 from tests.engines.monopoly.test_invariants import TableChecker
 from tests.engines.rotk import test_invariants as rotk_invariants
 
 ENGINES = Path(__file__).resolve().parents[2] / "battlesim" / "engines"
 GOLDEN = Path(__file__).parent / "playthroughs" / "conformance_goldens.json"
 RISK_GOLDEN = Path(__file__).parent / "playthroughs" / "risk_strategies_seed3.json"
-SBG_INSIDE = (
-    "SBG joins through play_game only while battlesim/engines/sbg/ is restructured: it has "
-    "no public legal-action and invariant API this suite may use yet"
-)
 BOARD_GAMES = ("rotk", "monopoly", "risk")
 SHAPE = {"__init__", "__main__", "actions", "data", "game", "outcome", "players", "state"}
 
@@ -174,7 +176,7 @@ def test_the_risk_golden_playthrough_replays_event_by_event() -> None:
     assert len(replayed) == len(stored["log"])
 
 
-# --- through the rules: the board games (SBG skipped, see SBG_INSIDE) ---------------------
+# --- through the rules: the board games, and SBG through its checks API -------------------
 def _rotk_legality(seed: int) -> int:
 
     def snapshot(state: State) -> str:
@@ -277,7 +279,62 @@ def _risk_legality(seed: int) -> int:
     return checked
 
 
+class _SbgWatch:
+    """Wraps an SBG player: before each model's move, an impossible move (the far side of
+    the table) must be refused by the engine's check, and asking must change nothing."""
+
+    def __init__(self, inner: SbgPlayer) -> None:
+        self.inner = inner
+        self.checked = 0
+
+    def decide(self, state: BattleState, decision: Any) -> Any:
+        if isinstance(decision, sbg_actions.ChooseMove):
+            model = decision.model
+            far = (state.width - model.x, state.depth - model.y)
+            if abs(far[0] - model.x) + abs(far[1] - model.y) < 30:
+                far = (0.0, 0.0) if model.x + model.y > 30 else (state.width, state.depth)
+            before = _sbg_snapshot(state)
+            assert sbg_checks.move_refusal(state, sbg_actions.Move(model.uid, far)) is not None
+            assert sbg_checks.move_refusal(state, sbg_actions.Hold("no-such-model")) is not None
+            assert _sbg_snapshot(state) == before
+            self.checked += 1
+        return self.inner.decide(state, decision)
+
+
+def _sbg_snapshot(state: BattleState) -> str:
+    models = [(m.uid, m.x, m.y, m.wounds, m.moved, m.spent, m.alive) for m in state.models.values()]
+    return repr((models, len(state.log)))
+
+
+def _sbg_battle(seed: int, check_each_turn: Callable[[BattleState], None]) -> int:
+    """Play the suite's random SBG battle turn by turn; return the moves checked."""
+    dice, options = Dice(seed), CASES["sbg"].random_options
+    setup = sbg_game.setup_from_options(options, dice)
+    watches = [_SbgWatch(sbg_players.PLAYERS[name](setup.scenario)) for name in setup.players]
+    players = (watches[0], watches[1])
+    state = sbg_game.new_battle(setup, dice, EventLog())
+    sbg_game.deploy(state, setup.scenario, players)
+    state.players = players
+    while True:
+        sbg_game.play_turn(state, players)
+        check_each_turn(state)
+        if setup.scenario.ended(state) is not None:
+            return sum(watch.checked for watch in watches)
+
+
+def _sbg_legality(seed: int) -> int:
+    return _sbg_battle(seed, lambda state: None)
+
+
+def _sbg_invariants(seed: int) -> None:
+    def holds(state: BattleState) -> None:
+        assert sbg_checks.invariant_breaches(state) == []
+
+    _sbg_battle(seed, holds)
+
+
 LEGALITY: dict[str, Callable[[int], int]] = {
+    "sbg": _sbg_legality,
     "rotk": _rotk_legality,
     "monopoly": _monopoly_legality,
     "risk": _risk_legality,
@@ -286,8 +343,6 @@ LEGALITY: dict[str, Callable[[int], int]] = {
 
 @pytest.mark.parametrize("game", GAMES)
 def test_only_legal_actions_are_offered_and_an_illegal_one_changes_nothing(game: str) -> None:
-    if game == "sbg":
-        pytest.skip(SBG_INSIDE)
     assert LEGALITY[game](3) > 5
 
 
@@ -310,6 +365,7 @@ def _risk_invariants(seed: int) -> None:
 
 
 INVARIANTS: dict[str, Callable[[int], None]] = {
+    "sbg": _sbg_invariants,
     "rotk": _rotk_invariants,
     "monopoly": _monopoly_invariants,
     "risk": _risk_invariants,
@@ -318,8 +374,6 @@ INVARIANTS: dict[str, Callable[[int], None]] = {
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_game_invariants_hold_after_every_step(game: str) -> None:
-    if game == "sbg":
-        pytest.skip(SBG_INSIDE)
     for seed in range(2):
         INVARIANTS[game](seed)
 

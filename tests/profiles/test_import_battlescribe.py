@@ -272,3 +272,16 @@ def test_it_names_and_prices_a_model_sold_in_a_package(dataset: ParsedDataSet) -
     names = {p.name: p.points for p in faction(dataset, "Isengard").profiles}
     assert names["Uruk-hai Warrior"] == 9
     assert names["Uruk-hai Warrior (Uruk-hai Demolition Team)"] == 80
+
+
+def test_a_group_limited_by_the_data_makes_its_options_alternatives(bsdata_dir: Path) -> None:
+    """Issue 25: a selection group's own ``max`` (per parent) is kept: the Witch-king's
+    "Mounts" (one of four) and the Orc Warrior's weapon swap (Pick or Sword)."""
+    files = ["Middle-Earth_Strategy_Battle_Game.gst", "Mordor.cat"]
+    data = parse_battlescribe([bsdata_dir / name for name in files])
+    profiles = {p.name: p for f in data.factions for p in f.profiles}
+    mounts = {o.name: (o.group, o.group_max) for o in profiles["The Witch-king of Angmar"].options}
+    assert mounts["Horse"] == mounts["Fell Beast"] == ("Mounts", 1)
+    swap = {o.name: (o.group, o.group_max) for o in profiles["Orc Warrior"].options}
+    assert swap["Pick"] == swap["Sword"] == ("Weapon", 1)
+    assert swap["Shield"][1] == 0  # a plain option: no limit of its group

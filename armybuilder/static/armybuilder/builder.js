@@ -1,6 +1,8 @@
 // The army builder: renders the list from the API's JSON and sends each change to the API;
 // every answer carries the whole list with its figures and breaches, so nothing is computed
-// twice and the page never reloads.
+// twice and the page never reloads. A refused change shows its message next to the field
+// that sent it, and the field shows the list's value again. Every change can be undone (the
+// server keeps the undo stack); removals ask first.
 (function () {
   "use strict";
   const root = document.getElementById("builder");
@@ -8,6 +10,8 @@
   const listId = root.dataset.listId;
   let state = JSON.parse(document.getElementById("list-data").textContent);
   const catalogue = JSON.parse(document.getElementById("catalogue-data").textContent);
+  const search = { text: "", tier: "", role: "" };
+  const knownWarbands = new Set();
 
   function csrfToken() {
     const match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
@@ -17,12 +21,12 @@
   // Changes go to the server one at a time, in order: two quick edits of one field (or a
   // change event fired again when an edited field leaves the page) cannot overtake each other.
   let queue = Promise.resolve();
-  function send(method, url, body) {
-    queue = queue.then(() => sendNow(method, url, body)).catch(() => undefined);
+  function send(method, url, body, fieldKey) {
+    queue = queue.then(() => sendNow(method, url, body, fieldKey)).catch(() => undefined);
     return queue;
   }
 
-  async function sendNow(method, url, body) {
+  async function sendNow(method, url, body, fieldKey) {
     const response = await fetch(url, {
       method,
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
@@ -31,27 +35,43 @@
     });
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
-      showError(data);
-      return;
+      render(); // the refused value goes back to the list's own
+      showError(data, fieldKey);
+      return null;
     }
-    clearError();
     state = data;
     render();
+    if (data.undone) announce(`Undone: ${data.undone}`);
+    return data;
   }
 
-  function showError(data) {
-    const parts = Object.entries(data).map(([field, msgs]) => `${field}: ${[].concat(msgs).join(" ")}`);
-    let banner = document.getElementById("builder-error");
-    if (!banner) {
-      banner = el("div", { id: "builder-error", className: "error-banner", role: "alert" });
-      root.prepend(banner);
+  function errorText(data) {
+    if (data && typeof data.detail === "string") return data.detail;
+    const parts = Object.entries(data || {}).map(([, msgs]) => [].concat(msgs).map((m) => (typeof m === "object" ? JSON.stringify(m) : m)).join(" "));
+    return parts.join(" ") || "That change was refused.";
+  }
+
+  // The message sits right after the field (found again by its key after the re-render).
+  function showError(data, fieldKey) {
+    clearErrors();
+    const field = fieldKey ? root.querySelector(`[data-key="${fieldKey}"]`) : null;
+    const message = el("p", { className: "field-error", id: "field-error", role: "alert", textContent: errorText(data) });
+    if (field) {
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("aria-describedby", "field-error");
+      (field.closest(".field-wrap") || field).after(message);
+      field.focus();
+    } else {
+      root.prepend(message);
     }
-    banner.textContent = parts.join(" · ") || "That change was refused.";
   }
 
-  function clearError() {
-    const banner = document.getElementById("builder-error");
-    if (banner) banner.remove();
+  function clearErrors() {
+    for (const node of root.querySelectorAll(".field-error")) node.remove();
+  }
+
+  function announce(text) {
+    document.getElementById("builder-status").textContent = text;
   }
 
   function el(tag, props, ...children) {
@@ -65,28 +85,84 @@
     return el("option", { value: String(value), textContent: label });
   }
 
+  function labelled(node, label) {
+    node.setAttribute("aria-label", label);
+    return node;
+  }
+
   const profilesOf = (factionId) => catalogue.profiles.filter((p) => p.faction === factionId);
   const profileById = (id) => catalogue.profiles.find((p) => p.id === id);
   const tierLabel = (tier) => (tier ? tier.charAt(0).toUpperCase() + tier.slice(1) : "Warrior");
+  const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
 
-  function optionToggles(entry) {
+  // -- options: a count of models for a row of several, alternatives as radio buttons --------
+
+  function optionControls(entry) {
     const profile = profileById(entry.profile.id);
     const chosen = new Map(entry.options.map((o) => [o.option_id, o.count]));
     const box = el("div", { className: "options" });
+    const groups = new Map();
     for (const opt of profile ? profile.options : []) {
-      const input = el("input", { type: "checkbox", checked: chosen.has(opt.id) });
-      input.dataset.option = String(opt.id);
-      input.addEventListener("change", () => {
-        const next = new Map(chosen);
-        if (input.checked) next.set(opt.id, 1);
-        else next.delete(opt.id);
-        const options = [...next].map(([id, count]) => ({ option: id, count }));
-        send("PATCH", `/api/entries/${entry.id}/`, { options });
-      });
-      box.append(el("label", { className: "option" }, input, ` ${opt.name} (${opt.points >= 0 ? "+" : ""}${opt.points})`));
+      if (entry.count > 1) box.append(modelsOption(entry, opt, chosen));
+      else if (opt.exclusive) {
+        if (!groups.has(opt.exclusive)) groups.set(opt.exclusive, []);
+        groups.get(opt.exclusive).push(opt);
+      } else box.append(checkOption(entry, opt, chosen));
     }
+    for (const [key, opts] of groups) box.append(radioGroup(entry, key, opts, chosen));
     return box;
   }
+
+  function setModels(entry, opt, models) {
+    return send("POST", `/api/entries/${entry.id}/option-models/`, { option: opt.id, models }, `opt-${entry.id}-${opt.id}`);
+  }
+
+  function checkOption(entry, opt, chosen) {
+    const input = el("input", { type: "checkbox", checked: chosen.has(opt.id) });
+    input.dataset.option = String(opt.id);
+    input.dataset.key = `opt-${entry.id}-${opt.id}`;
+    input.addEventListener("change", () => setModels(entry, opt, input.checked ? 1 : 0));
+    return el("label", { className: "option" }, input, ` ${opt.name} (${signed(opt.points)})`);
+  }
+
+  // Options that exclude each other (mounts, a weapon swap): one radio group with "none".
+  function radioGroup(entry, key, opts, chosen) {
+    const name = `alt-${entry.id}-${key}`;
+    const legend = key === "mount" ? "Mount (one)" : `${key.replace(/^group:/, "")} (one)`;
+    const set = el("fieldset", { className: "option-group" }, el("legend", { textContent: legend }));
+    const current = opts.find((o) => chosen.has(o.id));
+    const none = el("input", { type: "radio", name, checked: !current });
+    none.dataset.key = `opt-${entry.id}-none-${key}`;
+    none.addEventListener("change", () => current && setModels(entry, current, 0));
+    set.append(el("label", { className: "option" }, none, " None"));
+    for (const opt of opts) {
+      const input = el("input", { type: "radio", name, checked: chosen.has(opt.id) });
+      input.dataset.option = String(opt.id);
+      input.dataset.key = `opt-${entry.id}-${opt.id}`;
+      input.addEventListener("change", () => setModels(entry, opt, 1));
+      set.append(el("label", { className: "option" }, input, ` ${opt.name} (${signed(opt.points)})`));
+    }
+    return set;
+  }
+
+  // "2 of 12 with Banner": the server splits the row as BattleScribe does.
+  function modelsOption(entry, opt, chosen) {
+    const input = el("input", { type: "number", min: 0, max: entry.count, value: chosen.has(opt.id) ? entry.count : 0, className: "option-models" });
+    input.dataset.option = String(opt.id);
+    input.dataset.key = `opt-${entry.id}-${opt.id}`;
+    labelled(input, `${opt.name}: how many of the ${entry.count} ${entry.profile.name}`);
+    input.addEventListener("change", () => {
+      // a field replaced by the answer can fire "change" again as it leaves: once per value
+      if (!input.isConnected || input.dataset.sent === input.value) return;
+      input.dataset.sent = input.value;
+      setModels(entry, opt, Number(input.value));
+    });
+    const alt = opt.exclusive ? (opt.exclusive === "mount" ? " · one mount" : " · instead of the others") : "";
+    return el("label", { className: "option option-count field-wrap" }, input,
+      ` of ${entry.count} with ${opt.name} (${signed(opt.points)} each${alt})`);
+  }
+
+  // -- cards ----------------------------------------------------------------------------------
 
   // A profile the data hides in a plain list: legal only once something unlocks it
   // (the list's breaches say BS-HIDDEN until then).
@@ -107,9 +183,30 @@
     return box;
   }
 
+  // Special rules, powers and wargear with their text, folded under the stat line.
+  function rulesBox(entry) {
+    const items = [];
+    for (const r of entry.rules) items.push(el("li", {}, el("strong", { textContent: r.name }), ` ${r.text || "(no text in the data)"}`));
+    for (const p of entry.powers) {
+      const range = p.range === null ? "self" : `${p.range}"`;
+      items.push(el("li", {}, el("strong", { textContent: `${p.name} (${range}, ${p.cast}+)` }), ` ${p.text}`));
+    }
+    const gear = entry.card.wargear.map((name) => (entry.wargear_rules[name] ? `${name}: ${entry.wargear_rules[name]}` : name));
+    if (gear.length) items.push(el("li", { className: "wargear" }, el("strong", { textContent: "Wargear" }), ` ${gear.join(" · ")}`));
+    if (entry.heroic_actions.length) items.push(el("li", {}, el("strong", { textContent: "Heroic actions" }), ` ${entry.heroic_actions.join(", ")}`));
+    if (!items.length) return document.createTextNode("");
+    const list = el("ul", { className: "rule-texts" }, ...items);
+    const label = [entry.rules.length && "rules", entry.powers.length && "powers", gear.length && "wargear"].filter(Boolean).join(", ");
+    return el("details", { className: "entry-rules" }, el("summary", { textContent: `Special ${label}` }), list);
+  }
+
   function findEntry(id) {
     for (const c of state.contingents) for (const w of c.warbands) for (const e of w.entries) if (e.id === id) return e;
     return null;
+  }
+
+  function confirmRemove(text) {
+    return window.confirm(`${text}? You can undo it afterwards.`);
   }
 
   function entryRow(entry, warband, contingent) {
@@ -120,38 +217,49 @@
       el("span", { className: "muted", textContent: ` ${tierLabel(entry.profile.heroic_tier)} · ${entry.points} pts` }));
     row.append(title, statLine(entry));
     if (entry.role !== "captain") {
+      row.draggable = true;
+      row.addEventListener("dragstart", (event) => event.dataTransfer.setData("text/plain", `entry:${entry.id}`));
       const count = el("input", { type: "number", min: 1, max: 100, value: entry.count, className: "count", title: "Count" });
-      count.setAttribute("aria-label", `Count of ${entry.profile.name}`);
+      count.dataset.key = `count-${entry.id}`;
+      labelled(count, `Count of ${entry.profile.name}`);
       count.addEventListener("change", () => {
         const wanted = Number(count.value);
         const current = findEntry(entry.id);
-        if (current && current.count !== wanted) send("PATCH", `/api/entries/${entry.id}/`, { count: wanted });
+        if (current && current.count !== wanted) send("PATCH", `/api/entries/${entry.id}/`, { count: wanted }, count.dataset.key);
       });
       const move = el("select", { className: "move", title: "Move to warband" });
-      move.setAttribute("aria-label", `Move ${entry.profile.name} to another warband`);
+      move.dataset.key = `move-${entry.id}`;
+      labelled(move, `Move ${entry.profile.name} to another warband`);
       contingent.warbands.forEach((w, i) => move.append(option(w.id, `Warband ${i + 1}`)));
       move.value = String(warband.id);
-      move.addEventListener("change", () => send("PATCH", `/api/entries/${entry.id}/`, { warband: Number(move.value) }));
+      move.addEventListener("change", () => send("PATCH", `/api/entries/${entry.id}/`, { warband: Number(move.value) }, move.dataset.key));
       const remove = el("button", { type: "button", className: "link-button danger", textContent: "Remove" });
-      remove.addEventListener("click", () => send("DELETE", `/api/entries/${entry.id}/`));
-      row.append(el("div", { className: "entry-controls" }, count, move, remove));
+      labelled(remove, `Remove ${entry.count} ${entry.profile.name}`);
+      remove.addEventListener("click", () => {
+        if (confirmRemove(`Remove ${entry.count} × ${entry.profile.name}`)) send("DELETE", `/api/entries/${entry.id}/`);
+      });
+      row.append(el("div", { className: "entry-controls field-wrap" }, count, move, remove));
     }
-    row.append(optionToggles(entry));
+    row.append(optionControls(entry), rulesBox(entry));
     return row;
   }
 
-  function addFollowerForm(warband, contingent) {
-    const select = el("select", { className: "add-follower" });
-    select.setAttribute("aria-label", "Follower to add");
-    for (const p of profilesOf(contingent.faction.id)) {
-      if (p.kind === "warrior" || p.heroic_tier === "independent") select.append(option(p.id, `${p.name} (${p.points})${unlockNote(p)}`));
-    }
-    const count = el("input", { type: "number", min: 1, max: 100, value: 1, className: "count" });
-    count.setAttribute("aria-label", "How many");
-    const button = el("button", { type: "button", className: "button small", textContent: "Add follower" });
-    button.addEventListener("click", () =>
-      send("POST", `/api/warbands/${warband.id}/entries/`, { profile: Number(select.value), count: Number(count.value) }));
-    return el("div", { className: "row add-row" }, select, count, button);
+  // A warband takes a unit dropped from the search results or another warband.
+  function dropTarget(card, warband) {
+    card.addEventListener("dragover", (event) => { event.preventDefault(); card.classList.add("drop-here"); });
+    card.addEventListener("dragleave", () => card.classList.remove("drop-here"));
+    card.addEventListener("drop", (event) => {
+      event.preventDefault();
+      card.classList.remove("drop-here");
+      const [kind, id] = event.dataTransfer.getData("text/plain").split(":");
+      if (kind === "entry") send("PATCH", `/api/entries/${id}/`, { warband: warband.id }, `move-${id}`);
+      if (kind === "profile") addFollower(warband.id, Number(id));
+    });
+  }
+
+  function addFollower(warbandId, profileId) {
+    const count = Number(document.getElementById("search-count").value) || 1;
+    return send("POST", `/api/warbands/${warbandId}/entries/`, { profile: profileId, count }, "search-count");
   }
 
   function warbandCard(warband, index, contingent) {
@@ -164,26 +272,18 @@
       : el("button", { type: "button", className: "link-button", textContent: "Make leader" });
     if (!warband.is_army_leader) leader.addEventListener("click", () => send("PATCH", `/api/warbands/${warband.id}/`, { is_army_leader: true }));
     const remove = el("button", { type: "button", className: "link-button danger", textContent: "Remove warband" });
-    remove.addEventListener("click", () => send("DELETE", `/api/warbands/${warband.id}/`));
+    const models = warband.entries.reduce((sum, e) => sum + e.count, 0);
+    remove.addEventListener("click", () => {
+      if (confirmRemove(`Remove Warband ${index + 1} and its ${models} models`)) send("DELETE", `/api/warbands/${warband.id}/`);
+    });
     card.append(el("header", { className: "warband-head" },
       el("h3", { textContent: `Warband ${index + 1}` }),
       el("span", { className: "muted", textContent: `${fig ? fig.points : 0} pts ${capacity}` }), leader, remove));
     const entries = el("ul", { className: "entries" });
     warband.entries.forEach((e) => entries.append(entryRow(e, warband, contingent)));
-    card.append(entries, addFollowerForm(warband, contingent));
+    card.append(entries, el("p", { className: "drop-hint muted", textContent: "Drop a unit here, or use Add in the unit search." }));
+    dropTarget(card, warband);
     return card;
-  }
-
-  function addWarbandForm(contingent) {
-    const select = el("select", { className: "add-hero" });
-    select.setAttribute("aria-label", "Hero to lead a new warband");
-    for (const p of profilesOf(contingent.faction.id)) {
-      if (p.kind === "hero") select.append(option(p.id, `${p.name} (${tierLabel(p.heroic_tier)}, ${p.points})${unlockNote(p)}`));
-    }
-    const button = el("button", { type: "button", className: "button small", textContent: "Add hero" });
-    button.addEventListener("click", () =>
-      send("POST", `/api/lists/${listId}/warbands/`, { contingent: contingent.id, captain: Number(select.value) }));
-    return el("div", { className: "row add-row" }, select, button);
   }
 
   // The army bonus of an imported army list, or the Legendary Legion it is built as (chosen
@@ -192,13 +292,14 @@
     const parts = [];
     if (contingent.legions.length) {
       const select = el("select", { className: "legion" });
-      select.setAttribute("aria-label", "Legendary Legion");
+      select.dataset.key = `legion-${contingent.id}`;
+      labelled(select, "Legendary Legion");
       select.append(option("", "No Legendary Legion"));
       for (const legion of contingent.legions) select.append(option(legion.id, `Legendary Legion: ${legion.name}`));
       select.value = contingent.legion ? String(contingent.legion.id) : "";
       select.addEventListener("change", () =>
-        send("PATCH", `/api/contingents/${contingent.id}/`, { legion: select.value ? Number(select.value) : null }));
-      parts.push(el("div", { className: "row" }, select));
+        send("PATCH", `/api/contingents/${contingent.id}/`, { legion: select.value ? Number(select.value) : null }, select.dataset.key));
+      parts.push(el("div", { className: "row field-wrap" }, select));
     }
     const rules = contingent.legion ? contingent.legion.rules : contingent.army_bonus;
     if (rules.length) {
@@ -214,32 +315,128 @@
     box.replaceChildren();
     for (const contingent of state.contingents) {
       const section = el("section", { className: `contingent side-${contingent.faction.side}` });
+      section.dataset.contingent = String(contingent.id);
       section.append(el("h2", { textContent: contingent.faction.name }));
       section.append(...armyRules(contingent));
       contingent.warbands.forEach((w, i) => section.append(warbandCard(w, i, contingent)));
-      section.append(addWarbandForm(contingent));
+      if (!contingent.warbands.length) section.append(el("p", { className: "muted", textContent: "No warband yet: find a hero in the unit search and add it as a captain." }));
       box.append(section);
     }
+  }
+
+  // -- unit search ------------------------------------------------------------------------------
+
+  function matches(p) {
+    const words = search.text.toLowerCase().split(/\s+/).filter(Boolean);
+    const hay = `${p.name} ${(p.keywords || []).join(" ")}`.toLowerCase();
+    if (!words.every((w) => hay.includes(w))) return false;
+    if (search.tier && (p.heroic_tier || "warrior") !== search.tier) return false;
+    if (search.role === "captain" && p.kind !== "hero") return false;
+    if (search.role === "follower" && !(p.kind === "warrior" || p.heroic_tier === "independent")) return false;
+    return true;
+  }
+
+  function targetWarband() {
+    const value = document.getElementById("search-target").value;
+    return value ? Number(value) : null;
+  }
+
+  function resultRow(p, contingent) {
+    const item = el("li", { className: "result", draggable: true });
+    item.dataset.profile = String(p.id);
+    item.addEventListener("dragstart", (event) => event.dataTransfer.setData("text/plain", `profile:${p.id}`));
+    const info = el("span", { className: "result-name" }, el("strong", { textContent: p.name }),
+      el("span", { className: "muted", textContent: ` ${tierLabel(p.heroic_tier)} · ${p.points} pts${unlockNote(p)} · ${(p.keywords || []).join(", ")}` }));
+    const actions = el("span", { className: "result-actions" });
+    if (p.kind === "hero") {
+      const lead = el("button", { type: "button", className: "button small", textContent: "Add as captain" });
+      labelled(lead, `Add ${p.name} as the captain of a new warband`);
+      lead.addEventListener("click", () => send("POST", `/api/lists/${listId}/warbands/`, { contingent: contingent.id, captain: p.id }, "search-text"));
+      actions.append(lead);
+    }
+    if (p.kind === "warrior" || p.heroic_tier === "independent") {
+      const follow = el("button", { type: "button", className: "button small secondary", textContent: "Add as follower" });
+      labelled(follow, `Add ${p.name} as a follower to the chosen warband`);
+      follow.disabled = !contingent.warbands.length;
+      follow.addEventListener("click", () => {
+        const target = targetWarband();
+        if (target) addFollower(target, p.id);
+      });
+      actions.append(follow);
+    }
+    item.append(info, actions);
+    return item;
+  }
+
+  function renderResults() {
+    const list = document.getElementById("search-results");
+    const contingent = state.contingents.find((c) => String(c.id) === document.getElementById("search-contingent").value) || state.contingents[0];
+    if (!contingent) return list.replaceChildren();
+    const found = profilesOf(contingent.faction.id).filter(matches);
+    list.replaceChildren(...found.slice(0, 40).map((p) => resultRow(p, contingent)));
+    document.getElementById("search-count-text").textContent = `${found.length} unit${found.length === 1 ? "" : "s"}${found.length > 40 ? " (first 40 shown)" : ""}`;
+  }
+
+  function renderSearchTargets() {
+    const picker = document.getElementById("search-contingent");
+    const previous = picker.value;
+    picker.replaceChildren(...state.contingents.map((c) => option(c.id, c.faction.name)));
+    if (state.contingents.some((c) => String(c.id) === previous)) picker.value = previous;
+    picker.closest(".field-wrap").hidden = state.contingents.length < 2;
+    const contingent = state.contingents.find((c) => String(c.id) === picker.value);
+    const target = document.getElementById("search-target");
+    const before = target.value;
+    const warbands = contingent ? contingent.warbands : [];
+    target.replaceChildren(...warbands.map((w, i) => option(w.id, `Warband ${i + 1} (${w.entries[0] ? w.entries[0].profile.name : "no captain"})`)));
+    const fresh = warbands.filter((w) => !knownWarbands.has(w.id));
+    for (const w of warbands) knownWarbands.add(w.id);
+    if (fresh.length) target.value = String(fresh[fresh.length - 1].id); // a new warband: fill it
+    else if (warbands.some((w) => String(w.id) === before)) target.value = before;
+    else if (warbands.length) target.value = String(warbands[warbands.length - 1].id);
+    renderResults();
+  }
+
+  function bindSearch() {
+    const text = document.getElementById("search-text");
+    text.addEventListener("input", () => { search.text = text.value; renderResults(); });
+    const tier = document.getElementById("search-tier");
+    tier.addEventListener("change", () => { search.tier = tier.value; renderResults(); });
+    const role = document.getElementById("search-role");
+    role.addEventListener("change", () => { search.role = role.value; renderResults(); });
+    document.getElementById("search-contingent").addEventListener("change", renderSearchTargets);
+  }
+
+  // -- side panel -------------------------------------------------------------------------------
+
+  const breachIds = () => new Set(state.breaches.map((b) => b.rule_id));
+
+  // The figures say what the breaches say: a row a breach is about names that breach.
+  function flag(ids) {
+    const present = breachIds();
+    const hit = ids.filter((id) => present.has(id));
+    return hit.length ? el("span", { className: "figure-breach", textContent: ` breach: ${hit.join(", ")}` }) : "";
   }
 
   function renderFigures() {
     const f = state.figures;
     const over = f.points > f.points_limit ? " over" : "";
     const rows = [
-      ["Points", `${f.points} / ${f.points_limit}`, `points${over}`],
-      ["Models", f.models, "models"],
-      ["Break point", f.break_point, "break"],
-      ["Quarter", f.quarter_point, "quarter"],
-      ["Might", f.might, "might"],
-      ["Alliance", state.alliance, "alliance"],
+      ["Points", `${f.points} / ${f.points_limit}`, `points${over}`, ["LIST-POINTS"]],
+      ["Models", f.models, "models", []],
+      ["Break point", f.break_point, "break", []],
+      ["Quarter", f.quarter_point, "quarter", []],
+      ["Might", f.might, "might", []],
+      ["Alliance", state.alliance, "alliance", ["LIST-SIDES", "CONTINGENT-ALLY-HERO"]],
     ];
     for (const c of f.contingents) {
       const contingent = state.contingents.find((item) => `contingent:${item.id}` === c.ref);
-      rows.push([`Bows, ${contingent ? contingent.faction.name : ""}`, `${c.bows} / ${c.bow_limit}`, "bows"]);
+      const ids = c.bows > c.bow_limit ? ["CONTINGENT-BOWS"] : [];
+      rows.push([`Bows, ${contingent ? contingent.faction.name : ""}`, `${c.bows} / ${c.bow_limit}`, "bows", ids]);
     }
     const dl = el("dl", { className: "facts" });
-    for (const [label, value, key] of rows) {
-      dl.append(el("dt", { textContent: label }), el("dd", { textContent: String(value), className: `figure-${key}` }));
+    for (const [label, value, key, ids] of rows) {
+      const shown = el("span", { textContent: String(value), className: `figure-${key}` });
+      dl.append(el("dt", { textContent: label }), el("dd", {}, shown, flag(ids)));
     }
     document.getElementById("figures").replaceChildren(el("h2", { textContent: "Figures" }), dl);
   }
@@ -269,6 +466,26 @@
     box.replaceChildren(title, text);
   }
 
+  function renderUndo() {
+    const button = document.getElementById("undo-button");
+    button.disabled = !state.undo;
+    button.textContent = state.undo ? `Undo: ${state.undo}` : "Nothing to undo";
+  }
+
+  async function renderHistory() {
+    const box = document.getElementById("history-list");
+    const response = await fetch(`/api/lists/${listId}/versions/`, { credentials: "same-origin" });
+    const versions = response.ok ? await response.json() : [];
+    box.replaceChildren(...versions.map((v) => {
+      const restore = el("button", { type: "button", className: "link-button", textContent: "Restore" });
+      labelled(restore, `Restore the list as it was before: ${v.label}`);
+      restore.addEventListener("click", () => send("POST", `/api/lists/${listId}/versions/${v.id}/restore/`).then(renderHistory));
+      const when = new Date(v.created_at).toLocaleString();
+      return el("li", {}, el("span", { textContent: `Before “${v.label}” ` }), el("span", { className: "muted", textContent: when }), " ", restore);
+    }));
+    if (!versions.length) box.replaceChildren(el("li", { className: "muted", textContent: "No earlier version yet." }));
+  }
+
   function renderContingentPicker() {
     const select = document.getElementById("add-contingent");
     const used = new Set(state.contingents.map((c) => c.faction.id));
@@ -276,17 +493,27 @@
   }
 
   function render() {
+    clearErrors();
     document.getElementById("list-name").textContent = state.name;
     renderContingents();
+    renderSearchTargets();
     renderFigures();
     renderBreaches();
     renderSimulation();
+    renderUndo();
     renderContingentPicker();
+    const history = document.getElementById("history");
+    if (history.open) renderHistory();
   }
 
+  document.getElementById("undo-button").addEventListener("click", () => send("POST", `/api/lists/${listId}/undo/`));
+  document.getElementById("history").addEventListener("toggle", (event) => { if (event.target.open) renderHistory(); });
   document.getElementById("add-contingent-button").addEventListener("click", () => {
     const value = document.getElementById("add-contingent").value;
-    if (value) send("POST", `/api/lists/${listId}/contingents/`, { faction: Number(value) }).then(() => window.location.reload());
+    // the page holds the catalogue of its own army lists only: load the new one's
+    if (value) send("POST", `/api/lists/${listId}/contingents/`, { faction: Number(value) }, "add-contingent")
+      .then((data) => data && window.location.reload());
   });
+  bindSearch();
   render();
 })();

@@ -120,6 +120,8 @@ class Player:
         return min(options)[2] if options else None
 
     def lift_one(self, state: GameState, seat: Seat) -> Unmortgage | None:
+        if True not in state.mortgaged:
+            return None  # no mortgage on the board (the common case, asked every turn)
         spare = state.players[seat].cash - self.reserve - 200
         for square in state.deeds_of(seat):
             if state.mortgaged[square] and state.unmortgage_cost(square) <= spare:

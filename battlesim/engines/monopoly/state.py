@@ -6,8 +6,9 @@ Money moves only through ``transfer``; the bank is an account that may go negati
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import SupportsIndex, cast, overload
 
 from battlesim.engines.monopoly.actions import (
     BreakFortress,
@@ -54,6 +55,7 @@ MANAGE_KINDS: tuple[type, ...] = (
     SellFortresses,
 )
 TERRITORY_GROUPS = tuple(g for g in Group if g not in (Group.MOUNTS, Group.STAFFS))
+_TERRITORY_MEMBERS = tuple(GROUPS[g] for g in TERRITORY_GROUPS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,30 @@ class PlayerState:
     bankrupt: bool = False
 
 
+class Owners(list[Seat | None]):
+    """The owner of each square, counting its changes: what depends on ownership alone (the
+    groups a seat completes, asked every turn by the building plan) is cached on the count."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self, owners: Iterable[Seat | None]) -> None:
+        super().__init__(owners)
+        self.changes = 0
+
+    @overload
+    def __setitem__(self, index: SupportsIndex, value: Seat | None) -> None: ...
+
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[Seat | None]) -> None: ...
+
+    def __setitem__(self, index: SupportsIndex | slice, value: object) -> None:
+        if isinstance(index, slice):
+            super().__setitem__(index, cast(Iterable[Seat | None], value))
+        else:
+            super().__setitem__(index, cast(Seat | None, value))
+        self.changes += 1
+
+
 def interest(amount: int) -> int:
     """10 % of ``amount``, rounded up (ASSUMPTIONS["mortgage_rounding"])."""
     return -(-amount * MORTGAGE_INTEREST_PERCENT // 100)
@@ -105,7 +131,8 @@ class GameState:
         self.variant = variant or Variant()
         self._fortress = self.variant.fortress_level  # read on every rent and check
         self.players = [PlayerState(seat, name) for seat, name in enumerate(strategies)]
-        self.owner: list[Seat | None] = [None] * BOARD_SIZE
+        self.owner = Owners([None] * BOARD_SIZE)
+        self._complete: dict[Seat, tuple[int, tuple[tuple[SquareIndex, ...], ...]]] = {}
         self.level = [0] * BOARD_SIZE
         self.mortgaged = [False] * BOARD_SIZE
         self.bank_cash = 0
@@ -180,10 +207,11 @@ class GameState:
         return self.level[square] == self._fortress
 
     def houses_on_board(self) -> int:
-        return sum(lvl for i, lvl in enumerate(self.level) if lvl and not self.is_fortress(i))
+        fortress = self._fortress
+        return sum(lvl for lvl in self.level if lvl and lvl != fortress)
 
     def hotels_on_board(self) -> int:
-        return sum(1 for i in DEEDS if self.is_fortress(i))
+        return self.level.count(self._fortress)
 
     def buildings_of(self, seat: Seat) -> tuple[int, int]:
         """Return (strongholds, fortresses) owned by ``seat``."""
@@ -273,20 +301,31 @@ class GameState:
     def buildable(self, seat: Seat) -> list[SquareIndex]:
         """Squares where ``seat`` may build now: exactly what ``check(seat, Build(square))``
         accepts, judged a group at a time (the building plan asks this every turn)."""
-        squares = []
-        for group in TERRITORY_GROUPS:
-            members = GROUPS[group]
-            if not self.owns_group(seat, group) or any(self.mortgaged[i] for i in members):
+        squares: list[SquareIndex] = []
+        mortgaged, level = self.mortgaged, self.level
+        for members in self.complete_groups(seat):
+            if any(mortgaged[i] for i in members):
                 continue
-            lowest = min(self.level[i] for i in members)  # build evenly (001:L235)
-            if lowest == self.variant.fortress_level:
+            lowest = min(level[i] for i in members)  # build evenly (001:L235)
+            if lowest == self._fortress:
                 continue  # one fortress per property (001:L241)
             squares += [
                 i
                 for i in members
-                if self.level[i] == lowest and self._stock_refusal(seat, i, lowest) is None
+                if level[i] == lowest and self._stock_refusal(seat, i, lowest) is None
             ]
         return squares
+
+    def complete_groups(self, seat: Seat) -> tuple[tuple[SquareIndex, ...], ...]:
+        """The squares of each territory group ``seat`` owns whole (cached until an owner
+        changes: the building plan asks every player this every turn)."""
+        cached = self._complete.get(seat)
+        if cached is not None and cached[0] == self.owner.changes:
+            return cached[1]
+        owner = self.owner
+        found = tuple(m for m in _TERRITORY_MEMBERS if all(owner[i] == seat for i in m))
+        self._complete[seat] = (self.owner.changes, found)
+        return found
 
     def _check_sell(self, seat: Seat, square: SquareIndex) -> None:
         lvl = self.level[square]
@@ -334,7 +373,7 @@ class GameState:
         candidates: list[ManageAction] = []
         per_deed = [kind for kind in MANAGE_KINDS[:-1] if kind in kinds]
         for i in self.deeds_of(seat):
-            candidates += [kind(i) for kind in per_deed]
+            candidates += [kind(i) for kind in per_deed if not _HOPELESS[kind](self, i)]
         if SellFortresses in kinds:
             candidates += [SellFortresses(g) for g in TERRITORY_GROUPS]
         return [a for a in candidates if self._is_legal(seat, a)]
@@ -464,6 +503,15 @@ class GameState:
 
 
 # One table for every check (built once: the building plan asks thousands of times a game).
+# A first refusal its check would also give, read without raising (legal_actions is a hot
+# path); False leaves the decision to the check.
+_HOPELESS: dict[type, Callable[[GameState, SquareIndex], bool]] = {
+    Build: lambda state, square: state.mortgaged[square],
+    SellBuilding: lambda state, square: state.level[square] == 0,
+    BreakFortress: lambda state, square: state.level[square] != state._fortress,
+    Mortgage: lambda state, square: state.mortgaged[square] or state.level[square] != 0,
+    Unmortgage: lambda state, square: not state.mortgaged[square],
+}
 _CHECKS: dict[type, Callable[[GameState, Seat, SquareIndex], None]] = {
     Build: GameState._check_build,
     SellBuilding: GameState._check_sell,

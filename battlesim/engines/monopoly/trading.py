@@ -90,12 +90,12 @@ def tradeable(state: GameState, seat: Seat) -> list[SquareIndex]:
 
 def missing_deeds(state: GameState, seat: Seat) -> list[tuple[SquareIndex, Seat]]:
     """(deed, owner) for every group ``seat`` lacks one deed of, held by a player in the game."""
-    found = []
+    found, owners = [], state.owner
     for group in TERRITORY_GROUPS:
-        missing = [s for s in GROUPS[group] if state.owner[s] != seat]
+        missing = [s for s in GROUPS[group] if owners[s] != seat]
         if len(missing) != 1 or state.group_has_buildings(group):
             continue
-        owner = state.owner[missing[0]]
+        owner = owners[missing[0]]
         if owner is not None and not state.players[owner].bankrupt:
             found.append((missing[0], owner))
     return found
@@ -105,8 +105,11 @@ def best_offer(state: GameState, seat: Seat, appetite: Appetite, reserve: int) -
     """The deal ``seat`` gains most from: for each deed it lacks, cash, or a swap for a deed
     that completes the partner's group, priced so the partner does not lose."""
     best: tuple[float, Trade] | None = None
+    completing: dict[Seat, list[SquareIndex]] = {}  # per partner, read once
     for square, owner in missing_deeds(state, seat):
-        for give in ((), *((s,) for s in _completing(state, seat, owner))):
+        if owner not in completing:
+            completing[owner] = _completing(state, seat, owner)
+        for give in ((), *((s,) for s in completing[owner])):
             trade = _priced(state, Trade(seat, owner, give=give, take=(square,)), appetite)
             if trade is None or state.players[seat].cash - trade.give_cash < reserve:
                 continue

@@ -101,11 +101,15 @@ def sea_toll(state: GameState, seat: Seat, source: TerritoryName, target: Territ
 
 def max_dice(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> int:
     """Return how many dice may attack (0 when the attack is not allowed)."""
-    if state.owner.get(source) != seat or state.owner.get(target) in (None, seat):
+    owner = state.owner
+    defender = owner.get(target)
+    if owner.get(source) != seat or defender is None or defender == seat:
         return 0
-    if state.allied(seat, state.owner[target]) or _blocked(state, seat, source, target):
+    if state.allied(seat, defender) or (state.effects and _blocked(state, seat, source, target)):
         return 0
-    spare = state.armies[source] - 1 - sea_toll(state, seat, source, target)
+    spare = state.armies[source] - 1
+    if state.effects:
+        spare -= sea_toll(state, seat, source, target)
     return max(0, min(MAX_ATTACK_DICE, spare))
 
 
@@ -113,13 +117,20 @@ def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, Te
     """Return every (source, target) pair the player may attack now, sorted."""
     options = []
     passes = _has_card(state, seat, "under_mountains") and not state.flags.drew_adventure
+    owner, players, side = state.owner, state.players, state.players[seat].side
     for source in state.territories_of(seat):
         if state.armies[source] < 2:
             continue
-        targets = state.board.neighbours[source]
+        targets = state.board.ordered_neighbours[source]
         if passes:
-            targets = targets | _range_targets(state, source)
-        options += [(source, t) for t in sorted(targets) if max_dice(state, seat, source, t)]
+            targets = tuple(sorted(state.board.neighbours[source] | _range_targets(state, source)))
+        for target in targets:
+            defender = owner.get(target)  # max_dice's first tests inlined (a hot path)
+            if defender is None or players[defender].side is side:
+                continue  # unowned, the player's own or an ally's
+            if state.effects and not max_dice(state, seat, source, target):
+                continue
+            options.append((source, target))
     return options
 
 

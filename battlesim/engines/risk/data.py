@@ -7,7 +7,7 @@ under its ``assumptions`` key (``ASSUMPTIONS`` here).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -97,6 +97,13 @@ class Board:
     mountain_ranges: dict[str, frozenset[TerritoryName]]
     sites: dict[str, TerritoryName]
     rules: dict[str, Any]
+    # The neighbours in name order, for the players' many sorted walks (a hot path).
+    ordered_neighbours: dict[TerritoryName, tuple[TerritoryName, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.ordered_neighbours:
+            ordered = {t: tuple(sorted(near)) for t, near in self.neighbours.items()}
+            object.__setattr__(self, "ordered_neighbours", ordered)
 
     def strongholds(self) -> list[TerritoryName]:
         return sorted(t.name for t in self.territories.values() if t.stronghold)

@@ -26,8 +26,11 @@ Pair = tuple[TerritoryName, TerritoryName]
 
 # --- shared readings of the board --------------------------------------------------------------
 def enemy_neighbours(state: GameState, seat: Seat, territory: TerritoryName) -> list[str]:
-    near = state.board.neighbours[territory]
-    return [t for t in sorted(near) if not state.allied(seat, state.owner[t])]
+    owner, players = state.owner, state.players
+    side = players[seat].side  # state.allied inlined: the players' hottest question
+    return [
+        t for t in state.board.ordered_neighbours[territory] if players[owner[t]].side is not side
+    ]
 
 
 def threat(state: GameState, seat: Seat, territory: TerritoryName) -> int:
@@ -46,7 +49,8 @@ def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) 
 
 
 def share_of(state: GameState, seat: Seat, members: tuple[TerritoryName, ...]) -> float:
-    return sum(state.owner.get(t) == seat for t in members) / len(members)
+    owner = state.owner
+    return sum(1 for t in members if owner.get(t) == seat) / len(members)
 
 
 def side_leads(state: GameState, seat: Seat) -> bool:

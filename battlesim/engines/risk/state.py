@@ -104,10 +104,11 @@ class GameState:
 
     # --- queries -------------------------------------------------------------------------
     def territories_of(self, seat: Seat) -> list[TerritoryName]:
-        return sorted(t for t, s in self.owner.items() if s == seat)
+        return sorted([t for t, s in self.owner.items() if s == seat])
 
     def allied(self, a: Seat, b: Seat) -> bool:
-        return self.players[a].side is self.players[b].side
+        players = self.players
+        return players[a].side is players[b].side
 
     def leaders_of(self, seat: Seat) -> list[TerritoryName]:
         return sorted(t for t, s in self.leaders.items() if s == seat)

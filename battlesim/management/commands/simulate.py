@@ -13,10 +13,26 @@ from tqdm import tqdm
 
 from battlesim import services
 from battlesim.engines.registry import GAMES
+from battlesim.job_finish import job_finish
 from battlesim.job_input import job_queue_requested
 from battlesim.models import SimulationJob
-from battlesim.selectors import job_progress, job_statistics_get
+from battlesim.selectors import Progress, job_progress, job_statistics_get
+from battlesim.wording import noun
 from config.errors import error_text
+
+
+def progress_words(progress: Progress) -> str:
+    """``queue 2 · 1/2 workers busy · ETA 40 s`` (the job page's words, shortened)."""
+    parts = []
+    if progress.queue_position:
+        parts.append(f"queue {progress.queue_position}")
+    if progress.status in ("queued", "running"):
+        parts.append(f"{progress.workers_busy}/{progress.workers_live} workers busy")
+        if progress.eta_seconds is not None:
+            parts.append(f"ETA {int(progress.eta_seconds) + 1} s")
+        elif not progress.queue_position:
+            parts.append("measuring the pace")
+    return " · ".join(parts) or progress.status
 
 
 class Command(BaseCommand):
@@ -31,6 +47,11 @@ class Command(BaseCommand):
             "--list-a", default=None, help="SBG: own:<id>, shared:<token> or starter:<name>"
         )
         parser.add_argument("--list-b", default=None)
+        parser.add_argument(
+            "--simulate-anyway",
+            action="store_true",
+            help="simulate a list that breaks the army-building rules (recorded on the job)",
+        )
         parser.add_argument("--user", default="simulator", help="owner of the job")
         parser.add_argument(
             "--local",
@@ -47,6 +68,7 @@ class Command(BaseCommand):
             "list_b": opts["list_b"],
             "battles": opts["battles"],
             "seed": opts["seed"],
+            "simulate_anyway": opts["simulate_anyway"],
         }
         try:
             job = job_queue_requested(owner=owner, values=values, dispatch=not opts["local"])
@@ -71,30 +93,50 @@ class Command(BaseCommand):
         return value
 
     def _run_here(self, job: SimulationJob) -> None:
-        with tqdm(total=job.battles, unit="battle", desc="battles") as bar:
+        with tqdm(total=job.battles, unit=noun(job.game, False), desc=noun(job.game)) as bar:
             for chunk in job.chunks.order_by("index"):
                 services.chunk_run(
                     chunk_id=chunk.pk, worker="local", on_battle=lambda _index: bar.update(1)
                 )
+        job_finish(job_id=job.pk)  # no worker ran it: figures and charts here
         job.refresh_from_db()
 
     def _watch(self, job: SimulationJob) -> None:
-        with tqdm(total=job.battles, unit="battle", desc="battles") as bar:
+        """The page's progress, in the terminal: battles played, the place in the queue,
+        the workers busy and the ETA from this job's measured pace."""
+        with tqdm(total=job.battles, unit=noun(job.game, False), desc=noun(job.game)) as bar:
             while True:
                 progress = job_progress(job=job)
-                bar.update(progress.done - bar.n)
+                shown = min(progress.total, progress.done + progress.playing)
+                bar.update(shown - bar.n)
+                bar.set_postfix_str(progress_words(progress), refresh=True)
                 if progress.status not in ("queued", "running"):
                     break
                 time.sleep(0.5)
+        job.refresh_from_db()
         if job.status != SimulationJob.Status.DONE:
             raise CommandError(f"Job {job.pk} ended {job.status}: {job.error}")
 
     def _report(self, job: SimulationJob) -> None:
         figures = job_statistics_get(job=job)
+        overall = figures.get("overall") or {"outcomes": figures["outcomes"]}
+        self._outcomes(overall)
+        for group in figures.get("assignments", []):
+            self.stdout.write(f" {group['label']}:")
+            self._outcomes(group)
+        for ending in figures.get("endings", []):
+            self.stdout.write(f"  ended: {ending['label']:<60} {100 * ending['rate']:5.1f}%")
+
+    def _outcomes(self, figures: dict[str, Any]) -> None:
         for outcome in figures["outcomes"]:
             low, high = outcome["ci95"]
             self.stdout.write(
                 f"  {outcome['outcome']:<24} {outcome['count']:>6} "
                 f"{100 * outcome['rate']:5.1f}%  [{100 * low:4.1f}, "
                 f"{100 * high:4.1f}]"
+            )
+        if "safety" in figures:
+            self.stdout.write(
+                f"  {'stopped by a safety limit':<24} {figures['safety']['count']:>6} "
+                f"{100 * figures['safety']['rate']:5.1f}%"
             )

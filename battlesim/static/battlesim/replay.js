@@ -27,10 +27,33 @@ window.ReplayKit = {
   let current = 0;
 
   function describe(e) {
-    const skip = new Set(["i", "kind"]);
+    if (e.text) return e.text; // the site's sentence (battlesim/narration.py)
+    const skip = new Set(["i", "kind", "text"]);
     const parts = Object.entries(e).filter(([k]) => !skip.has(k) && !["table", "positions", "forces", "bases"].includes(k));
     const text = parts.map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ");
     return text.length > 220 ? `${text.slice(0, 220)}…` : text;
+  }
+
+  // Dice shown as dice: ⚀ to ⚅ for 1 to 6 (any other number as itself), each labelled.
+  const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+  function diceOf(e) {
+    const raw = e.dice !== undefined ? e.dice : (e.die !== undefined ? [e.die] : null);
+    if (!Array.isArray(raw)) return null;
+    const groups = raw.every(Array.isArray) ? raw : [raw];
+    const box = document.createElement("span");
+    box.className = "dice";
+    groups.forEach((group, index) => {
+      if (index) box.append(document.createTextNode(" v "));
+      group.forEach((value) => {
+        const die = document.createElement("span");
+        die.className = "die";
+        die.textContent = Number.isInteger(value) && value >= 1 && value <= 6 ? FACES[value - 1] : String(value);
+        die.title = `rolled ${value}`;
+        die.setAttribute("aria-label", `rolled ${value}`);
+        box.append(die);
+      });
+    });
+    return box;
   }
 
   function renderLog() {
@@ -39,9 +62,15 @@ window.ReplayKit = {
       const item = document.createElement("li");
       item.className = `event kind-${e.kind}`;
       item.dataset.index = String(index);
-      const kind = document.createElement("strong");
-      kind.textContent = e.kind;
-      item.append(kind, ` ${describe(e)}`);
+      if (e.text) {
+        item.append(e.text);
+      } else {
+        const kind = document.createElement("strong");
+        kind.textContent = e.kind;
+        item.append(kind, ` ${describe(e)}`);
+      }
+      const dice = diceOf(e);
+      if (dice) item.append(" ", dice);
       item.addEventListener("click", () => go(index));
       fragment.append(item);
     });
@@ -56,6 +85,7 @@ window.ReplayKit = {
     const wounds = {};
     const ring = new Set();
     const dead = new Set();
+    const left = {}; // Might, Will and Fate left, as the log last told them
     let turn = 0, phase = "";
     for (let i = 0; i <= step && i < events.length; i += 1) {
       const e = events[i];
@@ -70,8 +100,12 @@ window.ReplayKit = {
       if (e.kind === "ring_off" || e.kind === "casualty") ring.delete(e.model);
       if (e.kind === "casualty") dead.add(e.model);
       if (e.kind === "phase") { turn = e.turn; phase = e.phase; }
+      const who = e.model || e.hero;
+      if (who && e.might_left !== undefined) (left[who] = left[who] || {}).might = e.might_left;
+      if (who && e.kind === "will_lost" && e.will !== undefined) (left[who] = left[who] || {}).will = e.will;
+      if (who && e.fate_left !== undefined) (left[who] = left[who] || {}).fate = e.fate_left;
     }
-    return { setup, positions, radii, wounds, ring, dead, turn, phase };
+    return { setup, positions, radii, wounds, ring, dead, turn, phase, left };
   }
 
   const { node } = window.ReplayKit;
@@ -85,6 +119,7 @@ window.ReplayKit = {
         const words = new Set((profile.keywords || []).map((k) => k.toLowerCase()));
         about[uid] = {
           name,
+          profile,
           hero: words.has("hero"),
           leader: force.leader === uid,
           cavalry: words.has("cavalry") || Boolean(profile.mount),
@@ -101,7 +136,8 @@ window.ReplayKit = {
     const kinds = ["hero", "leader", "cavalry", "monster"].filter((k) => info[k]);
     const classes = ["model", `side-${side}`, ...kinds, state.ring.has(model) ? "invisible" : "", focused ? "focus" : ""];
     const r = state.radii[model] || BASE_RADIUS;
-    const group = node("g", { class: classes.filter(Boolean).join(" ") });
+    const group = node("g", { class: classes.filter(Boolean).join(" "), "data-model": model });
+    group.addEventListener("click", () => select(model));
     group.append(node("circle", { cx: x, cy: y, r }));
     if (info.cavalry) group.append(node("circle", { cx: x, cy: y, r: r * 0.45, class: "mount-mark" }));
     if (info.hero) { // text drawn at size 10 and scaled: browsers clamp tiny font sizes
@@ -149,6 +185,42 @@ window.ReplayKit = {
     }
   }
 
+  // The selected model's card: its profile, and what it has left at this step.
+  let selected = null;
+  function select(model) { selected = model; drawCard(); }
+  function drawCard() {
+    const card = document.getElementById("model-card");
+    if (!card) return;
+    if (!selected) { card.hidden = true; return; }
+    const state = stateAt(current);
+    const info = roster(state.setup)[selected] || { name: selected, profile: {} };
+    const p = info.profile || {};
+    const stats = [["Mv", p.move], ["F", p.fight], ["Sh", p.shoot], ["S", p.strength], ["D", p.defence], ["A", p.attacks], ["W", p.wounds], ["C", p.courage]];
+    const left = state.left[selected] || {};
+    const wounds = state.wounds[selected] !== undefined ? state.wounds[selected] : p.wounds;
+    const heroic = [["Might", left.might, p.might], ["Will", left.will, p.will], ["Fate", left.fate, p.fate]]
+      .filter(([, , start]) => start);
+    card.replaceChildren();
+    const head = document.createElement("h3");
+    head.textContent = `${info.name} (${selected})`;
+    const table = document.createElement("table");
+    table.className = "stat-line";
+    const names = table.insertRow(), values = table.insertRow();
+    stats.forEach(([label, value]) => { names.insertCell().textContent = label; values.insertCell().textContent = value === undefined ? "–" : value; });
+    const status = document.createElement("p");
+    const dead = state.dead.has(selected);
+    status.textContent = dead ? "Slain." : `Wounds left: ${wounds}` +
+      heroic.map(([label, now, start]) => ` · ${label} ${now === undefined ? start : now}/${start}`).join("");
+    const gear = document.createElement("p");
+    gear.className = "muted";
+    gear.textContent = [...(p.wargear || []), ...(p.options || [])].join(", ");
+    const close = document.createElement("button");
+    close.type = "button"; close.textContent = "Close"; close.className = "close";
+    close.addEventListener("click", () => select(null));
+    card.append(head, table, status, gear, close);
+    card.hidden = false;
+  }
+
   window.ReplayRenderers.sbg = {
     draw: (board, all, step) => drawTable(stateAt(step)),
     where: (all, step) => {
@@ -173,6 +245,10 @@ window.ReplayKit = {
     logList.querySelectorAll(".current").forEach((n) => n.classList.remove("current"));
     const item = logList.children[current];
     if (item) { item.classList.add("current"); item.scrollIntoView({ block: "nearest" }); }
+    scrubber.value = String(current);
+    const mark = marks.filter((m) => m.index <= current).pop();
+    if (mark) jump.value = String(mark.index);
+    if (root.dataset.game === "sbg") drawCard();
   }
 
   function go(index) {
@@ -197,12 +273,80 @@ window.ReplayKit = {
     "turn-forward": () => seek(1, isTurn),
   };
   root.querySelectorAll("[data-step]").forEach((button) => button.addEventListener("click", () => moves[button.dataset.step]()));
+
+  // Play and pause, at a chosen speed; the scrubber and the turn/phase list move with it.
+  const playButton = document.getElementById("play");
+  const speed = document.getElementById("speed");
+  const scrubber = document.getElementById("scrubber");
+  const jump = document.getElementById("jump");
+  let timer = null;
+  function pause() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    playButton.textContent = "▶ Play";
+    playButton.setAttribute("aria-pressed", "false");
+  }
+  function play() {
+    if (current >= events.length - 1) go(0);
+    pause();
+    timer = setInterval(() => (current >= events.length - 1 ? pause() : go(current + 1)), 1000 / Number(speed.value));
+    playButton.textContent = "❚❚ Pause";
+    playButton.setAttribute("aria-pressed", "true");
+  }
+  const toggle = () => (timer ? pause() : play());
+  playButton.addEventListener("click", toggle);
+  speed.addEventListener("change", () => { if (timer) play(); });
+  function faster(step) {
+    const options = [...speed.options];
+    const at = Math.max(0, Math.min(options.length - 1, speed.selectedIndex + step));
+    speed.selectedIndex = at;
+    if (timer) play();
+  }
+  scrubber.max = String(Math.max(0, events.length - 1));
+  scrubber.addEventListener("input", () => go(Number(scrubber.value)));
+  // The turn and phase list: every phase start, or every turn of the board games.
+  // Built once every renderer is loaded (they may name their own phases and turns).
+  let marks = [];
+  function buildMarks() {
+    marks = [];
+    let turns = 0;
+    try {
+      events.forEach((e, index) => {
+        if (root.dataset.game === "sbg" && e.kind === "phase") {
+          marks.push({ index, label: `turn ${e.turn}, ${e.phase} phase` });
+        } else if (root.dataset.game !== "sbg" && isTurn(e)) {
+          turns += 1;
+          marks.push({ index, label: `turn ${turns} (step ${index + 1})` });
+        }
+      });
+    } catch (error) { // a renderer not ready yet: the list is built again on load
+      marks = [];
+    }
+    jump.replaceChildren(...marks.map((m) => new Option(m.label, String(m.index))));
+    jump.closest("label").hidden = marks.length === 0;
+  }
+  jump.addEventListener("change", () => go(Number(jump.value)));
+
   document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowRight") moves.forward();
-    if (event.key === "ArrowLeft") moves.back();
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    const keys = {
+      ArrowRight: () => (event.shiftKey ? moves["phase-forward"]() : moves.forward()),
+      ArrowLeft: () => (event.shiftKey ? moves["phase-back"]() : moves.back()),
+      ArrowDown: () => moves["turn-forward"](),
+      ArrowUp: () => moves["turn-back"](),
+      Home: () => go(0),
+      End: () => go(events.length - 1),
+      " ": toggle,
+      "+": () => faster(1),
+      "=": () => faster(1),
+      "-": () => faster(-1),
+      Escape: () => select(null),
+    };
+    if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
   renderLog();
   // Renderers of other games load after this file; draw once the page has them all.
-  window.addEventListener("load", draw);
+  window.addEventListener("load", () => { buildMarks(); draw(); });
+  buildMarks();
   draw();
 })();

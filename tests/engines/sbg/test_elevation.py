@@ -80,6 +80,17 @@ def test_fight_elev_03_the_beaten_attacker_falls_from_a_climbing_height() -> Non
     assert state.models["B1"].position == TOP
 
 
+def test_fight_elev_03_an_attacker_that_won_but_did_not_slay_backs_away_without_falling() -> None:
+    """FIGHT-ELEV-03 (002:L1178: « l'attaquant défait chute »), READINGS.md A21: A1 wins the
+    Duel (6 v 1) but its strike is stopped by the rock (a 1 on the in-the-way test); B1
+    lives, so A1 backs away; it was not beaten, so it does not fall."""
+    state = _charged([6, 1, 1])
+    run_fight_phase(state, players())
+    attacker = state.models["A1"]
+    assert state.models["B1"].alive and not state.log.of_kind("fall")
+    assert not attacker.prone and attacker.y < FOOT[1] - 0.99
+
+
 def test_fight_elev_03_no_fall_from_a_leaping_height() -> None:
     """FIGHT-ELEV-03: a 0.8" rock (more than half a Man, leapt not climbed): the beaten
     attacker backs away without falling; the charge cost no climb."""

@@ -18,7 +18,7 @@ CARD = {
 
 
 def test_a_monster_from_an_army_list_stands_on_a_large_base() -> None:
-    """BASE-01 gives no sizes: bases.ASSUMPTIONS (40 mm Troll, 60 mm Ent, else 25 mm)."""
+    """BASE-01 gives no sizes: data.ASSUMPTIONS (40 mm Troll, 60 mm Ent, else 25 mm)."""
     troll = profile_from_data({**CARD, "keywords": ["Troll", "Moria", "Monster"]})
     ent = profile_from_data({**CARD, "name": "Ent", "keywords": ["Ent", "Monster"]})
     man = profile_from_data({**CARD, "name": "Man", "keywords": ["Man", "Infantry"]})

@@ -115,9 +115,26 @@ ASSUMPTIONS: Final = MappingProxyType(
         "stand-in": "A characteristic the army data gives no number for ('*', '-', '?' or "
         "blank) plays as core/units.STAND_IN (Move 6, every other value 1); the card carries "
         "'Characteristic X (*)', which no rule plays, so the result lists it as ignored.",
-        "base-sizes": "Bases are circles: 25 mm infantry unless the unit data says otherwise "
-        "(geometry.base_for when available); 1 inch = 25.4 mm.",
-        "model-height": "Infantry height 1.1 inch (A3); used only where geometry needs it.",
+        "bases": "25 mm round infantry, 40 mm round large infantry and monsters, 60 mm round big "
+        "monsters (Ent, dragon, Balrog, Fell Beast, eagle), 100 mm round War Beasts (Mumak: its "
+        "large oval base taken as a circle), 50 x 25 mm oval cavalry (BASE-01 gives no sizes).",
+        "heights": "Heights head to feet in inches by race keyword (Man 1.2, Hobbit 0.75, Dwarf "
+        "0.95, Orc 1.1, Elf 1.25, Troll 2.4, Ent 4.0...); cavalry: the mount's shoulders (Horse "
+        "1.2) for obstacles, shoulders + 0.8 for the rider's line of sight (MOVE-OBS-04/05).",
+        "line-of-sight": "Models are vertical prisms of base and height, eyes at 90% of the "
+        "height; 9 body samples (3 across x legs/body/head); a sample is hidden if terrain taller "
+        "than the sight line there, or another model's prism (80% of its base radius), cuts the 3D "
+        "segment; anything hiding a sample is in the way (LOS-06, A10, SHOOT-ITW-01).",
+        "elevation": "Elevated pieces are flat-topped for sight and for the ground level.",
+        "terrain-footprint": "Against terrain an oval or square base counts as its circumscribed "
+        "circle (it never overlaps terrain; it may stop a little early).",
+        "unlisted-cover": "Terrain missing from the in-the-way table (hills, trees, ruins) needs "
+        "4+, the walls and rocks row (note to SHOOT-ITW, 5.4).",
+        "paths": "Moves are straight legs; routes around terrain follow the shortest path among "
+        "the corners of the terrain grown by the base (MOVE-GEN-05), ignoring other models.",
+        "generated-tables": "8 to 12 features (houses, woods, hills, walls, fences, rocks, rough "
+        "ground), at least 6% of the table covered, 2 inch between features, nothing in the 12 "
+        "inch deployment strips nor blocking within 2 inch of an objective.",
         "zoc-boundary": "A point is inside a control zone iff strictly closer than 1 inch (A7).",
         "straight-moves": "Players move models in straight segments; a path is legal if the "
         "whole segment is legal (a subset of the paths L384 allows).",

@@ -168,7 +168,7 @@ def _gear_parts(value: str) -> tuple[str, ...]:
 
 
 def default_base_mm(keywords: Sequence[str]) -> float:
-    """A round base's diameter by model type when the data gives none (bases.ASSUMPTIONS):
+    """A round base's diameter by model type when the data gives none (data.ASSUMPTIONS):
     25 mm, 40 mm for a Troll or Monster, 60 mm for an Ent or a dragon; a mounted model's
     circle is sized from its mount (mounts.py)."""
     base = base_for(frozenset(keywords))

@@ -158,7 +158,8 @@ def _one_on_one(
     winners_strike(state, players[winner], strikers, losers, set(), gate)
     cavalry.after_strikes(state, [defender, attacker])  # CAV-STRIKE-02; no charge bonus here
     stab_backlashes(state, losers)
-    _after_strikes(state, defender, attacker, barrier, players[attacker.player])
+    beaten = winner != attacker.player
+    _after_strikes(state, defender, attacker, barrier, players[attacker.player], beaten)
     for model in (defender, attacker):
         model.clear_fight()
 
@@ -176,10 +177,17 @@ def _in_the_way(state: BattleState, barrier: Any) -> Callable[[ModelState], bool
 
 
 def _after_strikes(
-    state: BattleState, defender: ModelState, attacker: ModelState, barrier: Any, player: Player
+    state: BattleState,
+    defender: ModelState,
+    attacker: ModelState,
+    barrier: Any,
+    player: Player,
+    beaten: bool,
 ) -> None:
     """FIGHT-BAR-10/11 (002:L1134-1136): the attacker backs away whoever won; if it cannot,
-    they are merely no longer engaged. FIGHT-BAR-09: a slayer crosses as on a 2-5 Leap."""
+    they are merely no longer engaged. FIGHT-BAR-09: a slayer crosses as on a 2-5 Leap.
+    FIGHT-ELEV-03 (002:L1178, « l'attaquant défait chute »): only an attacker that lost the
+    Duel falls from a position that needs a Climb test (READINGS.md A21)."""
     if not attacker.alive:
         return
     elevated = barrier.kind is TerrainKind.ELEVATED
@@ -190,7 +198,7 @@ def _after_strikes(
     if not back_away(state, attacker, [defender], player=player):
         state.unlink_across(attacker)
         _separate(state, defender, [attacker])  # FIGHT-BAR-11: just enough to disengage
-    if elevated and attacker.alive and needs_climb(state, attacker, barrier):
+    if beaten and elevated and attacker.alive and needs_climb(state, attacker, barrier):
         fall(state, attacker, drop, "beaten from an elevated position")  # FIGHT-ELEV-03
 
 

@@ -1,0 +1,91 @@
+"""Game-day API: start a game sheet for a list, save it from a phone, record the result.
+
+Only the list's owner reaches its games (404 for anyone else, as for lists).
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from armybuilder import games
+from armybuilder.api import _run
+from armybuilder.models import Game
+from armybuilder.selectors import army_list_get_for_user
+
+
+def _own_game(request: Request, pk: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("army_list"), pk=pk, army_list__owner_id=request.user.pk
+    )
+
+
+class GameCollectionApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=dict)
+    def get(self, request: Request, pk: int) -> Response:
+        army = army_list_get_for_user(user=request.user, pk=pk)
+        record = games.list_record(army=army)
+        simulated = games.simulated_record(army=army)
+        return Response(
+            {
+                "record": {"won": record.won, "drew": record.drew, "lost": record.lost},
+                "win_rate": record.win_rate,
+                "simulated": {"battles": simulated.battles, "win_rate": simulated.win_rate},
+                "games": [games.game_json(game) for game in army.games.all()],
+            }
+        )
+
+    @extend_schema(request=None, responses={201: dict})
+    def post(self, request: Request, pk: int) -> Response:
+        army = army_list_get_for_user(user=request.user, pk=pk)
+        return Response(games.game_json(games.game_start(army=army)), status=201)
+
+
+class GameDetailApi(APIView):
+    """Read or save a game's sheet (``sheet``: turn, casualties, notes, heroes by key)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "GameSheetInput"
+
+        sheet = serializers.JSONField()
+
+    @extend_schema(responses=dict)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(games.game_json(_own_game(request, pk)))
+
+    @extend_schema(request=InputSerializer, responses=dict)
+    def put(self, request: Request, pk: int) -> Response:
+        game = _own_game(request, pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _run(games.game_save, game=game, sheet=data.validated_data["sheet"])
+        return Response(games.game_json(game))
+
+
+class GameResultApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "GameResultInput"
+
+        result = serializers.ChoiceField(choices=Game.Result.choices)
+        opponent = serializers.CharField(max_length=100)
+
+    @extend_schema(request=InputSerializer, responses=dict)
+    def post(self, request: Request, pk: int) -> Response:
+        game = _own_game(request, pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _run(games.game_record, game=game, **data.validated_data)
+        return Response(games.game_json(game))

@@ -1,0 +1,92 @@
+"""The game's words for the site's pages: what a job's unit is called, why a battle ended,
+and readable names for the figures of the engines' summaries (``casualties[0]`` becomes
+"Casualties of Minas Tirith patrol"). Django-free, so the CLI and the worker use it too."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+NOUNS = {"sbg": ("battle", "battles")}
+GAME_NOUN = ("game", "games")
+
+# How each engine's terminations read, and which are safety stops rather than the game's
+# own end (their winner is decided by the points at that moment, not by the rules' end).
+ENDINGS: dict[str, dict[str, str]] = {
+    "sbg": {
+        "reduced_to_quarter": "a force reduced to a quarter of its models",
+        "wiped_out": "a force wiped out",
+        "turn_limit": "turn limit reached (a safety stop, decided on victory points)",
+    },
+    "rotk": {
+        "ring": "the Ring destroyed in the crater",
+        "black_gate": "the Black Gate taken",
+        "gollum": "Gollum reached the crater first",
+        "round_limit": "round limit reached (a safety stop)",
+    },
+    "monopoly": {
+        "last_player": "one player left",
+        "second_bankruptcy": "second bankruptcy (quick game)",
+        "time_limit": "time limit of the quick game",
+        "ring_at_mount_doom": "the Ring reached Mount Doom",
+        "round_limit": "round limit reached (a safety stop)",
+        "all_rich": "every survivor richer than the target (option)",
+    },
+    "risk": {
+        "ring_destroyed": "the Ring destroyed",
+        "turn_limit": "turn limit reached (a safety stop)",
+    },
+}
+SAFETY_STOPS: dict[str, frozenset[str]] = {
+    "sbg": frozenset({"turn_limit"}),
+    "rotk": frozenset({"round_limit"}),
+    "monopoly": frozenset({"round_limit"}),
+    "risk": frozenset({"turn_limit"}),
+}
+# Above this share of safety stops a page warns that the win rates are about the limit.
+MANY_SAFETY_STOPS = 0.2
+
+FIGURES = {
+    "turns": "Turns played",
+    "rounds": "Rounds played",
+    "casualties": "Models slain",
+    "start_models": "Models at the start",
+    "victory_points": "Victory points",
+    "broken": "Broken (1 = yes)",
+    "spells_cast": "Spells cast",
+    "spells_resisted": "Spells resisted",
+}
+SIDE_LIST = re.compile(r"^(?P<key>[a-z_]+)\[(?P<side>\d+)\]$")
+
+
+def noun(game: str, plural: bool = True) -> str:
+    """ "battles" for the SBG, "games" for the board games."""
+    single, many = NOUNS.get(game, GAME_NOUN)
+    return many if plural else single
+
+
+def ending_label(game: str, termination: str) -> str:
+    return ENDINGS.get(game, {}).get(termination, termination.replace("_", " "))
+
+
+def is_safety_stop(game: str, termination: str) -> bool:
+    return termination in SAFETY_STOPS.get(game, frozenset())
+
+
+def side_names(names: Sequence[str]) -> list[str]:
+    """Sides by list name; a mirror match tells its two lists apart."""
+    if len(names) == 2 and names[0] == names[1]:
+        return [f"{names[0]} (first list)", f"{names[1]} (second list)"]
+    return list(names)
+
+
+def figure_label(game: str, key: str, sides: Sequence[str] = ()) -> str:
+    """``casualties[1]`` -> "Models slain: Mordor"; a seat of a board game is "seat 2"."""
+    match = SIDE_LIST.match(key)
+    base, side = (match["key"], int(match["side"])) if match else (key, None)
+    text = FIGURES.get(base, base.replace("_", " ").capitalize())
+    if side is None:
+        return text
+    if game == "sbg" and side < len(sides):
+        return f"{text}: {sides[side]}"
+    return f"{text}: seat {side + 1}"

@@ -1,0 +1,185 @@
+"""Turns per second of our Monopoly and Risk engines beside public simulators, one run.
+
+The peers are checkouts of two public projects, passed as directories (nothing is vendored):
+``gamescomputersplay/monopoly`` (four standard players, its log off, its early stop when every
+survivor holds over 5,000) and ``chronitis/pyrisk`` (four ``BetterAI`` players, no display).
+A turn is one player's turn: a Monopoly move (ours: ``summary["turns"]``; the peer:
+``Player.make_a_move`` calls) and a Risk turn (ours: ``summary["turns"]``; pyrisk: one
+``reinforce`` call, made once per living player's turn). Ours and the peer alternate in
+rounds, so both see the same load; the load average is printed with each round.
+
+    .venv/bin/python bench/board_peers.py --monopoly-peer DIR --pyrisk DIR [--seconds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from battlesim.engines.monopoly.game import play_game as play_monopoly  # noqa: E402
+from battlesim.engines.risk.game import play_game as play_risk  # noqa: E402
+
+PYRISK_TURN_CAP = 3000  # our Risk stops at 300 turns
+PYRISK_CAPPED = {"games": 0}
+
+
+class _Capped(Exception):
+    """A pyrisk game passed the turn cap."""
+
+
+Runner = Callable[[int], int | None]  # plays the game of a seed: its turns (None: left out)
+
+
+def ours_monopoly(options: dict[str, Any]) -> Runner:
+    return lambda seed: int(play_monopoly(seed=seed, options=options).summary["turns"])
+
+
+def ours_risk(players: list[str]) -> Runner:
+    return lambda seed: int(play_risk(seed=seed, options={"players": players}).summary["turns"])
+
+
+def _import_from(directory: Path, module: str) -> Any:
+    if str(directory) not in sys.path:
+        sys.path.insert(0, str(directory))
+    return importlib.import_module(module)
+
+
+def peer_monopoly(directory: Path) -> Runner:
+    game = _import_from(directory, "monopoly.core.game")
+    _import_from(directory, "monopoly.log_settings").LogSettings.KEEP_GAME_LOG = False
+    player_class = _import_from(directory, "monopoly.core.player").Player
+    counted = {"turns": 0}
+    make_a_move = player_class.make_a_move
+
+    def counting(self: Any, *args: Any) -> Any:
+        counted["turns"] += 1
+        return make_a_move(self, *args)
+
+    player_class.make_a_move = counting
+    game.setup_game.__globals__["Log"].save = lambda self: None  # no files written
+
+    def run(seed: int) -> int:
+        counted["turns"] = 0
+        game.monopoly_game((seed + 1, seed))
+        return counted["turns"]
+
+    return run
+
+
+def peer_pyrisk(directory: Path) -> Runner:
+    game_module = _import_from(directory, "game")
+    world = _import_from(directory, "world")
+    better = _import_from(directory, "ai.better").BetterAI
+    counted, capped = {"turns": 0}, PYRISK_CAPPED
+    logging.getLogger("pyrisk").setLevel(logging.CRITICAL)  # its AI warnings flood the output
+
+    class Counted(better):  # type: ignore[misc, valid-type]
+        def reinforce(self, available: int) -> Any:
+            counted["turns"] += 1
+            if counted["turns"] > PYRISK_TURN_CAP:
+                raise _Capped
+            return super().reinforce(available)
+
+    def run(seed: int) -> int:
+        random.seed(seed)
+        counted["turns"] = 0
+        game = game_module.Game(
+            curses=False,
+            delay=0,
+            connect=world.CONNECT,
+            cmap=world.MAP,
+            ckey=world.KEY,
+            areas=world.AREAS,
+            deal=False,
+        )
+        for name in ("ALPHA", "BRAVO", "CHARLIE", "DELTA"):
+            game.add_player(name, Counted)
+        try:
+            game.play()
+        except _Capped:  # pyrisk has no turn limit: a stalemate is left out of the count
+            capped["games"] += 1
+            return None
+        return counted["turns"]
+
+    return run
+
+
+def timed(runner: Runner, seconds: float, first_seed: int) -> tuple[int, int, float]:
+    """Play seeded games for about ``seconds`` CPU seconds: games, turns, CPU seconds."""
+    games = turns = seed = 0
+    cpu = 0.0
+    while cpu < seconds:
+        start = time.process_time()
+        played = runner(first_seed + seed)
+        seed += 1
+        if played is not None:
+            cpu += time.process_time() - start
+            games, turns = games + 1, turns + played
+    return games, turns, cpu
+
+
+def compare(title: str, ours: Runner, peer: Runner, seconds: float, rounds: int) -> None:
+    print(title)
+    totals = {"ours": [0, 0, 0.0], "peer": [0, 0, 0.0]}
+    for round_ in range(rounds):
+        for name, runner in (("ours", ours), ("peer", peer)):
+            games, turns, cpu = timed(runner, seconds, 10_000 * round_)
+            load = os.getloadavg()[0]
+            print(
+                f"  round {round_ + 1} {name}: {games:5d} games {turns:8d} turns"
+                f" in {cpu:5.1f} CPU s"
+                f" = {turns / cpu:8.0f} turns/s, {games / cpu:6.1f} games/s (load {load:.2f})"
+            )
+            for i, value in enumerate((games, turns, cpu)):
+                totals[name][i] += value
+    ours_rate = totals["ours"][1] / totals["ours"][2]
+    peer_rate = totals["peer"][1] / totals["peer"][2]
+    ratio = ours_rate / peer_rate
+    print(f"  all rounds: ours {ours_rate:.0f} turns/s, peer {peer_rate:.0f}: {ratio:.2f}x")
+
+
+def main() -> int:
+    cli = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    cli.add_argument("--monopoly-peer", type=Path, help="checkout of gamescomputersplay/monopoly")
+    cli.add_argument("--pyrisk", type=Path, help="checkout of chronitis/pyrisk")
+    cli.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per side per round")
+    cli.add_argument("--rounds", type=int, default=2)
+    args = cli.parse_args()
+    print(f"load average at start: {', '.join(f'{v:.2f}' for v in os.getloadavg())}")
+    if args.monopoly_peer:
+        sys.setrecursionlimit(10_000)
+        compare(
+            "Monopoly, four players (ours: default strategies, early stop at 5,000 like the peer)",
+            ours_monopoly({"all_rich_cash": 5000}),
+            peer_monopoly(args.monopoly_peer.resolve()),
+            args.seconds,
+            args.rounds,
+        )
+    if args.pyrisk:
+        compare(
+            "Risk, four players (ours: aggressive, defensive, region, strategist;"
+            " pyrisk: BetterAI)",
+            ours_risk(["aggressive", "defensive", "region", "strategist"]),
+            peer_pyrisk(args.pyrisk.resolve()),
+            args.seconds,
+            args.rounds,
+        )
+        cut = PYRISK_CAPPED["games"]
+        print(f"  pyrisk stalemates cut at {PYRISK_TURN_CAP} turns and left out: {cut}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""Issue 22 item 5: a replay tells each SBG event in a sentence with the models' names."""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.game import play_game
+from battlesim.narration import model_names, narrate
+
+SETUP = {
+    "kind": "setup",
+    "scenario": "to_the_death",
+    "turn_limit": 12,
+    "forces": [
+        {"name": "Rohan", "models": {"A01": "Éomer, Marshal of the Riddermark"}},
+        {"name": "Isengard", "models": {"B01": "Uruk-hai Captain"}},
+    ],
+}
+
+
+def test_charges_duels_and_deaths_read_as_sentences_with_names() -> None:
+    events = [
+        SETUP,
+        {"kind": "action", "type": "charge", "model": "A01", "target": "B01", "to": [1, 2]},
+        {"kind": "duel", "combat": ["A01", "B01"], "dice": [[2, 6], [3]], "winner": 0},
+        {"kind": "wound", "model": "B01", "source": "struck by A01", "wounds_left": 0},
+        {"kind": "casualty", "model": "B01", "player": 1, "reason": "slain"},
+        {"kind": "roll", "purpose": "strike A01->B01 (S4 D5)", "dice": [5]},
+        {"kind": "something_new", "model": "A01", "note": "B01 looks on"},
+    ]
+    told = narrate(events)
+    eomer, captain = "Éomer, Marshal of the Riddermark (A01)", "Uruk-hai Captain (B01)"
+    assert told[1] == f"{eomer} charges {captain}."
+    assert told[2] == f"Duel: {eomer} 6 v 3 {captain}: {eomer} wins."
+    assert told[3] == f"{captain} is wounded (struck by {eomer}): no wounds left."
+    assert told[4] == f"{captain} is slain."
+    assert told[5] == f"{eomer} strikes {captain} (Strength 4 v Defence 5)."
+    assert eomer in told[6] and captain in told[6]  # an unknown event still names them
+    assert model_names(events) == {"A01": eomer, "B01": captain}
+
+
+def test_every_event_of_a_real_battle_gets_a_sentence_without_a_bare_id() -> None:
+    events = play_game(seed=4, options={"forces": ["rohan", "mordor_troll"]}).log.to_json()
+    told = narrate(events)
+    assert len(told) == len(events)
+    bare = [s for s in told if any(f"{uid}" in s.replace(f"({uid})", "") for uid in ("A01", "B01"))]
+    assert not bare, bare[:3]
