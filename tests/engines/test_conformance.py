@@ -52,7 +52,7 @@ from battlesim.engines.sbg import game as sbg_game
 from battlesim.engines.sbg.core import actions as sbg_actions
 from battlesim.engines.sbg.core.decisions import Player as SbgPlayer
 from battlesim.engines.sbg.core.state import BattleState
-from battlesim.engines.sbg.policies import players as sbg_players
+from battlesim.engines.sbg.policies import roster as sbg_players
 from tests.engines.monopoly.test_invariants import TableChecker
 from tests.engines.rotk import test_invariants as rotk_invariants
 
