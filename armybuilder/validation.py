@@ -52,6 +52,8 @@ RULE_IDS: dict[str, str] = {
     "LIST-STEWARD": "Denethor leads the army unless Aragorn, King Elessar is in it",
     "LIST-SMEAGOL": "Serve the Master of the Precious: Sméagol only with Frodo",
     "WARBAND-LONE-HUNTER": "Lone Hunter: Shelob is never in another model's warband",
+    "WARBAND-ONLY-KIN": "captains whose rule names the only models their warband may hold "
+    "(Servant of Mordor, A Bad Influence, War Leader of the North)",
 }
 
 # The profiles whose own special rules constrain the list (names as the data spells them;
@@ -346,3 +348,29 @@ def one_mount(army: ListData) -> Iterator[Breach]:
                 f"{entry.name} can ride only one mount, not {' and '.join(mounts)}.",
                 entry.ref,
             )
+
+
+# Captains whose own rule names the only models their warband may include (names as the data
+# spells them; each word is matched against a follower's name and keywords).
+WARBAND_ONLY: dict[str, tuple[str, tuple[str, ...]]] = {
+    "Snaga, Orc Captain": ("Servant of Mordor", ("Orc",)),  # BSData b562-b65d-43c6-589c
+    "Ted Sandyman": ("A Bad Influence", ("Hobbit",)),  # BSData 03be-4768-d3ce-bf7e
+    "Razgûsh, War Leader of the North": (  # BSData 8c44-644a-0153-1a3a
+        "War Leader of the North",
+        ("Orc Warrior", "Warg Rider", "Giant Spider", "Mirkwood Spider", "Fell Warg", "Bat Swarm"),
+    ),
+}
+
+
+@check
+def warband_only_kin(army: ListData) -> Iterator[Breach]:
+    for warband in army.warbands:
+        for captain in warband.captains:
+            rule, kinds = WARBAND_ONLY.get(captain.name, ("", ()))
+            for entry in warband.followers if kinds else ():
+                if not any(entry.matches(kind) for kind in kinds):
+                    yield Breach(
+                        "WARBAND-ONLY-KIN",
+                        f"{rule}: {captain.name}'s warband may hold only {', '.join(kinds)}.",
+                        entry.ref,
+                    )

@@ -8,7 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from armybuilder.models import Game
+from armybuilder.games import simulated_record
+from armybuilder.models import ArmyList, Game
+from battlesim.models import BattleResult, SimulationJob
 from tests.armybuilder.test_api import build, client_for
 
 pytestmark = pytest.mark.django_db
@@ -139,3 +141,25 @@ def test_the_pages_render_for_the_owner(owner: User, catalogue: dict) -> None:
     assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")
     assert page.get(f"/lists/{body['id']}/").status_code == 200
     assert page.get(f"/lists/{body['id']}/print/").status_code == 200
+
+
+def test_the_record_stands_beside_the_simulated_win_rate(owner: User, catalogue: dict) -> None:
+    """The owner's SBG jobs with a force of the list's name: seat 1 won 3 of 4 battles."""
+    body = build(client_for(owner), catalogue)
+    job = SimulationJob.objects.create(
+        owner=owner,
+        game="sbg",
+        options={"forces": [{"name": "Someone else"}, {"name": "Patrol"}]},
+        seed=1,
+        battles=4,
+        battles_done=4,
+    )
+    for index, winner in enumerate(["1", "1", "0", "1"]):
+        BattleResult.objects.create(
+            job=job, index=index, seed=index, winner=winner, termination="break"
+        )
+    army = ArmyList.objects.get(pk=body["id"])
+    simulated = simulated_record(army=army)
+    assert (simulated.battles, simulated.won, simulated.win_rate) == (4, 3, 0.75)
+    answer = client_for(owner).get(f"/api/lists/{army.pk}/games/").json()
+    assert answer["simulated"] == {"battles": 4, "win_rate": 0.75}

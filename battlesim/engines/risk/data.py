@@ -98,12 +98,11 @@ class Board:
     sites: dict[str, TerritoryName]
     rules: dict[str, Any]
     # The neighbours in name order, for the players' many sorted walks (a hot path).
-    ordered_neighbours: dict[TerritoryName, tuple[TerritoryName, ...]] = field(default_factory=dict)
+    ordered_neighbours: dict[TerritoryName, tuple[TerritoryName, ...]] = field(init=False)
 
     def __post_init__(self) -> None:
-        if not self.ordered_neighbours:
-            ordered = {t: tuple(sorted(near)) for t, near in self.neighbours.items()}
-            object.__setattr__(self, "ordered_neighbours", ordered)
+        ordered = {t: tuple(sorted(near)) for t, near in self.neighbours.items()}
+        object.__setattr__(self, "ordered_neighbours", ordered)
 
     def strongholds(self) -> list[TerritoryName]:
         return sorted(t.name for t in self.territories.values() if t.stronghold)

@@ -90,7 +90,7 @@ def test_unplayed_names_come_most_carried_first_with_their_carriers(
     # under their card names and aliases ("Immobilise" is Transfix)
     assert "heroic channelling" not in names and "heroic channeling" not in names
     assert not {"black dart", "transfix", "immobilise", "compel", "command"} & set(names)
-    assert "chittering hordes" in names  # a profile's own battle rule still to play
+    assert "mercenary ambush" in names  # a profile's own battle rule still to play
     assert "woodland creature" not in names  # SR-WOODLAND, played (rules/terrain_rules.py)
     assert "independent hero" not in names  # list-building: the builder enforces it
 
@@ -173,7 +173,8 @@ def never_seen(tmp_path: Path) -> Path:
     """Two catalogues of names spelt as army data spells them. Played in full: the captain
     (an Elven-made weapon, a US-spelt Heroic Action, a list-building rule) and the warrior
     (thrown daggers, a tagged Terror); not played: the shaman (a made-up rule and power)
-    and the beast (the same made-up rule, and a war drum aimed at Orcs)."""
+    and the beast (the same made-up rule, and a banner "aimed at Orcs": no unit reads its
+    bracket; a War Drum (Orc) is played now, EQP-DRUM-01)."""
     host = [
         model(
             "cap",
@@ -197,7 +198,7 @@ def never_seen(tmp_path: Path) -> Path:
         model(
             "bst",
             "Test Beast",
-            wargear=("War Drum (Orc)",),
+            wargear=("Banner (Orc)",),
             rules=("Made-Up Rule of Doom", "Terror (Passive)"),
         ),
     ]
@@ -219,8 +220,8 @@ def test_a_never_seen_catalogue_gives_the_expected_figures(
     unplayed = [(n["name"], n["profiles"]) for n in figures["unplayed"]]
     assert unplayed == [
         ("made-up rule of doom", 2),
+        ("banner (orc)", 1),
         ("made-up power of gloom", 1),
-        ("war drum (orc)", 1),
     ]
     assert [n["name"] for n in figures["list_building"]] == ["independent hero"]
 
@@ -308,11 +309,13 @@ def test_an_unknown_name_is_never_silently_accepted() -> None:
 
 
 def test_a_parameter_the_engine_ignores_leaves_the_name_unplayed() -> None:
-    """EQP-DRUM-01: a war drum drives the keyword in its brackets; the engine's drum drives
-    every friend, so "War Drum (Orc)" is not played. Terror reads its keyword (terror.py)."""
-    cover = profile_coverage(card(wargear=("war drum (orc)",), rules=("Terror (Hobbit)",)))
-    assert cover.ignored == ("war drum (orc)",)
-    assert "terror" in cover.implemented
+    """A bracket no unit reads leaves the name unplayed ("Banner (Orc)"); Terror reads its
+    keyword (terror.py), and so does the war drum (EQP-DRUM-01, rules/equipment.py)."""
+    cover = profile_coverage(
+        card(wargear=("banner (orc)", "war drum (orc)"), rules=("Terror (Hobbit)",))
+    )
+    assert cover.ignored == ("banner (orc)",)
+    assert "terror" in cover.implemented and "war drum" in cover.implemented
 
 
 def test_every_known_name_is_registered_with_a_kind_and_a_source() -> None:

@@ -33,6 +33,7 @@ class Hook(enum.Enum):
     EXTRA_WOUNDS = "extra_wounds_per_strike"  # added to the 1 Wound a strike that wounds deals
     CROSSING_TEST = "crossing_test_modifier"  # added to Jump, Leap and Climb test dice
     EXTRA_SHOTS = "extra_shots"  # added to the shots a model takes in the Shoot phase
+    MOUNT_DEFENCE = "mount_defence_modifier"  # added to the mount's Defence (the rider's rules)
     STAND_FAST_REACH = "stand_fast_reach"  # inches added to a Hero's Stand Fast! (6")
 
 

@@ -31,6 +31,7 @@ class Stat(enum.Enum):
     # asked of the striker: the value its strikes compare Strength with (the target's
     # Defence unless a rule says otherwise, SR-BLADESDEAD)
     STRUCK_DEFENCE = "struck defence"
+    TRAMPLE_HITS = "trample hits"  # a War Beast's hits when it tramples (WB-MOV-08)
 
 
 Override = Callable[[HookContext, int], int | None]

@@ -127,6 +127,8 @@ class On(enum.Enum):
     LEAVING = "leaving"  # a model is being taken off the table, before it counts as a casualty
     REMOVED = "removed"  # a model left the table (slain, fled, My precious!), casualty logged
     FALLING = "falling"  # a model falls ``amount`` inches: an interceptor may take it over
+    KNOCKED_DOWN = "knocked down"  # a model is about to be knocked to the ground: an
+    # interceptor may keep it on its feet (a mounted one is still separated from its mount)
     MOVE_DECLARED = "move declared"  # a legal move or charge is about to be carried out
     CHARGE_DECLARED = "charge declared"  # ... and it is a charge of ``other``
     MOVE_ENDED = "move ended"  # the model finished a move or charge

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.sbg.core.data import IN_THE_WAY_SCORE
 from battlesim.engines.sbg.core.geometry import GeometryError
+from battlesim.engines.sbg.core.hooks import HookContext
 from battlesim.engines.sbg.core.paths import circle_base
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.rules import cavalry, fight_stances, special_strikes
@@ -170,6 +172,8 @@ def _in_the_way(state: BattleState, barrier: Any) -> Callable[[ModelState], bool
     score = barrier.cover.value or IN_THE_WAY_SCORE["wall"]
 
     def passes(striker: ModelState) -> bool:
+        if permitted(May.STRIKE_PAST_BARRIERS, HookContext(state, striker)):
+            return True  # an army rule (Supreme Agility) passes without a roll
         (die,) = state.roll(1, f"barrier {barrier.name} in the way of {striker.uid}")
         return die >= score
 

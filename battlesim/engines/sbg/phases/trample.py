@@ -21,6 +21,7 @@ from battlesim.engines.sbg.core.data import (
 )
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.overrides import Stat, value
 from battlesim.engines.sbg.core.paths import (
     Point,
     approaches,
@@ -160,7 +161,8 @@ def trample_hits(state: BattleState, beast: ModelState, victim: ModelState) -> N
     """WB-MOV-08: the number of hits given in the profile, at its Strength, each a To Wound
     roll against the victim's Defence; Cavalry: the rider and the mount each suffer them
     (``monsters.core.hits``: one on the mount, one on the rider, per hit)."""
-    count, strength = beast.profile.trample_hits, beast.profile.trample_strength
+    count = value(Stat.TRAMPLE_HITS, HookContext(state, beast), beast.profile.trample_hits)
+    strength = beast.profile.trample_strength
     cause = f"trampled by {beast.uid}"
     state.log.emit("trample_hits", model=victim.uid, hits=count, strength=strength, cause=cause)
     for _ in range(count):

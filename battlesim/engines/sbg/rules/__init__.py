@@ -49,4 +49,7 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     weapons,
     will,
 )
-from battlesim.engines.sbg.rules.armies import good  # noqa: F401,E402  (army rules, Good side)
+from battlesim.engines.sbg.rules.armies import (
+    evil,  # noqa: F401  (Evil army rules)
+    good,  # noqa: F401  (army rules, Good side)
+)

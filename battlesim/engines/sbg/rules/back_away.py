@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from battlesim.engines.sbg.core.bases import height_for
 from battlesim.engines.sbg.core.data import BACK_AWAY, CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.decisions import Decision, Player
+from battlesim.engines.sbg.core.hooks import HookContext
 from battlesim.engines.sbg.core.paths import (
     Point,
     angle_to,
@@ -20,6 +21,7 @@ from battlesim.engines.sbg.core.paths import (
     terrain_drop,
     terrain_fits,
 )
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.howdah import riding
 
@@ -188,13 +190,47 @@ def make_way(state: BattleState, loser: ModelState, winners: list[ModelState], a
         if terrain_drop(state.table, loser.position, spot) > 0.0:
             continue  # over an edge only when nothing else works (FIGHT-BACK-04)
         blockers = _blockers(state, loser, spot, near)
-        if len(blockers) != 1 or blockers[0].player != loser.player:
+        if not blockers or len(blockers) > 2 or any(b.player != loser.player for b in blockers):
             continue
-        friend = blockers[0]
-        if state.engaged(friend) or friend.uid in {w.uid for w in winners}:
+        if any(state.engaged(b) or b.uid in {w.uid for w in winners} for b in blockers):
             continue  # FIGHT-WAY-02: engaged models cannot make way
-        if _shift_friend(state, friend, loser, spot, winners, angle):
+        if len(blockers) == 1:
+            if _shift_friend(state, blockers[0], loser, spot, winners, angle):
+                return True
+            continue
+        two = HookContext(state, loser, details={"friends": blockers})
+        if permitted(May.MAKE_WAY_WITH_TWO, two) and _shift_two(
+            state, blockers, loser, spot, winners, angle
+        ):
             return True
+    return False
+
+
+def _shift_two(
+    state: BattleState,
+    friends: list[ModelState],
+    loser: ModelState,
+    spot: Point,
+    winners: list[ModelState],
+    angle: float,
+) -> bool:
+    """Two friends make way (an army rule, May.MAKE_WAY_WITH_TWO): the first tries each
+    of its steps, the second then makes way as one friend would."""
+    first, second = friends
+    origin = first.position
+    side = angle_to(loser.position, origin) - angle
+    sideways = angle + (math.pi / 2 if math.sin(side) >= 0 else -math.pi / 2)
+    for distance in _MAKE_WAY_STEPS:
+        for heading in (sideways, angle):
+            target = rotated(origin, heading, distance)
+            if not _friend_may_stand(state, first, target, spot, loser):
+                continue
+            state.set_position(first, target)
+            moved = _shift_friend(state, second, loser, spot, winners, angle)
+            state.set_position(first, origin)
+            if moved:
+                state.move_to(first, target, "make way")
+                return True
     return False
 
 

@@ -49,6 +49,7 @@ from battlesim.engines.sbg.core.units import ModelSpec
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import falling_hits
+from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.heroics import fate_policy, fate_saves
 from battlesim.engines.sbg.rules.kinds import MONSTER, immovable
@@ -68,11 +69,13 @@ def is_cavalry(model: ModelState) -> bool:
     return model.mount is not None or "cavalry" in model.profile.keywords
 
 
-def mount_defence(model: ModelState) -> int:
+def mount_defence(model: ModelState, state: BattleState | None = None) -> int:
     """The mount's own Defence (barding included); the rider's modifiers (shields, Piercing
-    Strike, SPS-CAV-01 002:L2080-2086) are the rider's alone."""
+    Strike, SPS-CAV-01 002:L2080-2086) are the rider's alone, unless a rule of the rider
+    says its steed has them too (Hook.MOUNT_DEFENCE, given ``state``)."""
     assert model.mount is not None
-    return clamp_stat(model.mount.defence)
+    bonus = 0 if state is None else modifier(Hook.MOUNT_DEFENCE, HookContext(state, model))
+    return clamp_stat(model.mount.defence + bonus)
 
 
 MONSTROUS_CHARGE = "monstrous charge"
@@ -95,8 +98,10 @@ def thrown_rider_test(state: BattleState, model: ModelState) -> None:
     die = thrown_rider_die(state, model)
     state.log.emit("thrown_rider", model=model.uid, roll=die)
     unhorse(state, model)
-    if die == 1:
+    if die == 1 and not keeps_footing(state, model, "thrown rider"):
         flying_leap(state, model)  # CAV-THROWN-01 (002:L1357)
+    elif die == 1:
+        pass  # kept its footing: none of the Knocked Flying effects
     elif die <= 5:
         rider_turns(
             model
@@ -217,7 +222,8 @@ def knocked_down(state: BattleState, model: ModelState, cause: str) -> None:
     model.prone = False
     mount = unhorse(state, model)
     _loose_beside(state, model, mount)
-    flying_leap(state, model)
+    if not keeps_footing(state, model, cause):  # else separated from its mount, standing
+        flying_leap(state, model)
 
 
 def _loose_beside(state: BattleState, rider: ModelState, mount: MountState) -> None:

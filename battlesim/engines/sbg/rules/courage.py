@@ -149,6 +149,8 @@ def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
     """COUR-SF-02 (002:L1248): a friendly Hero within 6" that passed its test this turn and
     that the Warrior can see (part 1 §7.3 reading), measured from where the Hero now is."""
     for hero in state.living(model.player):
+        if hero is model:
+            continue
         rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
         rallying = (
             rallying and challenge(hero).declined_from is None

@@ -6,13 +6,16 @@ small queries the phases ask (is a banner in range of this fight?).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.data import BANNER_RANGE, DRUM_RANGE
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.names import canonical, parse
 from battlesim.engines.sbg.core.permissions import May, permitted
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import Happening, On, on
 
 if TYPE_CHECKING:
@@ -35,9 +38,23 @@ def armour_bonus(profile: Profile) -> int:
 
 
 def shield_gives_defence(profile: Profile) -> bool:
-    """ARM-SH-02 (002:L2275): no +1 with a bow, crossbow, pike or two-handed weapon."""
+    """ARM-SH-02 (002:L2275): no +1 with a bow, crossbow, pike or two-handed weapon; army
+    rules may keep it with a pike (``PIKE_AND_SHIELD``, Phalanx)."""
     heavy = any(name.startswith("two-handed") for name in profile.gear)
-    return not heavy and not (_NO_SHIELD_BONUS & profile.gear)
+    barred = _NO_SHIELD_BONUS & profile.gear
+    if barred == {"pike"} and pike_and_shield(profile):
+        barred = frozenset()
+    return not heavy and not barred
+
+
+# Rules that let a model use a pike and a shield together without penalty (rules/armies/).
+PIKE_AND_SHIELD: set[str] = set()
+
+
+def pike_and_shield(profile: Profile) -> bool:
+    return bool(PIKE_AND_SHIELD) and any(
+        canonical(rule) in PIKE_AND_SHIELD for rule in profile.rules
+    )
 
 
 def starting_defence(profile: Profile) -> int:
@@ -81,7 +98,17 @@ def banner_in_range(state: BattleState, models: Iterable[ModelState]) -> ModelSt
             continue
         if any(state.distance(bearer, m) <= BANNER_RANGE for m in members):
             return bearer
+    for rule in BANNER_RULES:
+        found = rule(state, members)
+        if found is not None:
+            return found
     return None
+
+
+# Army rules by which models count as in range of a banner (rules/armies/): each returns the
+# model that stands for the banner, or None.
+BannerRule = Callable[["BattleState", list["ModelState"]], "ModelState | None"]
+BANNER_RULES: list[BannerRule] = []
 
 
 _NO_HANDS = frozenset({"bat", "warg", "spider", "beast", "monster", "cavalry"})
@@ -121,9 +148,32 @@ def _war_drum(context: HookContext) -> int:
         return 0
     if state.distance(model, state.models[drummer]) > DRUM_RANGE:
         return 0
+    if not drum_drives(state.models[drummer].profile, model.profile):
+        return 0
     return 5 if "cavalry" in model.triggers else 3
 
 
+def drum_drives(drum: Profile, model: Profile) -> bool:
+    """EQP-DRUM-01 (002:L2188): "Tambour de guerre (X)" drives the models with the keywords
+    in brackets ("War Drum (Mordor Orc)": Mordor and Orc); a drum named without drives all."""
+    kinds = drum_keywords(drum)
+    return not kinds or any(kind <= model.keywords for kind in kinds)
+
+
+@cache  # profiles never change
+def drum_keywords(profile: Profile) -> tuple[frozenset[str], ...]:
+    names = (
+        parse(raw, wargear=True) for raw in (*profile.wargear, *profile.options, *profile.rules)
+    )
+    return tuple(
+        frozenset(parameter.split())
+        for name in names
+        if name.name == "war drum"
+        for parameter in name.parameters
+    )
+
+
+REGISTRY.register("war drum", kind=Kind.WARGEAR, source="EQP-DRUM-01 (002:L2188)", parameters=True)
 # Names that give Stealth (army rules add theirs: Stalk Unseen, the same text)
 STEALTH_RULES: set[str] = {"elven cloak", "stealth"}
 

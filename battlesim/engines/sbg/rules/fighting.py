@@ -22,6 +22,7 @@ from battlesim.engines.sbg.core.paths import (
     rotated,
     terrain_fits,
 )
+from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import (
     BattleState,
@@ -71,15 +72,21 @@ T = TypeVar("T")
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
 
 
-def _may_support(state: BattleState, model: ModelState) -> bool:
-    """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight."""
+def _may_support(state: BattleState, model: ModelState, friend: ModelState) -> bool:
+    """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight;
+    or Infantry a rule lets support ``friend`` as if with a spear (May.SUPPORT_AS_SPEAR)."""
     if not model.alive or model.supported or model.shot or model.prone or model.fought:
         return False
     if riding(model) is not None:
         return False  # WB-CC-01: howdah models are never part of a fight
     if any(d.hero == model.uid for d in declarations(state)):
         return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
-    return can_support(model.profile) and not state.engaged(model)
+    if state.engaged(model):
+        return False
+    if can_support(model.profile):
+        return True
+    infantry = "infantry" in model.profile.keywords
+    return infantry and permitted(May.SUPPORT_AS_SPEAR, HookContext(state, model, other=friend))
 
 
 def assign_supporters(state: BattleState, combat: Combat) -> None:
@@ -103,7 +110,7 @@ def _support_one(
             continue
         if helper.radius + 1e-9 < friend.radius or not state.in_contact(helper, via):
             continue
-        if _may_support(state, helper):
+        if _may_support(state, helper, friend):
             helper.supported = True
             combat.supporters[helper.uid] = helper
             state.log.emit("support", model=helper.uid, supports=friend.uid)
@@ -116,6 +123,7 @@ class _Die:
     owner: ModelState
     raw: int
     bonus: int
+    rerolled: bool = False  # each D6 is re-rolled once at most (EQP-BAN-02, army rules)
 
     @property
     def value(self) -> int:
@@ -164,6 +172,7 @@ def duel(state: BattleState, combat: Combat) -> PlayerId:
             break
         used.add(loser)
     _one_die_rerolls(state, combat, dice)
+    _army_rerolls(state, combat, dice)
     might_bidding(state, combat, dice)
     a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
     winner = duel_winner_without_roll_off(a, b)
@@ -188,7 +197,22 @@ def _banner_reroll(state: BattleState, combat: Combat, player: PlayerId, dice: l
         return False
     worst = min(dice, key=lambda d: (d.value, d.owner.uid))
     (worst.raw,) = state.roll(1, f"banner re-roll {worst.owner.uid}")
+    worst.rerolled = True
     return True
+
+
+# Army rules that re-roll single Duel dice of a side (Awesome Presence...): each is given the
+# side losing so far and its dice, after the banner's re-roll, and re-rolls a die not yet
+# re-rolled (marking it). Appended to by the rule's module (rules/armies/).
+DuelReroll = Callable[[BattleState, PlayerId, list[_Die]], None]
+DUEL_REROLLS: list[DuelReroll] = []
+
+
+def _army_rerolls(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
+    for rule in DUEL_REROLLS:
+        loser = _provisional_loser(state, combat, dice)
+        if loser is not None:
+            rule(state, loser, dice[loser])
 
 
 def _one_die_rerolls(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
@@ -298,7 +322,7 @@ def strike(
     strength = clamp_stat(strength + modifier(Hook.STRENGTH, striking))
     strength = marks.strike_strength(state, striker) or strength  # MAGIC-P-BLADEWRATH
     if at_mount:
-        defence = cavalry.mount_defence(target)
+        defence = cavalry.mount_defence(target, state)
     else:
         struck = HookContext(state, target)
         defence = value(Stat.DEFENCE, struck, target.defence)
@@ -314,7 +338,8 @@ def strike(
     for rolled in dice:
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
-        grant = allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, striker, target))
+        details = {"trapped": trapped, "at_mount": at_mount}  # army rules read them
+        grant = allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, striker, target, details))
         ones = special_strikes.rerolls_ones(striker) or grant is Reroll.ONES
         failed = grant is Reroll.FAILED
         spare = _one_wound_reroll(state, striker, target)

@@ -221,7 +221,7 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     assert shooter.missile is not None
     at_mount = cavalry.shot_part(state, victim) == cavalry.MOUNT
     if at_mount:
-        defence = cavalry.mount_defence(victim)
+        defence = cavalry.mount_defence(victim, state)
     else:
         defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))

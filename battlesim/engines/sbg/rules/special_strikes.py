@@ -17,6 +17,7 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.mounts import feint_loss
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.combat import d3
+from battlesim.engines.sbg.rules.footing import keeps_footing
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -98,7 +99,10 @@ def bash(state: BattleState, model: ModelState, victim: ModelState) -> None:
     knocked = total >= theirs + victim.profile.strength
     state.log.emit("bash", model=model.uid, victim=victim.uid, knocked=knocked)
     immovable = "war beast" in victim.profile.keywords or "immovable object" in victim.triggers
-    if knocked and not immovable:  # WB-CC-03 (002:L1919): never knocked prone
+    if not knocked or immovable:  # WB-CC-03 (002:L1919): never knocked prone
+        return
+    # a mounted victim's footing is tried when its rider is thrown (cavalry.knocked_down)
+    if victim.mount is not None or not keeps_footing(state, victim, "bash"):
         victim.prone = True
 
 

@@ -27,6 +27,7 @@ from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState,
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import fall
+from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.howdah import beast_turn, howdah, riding
 
 WAR_BEAST = "war beast"
@@ -273,6 +274,8 @@ def blasted_rider(state: BattleState, rider: ModelState) -> None:
         return
     (die,) = state.roll(1, f"blasted rider {rider.uid}")
     if die <= 3:
+        if keeps_footing(state, rider, "sorcerous blast"):
+            return
         rider.prone = True
         state.log.emit("knocked_prone", model=rider.uid, cause="sorcerous blast")
     else:

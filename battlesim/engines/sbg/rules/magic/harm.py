@@ -14,6 +14,7 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.cavalry import knockdown_immune, knocked_down
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound, wound_need
+from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.howdah import riding
 
 
@@ -63,6 +64,8 @@ def knock_prone(state: BattleState, model: ModelState, source: str) -> None:
         return
     if model.mount is not None:
         knocked_down(state, model, source)
+        return
+    if keeps_footing(state, model, source):
         return
     model.prone = True
     state.log.emit("knocked_down", model=model.uid, cause=source)

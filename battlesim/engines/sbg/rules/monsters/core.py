@@ -20,6 +20,7 @@ from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules import cavalry
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.kinds import immovable, is_monster
 
@@ -42,6 +43,8 @@ def knock_prone(state: BattleState, model: ModelState, cause: str) -> None:
         cavalry.knocked_down(state, model, cause)
         return
     if model.alive and not model.prone and not immovable(model):
+        if keeps_footing(state, model, cause):
+            return
         model.prone = True
         state.log.emit("knocked_prone", model=model.uid, cause=cause)
 
@@ -55,7 +58,7 @@ def hit(
     if not model.alive:
         return
     if at_mount and model.mount is not None and not model.mount.slain:
-        defence = cavalry.mount_defence(model)
+        defence = cavalry.mount_defence(model, state)
     else:
         at_mount = False
         defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))

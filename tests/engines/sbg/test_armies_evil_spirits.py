@@ -1,0 +1,54 @@
+"""Evil army rules VII (issue 19): Will spent as Fate (the Castellans, the Undying, the
+Necromancer) and the Castellans' Automatons, from the BattleScribe rule text cited by its
+rule id; each test fails when the rule's unit is removed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from battlesim.engines.sbg.core.units import Profile
+from battlesim.engines.sbg.rules.courage import stand_fast_hero
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle
+
+SPIRIT = replace(
+    WARRIOR, might=0, will=2, fate=0, keywords=frozenset({"spirit", "infantry", "hero"})
+)
+
+
+def _with(base: Profile, *rules: str, **changes: object) -> Profile:
+    return replace(base, rules=tuple(rules), **changes)  # type: ignore[arg-type]
+
+
+def test_will_of_the_necromancer_spends_will_as_fate() -> None:
+    """BSData 5821-b35d-d774-5109: Will used as Fate: a slaying Wound, a Will point and a 4
+    saves it; the same Castellan without the rule falls."""
+    state = battle([4])
+    castellan = add(state, "C", 1, 10, 10, _with(SPIRIT, "Will of the Necromancer (Passive)"))
+    state.wound(castellan, "struck by X")
+    assert castellan.alive and castellan.will == 1
+    plain = battle([4])
+    other = add(plain, "C", 1, 10, 10, SPIRIT)
+    plain.wound(other, "struck by X")
+    assert not other.alive
+
+
+def test_eternal_willpower_fails_on_a_three_and_tries_again() -> None:
+    """BSData 6c28-b644-45a2-b608: one point and one D6 at a time: 3 fails, 5 saves."""
+    state = battle([3, 5])
+    undying = add(state, "U", 1, 10, 10, _with(SPIRIT, "Eternal Willpower (Passive)"))
+    state.wound(undying, "struck by X")
+    assert undying.alive and undying.will == 0
+
+
+def test_automatons_give_no_stand_fast_to_warriors() -> None:
+    """BSData c08d-effe-bf79-774d: Castellans do not grant their Stand Fast! to Warriors."""
+    state = battle()
+    castellan = add(state, "C", 1, 10, 10, _with(SPIRIT, "Automatons (Passive)"))
+    castellan.tested = True
+    warrior = add(state, "W", 1, 10 + BASE_GAP, 10, WARRIOR)
+    assert stand_fast_hero(state, warrior) is None
+    plain = battle()
+    hero = add(plain, "C", 1, 10, 10, SPIRIT)
+    hero.tested = True
+    near = add(plain, "W", 1, 10 + BASE_GAP, 10, WARRIOR)
+    assert stand_fast_hero(plain, near) is hero
