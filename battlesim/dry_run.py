@@ -15,7 +15,7 @@ from typing import Any
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.sbg.game import deploy, new_battle, setup_from_options
-from battlesim.engines.sbg.policies.players import PLAYERS
+from battlesim.engines.sbg.policies.roster import PLAYERS
 
 logger = logging.getLogger(__name__)
 

@@ -58,7 +58,10 @@ def battles() -> list[dict[str, Any]]:
         for i, force in enumerate(forces):
             n = round_ * len(forces) + i
             opponent = forces[(i * 5 + 3 + round_ * 7) % len(forces)]
-            players = ["random", "heuristic"] if n % 4 == 3 else ["heuristic", "heuristic"]
+            # heuristic_v1, pinned: its decisions never change, so a differing log means the
+            # rules or the engine changed, not the default player (issue 29)
+            v1 = "heuristic_v1"
+            players = ["random", v1] if n % 4 == 3 else [v1, v1]
             options = {
                 "forces": [force, opponent],
                 "table": tables[n % len(tables)],

@@ -39,7 +39,7 @@ def play(battles: int, force: str) -> Counter[str]:
     results: Counter[str] = Counter()
     for seed in range(battles):
         might_side = 0 if seed < battles // 2 else 1
-        players = ["heuristic", "heuristic_no_might"]
+        players = ["heuristic_v1", "heuristic_no_might"]  # the same player, Might or not
         if might_side == 1:
             players.reverse()
         options = {"forces": [force, force], "players": players}

@@ -52,7 +52,7 @@ from battlesim.engines.sbg import game as sbg_game
 from battlesim.engines.sbg.core import actions as sbg_actions
 from battlesim.engines.sbg.core.decisions import Player as SbgPlayer
 from battlesim.engines.sbg.core.state import BattleState
-from battlesim.engines.sbg.policies import players as sbg_players
+from battlesim.engines.sbg.policies import roster as sbg_players
 from tests.engines.monopoly.test_invariants import TableChecker
 from tests.engines.rotk import test_invariants as rotk_invariants
 
@@ -77,7 +77,11 @@ class Case:
 CASES = {
     "sbg": Case(
         game="sbg",
-        options={"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "turn_limit": 4},
+        options={
+            "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
+            "players": ["heuristic_v1", "heuristic_v1"],  # pinned: the golden follows rules
+            "turn_limit": 4,
+        },
         random_options={
             "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
             "players": ["random", "random"],

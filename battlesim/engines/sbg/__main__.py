@@ -14,7 +14,7 @@ from pathlib import Path
 
 from battlesim.engines.log import Event
 from battlesim.engines.sbg.game import BattleOptionError, play_game
-from battlesim.engines.sbg.policies.players import PLAYERS
+from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.engines.sbg.rules.scenario_library import SETS
 from battlesim.engines.sbg.rules.scenarios import SCENARIOS
 from battlesim.engines.sbg.samples import SAMPLE_FORCES

@@ -28,7 +28,7 @@ from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
-from battlesim.engines.sbg.policies.players import PLAYERS
+from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.engines.sbg.rules import game_types, muster, war_beasts
 from battlesim.engines.sbg.rules.game_types import GameMode, UnknownModeError, mode_named
 from battlesim.engines.sbg.rules.muster import DeploymentOrder

@@ -15,16 +15,22 @@ import pytest
 from battlesim.engines.sbg.game import play_game
 
 HERE = Path(__file__).parent
+# heuristic_v1, pinned: its decisions never change, so the goldens follow the rules only
+V1 = ["heuristic_v1", "heuristic_v1"]
 GOLDEN = {
     "sbg_skirmish_heuristic_seed7.json": {
         "seed": 7,
-        "options": {"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "turn_limit": 6},
+        "options": {
+            "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
+            "players": V1,
+            "turn_limit": 6,
+        },
     },
     "sbg_skirmish_random_village_seed3.json": {
         "seed": 3,
         "options": {
             "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
-            "players": ["heuristic", "random"],
+            "players": ["heuristic_v1", "random"],
             "table": "village",
             "scenario": "domination",
             "turn_limit": 4,
@@ -33,14 +39,18 @@ GOLDEN = {
     # WB-*: a War Mumak tramples, its crew shoot (the commander calls "Fire!"), Irresistible Force
     "sbg_mumak_heuristic_seed20.json": {
         "seed": 20,
-        "options": {"forces": ["minas_tirith_skirmish", "harad_mumak_skirmish"], "turn_limit": 5},
+        "options": {
+            "forces": ["minas_tirith_skirmish", "harad_mumak_skirmish"],
+            "players": V1,
+            "turn_limit": 5,
+        },
     },
     # RING-*: the One Ring put on and off, the Will of Sauron, an enemy spotting the bearer
     "sbg_fellowship_ring_random_seed9.json": {
         "seed": 9,
         "options": {
             "forces": ["fellowship_skirmish", "mordor_skirmish"],
-            "players": ["random", "heuristic"],
+            "players": ["random", "heuristic_v1"],
             "turn_limit": 5,
         },
     },

@@ -23,7 +23,6 @@ from battlesim.engines.sbg.core.actions import (
 )
 from battlesim.engines.sbg.core.arms import MissileKind, SpecialStrike, can_support
 from battlesim.engines.sbg.core.data import WILL_OF_SAURON
-from battlesim.engines.sbg.core.decisions import Player
 from battlesim.engines.sbg.core.paths import (
     Point,
     circle_base,
@@ -1114,11 +1113,3 @@ def _heuristic_no_might(scenario: Scenario | None = None) -> HeuristicPlayer:
 def _random(scenario: Scenario | None = None) -> RandomPlayer:
     """A RandomPlayer (it needs no scenario)."""
     return RandomPlayer()
-
-
-# Player names of the ``players`` option -> factories taking the scenario.
-PLAYERS: dict[str, Callable[[Scenario | None], Player]] = {
-    "heuristic": HeuristicPlayer,
-    "heuristic_no_might": _heuristic_no_might,
-    "random": _random,
-}

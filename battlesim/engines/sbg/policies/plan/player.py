@@ -1,0 +1,350 @@
+"""``PlanPlayer``: the heuristic with a plan (issue 29), built on today's habits
+(``HeuristicPlayer``, kept as ``heuristic_v1``) where they are sound.
+
+What it changes, each in a small method below:
+- roles from profile and list (``roles.py``): a Hero with a bow fights, a mounted archer
+  moves to get shots, the leader and banners follow the fights;
+- an intent per turn and objectives read as data (``intent.py``, ``objectives.py``): models
+  that hold an objective stay on it, the others are sent where it is needed;
+- archers hold while they have a target, else walk half a Move to find one, and fight
+  when the line no longer screens them;
+- fighters with no charge close on the enemy with the fewest of our models on it: second
+  ranks wrap the flanks instead of queuing behind friends; charges value trapping a lone
+  enemy; under a HOLD intent the line stops outside the enemy's charge reach;
+- shooting picks targets by worth (leaders, banners, Heroes, Monsters), not only odds;
+- deployment puts the leader and banners behind the middle of the front rank.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.paths import Point, point_distance, rotated, toward
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import ModelId, PlayerId
+from battlesim.engines.sbg.policies.plan.intent import Intent, Plan, make_plan
+from battlesim.engines.sbg.policies.plan.roles import KEPT_BACK, Role, role_of
+from battlesim.engines.sbg.policies.players import (
+    HeuristicPlayer,
+    _cavalry_charge,
+    _first_waypoint,
+    wound_chance,
+)
+from battlesim.engines.sbg.rules import one_ring
+from battlesim.engines.sbg.rules.crossing import crossings
+from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
+from battlesim.engines.sbg.rules.movement import (
+    check_action,
+    furthest_toward,
+    surely_illegal,
+    surroundings,
+)
+from battlesim.engines.sbg.rules.scenarios import Scenario
+from battlesim.engines.sbg.rules.shooting import legal_targets
+
+FLANK_WEIGHT = 2.5  # inches a target is "moved away" per friend already fighting it
+TRAP_ANGLES = (0.0, 0.5, -0.5, 1.0, -1.0)  # radians off "straight behind" tried for a trap
+TRAP_BONUS = 0.1  # charging an enemy friends already fight: it may be trapped
+CHARGE_MARGIN = 1.0  # inches beyond an enemy's Move: its charge reach
+BEHIND_LINE = 2.0  # inches the leader and banners stand behind the fights they follow
+RANK = 24  # models per deployed rank (game.RANK_WIDTH; the slots fill rank by rank)
+WORTH = {Role.LEADER: 2.0, Role.BANNER: 1.8, Role.HERO: 1.5, Role.MONSTER: 1.5}
+# Order in which roles move: fighters first (the nearest charge first, the others pile in),
+# supports behind them, bows, then the leader and banners, who follow the fights.
+MOVE_RANK = {
+    Role.MONSTER: 0,
+    Role.CAVALRY: 0,
+    Role.HERO: 0,
+    Role.LINE: 0,
+    Role.SUPPORT: 1,
+    Role.ARCHER: 2,
+    Role.LEADER: 3,
+    Role.BANNER: 3,
+}
+
+
+class PlanPlayer(HeuristicPlayer):
+    """The heuristic with a plan: roles, an intent per turn, objectives held to the end."""
+
+    def __init__(self, scenario: Scenario | None = None, *, spend_might: bool = True) -> None:
+        super().__init__(scenario, spend_might=spend_might)
+        self._plans: dict[PlayerId, Plan] = {}
+
+    def _plan(self, state: BattleState, side: PlayerId) -> Plan:
+        """The side's plan for this turn, made at its first question of the turn."""
+        plan = self._plans.get(side)
+        if plan is None or plan.turn != state.turn:
+            plan = self._plans[side] = make_plan(state, side, self.scenario)
+        return plan
+
+    def _role(self, state: BattleState, model: ModelState) -> Role:
+        known = self._plan(state, model.player).roles.get(model.uid)
+        return known if known is not None else role_of(state, model)
+
+    # -- deployment and order ---------------------------------------------------------------
+
+    def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
+        """Fighters in the front rank, supports behind them; the leader and banners in the
+        middle of the rank behind the front, bows at the back."""
+        models = sorted(state.living(side), key=lambda m: (MOVE_RANK[role_of(state, m)], m.uid))
+        kept = [m.uid for m in models if role_of(state, m) in KEPT_BACK]
+        rest = [m.uid for m in models if m.uid not in kept]
+        front = min(len(rest), RANK)
+        middle = front + min(RANK, max(0, len(rest) - front)) // 2
+        return rest[:middle] + kept + rest[middle:]
+
+    def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
+        """War Beasts, Heroic Marches and (Broken) Heroes first as v1; then by role, the
+        nearest first, so that charges are made together and the second wave piles in."""
+        broken = state.broken[side]
+        key = {}
+        for m in state.living(side):
+            key[m.uid] = (
+                m.uid not in state.crews,
+                declared_by(state, m, HEROIC_MARCH) is None,
+                not (broken and m.profile.is_hero),
+                MOVE_RANK[self._role(state, m)],
+                _nearest_gap(state, m),
+            )
+        return sorted(key, key=lambda uid: (key[uid], uid))
+
+    # -- moving -----------------------------------------------------------------------------
+
+    def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        if one_ring.bears_ring(model):
+            return self._guard_bearer(state, model)
+        if self._holds_wall(state, model):
+            return Hold(model.uid)
+        role = self._role(state, model)
+        if role is not Role.ARCHER and self._waits_in_cover(state, model):
+            return Hold(model.uid)
+        plan = self._plan(state, model.player)
+        charge = self._charge(state, model)
+        kept = plan.keepers.get(model.uid)
+        if kept is not None:  # the objective needs it: never walk off what is held
+            on_it = charge is not None and kept.near(state.models[charge.target])
+            return charge if on_it and charge is not None else Hold(model.uid)
+        if charge is not None:
+            return charge
+        if role is Role.SUPPORT:
+            support = self._support_spot(state, model)
+            if support is not None:
+                return Move(model.uid, support)
+        post = plan.posts.get(model.uid)
+        if post is not None:
+            return self._walk(state, model, post)
+        if role is Role.ARCHER:
+            return self._archer(state, model, plan)
+        if role in KEPT_BACK:
+            return self._follow(state, model)
+        return self._close_in(state, model, plan)
+
+    def _walk(
+        self, state: BattleState, model: ModelState, goal: Point, reach: float = 0.0
+    ) -> MoveAction:
+        """Towards ``goal`` round terrain, at most ``reach`` inches if given (v1's detours
+        when blocked)."""
+        goal = _first_waypoint(state, model, goal)
+        if reach:
+            goal = toward(model.position, goal, reach)
+        around = surroundings(state, model)
+        end = furthest_toward(state, model, goal, around)
+        gained = point_distance(end, model.position)
+        if gained < 0.5:
+            detour = self._sidestep(state, model, goal, around) or self._leap_over(
+                state, model, goal
+            )
+            if detour is not None:
+                return detour
+        return Move(model.uid, end) if gained >= 0.05 else Hold(model.uid)
+
+    def _archer(self, state: BattleState, model: ModelState, plan: Plan) -> MoveAction:
+        """Hold while there is a target; else walk half a Move (it may still shoot) towards
+        the nearest enemy, or a full Move while no enemy is within range and half a Move."""
+        assert model.missile is not None
+        gap, enemy = _nearest(state, model)
+        if enemy is None:
+            return Hold(model.uid)
+        reach = model.missile.range
+        if gap <= reach and legal_targets(state, model):
+            return Hold(model.uid)
+        if not self._line_screens(state, model.player):
+            return self._close_in(state, model, plan)  # no line left: the bows fight
+        half = model.profile.move / 2
+        if gap > reach + half and plan.intent is Intent.ADVANCE:
+            room = self._short_of_reach(state, model)
+            return self._walk(state, model, enemy.position, room if room > 0.0 else half)
+        return self._walk(state, model, enemy.position, half)
+
+    def _line_screens(self, state: BattleState, side: PlayerId) -> bool:
+        plan = self._plan(state, side)
+        count = 0
+        for uid, role in plan.roles.items():
+            if role is not Role.ARCHER and state.models[uid].alive:
+                count += 1
+                if count >= 3:
+                    return True
+        return False
+
+    def _follow(self, state: BattleState, model: ModelState) -> MoveAction:
+        """The leader and banners go where the fighting is: just behind the friend nearest
+        the enemy among those fighting (or about to), within reach of its fight."""
+        gap, enemy = _nearest(state, model)
+        if enemy is None:
+            return Hold(model.uid)
+        front = _front_friend(state, model)
+        if front is None or gap < BEHIND_LINE + 1.0:
+            return self._close_in(state, model, self._plan(state, model.player))
+        target = _nearest(state, front)[1]
+        if target is None:
+            return Hold(model.uid)
+        heading = math.atan2(front.y - target.y, front.x - target.x)
+        spot = (
+            front.x + math.cos(heading) * (front.radius + model.radius + BEHIND_LINE),
+            front.y + math.sin(heading) * (front.radius + model.radius + BEHIND_LINE),
+        )
+        if point_distance(spot, model.position) < 0.5:
+            return Hold(model.uid)
+        return self._walk(state, model, spot)
+
+    def _close_in(self, state: BattleState, model: ModelState, plan: Plan) -> MoveAction:
+        """Towards the enemy with the fewest of our models on it (second ranks wrap the
+        flanks instead of queuing). A model that cannot charge ends outside the enemy's
+        charge reach when the enemy moves after it (our Priority) or under HOLD: the enemy
+        must then walk into ours, and we charge first."""
+        target = _flank_target(state, model)
+        if target is None:
+            return Hold(model.uid)
+        wary = plan.intent is Intent.HOLD or state.priority == model.player
+        if wary and not state.engaged(target):
+            room = self._short_of_reach(state, model)
+            if room > 0.0:
+                return self._walk(state, model, target.position, max(0.05, room))
+        return self._walk(state, model, target.position)
+
+    def _short_of_reach(self, state: BattleState, model: ModelState) -> float:
+        """How far the model may walk and still end outside every enemy's charge reach
+        (capped at its Move; 0 or less when it already stands inside one)."""
+        room = float(model.profile.move)
+        for enemy in state.enemies(model):
+            reach = enemy.profile.move + CHARGE_MARGIN
+            room = min(room, state.distance(model, enemy) - reach)
+        return room
+
+    # -- charging and shooting --------------------------------------------------------------
+
+    def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
+        """v1's choice of enemy; against an enemy friends already fight, the contact spot
+        behind it, opposite them, where one can be reached: a loser that cannot back away
+        is trapped (FIGHT-TRAP-01), and struck twice as often."""
+        charge = super()._charge(state, model)
+        if charge is None:
+            return None
+        target = state.models[charge.target]
+        spot = _trap_spot(state, model, target)
+        if spot is None:
+            return charge
+        # MSL-THROW-02: no throw on a charge that asks for a terrain test
+        return replace(charge, to=spot, throw=charge.throw and not crossings(state, model, spot))
+
+    def _charge_value(self, state: BattleState, model: ModelState, enemy: ModelState) -> float:
+        """v1's expected exchange, with roles: the leader and banners join fights under way,
+        Heroes fight whatever they carry, bows keep shooting while they have a line; and
+        trapping: an enemy already fought, with none of its friends beside it, is worth more."""
+        role = self._role(state, model)
+        engaged = len(state.touching[enemy.uid])
+        if role in KEPT_BACK and not engaged:
+            return -1.0
+        mine, theirs = model.profile, enemy.profile
+        win = 0.5 + 0.08 * (mine.fight - theirs.fight) + 0.1 * (mine.attacks - theirs.attacks)
+        win = min(0.9, max(0.1, win + 0.25 * engaged))
+        dealt = win * mine.attacks * wound_chance(mine.strength, enemy.defence)
+        taken = (1 - win) * theirs.attacks * wound_chance(theirs.strength, model.defence)
+        value = dealt / theirs.wounds - taken / max(1, model.wounds) + 0.02
+        if role is Role.ARCHER and self._line_screens(state, model.player):
+            value -= 0.15
+        if engaged and _alone(state, enemy):
+            value += TRAP_BONUS
+        return value + _cavalry_charge(state, model, enemy)
+
+    def choose_target(
+        self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]
+    ) -> ModelId | None:
+        """The target with the best expected worth: wound odds over Wounds, times what the
+        model is worth to its army (leader, banner, Hero, Monster)."""
+        assert shooter.missile is not None
+        strength = shooter.missile.strength
+
+        def value(t: ModelState) -> tuple[float, float, str]:
+            into_fight = 0.5 if state.engaged(t) else 1.0
+            worth = WORTH.get(role_of(state, t), 1.0) / (1 + t.fate)
+            chance = wound_chance(strength, t.defence) * into_fight * worth / t.wounds
+            return (-chance, state.distance(shooter, t), t.uid)
+
+        return min(targets, key=value).uid
+
+
+def _trap_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
+    """A legal contact spot on the far side of ``target`` from the friends fighting it."""
+    fighting = state.contacts(target)
+    if not fighting:
+        return None
+    fx = sum(f.x for f in fighting) / len(fighting)
+    fy = sum(f.y for f in fighting) / len(fighting)
+    away = math.atan2(target.y - fy, target.x - fx)
+    reach = target.radius + model.radius + 0.002
+    for turn in TRAP_ANGLES:
+        spot = rotated(target.position, away + turn, reach)
+        if surely_illegal(state, model, spot):
+            continue
+        try:
+            check_action(state, model, Charge(model.uid, target.uid, spot))
+        except ValueError:
+            continue
+        return spot
+    return None
+
+
+def _nearest(state: BattleState, model: ModelState) -> tuple[float, ModelState | None]:
+    best: tuple[float, ModelState | None] = (math.inf, None)
+    for enemy in state.enemies(model):
+        gap = state.distance(model, enemy)
+        if gap < best[0]:
+            best = (gap, enemy)
+    return best
+
+
+def _nearest_gap(state: BattleState, model: ModelState) -> float:
+    return _nearest(state, model)[0]
+
+
+def _flank_target(state: BattleState, model: ModelState) -> ModelState | None:
+    """The enemy nearest once each friend already fighting it counts FLANK_WEIGHT inches."""
+    best: tuple[float, str, ModelState | None] = (math.inf, "", None)
+    for enemy in state.enemies(model):
+        score = state.distance(model, enemy) + FLANK_WEIGHT * len(state.touching[enemy.uid])
+        if (score, enemy.uid) < best[:2]:
+            best = (score, enemy.uid, enemy)
+    return best[2]
+
+
+def _alone(state: BattleState, enemy: ModelState) -> bool:
+    """No friend of ``enemy`` within 2": nobody to fill in beside it."""
+    return not any(
+        f is not enemy and state.distance(f, enemy) <= 2.0 for f in state.living(enemy.player)
+    )
+
+
+def _front_friend(state: BattleState, model: ModelState) -> ModelState | None:
+    """The fighting friend (not kept back, not a bow) nearest to the enemy."""
+    best: tuple[float, str, ModelState | None] = (math.inf, "", None)
+    for friend in state.living(model.player):
+        if friend is model or role_of(state, friend) in KEPT_BACK | {Role.ARCHER}:
+            continue
+        gap = _nearest_gap(state, friend)
+        if (gap, friend.uid) < best[:2]:
+            best = (gap, friend.uid, friend)
+    return best[2]

@@ -1,0 +1,26 @@
+"""The players a battle may name (the ``players`` option): name -> factory taking the
+scenario. ``heuristic`` (the default) is ``heuristic_v2``, the heuristic with a plan (issue
+29); ``heuristic_v1`` is the earlier heuristic, kept for comparison with its decisions
+unchanged (the hashed logs and golden playthroughs name it, so they stay put while the
+default player improves)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from battlesim.engines.sbg.core.decisions import Player
+from battlesim.engines.sbg.policies.plan.player import PlanPlayer
+from battlesim.engines.sbg.policies.players import (
+    HeuristicPlayer,
+    _heuristic_no_might,
+    _random,
+)
+from battlesim.engines.sbg.rules.scenarios import Scenario
+
+PLAYERS: dict[str, Callable[[Scenario | None], Player]] = {
+    "heuristic": PlanPlayer,  # the default: measured stronger than v1 (bench/sbg_players.py)
+    "heuristic_v1": HeuristicPlayer,
+    "heuristic_v2": PlanPlayer,
+    "heuristic_no_might": _heuristic_no_might,
+    "random": _random,
+}

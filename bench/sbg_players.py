@@ -1,0 +1,214 @@
+"""How well do the SBG players play? The checks of issue 29, each a figure with its 95%
+Wilson interval, the CPU time it took and the load average.
+
+    .venv/bin/python bench/sbg_players.py [--seeds 4] [--player heuristic_v2] [--check ...]
+    .venv/bin/python bench/sbg_players.py --seeds 1 --check stronger cost   # while iterating
+
+Checks (targets of issue 29):
+- stronger: the player beats heuristic_v1 in >= 65% of decisive battles, over sample
+  pairings, every preset table and both scenarios, each seed with sides swapped;
+- mirror: a force against itself, side 0's share of decisive battles within 5 points of 50%;
+- random: the player against random >= 95% (each force against itself, both sides);
+- ending: per preset table, >= 90% of battles end by the scenario's own condition (not the
+  turn limit, the safety limit) when the player plays both sides;
+- points: per preset table, a force against itself cut by 1/6 of its points wins >= 75%,
+  sides swapped;
+- balance: per preset table, the same pairing with sides swapped: the first force's win
+  rates differ by <= 5 points;
+- cost: CPU per battle of the player against v1's on the same battles (target <= 1.5x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from figures import load_average, rate  # noqa: E402
+
+from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
+from battlesim.engines.sbg.game import play_game  # noqa: E402
+from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
+
+# Each sample force against itself: the forces are equal, only the players differ.
+MIRROR_FORCES = ("minas_tirith", "mordor", "rohan", "warg_riders", "gondor_captains", "fellowship")
+PAIRINGS = (
+    ("minas_tirith", "mordor"),
+    ("rohan", "warg_riders"),
+    ("gondor_captains", "harad_mumak"),
+    ("fellowship", "mordor_troll"),
+    ("minas_tirith_ent", "mordor"),
+)
+SCENARIOS = ("to_the_death", "domination")
+MIRRORS = ("minas_tirith", "mordor", "rohan")
+SAFETY = "turn_limit"  # the termination that is the safety limit, not the scenario's own
+
+
+def battle(seed: int, forces: list[Any], players: list[str], table: str, scenario: str) -> Any:
+    options = {"forces": forces, "players": players, "table": table, "scenario": scenario}
+    return play_game(seed=seed, options=options)
+
+
+def swapped(
+    seeds: int,
+    scenarios: tuple[str, ...] = SCENARIOS,
+    pairings: tuple[tuple[str, str], ...] = PAIRINGS,
+) -> Iterator[tuple[Any, ...]]:
+    """(seed, pairing, table, scenario, side the studied player or force takes)."""
+    for seed in range(seeds):
+        for pairing in pairings:
+            for table in PRESETS:
+                for scenario in scenarios:
+                    for side in (0, 1):
+                        yield seed, pairing, table, scenario, side
+
+
+def stronger(seeds: int, player: str) -> None:
+    """Over the sample pairings and over each sample force against itself (there only the
+    players differ: a lopsided pairing is won by the stronger list whoever plays)."""
+    mirrors = tuple((force, force) for force in MIRROR_FORCES)
+    for label, pairings in (("sample pairings", PAIRINGS), ("same force", mirrors)):
+        won = decisive = 0
+        for seed, pairing, table, scenario, side in swapped(seeds, pairings=pairings):
+            players = [player, "heuristic_v1"] if side == 0 else ["heuristic_v1", player]
+            winner = battle(seed, list(pairing), players, table, scenario).winner
+            if winner is not None:
+                decisive += 1
+                won += int(winner) == side
+        print(f"stronger ({label}): {player} v heuristic_v1, decisive won {rate(won, decisive)}")
+
+
+def mirror(seeds: int, player: str) -> None:
+    first = decisive = 0
+    for seed in range(seeds):
+        for force in MIRRORS:
+            for table in PRESETS:
+                for scenario in SCENARIOS:
+                    result = battle(seed, [force, force], [player, player], table, scenario)
+                    if result.winner is not None:
+                        decisive += 1
+                        first += result.winner == "0"
+    print(f"mirror: side 0 wins {rate(first, decisive)} of decisive (target 0.45-0.55)")
+
+
+def versus_random(seeds: int, player: str) -> None:
+    """Each sample force against itself (a lopsided pairing is lost by any player: the
+    Mumak beats gondor_captains whoever plays it)."""
+    won = played = 0
+    mirrors = tuple((force, force) for force in MIRROR_FORCES)
+    for seed, pairing, table, scenario, side in swapped(seeds, ("to_the_death",), mirrors):
+        players = [player, "random"] if side == 0 else ["random", player]
+        winner = battle(seed, list(pairing), players, table, scenario).winner
+        played += 1
+        won += winner is not None and int(winner) == side
+    print(f"random: {player} v random, same force, wins {rate(won, played)} (target >= 0.95)")
+
+
+def ending(seeds: int, player: str) -> None:
+    for table in PRESETS:
+        by_rule = played = 0
+        for seed in range(seeds):
+            for pairing in PAIRINGS:
+                for scenario in SCENARIOS:
+                    result = battle(seed, list(pairing), [player, player], table, scenario)
+                    played += 1
+                    by_rule += result.termination != SAFETY
+        print(f"ending: {table!r} by the scenario's condition {rate(by_rule, played)} (>= 0.90)")
+
+
+def cut(name: str, share: float = 1 / 6) -> dict[str, Any]:
+    """The sample force less at least ``share`` of its points: one model at a time from the
+    unit with the most models (the leader stays)."""
+    force = copy.deepcopy(SAMPLE_FORCES[name])
+    units = force["units"]
+    total = sum(u["count"] * u["profile"]["points"] for u in units)
+    left = total
+    while left > total * (1 - share):
+        unit = max((u for u in units if not u.get("leader")), key=lambda u: u["count"])
+        unit["count"] -= 1
+        left -= unit["profile"]["points"]
+    force["name"] = f"{force['name']} (cut to {left} of {total} points)"
+    return force
+
+
+def points(seeds: int, player: str) -> None:
+    for table in PRESETS:
+        won = played = 0
+        for seed in range(seeds):
+            for name in {f for pairing in PAIRINGS for f in pairing}:
+                for side in (0, 1):
+                    forces: list[Any] = [name, cut(name)] if side == 0 else [cut(name), name]
+                    result = battle(seed, forces, [player, player], table, "to_the_death")
+                    played += 1
+                    won += result.winner is not None and int(result.winner) == side
+        print(f"points: {table!r} full force v itself cut by 1/6 wins {rate(won, played)}")
+
+
+def balance(seeds: int, player: str) -> None:
+    for table in PRESETS:
+        wins = [0, 0]
+        played = 0
+        for seed in range(seeds):
+            for pairing in PAIRINGS:
+                for scenario in SCENARIOS:
+                    played += 1
+                    for side in (0, 1):
+                        forces = list(pairing) if side == 0 else list(reversed(pairing))
+                        result = battle(seed, forces, [player, player], table, scenario)
+                        wins[side] += result.winner == str(side)
+        gap = abs(wins[0] - wins[1]) / played
+        print(
+            f"balance: {table!r} first force wins {rate(wins[0], played)} as side 0,"
+            f" {rate(wins[1], played)} as side 1: {100 * gap:.1f} points apart (<= 5)"
+        )
+
+
+def cost(seeds: int, player: str) -> None:
+    cpu = {}
+    for name in ("heuristic_v1", player):
+        start = time.process_time()
+        count = 0
+        for seed, pairing, table, scenario, side in swapped(seeds):
+            if side == 0:
+                battle(seed, list(pairing), [name, name], table, scenario)
+                count += 1
+        cpu[name] = (time.process_time() - start) / count
+    ratio = cpu[player] / cpu["heuristic_v1"]
+    print(
+        f"cost: CPU per battle {player} {cpu[player]:.3f} s, heuristic_v1"
+        f" {cpu['heuristic_v1']:.3f} s: {ratio:.2f}x (<= 1.5)"
+    )
+
+
+CHECKS = {
+    "stronger": stronger,
+    "mirror": mirror,
+    "random": versus_random,
+    "ending": ending,
+    "points": points,
+    "balance": balance,
+    "cost": cost,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument("--player", default="heuristic_v2")
+    parser.add_argument("--check", nargs="+", choices=sorted(CHECKS), default=list(CHECKS))
+    args = parser.parse_args()
+    print(load_average())
+    for name in args.check:
+        start = time.process_time()
+        CHECKS[name](args.seeds, args.player)
+        print(f"  ({time.process_time() - start:.0f} CPU s; {load_average()})")
+
+
+if __name__ == "__main__":
+    main()
