@@ -37,6 +37,7 @@ from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import (
     beast_fight,
     cavalry,
+    characteristics,
     fight_stances,
     monsters,
     prone,
@@ -146,10 +147,7 @@ def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Di
 
 def _fight_value(state: BattleState, models: list[ModelState]) -> int:
     """FIGHT-DUEL-04: the highest Fight value of the side (supporters included)."""
-    return max(
-        (clamp_stat(m.profile.fight + modifier(Hook.FIGHT, HookContext(state, m))) for m in models),
-        default=0,
-    )
+    return max((characteristics.fight_value(state, m) for m in models), default=0)
 
 
 def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> DuelSide:
@@ -433,7 +431,7 @@ def _strike_target(
 
 
 def _attacks(state: BattleState, model: ModelState) -> int:
-    return max(0, model.profile.attacks + modifier(Hook.ATTACKS, HookContext(state, model)))
+    return characteristics.attacks(state, model)
 
 
 def _special_strikes_instead(
@@ -468,8 +466,9 @@ def declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, P
         if combat.only and model.uid not in combat.only:
             continue  # HERO-HCHAL-02
         enemies = combat.fighters(1 - model.player) + combat.helpers(1 - model.player)
-        enemy_fight = max(m.profile.fight for m in enemies)
-        options = special_strikes.eligible(model, enemy_fight)
+        enemy_fight = max(characteristics.fight_base(state, m) for m in enemies)
+        fight = characteristics.fight_base(state, model)
+        options = special_strikes.eligible(model, enemy_fight, fight)
         if not options:
             continue
         choice = players[model.player].decide(

@@ -31,6 +31,7 @@ from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.challenges import challenge, declined_challenger, rival_of
+from battlesim.engines.sbg.rules.characteristics import fight_base
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.special_strikes import is_stunned
@@ -479,7 +480,7 @@ def fight_bonus(state: BattleState, model: ModelState) -> int:
     """HERO-HST-01 (002:L1706): +D6 Fight, never above 10, applied before every other
     effect: a Fight that then becomes 1 (Stun SPS-STUN-01, Whirl SPS-WHIRL-01) stays 1, and
     a halving (RING-INV-05) halves the raised value."""
-    bonus, fight = heroic_turn(model).fight, model.profile.fight
+    bonus, fight = heroic_turn(model).fight, fight_base(state, model)
     if not bonus or is_stunned(state, model) or model.strike is SpecialStrike.WHIRL:
         return 0
     return min(fight + bonus, STAT_MAX) - fight

@@ -16,6 +16,7 @@ from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.mounts import feint_loss
 from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.rules import characteristics
 from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.footing import keeps_footing
 
@@ -39,20 +40,22 @@ class IllegalStrikeError(ValueError):
     """A special strike the model's weapon or Fight value does not allow (SPS-GEN-01)."""
 
 
-def eligible(model: ModelState, enemy_fight: int) -> list[SpecialStrike]:
+def eligible(model: ModelState, enemy_fight: int, fight: int | None = None) -> list[SpecialStrike]:
     """SPS-GEN-01/02, SPS-FEINT-01, SPS-STAB-01: what the model's weapon allows now.
 
     ``enemy_fight`` is the highest Fight among the enemies of the fight, supporters included
-    (ambiguity 14, confirmed by the example at 002:L2098-2102).
+    (ambiguity 14, confirmed by the example at 002:L2098-2102); ``fight`` the model's own as
+    its rules set it (``characteristics.fight_base``), its profile's when not given.
     """
+    fight = model.profile.fight if fight is None else fight
     weapon = model.weapon
     if weapon is None or weapon.spear or BLADES_OF_THE_DEAD in model.triggers:
         return []  # SR-BLADESDEAD (002:L2819): no Special Strikes
     allowed = []
     for strike in weapon.strikes:
-        if strike is SpecialStrike.FEINT and model.profile.fight < enemy_fight:
+        if strike is SpecialStrike.FEINT and fight < enemy_fight:
             continue
-        if strike is SpecialStrike.STAB and model.profile.fight >= enemy_fight:
+        if strike is SpecialStrike.STAB and fight >= enemy_fight:
             continue
         if strike in IMPLEMENTED:
             allowed.append(strike)
@@ -61,16 +64,17 @@ def eligible(model: ModelState, enemy_fight: int) -> list[SpecialStrike]:
 
 def declare(state: BattleState, model: ModelState, strike: SpecialStrike, enemy_fight: int) -> None:
     """Record the declaration and apply what happens before the Duel (Feint, Whirl)."""
-    if strike not in eligible(model, enemy_fight):
+    fight = characteristics.fight_base(state, model)
+    if strike not in eligible(model, enemy_fight, fight):
         raise IllegalStrikeError(f"{model.uid} cannot use {strike.value} now")
     model.strike = strike
     state.log.emit("special_strike", model=model.uid, strike=strike.value)
     if strike is SpecialStrike.FEINT:
         (die,) = state.roll(1, f"feint D3 {model.uid}")
         # SPS-FEINT-01: Fight -D3 to decide the Duel; SPS-CAV-01: the rider's Fight only
-        model.fight_mod -= feint_loss(model.mount, model.profile.fight, d3(die))
+        model.fight_mod -= feint_loss(model.mount, fight, d3(die))
     elif strike is SpecialStrike.WHIRL:
-        model.fight_mod = 1 - model.profile.fight  # SPS-WHIRL-01: Fight becomes 1
+        model.fight_mod = 1 - fight  # SPS-WHIRL-01: Fight becomes 1
 
 
 def after_duel(state: BattleState, model: ModelState, won: bool) -> None:
@@ -133,19 +137,21 @@ def stab_backlash(state: BattleState, model: ModelState) -> bool:
 @register(Hook.FIGHT, "any")
 def _fight_mod(context: HookContext) -> int:
     if is_stunned(context.state, context.model):
-        return 1 - context.model.profile.fight
+        return 1 - characteristics.fight_base(context.state, context.model)
     return context.model.fight_mod
 
 
 @register(Hook.ATTACKS, "any")
 def _stunned_attacks(context: HookContext) -> int:
     stunned = is_stunned(context.state, context.model)
-    return 1 - context.model.profile.attacks if stunned else 0
+    return 1 - characteristics.attacks_base(context.state, context.model) if stunned else 0
 
 
 @register(Hook.SHOOT_VALUE, "any")
 def _stunned_shooting(context: HookContext) -> int:
-    return 6 - context.model.profile.shoot if is_stunned(context.state, context.model) else 0
+    if not is_stunned(context.state, context.model):
+        return 0
+    return 6 - characteristics.shoot_base(context.state, context.model)
 
 
 @register(Hook.STRENGTH, "any")

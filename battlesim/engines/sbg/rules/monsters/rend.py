@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import ModelState
+from battlesim.engines.sbg.rules.characteristics import attacks
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.monsters.core import BpaFight, BrutalPowerAttack, register_bpa
@@ -18,8 +18,7 @@ def rend_dice(fight: BpaFight) -> int:
     """REND-03: one die per Attack of the Monster (its Attacks characteristic, as modified:
     a stunned Monster has one); never doubled against a trapped model (MON-BPA-02)."""
     monster = fight.monster
-    extra = modifier(Hook.ATTACKS, HookContext(fight.state, monster))
-    return max(0, monster.profile.attacks + extra)
+    return attacks(fight.state, monster)
 
 
 def resolve_rend(fight: BpaFight, target: ModelState | None) -> None:

@@ -1,0 +1,92 @@
+"""Characteristic overrides (core/overrides.py) read where the engine uses the
+characteristic (rules/characteristics.py): a rule that sets Fight, Attacks or Shoot outright
+changes the Duel, the strikes and the shots, not only the override's own answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from battlesim.engines.sbg.core.arms import SpecialStrike
+from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.overrides import Stat, override
+from battlesim.engines.sbg.rules import characteristics
+from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.fighting import duel
+from battlesim.engines.sbg.rules.shooting import to_hit_need
+from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, stun_mark
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile, rolls
+
+FIGHT_NINE = "test: fight of nine"
+THREE_ATTACKS = "test: three attacks"
+SHOOT_TWO = "test: shoot of two"
+
+
+@override(Stat.FIGHT, FIGHT_NINE, source="test_characteristics.py")
+def _fight_nine(context: HookContext, value: int) -> int | None:
+    return 9
+
+
+@override(Stat.ATTACKS, THREE_ATTACKS, source="test_characteristics.py")
+def _three_attacks(context: HookContext, value: int) -> int | None:
+    return 3
+
+
+@override(Stat.SHOOT, SHOOT_TWO, source="test_characteristics.py")
+def _shoot_two(context: HookContext, value: int) -> int | None:
+    return 2
+
+
+def test_a_fight_override_wins_the_tied_duel() -> None:
+    """FIGHT-DUEL-02 (002:L952): both roll 3; the F3 warrior set to Fight 9 beats the F4 foe
+    (without the override the foe's Fight 4 wins)."""
+    state = battle([3, 3])
+    hero = add(state, "A1", 0, 10, 10, profile(rules=(FIGHT_NINE,)))
+    foe = add(state, "B1", 1, 10 + BASE_GAP, 10, profile(fight=4))
+    assert duel(state, Combat(hero, [foe])) == 0
+    plain = battle([3, 3])
+    warrior = add(plain, "A1", 0, 10, 10)
+    foe = add(plain, "B1", 1, 10 + BASE_GAP, 10, profile(fight=4))
+    assert duel(plain, Combat(warrior, [foe])) == 1
+
+
+def test_an_attacks_override_rolls_that_many_duel_dice() -> None:
+    """FIGHT-DUEL-01 (002:L948): one Duel die per Attack: the A1 warrior set to 3 Attacks
+    rolls 1, 1, 6 and its 6 beats the foe's 5 (with its one die, the 1 would lose)."""
+    state = battle([1, 1, 6, 5])
+    hero = add(state, "A1", 0, 10, 10, profile(rules=(THREE_ATTACKS,)))
+    foe = add(state, "B1", 1, 10 + BASE_GAP, 10)
+    assert duel(state, Combat(hero, [foe])) == 0
+    assert [dice for _, dice in rolls(state)] == [[1, 1, 6], [5]]
+
+
+def test_a_stunned_model_has_one_attack_whatever_its_rules_set() -> None:
+    """SPS-STUN-01 (002:L2153): a stunned model's Attacks become 1, counted from the value
+    its rules set (3), not from its printed 1."""
+    state = battle()
+    hero = add(state, "A1", 0, 10, 10, profile(rules=(THREE_ATTACKS,)))
+    assert characteristics.attacks(state, hero) == 3
+    stun_mark(hero).stunned_until = state.turn
+    assert characteristics.attacks(state, hero) == 1
+
+
+def test_a_fight_override_decides_feint_and_stab() -> None:
+    """SPS-FEINT-01, SPS-STAB-01 (002:L2064-2102): a Feint needs a Fight at least the
+    enemy's, a Stab a lower one. The sword-armed F3 warrior set to Fight 9 may Feint against
+    the F4 foe, not Stab; without the override it may only Stab."""
+    state = battle([2])
+    hero = add(state, "A1", 0, 10, 10, profile(rules=(FIGHT_NINE,)))
+    plain = add(state, "A2", 0, 20, 10)
+    with pytest.raises(IllegalStrikeError):
+        declare(state, hero, SpecialStrike.STAB, enemy_fight=4)
+    with pytest.raises(IllegalStrikeError):
+        declare(state, plain, SpecialStrike.FEINT, enemy_fight=4)
+    declare(state, hero, SpecialStrike.FEINT, enemy_fight=4)  # D3 of 2: Fight 9 - 1
+    assert characteristics.fight_value(state, hero) == 8
+
+
+def test_a_shoot_override_sets_the_to_hit_need() -> None:
+    """SHOOT-HIT-01 (002:L854): the To Hit roll needs the Shoot value; set to 2+, not 4+."""
+    state = battle()
+    archer = add(state, "A1", 0, 10, 10, profile(rules=(SHOOT_TWO,)))
+    plain = add(state, "A2", 0, 20, 10, WARRIOR)
+    assert to_hit_need(state, archer) == 2 and to_hit_need(state, plain) == 4
