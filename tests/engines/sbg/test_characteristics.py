@@ -1,6 +1,7 @@
 """Characteristic overrides (core/overrides.py) read where the engine uses the
 characteristic (rules/characteristics.py): a rule that sets Fight, Attacks or Shoot outright
-changes the Duel, the strikes and the shots, not only the override's own answer."""
+(and Strength, Defence) changes the Duel, the strikes, the shots and the other hits, not
+only the override's own answer."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from battlesim.engines.sbg.core.arms import SpecialStrike
 from battlesim.engines.sbg.core.hooks import HookContext
 from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.rules import characteristics
+from battlesim.engines.sbg.rules.cavalry import knockdown_immune
 from battlesim.engines.sbg.rules.combats import Combat
-from battlesim.engines.sbg.rules.fighting import duel
+from battlesim.engines.sbg.rules.fighting import duel, stab_backlashes
 from battlesim.engines.sbg.rules.shooting import to_hit_need
 from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, stun_mark
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile, rolls
@@ -90,3 +92,41 @@ def test_a_shoot_override_sets_the_to_hit_need() -> None:
     archer = add(state, "A1", 0, 10, 10, profile(rules=(SHOOT_TWO,)))
     plain = add(state, "A2", 0, 20, 10, WARRIOR)
     assert to_hit_need(state, archer) == 2 and to_hit_need(state, plain) == 4
+
+
+DEFENCE_TEN = "test: defence of ten"
+STRENGTH_SIX = "test: strength of six"
+
+
+@override(Stat.DEFENCE, DEFENCE_TEN, source="test_characteristics.py")
+def _defence_ten(context: HookContext, value: int) -> int | None:
+    return 10
+
+
+@override(Stat.STRENGTH, STRENGTH_SIX, source="test_characteristics.py")
+def _strength_six(context: HookContext, value: int) -> int | None:
+    return 6
+
+
+def test_a_defence_override_holds_against_every_hit_not_only_strikes() -> None:
+    """SPS-STAB-01 (002:L2094), SHOOT-WND-02 (002:L880-892): the S2 hit of a losing stabber
+    cannot wound Defence 10 (no die rolled); the same 6 wounds the printed D4."""
+    state = battle([6])
+    armoured = add(state, "A1", 0, 10, 10, profile(rules=(DEFENCE_TEN,)))
+    armoured.strike = SpecialStrike.STAB
+    stab_backlashes(state, [armoured])
+    assert armoured.alive and state.dice.remaining == 1
+    plain = battle([6])
+    warrior = add(plain, "A1", 0, 10, 10)
+    warrior.strike = SpecialStrike.STAB
+    stab_backlashes(plain, [warrior])
+    assert not warrior.alive
+
+
+def test_a_strength_override_counts_for_a_charge_knock_down() -> None:
+    """CAV-CHG-06 (002:L1397): Strength 6 or more is not knocked down by a charging
+    cavalry model; the S3 warrior set to Strength 6 is immune, the printed S3 is not."""
+    state = battle()
+    strong = add(state, "A1", 0, 10, 10, profile(rules=(STRENGTH_SIX,)))
+    plain = add(state, "A2", 0, 20, 10)
+    assert knockdown_immune(state, strong) and not knockdown_immune(state, plain)

@@ -41,3 +41,21 @@ def attacks(state: BattleState, model: ModelState) -> int:
 def shoot_base(state: BattleState, model: ModelState) -> int:
     """The Shoot value as the model's rules set it (Stat.SHOOT), before modifiers."""
     return value(Stat.SHOOT, HookContext(state, model), model.profile.shoot)
+
+
+def defence_value(state: BattleState, model: ModelState) -> int:
+    """The Defence a hit on the model compares (strike, shot, fall...): overrides
+    (Stat.DEFENCE) then modifiers (Hook.DEFENCE), 1-10; the mount's is cavalry's."""
+    context = HookContext(state, model)
+    return clamp_stat(value(Stat.DEFENCE, context, model.defence) + modifier(Hook.DEFENCE, context))
+
+
+def strength_base(state: BattleState, model: ModelState) -> int:
+    """The Strength as the model's rules set it (Stat.STRENGTH), before modifiers."""
+    return value(Stat.STRENGTH, HookContext(state, model), model.profile.strength)
+
+
+def strength_value(state: BattleState, model: ModelState) -> int:
+    """The current Strength: overrides (Stat.STRENGTH) then modifiers (Hook.STRENGTH)."""
+    context = HookContext(state, model)
+    return clamp_stat(strength_base(state, model) + modifier(Hook.STRENGTH, context))

@@ -322,9 +322,7 @@ def strike(
     if at_mount:
         defence = cavalry.mount_defence(target, state)
     else:
-        struck = HookContext(state, target)
-        defence = value(Stat.DEFENCE, struck, target.defence)
-        defence = clamp_stat(defence + modifier(Hook.DEFENCE, struck))
+        defence = characteristics.defence_value(state, target)
     defence = value(Stat.STRUCK_DEFENCE, striking, defence)  # SR-BLADESDEAD: Courage
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target, {"trapped": trapped}))
     sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
@@ -482,7 +480,7 @@ def stab_backlashes(state: BattleState, losers: list[ModelState]) -> None:
     """SPS-STAB-01: each losing stabber suffers one Strength 2 hit after the fight."""
     for model in losers:
         if special_strikes.stab_backlash(state, model):
-            defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+            defence = characteristics.defence_value(state, model)
             purpose = f"stab backlash {model.uid} (S2 D{defence})"
             sixes = wounded_only_on_sixes(state, model)  # HERO-HD-01
             if roll_to_wound(state, 2, defence, 0, purpose, natural_six=sixes):

@@ -31,7 +31,7 @@ from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.challenges import challenge, declined_challenger, rival_of
-from battlesim.engines.sbg.rules.characteristics import fight_base
+from battlesim.engines.sbg.rules.characteristics import fight_base, strength_base
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.special_strikes import is_stunned
@@ -494,7 +494,8 @@ def _heroic_strike(context: HookContext) -> int:
 @register(Hook.STRENGTH, "hero")
 def _heroic_strength(context: HookContext) -> int:
     """HERO-HSTR-01: +D3 Strength, never above 10, applied before other modifiers."""
-    bonus, strength = heroic_turn(context.model).strength, context.model.profile.strength
+    bonus = heroic_turn(context.model).strength
+    strength = strength_base(context.state, context.model)
     return min(strength + bonus, STAT_MAX) - strength if bonus else 0
 
 

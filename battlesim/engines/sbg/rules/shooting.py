@@ -22,7 +22,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules import cavalry, characteristics, one_ring, war_beasts
-from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules.combat import clamp_die, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import MightRoll, boost
@@ -223,7 +223,7 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     if at_mount:
         defence = cavalry.mount_defence(victim, state)
     else:
-        defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
+        defence = characteristics.defence_value(state, victim)
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"

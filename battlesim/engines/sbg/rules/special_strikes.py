@@ -99,8 +99,8 @@ def bash(state: BattleState, model: ModelState, victim: ModelState) -> None:
     two_handed = weapon is not None and weapon.handedness is Handedness.TWO_HANDED
     (mine,) = state.roll(1, f"bash {model.uid}")
     (theirs,) = state.roll(1, f"resist bash {victim.uid}")
-    total = mine + model.profile.strength + (1 if two_handed else 0)
-    knocked = total >= theirs + victim.profile.strength
+    total = mine + characteristics.strength_base(state, model) + (1 if two_handed else 0)
+    knocked = total >= theirs + characteristics.strength_base(state, victim)
     state.log.emit("bash", model=model.uid, victim=victim.uid, knocked=knocked)
     immovable = "war beast" in victim.profile.keywords or "immovable object" in victim.triggers
     if not knocked or immovable:  # WB-CC-03 (002:L1919): never knocked prone
