@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from battlesim.engines.sbg.core.state import ModelState
-from battlesim.engines.sbg.rules.characteristics import attacks
+from battlesim.engines.sbg.rules.characteristics import attacks, strength_base
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.monsters.core import BpaFight, BrutalPowerAttack, register_bpa
@@ -27,8 +27,8 @@ def resolve_rend(fight: BpaFight, target: ModelState | None) -> None:
     two-handed +1, special strikes, re-rolls) applies (data.ASSUMPTIONS 'bpa-modifiers')."""
     assert target is not None
     state, monster = fight.state, fight.monster
-    strength = clamp_stat(monster.profile.strength)
-    toughness = clamp_stat(target.profile.strength)
+    strength = clamp_stat(strength_base(state, monster))  # a value a rule sets is no modifier
+    toughness = clamp_stat(strength_base(state, target))
     for _ in range(rend_dice(fight)):
         if not target.alive:
             return
