@@ -122,7 +122,7 @@ def test_rhunish_fury_gives_khamul_three_attacks() -> None:
 
 
 def test_rhunish_fury_counts_from_three_when_khamul_is_stunned() -> None:
-    """BSData 4b58-5ee8-9c4b-6421 with SPS-STUN-01 (002:L2153): a stunned model has 1 Attack,
+    """BSData 4b58-5ee8-9c4b-6421 with SPS-STUN-01 (002:L2090): a stunned model has 1 Attack,
     Khamûl too (his 3 are the value the Stun replaces): one Duel die, the 1 loses to a 5."""
     state = battle([5, 1])
     foe = add(state, "F", 0, 10, 10, WARRIOR)

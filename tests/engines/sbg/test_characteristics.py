@@ -14,6 +14,7 @@ from battlesim.engines.sbg.rules import characteristics
 from battlesim.engines.sbg.rules.cavalry import knockdown_immune
 from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.fighting import duel, stab_backlashes
+from battlesim.engines.sbg.rules.monsters.hurl import hurl_distance
 from battlesim.engines.sbg.rules.shooting import to_hit_need
 from battlesim.engines.sbg.rules.special_strikes import IllegalStrikeError, declare, stun_mark
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile, rolls
@@ -62,7 +63,7 @@ def test_an_attacks_override_rolls_that_many_duel_dice() -> None:
 
 
 def test_a_stunned_model_has_one_attack_whatever_its_rules_set() -> None:
-    """SPS-STUN-01 (002:L2153): a stunned model's Attacks become 1, counted from the value
+    """SPS-STUN-01 (002:L2090): a stunned model's Attacks become 1, counted from the value
     its rules set (3), not from its printed 1."""
     state = battle()
     hero = add(state, "A1", 0, 10, 10, profile(rules=(THREE_ATTACKS,)))
@@ -72,7 +73,7 @@ def test_a_stunned_model_has_one_attack_whatever_its_rules_set() -> None:
 
 
 def test_a_fight_override_decides_feint_and_stab() -> None:
-    """SPS-FEINT-01, SPS-STAB-01 (002:L2064-2102): a Feint needs a Fight at least the
+    """SPS-FEINT-01, SPS-STAB-01 (002:L2068-2078): a Feint needs a Fight at least the
     enemy's, a Stab a lower one. The sword-armed F3 warrior set to Fight 9 may Feint against
     the F4 foe, not Stab; without the override it may only Stab."""
     state = battle([2])
@@ -109,7 +110,7 @@ def _strength_six(context: HookContext, value: int) -> int | None:
 
 
 def test_a_defence_override_holds_against_every_hit_not_only_strikes() -> None:
-    """SPS-STAB-01 (002:L2094), SHOOT-WND-02 (002:L880-892): the S2 hit of a losing stabber
+    """SPS-STAB-01 (002:L2078), SHOOT-WND-02 (002:L880-892): the S2 hit of a losing stabber
     cannot wound Defence 10 (no die rolled); the same 6 wounds the printed D4."""
     state = battle([6])
     armoured = add(state, "A1", 0, 10, 10, profile(rules=(DEFENCE_TEN,)))
@@ -130,3 +131,14 @@ def test_a_strength_override_counts_for_a_charge_knock_down() -> None:
     strong = add(state, "A1", 0, 10, 10, profile(rules=(STRENGTH_SIX,)))
     plain = add(state, "A2", 0, 20, 10)
     assert knockdown_immune(state, strong) and not knockdown_immune(state, plain)
+
+
+def test_a_strength_override_shortens_a_hurl() -> None:
+    """HURL-02 (002:L1822, example L1834): D3 plus the Monster's Strength less the victim's: an S8
+    Monster hurls the warrior set to Strength 6 D3 + 2" (5" on a 5), the printed S3 D3 + 5" (8")."""
+    state = battle()
+    beast = add(state, "B1", 1, 30, 10, profile(strength=8))
+    strong = add(state, "A1", 0, 10, 10, profile(rules=(STRENGTH_SIX,)))
+    plain = add(state, "A2", 0, 20, 10)
+    assert hurl_distance(state, 5, beast, strong) == 5
+    assert hurl_distance(state, 5, beast, plain) == 8
