@@ -10,8 +10,11 @@ from battlesim.engines.sbg.core.arms import HAND_WEAPONS
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.rules import characteristics
+from battlesim.engines.sbg.rules.combats import Combat
 from battlesim.engines.sbg.rules.equipment import banner_in_range
-from battlesim.engines.sbg.rules.fighting import strike
+from battlesim.engines.sbg.rules.fighting import duel, strike
+from battlesim.engines.sbg.rules.special_strikes import stun_mark
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, rolls
 
 MAN = replace(WARRIOR, keywords=frozenset({"man", "infantry", "warrior"}))
@@ -118,12 +121,26 @@ def test_trident_spear_is_a_spear_that_rerolls_failed_wounds() -> None:
 
 
 def test_rhunish_fury_gives_khamul_three_attacks() -> None:
-    """BSData 4b58-5ee8-9c4b-6421: 3 Attacks instead of 2."""
-    state = battle()
-    khamul = add(state, "K", 1, 10, 10, _with(MAN, "Rhunish Fury (Passive)", attacks=2))
-    assert modifier(Hook.ATTACKS, HookContext(state, khamul)) == 1
+    """BSData 4b58-5ee8-9c4b-6421: 3 Attacks instead of 2: the A2 Khamûl rolls three Duel
+    dice (1, 1, 6) and his 6 beats the foe's 5; a card already at 3 stays at 3."""
+    state = battle([5, 1, 1, 6])
+    foe = add(state, "F", 0, 10, 10, WARRIOR)
+    khamul = add(state, "K", 1, 10 + BASE_GAP, 10, _with(MAN, "Rhunish Fury (Passive)", attacks=2))
+    assert duel(state, Combat(foe, [khamul])) == 1
+    assert [d for _, d in rolls(state)] == [[5], [1, 1, 6]]
     carded = add(state, "C", 1, 20, 10, _with(MAN, "Rhunish Fury (Passive)", attacks=3))
-    assert modifier(Hook.ATTACKS, HookContext(state, carded)) == 0
+    assert characteristics.attacks(state, carded) == 3
+
+
+def test_rhunish_fury_counts_from_three_when_khamul_is_stunned() -> None:
+    """BSData 4b58-5ee8-9c4b-6421 with SPS-STUN-01 (002:L2090): a stunned model has 1 Attack,
+    Khamûl too (his 3 are the value the Stun replaces): one Duel die, the 1 loses to a 5."""
+    state = battle([5, 1])
+    foe = add(state, "F", 0, 10, 10, WARRIOR)
+    khamul = add(state, "K", 1, 10 + BASE_GAP, 10, _with(MAN, "Rhunish Fury (Passive)", attacks=2))
+    stun_mark(khamul).stunned_until = state.turn
+    assert duel(state, Combat(foe, [khamul])) == 0
+    assert [d for _, d in rolls(state)] == [[5], [1]]
 
 
 def test_deadly_strength_cancels_the_two_handed_duel_penalty() -> None:

@@ -10,6 +10,7 @@ from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules.back_away import back_away
+from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.howdah import beast_turn
 from battlesim.engines.sbg.rules.monsters.core import knock_prone
 from battlesim.engines.sbg.rules.war_beasts import immovable, is_war_beast
@@ -79,10 +80,10 @@ def irresistible_force(
     beasts = [m for m in winners if is_war_beast(m) and beast_turn(m).trampled_into and m.alive]
     if not beasts:
         return
-    strength = max(b.profile.strength for b in beasts)
+    strength = max(strength_base(state, b) for b in beasts)
     for enemy in enemies:
         if not enemy.alive or immovable(enemy) or enemy.prone:
             continue
-        if "monster" in enemy.triggers and enemy.profile.strength > strength:
+        if "monster" in enemy.triggers and strength_base(state, enemy) > strength:
             continue
         knock_prone(state, enemy, "irresistible force")  # Cavalry: CAV-LOOSE-03 (L1332)

@@ -46,6 +46,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.core.units import ModelSpec
+from battlesim.engines.sbg.rules import characteristics
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import falling_hits
@@ -114,7 +115,7 @@ def flying_leap(state: BattleState, rider: ModelState) -> None:
     for the rest of the turn (it stays in its fight, prone)."""
     rider.prone = True
     rider_turns(rider).thrown_turn = state.turn
-    defence = clamp_stat(rider.defence + modifier(Hook.DEFENCE, HookContext(state, rider)))
+    defence = characteristics.defence_value(state, rider)
     purpose = f"thrown {rider.uid} (S{THROWN_HIT_STRENGTH} D{defence})"
     sixes = wounded_only_on_sixes(state, rider)  # HERO-HD-01: thrown in the Fight phase
     if roll_to_wound(state, THROWN_HIT_STRENGTH, defence, 0, purpose, natural_six=sixes):
@@ -367,12 +368,11 @@ def knockdown_immune(state: BattleState, target: ModelState) -> bool:
     (current Strength, with modifiers); MON-CAV-01: War Beasts neither (monsters.core)."""
     if "monster" in target.profile.keywords or knocked_down_by_charge_immune(target):
         return True
-    strength = target.profile.strength + modifier(Hook.STRENGTH, HookContext(state, target))
-    return strength >= 6
+    return characteristics.strength_value(state, target) >= 6
 
 
 def _strength(state: BattleState, model: ModelState) -> int:
-    return model.profile.strength + modifier(Hook.STRENGTH, HookContext(state, model))
+    return characteristics.strength_value(state, model)
 
 
 def _stands(state: BattleState, loser: ModelState, monstrous: int) -> bool:
@@ -458,7 +458,7 @@ def mount_hits(state: BattleState, model: ModelState, hits: int, cause: str) -> 
     state.lose_parts(model.player, riders=0, mounts=1)
     state.log.emit("mount_slain", model=model.uid, source=cause)
     for k in range(hits):
-        defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+        defence = characteristics.defence_value(state, model)
         purpose = f"{cause} {model.uid} rider hit {k + 1} (S{DESCENT_HIT_STRENGTH} D{defence})"
         if model.alive and roll_to_wound(state, DESCENT_HIT_STRENGTH, defence, 0, purpose):
             state.wound(model, cause)

@@ -7,9 +7,9 @@ import math
 
 from battlesim.engines.sbg.core.bases import obstacle_height_for
 from battlesim.engines.sbg.core.data import EPSILON, FALL_STRENGTH
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, intercept
-from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules import characteristics
+from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 
 _HEIGHTS: dict[frozenset[str], float] = {}
@@ -40,7 +40,7 @@ def fall(state: BattleState, model: ModelState, drop: float, cause: str) -> None
     model.prone = True
     hits = falling_hits(drop, terrain_height(model))
     state.log.emit("fall", model=model.uid, cause=cause, drop=round(drop, 3), hits=hits)
-    defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+    defence = characteristics.defence_value(state, model)
     for k in range(hits):
         if not model.alive:
             return

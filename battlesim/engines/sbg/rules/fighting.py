@@ -37,6 +37,7 @@ from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import (
     beast_fight,
     cavalry,
+    characteristics,
     fight_stances,
     monsters,
     prone,
@@ -146,10 +147,7 @@ def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Di
 
 def _fight_value(state: BattleState, models: list[ModelState]) -> int:
     """FIGHT-DUEL-04: the highest Fight value of the side (supporters included)."""
-    return max(
-        (clamp_stat(m.profile.fight + modifier(Hook.FIGHT, HookContext(state, m))) for m in models),
-        default=0,
-    )
+    return max((characteristics.fight_value(state, m) for m in models), default=0)
 
 
 def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> DuelSide:
@@ -350,9 +348,7 @@ def strike(
     if at_mount:
         defence = cavalry.mount_defence(target, state)
     else:
-        struck = HookContext(state, target)
-        defence = value(Stat.DEFENCE, struck, target.defence)
-        defence = clamp_stat(defence + modifier(Hook.DEFENCE, struck))
+        defence = characteristics.defence_value(state, target)
     defence = value(Stat.STRUCK_DEFENCE, striking, defence)  # SR-BLADESDEAD: Courage
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, striker, target, {"trapped": trapped}))
     sixes = wounded_only_on_sixes(state, target, at_mount)  # HERO-HD-01
@@ -459,7 +455,7 @@ def _strike_target(
 
 
 def _attacks(state: BattleState, model: ModelState) -> int:
-    return max(0, model.profile.attacks + modifier(Hook.ATTACKS, HookContext(state, model)))
+    return characteristics.attacks(state, model)
 
 
 def _special_strikes_instead(
@@ -494,8 +490,9 @@ def declare_strikes(state: BattleState, combat: Combat, players: tuple[Player, P
         if combat.only and model.uid not in combat.only:
             continue  # HERO-HCHAL-02
         enemies = combat.fighters(1 - model.player) + combat.helpers(1 - model.player)
-        enemy_fight = max(m.profile.fight for m in enemies)
-        options = special_strikes.eligible(model, enemy_fight)
+        enemy_fight = max(characteristics.fight_base(state, m) for m in enemies)
+        fight = characteristics.fight_base(state, model)
+        options = special_strikes.eligible(model, enemy_fight, fight)
         if not options:
             continue
         choice = players[model.player].decide(
@@ -509,7 +506,7 @@ def stab_backlashes(state: BattleState, losers: list[ModelState]) -> None:
     """SPS-STAB-01: each losing stabber suffers one Strength 2 hit after the fight."""
     for model in losers:
         if special_strikes.stab_backlash(state, model):
-            defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+            defence = characteristics.defence_value(state, model)
             purpose = f"stab backlash {model.uid} (S2 D{defence})"
             sixes = wounded_only_on_sixes(state, model)  # HERO-HD-01
             if roll_to_wound(state, 2, defence, 0, purpose, natural_six=sixes):

@@ -31,6 +31,7 @@ from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.challenges import challenge, declined_challenger, rival_of
+from battlesim.engines.sbg.rules.characteristics import fight_base, strength_base
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.pools import Pool, lent_might, spend, spend_might
 from battlesim.engines.sbg.rules.special_strikes import is_stunned
@@ -511,7 +512,7 @@ def fight_bonus(state: BattleState, model: ModelState) -> int:
     """HERO-HST-01 (002:L1706): +D6 Fight, never above 10, applied before every other
     effect: a Fight that then becomes 1 (Stun SPS-STUN-01, Whirl SPS-WHIRL-01) stays 1, and
     a halving (RING-INV-05) halves the raised value."""
-    bonus, fight = heroic_turn(model).fight, model.profile.fight
+    bonus, fight = heroic_turn(model).fight, fight_base(state, model)
     if not bonus or is_stunned(state, model) or model.strike is SpecialStrike.WHIRL:
         return 0
     return min(fight + bonus, STAT_MAX) - fight
@@ -525,7 +526,8 @@ def _heroic_strike(context: HookContext) -> int:
 @register(Hook.STRENGTH, "hero")
 def _heroic_strength(context: HookContext) -> int:
     """HERO-HSTR-01: +D3 Strength, never above 10, applied before other modifiers."""
-    bonus, strength = heroic_turn(context.model).strength, context.model.profile.strength
+    bonus = heroic_turn(context.model).strength
+    strength = strength_base(context.state, context.model)
     return min(strength + bonus, STAT_MAX) - strength if bonus else 0
 
 

@@ -4,6 +4,7 @@ Heroic Strike's bonus (so it sits above both the One Ring and the Heroic Actions
 from __future__ import annotations
 
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.rules.characteristics import fight_base
 from battlesim.engines.sbg.rules.heroic_actions import fight_bonus
 from battlesim.engines.sbg.rules.one_ring import invisible_to
 from battlesim.engines.sbg.rules.special_strikes import stun_mark
@@ -19,6 +20,6 @@ def _halved_by_invisible_foe(context: HookContext) -> int:
     if not any(invisible_to(state.models[uid], model) for uid in touching):
         return 0
     stunned = state.turn <= stun_mark(model).stunned_until
-    raised = model.profile.fight + fight_bonus(state, model)  # HERO-HST-01: before halving
+    raised = fight_base(state, model) + fight_bonus(state, model)  # HERO-HST-01: first
     fight = 1 if stunned else max(1, raised + model.fight_mod)
     return (fight + 1) // 2 - fight

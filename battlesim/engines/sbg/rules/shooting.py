@@ -21,8 +21,8 @@ from battlesim.engines.sbg.core.state import (
     subscribed,
 )
 from battlesim.engines.sbg.core.units import Alignment
-from battlesim.engines.sbg.rules import cavalry, one_ring, war_beasts, water
-from battlesim.engines.sbg.rules.combat import clamp_die, clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules import cavalry, characteristics, one_ring, war_beasts, water
+from battlesim.engines.sbg.rules.combat import clamp_die, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import MightRoll, boost
@@ -133,7 +133,7 @@ def to_hit_need(state: BattleState, shooter: ModelState, moving_penalty: bool = 
     """SHOOT-HIT-01, SHOOT-MOVE-01 (002:L854-856): -1 to the Shoot value after moving."""
     penalty = 1 if shooter.moved and moving_penalty else 0
     worse = modifier(Hook.SHOOT_VALUE, HookContext(state, shooter))
-    return min(6, max(1, shooter.profile.shoot + worse + penalty))
+    return min(6, max(1, characteristics.shoot_base(state, shooter) + worse + penalty))
 
 
 def shoot(
@@ -235,7 +235,7 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     if at_mount:
         defence = cavalry.mount_defence(victim, state)
     else:
-        defence = clamp_stat(victim.defence + modifier(Hook.DEFENCE, HookContext(state, victim)))
+        defence = characteristics.defence_value(state, victim)
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"

@@ -16,6 +16,7 @@ from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.mounts import feint_loss
 from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.rules import characteristics
 from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.footing import keeps_footing
 
@@ -43,21 +44,23 @@ class IllegalStrikeError(ValueError):
 EXTRA_STRIKES: dict[str, SpecialStrike] = {}
 
 
-def eligible(model: ModelState, enemy_fight: int) -> list[SpecialStrike]:
+def eligible(model: ModelState, enemy_fight: int, fight: int | None = None) -> list[SpecialStrike]:
     """SPS-GEN-01/02, SPS-FEINT-01, SPS-STAB-01: what the model's weapon allows now.
 
     ``enemy_fight`` is the highest Fight among the enemies of the fight, supporters included
-    (ambiguity 14, confirmed by the example at 002:L2098-2102).
+    (ambiguity 14, confirmed by the example at 002:L2098-2102); ``fight`` the model's own as
+    its rules set it (``characteristics.fight_base``), its profile's when not given.
     """
+    fight = model.profile.fight if fight is None else fight
     weapon = model.weapon
     if weapon is None or weapon.spear or BLADES_OF_THE_DEAD in model.triggers:
         return []  # SR-BLADESDEAD (002:L2819): no Special Strikes
     allowed = []
     extra = [s for rule, s in EXTRA_STRIKES.items() if rule in model.triggers]
     for strike in (*weapon.strikes, *(s for s in extra if s not in weapon.strikes)):
-        if strike is SpecialStrike.FEINT and model.profile.fight < enemy_fight:
+        if strike is SpecialStrike.FEINT and fight < enemy_fight:
             continue
-        if strike is SpecialStrike.STAB and model.profile.fight >= enemy_fight:
+        if strike is SpecialStrike.STAB and fight >= enemy_fight:
             continue
         if strike in IMPLEMENTED:
             allowed.append(strike)
@@ -66,16 +69,17 @@ def eligible(model: ModelState, enemy_fight: int) -> list[SpecialStrike]:
 
 def declare(state: BattleState, model: ModelState, strike: SpecialStrike, enemy_fight: int) -> None:
     """Record the declaration and apply what happens before the Duel (Feint, Whirl)."""
-    if strike not in eligible(model, enemy_fight):
+    fight = characteristics.fight_base(state, model)
+    if strike not in eligible(model, enemy_fight, fight):
         raise IllegalStrikeError(f"{model.uid} cannot use {strike.value} now")
     model.strike = strike
     state.log.emit("special_strike", model=model.uid, strike=strike.value)
     if strike is SpecialStrike.FEINT:
         (die,) = state.roll(1, f"feint D3 {model.uid}")
         # SPS-FEINT-01: Fight -D3 to decide the Duel; SPS-CAV-01: the rider's Fight only
-        model.fight_mod -= feint_loss(model.mount, model.profile.fight, d3(die))
+        model.fight_mod -= feint_loss(model.mount, fight, d3(die))
     elif strike is SpecialStrike.WHIRL:
-        model.fight_mod = 1 - model.profile.fight  # SPS-WHIRL-01: Fight becomes 1
+        model.fight_mod = 1 - fight  # SPS-WHIRL-01: Fight becomes 1
 
 
 def after_duel(state: BattleState, model: ModelState, won: bool) -> None:
@@ -100,8 +104,8 @@ def bash(state: BattleState, model: ModelState, victim: ModelState) -> None:
     two_handed = weapon is not None and weapon.handedness is Handedness.TWO_HANDED
     (mine,) = state.roll(1, f"bash {model.uid}")
     (theirs,) = state.roll(1, f"resist bash {victim.uid}")
-    total = mine + model.profile.strength + (1 if two_handed else 0)
-    knocked = total >= theirs + victim.profile.strength
+    total = mine + characteristics.strength_base(state, model) + (1 if two_handed else 0)
+    knocked = total >= theirs + characteristics.strength_base(state, victim)
     state.log.emit("bash", model=model.uid, victim=victim.uid, knocked=knocked)
     immovable = "war beast" in victim.profile.keywords or "immovable object" in victim.triggers
     if not knocked or immovable:  # WB-CC-03 (002:L1919): never knocked prone
@@ -138,19 +142,21 @@ def stab_backlash(state: BattleState, model: ModelState) -> bool:
 @register(Hook.FIGHT, "any")
 def _fight_mod(context: HookContext) -> int:
     if is_stunned(context.state, context.model):
-        return 1 - context.model.profile.fight
+        return 1 - characteristics.fight_base(context.state, context.model)
     return context.model.fight_mod
 
 
 @register(Hook.ATTACKS, "any")
 def _stunned_attacks(context: HookContext) -> int:
     stunned = is_stunned(context.state, context.model)
-    return 1 - context.model.profile.attacks if stunned else 0
+    return 1 - characteristics.attacks_base(context.state, context.model) if stunned else 0
 
 
 @register(Hook.SHOOT_VALUE, "any")
 def _stunned_shooting(context: HookContext) -> int:
-    return 6 - context.model.profile.shoot if is_stunned(context.state, context.model) else 0
+    if not is_stunned(context.state, context.model):
+        return 0
+    return 6 - characteristics.shoot_base(context.state, context.model)
 
 
 @register(Hook.STRENGTH, "any")

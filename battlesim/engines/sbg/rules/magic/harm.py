@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import math
 
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules import characteristics
 from battlesim.engines.sbg.rules.cavalry import knockdown_immune, knocked_down
-from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound, wound_need
+from battlesim.engines.sbg.rules.combat import roll_to_wound, wound_need
 from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.terrain_rules import in_woods
 
 
 def defence(state: BattleState, model: ModelState) -> int:
-    return clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+    return characteristics.defence_value(state, model)
 
 
 def hit(

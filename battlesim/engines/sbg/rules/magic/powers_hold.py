@@ -5,6 +5,7 @@ from __future__ import annotations
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.characteristics import attacks_base, fight_base
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import halved_loss
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
@@ -34,9 +35,9 @@ def hold(state: BattleState, spell: Spell, target: ModelState, no_strike: bool =
     bars = HELD if no_strike else HELD - {Bar.STRIKE}
     lasting.put(state, spell, target, bars=bars)
     if spell.channelled:
-        profile = target.profile
-        lasting.put(state, spell, target, hook=Hook.FIGHT, value=halved_loss(profile.fight))
-        lasting.put(state, spell, target, hook=Hook.ATTACKS, value=halved_loss(profile.attacks))
+        fight, attacks = fight_base(state, target), attacks_base(state, target)
+        lasting.put(state, spell, target, hook=Hook.FIGHT, value=halved_loss(fight))
+        lasting.put(state, spell, target, hook=Hook.ATTACKS, value=halved_loss(attacks))
 
 
 @power(

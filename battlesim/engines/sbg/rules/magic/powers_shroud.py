@@ -9,6 +9,7 @@ from battlesim.engines.sbg.core.actions import Charge
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.marks import SHROUDED, shrouded
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.characteristics import fight_base
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import halved_loss
@@ -70,5 +71,5 @@ def _halved_beside_shroud(context: HookContext) -> int:
     for uid in state.touching[model.uid]:
         found = effects.marked(state, state.models[uid], SHROUDED)
         if found is not None and found.value > 0 and not sees_invisible(model):
-            return halved_loss(model.profile.fight)
+            return halved_loss(fight_base(state, model))
     return 0

@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.decisions import Decision
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelId
-from battlesim.engines.sbg.rules import cavalry
-from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules import cavalry, characteristics
+from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.kinds import immovable, is_monster
@@ -61,7 +60,7 @@ def hit(
         defence = cavalry.mount_defence(model, state)
     else:
         at_mount = False
-        defence = clamp_stat(model.defence + modifier(Hook.DEFENCE, HookContext(state, model)))
+        defence = characteristics.defence_value(state, model)
     purpose = f"{cause} hit on {model.uid} (S{strength} D{defence})"
     sixes = wounded_only_on_sixes(state, model, at_mount)  # HERO-HD-01
     if roll_to_wound(state, strength, defence, 0, purpose, natural_six=sixes):

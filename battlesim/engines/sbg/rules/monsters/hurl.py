@@ -24,6 +24,7 @@ from battlesim.engines.sbg.core.paths import (
     terrain_fits,
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.kinds import braced, immovable
 from battlesim.engines.sbg.rules.monsters.core import (
@@ -60,15 +61,15 @@ def hurl_targets(fight: BpaFight) -> list[ModelState | None]:
         m
         for m in fight.living_losers()
         if state.in_contact(monster, m)
-        and m.profile.strength < monster.profile.strength
+        and strength_base(state, m) < strength_base(state, monster)
         and not immovable(m)
         and not braced(m)  # army rules: the Iron Shield
     ]
 
 
-def hurl_distance(die: int, monster: ModelState, target: ModelState) -> int:
+def hurl_distance(state: BattleState, die: int, monster: ModelState, target: ModelState) -> int:
     """HURL-02: D3 plus the difference of Strength (Beorn S8, Orc S4, D6 3: 2 + 4 = 6")."""
-    return d3(die) + monster.profile.strength - target.profile.strength
+    return d3(die) + strength_base(state, monster) - strength_base(state, target)
 
 
 def hurl_path(
@@ -120,7 +121,8 @@ def _first_strong(
     start = victim.position
     best: tuple[float, str, ModelState] | None = None
     for other in state.living():
-        if other is victim or other is monster or other.profile.strength < STOPPING_STRENGTH:
+        weak = strength_base(state, other) < STOPPING_STRENGTH
+        if other is victim or other is monster or weak:
             continue
         radius = victim.radius + other.radius - CONTACT_TOLERANCE
         t = entry_fraction(start, far, other.position, radius)
@@ -158,7 +160,7 @@ def resolve_hurl(fight: BpaFight, victim: ModelState | None) -> None:
     assert victim is not None
     state, monster = fight.state, fight.monster
     (die,) = state.roll(1, f"hurl D3 {monster.uid}->{victim.uid}")
-    distance = hurl_distance(die, monster, victim)
+    distance = hurl_distance(state, die, monster, victim)
     path = hurl_path(state, monster, victim, distance)
     fighters = fights_of(state, path.passed, {monster.uid, victim.uid})
     state.move_to(victim, _landing(state, victim, path.end), "hurled")
@@ -184,7 +186,7 @@ def _hits(
         knock_prone(state, model, "hurled through")
     for model in fighters:
         hit(state, model, PASS_STRENGTH, "hurled into the fight")
-        if model.profile.strength <= PRONE_MAX_STRENGTH:
+        if strength_base(state, model) <= PRONE_MAX_STRENGTH:
             knock_prone(state, model, "hurled into the fight")
     if path.stopper is not None:
         hit(state, path.stopper, IMPACT_STRENGTH, "hit by a hurled model")

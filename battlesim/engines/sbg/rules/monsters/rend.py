@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import ModelState
+from battlesim.engines.sbg.rules.characteristics import attacks, strength_base
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.kinds import braced
@@ -19,8 +19,7 @@ def rend_dice(fight: BpaFight) -> int:
     """REND-03: one die per Attack of the Monster (its Attacks characteristic, as modified:
     a stunned Monster has one); never doubled against a trapped model (MON-BPA-02)."""
     monster = fight.monster
-    extra = modifier(Hook.ATTACKS, HookContext(fight.state, monster))
-    return max(0, monster.profile.attacks + extra)
+    return attacks(fight.state, monster)
 
 
 def resolve_rend(fight: BpaFight, target: ModelState | None) -> None:
@@ -29,8 +28,8 @@ def resolve_rend(fight: BpaFight, target: ModelState | None) -> None:
     two-handed +1, special strikes, re-rolls) applies (data.ASSUMPTIONS 'bpa-modifiers')."""
     assert target is not None
     state, monster = fight.state, fight.monster
-    strength = clamp_stat(monster.profile.strength)
-    toughness = clamp_stat(target.profile.strength)
+    strength = clamp_stat(strength_base(state, monster))  # a value a rule sets is no modifier
+    toughness = clamp_stat(strength_base(state, target))
     for _ in range(rend_dice(fight)):
         if not target.alive:
             return

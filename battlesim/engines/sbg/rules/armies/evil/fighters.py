@@ -7,9 +7,11 @@ from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.arms import Handedness
 from battlesim.engines.sbg.core.effects import Effect, Until
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
+from battlesim.engines.sbg.rules.characteristics import attacks_base, fight_base
 
 
 @reroll(Roll.TO_WOUND_IN_COMBAT, "slay their horses!", source="BSData da7b-6438-63fe-eee4")
@@ -34,13 +36,11 @@ def _trident_spear(context: HookContext) -> Reroll:
 RHUNISH_FURY = "rhunish fury"
 
 
-@register(Hook.ATTACKS, RHUNISH_FURY)
-def _rhunish_fury(context: HookContext) -> int:
-    """Rhunish Fury: Khamûl has 3 Attacks instead of 2 (the data's card may carry it)."""
-    return max(0, 3 - context.model.profile.attacks)
-
-
-REGISTRY.register(RHUNISH_FURY, kind=Kind.RULE, source="BSData 4b58-5ee8-9c4b-6421")
+@override(Stat.ATTACKS, RHUNISH_FURY, source="BSData 4b58-5ee8-9c4b-6421")
+def _rhunish_fury(context: HookContext, value: int) -> int | None:
+    """Rhunish Fury: Khamûl has 3 Attacks instead of 2 (the data's card may carry it); a
+    value set, so a Stun (Attacks 1) or a halving counts from it."""
+    return max(3, value)
 
 
 DEADLY_STRENGTH = "deadly strength"
@@ -133,7 +133,8 @@ def _slow_active_venom(state: BattleState, blow: Happening) -> None:
         return
     if effects.marked(state, model, SLOW_VENOM) is not None:
         return
-    for hook, stat in ((Hook.FIGHT, model.profile.fight), (Hook.ATTACKS, model.profile.attacks)):
+    fight, attacks = fight_base(state, model), attacks_base(state, model)
+    for hook, stat in ((Hook.FIGHT, fight), (Hook.ATTACKS, attacks)):
         value = -1 if stat > 1 else 0
         effects.add(
             state,

@@ -15,6 +15,7 @@ from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules import fighting
 from battlesim.engines.sbg.rules import heroic_actions as ha
+from battlesim.engines.sbg.rules.characteristics import fight_base
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic.resisting import RESISTANT
 
@@ -165,7 +166,7 @@ def _tusk_weapons(context: HookContext, hits: int) -> int | None:
 def _royal_war_mumak(context: HookContext) -> int:
     """Royal War Mûmak: a Fight value of 5 rather than 4 (its other words are the upgrades,
     played by their own names, and who rides in the howdah: the army list's business)."""
-    return max(0, 5 - context.model.profile.fight)
+    return max(0, 5 - fight_base(context.state, context.model))
 
 
 REGISTRY.register(ROYAL, kind=Kind.RULE, source="BSData 3248-5008-4945-c78c (Royal War Mûmak)")

@@ -13,6 +13,7 @@ from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, On, on
 from battlesim.engines.sbg.rules import heroic_actions as ha
+from battlesim.engines.sbg.rules.characteristics import fight_base
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import Phase
@@ -77,7 +78,7 @@ def _blinding_swarm(context: HookContext, carrier: Any) -> int:
     model = context.model
     if not context.state.in_contact(model, carrier):
         return 0
-    fight = model.profile.fight
+    fight = fight_base(context.state, model)
     return fight // 2 - fight
 
 

@@ -24,6 +24,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.armies.good.near import carrier_within, named
+from battlesim.engines.sbg.rules.characteristics import attacks_base, fight_base
 from battlesim.engines.sbg.rules.combat import clamp_stat
 from battlesim.engines.sbg.rules.fight_stances import SHIELD_WITHOUT_SHIELD
 from battlesim.engines.sbg.rules.fighting import ask, strike
@@ -213,7 +214,7 @@ def _great_axe(context: HookContext) -> int:
 
 def _axes_attacks(context: HookContext) -> int:
     attacks = _two_axes(context)
-    return 0 if attacks is None else attacks - context.model.profile.attacks
+    return 0 if attacks is None else attacks - attacks_base(context.state, context.model)
 
 
 def _axes_wound(context: HookContext) -> int:
@@ -376,7 +377,8 @@ class ChooseDwarvenFury(Decision[bool]):
     rival_fight: int
 
     def default(self, state: BattleState) -> bool:
-        return self.rival_fight > self.model.profile.fight or len(state.contacts(self.model)) > 1
+        outfought = self.rival_fight > fight_base(state, self.model)
+        return outfought or len(state.contacts(self.model)) > 1
 
 
 def _fury(context: HookContext) -> int:
@@ -386,7 +388,7 @@ def _fury(context: HookContext) -> int:
         return 0
     chosen = _FURY.of(model)
     if not chosen:
-        rival = max((m.profile.fight for m in state.contacts(model)), default=0)
+        rival = max((fight_base(state, m) for m in state.contacts(model)), default=0)
         take = ask(state, model, ChooseDwarvenFury(model, rival))
         chosen.append(state.roll(1, f"dwarven fury {model.uid}", sides=3)[0] if take else 0)
     return chosen[0]

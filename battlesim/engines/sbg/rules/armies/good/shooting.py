@@ -13,6 +13,7 @@ from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.armies.good.near import carrier_within
+from battlesim.engines.sbg.rules.characteristics import shoot_base
 from battlesim.engines.sbg.rules.fighting import ask
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_SHOOT, declared, friends_in_range
 
@@ -40,7 +41,7 @@ def sure_shot(state: BattleState, model: ModelState) -> bool:
     """The choice for this turn, asked once (when the model's shots are counted)."""
     chosen = _MODE.of(model)
     if not chosen:
-        chosen.append(ask(state, model, ChooseDeadlyShot(model, model.profile.shoot)))
+        chosen.append(ask(state, model, ChooseDeadlyShot(model, shoot_base(state, model))))
     return chosen[0]
 
 
