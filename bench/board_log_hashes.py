@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import os
 import sys
 import time
@@ -23,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from saved_hashes import save_or_check  # noqa: E402  (bench/saved_hashes.py)
 
 from battlesim.engines.registry import play_function  # noqa: E402
 
@@ -82,20 +83,14 @@ def main() -> int:
         count = sum(1 for g in games if g["game"] == game)
         print(f"{game:9s} {count} games, {seconds:.2f} CPU s ({seconds / count:.3f} s each)")
     print(f"load average {load}")
-    if args.save:
-        args.save.write_text(json.dumps({"games": games, "hashes": hashes}, indent=1) + "\n")
-        print(f"saved to {args.save}")
-    if args.check:
-        saved = json.loads(args.check.read_text())
-        if saved["games"] != games:
-            print("the saved file was made from another game set; save it again")
-            return 2
-        differ = [i for i, (a, b) in enumerate(zip(hashes, saved["hashes"], strict=True)) if a != b]
-        for i in differ:
-            print(f"  differs: {games[i]['game']} seed {games[i]['seed']} {games[i]['options']}")
-        print(f"{len(games) - len(differ)}/{len(games)} logs unchanged")
-        return 1 if differ else 0
-    return 0
+    return save_or_check(
+        "games",
+        games,
+        hashes,
+        args.save,
+        args.check,
+        lambda g: f"{g['game']} seed {g['seed']} {g['options']}",
+    )
 
 
 if __name__ == "__main__":

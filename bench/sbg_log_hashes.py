@@ -25,6 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from saved_hashes import save_or_check  # noqa: E402  (bench/saved_hashes.py)
+
 from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
 from battlesim.engines.sbg.rules.scenarios import SCENARIOS  # noqa: E402
@@ -96,20 +98,14 @@ def main() -> int:
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     print(f"{len(plan)} battles, {cpu:.1f} CPU s ({cpu / len(plan):.3f} s each), load {load}")
     print(f"combined log hash: {combined(hashes)}")
-    if args.save:
-        args.save.write_text(json.dumps({"battles": plan, "hashes": hashes}, indent=1) + "\n")
-        print(f"saved to {args.save}")
-    if args.check:
-        saved = json.loads(args.check.read_text())
-        if saved["battles"] != plan:
-            print("the saved file was made from another battle set; save it again")
-            return 2
-        differ = [i for i, (a, b) in enumerate(zip(hashes, saved["hashes"], strict=True)) if a != b]
-        for i in differ:
-            print(f"  differs: seed {plan[i]['seed']} {json.dumps(plan[i]['options'])}")
-        print(f"{len(plan) - len(differ)}/{len(plan)} logs unchanged")
-        return 1 if differ else 0
-    return 0
+    return save_or_check(
+        "battles",
+        plan,
+        hashes,
+        args.save,
+        args.check,
+        lambda b: f"seed {b['seed']} {json.dumps(b['options'])}",
+    )
 
 
 if __name__ == "__main__":

@@ -613,7 +613,12 @@ class HeuristicPlayer(Answering):
         goal = _first_waypoint(state, model, goal)
         if _role(model) == 2 and _line_holds(state, model.player):  # keep half a Move to shoot
             goal = toward(model.position, goal, model.profile.move / 2)
-        if _in_gap(state, model):  # data.ASSUMPTIONS gap-floor: it must climb out first
+        return self._step_toward(state, model, goal)
+
+    def _step_toward(self, state: BattleState, model: ModelState, goal: Point) -> MoveAction:
+        """As far as it can straight towards ``goal``; blocked, a side-step or a move across
+        the obstacle; in a gap, a climb out first (data.ASSUMPTIONS gap-floor)."""
+        if _in_gap(state, model):
             return self._leap_over(state, model, goal, _OUT_OF_GAP) or Hold(model.uid)
         around = surroundings(state, model)
         end = furthest_toward(state, model, goal, around)

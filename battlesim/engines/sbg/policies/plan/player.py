@@ -38,9 +38,7 @@ from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
 from battlesim.engines.sbg.rules.movement import (
     check_action,
-    furthest_toward,
     surely_illegal,
-    surroundings,
 )
 from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.shooting import legal_targets
@@ -146,20 +144,11 @@ class PlanPlayer(HeuristicPlayer):
         self, state: BattleState, model: ModelState, goal: Point, reach: float = 0.0
     ) -> MoveAction:
         """Towards ``goal`` round terrain, at most ``reach`` inches if given (v1's detours
-        when blocked)."""
+        when blocked, and its climb out of a gap)."""
         goal = _first_waypoint(state, model, goal)
         if reach:
             goal = toward(model.position, goal, reach)
-        around = surroundings(state, model)
-        end = furthest_toward(state, model, goal, around)
-        gained = point_distance(end, model.position)
-        if gained < 0.5:
-            detour = self._sidestep(state, model, goal, around) or self._leap_over(
-                state, model, goal
-            )
-            if detour is not None:
-                return detour
-        return Move(model.uid, end) if gained >= 0.05 else Hold(model.uid)
+        return self._step_toward(state, model, goal)
 
     def _archer(self, state: BattleState, model: ModelState, plan: Plan) -> MoveAction:
         """Hold while there is a target; else walk half a Move (it may still shoot) towards
