@@ -142,6 +142,22 @@ def test_sr_bane_deals_d3_wounds_to_the_keyword() -> None:
     assert d.wounds == 2  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(("fate_die", "slain"), [(4, False), (2, True)])
+def test_sr_bane_rolls_its_d3_only_for_a_wound_fate_did_not_save(
+    fate_die: int, slain: bool
+) -> None:
+    """SR-BANE (002:L2773, « non sauvé par du Destin ») and Grinnah's example (L1786-1788):
+    Fate is rolled first (the blow would slay the one-Wound Elf Hero); a 4 saves the wound
+    and no D3 is rolled; a 2 fails, and only then is the D3 rolled (a 6: 3 Wounds)."""
+    hero = replace(ELF, wounds=1, fate=1, keywords=ELF.keywords | {"hero"})
+    state, a, b = _pair([5, fate_die, 6], _with("Bane Weapons (Elf)"), hero)
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    purposes = [p for p, _ in rolls(state)]
+    assert purposes[1].startswith("fate save")
+    assert any(p.startswith("bane D3") for p in purposes) is slain
+    assert b.alive is not slain  # type: ignore[attr-defined]
+
+
 def test_sr_bladesdead_wounds_against_courage_and_forbids_special_strikes() -> None:
     """SR-BLADESDEAD (002:L2819): Strength against the target's Courage: S3 v D8 would need
     6/4, v Courage 3 it needs 4; and no Special Strike."""

@@ -554,9 +554,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "optional-rerolls": "A rule's 'may re-roll' (SR-MOUNTAIN, SR-EXPRIDER) re-rolls a "
         "Leap, Jump or Climb die that would fail (below 2, or below 6 for a charger) and a "
         "Thrown Rider 1, never a die that already passes.",
-        "bane-d3": "SR-BANE: the D3 is rolled when the strike wounds, before any Fate roll; "
-        "one Fate success still stops the whole blow (HERO-FATE-04), as the XREF example "
-        "(002:L1786-1788) has it. With Mighty Blow too, the blow is D3 + 1.",
+        "bane-d3": "SR-BANE: the D3 is rolled only for a wound no save stopped (« non sauvé "
+        "par du Destin », L2773; Fate first in the example at 002:L1786-1788), so the Fate "
+        "decision is taken on a one-Wound blow; one Fate success stops it (HERO-FATE-04). "
+        "Saves ordered before Fate (Oblivious to Pain...) also see one Wound. With Mighty "
+        "Blow too, the blow is D3 + 1.",
         "sworn-protector-unnamed": "SR-SWORNPROT: a card that names no model in brackets "
         "(the data's Champions of Erebor) guards its army's leader.",
         "bodyguard-hero": "SR-BODYGUARD: the highest-ranked Hero of the army is its leader "

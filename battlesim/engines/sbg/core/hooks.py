@@ -31,6 +31,8 @@ class Hook(enum.Enum):
     ATTACKS = "attacks_modifier"  # added to Attacks (Duel dice and strikes)
     SHOOT_VALUE = "shoot_value_modifier"  # added to the Shoot value (higher is worse)
     EXTRA_WOUNDS = "extra_wounds_per_strike"  # added to the 1 Wound a strike that wounds deals
+    # added to a strike's Wounds once no save took the blow over (SR-BANE's D3, L1786-1788)
+    WOUNDS_AFTER_SAVES = "wounds_after_saves"
     CROSSING_TEST = "crossing_test_modifier"  # added to Jump, Leap and Climb test dice
     EXTRA_SHOTS = "extra_shots"  # added to the shots a model takes in the Shoot phase
     EXTRA_SHOT_WOUNDS = "extra_shot_wounds"  # added to the 1 Wound a shot that wounds deals

@@ -448,16 +448,28 @@ class BattleState:
             self.link_across(model, across)
         self.log.emit("move", model=model.uid, reason=reason, start=_pt(start), end=_pt(point))
 
-    def wound(self, model: ModelState, source: str, at_mount: bool = False, count: int = 1) -> None:
+    def wound(
+        self,
+        model: ModelState,
+        source: str,
+        at_mount: bool = False,
+        count: int = 1,
+        after_saves: Callable[[], int] | None = None,
+    ) -> None:
         """CHAR-W-01 (002:L100): a model at 0 Wounds is removed at once.
 
         ``count``: the Wounds one blow deals (Mighty Blow, flails, instant kills). Rules may
         take the blow over first (``On.WOUNDING``: a Cavalry model's rider and mount, the Fate
         save); a model left with Wounds is announced (``On.WOUNDED``: War Beast panic).
+        ``after_saves``: Wounds added only once no rule took the blow over (SR-BANE's D3 is
+        rolled for a wound « non sauvé par du Destin », 002:L2773, L1786-1788).
         """
         blow = Happening(model, source=source, count=count, at_mount=at_mount)
         if intercept(self, On.WOUNDING, blow):
             return
+        if after_saves is not None:
+            count += after_saves()
+            blow = Happening(model, source=source, count=count, at_mount=at_mount)
         model.wounds -= min(count, model.wounds)
         self.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
         if self.forces[model.player].leader == model.uid:

@@ -379,8 +379,14 @@ def strike(
             rolled,
             spare,
         ):
-            blow = 1 + modifier(Hook.EXTRA_WOUNDS, striking)  # SR-MIGHTYBLOW, SR-BANE
-            state.wound(target, f"struck by {striker.uid}", at_mount, count=blow)
+            blow = 1 + modifier(Hook.EXTRA_WOUNDS, striking)  # SR-MIGHTYBLOW
+            state.wound(  # SR-BANE: its D3 only for a wound no save stopped
+                target,
+                f"struck by {striker.uid}",
+                at_mount,
+                count=blow,
+                after_saves=lambda: modifier(Hook.WOUNDS_AFTER_SAVES, striking),
+            )
 
 
 # Army rules that re-roll "a single D6 when rolling To Wound": one die per fight (READINGS)

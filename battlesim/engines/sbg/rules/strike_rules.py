@@ -93,11 +93,12 @@ def _mighty_blow(context: HookContext) -> int:
 REGISTRY.register("mighty blow", kind=Kind.RULE, source="SR-MIGHTYBLOW (002:L2759)")
 
 
-@register(Hook.EXTRA_WOUNDS, BANE)
+@register(Hook.WOUNDS_AFTER_SAVES, BANE)
 def _bane(context: HookContext) -> int:
     """SR-BANE (002:L2773): D3 Wounds instead of 1 per strike that wounds a model with the
-    keyword. The D3 is rolled when the strike wounds, before Fate (data.ASSUMPTIONS "bane-d3":
-    a Fate save still stops the whole blow, HERO-FATE-04)."""
+    keyword « (non sauvé par du Destin) »: the D3 is rolled only once no save stopped the
+    blow, as in Grinnah's example (L1786-1788: Fate is rolled first); one Fate success stops
+    the whole blow (HERO-FATE-04)."""
     if not aimed_at(context.model, BANE, context.other):
         return 0
     (die,) = context.state.roll(1, f"bane D3 {context.model.uid}")
