@@ -8,6 +8,7 @@
   let state = JSON.parse(document.getElementById("state-data").textContent);
   let busy = false;
   let error = "";
+  let notice = "";  // the table moved on before an answer: not an error, just answer again
   const COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e"];
   // Risk's army colours as tints dark text stays readable on
   const TINTS = { yellow: "#f3e27a", red: "#ef9a92", green: "#9fd89a", black: "#a9a9b3" };
@@ -39,6 +40,7 @@
     if (busy || !state.prompt) return;
     busy = true;
     error = "";
+    notice = "";
     try {
       const response = await fetch(root.dataset.act, {
         method: "POST",
@@ -47,7 +49,12 @@
       });
       const body = await response.json().catch(() => ({ detail: "the server did not answer" }));
       if (response.ok) state = body;
-      else error = body.detail || "refused";
+      else if (response.status === 409) {
+        // another player or the AI moved first: show where the table stands now
+        notice = "The table moved on before your answer; here is where it stands now.";
+        busy = false;
+        await poll();
+      } else error = body.detail || "refused";
     } catch (e) {
       error = "network error: " + e;
     }
@@ -75,6 +82,7 @@
     const box = document.getElementById("status");
     box.replaceChildren();
     if (error) box.append(el("p", { class: "error", role: "alert", text: error }));
+    if (notice) box.append(el("p", { class: "notice", role: "status", text: notice }));
     if (state.error) box.append(el("p", { class: "error", role: "alert", text: "The AI players could not move: " + state.error }));
     let text;
     if (state.status === "finished") {
