@@ -158,6 +158,18 @@ def test_sr_bane_rolls_its_d3_only_for_a_wound_fate_did_not_save(
     assert b.alive is not slain  # type: ignore[attr-defined]
 
 
+def test_sr_bane_d3_survives_a_save_that_passes_the_rest_of_the_blow_on() -> None:
+    """SR-BANE with SR-MIGHTYBLOW against Oblivious to Pain (BSData 5767-f867-77ce-110f): the
+    blow of two Wounds rolls two saves (6: one ignored, 1: one passed on); the Wound no save
+    stopped still deals its D3 (a 6: 3), so the three-Wound Elf is slain."""
+    striker = _with("Mighty Blow", "Bane Weapons (Elf)")
+    target = _with("Oblivious to Pain", base=ELF, wounds=3)
+    state, a, b = _pair([5, 6, 1, 6], striker, target)
+    strike(state, a, b, trapped=False)  # type: ignore[arg-type]
+    assert [p.split(" ")[0] for p, _ in rolls(state)] == ["strike", "oblivious", "bane"]
+    assert not b.alive  # type: ignore[attr-defined]
+
+
 def test_sr_bladesdead_wounds_against_courage_and_forbids_special_strikes() -> None:
     """SR-BLADESDEAD (002:L2819): Strength against the target's Courage: S3 v D8 would need
     6/4, v Courage 3 it needs 4; and no Special Strike."""

@@ -165,6 +165,7 @@ class Happening:
     models: tuple[ModelState, ...] = ()
     passed: bool | None = None
     winner: PlayerId | None = None
+    after_saves: Callable[[], int] | None = None  # BattleState.wound's, for a blow passed on
 
 
 # A subscriber returns True to say it took the moment over (interceptors only).
@@ -464,7 +465,7 @@ class BattleState:
         ``after_saves``: Wounds added only once no rule took the blow over (SR-BANE's D3 is
         rolled for a wound « non sauvé par du Destin », 002:L2773, L1786-1788).
         """
-        blow = Happening(model, source=source, count=count, at_mount=at_mount)
+        blow = Happening(model, source, count, at_mount, after_saves=after_saves)
         if intercept(self, On.WOUNDING, blow):
             return
         if after_saves is not None:

@@ -9,6 +9,7 @@ from battlesim.engines.sbg.rules.courage import PASSES_COURAGE
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, parameter, power
 from battlesim.engines.sbg.rules.terror import CAUSES_TERROR, frightens
+from battlesim.engines.sbg.rules.wound_saves import save_on_sixes
 
 NEAR = 12.0  # an aura is worth casting when an enemy is this close
 
@@ -122,19 +123,7 @@ def _fury_save(state: BattleState, blow: Happening) -> bool:
         return False
     if effects.marked(state, model, FURY_SAVE) is None:
         return False
-    dice = state.roll(blow.count, f"fury save {model.uid}")
-    saved = sum(1 for die in dice if die == 6)
-    if not saved:
-        return False
-    state.log.emit("fury_save", model=model.uid, saved=saved)
-    if saved >= blow.count:
-        return True
-    _PASSED_ON.add(model.uid)  # the Wounds left go on to Fate, not back to this save
-    try:
-        state.wound(model, blow.source, blow.at_mount, blow.count - saved)
-    finally:
-        _PASSED_ON.discard(model.uid)
-    return True
+    return save_on_sixes(state, blow, f"fury save {model.uid}", _PASSED_ON, "fury_save")
 
 
 _PASSED_ON: set[str] = set()

@@ -7,6 +7,7 @@ from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, On, on
 from battlesim.engines.sbg.rules.magic.powers_aura import FURY_SAVE
+from battlesim.engines.sbg.rules.wound_saves import save_on_sixes
 
 OBLIVIOUS = "oblivious to pain"
 _OBLIVIOUS_IDS = "BSData 5767-f867-77ce-110f, 6ccb-c31d-6cb5-b47a (Oblivious to Pain)"
@@ -25,19 +26,8 @@ def _oblivious_to_pain(state: BattleState, blow: Happening) -> bool:
         return False
     if effects.marked(state, model, FURY_SAVE) is not None:
         return False
-    dice = state.roll(blow.count, f"oblivious to pain {model.uid}")
-    saved = sum(1 for die in dice if die == 6)
-    if not saved:
-        return False
-    state.log.emit("wound_ignored", model=model.uid, rule=OBLIVIOUS, saved=saved)
-    if saved >= blow.count:
-        return True
-    _PASSED_ON.add(model.uid)
-    try:
-        state.wound(model, blow.source, blow.at_mount, blow.count - saved)
-    finally:
-        _PASSED_ON.discard(model.uid)
-    return True
+    purpose = f"oblivious to pain {model.uid}"
+    return save_on_sixes(state, blow, purpose, _PASSED_ON, "wound_ignored", rule=OBLIVIOUS)
 
 
 REGISTRY.register(OBLIVIOUS, kind=Kind.RULE, source=_OBLIVIOUS_IDS)

@@ -18,6 +18,7 @@ from battlesim.engines.sbg.rules import heroic_actions as ha
 from battlesim.engines.sbg.rules.characteristics import fight_base
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic.resisting import RESISTANT
+from battlesim.engines.sbg.rules.wound_saves import save_on_sixes
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import Phase
@@ -186,19 +187,8 @@ def _sigils_save(state: BattleState, blow: Happening) -> bool:
     model = blow.model
     if model.uid in _SIGILS_PASSED or not _under_sigils(state, model):
         return False
-    dice = state.roll(blow.count, f"sigils of defiance {model.uid}")
-    saved = sum(1 for die in dice if die == 6)
-    if not saved:
-        return False
-    state.log.emit("wound_ignored", model=model.uid, rule=SIGILS, saved=saved)
-    if saved >= blow.count:
-        return True
-    _SIGILS_PASSED.add(model.uid)
-    try:
-        state.wound(model, blow.source, blow.at_mount, blow.count - saved)
-    finally:
-        _SIGILS_PASSED.discard(model.uid)
-    return True
+    purpose = f"sigils of defiance {model.uid}"
+    return save_on_sixes(state, blow, purpose, _SIGILS_PASSED, "wound_ignored", rule=SIGILS)
 
 
 @every(Tick.TURN_START, SIGILS, order=6)

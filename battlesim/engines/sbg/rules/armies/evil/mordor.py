@@ -162,7 +162,9 @@ def _come_here_maggot(state: BattleState, blow: Happening) -> bool:
     no_fury = powers_aura._PASSED_ON  # the Orc "may not benefit from the Fury" (its save)
     no_fury.add(chosen)
     try:
-        state.wound(state.models[chosen], blow.source, False, blow.count)
+        state.wound(
+            state.models[chosen], blow.source, False, blow.count, after_saves=blow.after_saves
+        )
     finally:
         _PASSING.discard(goroth.uid)
         no_fury.discard(chosen)
