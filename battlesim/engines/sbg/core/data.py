@@ -285,6 +285,22 @@ ASSUMPTIONS: Final = MappingProxyType(
         "Defence 9+ met by a trample (WB-MOV-10), water areas (WB-MOV-02), howdah floors "
         "(crew never move inside it, WB-MOV-04). A trampled Cavalry model (one model here) "
         "suffers the hits twice, for rider and mount (WB-MOV-08, as for Hurl).",
+        "siege-engine-size": "SE-SHOOT-02: the data prints no Large or Small on an engine's "
+        "card; an engine whose card says nothing (every one of the 2018 data) is Large, so it "
+        "needs two crew and is a Siege target (SE-TGT-01). A card may say \"large\": false.",
+        "siege-engine-base": "SE-PROF-01: an engine stands on a 40 mm round base (the Large "
+        "base of bases.py); its crew deploy in contact around it at the back of the zone "
+        "(SE-CREW-03, SE-DEPLOY-01).",
+        "siege-engine-crew": "SE-SHOOT-01, SE-INEXP-01: every able trained crewman in contact "
+        "works the engine; other friends in contact make up the number only when trained crew "
+        "are too few (then, if they outnumber the trained, it hits on a 6). A Hero of the crew "
+        "with Might is the Siege Veteran or Engineer Captain (SE-VET-01, SE-UPG-ENGCAPT). "
+        "Might on the Scatter roll raises it towards the 6 of a perfect shot.",
+        "siege-engine-not-yet": "Not played yet: moving an engine with three pushers "
+        "(SE-MOVE-01: the engine stays where it deployed), sabotage (SE-ATK-02), Severed Heads "
+        "(SE-UPG-HEADS) and Piercing Shot (BSData 9ab3-1e2b-0a19-417b): a card that carries "
+        "them lists them under the battle's ignored names. A cavalry model hit by an engine: "
+        "the mount is rolled for first, then the rider, then the knock-down (SE-WOUND-04).",
         "war-beast-objects": "Objects are not carried in this engine yet: a War Beast never "
         "carries one (WB-GEN-07) holds trivially.",
         "war-beast-heroics": "WB-MOV-05/06: a Heroic Move or March declared by the model "

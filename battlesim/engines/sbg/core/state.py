@@ -20,7 +20,15 @@ from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.core.mounts import MountState
 from battlesim.engines.sbg.core.spatial import Grid
 from battlesim.engines.sbg.core.status import Lasting, Status, expire
-from battlesim.engines.sbg.core.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
+from battlesim.engines.sbg.core.units import (
+    SIEGE_ENGINE,
+    Alignment,
+    Force,
+    ModelId,
+    ModelSpec,
+    PlayerId,
+    Profile,
+)
 
 Point = tuple[float, float]
 _SIDE_SPAN = 1 << 40  # living order: every model of side 0 before any of side 1
@@ -262,6 +270,8 @@ class BattleState:
     wounded_leaders: set[ModelId] = field(default_factory=set)
     # WB-GEN-05: War Beast id -> the ids of the models in its howdah, commander first
     crews: dict[ModelId, list[ModelId]] = field(default_factory=dict)
+    # SE-CREW-01: Siege Engine id -> its crew's ids, the Siege Veteran first
+    engines: dict[ModelId, list[ModelId]] = field(default_factory=dict)
     # Enemies in base contact, kept up to date on every move and removal: "is it engaged?"
     # is asked thousands of times per turn (speed).
     touching: dict[ModelId, set[ModelId]] = field(default_factory=dict)
@@ -297,7 +307,8 @@ class BattleState:
         """Put a starting model on the table (``rules/muster.py`` builds it from its card)."""
         self.models[model.uid] = model
         self._enter(model)
-        self.start_counts[model.player] += 1
+        if SIEGE_ENGINE not in model.triggers:  # SE-COUR-01 (002:L3124): not a model to count
+            self.start_counts[model.player] += 1
         self.touching[model.uid] = set()
         self._touch(model)
         return model
@@ -491,7 +502,10 @@ class BattleState:
         notify(self, On.REMOVED, Happening(model, reason=reason.value, source=source))
 
     def _count_casualty(self, model: ModelState) -> None:
-        """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models."""
+        """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models;
+        SE-COUR-01 (002:L3124): a Siege Engine is no casualty."""
+        if SIEGE_ENGINE in model.triggers:
+            return
         if model.mount is not None:
             self.lose_parts(model.player, riders=1, mounts=0 if model.mount.slain else 1)
         elif model.unhorsed or model.loose:
@@ -508,7 +522,11 @@ class BattleState:
         self.casualties[player] += after - before
 
     def alive_count(self, player: PlayerId) -> int:
-        return len(self._alive[player])
+        """Living models of ``player``; a Siege Engine is none (SE-COUR-01)."""
+        alive = self._alive[player]
+        if not self.engines:
+            return len(alive)
+        return sum(1 for m in alive if SIEGE_ENGINE not in m.triggers)
 
     def positions(self) -> dict[str, list[float]]:
         return {m.uid: _pt(m.position) for m in self.living()}

@@ -42,6 +42,8 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     scenarios,
     sentries,
     shooting_rules,
+    siege_crew,
+    siege_engines,
     sight,
     special_rules,
     special_strikes,

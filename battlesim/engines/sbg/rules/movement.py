@@ -75,6 +75,7 @@ from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.one_ring import ring_worn, wears_ring
 from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.shooting import shoot
+from battlesim.engines.sbg.rules.siege_crew import beyond_tether, is_engine
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 from battlesim.engines.sbg.rules.terrain_rules import flies, in_woods
@@ -125,8 +126,8 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 def can_move(state: BattleState, model: ModelState) -> bool:
     """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
     thrown this turn cannot move (CAV-THROWN-01/02); howdah models never leave it (WB-MOV-04)."""
-    if riding(model) is not None:
-        return False
+    if riding(model) is not None or is_engine(model):
+        return False  # SE-MOVE-01 (002:L3037): an engine never moves by itself
     if not model.alive or model.done_moving or rider_turns(model).thrown_turn == state.turn:
         return False
     return not state.engaged(model) and not effects.barred(state, model, Bar.MOVE)
@@ -161,6 +162,8 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     leash = leash_refusal(state, model, action.to)
     if leash is not None:
         raise IllegalActionError(leash)
+    if beyond_tether(state, model, action.to):
+        raise IllegalActionError(f'{model.uid} would end over 6" from its engine (SE-CREW-01)')
     return cost
 
 

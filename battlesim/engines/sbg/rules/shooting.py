@@ -214,6 +214,18 @@ def _through_the_way(
     return target
 
 
+def into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> ModelState:
+    """SHOOT-CMB-03 for other shots into a fight (a siege engine's, SE-SHOOT-05)."""
+    return _into_combat(state, shooter, target)
+
+
+def through_the_way(
+    state: BattleState, shooter: ModelState, target: ModelState
+) -> ModelState | None:
+    """SHOOT-ITW-02/03 for other shots (a siege engine's, SE-INWAY-01)."""
+    return _through_the_way(state, shooter, target)
+
+
 def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> ModelState:
     """SHOOT-CMB-03 (002:L849): 1-3 the shooter's friend in the combat nearest it is hit."""
     friends = sorted(
