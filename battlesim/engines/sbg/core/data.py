@@ -287,7 +287,7 @@ ASSUMPTIONS: Final = MappingProxyType(
         "suffers the hits twice, for rider and mount (WB-MOV-08, as for Hurl).",
         "siege-engine-size": "SE-SHOOT-02: the data prints no Large or Small on an engine's "
         "card; an engine whose card says nothing (every one of the 2018 data) is Large, so it "
-        "needs two crew and is a Siege target (SE-TGT-01). A card may say \"large\": false.",
+        'needs two crew and is a Siege target (SE-TGT-01). A card may say "large": false.',
         "siege-engine-base": "SE-PROF-01: an engine stands on a 40 mm round base (the Large "
         "base of bases.py); its crew deploy in contact around it at the back of the zone "
         "(SE-CREW-03, SE-DEPLOY-01).",
