@@ -274,6 +274,8 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
         "wargear": list(parsed.wargear),
         "rules": [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes),
     }
+    if parsed.siege_engine is not None:  # SE-*: the engine's rules and upgrades are his
+        card["rules"] += [*parsed.siege_engine.rules, *parsed.siege_engine.upgrades]
     names = _names(profile_from_data(card))
     return ProfileNames(
         names.profile, names.wargear, names.rules, tuple(p.name for p in parsed.powers)
