@@ -343,3 +343,91 @@ def test_engine_battles_with_random_players_end(seed):
         },
     )
     assert result.summary["turns"] >= 1
+
+
+def test_piercing_shot_flings_the_target_over_others():
+    """BSData Piercing Shot (9ab3-1e2b-0a19-417b): a target of Strength 5 or less not slain
+    is flung D6" directly away from the engine; a model passed over is knocked Prone and
+    takes one S6 hit."""
+    # to hit 4, scatter 6, to wound S9 v D4 fails on 1, flung 3", S6 v D4 on the passed: 5
+    state = battle([4, 6, 1, 3, 5])
+    state.players = players()
+    engine = _engine(state, replace(BALLISTA, rules=("Piercing Shot",)))
+    target = add(state, "B1", 1, 24.0, 30.0, ORC)
+    passed = add(state, "B2", 1, 24.0, 31.6, ORC)
+    _fire(state, engine, target)
+    assert target.alive and target.prone and target.y == pytest.approx(33.0, abs=0.05)
+    assert not passed.alive
+
+
+def test_se_upg_heads_s3_hits_and_courage_tests():
+    """SE-UPG-HEADS (002:L3166): the target and each model within 2" take one S3 hit (no
+    knock-down); each enemy hit that fails its Courage test is removed."""
+    # to hit 4, scatter 6; S3 v D4 (5+): B1 5 (slain), B2 1, B3 1; Courage B2 1+1 fails,
+    # B3 6+6 passes
+    state = battle([4, 6, 5, 1, 1, 1, 1, 6, 6])
+    state.players = players()
+    engine = _engine(state, replace(BALLISTA, upgrades=("Severed Heads",)))
+    target = add(state, "B1", 1, 24.0, 30.0, ORC)
+    fled = add(state, "B2", 1, 25.6, 30.0, ORC)
+    brave = add(state, "B3", 1, 22.4, 30.0, ORC)
+    _fire(state, engine, target)
+    assert not target.alive and not fled.alive and brave.alive and not brave.prone
+
+
+class _Pusher:
+    """A player that pushes the engine to ``point`` and answers the rest by default."""
+
+    def __init__(self, point):
+        self.point = point
+
+    def decide(self, state, decision):
+        from battlesim.engines.sbg.rules.siege_moves import PushEngine
+
+        return self.point if isinstance(decision, PushEngine) else decision.default(state)
+
+
+def test_se_move_01_three_push_full_move_two_push_half():
+    """SE-MOVE-01 (002:L3037): three models in contact move it up to the slowest's Move
+    (6"), two up to half (3"), one not at all; the pushers move with it; it may not fire."""
+    from battlesim.engines.sbg.rules import siege_moves
+
+    state = battle()
+    engine = _engine(state, TREBUCHET, crew=2)
+    assert siege_moves.push_allowance(siege_moves.pushers(state, engine)) == 3.0
+    add(state, "C3", 0, engine.x, engine.y - engine.radius - 0.5)
+    assert siege_moves.push_allowance(siege_moves.pushers(state, engine)) == 6.0
+    siege_moves.push_engines(state, _Pusher((24.0, 10.0)), 0)
+    assert engine.position == (24.0, 10.0) and engine.moved
+    assert state.in_contact(state.models["C1"], engine)
+    assert se.crewing(state, engine) is None  # SE-SHOOT-01: it moved this turn
+
+
+def test_se_move_01_too_far_is_refused():
+    from battlesim.engines.sbg.rules import siege_moves
+
+    state = battle()
+    engine = _engine(state, TREBUCHET, crew=2)
+    siege_moves.push_engines(state, _Pusher((24.0, 10.0)), 0)  # 6" with two: half is 3"
+    assert engine.position == (24.0, 4.0)
+
+
+def test_se_atk_02_enemy_a_whole_turn_in_contact_puts_it_out():
+    """SE-ATK-02 (002:L3130): an enemy a whole turn in base contact, doing nothing else,
+    makes the engine inoperable; SE-ATK-03: touching it does not engage."""
+    from battlesim.engines.sbg.core.state import Phase, Tick, tick
+
+    state = battle()
+    engine = _engine(state, BALLISTA, crew=1)
+    enemy = add(state, "B1", 1, engine.x, engine.y + engine.radius + 0.5, ORC)
+    assert state.in_contact(enemy, engine) and not state.engaged(enemy)
+    tick(state, Tick.TURN_START)
+    state.begin_phase(Phase.END)
+    assert not engine.alive
+    state = battle()
+    engine = _engine(state, BALLISTA, crew=1)
+    enemy = add(state, "B1", 1, engine.x, engine.y + engine.radius + 0.5, ORC)
+    tick(state, Tick.TURN_START)
+    enemy.shot = True  # it did something else this turn
+    state.begin_phase(Phase.END)
+    assert engine.alive

@@ -296,11 +296,23 @@ ASSUMPTIONS: Final = MappingProxyType(
         "are too few (then, if they outnumber the trained, it hits on a 6). A Hero of the crew "
         "with Might is the Siege Veteran or Engineer Captain (SE-VET-01, SE-UPG-ENGCAPT). "
         "Might on the Scatter roll raises it towards the 6 of a perfect shot.",
-        "siege-engine-not-yet": "Not played yet: moving an engine with three pushers "
-        "(SE-MOVE-01: the engine stays where it deployed), sabotage (SE-ATK-02), Severed Heads "
-        "(SE-UPG-HEADS) and Piercing Shot (BSData 9ab3-1e2b-0a19-417b): a card that carries "
-        "them lists them under the battle's ignored names. A cavalry model hit by an engine: "
-        "the mount is rolled for first, then the rider, then the knock-down (SE-WOUND-04).",
+        "siege-engine-push": "SE-MOVE-01: an engine is pushed before its side's models move, "
+        "by the friends on foot in contact with it then (they move with it, the same way); the "
+        "whole move must avoid difficult terrain, obstacles and enemy control zones. The "
+        "heuristic pushes only an engine with no enemy within 48 inches.",
+        "siege-engine-sabotage": "SE-ATK-02: 'a whole turn' is from the start of a turn (in "
+        "contact then) to its End phase (still in contact), with no shot, spell or fight in it. "
+        "Touching an engine does not engage a model (SE-ATK-03, reading 32); the players do "
+        "not seek engines out to sabotage them.",
+        "siege-engine-cavalry": "SE-WOUND-04: a cavalry model hit by an engine: the mount is "
+        "rolled for first (slain outright if wounded), then the rider, then the knock-down.",
+        "siege-engine-heads": "SE-UPG-HEADS: the heads land where the scatter puts the shot; "
+        "every enemy that suffered the S3 hit tests its Courage (wounded or not), friends in "
+        "the 2 inches take the hit without a test; a model that fails is removed as a fleeing "
+        "casualty. Piercing Shot (BSData 9ab3-1e2b-0a19-417b): its S9 hit is the engine's "
+        "shot (killed outright if wounded, SE-WOUND-02); the fling follows HURL's path "
+        "(rules/monsters/hurl.py), and a wall that stops it deals the S6 hit to the flung model "
+        "only (terrain has no Defence here).",
         "war-beast-objects": "Objects are not carried in this engine yet: a War Beast never "
         "carries one (WB-GEN-07) holds trivially.",
         "war-beast-heroics": "WB-MOV-05/06: a Heroic Move or March declared by the model "

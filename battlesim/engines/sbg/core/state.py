@@ -377,10 +377,14 @@ class BattleState:
             self.log.emit("separated", attacker=attacker.uid, defender=defender)
 
     def _touch(self, model: ModelState) -> None:
-        if not model.alive:
+        # SE-ATK-03 (002:L3132-3134), reading 32: nobody fights a Siege Engine, so a model in
+        # contact with one is not engaged by it
+        if not model.alive or (self.engines and SIEGE_ENGINE in model.triggers):
             return
         reach = model.radius + self._largest + CONTACT_TOLERANCE
         for enemy in self.near(model.x, model.y, reach, 1 - model.player):
+            if self.engines and SIEGE_ENGINE in enemy.triggers:
+                continue
             if self.in_contact(model, enemy):
                 self.touching[model.uid].add(enemy.uid)
                 self.touching[enemy.uid].add(model.uid)

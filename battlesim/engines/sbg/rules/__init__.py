@@ -44,6 +44,7 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     shooting_rules,
     siege_crew,
     siege_engines,
+    siege_moves,
     sight,
     special_rules,
     special_strikes,

@@ -103,6 +103,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     for enemy in state.enemies(model):
         if (
             enemy.prone
+            or (state.engines and is_engine(enemy))  # SE-ATK-03: no control zone
             or (beasts and riding(enemy) is not None)
             or (ring_on and wears_ring(enemy) and one_ring.invisible_to(enemy, model))
         ):

@@ -19,12 +19,16 @@ from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Bar, barred
 from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
+from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, Removal, on
 from battlesim.engines.sbg.core.units import SIEGE_ENGINE, Alignment, ModelId
 from battlesim.engines.sbg.rules import cavalry, characteristics
+from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.combat import roll_to_wound
+from battlesim.engines.sbg.rules.courage import courage_test
+from battlesim.engines.sbg.rules.kinds import immovable
 from battlesim.engines.sbg.rules.might import MightRoll, boost
-from battlesim.engines.sbg.rules.monsters.core import knock_prone
+from battlesim.engines.sbg.rules.monsters import hurl
+from battlesim.engines.sbg.rules.monsters.core import hit, knock_prone
 from battlesim.engines.sbg.rules.shooting import into_combat, through_the_way
 from battlesim.engines.sbg.rules.siege_crew import is_engine, trained_crew
 from battlesim.engines.sbg.rules.sight import can_see
@@ -48,6 +52,10 @@ FLAMING = "flaming ammunition"
 SUPERIOR = "superior construction"
 SWIFT_RELOAD = "swift reload"
 RAPID_FIRE = "rapid fire"
+PIERCING = "piercing shot"
+HEADS = "severed heads"
+PIERCING_STRENGTH, FLUNG_STRENGTH, FLUNG_MAX_STRENGTH = 9, 6, 5  # BSData 9ab3-1e2b-0a19-417b
+HEADS_STRENGTH, HEADS_REACH = 3, 2.0  # SE-UPG-HEADS (002:L3166)
 VOLLEY_NAMES = ("catapult", "trebuchet")  # SE-VOLLEY-01 (002:L3057)
 
 for _name, _source in (
@@ -60,6 +68,8 @@ for _name, _source in (
     (SUPERIOR, "SE-UPG-RANGE (002:L3170)"),
     (SWIFT_RELOAD, "SE-UPG-RELOAD (002:L3174), BSData 575e-8ca9-7dac-9a71"),
     (RAPID_FIRE, "BSData 587f-bed7-9efd-eafb (Avenger Bolt Thrower)"),
+    (PIERCING, "BSData 9ab3-1e2b-0a19-417b"),
+    (HEADS, "SE-UPG-HEADS (002:L3166)"),
     (SIEGE_ENGINE, "SE-PROF-01 (002:L3022-3027)"),
 ):
     REGISTRY.register(_name, kind=Kind.RULE, source=_source)
@@ -344,6 +354,10 @@ def _strike(state: BattleState, engine: ModelState, crew: Crewing, victim: Model
     if siege_target(victim):
         _wound_siege_target(state, engine, crew, victim)
         return
+    heads = HEADS in engine.triggers and state.players is not None
+    if heads and state.players[engine.player].decide(state, ShootHeads(engine, victim)):
+        _severed_heads(state, engine, victim)
+        return
     splash = _around(state, victim, AREA_REACH) if AREA_EFFECT in engine.triggers else []
     _wound_battlefield_target(state, engine, crew, victim)
     for model in splash:  # BSData Area Effect: one S5 hit, never an outright kill
@@ -399,8 +413,53 @@ def _wound_battlefield_target(
     defence = characteristics.defence_value(state, victim)
     if victim.alive and _to_wound(state, engine, crew, victim, defence):
         state.wound(victim, source, count=outright_wounds(victim))
+    if victim.alive and PIERCING in engine.triggers:
+        _fling(state, engine, victim)
     if victim.alive:
         knock_prone(state, victim, source)
+
+
+def _fling(state: BattleState, engine: ModelState, victim: ModelState) -> None:
+    """BSData Piercing Shot (9ab3-1e2b-0a19-417b): a target of Strength 5 or less is flung
+    D6" directly away from the engine; each model it passes over is knocked Prone and takes
+    one S6 hit; stopped by impassable terrain or a Strength 6+ model, both it and that model
+    take one S6 hit (the S9 hit is the card's Strength, SE-WOUND-01)."""
+    if strength_base(state, victim) > FLUNG_MAX_STRENGTH or immovable(victim):
+        return
+    (die,) = state.roll(1, f"piercing shot flings {victim.uid} D6")
+    path = hurl.hurl_path(state, engine, victim, float(die))
+    state.move_to(victim, hurl.landing(state, victim, path.end), "flung by a piercing shot")
+    state.log.emit(
+        "flung",
+        engine=engine.uid,
+        model=victim.uid,
+        distance=die,
+        passed=[m.uid for m in path.passed],
+        stopper=path.stopper.uid if path.stopper else None,
+        wall=path.wall,
+    )
+    for model in path.passed:
+        hit(state, model, FLUNG_STRENGTH, "passed over by a flung model")
+        knock_prone(state, model, "passed over by a flung model")
+    if path.stopper is not None or path.wall:
+        if path.stopper is not None:
+            hit(state, path.stopper, FLUNG_STRENGTH, "hit by a flung model")
+        hit(state, victim, FLUNG_STRENGTH, "flung against an obstacle")
+
+
+def _severed_heads(state: BattleState, engine: ModelState, victim: ModelState) -> None:
+    """SE-UPG-HEADS (002:L3166): the engine's Strength ignored, the target and every model
+    within 2" suffer one S3 hit, no knock-down, at most one Wound; each enemy hit tests its
+    Courage or is removed as a casualty."""
+    struck = [victim, *(m for m in _around(state, victim, HEADS_REACH) if not is_engine(m))]
+    state.log.emit("severed_heads", engine=engine.uid, models=[m.uid for m in struck])
+    for model in struck:
+        _plain_hit(state, model, HEADS_STRENGTH, f"severed heads of {engine.uid}")
+    for model in struck:
+        enemy = model.alive and model.player != engine.player
+        if enemy and not courage_test(state, model, "severed heads"):
+            # « retirées comme pertes »: a casualty, as a model that flees
+            state.remove(model, Removal.FLED, f"severed heads of {engine.uid}")
 
 
 def _wound_siege_target(
@@ -501,6 +560,18 @@ class ScatterPick(Decision[ModelId | None]):
             return max(self.options, key=lambda m: (m.profile.points, m.uid)).uid
         cheapest = min(self.options, key=lambda m: (m.profile.points, m.uid))
         return cheapest.uid if cheapest.profile.points < self.keep.profile.points else None
+
+
+@dataclass(frozen=True, slots=True)
+class ShootHeads(Decision[bool]):
+    """SE-UPG-HEADS (002:L3166): shoot severed heads rather than the stone? Default: when
+    three models or more stand within 2" of the target (more Courage tests than a kill)."""
+
+    engine: ModelState
+    target: ModelState
+
+    def default(self, state: BattleState) -> bool:
+        return len(_around(state, self.target, HEADS_REACH)) >= 2
 
 
 @dataclass(frozen=True, slots=True)
