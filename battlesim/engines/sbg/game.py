@@ -30,7 +30,7 @@ from battlesim.engines.sbg.phases.move import run_move_phase
 from battlesim.engines.sbg.phases.priority import run_priority_phase
 from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.policies.roster import PLAYERS
-from battlesim.engines.sbg.rules import game_types, muster, war_beasts
+from battlesim.engines.sbg.rules import fortifications, game_types, muster, war_beasts
 from battlesim.engines.sbg.rules.game_types import GameMode, UnknownModeError, mode_named
 from battlesim.engines.sbg.rules.muster import DeploymentOrder
 from battlesim.engines.sbg.rules.reinforcements import hold_back
@@ -149,6 +149,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
             state.set_position(model, _free_slot(state, model, slots, placed))
             placed.append(model)
     war_beasts.board(state)
+    fortifications.raise_gates(state, scenario.spec.gates)  # SIEGE-GATE-01
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 

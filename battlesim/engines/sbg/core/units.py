@@ -299,6 +299,10 @@ def _engine_from_data(data: Mapping[str, Any] | None) -> SiegeEngineSpec | None:
 # SE-PROF-01: the engine's card as a model's: it neither moves, fights nor takes Courage
 # tests by itself (SE-MOVE-01, SE-COUR-01); the rules that say so read the keyword.
 SIEGE_ENGINE = "siege engine"
+# SIEGE-GATE-01 (002:L3240): a gate or door of a fortification, a piece with Defence and
+# structure points that stands on the table like an engine (rules/fortifications.py)
+GATE = "gate"
+STRUCTURES = frozenset({SIEGE_ENGINE, GATE})  # pieces that are no models of an army
 
 
 def engine_profile(spec: SiegeEngineSpec) -> Profile:

@@ -16,6 +16,7 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     equipment,
     falling,
     fight_stances,
+    fortifications,
     game_types,
     guard_rules,
     heroic_actions,

@@ -118,7 +118,7 @@ def within(state: BattleState, point: tuple[float, float], reach: float) -> list
     never holds an objective (SE-DEPLOY-03, 002:L3144)."""
     counts = [0, 0]
     for model in state.living():
-        if state.engines and model.uid in state.engines:
+        if state.structures and model.uid in state.structures:
             continue
         if math.dist(model.position, point) - model.radius <= reach:
             counts[model.player] += 1

@@ -23,6 +23,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules import cavalry, characteristics, one_ring, war_beasts, water
 from battlesim.engines.sbg.rules.combat import clamp_die, roll_to_wound
+from battlesim.engines.sbg.rules.fortifications import shot_can_harm
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import MightRoll, boost
@@ -74,10 +75,16 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
         return False
     if marks.shrouded(state, target) and not one_ring.sees_invisible(shooter):
         return False  # MAGIC-P-SHROUD: cannot be targeted by shooting
+    if state.structures and not shot_can_harm(_strength(shooter), target):
+        return False  # SIEGE-GATEATK-01: a shot of Strength 4 or less cannot harm a gate
     good = state.alignment(shooter.player) is Alignment.GOOD
     if good and state.engaged(target):
         return False
     return not hidden_by_stealth(state, shooter, target)
+
+
+def _strength(shooter: ModelState) -> int:
+    return shooter.missile.strength if shooter.missile is not None else 0
 
 
 def is_legal_target(state: BattleState, shooter: ModelState, target: ModelState) -> bool:

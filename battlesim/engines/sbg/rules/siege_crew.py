@@ -9,13 +9,18 @@ from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.decisions import Decision, Player
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.core.units import SIEGE_ENGINE
+from battlesim.engines.sbg.core.units import SIEGE_ENGINE, STRUCTURES
 
 TETHER = 6.0  # SE-CREW-01 (002:L3029): « pas ... à plus de 6" de leur Engin de Siège »
 
 
 def is_engine(model: ModelState) -> bool:
     return SIEGE_ENGINE in model.triggers
+
+
+def is_structure(model: ModelState) -> bool:
+    """A Siege Engine or a gate: a piece on the table, not a model of the army."""
+    return bool(model.triggers & STRUCTURES)
 
 
 def engine_of(state: BattleState, model: ModelState) -> ModelState | None:

@@ -20,17 +20,18 @@ from battlesim.engines.sbg.core.effects import Bar, barred
 from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, Removal, on
-from battlesim.engines.sbg.core.units import SIEGE_ENGINE, Alignment, ModelId
+from battlesim.engines.sbg.core.units import GATE, SIEGE_ENGINE, Alignment, ModelId
 from battlesim.engines.sbg.rules import cavalry, characteristics
 from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
+from battlesim.engines.sbg.rules.fortifications import GREAT_GATE
 from battlesim.engines.sbg.rules.kinds import immovable
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.monsters import hurl
 from battlesim.engines.sbg.rules.monsters.core import hit, knock_prone
 from battlesim.engines.sbg.rules.shooting import into_combat, through_the_way
-from battlesim.engines.sbg.rules.siege_crew import is_engine, trained_crew
+from battlesim.engines.sbg.rules.siege_crew import is_engine, is_structure, trained_crew
 from battlesim.engines.sbg.rules.sight import can_see
 
 RANGE = 48.0  # SE-SHOOT-03 (002:L3049)
@@ -139,7 +140,7 @@ def crewing(state: BattleState, engine: ModelState) -> Crewing | None:
     if not engine.alive or engine.moved or engine.shot:
         return None
     near = state.near(engine.x, engine.y, engine.radius + 2.0, engine.player)
-    able = [m for m in near if m is not engine and not is_engine(m) and _able(state, engine, m)]
+    able = [m for m in near if m is not engine and not is_structure(m) and _able(state, engine, m)]
     troll = next((m for m in able if "troll" in m.profile.keywords), None)
     hands = [m for m in able if m is not troll]
     own = trained_crew(state, engine.player)
@@ -176,10 +177,12 @@ def volley(engine: ModelState) -> bool:
 
 
 def siege_target(model: ModelState) -> bool:
-    """SE-TGT-01 (002:L3063-3068): Mûmakil and Large engines are Siege targets; Infantry,
-    Cavalry, Monsters and Small engines are Battlefield targets."""
+    """SE-TGT-01 (002:L3063-3068): Mûmakil, Large engines and great gates are Siege
+    targets; Infantry, Cavalry, Monsters, Small engines and doors are Battlefield targets."""
     if is_engine(model):
         return "large" in model.profile.keywords
+    if GATE in model.triggers:
+        return GREAT_GATE in model.triggers
     return "war beast" in model.triggers
 
 
@@ -194,7 +197,7 @@ def _sees(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSt
 
 
 def _friends_near(state: BattleState, engine: ModelState, target: ModelState) -> list[ModelState]:
-    friends = [m for m in state.living(engine.player) if not is_engine(m)]
+    friends = [m for m in state.living(engine.player) if not is_structure(m)]
     return sorted(friends, key=lambda m: state.distance(m, target))[:6]  # nearest: speed
 
 
@@ -216,7 +219,7 @@ def _risks_friends(state: BattleState, engine: ModelState, target: ModelState) -
     if state.engaged(target):
         return True
     if AREA_EFFECT in engine.triggers and any(
-        not is_engine(m) for m in _around(state, target, AREA_REACH, engine.player)
+        not is_structure(m) for m in _around(state, target, AREA_REACH, engine.player)
     ):
         return True
     if volley(engine):
@@ -361,7 +364,7 @@ def _strike(state: BattleState, engine: ModelState, crew: Crewing, victim: Model
     splash = _around(state, victim, AREA_REACH) if AREA_EFFECT in engine.triggers else []
     _wound_battlefield_target(state, engine, crew, victim)
     for model in splash:  # BSData Area Effect: one S5 hit, never an outright kill
-        if model.alive and not is_engine(model):
+        if model.alive and not is_structure(model):
             _plain_hit(state, model, AREA_STRENGTH, f"area effect of {engine.uid}")
 
 

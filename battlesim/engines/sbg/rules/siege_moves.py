@@ -28,7 +28,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.movement import can_move
-from battlesim.engines.sbg.rules.siege_crew import is_engine
+from battlesim.engines.sbg.rules.siege_crew import is_structure
 
 MONSTER_PUSHERS = 3  # SE-MOVE-01 (002:L3037): « Un Monstre compte comme trois figurines »
 
@@ -40,7 +40,7 @@ def pushers(state: BattleState, engine: ModelState) -> list[ModelState]:
         m
         for m in near
         if m is not engine
-        and not is_engine(m)
+        and not is_structure(m)
         and m.mount is None
         and not m.prone
         and can_move(state, m)
@@ -78,7 +78,7 @@ def _legal_push(
             if other.uid in moving:
                 continue
             gap = point_distance(stop, other.position) - model.radius - other.radius
-            zone = CONTROL_ZONE if other.player != engine.player and not is_engine(other) else 0
+            zone = CONTROL_ZONE if other.player != engine.player and not is_structure(other) else 0
             if gap < zone - 1e-6:
                 return False
     return True
