@@ -150,6 +150,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
             placed.append(model)
     war_beasts.board(state)
     fortifications.raise_gates(state, scenario.spec.gates)  # SIEGE-GATE-01
+    fortifications.place_rams(state, scenario.spec.rams)  # SIEGE-RAM-01
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from battlesim.engines.sbg.core.actions import IllegalActionError, Move
@@ -149,3 +151,78 @@ def test_storm_the_gate_battle_raises_the_gate_and_it_is_assaulted():
     kinds = {e.kind for e in result.log.events}
     assert {"gate", "gate_attacked"} <= kinds
     assert engine_profile  # (imported for the module's readers: the engine card builder)
+
+
+def _ram_at_gate(state, helpers, strength=4):
+    """A ram's holder touching the gate (south face) and ``helpers`` friends touching him."""
+    from battlesim.engines.sbg.rules import objects
+
+    gate = _gate(state)
+    card = profile(strength=strength)
+    holder = add(state, "A1", 0, 24.0, 31.0 - 1.5 - 0.49, card)
+    gap = 2 * 0.4921
+    for k in range(helpers):
+        angle = -math.pi / 2 + (k - (helpers - 1) / 2) * 0.55
+        add(
+            state,
+            f"A{k + 2}",
+            0,
+            holder.x + gap * math.cos(angle),
+            holder.y + gap * math.sin(angle),
+            card,
+        )
+    fortifications_place(state)
+    objects.give(state, "ram 1", holder)
+    return gate, holder
+
+
+def fortifications_place(state):
+    forts.place_rams(state, ((0.0, 0.0),))
+
+
+def test_siege_ram_02_strength_of_the_strongest_plus_one_per_carrier():
+    """SIEGE-RAM-02 (002:L3383-3387): six Uruk-hai carriers of S4 make S9."""
+    state = battle()
+    gate, holder = _ram_at_gate(state, 5)
+    carriers = forts.ram_carriers(state, holder)
+    assert len(carriers) == 6 and forts.ram_strength(state, carriers) == 9
+
+
+def test_siege_ram_02_hits_the_gate_automatically_in_the_fight_phase():
+    """SIEGE-RAM-02: the ram hits the door with one Attack, no Duel: S9 v D10 wounds on 5+
+    (chart); its carriers do not attack the gate besides."""
+    state = battle([5])
+    state.players = players()
+    gate, holder = _ram_at_gate(state, 5)
+    state.phase = Phase.FIGHT
+    tick(state, Tick.PHASE_END)
+    assert gate.wounds == 2
+    assert [e.data["strength"] for e in state.log.events if e.kind == "ram"] == [9]
+    assert not any(e.kind == "gate_attacked" for e in state.log.events)
+
+
+def test_siege_ram_02_above_ten_rerolls_a_failed_wound():
+    """Reading 38: a ram above S10 uses the S10 row and re-rolls a failed To Wound."""
+    state = battle([1, 6])
+    state.players = players()
+    gate, holder = _ram_at_gate(state, 5, strength=6)  # S6 + 5 = 11
+    forts.ram_gate(state, holder, gate)
+    assert gate.wounds == 2
+
+
+def test_siege_policy_fetches_the_ram_then_carries_it_to_the_gate():
+    """The heuristic's siege moves (policies/siege_policy.py): the attackers nearest a ram
+    on the ground go for it; its holder heads for the gate."""
+    from battlesim.engines.sbg.policies import siege_policy
+    from battlesim.engines.sbg.rules import objects
+
+    state = battle()
+    gate = _gate(state)
+    forts.place_rams(state, ((24.0, 12.0),))
+    near = add(state, "A1", 0, 24.0, 9.0)
+    far = [add(state, f"A{k}", 0, 4.0 + k, 2.0) for k in range(2, 6)]
+    assert siege_policy.siege_goal(state, near) == (24.0, 12.0)
+    assert siege_policy.siege_goal(state, far[0]) != (24.0, 12.0)  # not among the 3 nearest
+    objects.give(state, "ram 1", near)
+    goal = siege_policy.siege_goal(state, near)
+    assert math.dist(goal, gate.position) == pytest.approx(gate.radius + near.radius)

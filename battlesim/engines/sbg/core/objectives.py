@@ -136,6 +136,7 @@ class ScenarioSpec:
     sentries: int | None = None  # ADV-SENTRY: this side's Warriors are posted as sentries
     features: tuple[str, ...] = ()  # asked of a generated table (table_generator.ASKED)
     gates: tuple[GateSpec, ...] = ()  # SIEGE-GATE-01: gates standing on the table
+    rams: tuple[Point, ...] = ()  # SIEGE-RAM-01: the attacker's rams, lying ready
     width: float = 48.0
     depth: float = 48.0
     summary: str = ""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.bases import MM_PER_INCH
 from battlesim.engines.sbg.core.decisions import Decision
-from battlesim.engines.sbg.core.objectives import GateSpec
+from battlesim.engines.sbg.core.objectives import GateSpec, Point
 from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import (
@@ -28,7 +28,7 @@ from battlesim.engines.sbg.core.state import (
     on,
 )
 from battlesim.engines.sbg.core.units import GATE, ModelSpec, Profile
-from battlesim.engines.sbg.rules import characteristics
+from battlesim.engines.sbg.rules import characteristics, objects
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.muster import model_state
 
@@ -44,6 +44,9 @@ GATE_TABLE: dict[str, tuple[int, int, bool]] = {
     "domestic outer door": (6, 2, False),
     "domestic inner door": (5, 1, False),
 }
+RAM = "ram"  # SIEGE-RAM-01 (002:L3379): a Heavy object, named "ram 1", "ram 2"...
+RAM_MAX_CARRIERS = 10  # SIEGE-RAM-02 (002:L3383)
+STRENGTH_CAP = 10  # reading 38: above S10 the chart's S10 row, failed rolls re-rolled
 SHOT_MIN_STRENGTH = 5  # SIEGE-GATEATK-01 (002:L3278): a shot of Strength 4 or less does nothing
 
 REGISTRY.register(GATE, kind=Kind.RULE, source="SIEGE-GATE-01 (002:L3240)")
@@ -82,6 +85,23 @@ def raise_gates(state: BattleState, gates: Sequence[GateSpec]) -> None:
         uid = f"G{k}"
         state.spawn(model_state(ModelSpec(uid, gate_profile(spec)), spec.owner, spec.point))
         state.log.emit("gate", model=uid, gate=spec.kind, owner=spec.owner)
+
+
+def place_rams(state: BattleState, points: Sequence[Point]) -> None:
+    """SIEGE-RAM-01: each ram lies where the scenario puts it, a Heavy object (ADV-HEAVY)."""
+    for k, point in enumerate(points, start=1):
+        objects.place_object(state, f"{RAM} {k}", point, heavy=True)
+
+
+def rams_on_ground(state: BattleState) -> list[Point]:
+    placed = objects.OBJECTS.peek(state)
+    if placed is None:
+        return []
+    return [
+        found.point
+        for name, found in sorted(placed.placed.items())
+        if name.startswith(RAM) and found.carrier is None
+    ]
 
 
 def is_gate(model: ModelState) -> bool:
@@ -150,13 +170,72 @@ def attack_gate(state: BattleState, model: ModelState, gate: ModelState) -> None
             state.wound(gate, f"broken by {model.uid}")
 
 
+def ram_carriers(state: BattleState, holder: ModelState) -> list[ModelState]:
+    """SIEGE-RAM-02: the ram's holder and the friends helping him carry it (in base contact
+    with him, unengaged, on foot: data.ASSUMPTIONS "ram"), strongest first, at most ten."""
+    near = state.near(holder.x, holder.y, holder.radius + 2.0, holder.player)
+    helpers = [
+        m
+        for m in near
+        if m is not holder
+        and m.uid not in state.structures
+        and m.mount is None
+        and not state.engaged(m)
+        and not m.fought
+        and state.in_contact(m, holder)
+    ]
+    ranked = sorted(
+        [holder, *helpers], key=lambda m: (-characteristics.strength_value(state, m), m.uid)
+    )
+    return ranked[:RAM_MAX_CARRIERS]
+
+
+def ram_strength(state: BattleState, carriers: Sequence[ModelState]) -> int:
+    """SIEGE-RAM-02 (002:L3383-3387): the strongest carrier's Strength plus one per other
+    carrier (six Uruk-hai of S4: S9)."""
+    best = max(characteristics.strength_value(state, m) for m in carriers)
+    return best + len(carriers) - 1
+
+
+def ram_gate(state: BattleState, holder: ModelState, gate: ModelState) -> None:
+    """SIEGE-RAM-02: the ram hits the door automatically (no Duel) with one Attack of the
+    carriers' Strength; above 10 it uses the S10 row and re-rolls a failed To Wound."""
+    carriers = ram_carriers(state, holder)
+    strength = ram_strength(state, carriers)
+    for model in carriers:
+        model.fought = True  # they swing the ram, not their weapons
+    defence = gate.profile.defence
+    state.log.emit("ram", gate=gate.uid, carriers=[m.uid for m in carriers], strength=strength)
+    purpose = f"ram to wound {gate.uid} (S{strength} D{defence})"
+    capped = min(strength, STRENGTH_CAP)
+    again = strength > STRENGTH_CAP
+    if roll_to_wound(state, capped, defence, 0, purpose, reroll_failed=again):
+        state.wound(gate, f"rammed by {holder.uid}")
+
+
+def _rams_at(state: BattleState, gate: ModelState) -> list[ModelState]:
+    """The ram holders of the gate's enemies in base contact with it, unengaged."""
+    found = []
+    for name in sorted(objects.OBJECTS.of(state).placed):
+        holder = objects.carrier(state, name) if name.startswith(RAM) else None
+        if holder is None or not holder.alive or holder.player == gate.player:
+            continue
+        if state.in_contact(holder, gate) and not state.engaged(holder) and not holder.fought:
+            found.append(holder)
+    return found
+
+
 @every(Tick.PHASE_END, "gate assaults", 40)
 def _assault_gates(state: BattleState) -> None:
-    """At the end of the Fight phase, the models in contact with an enemy gate that fought
-    no one may attack it (the Priority side first)."""
+    """At the end of the Fight phase, rams at an enemy gate strike it (SIEGE-RAM-02), then
+    the models in contact that fought no one may attack it (the Priority side first)."""
     if state.phase is not Phase.FIGHT or state.players is None:
         return
     for gate in standing_gates(state):
+        if objects.OBJECTS.peek(state) is not None:
+            for holder in _rams_at(state, gate):
+                if gate.alive:
+                    ram_gate(state, holder, gate)
         for model in sorted(
             attackers(state, gate), key=lambda m: (m.player != state.priority, m.uid)
         ):

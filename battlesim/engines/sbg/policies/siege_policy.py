@@ -1,0 +1,173 @@
+"""What the heuristic does in a siege (issue 20): the attackers take up the ram, carry it to
+the enemy gate and crowd round its holder (each helper adds 1 to its Strength, SIEGE-RAM-02),
+the others go to the gate and break it (SIEGE-GATEATK-01) rather than walk into the walls.
+Once no enemy gate stands, or for the defenders, the plan player decides as always.
+
+``SiegePlanPlayer`` is the plan player (``plan/player.py``) with these moves first; away from
+a gate or a ram it is the plan player exactly.
+"""
+
+from __future__ import annotations
+
+import math
+
+from battlesim.engines.sbg.core.actions import Hold, IllegalActionError, Move, MoveAction
+from battlesim.engines.sbg.core.paths import (
+    Point,
+    angle_to,
+    fan,
+    point_distance,
+    rotated,
+    terrain_fits,
+)
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import ModelId
+from battlesim.engines.sbg.policies.plan.player import PlanPlayer
+from battlesim.engines.sbg.rules import fortifications, objects
+from battlesim.engines.sbg.rules.movement import check_action
+
+RAM_FETCHERS = 3  # the attackers nearest a ram on the ground go and take it up
+HELP_REACH = 12.0  # inches: friends this near the ram's holder come and carry it with him
+HELPERS = 9  # SIEGE-RAM-02: ten carriers at most, the holder included
+
+
+def enemy_gate(state: BattleState, model: ModelState) -> ModelState | None:
+    gates = [g for g in fortifications.standing_gates(state) if g.player != model.player]
+    return min(gates, key=lambda g: (math.dist(g.position, model.position), g.uid), default=None)
+
+
+def ram_holder(state: BattleState, side: int) -> ModelState | None:
+    placed = objects.OBJECTS.peek(state)
+    names = sorted(placed.placed) if placed is not None else []
+    for name in names:
+        holder = objects.carrier(state, name) if name.startswith(fortifications.RAM) else None
+        if holder is not None and holder.alive and holder.player == side:
+            return holder
+    return None
+
+
+def siege_goal(state: BattleState, model: ModelState) -> Point | None:
+    """Where the attacker should go: the ram, the gate (ram in hand), beside the ram's
+    holder, or the gate; None when no enemy gate stands."""
+    gate = enemy_gate(state, model)
+    if gate is None:
+        return None
+    if objects.carried_by(state, model):
+        return _face_of(state, gate, model)
+    for point in fortifications.rams_on_ground(state):
+        side = [m for m in state.living(model.player) if m.uid not in state.structures]
+        nearest = sorted(side, key=lambda m: (math.dist(m.position, point), m.uid))
+        if model in nearest[:RAM_FETCHERS]:
+            return point
+    holder = helps(state, model)
+    if holder is not None:
+        return _beside(state, holder, model, gate)
+    carrier = ram_holder(state, model.player)
+    if carrier is not None and carrier is not model:
+        return _aside(gate, carrier, model)  # leave the ram's way to the gate clear
+    return _face_of(state, gate, model)
+
+
+def helps(state: BattleState, model: ModelState) -> ModelState | None:
+    """The friend holding a ram that ``model`` should help carry: one of the nine nearest to
+    him within 12" (SIEGE-RAM-02 counts ten carriers at most)."""
+    holder = ram_holder(state, model.player)
+    if holder is None or holder is model or state.distance(model, holder) > HELP_REACH:
+        return None
+    side = state.living(model.player)
+    friends = [m for m in side if m is not holder and m.uid not in state.structures]
+    helpers = sorted(friends, key=lambda m: (state.distance(m, holder), m.uid))
+    return holder if model in helpers[:HELPERS] else None
+
+
+def _beside(state: BattleState, holder: ModelState, model: ModelState, gate: ModelState) -> Point:
+    """A free spot touching the ram's holder, behind him first (never in his way to the
+    gate)."""
+    base = angle_to(gate.position, holder.position)
+    gap = holder.radius + model.radius
+    for angle in fan(base, 24, math.radians(15)):
+        spot = rotated(holder.position, angle, gap)
+        if _free(state, model, spot):
+            return spot
+    return holder.position
+
+
+STAGING = 5.0  # inches from the gate where attackers wait while the ram comes up
+STAGING_ANGLE = math.radians(60)
+
+
+def _aside(gate: ModelState, carrier: ModelState, model: ModelState) -> Point:
+    """A waiting spot off the ram's line to the gate, on the model's side of that line."""
+    line = angle_to(gate.position, carrier.position)
+    cross = (carrier.x - gate.x) * (model.y - gate.y) - (carrier.y - gate.y) * (model.x - gate.x)
+    turn = STAGING_ANGLE if cross > 0 else -STAGING_ANGLE
+    return rotated(gate.position, line + turn, STAGING)
+
+
+def _face_of(state: BattleState, gate: ModelState, model: ModelState) -> Point:
+    """A spot touching the gate on the model's side of it where its base fits (not on the
+    walls either side), the nearest to the straight line first."""
+    base = angle_to(gate.position, model.position)
+    for angle in fan(base, 24, math.radians(10)):
+        spot = rotated(gate.position, angle, gate.radius + model.radius)
+        if _free(state, model, spot):
+            return spot
+    return rotated(gate.position, base, gate.radius + model.radius)
+
+
+def _free(state: BattleState, model: ModelState, spot: Point) -> bool:
+    """The model's base fits at ``spot``: on the table, off terrain, on no other base."""
+    if not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
+        return False
+    near = state.near(spot[0], spot[1], model.radius + state.largest_radius + 0.1)
+    return all(
+        m is model or point_distance(spot, m.position) >= m.radius + model.radius - 1e-6
+        for m in near
+    )
+
+
+class SiegePlanPlayer(PlanPlayer):
+    """The plan player, with the attackers' siege moves first (module docstring)."""
+
+    def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        goal = siege_goal(state, model) if state.structures else None
+        if goal is None:
+            return super()._choose_move(state, model)
+        carrying = bool(objects.carried_by(state, model))
+        if not carrying:
+            charge = self._charge(state, model)
+            if charge is not None:
+                return charge  # a defender in reach is fought first
+        holder = helps(state, model)
+        if holder is not None:
+            if state.in_contact(model, holder):
+                return Hold(model.uid)  # carrying the ram with its holder
+        else:
+            gate = enemy_gate(state, model)
+            if gate is not None and state.in_contact(model, gate):
+                return Hold(model.uid)  # at the gate: it is attacked in the Fight phase
+        if point_distance(model.position, goal) <= 0.1:
+            return Hold(model.uid)
+        return self._siege_walk(state, model, goal)
+
+    def _siege_walk(self, state: BattleState, model: ModelState, goal: Point) -> MoveAction:
+        """Towards the goal round terrain; a closer stop if the spot itself is taken."""
+        action = self._walk(state, model, goal)
+        if not isinstance(action, Hold):
+            return action
+        for fraction in (0.75, 0.5, 0.25):
+            spot = rotated(goal, angle_to(goal, model.position), fraction * model.radius * 4)
+            try:
+                check_action(state, model, Move(model.uid, spot))
+            except IllegalActionError:
+                continue
+            return Move(model.uid, spot)
+        return action
+
+    def move_order(self, state: BattleState, side: int) -> list[ModelId]:
+        """The ram's holder moves first, so that its helpers close up on where it stands."""
+        order = super().move_order(state, side)
+        holder = ram_holder(state, side) if state.structures else None
+        if holder is None or holder.uid not in order:
+            return order
+        return [holder.uid, *(uid for uid in order if uid != holder.uid)]
