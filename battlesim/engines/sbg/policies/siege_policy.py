@@ -10,8 +10,10 @@ a gate or a ram it is the plan player exactly.
 from __future__ import annotations
 
 import math
+from typing import TypeVar, cast
 
 from battlesim.engines.sbg.core.actions import Hold, IllegalActionError, Move, MoveAction
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.paths import (
     Point,
     angle_to,
@@ -25,6 +27,9 @@ from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
 from battlesim.engines.sbg.rules import fortifications, objects
 from battlesim.engines.sbg.rules.movement import check_action
+from battlesim.engines.sbg.rules.siege_engines import ChooseEngineTarget
+
+T = TypeVar("T")
 
 RAM_FETCHERS = 3  # the attackers nearest a ram on the ground go and take it up
 HELP_REACH = 12.0  # inches: friends this near the ram's holder come and carry it with him
@@ -128,6 +133,14 @@ def _free(state: BattleState, model: ModelState, spot: Point) -> bool:
 
 class SiegePlanPlayer(PlanPlayer):
     """The plan player, with the attackers' siege moves first (module docstring)."""
+
+    def decide(self, state: BattleState, decision: Decision[T]) -> T:
+        """A siege engine of the attacking side fires at the enemy gate while it stands."""
+        if isinstance(decision, ChooseEngineTarget):
+            gate = enemy_gate(state, decision.engine)
+            if gate is not None and gate in decision.targets:
+                return cast(T, gate.uid)
+        return super().decide(state, decision)
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
         goal = siege_goal(state, model) if state.structures else None
