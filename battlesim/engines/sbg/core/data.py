@@ -313,10 +313,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "shot (killed outright if wounded, SE-WOUND-02); the fling follows HURL's path "
         "(rules/monsters/hurl.py), and a wall that stops it deals the S6 hit to the flung model "
         "only (terrain has no Defence here).",
-        "ram": "SIEGE-RAM-02: the ram's carriers are its holder and the friends on foot in base "
-        "contact with him, unengaged, that fought no one (ADV-HEAVY-01's helpers); the ten "
-        "strongest count. It hits at the end of the Fight phase when its holder touches the "
-        "enemy gate, unengaged; the carriers then make no other attack on the gate.",
+        "ram": "SIEGE-RAM-02: the ram's carriers are its holder and the friends on foot, "
+        "unengaged, standing, that fought no one, in base contact with him or with another "
+        "carrier (a ram is long; ADV-HEAVY-01's helpers, chained as SIEGE-TOWER-02's pushers); "
+        "the ten strongest count. It hits at the end of the Fight phase when its holder "
+        "touches the enemy gate, unengaged; the carriers then make no other attack on the gate.",
         "gates": "SIEGE-GATE-01/GATEATK-01: a gate is a round piece spanning its gateway (Storm "
         "the Gate: a castle gate 3 inch wide); models in contact that fought no one attack it "
         "at the end of the Fight phase with one To Wound roll per Attack (no weapon or strike "

@@ -27,6 +27,7 @@ from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
 from battlesim.engines.sbg.rules import fortifications, objects
 from battlesim.engines.sbg.rules.movement import check_action
+from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.siege_engines import ChooseEngineTarget
 
 T = TypeVar("T")
@@ -86,19 +87,42 @@ def helps(state: BattleState, model: ModelState) -> ModelState | None:
 
 
 def _beside(state: BattleState, holder: ModelState, model: ModelState, gate: ModelState) -> Point:
-    """A free spot touching the ram's holder, behind him first (never in his way to the
-    gate)."""
-    base = angle_to(gate.position, holder.position)
-    gap = holder.radius + model.radius
-    for angle in fan(base, 24, math.radians(15)):
-        spot = rotated(holder.position, angle, gap)
-        if _free(state, model, spot):
-            return spot
-    return holder.position
+    """A free spot touching the ram's holder or a friend already carrying with him (the
+    carriers chain, SIEGE-RAM-02), behind them first (never in the way to the gate), the
+    nearest to the model first."""
+    chain = fortifications.ram_carriers(state, holder)
+    if model in chain:
+        return model.position
+    side = state.living(model.player)
+    helpers = [m.uid for m in side if helps(state, m) is holder]
+    found: list[tuple[float, Point]] = []
+    for carrier in chain:
+        back = angle_to(gate.position, carrier.position)
+        gap = carrier.radius + model.radius
+        for angle in fan(back, 5, math.radians(36)):
+            spot = rotated(carrier.position, angle, gap)
+            if math.dist(spot, gate.position) < math.dist(carrier.position, gate.position) - 0.5:
+                continue  # in front of the carrier: in the ram's way
+            if _free_of_others(state, model, spot, helpers):
+                found.append((math.dist(spot, model.position), spot))
+    return min(found)[1] if found else holder.position
 
 
-STAGING = 5.0  # inches from the gate where attackers wait while the ram comes up
-STAGING_ANGLE = math.radians(60)
+def _free_of_others(state: BattleState, model: ModelState, spot: Point, helpers: list[str]) -> bool:
+    """The base fits at ``spot`` but for the helpers (who are moving to their own spots)."""
+    if not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
+        return False
+    near = state.near(spot[0], spot[1], model.radius + state.largest_radius + 0.1)
+    return all(
+        m is model
+        or m.uid in helpers
+        or point_distance(spot, m.position) >= m.radius + model.radius - 1e-6
+        for m in near
+    )
+
+
+STAGING = 7.0  # inches from the gate where attackers wait while the ram comes up
+STAGING_ANGLE = math.radians(70)
 
 
 def _aside(gate: ModelState, carrier: ModelState, model: ModelState) -> Point:
@@ -131,6 +155,21 @@ def _free(state: BattleState, model: ModelState, spot: Point) -> bool:
     )
 
 
+def attacking(scenario: Scenario | None, side: int) -> Point | None:
+    """In a siege scenario, the side whose zone holds none of the objectives is the
+    attacker: the objective it must take (None for the defender, or outside sieges)."""
+    if scenario is None or not scenario.spec.siege:
+        return None
+    x0, y0, x1, y1 = scenario.deployment_zone(side)
+    points = scenario.objectives()
+    if not points or any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in points):
+        return None
+    return points[0]
+
+
+ASSAULT_REACH = 3.0  # inches: an attacker this near the objective fights as the plan says
+
+
 class SiegePlanPlayer(PlanPlayer):
     """The plan player, with the attackers' siege moves first (module docstring)."""
 
@@ -145,8 +184,8 @@ class SiegePlanPlayer(PlanPlayer):
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
         goal = siege_goal(state, model) if state.structures else None
         if goal is None:
-            return super()._choose_move(state, model)
-        carrying = bool(objects.carried_by(state, model))
+            return self._assault(state, model)
+        carrying = bool(objects.carried_by(state, model)) or helps(state, model) is not None
         if not carrying:
             charge = self._charge(state, model)
             if charge is not None:
@@ -163,18 +202,36 @@ class SiegePlanPlayer(PlanPlayer):
             return Hold(model.uid)
         return self._siege_walk(state, model, goal)
 
+    def _assault(self, state: BattleState, model: ModelState) -> MoveAction:
+        """An attacker outside the walls goes in, through a breach (the table's route), to
+        the objective, fighting whoever it meets (it does not hold a wall as a defender
+        would)."""
+        target = attacking(self.scenario, model.player)
+        if target is None or math.dist(model.position, target) <= ASSAULT_REACH:
+            return super()._choose_move(state, model)
+        charge = self._charge(state, model)
+        if charge is not None:
+            return charge
+        return self._walk(state, model, target)
+
     def _siege_walk(self, state: BattleState, model: ModelState, goal: Point) -> MoveAction:
-        """Towards the goal round terrain; a closer stop if the spot itself is taken."""
+        """Towards the goal round terrain; when that way is blocked (friends crowding), the
+        longest legal step in a direction near the goal's."""
         action = self._walk(state, model, goal)
         if not isinstance(action, Hold):
             return action
-        for fraction in (0.75, 0.5, 0.25):
-            spot = rotated(goal, angle_to(goal, model.position), fraction * model.radius * 4)
-            try:
-                check_action(state, model, Move(model.uid, spot))
-            except IllegalActionError:
-                continue
-            return Move(model.uid, spot)
+        heading = angle_to(model.position, goal)
+        reach = min(model.profile.move, math.dist(model.position, goal))
+        for angle in fan(heading, 7, math.radians(20)):
+            for part in (1.0, 0.5):
+                spot = rotated(model.position, angle, reach * part)
+                if math.dist(spot, goal) >= math.dist(model.position, goal):
+                    continue
+                try:
+                    check_action(state, model, Move(model.uid, spot))
+                except IllegalActionError:
+                    continue
+                return Move(model.uid, spot)
         return action
 
     def move_order(self, state: BattleState, side: int) -> list[ModelId]:

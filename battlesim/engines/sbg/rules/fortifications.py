@@ -171,23 +171,31 @@ def attack_gate(state: BattleState, model: ModelState, gate: ModelState) -> None
 
 
 def ram_carriers(state: BattleState, holder: ModelState) -> list[ModelState]:
-    """SIEGE-RAM-02: the ram's holder and the friends helping him carry it (in base contact
-    with him, unengaged, on foot: data.ASSUMPTIONS "ram"), strongest first, at most ten."""
-    near = state.near(holder.x, holder.y, holder.radius + 2.0, holder.player)
-    helpers = [
-        m
-        for m in near
-        if m is not holder
-        and m.uid not in state.structures
-        and m.mount is None
-        and not state.engaged(m)
-        and not m.fought
-        and state.in_contact(m, holder)
-    ]
-    ranked = sorted(
-        [holder, *helpers], key=lambda m: (-characteristics.strength_value(state, m), m.uid)
-    )
+    """SIEGE-RAM-02: the ram's holder and the friends carrying it with him: on foot,
+    unengaged, that fought no one, in base contact with him or with another carrier (a ram
+    is long: data.ASSUMPTIONS "ram"); the strongest first, at most ten."""
+    chain, frontier = [holder], [holder]
+    while frontier and len(chain) < 4 * RAM_MAX_CARRIERS:
+        model = frontier.pop(0)
+        near = state.near(model.x, model.y, model.radius + 2.0, holder.player)
+        for other in near:
+            if other in chain or not _may_carry(state, other):
+                continue
+            if state.in_contact(other, model):
+                chain.append(other)
+                frontier.append(other)
+    ranked = sorted(chain, key=lambda m: (-characteristics.strength_value(state, m), m.uid))
     return ranked[:RAM_MAX_CARRIERS]
+
+
+def _may_carry(state: BattleState, model: ModelState) -> bool:
+    return (
+        model.uid not in state.structures
+        and model.mount is None
+        and not state.engaged(model)
+        and not model.fought
+        and not model.prone
+    )
 
 
 def ram_strength(state: BattleState, carriers: Sequence[ModelState]) -> int:
