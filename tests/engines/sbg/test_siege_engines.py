@@ -431,3 +431,31 @@ def test_se_atk_02_enemy_a_whole_turn_in_contact_puts_it_out():
     enemy.shot = True  # it did something else this turn
     state.begin_phase(Phase.END)
     assert engine.alive
+
+
+def test_wb_sht_01_a_scatter_at_a_howdah_model_hits_the_war_beast():
+    """WB-SHT-01 (002:L1907), reading 9: a siege engine's shot at a howdah model that
+    scatters (any result but 6) hits the War Beast."""
+    from battlesim.engines.sbg.rules.howdah import howdah
+
+    state = battle([4, 3])
+    state.players = players()
+    engine = _engine(state)
+    beast = add(
+        state,
+        "B1",
+        1,
+        24.0,
+        30.0,
+        profile(
+            name="Beast",
+            keywords=frozenset({"war beast", "monster"}),
+            wounds=10,
+            defence=7,
+            base_mm=100.0,
+        ),
+    )
+    rider = add(state, "B2", 1, 24.0, 30.0, ORC)
+    howdah(rider).riding = beast.uid
+    assert se.siege_target(beast)
+    assert se._scatter(state, engine, se.crewing(state, engine), rider) is beast

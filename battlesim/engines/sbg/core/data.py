@@ -280,8 +280,7 @@ ASSUMPTIONS: Final = MappingProxyType(
         "the shortfall; after a pass, later tests that turn pass (ambiguity 10).",
         "war-beast-fall": "Riders thrown from a War Beast fall HOWDAH_HEIGHT inches (falling "
         "rule) and are placed prone as close as possible to the beast (WB-DMG-01, WB-GEN-06).",
-        "war-beast-not-yet": "Not played yet, as the engine lacks the piece: siege-engine "
-        "shots at a rider that scatter onto the beast (WB-SHT-01), fortifications with "
+        "war-beast-not-yet": "Not played yet, as the engine lacks the piece: fortifications with "
         "Defence 9+ met by a trample (WB-MOV-10), water areas (WB-MOV-02), howdah floors "
         "(crew never move inside it, WB-MOV-04). A trampled Cavalry model (one model here) "
         "suffers the hits twice, for rider and mount (WB-MOV-08, as for Hurl).",

@@ -26,6 +26,7 @@ from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.fortifications import GREAT_GATE
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.kinds import immovable
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.monsters import hurl
@@ -314,6 +315,9 @@ def _scatter(
     state.log.emit("scatter", engine=engine.uid, target=target.uid, die=die)
     if die >= 6:
         return target
+    ridden = riding(target)
+    if ridden is not None:  # WB-SHT-01 (002:L1907), reading 9: any scatter hits the beast
+        return state.models[ridden]
     spread = ACCURATE_REACH if ACCURATE in engine.triggers else SCATTER_REACH
     opponent = target.player
     if die == 1:
