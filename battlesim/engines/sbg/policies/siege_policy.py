@@ -198,7 +198,7 @@ class SiegePlanPlayer(PlanPlayer):
             gate = enemy_gate(state, model)
             if gate is not None and state.in_contact(model, gate):
                 return Hold(model.uid)  # at the gate: it is attacked in the Fight phase
-        if point_distance(model.position, goal) <= 0.1:
+        if point_distance(model.position, goal) <= 1e-3:
             return Hold(model.uid)
         return self._siege_walk(state, model, goal)
 
@@ -216,7 +216,14 @@ class SiegePlanPlayer(PlanPlayer):
 
     def _siege_walk(self, state: BattleState, model: ModelState, goal: Point) -> MoveAction:
         """Towards the goal round terrain; when that way is blocked (friends crowding), the
-        longest legal step in a direction near the goal's."""
+        longest legal step in a direction near the goal's. A goal within reach is moved to
+        exactly (a carrier's spot in base contact, where a step short would not touch)."""
+        if math.dist(model.position, goal) <= model.profile.move:
+            try:
+                check_action(state, model, Move(model.uid, goal))
+                return Move(model.uid, goal)
+            except IllegalActionError:
+                pass
         action = self._walk(state, model, goal)
         if not isinstance(action, Hold):
             return action
