@@ -321,6 +321,13 @@ ASSUMPTIONS: Final = MappingProxyType(
         "the Gate: a castle gate 3 inch wide); models in contact that fought no one attack it "
         "at the end of the Fight phase with one To Wound roll per Attack (no weapon or strike "
         "modifiers); a broken gate is taken away and the gateway is open.",
+        "demolition": "DEMO-*: a charge is lit when at least two enemy models or one enemy "
+        "Siege target stand within 2 inch of it (for a desperate detonation too, reading); a "
+        "slow fuse rolls again at the start of the next Fight phase with +1, and a modified 6 "
+        "is titanic (reading 34); one Wounds roll for everything in the blast; walls take "
+        "nothing. Not played yet: shooting a charge (DEMO-07/08/09), charges bought in a list "
+        "(the Uruk-hai Demolition Team's Demolition Charge card is not imported) and the "
+        "players carrying one to a gate: only ``demolition.place_charge`` puts one down.",
         "war-beast-objects": "Objects are not carried in this engine yet: a War Beast never "
         "carries one (WB-GEN-07) holds trivially.",
         "war-beast-heroics": "WB-MOV-05/06: a Heroic Move or March declared by the model "

@@ -12,6 +12,7 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     combat,
     courage,
     crossing,
+    demolition,
     elevation,
     equipment,
     falling,
