@@ -387,11 +387,33 @@ def _stands(state: BattleState, loser: ModelState, monstrous: int) -> bool:
     return big and _strength(state, loser) >= monstrous
 
 
+# Rules by which a winner that charged knocks every opponent to the ground, whatever its
+# size (Smaug's Unstoppable Momentum)
+CHARGE_KNOCKS_DOWN: set[str] = set()
+
+
+def _knock_all(state: BattleState, losers: list[ModelState], trapped: set[str]) -> None:
+    for loser in losers:
+        if not loser.alive or immovable(loser) or loser.prone:
+            continue
+        if loser.mount is not None:
+            knocked_down(state, loser, "unstoppable charge")
+        else:
+            loser.prone = True
+            state.log.emit("knocked_down", model=loser.uid, cause="unstoppable charge")
+        trapped.add(loser.uid)
+
+
 def knock_to_ground(
     state: BattleState, winners: list[ModelState], losers: list[ModelState], trapped: set[str]
 ) -> None:
     """CAV-CHG-06/07 (002:L1397, L1411): a winner with its bonuses knocks every opponent
-    prone after backing away; they count as trapped (FIGHT-TRAP-06)."""
+    prone after backing away; they count as trapped (FIGHT-TRAP-06). A winner that charged
+    with a rule of ``CHARGE_KNOCKS_DOWN`` knocks down every opponent whatever its size, save
+    what can never be knocked down (War Beasts: ``immovable``)."""
+    if any(w.alive and w.charged and w.triggers & CHARGE_KNOCKS_DOWN for w in winners):
+        _knock_all(state, losers, trapped)
+        return
     if not any(w.charge_bonus and w.alive for w in winners):
         return
     monstrous = [

@@ -55,6 +55,17 @@ def free_will_rule(name: str) -> None:
 _FREE_POINT: Status[list[int]] = Status("staff of power: free will", list, Lasting.TURN)
 
 
+def will_to_spend(state: BattleState, model: ModelState) -> int:
+    """The Will points the model may spend now: its store and an unused free point."""
+    return model.will + int(_has_free_point(state, model))
+
+
+def _has_free_point(state: BattleState, model: ModelState) -> bool:
+    if _FREE_POINT.of(model):
+        return False
+    return bool(model.triggers & FREE_WILL_RULES) or any(t(state, model) for t in FREE_WILL_TESTS)
+
+
 def pay_will(state: BattleState, model: ModelState, points: int) -> None:
     """Spend ``points`` Will; WPN-STAFFPOW-01 (002:L2034): a Staff of Power's bearer spends
     one free Will point each turn, its store not reduced (the first point it spends)."""

@@ -4,6 +4,7 @@ differently and the list-building and flavour names are in core/names_evil.yaml.
 
 from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each registers its rules)
     banners,
+    dragons,
     easterlings,
     fighters,
     fortitude,

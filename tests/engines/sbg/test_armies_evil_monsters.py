@@ -1,0 +1,116 @@
+"""Evil army rules VIII (issue 19 item 2): the monsters' special attacks, from the BattleScribe
+rule text cited by its rule id (Smaug's Breathe Fire, Missing Scale, Unstoppable Momentum and
+Desolator of the North); each test fails when the rule's unit is removed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
+from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.rules import special_shots
+from battlesim.engines.sbg.rules.ablaze import burning
+from battlesim.engines.sbg.rules.cavalry import knock_to_ground
+from battlesim.engines.sbg.rules.shooting import shoot
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle
+
+DRAGON = replace(
+    WARRIOR,
+    name="Smaug",
+    fight=8,
+    shoot=2,
+    strength=9,
+    defence=9,
+    attacks=4,
+    wounds=20,
+    courage=6,
+    might=3,
+    will=3,
+    fate=0,
+    keywords=frozenset({"dragon", "monster", "infantry", "hero"}),
+    wargear=(),
+)
+
+
+def _with(base: Profile, *rules: str, **changes: object) -> Profile:
+    return replace(base, rules=tuple(rules), **changes)  # type: ignore[arg-type]
+
+
+def test_breathe_fire_slays_the_wounded_and_sets_the_rest_ablaze() -> None:
+    """BSData ff32-f09c-bb9f-2ff4: a bow of 18" costing a Will point; on a hit, the target and
+    every model within 2" of it suffer a Strength 10 hit (a wound slays outright: a Warrior
+    of 2 Wounds falls to one) and burn if they live; a model 5" away is untouched."""
+    state = battle([2, 6, 1])  # to hit (Shoot 2+), then S10 v D4 for each model caught
+    smaug = add(state, "S", 1, 10, 10, _with(DRAGON, "Breathe Fire", will=1))
+    target = add(state, "T", 0, 25, 10, replace(WARRIOR, wounds=2))
+    beside = add(state, "B", 0, 25, 10 + BASE_GAP + 1.5)
+    away = add(state, "F", 0, 25, 16)
+    offered = special_shots.options(state, smaug)
+    assert special_shots.ShotOption("breathe fire", "T") in offered
+    special_shots.take(state, smaug, special_shots.ShotOption("breathe fire", "T"))
+    assert not target.alive and beside.alive and burning(state, beside)
+    assert away.alive and not burning(state, away) and smaug.will == 0
+    assert special_shots.options(state, smaug) == []  # no Will left, and it has shot
+
+
+def test_a_dragon_without_will_cannot_breathe_and_none_without_the_rule() -> None:
+    """BSData ff32-f09c-bb9f-2ff4: "A Dragon must expend a point of Will to Breathe Fire"."""
+    state = battle()
+    spent = add(state, "S", 1, 10, 10, _with(DRAGON, "Breathe Fire", will=0))
+    plain = add(state, "P", 1, 10, 20, _with(DRAGON, will=3))
+    add(state, "T", 0, 25, 10)
+    assert special_shots.options(state, spent) == []
+    assert special_shots.options(state, plain) == []
+
+
+def test_desolator_of_the_north_breathes_on_the_free_will_point() -> None:
+    """BSData Desolator of the North: one Will point each turn without depleting his store."""
+    state = battle([2, 1])
+    smaug = add(state, "S", 1, 10, 10, _with(DRAGON, "Breathe Fire", "*Desolator of the North"))
+    add(state, "T", 0, 25, 10)
+    special_shots.take(state, smaug, special_shots.ShotOption("breathe fire", "T"))
+    assert smaug.will == 3
+
+
+def test_desolator_re_rolls_ones_to_wound_against_dwarves_only() -> None:
+    state = battle()
+    smaug = add(state, "S", 1, 10, 10, _with(DRAGON, "*Desolator of the North"))
+    dwarf = add(state, "D", 0, 20, 10, replace(WARRIOR, keywords=frozenset({"dwarf"})))
+    man = add(state, "M", 0, 20, 14)
+    assert allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, smaug, dwarf)) is Reroll.ONES
+    assert allowed(Roll.TO_WOUND_IN_COMBAT, HookContext(state, smaug, man)) is Reroll.NONE
+
+
+def _archer() -> Profile:
+    return profile_from_data({**profile_to_data(WARRIOR), "wargear": ["crossbow"]})
+
+
+def test_missing_scale_a_natural_six_to_hit_wounds_by_the_missile_strength() -> None:
+    """BSData Missing Scale: a natural 6 To Hit then a wound: as many Wounds as the crossbow's
+    Strength (4); the same wound after a 5 To Hit is one Wound."""
+    state = battle([6, 6, 4, 5, 6, 4])  # hit on 6, wound 6/4; then hit on 5, wound 6/4
+    smaug = add(state, "S", 1, 10, 10, _with(DRAGON, "Missing Scale"))
+    archer = add(state, "A", 0, 20, 10, _archer())
+    shoot(state, archer, smaug)
+    assert smaug.wounds == 16
+    shoot(state, archer, smaug)
+    assert smaug.wounds == 15
+
+
+def test_unstoppable_momentum_knocks_down_every_opponent_after_a_charge() -> None:
+    """BSData Unstoppable Momentum: Smaug charged and won: his opponents are Knocked to the
+    Ground (a plain Monster's charge knocks none of them down)."""
+    state = battle()
+    smaug = add(state, "S", 1, 10, 10, _with(DRAGON, "Unstoppable Momentum"))
+    foe = add(state, "F", 0, 12, 10)
+    smaug.charged = True
+    trapped: set[str] = set()
+    knock_to_ground(state, [smaug], [foe], trapped)
+    assert foe.prone and "F" in trapped
+    plain = battle()
+    other = add(plain, "S", 1, 10, 10, DRAGON)
+    standing = add(plain, "F", 0, 12, 10)
+    other.charged = True
+    knock_to_ground(plain, [other], [standing], set())
+    assert not standing.prone
