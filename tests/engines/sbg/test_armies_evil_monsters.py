@@ -8,11 +8,16 @@ from dataclasses import replace
 
 from battlesim.engines.sbg.core.hooks import HookContext
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules import special_shots
 from battlesim.engines.sbg.rules.ablaze import burning
 from battlesim.engines.sbg.rules.cavalry import knock_to_ground
+from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.monsters.core import BPAS, BpaFight, BpaOption, options_for
 from battlesim.engines.sbg.rules.shooting import shoot
+from battlesim.engines.sbg.rules.will import pay_will
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle
 
 DRAGON = replace(
@@ -114,3 +119,74 @@ def test_unstoppable_momentum_knocks_down_every_opponent_after_a_charge() -> Non
     other.charged = True
     knock_to_ground(plain, [other], [standing], set())
     assert not standing.prone
+
+
+SAURON = replace(
+    DRAGON,
+    name="The Dark Lord Sauron",
+    strength=8,
+    defence=10,
+    wounds=5,
+    keywords=frozenset({"spirit", "mordor", "monster", "infantry", "hero"}),
+)
+
+
+def _bpa_fight(state: BattleState, monster: ModelState, foes: list[ModelState]) -> BpaFight:
+    combat = Combat(monster, foes)
+    return BpaFight(state, combat, monster, HeuristicPlayer(), [monster], foes)
+
+
+def test_unstoppable_hits_every_enemy_of_the_fight_with_strength_eight() -> None:
+    """BSData Unstoppable! (Brutal Power Attack): one S8 hit on every enemy of the fight; it
+    is offered only to a profile naming it (MON-BPA-01)."""
+    state = battle([3, 2])  # S8 v D4 wounds on 3+: the first falls, the second stands
+    sauron = add(state, "S", 1, 10, 10, _with(SAURON, "Unstoppable! (Brutal Power Attack)"))
+    first = add(state, "A", 0, 10 + 1.6, 10)
+    second = add(state, "B", 0, 10, 10 + 1.6)
+    fight = _bpa_fight(state, sauron, [first, second])
+    assert BpaOption("unstoppable!") in options_for(fight)
+    BPAS["unstoppable!"].resolve(fight, None)
+    assert not first.alive and second.alive
+    plain = battle()
+    other = add(plain, "S", 1, 10, 10, SAURON)
+    foe = add(plain, "A", 0, 10 + 1.6, 10)
+    assert BpaOption("unstoppable!") not in options_for(_bpa_fight(plain, other, [foe]))
+
+
+def test_the_flames_of_evil_sets_a_survivor_ablaze() -> None:
+    """BSData The Flames of Evil: one Strike (S8 v D4, a 1 fails); the survivor, unwounded,
+    is Set Ablaze: an S9 hit (a 1 fails) and it burns."""
+    state = battle([1, 1])
+    sauron = add(state, "S", 1, 10, 10, _with(SAURON, "The Flames of Evil (Brutal Power Attack)"))
+    foe = add(state, "A", 0, 10 + 1.6, 10, replace(WARRIOR, wounds=2))
+    fight = _bpa_fight(state, sauron, [foe])
+    assert BpaOption("the flames of evil", "A") in options_for(fight)
+    BPAS["the flames of evil"].resolve(fight, foe)
+    assert foe.alive and foe.wounds == 2 and burning(state, foe)
+
+
+def test_saurons_one_ring_restores_a_wound_on_a_two() -> None:
+    """BSData Sauron's One Ring: a blow that would remove him: a D6, on a 2+ one Wound is
+    restored; a 1 and he falls. In the Fight phase, a blow of 2 Wounds on his last: two rolls."""
+    state = battle([2, 1])
+    sauron = add(state, "S", 1, 10, 10, _with(SAURON, "**The One Ring", wounds=1, might=0))
+    state.wound(sauron, "struck by X")
+    assert sauron.alive and sauron.wounds == 1
+    state.wound(sauron, "struck by X")
+    assert not sauron.alive
+    fight = battle([5, 1])
+    held = add(fight, "S", 1, 10, 10, _with(SAURON, "**The One Ring", wounds=1, might=0))
+    fight.phase = Phase.FIGHT
+    fight.wound(held, "struck by X", count=2)
+    assert not held.alive
+
+
+def test_the_lord_of_the_rings_spends_one_will_each_turn_for_free() -> None:
+    """BSData The Lord of the Rings: one Will point each turn without reducing his store."""
+    state = battle()
+    sauron = add(state, "S", 1, 10, 10, _with(SAURON, "*The Lord of the Rings", will=6))
+    pay_will(state, sauron, 2)
+    assert sauron.will == 5
+    plain = add(state, "P", 1, 20, 10, _with(SAURON, will=6))
+    pay_will(state, plain, 2)
+    assert plain.will == 4

@@ -18,7 +18,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules import cavalry, characteristics
-from battlesim.engines.sbg.rules.combat import roll_to_wound
+from battlesim.engines.sbg.rules.combat import roll_to_wound, wound_need
 from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.kinds import immovable, is_monster
@@ -78,6 +78,18 @@ def hits(state: BattleState, model: ModelState, strength: int, cause: str) -> No
         hit(state, model, strength, cause)
 
 
+def wound_chance(strength: int, defence: int) -> float:
+    """The chance that one hit of ``strength`` wounds ``defence`` (a heuristic's estimate)."""
+    need = wound_need(strength, defence)
+    if need is None:
+        return 0.0
+    return (7 - need.first) / 6 * ((7 - need.second) / 6 if need.second else 1.0)
+
+
+def taken_out(model: ModelState, wounds: float) -> float:
+    return min(1.0, wounds / max(1, model.wounds))
+
+
 # --- the registry of Brutal Power Attacks --------------------------------------------------
 
 
@@ -107,6 +119,8 @@ class BpaFight:
 
 Targets = Callable[[BpaFight], list[ModelState | None]]
 Resolve = Callable[[BpaFight, ModelState | None], None]
+# The heuristic's estimate of the enemies a BPA takes out (monster, losers, nominated model)
+Harm = Callable[[BattleState, ModelState, Sequence[ModelState], ModelState | None], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +130,7 @@ class BrutalPowerAttack:
     resolve: Resolve
     ends_fight: bool = False  # HURL-08, BARGE-04: no strikes nor BPAs follow
     unique: bool = False  # only for profiles naming it (MON-BPA-01)
+    harm: Harm | None = None  # an army rule's own estimate for the heuristic
 
 
 BPAS: dict[str, BrutalPowerAttack] = {}

@@ -14,6 +14,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     mordor,
     orcs,
     phase_powers,
+    sauron,
     spirits,
     umbar,
 )
