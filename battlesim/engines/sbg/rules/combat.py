@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.data import STAT_MAX, STAT_MIN, WOUND_CHART
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
 
@@ -89,6 +90,7 @@ def roll_to_wound(
     first = _wound_die(state, purpose, reroll_ones, rolled)
     if _rerolls(reroll_failed, reroll_one, clamp_die(first + modifier) < need.first):
         (first,) = state.roll(1, f"{purpose} (re-roll of a failed die)")
+    _NATURAL.put(state, first)
     modifier += _might(state, roller, target, clamp_die(first + modifier), need.first)
     if clamp_die(first + modifier) < need.first:
         return False
@@ -99,6 +101,15 @@ def roll_to_wound(
         (second,) = state.roll(1, f"{purpose} (second die, re-roll of a failed die)")
     modifier += _might(state, roller, target, clamp_die(second + modifier), need.second)
     return clamp_die(second + modifier) >= need.second
+
+
+# The natural first die of the last To Wound roll (after re-rolls, before modifiers and
+# Might): a rule acting on "a natural 6 To Wound" reads it (the Dark Headsman's Executioner)
+_NATURAL: Status[int] = Status("natural to wound die", int, Lasting.TURN)
+
+
+def natural_wound_die(state: BattleState) -> int:
+    return _NATURAL.peek(state) or 0
 
 
 def _rerolls(every: bool, one: Callable[[], bool] | None, failed: bool) -> bool:

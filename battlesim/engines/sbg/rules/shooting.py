@@ -141,6 +141,15 @@ def _friends_block(state: BattleState, shooter: ModelState, target: ModelState) 
     return False
 
 
+# Tests by which shots hit a model only on a natural 6 (MAGIC-P-BLINDLIGHT is a mark; army
+# rules add theirs: the Crebain's Clouds of Birds, the Shadow Lord's Pall of Darkness)
+ONLY_SIXES_HIT: list[Callable[[BattleState, ModelState], bool]] = []
+
+
+def only_sixes_hit(state: BattleState, target: ModelState) -> bool:
+    return any(test(state, target) for test in ONLY_SIXES_HIT)
+
+
 def to_hit_need(state: BattleState, shooter: ModelState, moving_penalty: bool = True) -> int:
     """SHOOT-HIT-01, SHOOT-MOVE-01 (002:L854-856): -1 to the Shoot value after moving."""
     penalty = 1 if shooter.moved and moving_penalty else 0
@@ -172,7 +181,7 @@ def shoot(
         (die,) = state.roll(1, f"to hit {shooter.uid}->{target.uid} (re-roll)")
     # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits. HERO-MIGHT-06 item 3: Might.
     score = 6 if die == 6 else clamp_die(die + bonus)
-    if marks.blinded(state, target):  # MAGIC-P-BLINDLIGHT: only a natural 6
+    if marks.blinded(state, target) or only_sixes_hit(state, target):  # only a natural 6
         hit = die == 6
     else:
         hit = boost(state, shooter, MightRoll.TO_HIT, score, need, target=target) >= need

@@ -15,6 +15,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     orcs,
     phase_powers,
     sauron,
+    singles,
     spirits,
     umbar,
 )
