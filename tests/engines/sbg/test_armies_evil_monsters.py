@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Tick, tick
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules import special_shots
 from battlesim.engines.sbg.rules.ablaze import burning
 from battlesim.engines.sbg.rules.cavalry import knock_to_ground
 from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.magic.powers_rare import paralysed
 from battlesim.engines.sbg.rules.monsters.core import BPAS, BpaFight, BpaOption, options_for
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.will import pay_will
@@ -190,3 +191,112 @@ def test_the_lord_of_the_rings_spends_one_will_each_turn_for_free() -> None:
     plain = add(state, "P", 1, 20, 10, _with(SAURON, will=6))
     pay_will(state, plain, 2)
     assert plain.will == 4
+
+
+SPIDER = replace(WARRIOR, name="Mirkwood Spider", shoot=5, keywords=frozenset({"spider"}))
+
+
+def test_spider_webs_paralyse_the_model_hit_without_a_wound_roll() -> None:
+    """BSData Spider Webs: a throwing weapon of 8" (Shoot 5+: a 5 hits); no To Wound roll:
+    the target is Paralysed (Prone, held); a spider without the rule has no such shot."""
+    state = battle([5])
+    spider = add(state, "S", 1, 10, 10, _with(SPIDER, "Spider Webs"))
+    foe = add(state, "F", 0, 16, 10)
+    add(state, "G", 0, 30, 10)  # 19" away: out of the web's range
+    assert [o.target for o in special_shots.options(state, spider)] == ["F"]
+    special_shots.take(state, spider, special_shots.ShotOption("spider webs", "F"))
+    assert foe.alive and foe.prone and paralysed(state, foe)
+    plain = battle()
+    other = add(plain, "S", 1, 10, 10, SPIDER)
+    add(plain, "F", 0, 16, 10)
+    assert special_shots.options(plain, other) == []
+
+
+def test_a_hero_dodges_the_web_with_fate() -> None:
+    """BSData Spider Webs: a Hero may spend Fate as if wounded: a 4 saves him."""
+    state = battle([5, 4])
+    spider = add(state, "S", 1, 10, 10, _with(SPIDER, "Spider Webs"))
+    hero = add(state, "H", 0, 16, 10, replace(WARRIOR, fate=1, keywords=frozenset({"hero"})))
+    special_shots.take(state, spider, special_shots.ShotOption("spider webs", "H"))
+    assert not paralysed(state, hero) and hero.fate == 0
+
+
+def test_caught_in_a_web_paralyses_a_wounded_survivor() -> None:
+    """BSData Caught in a Web (Brutal Power Attack): one S7 hit (S7 v D4: a 3 wounds) on a
+    model that is not a Monster; wounded and alive, it is Paralysed; a Monster is no target."""
+    state = battle([3])
+    shelob = add(state, "S", 1, 10, 10, _with(SAURON, "Caught in a Web (Brutal Power Attack)"))
+    foe = add(state, "F", 0, 10 + 1.6, 10, replace(WARRIOR, wounds=3))
+    troll = add(state, "T", 0, 10, 10 + 1.6, replace(WARRIOR, keywords=frozenset({"monster"})))
+    fight = _bpa_fight(state, shelob, [foe, troll])
+    offered = {o.target for o in options_for(fight) if o.name == "caught in a web"}
+    assert offered == {"F"}
+    BPAS["caught in a web"].resolve(fight, foe)
+    assert foe.wounds == 2 and paralysed(state, foe)
+
+
+TROLL = replace(
+    WARRIOR,
+    name="Tom the Troll",
+    fight=6,
+    strength=6,
+    defence=6,
+    attacks=3,
+    wounds=3,
+    might=1,
+    will=3,
+    fate=1,
+    keywords=frozenset({"troll", "monster", "infantry", "hero"}),
+)
+
+
+def test_squash_em_to_jelly_hits_every_foe_and_floors_the_survivors() -> None:
+    """BSData Squash 'em to Jelly (Brutal Power Attack): S6 on every enemy of the fight
+    (S6 v D4: 3+), survivors knocked Prone."""
+    state = battle([3, 2])
+    tom = add(state, "T", 1, 10, 10, _with(TROLL, "Squash 'em to Jelly (Brutal Power Attack)"))
+    first = add(state, "A", 0, 10 + 1.6, 10)
+    second = add(state, "B", 0, 10, 10 + 1.6)
+    BPAS["squash 'em to jelly"].resolve(_bpa_fight(state, tom, [first, second]), None)
+    assert not first.alive and second.alive and second.prone
+
+
+def test_mince_em_fine_deals_the_difference_in_wounds() -> None:
+    """BSData Mince 'em Fine: D6 + Strength each; Bill 5 + 6 = 11 against 2 + 3 = 5: six
+    Wounds (the victim has 3: slain); a tie deals none."""
+    state = battle([5, 2])
+    bill = add(state, "T", 1, 10, 10, _with(TROLL, "Mince 'em Fine (Brutal Power Attack)"))
+    victim = add(state, "A", 0, 10 + 1.6, 10, replace(WARRIOR, wounds=3))
+    BPAS["mince 'em fine"].resolve(_bpa_fight(state, bill, [victim]), victim)
+    assert not victim.alive
+    tie = battle([1, 4])
+    other = add(tie, "T", 1, 10, 10, _with(TROLL, "Mince 'em Fine (Brutal Power Attack)"))
+    lucky = add(tie, "A", 0, 10 + 1.6, 10, replace(WARRIOR, wounds=3))
+    BPAS["mince 'em fine"].resolve(_bpa_fight(tie, other, [lucky]), lucky)
+    assert lucky.wounds == 3
+
+
+def test_keep_em_for_later_bags_a_man_sized_model_not_a_troll() -> None:
+    """BSData Keep 'em for Later: one Man-sized (or smaller) model of the fight counts as
+    Paralysed; a Monster cannot be bagged."""
+    state = battle()
+    bert = add(state, "T", 1, 10, 10, _with(TROLL, "Keep 'em for Later"))
+    man = add(state, "A", 0, 10 + 1.6, 10)
+    troll = add(state, "B", 0, 10, 12, TROLL)
+    fight = _bpa_fight(state, bert, [man, troll])
+    assert {o.target for o in options_for(fight) if o.name == "keep 'em for later"} == {"A"}
+    BPAS["keep 'em for later"].resolve(fight, man)
+    assert paralysed(state, man) and man.prone
+
+
+def test_lingering_cold_halves_the_fight_of_a_foe_in_contact() -> None:
+    """BSData Lingering Cold: a Will point halves one foe's Fight value (7 -> 4)."""
+    state = battle()
+    tom = add(state, "T", 1, 10, 10, _with(TROLL, "Lingering Cold"))
+    elf = add(state, "E", 0, 20, 10, replace(WARRIOR, fight=7))
+    state.set_position(elf, (10 + tom.radius + elf.radius, 10))
+    assert state.contacts(tom) == [elf]
+    state.phase = Phase.FIGHT
+    tick(state, Tick.PHASE_START)
+    assert tom.will == 2
+    assert modifier(Hook.FIGHT, HookContext(state, elf)) == -3

@@ -16,6 +16,8 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     phase_powers,
     sauron,
     singles,
+    spiders,
     spirits,
+    trolls,
     umbar,
 )
