@@ -12,6 +12,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     hordes,
     hunters,
     mordor,
+    mordor_heroes,
     orcs,
     phase_powers,
     sauron,
