@@ -8,6 +8,7 @@ charge bonus and knocking infantry to the ground, descents and failed leaps.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -326,16 +327,25 @@ def lance_allowed(state: BattleState, model: ModelState) -> bool:
     return not in_difficult_terrain(state, model)
 
 
-def start_fight(state: BattleState, members: list[ModelState]) -> None:
+# Rules by which the Cavalry fighting their carrier's fight (as a fighter or a supporter)
+# gain neither the Extra Attack nor the knock-down of a charge (Frída's Readied Stance)
+NO_CHARGE_BONUS: set[str] = set()
+
+
+def start_fight(
+    state: BattleState, members: list[ModelState], supporters: Sequence[ModelState] = ()
+) -> None:
     """Decide the charge bonuses once, as the combat is resolved (CAV-CHG-02/03): only when
     every enemy in base contact is Infantry (not Cavalry)."""
+    steady = {m.player for m in [*members, *supporters] if m.triggers & NO_CHARGE_BONUS}
     for model in members:
         model.lance_bonus = lance_allowed(state, model)
         enemies = state.contacts(model)
         # SR-MONCHARGE (b): a Monstrous Charge keeps its bonus against Cavalry
         monstrous = MONSTROUS_CHARGE in model.triggers
         infantry_only = not any(is_cavalry(e) for e in enemies)
-        model.charge_bonus = model.lance_bonus and (monstrous or infantry_only)
+        braced = 1 - model.player in steady
+        model.charge_bonus = model.lance_bonus and (monstrous or infantry_only) and not braced
         if model.charge_bonus:
             state.log.emit("cavalry_charge", model=model.uid)
 

@@ -545,7 +545,8 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
         return
     fight_stances.declare(state, combat, players)
     assign_supporters(state, combat)
-    cavalry.start_fight(state, [combat.center, *combat.leaves])  # CAV-CHG-02/03
+    supporters = list(combat.supporters.values())
+    cavalry.start_fight(state, [combat.center, *combat.leaves], supporters)  # CAV-CHG-02/03
     declare_strikes(state, combat, players)
     winner = duel(state, combat)
     winners = combat.side(winner)

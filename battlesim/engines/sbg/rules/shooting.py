@@ -264,7 +264,7 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     if at_mount:
         defence = cavalry.mount_defence(victim, state)
     else:
-        defence = characteristics.defence_value(state, victim)
+        defence = characteristics.defence_value(state, victim, missile=True)
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"

@@ -11,6 +11,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     harad,
     hordes,
     hunters,
+    isengard,
     mordor,
     mordor_heroes,
     orcs,
