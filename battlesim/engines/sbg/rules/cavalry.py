@@ -54,7 +54,7 @@ from battlesim.engines.sbg.rules.falling import falling_hits
 from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.heroics import fate_policy, fate_saves
-from battlesim.engines.sbg.rules.kinds import MONSTER, immovable
+from battlesim.engines.sbg.rules.kinds import MONSTER, immovable, sure_footed
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.muster import model_state
 from battlesim.engines.sbg.rules.rider_status import rider_turns
@@ -311,7 +311,7 @@ def note_charge(state: BattleState, model: ModelState, start: Point, end: Point)
     terrain'; CAV-MOVE-04 (002:L1282) names the lance among the charge bonuses lost in
     difficult terrain, so all of them go (data.ASSUMPTIONS "cavalry-charge")."""
     charger = model.mount is not None or MONSTROUS_CHARGE in model.triggers  # SR-MONCHARGE
-    if charger and rough_path(state, model, start, end):
+    if charger and not sure_footed(model) and rough_path(state, model, start, end):
         rider_turns(model).rough_charge_turn = state.turn
 
 
@@ -324,7 +324,7 @@ def lance_allowed(state: BattleState, model: ModelState) -> bool:
         return False
     if rider_turns(model).rough_charge_turn == state.turn:
         return False
-    return not in_difficult_terrain(state, model)
+    return sure_footed(model) or not in_difficult_terrain(state, model)
 
 
 # Rules by which the Cavalry fighting their carrier's fight (as a fighter or a supporter)

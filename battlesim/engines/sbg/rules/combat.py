@@ -121,7 +121,7 @@ def _might(
     state: BattleState, roller: ModelState | None, target: ModelState | None, value: int, need: int
 ) -> int:
     """The Might points the roller adds to this To Wound die (0 without a Hero roller)."""
-    if roller is None or value >= need or budget(state, roller) <= 0:
+    if roller is None or value >= need or budget(state, roller, MightRoll.TO_WOUND) <= 0:
         return 0
     return boost(state, roller, MightRoll.TO_WOUND, value, need, target=target) - value
 

@@ -46,3 +46,12 @@ def man_sized(model: ModelState) -> bool:
         and not model.triggers & _NOT_MAN_SIZED
         and model.radius <= (_MAN_SIZED_RADIUS)
     )
+
+
+# Rules by which a Cavalry model ignores the penalties Cavalry suffer in difficult terrain
+# (CAV-MOVE-03/04: the dearer move and the lost charge bonuses): Fimbul's Hunt Master
+SURE_FOOTED: set[str] = set()
+
+
+def sure_footed(model: ModelState) -> bool:
+    return bool(SURE_FOOTED) and not SURE_FOOTED.isdisjoint(model.triggers)

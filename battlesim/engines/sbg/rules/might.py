@@ -11,6 +11,7 @@ engine checks: never more than the store, never negative, never a die above 6 or
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -91,7 +92,7 @@ def boost(
     Only a model with Might whose roll has not yet succeeded is asked (HERO-MIGHT-05: its own
     roll; the caller passes the roller). Without players (bare rule tests) nobody spends.
     """
-    points_now = budget(state, model)
+    points_now = budget(state, model, roll)
     if points_now <= 0 or state.players is None:
         return value
     ask = MightAsk(roll, value, need, target, contest, ceiling, lower, points_now)
@@ -104,7 +105,7 @@ def boost(
         return value
     if points == 0:
         return value
-    pay_might(state, model, points)
+    pay_might(state, model, points, roll)
     result = value - points if lower else value + points
     state.log.emit(
         "might",
@@ -125,23 +126,33 @@ def _legal(ask: MightAsk, points: object) -> bool:
     return 0 <= points <= min(ask.budget, ask.room)
 
 
-def budget(state: BattleState, model: ModelState) -> int:
-    """The Might points the model could spend now (its store and any free point)."""
-    return model.might + free_point(state, model) + lent_might(state, model)
+def budget(state: BattleState, model: ModelState, roll: MightRoll | None = None) -> int:
+    """The Might points the model could spend now (its store and any free point; ``roll``:
+    the roll they would go on, for a free point limited to some rolls)."""
+    return model.might + free_point(state, model, roll) + lent_might(state, model)
 
 
-def free_point(state: BattleState, model: ModelState) -> int:
+# Army rules giving a free Might point each turn for some rolls only (Narzug's Lethal Aim:
+# his shots): rule -> a test of the roll now
+FREE_MIGHT_ROLLS: dict[str, Callable[[BattleState, MightRoll | None], bool]] = {}
+
+
+def free_point(state: BattleState, model: ModelState, roll: MightRoll | None = None) -> int:
     """SR-MIGHTYHERO (002:L2789-2791): a Mighty Hero may spend 1 free Might point per turn,
     without drawing on its store, even an empty one. 1 if still unused this turn, else 0."""
-    if "mighty hero" not in model.triggers or mighty_hero(model).free_might_turn == state.turn:
+    mighty = "mighty hero" in model.triggers
+    rules = model.triggers & FREE_MIGHT_ROLLS.keys() if FREE_MIGHT_ROLLS else set()
+    if not (mighty or rules) or mighty_hero(model).free_might_turn == state.turn:
         return 0
-    return 1
+    return int(mighty or any(FREE_MIGHT_ROLLS[rule](state, roll) for rule in rules))
 
 
-def pay_might(state: BattleState, model: ModelState, points: int) -> None:
+def pay_might(
+    state: BattleState, model: ModelState, points: int, roll: MightRoll | None = None
+) -> None:
     """Spend ``points`` of Might: a Mighty Hero's free point first (SR-MIGHTYHERO), the rest
     from the store (heroics.spend refuses to go below zero). Heroic Actions may pay here."""
-    if points > 0 and free_point(state, model):
+    if points > 0 and free_point(state, model, roll):
         mighty_hero(model).free_might_turn = state.turn
         points -= 1
     if points:

@@ -131,6 +131,7 @@ class BrutalPowerAttack:
     ends_fight: bool = False  # HURL-08, BARGE-04: no strikes nor BPAs follow
     unique: bool = False  # only for profiles naming it (MON-BPA-01)
     harm: Harm | None = None  # an army rule's own estimate for the heuristic
+    any_model: bool = False  # an army rule "instead of striking" open to non-Monsters too
 
 
 BPAS: dict[str, BrutalPowerAttack] = {}
@@ -139,6 +140,12 @@ BPAS: dict[str, BrutalPowerAttack] = {}
 def register_bpa(bpa: BrutalPowerAttack) -> BrutalPowerAttack:
     BPAS[bpa.name] = bpa
     return bpa
+
+
+def striking_instead(model: ModelState) -> bool:
+    """The model carries an army rule it may use "instead of making Strikes" (the BPA
+    machinery plays it, Monster or not: Put 'em in Chains)."""
+    return any(BPAS[name].any_model for name in model.triggers & BPAS.keys())
 
 
 def unique_names() -> frozenset[str]:
@@ -150,7 +157,9 @@ def may_use_bpa(state: BattleState, monster: ModelState) -> bool:
     BPA of its own. A prone winner makes no strikes (FIGHT-PRONE-01) and, by the same
     reading, no BPA (data.ASSUMPTIONS 'bpa-prone'). MON-BPA-03: supporters are never asked
     (only the fighters of a side are)."""
-    if not monster.alive or monster.prone or not is_monster(monster):
+    if not monster.alive or monster.prone:
+        return False
+    if not is_monster(monster) and not striking_instead(monster):
         return False
     if monster.shielding:
         return False  # ARM-SH-03 (002:L2277): a Shielding winner cannot strike, nor so BPA
@@ -163,8 +172,11 @@ def options_for(fight: BpaFight) -> list[BpaOption]:
     if not may_use_bpa(fight.state, monster):
         return []
     options: list[BpaOption] = []
+    monstrous = is_monster(monster)
     for name, bpa in BPAS.items():
         if bpa.unique and name not in monster.triggers:
+            continue
+        if not monstrous and not bpa.any_model:
             continue
         if not bpa.unique and immovable(monster):
             continue  # MON-BPA-06: War Beasts only use BPAs their profile gives
@@ -179,7 +191,7 @@ def brutal_power_attacks(
     of striking, resolved completely before the next is named. Return the Monsters whose
     strikes a BPA replaced, or None if a BPA ended the fight (HURL-08, BARGE-04)."""
     used: set[ModelId] = set()
-    for monster in [m for m in combat.side(winner) if is_monster(m)]:
+    for monster in [m for m in combat.side(winner) if is_monster(m) or striking_instead(m)]:
         fight = _fight(state, combat, players[winner], monster, winner)
         options = options_for(fight)
         if not options:
