@@ -7,8 +7,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.overrides import Stat, value
 from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Tick, tick
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    Phase,
+    Tick,
+    notify,
+    tick,
+)
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
 from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules import special_shots
@@ -300,3 +310,31 @@ def test_lingering_cold_halves_the_fight_of_a_foe_in_contact() -> None:
     tick(state, Tick.PHASE_START)
     assert tom.will == 2
     assert modifier(Hook.FIGHT, HookContext(state, elf)) == -3
+
+
+BAT = replace(WARRIOR, name="War Bat", strength=4, rules=("Fly",))
+
+
+def test_piercing_talons_minus_two_defence_after_a_charge() -> None:
+    """BSData Piercing Talons: having charged, the War Bat strikes at Defence -2 (6 -> 4);
+    not having charged, at 6."""
+    state = battle()
+    bat = add(state, "B", 1, 10, 10, _with(BAT, "Piercing Talons"))
+    foe = add(state, "F", 0, 11, 10, replace(WARRIOR, defence=6))
+    striking = HookContext(state, bat, foe)
+    assert value(Stat.STRUCK_DEFENCE, striking, 6) == 6
+    bat.charged = True
+    assert value(Stat.STRUCK_DEFENCE, striking, 6) == 4
+
+
+def test_pluck_hits_and_floors_a_model_flown_over() -> None:
+    """BSData Pluck: at the end of its move, an unengaged Man-sized enemy it moved over: a 4
+    hits at S4 (S4 v D4: a 3 fails), a 5 knocks it down; an enemy beside the path is not."""
+    state = battle([4, 3, 5])
+    bat = add(state, "B", 1, 10, 10, _with(BAT, "Pluck"))
+    under = add(state, "U", 0, 15, 10)
+    add(state, "X", 0, 15, 14)
+    notify(state, On.MOVE_DECLARED, Happening(bat))
+    state.set_position(bat, (20, 10))
+    notify(state, On.MOVE_ENDED, Happening(bat))
+    assert under.alive and under.prone

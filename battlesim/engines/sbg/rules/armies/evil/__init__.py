@@ -4,6 +4,7 @@ differently and the list-building and flavour names are in core/names_evil.yaml.
 
 from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each registers its rules)
     banners,
+    bats,
     dragons,
     easterlings,
     fighters,
@@ -18,6 +19,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     phase_powers,
     ruffians,
     sauron,
+    shadows,
     singles,
     spiders,
     spirits,
