@@ -33,6 +33,7 @@ class May(enum.Enum):
     FLY = ("fly over models, terrain and control zones", False)
     SEE_STEALTHY = ("target Stealth models without penalty", False)
     BE_TRAPPED = ("be Trapped when it cannot back away", True)
+    HOLD_GROUND = ("not back away when losing a fight: the winners back away instead", False)
     # ``other`` is the friend it would support (Chittering Hordes: only one of its kind)
     SUPPORT_AS_SPEAR = ("support a friend in a fight as if it had a spear", False)
     # details["friends"]: the two friends in the way (Phalanx)
