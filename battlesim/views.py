@@ -15,24 +15,18 @@ from django.shortcuts import redirect, render
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
-from armybuilder.selectors import army_list_for_user
-from battlesim import services
-from battlesim.breadth import job_breadth, offered_lists_breadth
+from battlesim import sbg_pages, services
+from battlesim.breadth import offered_lists_breadth
 from battlesim.compare import comparison, side_of
 from battlesim.engines.registry import GAMES
-from battlesim.engines.sbg.core.tables_more import ALL_PRESETS as TABLE_PRESETS
-from battlesim.engines.sbg.rules.scenario_library import LIBRARY as SCENARIO_LIBRARY
-from battlesim.engines.sbg.rules.scenario_library import SETS as SCENARIO_SETS
 from battlesim.game_statistics import outcome_label
-from battlesim.job_input import job_queue_requested, starter_lists
+from battlesim.job_input import job_queue_requested
 from battlesim.models import BattleResult, SimulationJob
-from battlesim.narration import narrate
 from battlesim.replay_data import replay_board
 from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
     battle_log_get,
-    ended_job_cached,
     job_get_for_user,
     job_list_for_user,
     job_progress,
@@ -42,17 +36,6 @@ from battlesim.statistics import ResultRow
 from battlesim.wording import ending_label, noun
 from config.errors import form_add_errors
 from config.throttles import JobCreateThrottle, throttled
-
-SCENARIOS = [
-    *((name, spec.title) for name, spec in SCENARIO_LIBRARY.items()),
-    *((f"random:{name}", f"A random scenario ({name})") for name in SCENARIO_SETS),
-]
-TABLES = [
-    ("", "Open field (or the scenario's own table)"),
-    *((name, name.capitalize()) for name in TABLE_PRESETS if name != "open field"),
-    ("generated", "Seeded random layout"),
-]
-MODES = [("matched", "Matched play"), ("narrative", "Narrative (no Break, Good first)")]
 
 
 class JobForm(forms.Form):
@@ -74,9 +57,9 @@ class JobForm(forms.Form):
         label="Simulate anyway",
         help_text="Simulate a list that breaks the army-building rules as it is (recorded).",
     )
-    scenario = forms.ChoiceField(choices=SCENARIOS, required=False)
-    table = forms.ChoiceField(choices=TABLES, required=False)
-    mode = forms.ChoiceField(choices=MODES, required=False, label="Game type (SBG)")
+    scenario = forms.ChoiceField(choices=sbg_pages.SCENARIOS, required=False)
+    table = forms.ChoiceField(choices=sbg_pages.TABLES, required=False)
+    mode = forms.ChoiceField(choices=sbg_pages.MODES, required=False, label="Game type (SBG)")
     options = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
@@ -85,14 +68,7 @@ class JobForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "Choose a list")]
-        choices += [
-            (f"starter:{key}", f"Starter: {item.name}")
-            for key, item in sorted(starter_lists().items())
-        ]
-        choices += [
-            (f"own:{army.pk}", f"Mine: {army.name}") for army in army_list_for_user(user=user)
-        ]
+        choices = sbg_pages.list_choices(user)
         self.fields["list_a"].choices = choices
         self.fields["list_b"].choices = choices
 
@@ -107,24 +83,15 @@ class JobForm(forms.Form):
         return value
 
 
-def _engine_options(values: dict[str, Any]) -> dict[str, Any]:
-    options = dict(values["options"])
-    if values["game"] == "sbg":
-        if values.get("scenario"):
-            options["scenario"] = values["scenario"]
-        if values.get("table"):
-            options["table"] = values["table"]
-        if values.get("mode") and values["mode"] != "matched":
-            options["mode"] = values["mode"]
-    return options
-
-
 @login_required
 @throttled(JobCreateThrottle)
 def job_index(request: HttpRequest) -> HttpResponse:
     form = JobForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        values = {**form.cleaned_data, "options": _engine_options(form.cleaned_data)}
+        values = {
+            **form.cleaned_data,
+            "options": sbg_pages.engine_options(form.cleaned_data["game"], form.cleaned_data),
+        }
         try:
             job = job_queue_requested(owner=request.user, values=values)
             return redirect("battlesim:job", pk=job.pk)
@@ -156,16 +123,9 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "charts": list(job.charts.values("name", "title", "alt")) if not job.is_active else [],
         "results": _labelled_results(job),
         "options_json": json.dumps(_options_shown(job.options))[:2000],
-        "sides": _sides(job),
+        "sides": sbg_pages.job_sides(job),
     }
     return render(request, "battlesim/job.html", context)
-
-
-def _sides(job: SimulationJob) -> list[Any]:
-    """What the engine plays and leaves out of each side (read once per ended job)."""
-    if job.game != "sbg":
-        return []
-    return ended_job_cached(job, "breadth", lambda: job_breadth(job.options))
 
 
 def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
@@ -285,12 +245,8 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         events = battle_log_get(job=job, index=index)  # eager tasks (tests) have it now
     if events is None:
         return render(request, "battlesim/replay_waiting.html", context, status=202)
-    if job.game == "sbg":
-        events = [
-            {**event, "text": text} for event, text in zip(events, narrate(events), strict=True)
-        ]
     context.update(
-        events=events,
+        events=sbg_pages.replay_events(job.game, events),
         board=replay_board(job.game),
         rotk_board=rotk_board() if job.game == "rotk" else None,
     )
