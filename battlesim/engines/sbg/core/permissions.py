@@ -32,6 +32,7 @@ class May(enum.Enum):
     CROSS_DIFFICULT_AS_OPEN = ("move through any difficult terrain as open ground", False)
     FLY = ("fly over models, terrain and control zones", False)
     SEE_STEALTHY = ("target Stealth models without penalty", False)
+    BE_STEALTHY = ("have Stealth by another model's rule (Birdcalls)", False)
     BE_TRAPPED = ("be Trapped when it cannot back away", True)
     HOLD_GROUND = ("not back away when losing a fight: the winners back away instead", False)
     # ``other`` is the friend it would support (Chittering Hordes: only one of its kind)
