@@ -33,6 +33,7 @@ from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import casting, powers_shroud
 from battlesim.engines.sbg.rules.movement import (
     MUST_CHARGE,
+    START_OF_MOVE,
     _unseen,
     apply_action,
     can_move,
@@ -69,6 +70,9 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
         return
     _maybe_dismount(state, players[model.player], model)
+    if any([rule(state, model) for rule in START_OF_MOVE]):  # army rules, each asked
+        model.done_moving = True  # it acted "instead of moving" (Healing Herbs)
+        return
     casting.offer(state, players, model)  # MAGIC-WHEN-01: before its move...
     action = _choose(state, players, model)
     target = state.models.get(action.target) if isinstance(action, Charge) else None

@@ -671,6 +671,11 @@ def challenge_charge(state: BattleState, model: ModelState, action: MoveAction) 
     return forced
 
 
+# Army rules acting at the start of a model's move (Loremaster, Skin-changer, Healing
+# Herbs): each returns True if the model acted "instead of moving" (it then holds).
+StartOfMove = Callable[[BattleState, ModelState], bool]
+START_OF_MOVE: list[StartOfMove] = []
+
 # Army rules that make a model charge "if able to do so" (Deep-rooted Hatred, Fiery Temper):
 # each returns which enemies the model must charge now (a test on the enemy), or None.
 MustCharge = Callable[[BattleState, ModelState], Callable[[ModelState], bool] | None]
