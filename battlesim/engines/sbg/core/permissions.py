@@ -25,6 +25,7 @@ class May(enum.Enum):
 
     PASS_COURAGE_UNTESTED = ("pass courage tests without rolling", False)
     BE_CHARGED = ("be charged", True)
+    CHARGE = ("charge an enemy model", True)
     CHARGE_UNSEEN = ("charge a model it cannot see", False)
     CROSS_WOODS_AS_OPEN = ("move through woods as open ground", False)
     CROSS_ROCKS_AS_OPEN = ("move through rocky ground as open ground", False)

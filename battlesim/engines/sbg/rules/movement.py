@@ -275,6 +275,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
     if model.arriving:
         raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
+    if not permitted(May.CHARGE, HookContext(state, model, target)):
+        raise IllegalActionError(f"{model.uid} may never charge (its rules)")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
     if heroic_turn(model).no_charge or not may_charge(model, target):
