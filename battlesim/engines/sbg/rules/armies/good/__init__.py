@@ -11,6 +11,7 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     bombur,
     command,
     duels,
+    dwarves,
     fate,
     fighters,
     ground,
