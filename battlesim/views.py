@@ -12,6 +12,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.text import format_lazy
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
@@ -45,53 +48,63 @@ from config.throttles import JobCreateThrottle, throttled
 
 SCENARIOS = [
     *((name, spec.title) for name, spec in SCENARIO_LIBRARY.items()),
-    *((f"random:{name}", f"A random scenario ({name})") for name in SCENARIO_SETS),
+    *(
+        (f"random:{name}", format_lazy(_("A random scenario ({name})"), name=name))
+        for name in SCENARIO_SETS
+    ),
 ]
 TABLES = [
-    ("", "Open field (or the scenario's own table)"),
+    ("", _("Open field (or the scenario's own table)")),
     *((name, name.capitalize()) for name in TABLE_PRESETS if name != "open field"),
-    ("generated", "Seeded random layout"),
+    ("generated", _("Seeded random layout")),
 ]
-MODES = [("matched", "Matched play"), ("narrative", "Narrative (no Break, Good first)")]
+MODES = [("matched", _("Matched play")), ("narrative", _("Narrative (no Break, Good first)"))]
 
 
 class JobForm(forms.Form):
     game = forms.ChoiceField(
-        choices=sorted(GAMES.items(), key=lambda item: item[0] != "sbg"), initial="sbg"
+        label=_("Game"),
+        choices=[
+            (key, _(name)) for key, name in sorted(GAMES.items(), key=lambda i: i[0] != "sbg")
+        ],
+        initial="sbg",
     )
-    battles = forms.IntegerField(min_value=1, initial=100)
+    battles = forms.IntegerField(label=_("Battles"), min_value=1, initial=100)
     seed = forms.IntegerField(
+        label=_("Seed"),
         min_value=0,
         max_value=MAX_SEED,
         required=False,
-        help_text="Leave empty for a random seed (it is stored).",
+        help_text=_("Leave empty for a random seed (it is stored)."),
     )
-    label = forms.CharField(max_length=200, required=False)
-    list_a = forms.ChoiceField(required=False, label="First list (SBG)")
-    list_b = forms.ChoiceField(required=False, label="Second list (SBG)")
+    label = forms.CharField(label=_("Label"), max_length=200, required=False)
+    list_a = forms.ChoiceField(required=False, label=_("First list (SBG)"))
+    list_b = forms.ChoiceField(required=False, label=_("Second list (SBG)"))
     simulate_anyway = forms.BooleanField(
         required=False,
-        label="Simulate anyway",
-        help_text="Simulate a list that breaks the army-building rules as it is (recorded).",
+        label=_("Simulate anyway"),
+        help_text=_("Simulate a list that breaks the army-building rules as it is (recorded)."),
     )
-    scenario = forms.ChoiceField(choices=SCENARIOS, required=False)
-    table = forms.ChoiceField(choices=TABLES, required=False)
-    mode = forms.ChoiceField(choices=MODES, required=False, label="Game type (SBG)")
+    scenario = forms.ChoiceField(label=_("Scenario"), choices=SCENARIOS, required=False)
+    table = forms.ChoiceField(label=_("Table"), choices=TABLES, required=False)
+    mode = forms.ChoiceField(choices=MODES, required=False, label=_("Game type (SBG)"))
     options = forms.CharField(
+        label=_("Options"),
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
-        help_text='Engine options as JSON, e.g. {"players": 4}.',
+        help_text=_('Engine options as JSON, e.g. {"players": 4}.'),
     )
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "Choose a list")]
+        choices = [("", gettext("Choose a list"))]
         choices += [
-            (f"starter:{key}", f"Starter: {item.name}")
+            (f"starter:{key}", gettext("Starter: {name}").format(name=item.name))
             for key, item in sorted(starter_lists().items())
         ]
         choices += [
-            (f"own:{army.pk}", f"Mine: {army.name}") for army in army_list_for_user(user=user)
+            (f"own:{army.pk}", gettext("Mine: {name}").format(name=army.name))
+            for army in army_list_for_user(user=user)
         ]
         self.fields["list_a"].choices = choices
         self.fields["list_b"].choices = choices
@@ -101,9 +114,11 @@ class JobForm(forms.Form):
         try:
             value = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise forms.ValidationError(f"Not valid JSON: {exc.msg}.") from exc
+            raise forms.ValidationError(
+                gettext("Not valid JSON: {error}.").format(error=exc.msg)
+            ) from exc
         if not isinstance(value, dict):
-            raise forms.ValidationError("Options are a JSON object.")
+            raise forms.ValidationError(gettext("Options are a JSON object."))
         return value
 
 
@@ -141,16 +156,16 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if not job.is_active and job.statistics is None:
         services.job_finish_request(job=job)  # ended before figures were stored, or lost
         job.refresh_from_db()
-    statistics = job_statistics_get(job=job)
+    statistics = _in_language(job_statistics_get(job=job))
     context = {
         "job": job,
-        "noun": noun(job.game, plural=False),
-        "noun_plural": noun(job.game),
+        "noun": gettext(noun(job.game, plural=False)),
+        "noun_plural": gettext(noun(job.game)),
         "progress": job_progress(job=job),
         "statistics": statistics,
         "tables": _tables(statistics),
         "figures": [
-            (statistics.get("figure_labels", {}).get(name, name), figure)
+            (gettext(statistics.get("figure_labels", {}).get(name, name)), figure)
             for name, figure in statistics["numbers"].items()
         ],
         "charts": list(job.charts.values("name", "title", "alt")) if not job.is_active else [],
@@ -159,6 +174,13 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "sides": _sides(job),
     }
     return render(request, "battlesim/job.html", context)
+
+
+def _in_language(statistics: dict[str, Any]) -> dict[str, Any]:
+    """Stored statistics with the words the catalogue knows (why a battle ended) in the
+    reader's language; names of lists and models stay as they are."""
+    endings = [{**e, "label": gettext(e["label"])} for e in statistics.get("endings", [])]
+    return {**statistics, "endings": endings}
 
 
 def _sides(job: SimulationJob) -> list[Any]:
@@ -180,7 +202,7 @@ def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
         found.append(
             {
                 "chart": f"table-{index}",
-                "title": title,
+                "title": gettext(title),
                 "counts": statistics.get("table_counts", {}).get(title, ""),
                 "rows": rows,
                 "more": max(0, len(statistics["tables"][title]) - 15),
@@ -204,9 +226,9 @@ def _labelled_results(job: SimulationJob) -> list[BattleResult]:
     kept = set(job.results.filter(log_gz__isnull=False).values_list("index", flat=True))
     for result in results:
         row = ResultRow(result.winner, result.termination, result.summary)
-        result.label = outcome_label(job.game, row) or "draw"  # type: ignore[attr-defined]
+        result.label = outcome_label(job.game, row) or gettext("draw")  # type: ignore[attr-defined]
         result.log_kept = result.index in kept  # type: ignore[attr-defined]
-        result.ending = ending_label(job.game, result.termination)  # type: ignore[attr-defined]
+        result.ending = gettext(ending_label(job.game, result.termination))  # type: ignore[attr-defined]
         result.swapped = bool(result.summary.get("swapped"))  # type: ignore[attr-defined]
     return results
 
@@ -222,9 +244,14 @@ def job_progress_json(request: HttpRequest, pk: int) -> JsonResponse:
 def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
     if services.job_cancel(job=job):
-        messages.success(request, "Job cancelled.")
+        messages.success(request, gettext("Job cancelled."))
     else:
-        messages.error(request, f"The job is {job.status}: nothing to cancel.")
+        messages.error(
+            request,
+            gettext("The job is {status}: nothing to cancel.").format(
+                status=job.get_status_display()
+            ),
+        )
     return redirect("battlesim:job", pk=job.pk)
 
 
@@ -277,7 +304,7 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     context: dict[str, Any] = {
         "job": job,
         "index": index,
-        "noun": noun(job.game, plural=False),
+        "noun": gettext(noun(job.game, plural=False)),
         "has_next": index + 1 < job.battles_done,
     }
     if events is None:  # not kept: a worker replays it; this page waits for it
@@ -287,7 +314,8 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         return render(request, "battlesim/replay_waiting.html", context, status=202)
     if job.game == "sbg":
         events = [
-            {**event, "text": text} for event, text in zip(events, narrate(events), strict=True)
+            {**event, "text": text}
+            for event, text in zip(events, narrate(events, get_language()), strict=True)
         ]
     context.update(
         events=events,
