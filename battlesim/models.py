@@ -158,13 +158,19 @@ class JobChart(models.Model):
 
     job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="charts")
     name = models.CharField(max_length=100)
+    # One drawing per language of the site (settings.LANGUAGES): its title, axes and alt text.
+    language = models.CharField(max_length=10, default="en-gb")
     title = models.CharField(max_length=300)
     alt = models.TextField(help_text="The chart's numbers in words, for screen readers.")
     svg = models.TextField()
 
     class Meta:
         ordering = ["job", "pk"]
-        constraints = [models.UniqueConstraint(fields=["job", "name"], name="chart_unique_name")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["job", "name", "language"], name="chart_unique_name_language"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} of job {self.job_id}"

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.text import format_lazy
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
@@ -19,7 +22,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from armybuilder.selectors import army_list_for_user
-from battlesim import services
+from battlesim import report, services
 from battlesim.breadth import job_breadth, offered_lists_breadth
 from battlesim.compare import comparison, side_of
 from battlesim.engines.registry import GAMES
@@ -42,10 +45,11 @@ from battlesim.selectors import (
     job_statistics_get,
 )
 from battlesim.statistics import ResultRow
-from battlesim.wording import ending_label, noun
+from battlesim.wording import ending_label, noun, translated_label
 from config.errors import form_add_errors
 from config.throttles import JobCreateThrottle, throttled
 
+ASSIGNMENT_WORDS = re.compile(r"^(?P<first>.+) on side 1, (?P<second>.+) on side 2$")
 SCENARIOS = [
     *((name, spec.title) for name, spec in SCENARIO_LIBRARY.items()),
     *(
@@ -168,7 +172,7 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
             (gettext(statistics.get("figure_labels", {}).get(name, name)), figure)
             for name, figure in statistics["numbers"].items()
         ],
-        "charts": list(job.charts.values("name", "title", "alt")) if not job.is_active else [],
+        "charts": _charts(job) if not job.is_active else [],
         "results": _labelled_results(job),
         "options_json": json.dumps(_options_shown(job.options))[:2000],
         "sides": _sides(job),
@@ -176,11 +180,53 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "battlesim/job.html", context)
 
 
+def _charts(job: SimulationJob) -> list[dict[str, Any]]:
+    """The job's charts as drawn for the reader's language (else as drawn in English)."""
+    return list(job.charts.filter(language=_chart_language(job)).values("name", "title", "alt"))
+
+
+def _chart_language(job: SimulationJob) -> str:
+    language = get_language()
+    if job.charts.filter(language=language).exists():
+        return language
+    return settings.LANGUAGE_CODE
+
+
 def _in_language(statistics: dict[str, Any]) -> dict[str, Any]:
     """Stored statistics with the words the catalogue knows (why a battle ended) in the
     reader's language; names of lists and models stay as they are."""
     endings = [{**e, "label": gettext(e["label"])} for e in statistics.get("endings", [])]
-    return {**statistics, "endings": endings}
+    overall = statistics.get("overall")
+    if overall:
+        outcomes = [
+            {**o, "outcome": translated_label(str(o["outcome"]), gettext)}
+            for o in overall["outcomes"]
+        ]
+        overall = {**overall, "outcomes": outcomes}
+    assignments = [_assignment(group) for group in statistics.get("assignments", [])]
+    return {**statistics, "endings": endings, "overall": overall, "assignments": assignments}
+
+
+def _assignment(group: dict[str, Any]) -> dict[str, Any]:
+    """ "A on side 1, B on side 2" (stored in English) in the reader's language."""
+    found = ASSIGNMENT_WORDS.match(group.get("label", ""))
+    if found is None:
+        return group
+    label = gettext(report.ASSIGNMENT).format(first=found["first"], second=found["second"])
+    outcomes = [
+        {**o, "outcome": translated_label(str(o["outcome"]), gettext)} for o in group["outcomes"]
+    ]
+    return {**group, "label": label, "outcomes": outcomes}
+
+
+def _table_count(title: str, statistics: dict[str, Any]) -> str:
+    """What a game table counts, over how many battles, in the reader's language."""
+    what = report.TABLE_COUNTS.get(title)
+    if what is None:
+        return str(statistics.get("table_counts", {}).get(title, ""))
+    return gettext(report.COUNTED).format(
+        what=gettext(what), count=statistics["battles"], noun=gettext(statistics["noun"])
+    )
 
 
 def _sides(job: SimulationJob) -> list[Any]:
@@ -196,14 +242,14 @@ def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
     for index, title in enumerate(sorted(statistics["tables"])):
         intervals = statistics.get("table_intervals", {}).get(title, {})
         rows = [
-            (label, value, intervals.get(label))
+            (translated_label(label, gettext), value, intervals.get(label))
             for label, value in list(statistics["tables"][title].items())[:15]
         ]
         found.append(
             {
                 "chart": f"table-{index}",
                 "title": gettext(title),
-                "counts": statistics.get("table_counts", {}).get(title, ""),
+                "counts": _table_count(title, statistics),
                 "rows": rows,
                 "more": max(0, len(statistics["tables"][title]) - 15),
             }
@@ -263,14 +309,15 @@ def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
     if job.is_active:
         raise Http404("Charts are drawn when the job ends.")
-    chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
-    if chart is None and not job.charts.exists() and job.results.exists():
+    drawn = job.charts.filter(name=name)
+    if not job.charts.exists() and job.results.exists():
         services.job_finish_request(job=job)  # eager in tests; a worker task on a site
-        chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
+    chart = drawn.filter(language=_chart_language(job)).values_list("svg", flat=True).first()
     if chart is None:
         raise Http404("No such chart.")
     response = HttpResponse(chart, content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=86400"
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))  # one drawing per language
     return response
 
 

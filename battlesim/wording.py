@@ -5,7 +5,7 @@ and readable names for the figures of the engines' summaries (``casualties[0]`` 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from battlesim.phrasebook import gettext_noop
 
@@ -58,6 +58,7 @@ FIGURES = {
     "spells_cast": gettext_noop("Spells cast"),
     "spells_resisted": gettext_noop("Spells resisted"),
 }
+SEAT = re.compile(r"^seat (?P<number>\d+)$")
 SIDE_LIST = re.compile(r"^(?P<key>[a-z_]+)\[(?P<side>\d+)\]$")
 
 
@@ -92,3 +93,21 @@ def figure_label(game: str, key: str, sides: Sequence[str] = ()) -> str:
     if game == "sbg" and side < len(sides):
         return f"{text}: {sides[side]}"
     return f"{text}: seat {side + 1}"
+
+
+def translated_label(label: str, translate: Callable[[str], str]) -> str:
+    """A label of stored statistics (written in English by the worker) in the reader's
+    language: a text the catalogue knows, whole or before its ": " ("Models slain: Rohan"),
+    or a seat; names of lists, models and strategies stay as they are."""
+    if not label:
+        return label
+    whole = translate(label)
+    if whole != label:
+        return whole
+    head, sep, tail = label.partition(": ")
+    if sep and translate(head) != head:
+        return f"{translate(head)}{sep}{tail}"
+    seat = SEAT.match(label)
+    if seat:
+        return translate(gettext_noop("seat {number}")).format(number=seat["number"])
+    return label
