@@ -15,15 +15,12 @@ from rest_framework.views import APIView
 
 from battlesim import services
 from battlesim.api_schema import (
-    BAD_INPUT,
     NOT_FOUND,
     REPLAYING,
-    TOO_MANY,
     BattleLogOut,
     JobOut,
     ProgressOut,
     StatisticsOut,
-    answers,
 )
 from battlesim.engines.registry import GAMES
 from battlesim.job_input import job_queue_requested
@@ -36,6 +33,8 @@ from battlesim.selectors import (
     job_progress,
     job_statistics_get,
 )
+from config.api_answers import BAD_INPUT, TOO_MANY, answers
+from config.api_fields import StrictBooleanField
 from config.throttles import JobCreateThrottle
 
 
@@ -51,19 +50,6 @@ def job_json(job: SimulationJob) -> dict[str, Any]:
         "progress": job_progress(job=job).to_json(),
     }
     return JobOut(job_data).data  # type: ignore[no-any-return]
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """A boolean given as one (JSON ``true``/``false``, or those words in a form), never as
-    ``0``, ``"yes"`` or ``"on"``: what the schema documents is what is accepted."""
-
-    def to_internal_value(self, data: Any) -> bool:
-        if isinstance(data, bool):
-            return data
-        if data in ("true", "false"):
-            return bool(data == "true")
-        self.fail("invalid", input=data)
-        raise AssertionError  # fail() raises
 
 
 class JobCollectionApi(APIView):

@@ -4,41 +4,32 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
-from django.utils.text import format_lazy
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
-from armybuilder.selectors import army_list_for_user
-from battlesim import report, services
-from battlesim.breadth import job_breadth, offered_lists_breadth
+from battlesim import page_words, sbg_pages, services
+from battlesim.breadth import offered_lists_breadth
 from battlesim.compare import comparison, side_of
 from battlesim.engines.registry import GAMES
-from battlesim.engines.sbg.core.tables_more import ALL_PRESETS as TABLE_PRESETS
-from battlesim.engines.sbg.rules.scenario_library import LIBRARY as SCENARIO_LIBRARY
-from battlesim.engines.sbg.rules.scenario_library import SETS as SCENARIO_SETS
 from battlesim.game_statistics import outcome_label
-from battlesim.job_input import job_queue_requested, starter_lists
+from battlesim.job_input import job_queue_requested
 from battlesim.models import BattleResult, SimulationJob
-from battlesim.narration import narrate
 from battlesim.replay_data import replay_board
 from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
     battle_log_get,
-    ended_job_cached,
     job_get_for_user,
     job_list_for_user,
     job_progress,
@@ -48,21 +39,6 @@ from battlesim.statistics import ResultRow
 from battlesim.wording import ending_label, noun, translated_label
 from config.errors import form_add_errors
 from config.throttles import JobCreateThrottle, throttled
-
-ASSIGNMENT_WORDS = re.compile(r"^(?P<first>.+) on side 1, (?P<second>.+) on side 2$")
-SCENARIOS = [
-    *((name, spec.title) for name, spec in SCENARIO_LIBRARY.items()),
-    *(
-        (f"random:{name}", format_lazy(_("A random scenario ({name})"), name=name))
-        for name in SCENARIO_SETS
-    ),
-]
-TABLES = [
-    ("", _("Open field (or the scenario's own table)")),
-    *((name, name.capitalize()) for name in TABLE_PRESETS if name != "open field"),
-    ("generated", _("Seeded random layout")),
-]
-MODES = [("matched", _("Matched play")), ("narrative", _("Narrative (no Break, Good first)"))]
 
 
 class JobForm(forms.Form):
@@ -89,9 +65,9 @@ class JobForm(forms.Form):
         label=_("Simulate anyway"),
         help_text=_("Simulate a list that breaks the army-building rules as it is (recorded)."),
     )
-    scenario = forms.ChoiceField(label=_("Scenario"), choices=SCENARIOS, required=False)
-    table = forms.ChoiceField(label=_("Table"), choices=TABLES, required=False)
-    mode = forms.ChoiceField(choices=MODES, required=False, label=_("Game type (SBG)"))
+    scenario = forms.ChoiceField(label=_("Scenario"), choices=sbg_pages.SCENARIOS, required=False)
+    table = forms.ChoiceField(label=_("Table"), choices=sbg_pages.TABLES, required=False)
+    mode = forms.ChoiceField(choices=sbg_pages.MODES, required=False, label=_("Game type (SBG)"))
     options = forms.CharField(
         label=_("Options"),
         widget=forms.Textarea(attrs={"rows": 3}),
@@ -101,15 +77,7 @@ class JobForm(forms.Form):
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", gettext("Choose a list"))]
-        choices += [
-            (f"starter:{key}", gettext("Starter: {name}").format(name=item.name))
-            for key, item in sorted(starter_lists().items())
-        ]
-        choices += [
-            (f"own:{army.pk}", gettext("Mine: {name}").format(name=army.name))
-            for army in army_list_for_user(user=user)
-        ]
+        choices = sbg_pages.list_choices(user)
         self.fields["list_a"].choices = choices
         self.fields["list_b"].choices = choices
 
@@ -126,24 +94,15 @@ class JobForm(forms.Form):
         return value
 
 
-def _engine_options(values: dict[str, Any]) -> dict[str, Any]:
-    options = dict(values["options"])
-    if values["game"] == "sbg":
-        if values.get("scenario"):
-            options["scenario"] = values["scenario"]
-        if values.get("table"):
-            options["table"] = values["table"]
-        if values.get("mode") and values["mode"] != "matched":
-            options["mode"] = values["mode"]
-    return options
-
-
 @login_required
 @throttled(JobCreateThrottle)
 def job_index(request: HttpRequest) -> HttpResponse:
     form = JobForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        values = {**form.cleaned_data, "options": _engine_options(form.cleaned_data)}
+        values = {
+            **form.cleaned_data,
+            "options": sbg_pages.engine_options(form.cleaned_data["game"], form.cleaned_data),
+        }
         try:
             job = job_queue_requested(owner=request.user, values=values)
             return redirect("battlesim:job", pk=job.pk)
@@ -160,7 +119,7 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if not job.is_active and job.statistics is None:
         services.job_finish_request(job=job)  # ended before figures were stored, or lost
         job.refresh_from_db()
-    statistics = _in_language(job_statistics_get(job=job))
+    statistics = page_words.statistics_in_language(job_statistics_get(job=job))
     context = {
         "job": job,
         "noun": gettext(noun(job.game, plural=False)),
@@ -169,71 +128,15 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "statistics": statistics,
         "tables": _tables(statistics),
         "figures": [
-            (gettext(statistics.get("figure_labels", {}).get(name, name)), figure)
+            (translated_label(statistics.get("figure_labels", {}).get(name, name), gettext), figure)
             for name, figure in statistics["numbers"].items()
         ],
-        "charts": _charts(job) if not job.is_active else [],
+        "charts": page_words.job_charts_shown(job) if not job.is_active else [],
         "results": _labelled_results(job),
         "options_json": json.dumps(_options_shown(job.options))[:2000],
-        "sides": _sides(job),
+        "sides": sbg_pages.job_sides(job),
     }
     return render(request, "battlesim/job.html", context)
-
-
-def _charts(job: SimulationJob) -> list[dict[str, Any]]:
-    """The job's charts as drawn for the reader's language (else as drawn in English)."""
-    return list(job.charts.filter(language=_chart_language(job)).values("name", "title", "alt"))
-
-
-def _chart_language(job: SimulationJob) -> str:
-    language = get_language()
-    if job.charts.filter(language=language).exists():
-        return language
-    return settings.LANGUAGE_CODE
-
-
-def _in_language(statistics: dict[str, Any]) -> dict[str, Any]:
-    """Stored statistics with the words the catalogue knows (why a battle ended) in the
-    reader's language; names of lists and models stay as they are."""
-    endings = [{**e, "label": gettext(e["label"])} for e in statistics.get("endings", [])]
-    overall = statistics.get("overall")
-    if overall:
-        outcomes = [
-            {**o, "outcome": translated_label(str(o["outcome"]), gettext)}
-            for o in overall["outcomes"]
-        ]
-        overall = {**overall, "outcomes": outcomes}
-    assignments = [_assignment(group) for group in statistics.get("assignments", [])]
-    return {**statistics, "endings": endings, "overall": overall, "assignments": assignments}
-
-
-def _assignment(group: dict[str, Any]) -> dict[str, Any]:
-    """ "A on side 1, B on side 2" (stored in English) in the reader's language."""
-    found = ASSIGNMENT_WORDS.match(group.get("label", ""))
-    if found is None:
-        return group
-    label = gettext(report.ASSIGNMENT).format(first=found["first"], second=found["second"])
-    outcomes = [
-        {**o, "outcome": translated_label(str(o["outcome"]), gettext)} for o in group["outcomes"]
-    ]
-    return {**group, "label": label, "outcomes": outcomes}
-
-
-def _table_count(title: str, statistics: dict[str, Any]) -> str:
-    """What a game table counts, over how many battles, in the reader's language."""
-    what = report.TABLE_COUNTS.get(title)
-    if what is None:
-        return str(statistics.get("table_counts", {}).get(title, ""))
-    return gettext(report.COUNTED).format(
-        what=gettext(what), count=statistics["battles"], noun=gettext(statistics["noun"])
-    )
-
-
-def _sides(job: SimulationJob) -> list[Any]:
-    """What the engine plays and leaves out of each side (read once per ended job)."""
-    if job.game != "sbg":
-        return []
-    return ended_job_cached(job, "breadth", lambda: job_breadth(job.options))
 
 
 def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
@@ -249,7 +152,7 @@ def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
             {
                 "chart": f"table-{index}",
                 "title": gettext(title),
-                "counts": _table_count(title, statistics),
+                "counts": page_words.table_count(title, statistics),
                 "rows": rows,
                 "more": max(0, len(statistics["tables"][title]) - 15),
             }
@@ -309,10 +212,10 @@ def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
     if job.is_active:
         raise Http404("Charts are drawn when the job ends.")
-    drawn = job.charts.filter(name=name)
     if not job.charts.exists() and job.results.exists():
         services.job_finish_request(job=job)  # eager in tests; a worker task on a site
-    chart = drawn.filter(language=_chart_language(job)).values_list("svg", flat=True).first()
+    drawn = job.charts.filter(name=name, language=page_words.chart_language(job))
+    chart = drawn.values_list("svg", flat=True).first()
     if chart is None:
         raise Http404("No such chart.")
     response = HttpResponse(chart, content_type="image/svg+xml")
@@ -359,13 +262,8 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         events = battle_log_get(job=job, index=index)  # eager tasks (tests) have it now
     if events is None:
         return render(request, "battlesim/replay_waiting.html", context, status=202)
-    if job.game == "sbg":
-        events = [
-            {**event, "text": text}
-            for event, text in zip(events, narrate(events, get_language()), strict=True)
-        ]
     context.update(
-        events=events,
+        events=sbg_pages.replay_events(job.game, events, get_language()),
         board=replay_board(job.game),
         rotk_board=rotk_board() if job.game == "rotk" else None,
     )
