@@ -18,12 +18,13 @@ from battlesim.wording import ending_label
 
 Event = Mapping[str, Any]
 MODEL_ID = re.compile(r"\b[AB]\d{2,3}[a-z]?\b")
+# Whole names, so French can say « phase d'Initiative » as the rulebook does.
 PHASES = {
-    "priority": gettext_noop("Priority"),
-    "move": gettext_noop("Move"),
-    "shoot": gettext_noop("Shoot"),
-    "fight": gettext_noop("Fight"),
-    "end": gettext_noop("End"),
+    "priority": gettext_noop("Priority phase"),
+    "move": gettext_noop("Move phase"),
+    "shoot": gettext_noop("Shoot phase"),
+    "fight": gettext_noop("Fight phase"),
+    "end": gettext_noop("End phase"),
 }
 
 
@@ -220,9 +221,11 @@ def _model_says(template: str) -> Callable[[Event, Names], str]:
 SENTENCES: dict[str, Callable[[Event, Names], str]] = {
     "setup": _setup,
     "phase": lambda e, n: n.say(
-        gettext_noop("Turn {turn}: {phase} phase"),
+        gettext_noop("Turn {turn}: {phase}"),
         turn=e.get("turn"),
-        phase=n._(PHASES[e.get("phase")]) if e.get("phase") in PHASES else e.get("phase"),
+        phase=n._(PHASES[e.get("phase")])
+        if e.get("phase") in PHASES
+        else n.say(gettext_noop("{phase} phase"), phase=e.get("phase")),
     ),
     "priority": lambda e, n: n.say(
         gettext_noop("{side} has priority this turn"), side=n.side(e.get("player"))

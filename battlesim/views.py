@@ -264,7 +264,7 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         return render(request, "battlesim/replay_waiting.html", context, status=202)
     context.update(
         events=sbg_pages.replay_events(job.game, events, get_language()),
-        board=replay_board(job.game),
+        board=replay_board(job.game, get_language()),
         rotk_board=rotk_board() if job.game == "rotk" else None,
     )
     return render(request, "battlesim/replay.html", context)

@@ -218,7 +218,7 @@ def test_jobs_statistics_and_replay_speak_french_with_the_rulebooks_words(
     _no_english_ui(page)
     text = client.get(f"/jobs/{job.pk}/battles/0/").content.decode()
     assert "Raccourcis clavier" in text
-    assert "Tour 1 : phase de Initiative." in text  # the narration, in the events' JSON
+    assert "Tour 1 : phase d'Initiative." in text  # the narration, in the events' JSON
     assert " rolls " not in text and " charges " not in text
 
 

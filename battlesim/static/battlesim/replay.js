@@ -18,9 +18,10 @@ window.ReplayKit = {
 };
 (function () {
   "use strict";
-  const PHASE_NAMES = { priority: gettext("Priority"), move: gettext("Move"), shoot: gettext("Shoot"), fight: gettext("Fight"), end: gettext("End") };
+  // Whole names, so French can say « phase d'Initiative » as the rulebook does.
+  const PHASE_NAMES = { priority: gettext("priority phase"), move: gettext("move phase"), shoot: gettext("shoot phase"), fight: gettext("fight phase"), end: gettext("end phase") };
   const fmt = (text, values) => interpolate(text, values, true);
-  const phaseName = (phase) => PHASE_NAMES[phase] || phase;
+  const phaseName = (phase) => PHASE_NAMES[phase] || fmt(gettext("%(phase)s phase"), { phase });
   const root = document.getElementById("replay");
   if (!root) return;
   const events = JSON.parse(document.getElementById("events-data").textContent);
@@ -228,7 +229,7 @@ window.ReplayKit = {
     draw: (board, all, step) => drawTable(stateAt(step)),
     where: (all, step) => {
       const state = stateAt(step);
-      return state.turn ? fmt(gettext("turn %(turn)s, %(phase)s phase"), { turn: state.turn, phase: phaseName(state.phase) }) : "";
+      return state.turn ? fmt(gettext("turn %(turn)s, %(phase)s"), { turn: state.turn, phase: phaseName(state.phase) }) : "";
     },
   };
 
@@ -316,7 +317,7 @@ window.ReplayKit = {
     try {
       events.forEach((e, index) => {
         if (root.dataset.game === "sbg" && e.kind === "phase") {
-          marks.push({ index, label: fmt(gettext("turn %(turn)s, %(phase)s phase"), { turn: e.turn, phase: phaseName(e.phase) }) });
+          marks.push({ index, label: fmt(gettext("turn %(turn)s, %(phase)s"), { turn: e.turn, phase: phaseName(e.phase) }) });
         } else if (root.dataset.game !== "sbg" && isTurn(e)) {
           turns += 1;
           marks.push({ index, label: fmt(gettext("turn %(turn)s (step %(step)s)"), { turn: turns, step: index + 1 }) });
