@@ -72,14 +72,14 @@ def test_at_em_lads_adds_fight_against_hobbits_and_chains_them() -> None:
 
 
 def test_lethal_aim_a_free_might_point_on_shots_only() -> None:
-    """BSData Lethal Aim: one free Might point each turn (even with none) To Hit or To
-    Wound with his shots; none for a Duel."""
+    """BSData Lethal Aim (Narzug; played by the shared might.FREE_SHOOTING_POINT): one free
+    Might point each turn (even with none) on his shots' rolls; none for a Duel."""
     state = battle()
     narzug = add(state, "N", 1, 10, 10, _with(ORC_HERO, "Lethal Aim", might=0))
-    assert budget(state, narzug, MightRoll.TO_HIT) == 1
-    assert budget(state, narzug, MightRoll.DUEL) == 0
     state.phase = Phase.SHOOT
+    assert budget(state, narzug, MightRoll.TO_HIT) == 1
     assert budget(state, narzug, MightRoll.TO_WOUND) == 1
+    assert budget(state, narzug, MightRoll.DUEL) == 0
     state.phase = Phase.FIGHT
     assert budget(state, narzug, MightRoll.TO_WOUND) == 0
 

@@ -13,7 +13,6 @@ from battlesim.engines.sbg.core.state import (
     Happening,
     ModelState,
     On,
-    Phase,
     Tick,
     every,
     on,
@@ -21,7 +20,6 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.combat import clamp_stat, wound_need
 from battlesim.engines.sbg.rules.kinds import SURE_FOOTED
-from battlesim.engines.sbg.rules.might import FREE_MIGHT_ROLLS, MightRoll
 
 I_AM_MASTER = "i am master"
 _MASTER_NEED = 3
@@ -180,17 +178,3 @@ def _torturer_rerolls(context: HookContext) -> Reroll:
 HUNT_MASTER = "hunt master"
 SURE_FOOTED.add(HUNT_MASTER)
 REGISTRY.register(HUNT_MASTER, kind=Kind.RULE, source="BSData Hunt Master (Fimbul)")
-
-# Lethal Aim (Narzug): each turn one Might point without reducing his store (even with none)
-# on a To Hit, In The Way or To Wound roll of his shots (READINGS: a To Wound roll in the
-# Shoot phase).
-LETHAL_AIM = "lethal aim"
-_AIMED = frozenset({MightRoll.TO_HIT, MightRoll.IN_THE_WAY})
-
-
-def _lethal_aim(state: BattleState, roll: MightRoll | None) -> bool:
-    return roll in _AIMED or (roll is MightRoll.TO_WOUND and state.phase is Phase.SHOOT)
-
-
-FREE_MIGHT_ROLLS[LETHAL_AIM] = _lethal_aim
-REGISTRY.register(LETHAL_AIM, kind=Kind.RULE, source="BSData Lethal Aim (Narzug)")
