@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.risk.actions import Attack, CardPlay, Fortify
-from battlesim.engines.risk.combat import MAX_DEFENCE_DICE, bonuses, max_dice
+from battlesim.engines.risk.combat import MAX_DEFENCE_DICE, max_dice, pair_bonuses
 from battlesim.engines.risk.data import (
     AdventureCard,
     AdventureKind,
@@ -47,19 +47,25 @@ def threat(state: GameState, seat: Seat, territory: TerritoryName) -> int:
 
 
 def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
-    return [t for t in state.territories_of(seat) if enemy_neighbours(state, seat, t)]
+    owner, players, near = state.owner, state.players, state.board.ordered_neighbours
+    side = players[seat].side
+    return [
+        t
+        for t in state.territories_of(seat)
+        if any(players[owner[n]].side is not side for n in near[t])
+    ]
 
 
 def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) -> float:
     """Chance to take ``target`` throwing everything from ``source`` (the odds table)."""
-    attack_bonus, defence_bonus = bonuses(state, Attack(source, target, 1))
+    attack_bonus, defence_bonus = pair_bonuses(state, source, target)
     spare = state.armies[source] - 1
     return conquest_probability(spare, state.armies[target], attack_bonus, defence_bonus)
 
 
 def share_of(state: GameState, seat: Seat, members: tuple[TerritoryName, ...]) -> float:
     owner = state.owner
-    return sum(1 for t in members if owner.get(t) == seat) / len(members)
+    return [owner.get(t) for t in members].count(seat) / len(members)
 
 
 def side_leads(state: GameState, seat: Seat) -> bool:
@@ -117,16 +123,15 @@ class Player:
     def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
         """Return how much the player values taking a territory, read once per decision."""
 
+        territories = state.board.territories
+        cards = state.players[seat].adventures
+        missions = {c.territory for c in cards if c.effect == "mission"}
+
         def value(target: TerritoryName) -> float:
-            info = state.board.territories[target]
-            stronghold = 2.0 if info.stronghold else 0.0
-            return 1.0 + stronghold + self.mission_bonus(state, seat, target)
+            stronghold = 2.0 if territories[target].stronghold else 0.0
+            return 1.0 + stronghold + (2.0 if target in missions else 0.0)
 
         return value
-
-    def mission_bonus(self, state: GameState, seat: Seat, target: TerritoryName) -> float:
-        missions = [c for c in state.players[seat].adventures if c.territory == target]
-        return 2.0 if any(c.effect == "mission" for c in missions) else 0.0
 
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
         """Take the best prize worth its odds: chance to conquer times the target's value."""
@@ -290,8 +295,9 @@ class RegionPlayer(Player):
     def focus(self, state: GameState, seat: Seat) -> tuple[str, ...]:
         """The territories of the unfinished region the player holds the largest share of."""
         regions = [members for _, members in state.board.regions.values()]
-        shares = [(share_of(state, seat, m), m) for m in regions if share_of(state, seat, m) < 1]
-        return max(shares)[1] if shares else ()
+        shares = [(share_of(state, seat, m), m) for m in regions]
+        unfinished = [pair for pair in shares if pair[0] < 1]
+        return max(unfinished)[1] if unfinished else ()
 
     def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
         focus, base = self.focus(state, seat), super().prizes(state, seat)

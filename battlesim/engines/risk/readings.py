@@ -2,12 +2,10 @@
 
 Pure questions about the state (no choice is made here): how many enemy territories a stack
 standing on a territory could roll through, and how far each territory lies from a site of
-power, counted in steps over the map (003:L94: a mission is done by a leader on its site).
+power in steps over the map (003:L94: a mission is done by a leader on its site).
 """
 
 from __future__ import annotations
-
-from collections import deque
 
 from battlesim.engines.risk.data import AdventureKind, Seat, TerritoryName
 from battlesim.engines.risk.state import GameState
@@ -30,15 +28,8 @@ def enemy_reach(state: GameState, seat: Seat, start: TerritoryName, depth: int) 
 
 
 def steps_to(state: GameState, site: TerritoryName) -> dict[TerritoryName, int]:
-    """Steps from every territory to ``site`` over the whole map (a breadth-first walk)."""
-    dist, queue = {site: 0}, deque([site])
-    while queue:
-        here = queue.popleft()
-        for near in state.board.ordered_neighbours[here]:
-            if near not in dist:
-                dist[near] = dist[here] + 1
-                queue.append(near)
-    return dist
+    """Steps from every territory to ``site`` over the whole map (the board's table)."""
+    return state.board.steps[site]
 
 
 def mission_sites(state: GameState, seat: Seat) -> list[TerritoryName]:
