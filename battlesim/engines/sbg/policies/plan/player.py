@@ -70,13 +70,21 @@ class PlanPlayer(HeuristicPlayer):
     def __init__(self, scenario: Scenario | None = None, *, spend_might: bool = True) -> None:
         super().__init__(scenario, spend_might=spend_might)
         self._plans: dict[PlayerId, Plan] = {}
+        self._forced: dict[PlayerId, tuple[int, Intent]] = {}  # side -> (turn, intent)
 
     def _plan(self, state: BattleState, side: PlayerId) -> Plan:
         """The side's plan for this turn, made at its first question of the turn."""
         plan = self._plans.get(side)
         if plan is None or plan.turn != state.turn:
-            plan = self._plans[side] = make_plan(state, side, self.scenario)
+            forced = self._forced.get(side)
+            intent = forced[1] if forced is not None and forced[0] == state.turn else None
+            plan = self._plans[side] = make_plan(state, side, self.scenario, intent)
         return plan
+
+    def force_intent(self, state: BattleState, side: PlayerId, intent: Intent) -> None:
+        """Play ``intent`` for the rest of this turn (the plan is made again)."""
+        self._forced[side] = (state.turn, intent)
+        self._plans.pop(side, None)
 
     def _role(self, state: BattleState, model: ModelState) -> Role:
         known = self._plan(state, model.player).roles.get(model.uid)
@@ -163,7 +171,7 @@ class PlanPlayer(HeuristicPlayer):
         if not self._line_screens(state, model.player):
             return self._close_in(state, model, plan)  # no line left: the bows fight
         half = model.profile.move / 2
-        if gap > reach + half and plan.intent is Intent.ADVANCE:
+        if gap > reach + half and plan.intent is not Intent.HOLD:
             room = self._short_of_reach(state, model)
             return self._walk(state, model, enemy.position, room if room > 0.0 else half)
         return self._walk(state, model, enemy.position, half)
@@ -207,7 +215,8 @@ class PlanPlayer(HeuristicPlayer):
         target = _flank_target(state, model)
         if target is None:
             return Hold(model.uid)
-        wary = plan.intent is Intent.HOLD or state.priority == model.player
+        moved_first = state.priority == model.player and plan.intent is not Intent.PRESS
+        wary = plan.intent is Intent.HOLD or moved_first
         if wary and not state.engaged(target):
             room = self._short_of_reach(state, model)
             if room > 0.0:
