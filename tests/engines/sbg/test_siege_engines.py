@@ -459,3 +459,63 @@ def test_wb_sht_01_a_scatter_at_a_howdah_model_hits_the_war_beast():
     howdah(rider).riding = beast.uid
     assert se.siege_target(beast)
     assert se._scatter(state, engine, se.crewing(state, engine), rider) is beast
+
+
+class _SpendsMight:
+    """A player that spends one Might point whenever asked, the rest by default."""
+
+    def decide(self, state, decision):
+        from battlesim.engines.sbg.rules.might import SpendMight
+
+        return 1 if isinstance(decision, SpendMight) else decision.default(state)
+
+
+def test_se_vet_01_the_veteran_spends_might_on_the_engine_to_hit():
+    """SE-VET-01 (002:L3033): the Siege Veteran may use Might on the engine's To Hit roll
+    (a 3 raised to the 4 it needs); an ordinary crewman has none to spend."""
+    state = battle([3, 6, 1])  # to hit 3 (+1 Might: 4), scatter 6, to wound 1
+    state.players = (_SpendsMight(), _SpendsMight())
+    engine = _engine(state)
+    state.models["C1"].might = 1
+    target = add(state, "B1", 1, 24.0, 30.0, ORC)
+    _fire(state, engine, target)
+    assert state.models["C1"].might == 0 and target.prone  # hit: knocked down
+
+
+def test_se_wound_04_cavalry_rider_and_mount_both_hit():
+    """SE-WOUND-04 (002:L3102): a Cavalry model hit: mount and rider each rolled To Wound;
+    the mount wounded is slain outright."""
+    # hit 4, perfect shot 6, mount S9 v D4: 5 slays it, thrown rider 6, rider: 1 fails
+    state = battle([4, 6, 5, 6, 1, 6, 6])
+    state.players = players()
+    engine = _engine(state)
+    card = profile_to_data(replace(ORC, keywords=frozenset({"orc", "infantry", "warrior"})))
+    rider = add(state, "B1", 1, 24.0, 30.0, profile_from_data({**card, "options": ["horse"]}))
+    assert rider.mount is not None
+    _fire(state, engine, rider)
+    assert any(e.kind == "mount_slain" for e in state.log.events)
+    purposes = [purpose for purpose, _ in rolls(state) if purpose.startswith("engine to wound")]
+    assert len(purposes) == 2  # the mount's roll, then the rider's
+
+
+def test_se_deploy_03_an_engine_holds_no_objective():
+    """SE-DEPLOY-03 (002:L3144): an engine never counts towards holding an objective."""
+    from battlesim.engines.sbg.rules import scenario_play
+
+    state = battle()
+    _engine(state, BALLISTA, crew=0)
+    assert scenario_play.within(state, (24.0, 4.0), 3.0) == [0, 0]
+
+
+def test_se_crew_02_a_crewman_of_another_engine_of_the_army_is_trained():
+    """SE-CREW-02 (002:L3110): a crewman may operate any engine his army fields, as trained
+    crew; a friend who crews none counts as inexperienced (SE-INEXP-01)."""
+    state = battle()
+    engine = _engine(state, TREBUCHET, crew=0)
+    other = add(state, "E2", 0, 40.0, 4.0, engine_profile(BALLISTA))
+    state.engines["E2"] = ["K1"]
+    add(state, "K1", 0, engine.x - engine.radius - 0.5, engine.y)
+    add(state, "H1", 0, engine.x + engine.radius + 0.5, engine.y)
+    crew = se.crewing(state, engine)
+    assert other.alive and crew is not None
+    assert [m.uid for m in crew.trained] == ["K1"] and [m.uid for m in crew.inexperienced] == ["H1"]
