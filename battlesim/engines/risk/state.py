@@ -123,6 +123,8 @@ class GameState:
     invasion: Invasion | None = None
     # Each seat's sorted territories, as of ``owner.changes`` (rebuilt after a change).
     _holdings: tuple[int, dict[Seat, list[TerritoryName]]] = (-1, {})
+    # The territories hostile to each side, as of ``owner.changes``.
+    _sides: tuple[int, dict[Side, frozenset[TerritoryName]]] = (-1, {})
 
     # --- queries -------------------------------------------------------------------------
     def territories_of(self, seat: Seat) -> list[TerritoryName]:
@@ -134,6 +136,17 @@ class GameState:
                 by_seat.setdefault(self.owner[territory], []).append(territory)
             self._holdings = (self.owner.changes, by_seat)
         return list(by_seat.get(seat, ()))
+
+    def hostile_land(self, side: Side) -> frozenset[TerritoryName]:
+        """The territories held by the players of the other side (kept until owners change)."""
+        changes, hostile = self._sides
+        if changes != self.owner.changes:
+            sides = {p.seat: p.side for p in self.players}
+            hostile = {
+                s: frozenset(t for t, o in self.owner.items() if sides[o] is not s) for s in Side
+            }
+            self._sides = (self.owner.changes, hostile)
+        return hostile[side]
 
     def allied(self, a: Seat, b: Seat) -> bool:
         players = self.players
