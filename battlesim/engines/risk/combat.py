@@ -237,7 +237,7 @@ def _move(attack: Attack, count: int) -> dict[str, object]:
 def eliminate_if_beaten(state: GameState, winner: Seat, loser: Seat) -> bool:
     """Hand the territory cards over and discard the adventure cards (003:L96)."""
     player = state.players[loser]
-    if player.eliminated or state.territories_of(loser):
+    if player.eliminated or loser in state.owner.values():
         return False
     player.eliminated = True
     state.players[winner].cards += player.cards

@@ -134,8 +134,10 @@ class GameState:
         changes, by_seat, hostile = self._holdings
         if changes != self.owner.changes:
             by_seat = {}
-            for territory, seat in sorted(self.owner.items()):
-                by_seat.setdefault(seat, []).append(territory)
+            owner = self.owner
+            for territory in self.board.names:
+                if territory in owner:
+                    by_seat.setdefault(owner[territory], []).append(territory)
             hostile = {
                 side: frozenset().union(
                     *(land for seat, land in by_seat.items() if self.players[seat].side is not side)
