@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
@@ -67,7 +68,7 @@ class OptionInput(serializers.Serializer):
 def _option_counts(items: list[dict[str, int]]) -> dict[int, int]:
     counts = {item["option"]: item["count"] for item in items}
     if len(counts) != len(items):
-        raise ValidationError({"options": "An option is named twice."})
+        raise ValidationError({"options": gettext("An option is named twice.")})
     return counts
 
 
@@ -228,7 +229,7 @@ class WarbandCollectionApi(APIView):
         data.is_valid(raise_exception=True)
         contingent = army.contingents.filter(pk=data.validated_data["contingent"]).first()
         if contingent is None:
-            raise ValidationError({"contingent": "No such contingent in this list."})
+            raise ValidationError({"contingent": gettext("No such contingent in this list.")})
         options = _option_counts(data.validated_data["options"])
         _change(
             army,
@@ -256,7 +257,9 @@ class WarbandDetailApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if not data.validated_data["is_army_leader"]:
-            raise ValidationError({"is_army_leader": "Choose the new leader's warband instead."})
+            raise ValidationError(
+                {"is_army_leader": gettext("Choose the new leader's warband instead.")}
+            )
         army = warband.contingent.army_list
         _change(army, "Change the army leader", services.warband_set_leader, warband=warband)
         return _full(request, army.pk)
@@ -325,7 +328,9 @@ class EntryDetailApi(APIView):
             try:
                 target = warband_get_for_user(user=request.user, pk=values["warband"])
             except Http404 as exc:
-                raise ValidationError({"warband": "No such warband in your lists."}) from exc
+                raise ValidationError(
+                    {"warband": gettext("No such warband in your lists.")}
+                ) from exc
         options = _option_counts(values["options"]) if "options" in values else None
         _change(
             entry.warband.contingent.army_list,
@@ -368,7 +373,9 @@ class EntryOptionModelsApi(APIView):
             pk=data.validated_data["option"], profile_id=entry.profile_id
         ).first()
         if option is None:
-            raise ValidationError({"option": f"{entry.profile.name} has no such option."})
+            raise ValidationError(
+                {"option": gettext("{name} has no such option.").format(name=entry.profile.name)}
+            )
         models = data.validated_data["models"]
         _change(
             entry.warband.contingent.army_list,

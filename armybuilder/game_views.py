@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from armybuilder import games
@@ -46,7 +47,8 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def service_worker(request: HttpRequest) -> HttpResponse:
     names = ("css/site.css", "armybuilder/game.css", "armybuilder/game.js")
-    files = json.dumps([static(name) for name in names])
+    # The scripts' translations too: the sheet's script reads them, with or without signal.
+    files = json.dumps([*(static(name) for name in names), reverse("javascript-catalog")])
     response = render(
         request, "armybuilder/game_sw.js", {"files": files}, content_type="text/javascript"
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
@@ -75,7 +76,11 @@ class JobCollectionApi(APIView):
 
         def validate_battles(self, value: int) -> int:
             if value > settings.SBG_MAX_BATTLES_PER_JOB:
-                raise ValidationError(f"At most {settings.SBG_MAX_BATTLES_PER_JOB} battles a job.")
+                raise ValidationError(
+                    gettext("At most {limit} battles a job.").format(
+                        limit=settings.SBG_MAX_BATTLES_PER_JOB
+                    )
+                )
             return value
 
     @extend_schema(operation_id="jobs_list", responses=answers(JobOut(many=True)))
@@ -120,8 +125,9 @@ class JobCancelApi(APIView):
         if not services.job_cancel(job=job):
             raise ValidationError(
                 {
-                    "status": f"The job is {job.status}; only a queued or "
-                    "running job can be cancelled."
+                    "status": gettext(
+                        "The job is {status}; only a queued or running job can be cancelled."
+                    ).format(status=job.status)
                 }
             )
         job.refresh_from_db()

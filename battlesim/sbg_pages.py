@@ -8,6 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from armybuilder.selectors import army_list_for_user
 from battlesim.breadth import job_breadth
@@ -23,23 +26,30 @@ GAME = "sbg"
 
 SCENARIOS = [
     *((name, spec.title) for name, spec in SCENARIO_LIBRARY.items()),
-    *((f"random:{name}", f"A random scenario ({name})") for name in SCENARIO_SETS),
+    *(
+        (f"random:{name}", format_lazy(_("A random scenario ({name})"), name=name))
+        for name in SCENARIO_SETS
+    ),
 ]
 TABLES = [
-    ("", "Open field (or the scenario's own table)"),
+    ("", _("Open field (or the scenario's own table)")),
     *((name, name.capitalize()) for name in TABLE_PRESETS if name != "open field"),
-    ("generated", "Seeded random layout"),
+    ("generated", _("Seeded random layout")),
 ]
-MODES = [("matched", "Matched play"), ("narrative", "Narrative (no Break, Good first)")]
+MODES = [("matched", _("Matched play")), ("narrative", _("Narrative (no Break, Good first)"))]
 
 
 def list_choices(user: AbstractBaseUser | AnonymousUser) -> list[tuple[str, str]]:
     """The lists a user may name for a battle: the starter lists and the user's own."""
-    choices = [("", "Choose a list")]
+    choices = [("", gettext("Choose a list"))]
     choices += [
-        (f"starter:{key}", f"Starter: {item.name}") for key, item in sorted(starter_lists().items())
+        (f"starter:{key}", gettext("Starter: {name}").format(name=item.name))
+        for key, item in sorted(starter_lists().items())
     ]
-    choices += [(f"own:{army.pk}", f"Mine: {army.name}") for army in army_list_for_user(user=user)]
+    choices += [
+        (f"own:{army.pk}", gettext("Mine: {name}").format(name=army.name))
+        for army in army_list_for_user(user=user)
+    ]
     return choices
 
 
@@ -65,8 +75,12 @@ def job_sides(job: SimulationJob) -> list[Any]:
     return ended_job_cached(job, "breadth", lambda: job_breadth(job.options))
 
 
-def replay_events(game: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A battle's events, each SBG one with its sentence (``text``) for the replay."""
+def replay_events(
+    game: str, events: list[dict[str, Any]], language: str | None = None
+) -> list[dict[str, Any]]:
+    """A battle's events, each SBG one with its sentence (``text``) for the replay, in
+    ``language`` (the narration's phrasebook; English by default)."""
     if game != GAME:
         return events
-    return [{**event, "text": text} for event, text in zip(events, narrate(events), strict=True)]
+    told = narrate(events, language)
+    return [{**event, "text": text} for event, text in zip(events, told, strict=True)]

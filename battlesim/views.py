@@ -12,10 +12,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
-from battlesim import sbg_pages, services
+from battlesim import page_words, sbg_pages, services
 from battlesim.breadth import offered_lists_breadth
 from battlesim.compare import comparison, side_of
 from battlesim.engines.registry import GAMES
@@ -33,37 +36,43 @@ from battlesim.selectors import (
     job_statistics_get,
 )
 from battlesim.statistics import ResultRow
-from battlesim.wording import ending_label, noun
+from battlesim.wording import ending_label, noun, translated_label
 from config.errors import form_add_errors
 from config.throttles import JobCreateThrottle, throttled
 
 
 class JobForm(forms.Form):
     game = forms.ChoiceField(
-        choices=sorted(GAMES.items(), key=lambda item: item[0] != "sbg"), initial="sbg"
+        label=_("Game"),
+        choices=[
+            (key, _(name)) for key, name in sorted(GAMES.items(), key=lambda i: i[0] != "sbg")
+        ],
+        initial="sbg",
     )
-    battles = forms.IntegerField(min_value=1, initial=100)
+    battles = forms.IntegerField(label=_("Battles"), min_value=1, initial=100)
     seed = forms.IntegerField(
+        label=_("Seed"),
         min_value=0,
         max_value=MAX_SEED,
         required=False,
-        help_text="Leave empty for a random seed (it is stored).",
+        help_text=_("Leave empty for a random seed (it is stored)."),
     )
-    label = forms.CharField(max_length=200, required=False)
-    list_a = forms.ChoiceField(required=False, label="First list (SBG)")
-    list_b = forms.ChoiceField(required=False, label="Second list (SBG)")
+    label = forms.CharField(label=_("Label"), max_length=200, required=False)
+    list_a = forms.ChoiceField(required=False, label=_("First list (SBG)"))
+    list_b = forms.ChoiceField(required=False, label=_("Second list (SBG)"))
     simulate_anyway = forms.BooleanField(
         required=False,
-        label="Simulate anyway",
-        help_text="Simulate a list that breaks the army-building rules as it is (recorded).",
+        label=_("Simulate anyway"),
+        help_text=_("Simulate a list that breaks the army-building rules as it is (recorded)."),
     )
-    scenario = forms.ChoiceField(choices=sbg_pages.SCENARIOS, required=False)
-    table = forms.ChoiceField(choices=sbg_pages.TABLES, required=False)
-    mode = forms.ChoiceField(choices=sbg_pages.MODES, required=False, label="Game type (SBG)")
+    scenario = forms.ChoiceField(label=_("Scenario"), choices=sbg_pages.SCENARIOS, required=False)
+    table = forms.ChoiceField(label=_("Table"), choices=sbg_pages.TABLES, required=False)
+    mode = forms.ChoiceField(choices=sbg_pages.MODES, required=False, label=_("Game type (SBG)"))
     options = forms.CharField(
+        label=_("Options"),
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
-        help_text='Engine options as JSON, e.g. {"players": 4}.',
+        help_text=_('Engine options as JSON, e.g. {"players": 4}.'),
     )
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
@@ -77,9 +86,11 @@ class JobForm(forms.Form):
         try:
             value = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise forms.ValidationError(f"Not valid JSON: {exc.msg}.") from exc
+            raise forms.ValidationError(
+                gettext("Not valid JSON: {error}.").format(error=exc.msg)
+            ) from exc
         if not isinstance(value, dict):
-            raise forms.ValidationError("Options are a JSON object.")
+            raise forms.ValidationError(gettext("Options are a JSON object."))
         return value
 
 
@@ -108,19 +119,19 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if not job.is_active and job.statistics is None:
         services.job_finish_request(job=job)  # ended before figures were stored, or lost
         job.refresh_from_db()
-    statistics = job_statistics_get(job=job)
+    statistics = page_words.statistics_in_language(job_statistics_get(job=job))
     context = {
         "job": job,
-        "noun": noun(job.game, plural=False),
-        "noun_plural": noun(job.game),
+        "noun": gettext(noun(job.game, plural=False)),
+        "noun_plural": gettext(noun(job.game)),
         "progress": job_progress(job=job),
         "statistics": statistics,
         "tables": _tables(statistics),
         "figures": [
-            (statistics.get("figure_labels", {}).get(name, name), figure)
+            (translated_label(statistics.get("figure_labels", {}).get(name, name), gettext), figure)
             for name, figure in statistics["numbers"].items()
         ],
-        "charts": list(job.charts.values("name", "title", "alt")) if not job.is_active else [],
+        "charts": page_words.job_charts_shown(job) if not job.is_active else [],
         "results": _labelled_results(job),
         "options_json": json.dumps(_options_shown(job.options))[:2000],
         "sides": sbg_pages.job_sides(job),
@@ -134,14 +145,14 @@ def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
     for index, title in enumerate(sorted(statistics["tables"])):
         intervals = statistics.get("table_intervals", {}).get(title, {})
         rows = [
-            (label, value, intervals.get(label))
+            (translated_label(label, gettext), value, intervals.get(label))
             for label, value in list(statistics["tables"][title].items())[:15]
         ]
         found.append(
             {
                 "chart": f"table-{index}",
-                "title": title,
-                "counts": statistics.get("table_counts", {}).get(title, ""),
+                "title": gettext(title),
+                "counts": page_words.table_count(title, statistics),
                 "rows": rows,
                 "more": max(0, len(statistics["tables"][title]) - 15),
             }
@@ -164,9 +175,9 @@ def _labelled_results(job: SimulationJob) -> list[BattleResult]:
     kept = set(job.results.filter(log_gz__isnull=False).values_list("index", flat=True))
     for result in results:
         row = ResultRow(result.winner, result.termination, result.summary)
-        result.label = outcome_label(job.game, row) or "draw"  # type: ignore[attr-defined]
+        result.label = outcome_label(job.game, row) or gettext("draw")  # type: ignore[attr-defined]
         result.log_kept = result.index in kept  # type: ignore[attr-defined]
-        result.ending = ending_label(job.game, result.termination)  # type: ignore[attr-defined]
+        result.ending = gettext(ending_label(job.game, result.termination))  # type: ignore[attr-defined]
         result.swapped = bool(result.summary.get("swapped"))  # type: ignore[attr-defined]
     return results
 
@@ -182,9 +193,14 @@ def job_progress_json(request: HttpRequest, pk: int) -> JsonResponse:
 def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
     if services.job_cancel(job=job):
-        messages.success(request, "Job cancelled.")
+        messages.success(request, gettext("Job cancelled."))
     else:
-        messages.error(request, f"The job is {job.status}: nothing to cancel.")
+        messages.error(
+            request,
+            gettext("The job is {status}: nothing to cancel.").format(
+                status=job.get_status_display()
+            ),
+        )
     return redirect("battlesim:job", pk=job.pk)
 
 
@@ -196,14 +212,15 @@ def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
     if job.is_active:
         raise Http404("Charts are drawn when the job ends.")
-    chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
-    if chart is None and not job.charts.exists() and job.results.exists():
+    if not job.charts.exists() and job.results.exists():
         services.job_finish_request(job=job)  # eager in tests; a worker task on a site
-        chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
+    drawn = job.charts.filter(name=name, language=page_words.chart_language(job))
+    chart = drawn.values_list("svg", flat=True).first()
     if chart is None:
         raise Http404("No such chart.")
     response = HttpResponse(chart, content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=86400"
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))  # one drawing per language
     return response
 
 
@@ -237,7 +254,7 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     context: dict[str, Any] = {
         "job": job,
         "index": index,
-        "noun": noun(job.game, plural=False),
+        "noun": gettext(noun(job.game, plural=False)),
         "has_next": index + 1 < job.battles_done,
     }
     if events is None:  # not kept: a worker replays it; this page waits for it
@@ -246,8 +263,8 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     if events is None:
         return render(request, "battlesim/replay_waiting.html", context, status=202)
     context.update(
-        events=sbg_pages.replay_events(job.game, events),
-        board=replay_board(job.game),
+        events=sbg_pages.replay_events(job.game, events, get_language()),
+        board=replay_board(job.game, get_language()),
         rotk_board=rotk_board() if job.game == "rotk" else None,
     )
     return render(request, "battlesim/replay.html", context)
