@@ -367,7 +367,9 @@ def master_leads(army: ListData) -> Iterator[Breach]:
     if entry is None or any(_named(army, name) is not None for name in rivals):
         return
     if not _leads(army, entry):
-        yield Breach("LIST-MASTER", f"{MASTER} must lead the army.", entry.ref)
+        yield Breach(
+            "LIST-MASTER", gettext("{hero} must lead the army.").format(hero=MASTER), entry.ref
+        )
 
 
 def _named(army: ListData, name: str) -> EntryData | None:
