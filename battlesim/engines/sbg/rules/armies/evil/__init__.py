@@ -17,6 +17,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     mordor_heroes,
     orcs,
     phase_powers,
+    precious,
     ruffians,
     sauron,
     shadows,
