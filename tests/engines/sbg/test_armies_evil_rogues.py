@@ -95,3 +95,24 @@ def test_hunt_master_ignores_the_cavalry_terrain_penalties() -> None:
     other = add(state, "O", 1, 20, 10, rider)
     assert not _cavalry(fimbul) and _cavalry(other)
     assert sure_footed(fimbul) and not sure_footed(other)
+
+
+def test_a_dismounted_khandish_horseman_drops_his_bow_or_his_axe() -> None:
+    """BSData Khandish Horseman: dismounted, he drops his bow or his hand-and-a-half axe (the
+    controller's choice; heuristic: the bow with an enemy near); a rider without the rule
+    keeps both."""
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.rules.cavalry import unhorse
+
+    def rider(*rules: str) -> Profile:
+        base = replace(WARRIOR, rules=rules, wargear=("hand-and-a-half axe", "bow"))
+        return profile_from_data({**profile_to_data(base), "options": ["horse"]})
+
+    state = battle()
+    horseman = add(state, "K", 1, 10, 10, rider("Khandish Horseman"))
+    add(state, "E", 0, 16, 10)
+    plain = add(state, "P", 1, 30, 30, rider())
+    unhorse(state, horseman)
+    unhorse(state, plain)
+    assert horseman.missile is None and horseman.weapon is not None
+    assert plain.missile is not None

@@ -13,6 +13,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     hordes,
     hunters,
     isengard,
+    khand,
     mordor,
     mordor_heroes,
     orcs,
