@@ -116,3 +116,27 @@ def test_a_dismounted_khandish_horseman_drops_his_bow_or_his_axe() -> None:
     unhorse(state, plain)
     assert horseman.missile is None and horseman.weapon is not None
     assert plain.missile is not None
+
+
+def test_whoever_strikes_sharkey_is_accursed() -> None:
+    """BSData Whoever Strikes me shall be Accursed: the model that struck Sharkey tests its
+    Courage (2D6 3+3 + Courage 3 = 9: failed) and suffers a S4 hit (S4 v D4: a 4 wounds)."""
+    from battlesim.engines.sbg.core.state import Happening, On, notify
+    from battlesim.engines.sbg.rules.armies.evil.sharkey import _curse
+
+    state = battle([3, 3, 4])
+    wizard = replace(WARRIOR, keywords=frozenset({"wizard", "hero"}), rules=())
+    sharkey = add(state, "S", 1, 10, 10, _with(wizard, "Whoever Strikes me shall be Accursed"))
+    hobbit = add(state, "H", 0, 11, 10, WARRIOR)
+    bystander = add(state, "B", 0, 30, 10, WARRIOR)
+    notify(state, On.STRIKE, Happening(hobbit, other=sharkey))
+    _curse(state, [hobbit, bystander], [sharkey])
+    assert not hobbit.alive and bystander.alive
+
+
+def test_a_two_handed_staff_is_a_two_handed_weapon() -> None:
+    """Sharkey's Two-handed Staff (no rule text): two-handed, striking as a staff (Stun)."""
+    from battlesim.engines.sbg.core.arms import HAND_WEAPONS, Handedness
+
+    staff = HAND_WEAPONS["two-handed staff"]
+    assert staff.handedness is Handedness.TWO_HANDED
