@@ -3,6 +3,7 @@ plays the data's English rule text where the rulebook is silent. Names the data 
 differently and the list-building and flavour names are in core/names_evil.yaml."""
 
 from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each registers its rules)
+    ambush,
     banners,
     bats,
     dragons,
