@@ -6,6 +6,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     ambush,
     banners,
     bats,
+    brutes,
     dragons,
     easterlings,
     fighters,
