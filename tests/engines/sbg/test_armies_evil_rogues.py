@@ -140,3 +140,30 @@ def test_a_two_handed_staff_is_a_two_handed_weapon() -> None:
 
     staff = HAND_WEAPONS["two-handed staff"]
     assert staff.handedness is Handedness.TWO_HANDED
+
+
+def test_smoke_bombs_transfix_a_survivor_without_will_and_can_run_out() -> None:
+    """BSData Smoke Bombs: a throwing weapon of S1 (Shoot 4+: a 4 hits; S1 v D4 cannot
+    wound on a 1): the Warrior hit, alive and without Will, is Transfixed (channelled: held,
+    Fight and Attacks halved); a Hero spends a Will point instead; a 1 To Hit ends the
+    supply."""
+    from battlesim.engines.sbg.core import effects
+    from battlesim.engines.sbg.core.effects import Bar
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.rules import special_shots
+    from battlesim.engines.sbg.rules.special_shots import ShotOption
+
+    data = {**profile_to_data(ORC_HERO), "wargear": ["Smoke Bombs", "Sword"]}
+    state = battle([4, 1, 4, 1, 1])
+    dalamyr = add(state, "D", 1, 10, 10, profile_from_data(data))
+    warrior = add(state, "W", 0, 14, 10, replace(WARRIOR, fight=4))
+    hero = add(state, "H", 0, 14, 14, replace(ORC_HERO, will=2))
+    special_shots.take(state, dalamyr, ShotOption("smoke bombs", "W"))
+    assert warrior.alive and effects.barred(state, warrior, Bar.MOVE)
+    dalamyr.shot = False
+    special_shots.take(state, dalamyr, ShotOption("smoke bombs", "H"))
+    assert hero.will == 1 and not effects.barred(state, hero, Bar.MOVE)
+    dalamyr.shot = False
+    special_shots.take(state, dalamyr, ShotOption("smoke bombs", "H"))  # a 1 To Hit
+    dalamyr.shot = False
+    assert special_shots.options(state, dalamyr) == []

@@ -27,6 +27,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     shadows,
     sharkey,
     singles,
+    smoke,
     spiders,
     spirits,
     trolls,
