@@ -167,3 +167,28 @@ def test_smoke_bombs_transfix_a_survivor_without_will_and_can_run_out() -> None:
     special_shots.take(state, dalamyr, ShotOption("smoke bombs", "H"))  # a 1 To Hit
     dalamyr.shot = False
     assert special_shots.options(state, dalamyr) == []
+
+
+def test_mindless_killers_far_from_the_bosun_rampage_on_a_failed_test() -> None:
+    """BSData Mindless Killers: a Reaver 6" or more from its Bo'sun tests its Courage (1 + 1
+    + 3: failed): it must charge the nearest enemy, has +1 To Wound and charges Terror
+    untested; one beside the Bo'sun does not test."""
+    from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+    from battlesim.engines.sbg.core.permissions import May, permitted
+    from battlesim.engines.sbg.rules.movement import MUST_CHARGE
+
+    state = battle([1, 1])
+    reaver = add(state, "R", 1, 10, 10, _with(WARRIOR, "Mindless Killers"))
+    add(state, "B", 1, 30, 30, replace(WARRIOR, name="Corsair Bo'sun"))
+    near = add(state, "N", 0, 14, 10)
+    far = add(state, "F", 0, 20, 10)
+    tests = [t for t in (rule(state, reaver) for rule in MUST_CHARGE) if t is not None]
+    assert tests and tests[0](near) and not tests[0](far)
+    assert modifier(Hook.WOUND_ROLL, HookContext(state, reaver, near)) == 1
+    terror = HookContext(state, reaver, details={"reason": "terror"})
+    assert permitted(May.PASS_COURAGE_UNTESTED, terror)
+    calm = battle()
+    steady = add(calm, "R", 1, 10, 10, _with(WARRIOR, "Mindless Killers"))
+    add(calm, "B", 1, 12, 10, replace(WARRIOR, name="Corsair Bo'sun"))
+    add(calm, "N", 0, 14, 14)
+    assert all(rule(calm, steady) is None for rule in MUST_CHARGE)
