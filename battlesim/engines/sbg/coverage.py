@@ -273,7 +273,7 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
         **{key: getattr(c, key) or 0 for key in _HERO_POOLS},
         "keywords": list(parsed.keywords),
         "wargear": list(parsed.wargear),
-        "rules": [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes),
+        "rules": [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes, parsed),
     }
     names = _names(profile_from_data(card))
     return ProfileNames(
@@ -281,12 +281,13 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     )
 
 
-def _stand_ins(notes: Sequence[tuple[str, str]]) -> list[str]:
+def _stand_ins(notes: Sequence[tuple[str, str]], parsed: ParsedProfile) -> list[str]:
     """The rules engine_input.py adds for characteristics the data gives no number for."""
     from profiles.stat_values import SYMBOLS, StatKind  # the site's table (no Django)
 
     symbols = [(field, SYMBOLS[StatKind(kind)]) for field, kind in notes]
-    return [stand_in_rule(field, s) for field, s in symbols if is_stand_in(field, s)]
+    rules = [rule.name for rule in parsed.rules]
+    return [stand_in_rule(field, s) for field, s in symbols if is_stand_in(field, s, rules)]
 
 
 def breadth(dataset: ParsedDataSet, side: str | None = None) -> tuple[FactionBreadth, ...]:

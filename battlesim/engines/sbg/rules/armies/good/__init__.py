@@ -29,5 +29,6 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     songs,
     support,
     synergy,
+    wanderers,
     will,
 )
