@@ -61,7 +61,7 @@ from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost, budget
 from battlesim.engines.sbg.rules.orders import StrikeOrder, in_order
 from battlesim.engines.sbg.rules.special_strikes import ChooseSpecialStrike
-from battlesim.engines.sbg.rules.untouchable import strikeless
+from battlesim.engines.sbg.rules.untouchable import spared, strikeless
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -604,7 +604,8 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     strikers = [m for m in combat.fighters(winner) if m.uid not in replaced]
     strikers += combat.helpers(winner)
     strikers = [] if silent else strikers
-    winners_strike(state, players[winner], strikers, losers, trapped)
+    struck = [m for m in losers if not spared(state, m, winner)]  # Broken Mind: not struck
+    winners_strike(state, players[winner], strikers, struck, trapped)
     for rule in AFTER_STRIKES:  # army rules acting once the Strikes are made (Headbutt)
         rule(state, winners, losers)
     cavalry.after_strikes(state, losers)  # CAV-STRIKE-02: Thrown Rider tests now

@@ -30,7 +30,7 @@ from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
-from battlesim.engines.sbg.rules.untouchable import untouchable
+from battlesim.engines.sbg.rules.untouchable import spared, untouchable
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.arms import MissileWeapon
@@ -78,8 +78,8 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
     (002:L2206): an invisible Ring-bearer cannot be targeted; SR-STEALTH, EQP-CLOAK-01."""
     if wears_ring(target) and one_ring.invisible_to(target, shooter):
         return False
-    if untouchable(target):
-        return False  # army rules (Tom is Master): never targeted by Shooting attacks
+    if untouchable(target) or spared(state, target, shooter.player):
+        return False  # army rules: Tom is Master; Broken Mind (its own army never shoots it)
     if marks.shrouded(state, target) and not one_ring.sees_invisible(shooter):
         return False  # MAGIC-P-SHROUD: cannot be targeted by shooting
     good = state.alignment(shooter.player) is Alignment.GOOD
