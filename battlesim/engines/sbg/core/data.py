@@ -118,6 +118,12 @@ ASSUMPTIONS: Final = MappingProxyType(
         "'?' or blank Might, Will or Fate is a store of none (no points given, none to spend), a "
         "'*' one is set by the model's own rules (counted by name): the card's 0 is its value, "
         "not a stand-in.",
+        "question-mark": "A '?' Fight, Strength, Defence, Attacks, Wounds or Courage (Tom "
+        "Bombadil's and Goldberry's only, BSData b106-f127-a9e9-ce9f, 2d59-3255-94a5-3ccf) is "
+        "never read: their rules let nothing target them, win their fights with no Strikes made, "
+        "pass their Courage tests, and the engine also loses any blow, fall or knock-down meant "
+        "for them ('he will suffer no effects'); the card keeps the stand-in values unused "
+        "(core/units.MOOTS_QUESTION_MARKS, rules/untouchable.py).",
         "bases": "25 mm round infantry, 40 mm round large infantry and monsters, 60 mm round big "
         "monsters (Ent, dragon, Balrog, Fell Beast, eagle), 100 mm round War Beasts (Mumak: its "
         "large oval base taken as a circle), 50 x 25 mm oval cavalry (BASE-01 gives no sizes).",
