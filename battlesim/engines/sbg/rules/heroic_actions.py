@@ -189,7 +189,7 @@ def _could_declare(state: BattleState, side: PlayerId) -> bool:
 
 def _may_pay(state: BattleState, hero: ModelState) -> bool:
     """Might to spend, or a rule that makes some action free for this Hero now."""
-    if hero.might + lent_might(state, hero) > 0:
+    if hero.might + lent_might(state, hero) >= might_cost(state, hero):
         return True
     if WILL_PAYERS and will_payer(state, hero) is not None:
         return True
@@ -221,7 +221,7 @@ def _declare(
         spend(payer, Pool.WILL)
         state.log.emit("will", model=payer.uid, points=1, will_left=payer.will, paid_for=hero.uid)
     elif not free:  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
-        spend_might(state, hero, 1)  # its own, or a lender's (pools.MIGHT_LENDERS)
+        spend_might(state, hero, might_cost(state, hero))  # its own or a lender's (pools)
     declaration = Declaration(hero.uid, action.name, side)
     declarations(state).append(declaration)
     state.log.emit(
@@ -335,9 +335,21 @@ def free_by_rule(state: BattleState, hero: ModelState, name: str) -> bool:
 
 def _pays(state: BattleState, hero: ModelState, name: str) -> bool:
     """Might (its own or lent), a rule that makes this action free, or another's Will."""
-    if hero.might + lent_might(state, hero) >= 1 or free_by_rule(state, hero, name):
+    if hero.might + lent_might(state, hero) >= might_cost(state, hero):
+        return True
+    if free_by_rule(state, hero, name):
         return True
     return bool(WILL_PAYERS or ACTION_WILL_PAYERS) and will_payer(state, hero, name) is not None
+
+
+# Army rules that raise the Might a Hero spends to declare a Heroic Action (Wormtongue: 2
+# instead of 1 near Gríma): each gives the points added for ``hero`` now.
+MIGHT_TAXES: list[Callable[[BattleState, ModelState], int]] = []
+
+
+def might_cost(state: BattleState, hero: ModelState) -> int:
+    """HERO-HA-02: one Might point, and any a rule adds (MIGHT_TAXES)."""
+    return 1 + sum(tax(state, hero) for tax in MIGHT_TAXES)
 
 
 # Army rules by which another model's Will pays a Hero's Heroic Action instead of its Might
@@ -386,7 +398,7 @@ def _payer(
     if payer is not None or name not in ACTION_WILL_PAYERS:
         return payer
     payer = will_payer(state, hero, name)
-    if payer is None or hero.might + lent_might(state, hero) < 1:
+    if payer is None or hero.might + lent_might(state, hero) < might_cost(state, hero):
         return payer
     ask = PayWithWill(hero, payer, name)
     return payer if players[hero.player].decide(state, ask) else None
