@@ -9,6 +9,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 BLINDING = "shots hit only on a 6"  # MAGIC-P-BLINDLIGHT
 STRIKES_AT = "strikes at a set strength"  # MAGIC-P-BLADEWRATH
 SHROUDED = "shrouded"  # MAGIC-P-SHROUD (value 1: channelled)
+PARALYSED = "paralysed"  # MAGIC-P-PARALYSE (value 1: channelled)
 
 
 def blinded(state: BattleState, target: ModelState) -> bool:
@@ -25,3 +26,8 @@ def strike_strength(state: BattleState, striker: ModelState) -> int | None:
 def shrouded(state: BattleState, target: ModelState) -> bool:
     """MAGIC-P-SHROUD: ``target`` is Invisible (to all but Sauron and the Nazgûl)."""
     return effects.marked(state, target, SHROUDED) is not None
+
+
+def paralysed(state: BattleState, model: ModelState) -> bool:
+    """MAGIC-P-PARALYSE: ``model`` is Paralysed (no Duel dice, loses its fights alone)."""
+    return effects.marked(state, model, PARALYSED) is not None

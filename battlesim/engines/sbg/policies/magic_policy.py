@@ -4,11 +4,14 @@ times the chance it is cast with n dice and not resisted, less the Will it spend
 
 from __future__ import annotations
 
+from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.magic import worth
 from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, options, spendable
 from battlesim.engines.sbg.rules.magic.resisting import free_dice
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
+from battlesim.engines.sbg.rules.movement import charge_options, furthest_toward
 
 MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
 MIGHT_POINT = 2.0  # the worth of the Might point Heroic Channelling costs (Duels)
@@ -85,3 +88,28 @@ def channelling_worth(state: BattleState, hero: ModelState) -> float:
     if chan is None:
         return 0.0
     return chan[0] - (plain[0] if plain is not None else 0.0) - MIGHT_POINT
+
+
+def _punch(model: ModelState) -> float:
+    profile = model.profile
+    return profile.attacks * profile.strength + profile.fight
+
+
+def compel_move(state: BattleState, caster: ModelState, target: ModelState) -> MoveAction:
+    """MAGIC-P-COMPEL: throw the compelled enemy (held, it will not strike) at our
+    hardest hitter, so that it fights there; failing that walk it towards our nearest
+    model, out of its own lines. A mounted target is walked, not made to charge (its
+    charge bonuses would count against us)."""
+    if target.mount is None:
+        charges = charge_options(state, target)
+        if charges:
+            friend, spot = max(charges, key=lambda c: (_punch(c[0]), c[0].uid))
+            return Charge(target.uid, friend.uid, spot)
+    ours = [m for m in state.living(caster.player) if m.alive]
+    if not ours:
+        return Hold(target.uid)
+    nearest = min(ours, key=lambda m: (state.distance(target, m), m.uid))
+    end = furthest_toward(state, target, nearest.position)
+    if point_distance(end, target.position) < 0.05:
+        return Hold(target.uid)
+    return Move(target.uid, end)
