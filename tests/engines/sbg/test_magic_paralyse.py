@@ -175,3 +175,52 @@ def test_magic_p_compel_into_a_charge_without_a_terror_test() -> None:
     state.players = (_Compeller(charge), _Compeller(None))  # type: ignore[assignment]
     cast_at(state, wizard, "compel", enemy, 1)
     assert state.engaged(enemy) and len(rolls(state)) == 1  # the casting die only
+
+
+def _shrouded_friend(dice: list[int]) -> tuple[BattleState, Any, Any]:
+    """An elf (side 0) shrouds a friend at (14, 10) with a 4."""
+    state = battle([4, *dice])
+    elf = add(state, "w", 0, 10, 10, caster_profile(("Shroud of Shadows", 4, 12.0)))
+    friend = add(state, "f", 0, 14, 10)
+    cast_at(state, elf, "shroud of shadows", friend, 1)
+    return state, elf, friend
+
+
+def test_magic_p_shroud_a_failed_test_bars_that_charge_only() -> None:
+    """002:L2663 « Si une figurine rate ce test, elle ne peut juste pas voir la figurine
+    Invisible, et peut tout de même poursuivre son tour normalement, sans toutefois pouvoir
+    charger la figurine Invisible ce tour »: 1+1+3-2 fails; asked again, no die is rolled,
+    the charge is refused, but the orc may still move."""
+    from battlesim.engines.sbg.core.actions import IllegalActionError
+    from battlesim.engines.sbg.rules.magic.powers_shroud import dares
+    from battlesim.engines.sbg.rules.movement import apply_action
+
+    state, _, friend = _shrouded_friend([1, 1])
+    orc = add(state, "o", 1, 14, 10 + BASE_GAP + 1.5)
+    charge = Charge("o", "f", (14, 10 + BASE_GAP))
+    assert not dares(state, orc, charge) and not dares(state, orc, charge)
+    assert len(rolls(state)) == 2  # the casting die and one Courage test (2D6)
+    try:
+        apply_action(state, orc, charge)
+        refused = False
+    except IllegalActionError:
+        refused = True
+    assert refused and orc.position == (14, 10 + BASE_GAP + 1.5)
+    apply_action(state, orc, Move("o", (18, 14)))
+    assert orc.position == (18, 14)
+
+
+def test_magic_p_shroud_never_in_the_way_and_no_control_zone() -> None:
+    """002:L2659 « ne compte jamais comme étant Sur la trajectoire »; « Elle n'a plus de
+    zone de contrôle ... et les figurines ennemies peuvent bouger à travers elle »: an
+    archer's line past it meets no body; an orc may end 0.5" from it without charging."""
+    from battlesim.engines.sbg.rules.movement import apply_action
+    from battlesim.engines.sbg.rules.sight import blockers
+
+    state, _, friend = _shrouded_friend([])
+    archer = add(state, "a", 1, 14, 20, profile(wargear=("sword", "bow")))
+    behind = add(state, "b", 0, 14, 4)
+    assert blockers(state, archer, behind) == []
+    orc = add(state, "o", 1, 18, 10)
+    apply_action(state, orc, Move("o", (14 + BASE_GAP + 0.5, 10)))
+    assert orc.position == (14 + BASE_GAP + 0.5, 10)

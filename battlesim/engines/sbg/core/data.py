@@ -110,6 +110,19 @@ EPSILON: Final = 1e-6
 CONTACT_TOLERANCE: Final = 0.01  # inches; two bases this close count as touching
 
 # --- Assumptions: the one place where the engine decides what the sources leave open. ----
+# SR-GEN-02 (002:L2705): the Active special rules of part 2 §9 (checklist "A"), by the names
+# the engine plays them under; a model that cannot act has none of them (core/effects.py).
+ACTIVE_RULES: Final = frozenset(
+    {
+        *("unyielding combat stance", "ancient enemies", "poisoned weapon", "poisoned arrows"),
+        *("backstabbers", "expert rider", "cave dweller", "monstrous charge"),
+        *("woodland creature", "mighty blow", "bane weapons", "bane of kings", "bodyguard"),
+        *("hatred", "survival instinct", "throw stones", "blades of the dead"),
+        *("master of battle", "mountain dweller", "spider climb", "shieldwall"),
+        *("light-footed", "sworn protector", "blood & glory", "expert shot", "venom", "fly"),
+    }
+)
+
 ASSUMPTIONS: Final = MappingProxyType(
     {
         "stand-in": "A characteristic the army data gives no number for ('*', '-', '?' or "
@@ -602,9 +615,10 @@ ASSUMPTIONS: Final = MappingProxyType(
         "paralyse": "MAGIC-P-PARALYSE: a fight where every model of both sides is Paralysed is "
         "rolled as usual; only the Paralysed model's own Might raises its recovery die (its "
         "best); the channelled S5 hit comes before the recovery roll.",
-        "shroud": "MAGIC-P-SHROUD: powers, shooting and charges are played; a failed charge "
-        "test holds the charger (the rule lets it act otherwise); In The Way, Control Zones, "
-        "moving through models and allies' Heroic Actions are not played.",
+        "shroud": "MAGIC-P-SHROUD: powers, shooting, charges (a failed test bars charging it "
+        "this turn only), In The Way and control zones are played (a shrouded mover ignores "
+        "every zone but a Nazgul's or Sauron's); moving through models and allies' Heroic "
+        "Actions are not played.",
         "strengthen will": "MAGIC-P-STRWILL: the caster is not offered itself as the target.",
         "tremor resist": "MAGIC-P-TREMOR (reading 25): the target, always affected, resists "
         "for all.",

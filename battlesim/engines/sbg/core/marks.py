@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.status import Lasting, Status
 
 BLINDING = "shots hit only on a 6"  # MAGIC-P-BLINDLIGHT
 STRIKES_AT = "strikes at a set strength"  # MAGIC-P-BLADEWRATH
@@ -31,3 +32,13 @@ def shrouded(state: BattleState, target: ModelState) -> bool:
 def paralysed(state: BattleState, model: ModelState) -> bool:
     """MAGIC-P-PARALYSE: ``model`` is Paralysed (no Duel dice, loses its fights alone)."""
     return effects.marked(state, model, PARALYSED) is not None
+
+
+# MAGIC-P-SHROUD (002:L2663): the shrouded models a charger failed its Courage test to see
+UNSEEN_SHROUDED: Status[set[str]] = Status("shrouded models not seen", set, Lasting.TURN)
+
+
+def fails_to_see(charger: ModelState, target: ModelState) -> bool:
+    """A charger that failed its test against the shrouded ``target`` this turn."""
+    unseen = UNSEEN_SHROUDED.peek(charger)
+    return unseen is not None and target.uid in unseen
