@@ -804,7 +804,7 @@ class HeuristicPlayer(Answering):
         self, state: BattleState, model: ModelState, casting: int, free: int, value: float
     ) -> int:
         """MAGIC-RES-01: the Will points with the best expected saving (magic_policy)."""
-        return magic_policy.resist_points(model, casting, free, value)
+        return magic_policy.resist_points(model, casting, free, value, state)
 
     def compel_move(self, state: BattleState, caster: ModelState, target: ModelState) -> MoveAction:
         """MAGIC-P-COMPEL: where to move the compelled enemy (magic_policy)."""
