@@ -117,15 +117,22 @@ def magic_p_paralyse(state: BattleState, spell: Spell) -> None:
     rolls no Duel dice and loses unless a friend joins it (``_lone_paralysed_lose``,
     fighting._roll_side). Channelled: at the end of each turn it is still Paralysed it
     suffers one Strength 5 hit."""
-    target = spell.target
-    knock_prone(state, target, spell.power.id)
+    paralyse(state, spell.target, spell.power.name, spell.power.id, spell.channelled)
+
+
+def paralyse(
+    state: BattleState, target: ModelState, name: str, source: str, channelled: bool = False
+) -> None:
+    """MAGIC-P-PARALYSE's effect, for the power and for army rules that treat a model "as
+    under the effect of the Paralyse Magical Power" (webs, chains, a Troll's sack)."""
+    knock_prone(state, target, source)
     effect = effects.Effect(
-        spell.power.name,
+        name,
         target.uid,
         None,
-        int(spell.channelled),
+        int(channelled),
         effects.Until.END_OF_BATTLE,
-        spell.power.id,
+        source,
         bars=HELD,
         mark=PARALYSED,
     )
