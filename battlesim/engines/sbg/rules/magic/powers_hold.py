@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from battlesim.engines.sbg.core.actions import Hold, IllegalActionError, MoveAction
+from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move, MoveAction
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook
@@ -108,8 +108,10 @@ def compel_move(state: BattleState, caster: ModelState, target: ModelState) -> N
         if isinstance(action, Hold):
             return
         try:
-            if action.model != target.uid or crossings(state, target, action.to):
-                raise IllegalActionError(f"{target.uid}: no such compelled move (jump, climb)")
+            if not isinstance(action, Move | Charge) or action.model != target.uid:
+                raise IllegalActionError(f"{target.uid}: {action!r} is no move of it")
+            if crossings(state, target, action.to):
+                raise IllegalActionError(f"{target.uid}: no jump nor climb when compelled")
             apply_action(state, target, action)
         except IllegalActionError as error:
             state.log.emit("refused", model=target.uid, reason=str(error))
@@ -118,7 +120,7 @@ def compel_move(state: BattleState, caster: ModelState, target: ModelState) -> N
 @contextmanager
 def half_move(state: BattleState, target: ModelState) -> Iterator[None]:
     """For the time of a compelled move the target may move again, up to half its Move
-    (rounded as the Move is measured, in inches)."""
+    characteristic (what it spent on its own move is kept afterwards)."""
     done, spent = target.done_moving, target.spent
     target.done_moving, target.spent = False, 0.0
     target.spent = max(0.0, allowance(state, target) - target.profile.move / 2)
