@@ -134,7 +134,11 @@ class _Die:
 
 def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Die]:
     dice: list[_Die] = []
-    for model in combat.fighters(player):
+    fighters = combat.fighters(player)
+    joined = not all(marks.paralysed(state, m) for m in fighters + combat.helpers(player))
+    for model in fighters:
+        if joined and marks.paralysed(state, model):
+            continue  # MAGIC-P-PARALYSE (002:L2499): no Duel dice; its friends roll theirs
         count = fight_stances.duel_dice(model, _attacks(state, model))
         raws = state.roll(count, f"duel {model.uid}")
         # the rolled dice are a detail: some rules drop a penalty on a natural 6

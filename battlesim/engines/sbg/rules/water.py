@@ -79,6 +79,11 @@ def in_shallow_water(state: BattleState, model: ModelState) -> bool:
     return _water_at(state, model, SHALLOW_WATER)
 
 
+def in_water(state: BattleState, model: ModelState) -> bool:
+    """In a river or any water piece, shallow or deep (MAGIC-P-BRUINEN's « zone aquatique »)."""
+    return in_deep_water(state, model) or in_shallow_water(state, model)
+
+
 def wades(model: ModelState) -> bool:
     """ADV-WATER-02 (002:L2913): horses, wargs, Cavalry and Monsters ignore shallow water."""
     return model.mount is not None or bool(_WADERS & model.profile.keywords)
