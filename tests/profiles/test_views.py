@@ -190,7 +190,7 @@ def test_cards_say_what_the_simulator_plays_of_each_profile(
     """Issue 17 item 4: every card is marked "Fully simulated" or lists what the simulator
     leaves out (battlesim/breadth.py, the engine's registry)."""
     played = HeroProfileFactory(faction=sample.isengard, name="Played Hero", wargear=["Sword"])
-    unplayed = HeroProfileFactory(faction=sample.isengard, name="Charioteer Hero", wargear=["Sword"])
+    unplayed = HeroProfileFactory(faction=sample.isengard, name="Chariot Hero", wargear=["Sword"])
     ProfileRuleFactory(profile=played, rule__name="Fearless (Passive)")
     ProfileRuleFactory(profile=unplayed, rule__name="Chariot Charge (Active)")
     html = client.get(faction_url("starter-1", "isengard")).content.decode()
