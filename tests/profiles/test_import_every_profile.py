@@ -108,25 +108,28 @@ def test_the_card_and_the_engine_read_the_typed_values(dataset: ParsedDataSet) -
     )
     card = profile_card(goldberry)
     assert card["fight"] == STAND_IN["fight"] and card["will"] == 10
-    assert "Characteristic Fight (?)" in card["rules"]
+    # River-daughter leaves her "?" never read (ASSUMPTIONS "question-mark"): no stand-in named
+    assert not [rule for rule in card["rules"] if rule.startswith("Characteristic")]
+    ted = profile_card(Profile.objects.get(name="Ted Sandyman"))
+    assert ted["fight"] == STAND_IN["fight"] and "Characteristic Fight (?)" in ted["rules"]
     beast = Profile.objects.get(name="Great Beast of Gorgoroth")
     assert beast.stat("might") == "-"
 
 
 @pytest.mark.django_db
 def test_the_engine_plays_a_battle_with_typed_values_and_says_so(dataset: ParsedDataSet) -> None:
-    """Tom Bombadil's "?" cells: the engine plays the battle with stand-ins and its summary
+    """Ted Sandyman's "?" cells: the engine plays the battle with stand-ins and its summary
     lists each such characteristic among what it did not play by its rule."""
     from battlesim.engine_input import UnitPick, force_data
     from battlesim.engines.sbg.game import play_game
 
     catalogue_import(data=dataset)
-    tom = Profile.objects.get(name="Tom Bombadil")
-    orcs = Profile.objects.filter(faction__name="Mordor", name="Orc Warrior").first()
-    assert orcs is not None
-    good = force_data("Wanderers", "good", [UnitPick(tom, 1, (), leader=True)])
-    evil = force_data("Mordor", "evil", [UnitPick(orcs, 5, ())])
-    result = play_game(seed=3, options={"forces": [good, evil]})
+    ted = Profile.objects.get(name="Ted Sandyman")
+    veterans = Profile.objects.filter(name="Osgiliath Veteran").first()
+    assert veterans is not None
+    evil = force_data("Rogues", "evil", [UnitPick(ted, 1, (), leader=True)])
+    good = force_data("Minas Tirith", "good", [UnitPick(veterans, 5, ())])
+    result = play_game(seed=3, options={"forces": [evil, good]})
     assert result.summary["turns"] >= 1
     ignored = result.summary["ignored"][0]
     assert {"characteristic fight", "characteristic wounds"} <= set(ignored)
