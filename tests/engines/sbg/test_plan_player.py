@@ -6,16 +6,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from battlesim.engines.sbg.core.actions import Charge, Hold, Move
+from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.core.paths import Point, point_distance
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
+from battlesim.engines.sbg.core.tables_preset import rectangle
 from battlesim.engines.sbg.game import play_game
 from battlesim.engines.sbg.policies.plan.objectives import objectives
-from battlesim.engines.sbg.policies.plan.player import PlanPlayer
+from battlesim.engines.sbg.policies.plan.player import PRESSING_THRESHOLD, PlanPlayer
 from battlesim.engines.sbg.policies.plan.roles import Role, role_of
-from battlesim.engines.sbg.policies.players import HeuristicPlayer
+from battlesim.engines.sbg.policies.plan.walking import waypoints
+from battlesim.engines.sbg.policies.players import CHARGE_THRESHOLD, HeuristicPlayer
 from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.engines.sbg.rules.scenarios import Domination, Scenario
-from tests.engines.sbg.builders import add, battle, profile
+from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 
 HERO = dict(keywords=frozenset({"man", "infantry", "hero"}), might=1, fate=1)
 
@@ -152,3 +156,52 @@ def test_the_leader_follows_the_fight_instead_of_freezing() -> None:
         point_distance(action.to, front.position)
         < point_distance(leader.position, front.position) - 5
     )
+
+
+def test_a_bow_that_hardly_wounds_joins_the_fight_when_an_enemy_comes_near() -> None:
+    """A bow (S2) against Defence 6 wounds on a 6 then a 4 (1/12): with the enemy within a
+    Move it closes in to fight instead of holding to shoot; against Defence 4 (5+, 1/3) it
+    holds and shoots."""
+    for defence, holds in ((6, False), (4, True)):
+        state = battle(priority=1)
+        for k in range(3):
+            add(state, f"a{k}", 0, 10 + 2 * k, 10)
+        bow = add(state, "a9", 0, 24, 5, profile(wargear=("sword", "bow")))
+        add(state, "b1", 1, 24, 5 + BASE_GAP + 6.0, profile(defence=defence))
+        action = PlanPlayer().choose_move(state, bow)
+        assert isinstance(action, Hold) is holds, action
+
+
+def test_with_the_numbers_or_the_clock_the_army_charges_at_a_worse_exchange() -> None:
+    """A model standing off in the enemy's reach only waits to be charged: with at least as
+    many models as the enemy, or in the last turns, v2 charges down to -0.3 (v1: -0.1)."""
+    state = battle()
+    add(state, "a1", 0, 10, 10)
+    add(state, "b1", 1, 10, 30)
+    add(state, "b2", 1, 12, 30)
+    player = PlanPlayer(Scenario())
+    assert player._threshold(state, 0) == CHARGE_THRESHOLD
+    assert player._threshold(state, 1) == PRESSING_THRESHOLD
+    state.turn = Scenario().turn_limit - 1
+    assert player._threshold(state, 0) == PRESSING_THRESHOLD
+
+
+def test_a_walk_blocked_at_the_first_waypoint_heads_for_the_next() -> None:
+    """A house between the model and its goal: the route turns at its corner. When the walk
+    to that corner is blocked (friends crowding it: here the walk there is refused), the
+    model heads for the next waypoint instead of standing still (v1 held)."""
+    house = TerrainPiece("house", TerrainKind.IMPASSABLE, rectangle(24, 20, 8, 4), height=4.0)
+    state = battle(table=Table("t", (house,)))
+    model = add(state, "a1", 0, 24, 16.5)
+    route = waypoints(state, model, (24, 30))
+    assert len(route) > 1 and route[-1] == (24, 30)
+
+    class CornerCrowded(PlanPlayer):
+        def _step_toward(self, state: BattleState, model: ModelState, goal: Point) -> MoveAction:
+            if point_distance(goal, route[0]) < 0.01:
+                return Hold(model.uid)
+            return super()._step_toward(state, model, goal)
+
+    action = CornerCrowded()._walk(state, model, (24, 30))
+    assert isinstance(action, Move)
+    assert point_distance(action.to, route[1]) < point_distance(model.position, route[1]) - 2.0

@@ -268,8 +268,9 @@ class PlanPlayer(HeuristicPlayer):
         """v1's choice of enemy; against an enemy friends already fight, the contact spot
         behind it, opposite them, where one can be reached: a loser that cannot back away
         is trapped (FIGHT-TRAP-01), and struck twice as often."""
-        if threshold is None:
-            threshold = self._threshold(state, model.player)
+        if threshold is None:  # a bow keeps v1's threshold: it has its shots
+            archer = self._role(state, model) is Role.ARCHER
+            threshold = CHARGE_THRESHOLD if archer else self._threshold(state, model.player)
         charge = super()._charge(state, model, threshold)
         if charge is None:
             return None

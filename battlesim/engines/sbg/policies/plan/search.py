@@ -8,7 +8,8 @@ with heuristic_v2 on both sides, the candidate intent forced on its own side thi
 candidate is played with the same ``rollouts`` dice seeds (common random numbers: the
 candidates differ by their play, not their luck). The intent whose copies end best on
 average (material kept less material lost, the scenario's victory points, a side broken)
-is played; ties keep ADVANCE, the heuristic's own choice. Far apart, it plays as v2.
+is played if it beats ADVANCE, the heuristic's own choice, by more than ``MARGIN`` (less
+is the dice's noise). Far apart, it plays as v2.
 
 Its cost is stated by ``bench/sbg_players.py --player search --check cost``.
 """
@@ -33,6 +34,7 @@ CONTACT_RANGE = 2.0  # moves apart within which the turn's choice matters
 BROKEN_WEIGHT = 0.2  # a broken army, in shares of an army's points
 POINTS_WEIGHT = 0.2  # the scenario's victory-point lead, in shares of the points at stake
 WON = 2.0  # a copy where the battle ended: won or lost outright
+MARGIN = 0.03  # average worth by which a candidate must beat ADVANCE to be played
 
 
 class SearchPlayer(PlanPlayer):
@@ -60,12 +62,14 @@ class SearchPlayer(PlanPlayer):
 
     def _best_intent(self, state: BattleState, side: PlayerId) -> Intent:
         seeds = [_seed(state, side, n) for n in range(self.rollouts)]
-        best = (-float("inf"), Intent.ADVANCE)
-        for intent in CANDIDATES:
-            score = sum(self._play_out(state, side, intent, seed) for seed in seeds)
-            if score > best[0] + 1e-9:
-                best = (score, intent)
-        return best[1]
+        scores = {
+            intent: sum(self._play_out(state, side, intent, seed) for seed in seeds) / len(seeds)
+            for intent in CANDIDATES
+        }
+        best = max(CANDIDATES, key=lambda intent: (scores[intent], -CANDIDATES.index(intent)))
+        if scores[best] < scores[Intent.ADVANCE] + MARGIN:
+            return Intent.ADVANCE  # within the dice's noise: the heuristic's own choice
+        return best
 
     def _play_out(self, state: BattleState, side: PlayerId, intent: Intent, seed: int) -> float:
         """The copy's worth to ``side`` once it has played on with ``intent`` this turn."""
