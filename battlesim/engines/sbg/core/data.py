@@ -320,6 +320,16 @@ ASSUMPTIONS: Final = MappingProxyType(
         "carrier (a ram is long; ADV-HEAVY-01's helpers, chained as SIEGE-TOWER-02's pushers); "
         "the ten strongest count. It hits at the end of the Fight phase when its holder "
         "touches the enemy gate, unengaged; the carriers then make no other attack on the gate.",
+        "siege-ladder": "SIEGE-LADDER-01..04: the table's curtain walls are thin, so the "
+        "rampart is the ground just behind the wall; a raised ladder stands where its carrier "
+        "touched the wall, foot on its side, top behind. A move over the wall passing within "
+        "0.5 inch of the foot climbs it (no test, the wall's height in Move, MOVE-CLIMB-08) and "
+        "ends behind it; short of Move the model stays at the foot. The raisers' models within "
+        "0.5 inch of the foot are on the ladder (nearest the foot highest); defenders within "
+        "0.5 inch of the top are at it. The push is made at the Move phase's end by defenders "
+        "at the top that have not moved (they spend their whole Move); every model that falls "
+        "from a ladder falls the wall's full height; a pushed ladder is gone for the battle. "
+        "Not played: attacking an unguarded ladder (Defence 8, 2 Wounds).",
         "gates": "SIEGE-GATE-01/GATEATK-01: a gate is a round piece spanning its gateway (Storm "
         "the Gate: a castle gate 3 inch wide); models in contact that fought no one attack it "
         "at the end of the Fight phase with one To Wound roll per Attack (no weapon or strike "
