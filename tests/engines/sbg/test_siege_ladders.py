@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from battlesim.engines.sbg.core.actions import IllegalActionError, Move
+from battlesim.engines.sbg.core.actions import Charge, IllegalActionError, Move
 from battlesim.engines.sbg.core.state import Happening, On, Phase, Tick, notify, tick
 from battlesim.engines.sbg.core.tables_more import walled_keep
 from battlesim.engines.sbg.rules import objects
@@ -156,3 +156,44 @@ def test_siege_ladder_03_loser_holds_on_4_plus():
     first, second, defender = _climbers_and_defender(state)
     notify(state, On.DUEL_ROLLED, Happening(defender, models=(first, defender), winner=1))
     assert not first.prone and not second.prone
+
+
+def test_siege_ladder_02_charge_from_the_top_of_the_ladder_across_the_wall():
+    """SIEGE-LADDER-02 (002:L3359): a model on the ladder charges the defender at its top
+    (a barrier fight); away from a ladder the 2" wall hides him (MOVE-CHG-01)."""
+    state, climber = _raised()
+    climber.reset_turn()
+    add(state, "B1", 1, 12.0, 31.8)
+    check_action(state, climber, Charge("A1", "B1", climber.position))
+    other = add(state, "A2", 0, 20.0, FOOT_Y)
+    add(state, "B2", 1, 20.0, 31.8)
+    with pytest.raises(IllegalActionError):
+        check_action(state, other, Charge("A2", "B2", other.position))
+
+
+def test_storm_the_gate_attackers_raise_their_ladders_and_climb():
+    """Storm the Gate gives the attacker two ladders (SIEGE-LADDER-01); the siege policy
+    carries them to the wall, where they are raised, and climbs them (SIEGE-LADDER-02)."""
+    from battlesim.engines.sbg.game import play_game
+    from battlesim.engines.sbg.rules.scenario_library import STORM_THE_GATE
+
+    assert len(STORM_THE_GATE.ladders) == 2
+    result = play_game(
+        seed=0,
+        options={
+            "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
+            "scenario": "storm_the_gate",
+        },
+    )
+    events = result.log.events
+    raised = [e for e in events if e.kind == "ladder_raised"]
+    assert {e.data["name"] for e in raised} == {"siege ladder 1", "siege ladder 2"}
+    assert all(e.data["wall"].startswith("curtain wall") for e in raised)
+    assert any(e.kind == "ladder" for e in events)  # someone went up a ladder
+
+
+def test_push_ladder_default_follows_the_needed_roll():
+    """PushLadder's heuristic: push when the die needs 5 or less (modifier -1 or better)."""
+    state, carrier = _raised()
+    assert sl.PushLadder(carrier, LADDER, -1).default(state)
+    assert not sl.PushLadder(carrier, LADDER, -2).default(state)

@@ -122,6 +122,44 @@ def _raise_on_contact(state: BattleState, happening: Happening) -> None:
                 return
 
 
+def ladders_on_ground(state: BattleState) -> list[tuple[str, Point]]:
+    """The siege ladders lying on the ground (carried by no one, not raised)."""
+    placed = objects.OBJECTS.peek(state)
+    if placed is None:
+        return []
+    raised = raised_ladders(state)
+    return [
+        (name, found.point)
+        for name, found in sorted(placed.placed.items())
+        if name.startswith(LADDER) and found.carrier is None and name not in raised
+    ]
+
+
+def wall_spot(state: BattleState, model: ModelState) -> Point | None:
+    """Where a ladder's carrier touches the nearest wall without holds, on its side."""
+    if state.table is None:
+        return None
+    walls = [p for p in state.table.pieces if is_fortified_wall(p)]
+    if not walls:
+        return None
+    wall = min(walls, key=lambda w: math.dist(_nearest_on(w, model.position), model.position))
+    centre = _nearest_on(wall, model.position)
+    d = math.dist(centre, model.position) or 1.0
+    gap = wall.thickness / 2 + model.radius + 0.01
+    return (
+        centre[0] + (model.x - centre[0]) / d * gap,
+        centre[1] + (model.y - centre[1]) / d * gap,
+    )
+
+
+def over_the_top(found: Raised, model: ModelState) -> Point:
+    """The spot just behind the wall at the ladder's top (the rampart)."""
+    dx, dy = found.top[0] - found.foot[0], found.top[1] - found.foot[1]
+    d = math.hypot(dx, dy) or 1.0
+    reach = model.radius + 0.05
+    return (found.top[0] + dx / d * reach, found.top[1] + dy / d * reach)
+
+
 def ladder_at(state: BattleState, piece: Any, start: Point, end: Point) -> bool:
     """Whether a move from ``start`` to ``end`` over ``piece`` passes a raised ladder's foot
     (crossing.py turns that climb into a ladder climb, MOVE-CLIMB-08)."""
@@ -146,6 +184,23 @@ def on_ladder(state: BattleState, name: str) -> list[ModelState]:
 def at_top(state: BattleState, name: str, side: int) -> list[ModelState]:
     found = raised_ladders(state)[name]
     return [m for m in state.living(side) if _at(m, found.top) and m.uid not in state.structures]
+
+
+def charges_from_ladder(
+    state: BattleState, model: ModelState, target: ModelState, spot: Point
+) -> bool:
+    """SIEGE-LADDER-02 (002:L3359): « charger du haut d'une échelle contre un défenseur
+    posté sur les murs »: from a raised ladder of its side, staying on it, a model sees and
+    charges an enemy at the ladder's top (the wall no longer hides it; the fight is then
+    across the wall as a barrier)."""
+    for name, found in raised_ladders(state).items():
+        if found.side != model.player or target.player == model.player:
+            continue
+        on_it = model in on_ladder(state, name)
+        stays = math.dist(spot, found.foot) - model.radius <= REACH
+        if on_it and stays and _at(target, found.top):
+            return True
+    return False
 
 
 def _weight(model: ModelState) -> int:
