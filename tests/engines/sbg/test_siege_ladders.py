@@ -34,7 +34,7 @@ def test_siege_ladder_01_raised_automatically_when_its_carrier_reaches_the_wall(
     found = sl.raised_ladders(state)[LADDER]
     assert found.wall == "curtain wall west" and found.side == 0
     assert found.foot == pytest.approx((12.0, 30.7)) and found.top == pytest.approx((12.0, 31.3))
-    assert objects.carrier(state, LADDER) is None  # it stands against the wall now
+    assert objects.where(state, LADDER) is None  # it stands against the wall now
     assert sl.on_ladder(state, LADDER) == [carrier]
 
 
@@ -87,6 +87,7 @@ def test_siege_ladder_04_push_down_with_modifiers_climbers_fall():
     assert sl.pushers_at(state, LADDER) == [defender]
     assert sl.push_ladder(state, LADDER, [defender])
     assert LADDER not in sl.raised_ladders(state)
+    assert objects.where(state, LADDER) == pytest.approx((12.0, 30.7))  # on the ground again
     assert first.prone and second.prone and defender.moved
     assert falling_hits(2.0, terrain_height(first)) == 1
     assert sum(1 for p, _ in rolls(state) if p.startswith("fall")) == 2
@@ -197,3 +198,26 @@ def test_push_ladder_default_follows_the_needed_roll():
     state, carrier = _raised()
     assert sl.PushLadder(carrier, LADDER, -1).default(state)
     assert not sl.PushLadder(carrier, LADDER, -2).default(state)
+
+
+def test_siege_ladder_01_unguarded_ladder_attacked_defence_8_two_wounds():
+    """SIEGE-LADDER-01 (002:L3353): unguarded, it loses the Duel automatically; Defence 8,
+    2 Wounds: S8 v D8 wounds on 4+, rolled 4 and 5: broken, gone."""
+    state, climber = _raised([4, 5])
+    state.players = players()
+    defender = add(state, "B1", 1, 12.0, 31.8, profile(strength=8, attacks=2))
+    assert sl.ladder_attackers(state, LADDER) == []  # A1 is on it: guarded
+    climber.y = 25.0
+    assert sl.ladder_attackers(state, LADDER) == [defender]
+    state.phase = Phase.FIGHT
+    tick(state, Tick.PHASE_END)
+    assert LADDER not in sl.raised_ladders(state) and defender.fought
+    assert any(e.kind == "ladder_broken" for e in state.log.events)
+
+
+def test_siege_ladder_01_one_wound_leaves_it_standing():
+    state, climber = _raised([4, 3])
+    climber.y = 25.0
+    defender = add(state, "B1", 1, 12.0, 31.8, profile(strength=8, attacks=2))
+    sl.attack_ladder(state, defender, LADDER)
+    assert LADDER in sl.raised_ladders(state)

@@ -328,8 +328,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "0.5 inch of the foot are on the ladder (nearest the foot highest); defenders within "
         "0.5 inch of the top are at it. The push is made at the Move phase's end by defenders "
         "at the top that have not moved (they spend their whole Move); every model that falls "
-        "from a ladder falls the wall's full height; a pushed ladder is gone for the battle. "
-        "Not played: attacking an unguarded ladder (Defence 8, 2 Wounds).",
+        "from a ladder falls the wall's full height; a pushed ladder lies at the wall's foot, "
+        "a Heavy object again, to be carried and raised anew. "
+        "An unguarded ladder (no model of its side on it or at its top) is attacked, as a gate "
+        "is, at the Fight phase's end by enemies at its top that fought no one; a ladder lying "
+        "on the ground is not attacked.",
         "gates": "SIEGE-GATE-01/GATEATK-01: a gate is a round piece spanning its gateway (Storm "
         "the Gate: a castle gate 3 inch wide); models in contact that fought no one attack it "
         "at the end of the Fight phase with one To Wound roll per Attack (no weapon or strike "

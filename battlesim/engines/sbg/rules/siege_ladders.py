@@ -34,7 +34,8 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.table import TerrainKind
-from battlesim.engines.sbg.rules import objects
+from battlesim.engines.sbg.rules import characteristics, objects
+from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.falling import fall
 
 LADDER = "siege ladder"
@@ -42,6 +43,7 @@ REACH = 0.5  # inches: a model this close to a ladder's foot or top is at it (cr
 PUSH_TARGET = 4  # SIEGE-LADDER-04 (002:L3375): 4+ the ladder falls
 MONSTER_WEIGHT = 3  # SIEGE-LADDER-04: a Monster counts +3 or -3
 FALL_ON = 3  # SIEGE-LADDER-03 (002:L3361): 1-3 the model falls
+LADDER_DEFENCE, LADDER_WOUNDS = 8, 2  # SIEGE-LADDER-01 (002:L3353)
 
 REGISTRY.register(LADDER, kind=Kind.RULE, source="SIEGE-LADDER-01 (002:L3353)")
 
@@ -60,6 +62,7 @@ class Raised:
 @dataclass(slots=True)
 class Ladders:
     raised: dict[str, Raised] = field(default_factory=dict)
+    damage: dict[str, int] = field(default_factory=dict)  # Wounds lost (SIEGE-LADDER-01)
 
 
 LADDERS: Status[Ladders] = Status("siege ladders", Ladders, Lasting.BATTLE)
@@ -103,7 +106,7 @@ def _raise(state: BattleState, name: str, model: ModelState, wall: Any) -> None:
     half = wall.thickness / 2
     foot = (centre[0] + ux * half, centre[1] + uy * half)
     top = (centre[0] - ux * half, centre[1] - uy * half)
-    objects.drop(state, name, foot)
+    del objects.OBJECTS.of(state).placed[name]  # it stands against the wall: not picked up
     LADDERS.of(state).raised[name] = Raised(wall.name, foot, top, wall.height, model.player)
     state.log.emit("ladder_raised", name=name, wall=wall.name, model=model.uid)
 
@@ -229,6 +232,7 @@ def push_ladder(state: BattleState, name: str, pushers: list[ModelState]) -> boo
     state.log.emit("ladder_push", name=name, roll=die, modifier=modifier, pushed=pushed)
     if pushed:
         del LADDERS.of(state).raised[name]
+        objects.place_object(state, name, found.foot, heavy=True)  # on the ground again
         for model in climbers:
             fall(state, model, found.height, f"{name} pushed down")
     return pushed
@@ -287,6 +291,54 @@ def _lost_on_ladder(state: BattleState, happening: Happening) -> None:
                         fall(state, model, height, f"knocked off {name}")
 
 
+def unguarded(state: BattleState, name: str) -> bool:
+    """« si personne ne les protège »: no model of the raisers' side on it or at its top."""
+    found = raised_ladders(state)[name]
+    return not on_ladder(state, name) and not at_top(state, name, found.side)
+
+
+def ladder_attackers(state: BattleState, name: str) -> list[ModelState]:
+    """Enemies at the top of an unguarded raised ladder, standing, unengaged, that fought
+    no one (reading: attacked at the Fight phase's end, as a gate is)."""
+    found = raised_ladders(state)[name]
+    if not unguarded(state, name):
+        return []
+    return [
+        m
+        for m in at_top(state, name, 1 - found.side)
+        if not m.prone and not m.fought and not state.engaged(m) and m.profile.attacks > 0
+    ]
+
+
+def attack_ladder(state: BattleState, model: ModelState, name: str) -> None:
+    """SIEGE-LADDER-01 (002:L3353): the ladder loses the Duel automatically: one To Wound
+    roll per Attack against Defence 8; at 2 Wounds lost it is broken and gone."""
+    model.fought = True
+    strength = characteristics.strength_value(state, model)
+    ladders = LADDERS.of(state)
+    state.log.emit("ladder_attacked", model=model.uid, name=name)
+    for _ in range(characteristics.attacks(state, model)):
+        purpose = f"to wound {name} {model.uid} (S{strength} D{LADDER_DEFENCE})"
+        if roll_to_wound(state, strength, LADDER_DEFENCE, 0, purpose, roller=model):
+            ladders.damage[name] = ladders.damage.get(name, 0) + 1
+        if ladders.damage.get(name, 0) >= LADDER_WOUNDS:
+            del ladders.raised[name]
+            state.log.emit("ladder_broken", name=name, model=model.uid)
+            return
+
+
+@every(Tick.PHASE_END, "siege ladders attacked", 41)
+def _attack_ladders(state: BattleState) -> None:
+    if state.phase is not Phase.FIGHT or state.players is None:
+        return
+    for name in sorted(raised_ladders(state)):
+        for model in ladder_attackers(state, name):
+            if name not in raised_ladders(state):
+                break
+            if state.players[model.player].decide(state, AttackLadder(model, name)):
+                attack_ladder(state, model, name)
+
+
 # Decisions this module asks a player (core/decisions.py).
 
 
@@ -301,3 +353,14 @@ class PushLadder(Decision[bool]):
 
     def default(self, state: BattleState) -> bool:
         return PUSH_TARGET - self.modifier <= 5
+
+
+@dataclass(frozen=True, slots=True)
+class AttackLadder(Decision[bool]):
+    """SIEGE-LADDER-01: does the model attack the unguarded ladder at its feet? Default: yes."""
+
+    model: ModelState
+    ladder: str
+
+    def default(self, state: BattleState) -> bool:
+        return True
