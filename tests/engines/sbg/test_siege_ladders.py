@@ -174,7 +174,8 @@ def test_siege_ladder_02_charge_from_the_top_of_the_ladder_across_the_wall():
 
 def test_storm_the_gate_attackers_raise_their_ladders_and_climb():
     """Storm the Gate gives the attacker two ladders (SIEGE-LADDER-01); the siege policy
-    carries them to the wall, where they are raised, and climbs them (SIEGE-LADDER-02)."""
+    carries them to the wall, where they are raised, and climbs them (SIEGE-LADDER-02); the
+    defenders nearest a ladder's top go there and push it (SIEGE-LADDER-04)."""
     from battlesim.engines.sbg.game import play_game
     from battlesim.engines.sbg.rules.scenario_library import STORM_THE_GATE
 
@@ -191,6 +192,7 @@ def test_storm_the_gate_attackers_raise_their_ladders_and_climb():
     assert {e.data["name"] for e in raised} == {"siege ladder 1", "siege ladder 2"}
     assert all(e.data["wall"].startswith("curtain wall") for e in raised)
     assert any(e.kind == "ladder" for e in events)  # someone went up a ladder
+    assert any(e.kind == "ladder_push" for e in events)  # defenders went to a top and pushed
 
 
 def test_push_ladder_default_follows_the_needed_roll():

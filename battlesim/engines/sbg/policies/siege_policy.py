@@ -43,6 +43,7 @@ HELP_REACH = 12.0  # inches: friends this near the ram's holder come and carry i
 HELPERS = 9  # SIEGE-RAM-02: ten carriers at most, the holder included
 LADDER_CLIMBERS = 4  # the attackers nearest a raised ladder go up it
 LADDER_REACH = 12.0  # inches: ... if they are this near its foot
+LADDER_DEFENDERS = 2  # the defenders nearest an enemy ladder's top go to it
 
 
 def enemy_gate(state: BattleState, model: ModelState) -> ModelState | None:
@@ -218,8 +219,10 @@ class SiegePlanPlayer(PlanPlayer):
         """SIEGE-LADDER-01/02: the attacker nearest a ladder on the ground takes it up and
         carries it to the wall; the nearest few to a raised ladder climb it, charging a
         defender at its top (None: not the model's business, the ram and gate moves follow)."""
-        if attacking(self.scenario, model.player) is None or model.mount is not None:
+        if model.mount is not None:
             return None
+        if attacking(self.scenario, model.player) is None:
+            return self._hold_ladder_top(state, model)
         carried = [n for n in objects.carried_by(state, model) if n.startswith("siege ladder")]
         if carried:
             spot = siege_ladders.wall_spot(state, model)
@@ -237,6 +240,30 @@ class SiegePlanPlayer(PlanPlayer):
                 math.dist(model.position, found.foot) <= LADDER_REACH
             ):
                 return self._climb(state, model, name, found)
+        return None
+
+    def _hold_ladder_top(self, state: BattleState, model: ModelState) -> MoveAction | None:
+        """SIEGE-LADDER-04: a defender among the two nearest the top of an enemy ladder, not
+        in a fight's reach, goes to its top (to push it at the Move phase's end, or to meet
+        the climbers there)."""
+        if state.engaged(model):
+            return None
+        side = [m for m in state.living(model.player) if m.uid not in state.structures]
+        for name, found in sorted(siege_ladders.raised_ladders(state).items()):
+            if found.side == model.player:
+                continue
+            if model in siege_ladders.at_top(state, name, model.player):
+                return Hold(model.uid)
+            near = sorted(side, key=lambda m: (math.dist(m.position, found.top), m.uid))
+            if model in near[:LADDER_DEFENDERS] and (
+                math.dist(model.position, found.top) <= model.profile.move
+            ):
+                spot = siege_ladders.over_the_top(found, model)
+                try:
+                    check_action(state, model, Move(model.uid, spot))
+                    return Move(model.uid, spot)
+                except IllegalActionError:
+                    continue
         return None
 
     def _climb(

@@ -42,6 +42,7 @@ LADDER = "siege ladder"
 REACH = 0.5  # inches: a model this close to a ladder's foot or top is at it (crossing.LADDER_REACH)
 PUSH_TARGET = 4  # SIEGE-LADDER-04 (002:L3375): 4+ the ladder falls
 MONSTER_WEIGHT = 3  # SIEGE-LADDER-04: a Monster counts +3 or -3
+TOP_REACH = 1.0  # inches: « se poste au niveau d'une échelle »: this near its top (reading)
 FALL_ON = 3  # SIEGE-LADDER-03 (002:L3361): 1-3 the model falls
 LADDER_DEFENCE, LADDER_WOUNDS = 8, 2  # SIEGE-LADDER-01 (002:L3353)
 
@@ -186,7 +187,19 @@ def on_ladder(state: BattleState, name: str) -> list[ModelState]:
 
 def at_top(state: BattleState, name: str, side: int) -> list[ModelState]:
     found = raised_ladders(state)[name]
-    return [m for m in state.living(side) if _at(m, found.top) and m.uid not in state.structures]
+    return [
+        m
+        for m in state.living(side)
+        if math.dist(m.position, found.top) - m.radius <= TOP_REACH
+        and _behind(found, m.position)
+        and m.uid not in state.structures
+    ]
+
+
+def _behind(found: Raised, point: Point) -> bool:
+    """Whether ``point`` lies on the rampart side of the wall (beyond the ladder's top)."""
+    dx, dy = found.top[0] - found.foot[0], found.top[1] - found.foot[1]
+    return (point[0] - found.top[0]) * dx + (point[1] - found.top[1]) * dy > 0
 
 
 def charges_from_ladder(
@@ -201,7 +214,7 @@ def charges_from_ladder(
             continue
         on_it = model in on_ladder(state, name)
         stays = math.dist(spot, found.foot) - model.radius <= REACH
-        if on_it and stays and _at(target, found.top):
+        if on_it and stays and target in at_top(state, name, target.player):
             return True
     return False
 
