@@ -61,7 +61,7 @@ def profile_card(profile: Profile, rules: list[str] | None = None) -> dict[str, 
         "rules": [
             *names,
             *_heroic_actions(profile),
-            *_special_characteristics(profile),
+            *_special_characteristics(profile, names),
             *_siege_engine(profile),
         ],
         "points": profile.points,
@@ -86,11 +86,12 @@ def _number(profile: Profile, name: str) -> int:
     return STAND_IN[name] if value is None else value
 
 
-def _special_characteristics(profile: Profile) -> list[str]:
+def _special_characteristics(profile: Profile, rules: list[str]) -> list[str]:
     """Rule names that tell the engine's coverage which values are stand-ins."""
     notes = profile.characteristic_notes or {}
     symbols = {name: profile.stat(name) for name in notes}
-    return [stand_in_rule(name, s) for name, s in symbols.items() if is_stand_in(name, s)]
+    found = symbols.items()
+    return [stand_in_rule(name, s) for name, s in found if is_stand_in(name, s, rules)]
 
 
 def _siege_engine(profile: Profile) -> list[str]:

@@ -49,7 +49,7 @@ def card(parsed: Any) -> dict[str, Any]:
         **{key: getattr(c, key) or 0 for key in ("might", "will", "fate")},
         "keywords": [*parsed.keywords, *tier],
         "wargear": list(parsed.wargear),
-        "rules": [r.name for r in parsed.rules] + heroic + _stand_ins(c.notes),
+        "rules": [r.name for r in parsed.rules] + heroic + _stand_ins(c.notes, parsed),
         "points": parsed.points,
     }
     powers = [

@@ -48,7 +48,7 @@ def client_in() -> tuple[Client, User]:
 def test_the_job_page_lists_what_each_side_leaves_out(client_in: tuple[Client, User]) -> None:
     client, user = client_in
     forces = [
-        _force("Fliers", ["Mercenary Ambush (Active)"]),
+        _force("Fliers", ["Chariot Charge (Active)"]),
         _force("Fearless ones", ["Fearless"]),
     ]
     job = services.job_queue(
@@ -60,7 +60,7 @@ def test_the_job_page_lists_what_each_side_leaves_out(client_in: tuple[Client, U
         r'data-side="(\d)"><strong>([^<]+)</strong>: <span data-breadth="(\w+)"', section
     )
     assert sides == [("0", "Fliers", "partial"), ("1", "Fearless ones", "full")]
-    assert "mercenary ambush" in section
+    assert "chariot charge" in section
 
 
 def test_the_queue_page_lists_what_each_offered_list_leaves_out(
@@ -71,7 +71,7 @@ def test_the_queue_page_lists_what_each_offered_list_leaves_out(
     faction = FactionFactory(name="Minas Tirith")
     captain = HeroProfileFactory(faction=faction, name="Captain", heroic_tier="valour")
     flier = ProfileFactory(faction=faction, name="Flier", points=8)
-    ProfileRuleFactory(profile=flier, rule__name="Mercenary Ambush (Active)")
+    ProfileRuleFactory(profile=flier, rule__name="Chariot Charge (Active)")
     army = army_services.army_list_create(owner=user, name="Patrol", factions=[faction])
     warband = army_services.warband_add(contingent=army.contingents.get(), captain=captain)
     army_services.entry_add(warband=warband, profile=flier, count=3, options={})
@@ -80,7 +80,7 @@ def test_the_queue_page_lists_what_each_offered_list_leaves_out(
     mine = re.search(
         r'data-list="Mine: Patrol"><strong>[^<]+</strong>: <span data-breadth="(\w+)"', section
     )
-    assert mine is not None and mine.group(1) == "partial" and "mercenary ambush" in section
+    assert mine is not None and mine.group(1) == "partial" and "chariot charge" in section
 
 
 def test_sample_forces_of_a_job_are_read_too(client_in: tuple[Client, User]) -> None:

@@ -190,11 +190,11 @@ def test_cards_say_what_the_simulator_plays_of_each_profile(
     """Issue 17 item 4: every card is marked "Fully simulated" or lists what the simulator
     leaves out (battlesim/breadth.py, the engine's registry)."""
     played = HeroProfileFactory(faction=sample.isengard, name="Played Hero", wargear=["Sword"])
-    unplayed = HeroProfileFactory(faction=sample.isengard, name="Ambushing Hero", wargear=["Sword"])
+    unplayed = HeroProfileFactory(faction=sample.isengard, name="Chariot Hero", wargear=["Sword"])
     ProfileRuleFactory(profile=played, rule__name="Fearless (Passive)")
-    ProfileRuleFactory(profile=unplayed, rule__name="Mercenary Ambush (Active)")
+    ProfileRuleFactory(profile=unplayed, rule__name="Chariot Charge (Active)")
     html = client.get(faction_url("starter-1", "isengard")).content.decode()
     cards = dict(re.findall(r'data-profile="([^"]+)".*?data-breadth="(\w+)"', html, re.S))
     assert cards[played.slug] == "full" and cards[unplayed.slug] == "partial"
     detail = client.get(profile_url(unplayed)).content.decode()
-    assert "Simulator leaves out:" in detail and "mercenary ambush" in detail
+    assert "Simulator leaves out:" in detail and "chariot charge" in detail

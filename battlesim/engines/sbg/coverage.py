@@ -266,7 +266,7 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in parsed.heroic_actions]
     c = parsed.characteristics
     numbers = {key: getattr(c, key) for key in STAND_IN}
-    rules = [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes)
+    rules = [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes, parsed)
     if parsed.siege_engine is not None:  # SE-*: the engine's rules and upgrades are his
         rules += [*parsed.siege_engine.rules, *parsed.siege_engine.upgrades]
     card = {
@@ -284,12 +284,13 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     )
 
 
-def _stand_ins(notes: Sequence[tuple[str, str]]) -> list[str]:
+def _stand_ins(notes: Sequence[tuple[str, str]], parsed: ParsedProfile) -> list[str]:
     """The rules engine_input.py adds for characteristics the data gives no number for."""
     from profiles.stat_values import SYMBOLS, StatKind  # the site's table (no Django)
 
     symbols = [(field, SYMBOLS[StatKind(kind)]) for field, kind in notes]
-    return [stand_in_rule(field, s) for field, s in symbols if is_stand_in(field, s)]
+    rules = [rule.name for rule in parsed.rules]
+    return [stand_in_rule(field, s) for field, s in symbols if is_stand_in(field, s, rules)]
 
 
 def breadth(dataset: ParsedDataSet, side: str | None = None) -> tuple[FactionBreadth, ...]:

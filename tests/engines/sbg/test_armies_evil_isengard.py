@@ -13,7 +13,7 @@ from battlesim.engines.sbg.core.units import Profile
 from battlesim.engines.sbg.rules import characteristics
 from battlesim.engines.sbg.rules.cavalry import start_fight
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_DEFENCE, free_by_rule
-from tests.engines.sbg.builders import WARRIOR, add, battle
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle
 
 DUNLENDING = replace(WARRIOR, keywords=frozenset({"man", "dunlending", "infantry", "warrior"}))
 HERO = replace(DUNLENDING, might=1, will=1, fate=1, keywords=DUNLENDING.keywords | {"hero"})
@@ -94,3 +94,42 @@ def test_impervious_to_bow_fire_is_defence_six_against_shots_only() -> None:
     berserker = add(state, "B", 1, 10, 10, _with(WARRIOR, "Impervious to Bow-fire", defence=5))
     assert characteristics.defence_value(state, berserker, missile=True) == 6
     assert characteristics.defence_value(state, berserker) == 5
+
+
+def _blade_fight(state, berserker, losers, helpers=()):  # type: ignore[no-untyped-def]
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
+    from battlesim.engines.sbg.rules.combats import Combat
+    from battlesim.engines.sbg.rules.monsters.core import BpaFight
+
+    combat = Combat(berserker, list(losers), {h.uid: h for h in helpers})
+    return BpaFight(state, combat, berserker, HeuristicPlayer(), [berserker], list(losers))
+
+
+def test_berserker_blade_sweeps_every_model_in_the_fight_touching_him() -> None:
+    """BSData wargear 143d-ebbd-5c58-82b1: winning with the blade two-handed, instead of
+    striking, one Strength 4 hit at +1 To Wound on every model Engaged in the fight or
+    supporting him in base contact, friend and foe: three 3s wound Defence 4 (4+ without the
+    +1); a model touching him outside the fight is not hit (no die left for it)."""
+    from battlesim.engines.sbg.rules.monsters.core import BPAS, options_for
+
+    blade = replace(WARRIOR, wargear=("hand-and-a-half sword", "berserker blade"))
+    state = battle([3, 3, 3])
+    berserker = add(state, "B", 1, 10, 10, blade)
+    foe = add(state, "F", 0, 10 + BASE_GAP, 10)
+    other = add(state, "O", 0, 10, 10 + BASE_GAP)
+    friend = add(state, "U", 1, 10 - BASE_GAP, 10)
+    bystander = add(state, "X", 0, 10, 10 - BASE_GAP)
+    berserker.two_hands = True
+    fight = _blade_fight(state, berserker, [foe, other], [friend])
+    assert [o.name for o in options_for(fight)] == ["berserker blade"]
+    BPAS["berserker blade"].resolve(fight, None)
+    assert not foe.alive and not other.alive and not friend.alive and bystander.alive
+    one_hand = battle()
+    held = add(one_hand, "B", 1, 10, 10, blade)
+    assert (
+        options_for(_blade_fight(one_hand, held, [add(one_hand, "F", 0, 10 + BASE_GAP, 10)])) == []
+    )
+    plain = battle()
+    uruk = add(plain, "B", 1, 10, 10, replace(WARRIOR, wargear=("hand-and-a-half sword",)))
+    uruk.two_hands = True
+    assert options_for(_blade_fight(plain, uruk, [add(plain, "F", 0, 10 + BASE_GAP, 10)])) == []

@@ -353,8 +353,8 @@ def test_magic_p_protvalar_cannot_be_targeted() -> None:
 
 
 def test_magic_p_compel_held_and_no_further_move() -> None:
-    """MAGIC-P-COMPEL (002:L2555-2563): moved up to half its Move (the engine: 0"), then it
-    cannot move again this turn and is Transfixed."""
+    """MAGIC-P-COMPEL (002:L2555-2563): with no player to move it (a bare rule test) it
+    stays; it cannot move again this turn and is Transfixed."""
     state = battle([4])
     wizard = add(state, "w", 0, 10, 10, caster_profile(("Command", 4, 12.0)))
     enemy = add(state, "e", 1, 10, 14)

@@ -556,3 +556,17 @@ def test_two_elven_made_swords_give_one_more_attack_on_foot() -> None:
     plain = add(state, "A2", 0, 20, 10, _gear("Sword"))
     assert modifier(Hook.ATTACKS, HookContext(state, twin)) == 1
     assert modifier(Hook.ATTACKS, HookContext(state, plain)) == 0
+
+
+def test_sr_moncharge_c_a_monstrous_mount_shields_its_rider_from_shots() -> None:
+    """SR-MONCHARGE (c) (002:L2747, reading 28): « les tireurs devront obtenir un 5-6 pour
+    atteindre le cavalier, les résultats de 1-2-3-4 touchant la monture monstrueuse »: a 4
+    hits a plain rider (CAV-SHOOT-02, L1348) but the Fell Beast; a 5 hits its rider."""
+    from tests.engines.sbg.test_cavalry import mounted
+
+    state = battle([4, 4, 5])
+    rider = add(state, "A1", 0, 10, 10, mounted())
+    wraith = add(state, "A2", 0, 20, 10, mounted(rules=("Monstrous Charge",)))
+    assert cavalry.shot_part(state, rider) == cavalry.RIDER
+    assert cavalry.shot_part(state, wraith) == cavalry.MOUNT
+    assert cavalry.shot_part(state, wraith) == cavalry.RIDER

@@ -11,7 +11,7 @@ import pytest
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import IllegalActionError, Move
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
-from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, tick
 from battlesim.engines.sbg.core.units import PowerSpec, Profile
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, march_bonus
@@ -184,3 +184,21 @@ def test_sr_gen_01_a_passive_rule_works_on_a_paralysed_model() -> None:
     troll.prone = True
     _held(state, troll, "MAGIC-P-PARALYSE")
     assert frightens(troll, man, state)
+
+
+def test_sr_gen_02_every_active_rule_is_off_while_held_and_back_after() -> None:
+    """SR-GEN-02 (002:L2705) as a general switch: a Transfixed model with Hatred (Orc) (Haine,
+    ACTIF, L2785) has no +1 To Wound while held; Terror (PASSIF) stays; at the end of the
+    turn, when the Transfix ends, Hatred is back."""
+    state = battle([])
+    elf = add(state, "A1", 0, 10, 10, replace(WARRIOR, rules=("Hatred (Orc)", "Terror")))
+    orc = add(state, "B1", 1, 10 + BASE_GAP, 10, replace(WARRIOR, keywords=frozenset({"orc"})))
+
+    def to_wound() -> int:
+        return modifier(Hook.WOUND_ROLL, HookContext(state, elf, other=orc))
+
+    assert to_wound() == 1
+    _held(state, elf, "MAGIC-P-TRANSFIX")
+    assert to_wound() == 0 and "terror" in elf.triggers and "hatred" not in elf.triggers
+    tick(state, Tick.TURN_END)
+    assert to_wound() == 1 and "hatred" in elf.triggers

@@ -79,6 +79,8 @@ HAND_WEAPONS: Final = MappingProxyType(
         "hammer": HandWeapon("hammer", _ONE, (_SS.BASH,)),
         "flail": HandWeapon("flail", _ONE, (_SS.WHIRL,)),
         "whip": HandWeapon("whip", _ONE, (_SS.WHIRL,)),
+        # BSData Grinnah's Scourge (dc66-35a2-a508-3a3f): a whip by its card (Whirl)
+        "scourge": HandWeapon("scourge", _ONE, (_SS.WHIRL,)),
         "staff": HandWeapon("staff", _HALF, (_SS.STUN,)),
         "hand-and-a-half sword": HandWeapon("hand-and-a-half sword", _HALF, (_SS.FEINT, _SS.STAB)),
         "hand-and-a-half axe": HandWeapon("hand-and-a-half axe", _HALF, (_SS.PIERCE,)),
@@ -134,6 +136,9 @@ MISSILE_WEAPONS: Final = MappingProxyType(
         "blowpipe": MissileWeapon("blowpipe", 12.0, 2, MissileKind.BLOWPIPE),
         # WPN-WHIP-01 (002:L2038): a whip is also a throwing weapon of 2", Strength 1
         "whip": MissileWeapon("whip", 2.0, 1, _T),
+        # BSData Scourge (dc66-35a2-a508-3a3f): a shooting weapon of 2", Strength 2, read as
+        # thrown as a whip is (READINGS)
+        "scourge": MissileWeapon("scourge", 2.0, 2, _T),
     }
 )
 

@@ -110,6 +110,19 @@ EPSILON: Final = 1e-6
 CONTACT_TOLERANCE: Final = 0.01  # inches; two bases this close count as touching
 
 # --- Assumptions: the one place where the engine decides what the sources leave open. ----
+# SR-GEN-02 (002:L2705): the Active special rules of part 2 §9 (checklist "A"), by the names
+# the engine plays them under; a model that cannot act has none of them (core/effects.py).
+ACTIVE_RULES: Final = frozenset(
+    {
+        *("unyielding combat stance", "ancient enemies", "poisoned weapon", "poisoned arrows"),
+        *("backstabbers", "expert rider", "cave dweller", "monstrous charge"),
+        *("woodland creature", "mighty blow", "bane weapons", "bane of kings", "bodyguard"),
+        *("hatred", "survival instinct", "throw stones", "blades of the dead"),
+        *("master of battle", "mountain dweller", "spider climb", "shieldwall"),
+        *("light-footed", "sworn protector", "blood & glory", "expert shot", "venom", "fly"),
+    }
+)
+
 ASSUMPTIONS: Final = MappingProxyType(
     {
         "stand-in": "A characteristic the army data gives no number for ('*', '-', '?' or "
@@ -118,6 +131,12 @@ ASSUMPTIONS: Final = MappingProxyType(
         "'?' or blank Might, Will or Fate is a store of none (no points given, none to spend), a "
         "'*' one is set by the model's own rules (counted by name): the card's 0 is its value, "
         "not a stand-in.",
+        "question-mark": "A '?' Fight, Strength, Defence, Attacks, Wounds or Courage (Tom "
+        "Bombadil's and Goldberry's only, BSData b106-f127-a9e9-ce9f, 2d59-3255-94a5-3ccf) is "
+        "never read: their rules let nothing target them, win their fights with no Strikes made, "
+        "pass their Courage tests, and the engine also loses any blow, fall or knock-down meant "
+        "for them ('he will suffer no effects'); the card keeps the stand-in values unused "
+        "(core/units.MOOTS_QUESTION_MARKS, rules/untouchable.py).",
         "bases": "25 mm round infantry, 40 mm round large infantry and monsters, 60 mm round big "
         "monsters (Ent, dragon, Balrog, Fell Beast, eagle), 100 mm round War Beasts (Mumak: its "
         "large oval base taken as a circle), 50 x 25 mm oval cavalry (BASE-01 gives no sizes).",
@@ -636,16 +655,16 @@ ASSUMPTIONS: Final = MappingProxyType(
         "it cast nothing, one at its end; a Hero that cannot move (engaged) cannot cast anyway.",
         "power part": "MAGIC-TGT-03: against a Cavalry model the caster's choice of rider or "
         "mount is always the rider.",
-        "compel move": "MAGIC-P-COMPEL: the caster may move the target 'up to' half its Move; "
-        "the engine's players move it 0\" (then it is held as by Transfix).",
+        "compel move": "MAGIC-P-COMPEL: an Engaged or Prone target is not moved (the engine's "
+        "moves never leave a fight; standing it up is not offered); the move is a straight "
+        "Move or Charge as any model's, under its control zones, no jump nor climb; dropping an "
+        "object or putting on the One Ring is not offered.",
         "power pushes": "Instill Fear, Sorcerous Blast and Call Winds move a model straight "
         'away from the caster in 0.1" steps, stopping short of the first base and at the '
         "table edge; terrain does not stop it.",
         "instill fear": "MAGIC-P-FEAR: models riding a War Beast and War Beasts are not "
         "moved (they cannot be moved against their will); a model that flees out of a fight "
         "leaves it.",
-        "water": "Wrath of Bruinen's S8/S9 in water is not played: the engine's tables have "
-        "no water areas.",
         "broken staff": "MAGIC-P-STAFFBROKEN: a model fighting with the broken staff is left "
         "Unarmed; another hand weapon on its card is not taken up.",
         "blinding light": 'MAGIC-P-BLINDLIGHT: the daylight within 12" has no use on the '
@@ -658,12 +677,13 @@ ASSUMPTIONS: Final = MappingProxyType(
         "ending a move in a water piece (a move through water to dry ground does not).",
         "shatter": "MAGIC-P-SHATTER: the caster destroys the target's missile weapon if it "
         "has one, else its hand weapon (not a staff of power); armour and shields are kept.",
-        "paralyse": "MAGIC-P-PARALYSE: the Paralysed model's Duel is not changed (no Duel dice "
-        "and an automatic loss unless joined are not played); Might on the recovery die and "
-        "the friends' 'doing nothing else' are not checked.",
-        "shroud": "MAGIC-P-SHROUD: powers, shooting and charges are played; a failed charge "
-        "test holds the charger (the rule lets it act otherwise); In The Way, Control Zones, "
-        "moving through models and allies' Heroic Actions are not played.",
+        "paralyse": "MAGIC-P-PARALYSE: a fight where every model of both sides is Paralysed is "
+        "rolled as usual; only the Paralysed model's own Might raises its recovery die (its "
+        "best); the channelled S5 hit comes before the recovery roll.",
+        "shroud": "MAGIC-P-SHROUD: powers, shooting, charges (a failed test bars charging it "
+        "this turn only), In The Way and control zones are played (a shrouded mover ignores "
+        "every zone but a Nazgul's or Sauron's); moving through models and allies' Heroic "
+        "Actions are not played.",
         "strengthen will": "MAGIC-P-STRWILL: the caster is not offered itself as the target.",
         "tremor resist": "MAGIC-P-TREMOR (reading 25): the target, always affected, resists "
         "for all.",

@@ -19,6 +19,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from battlesim.engines.sbg.core.data import ACTIVE_RULES
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.state import (
     BattleState,
@@ -79,6 +80,8 @@ def add(state: BattleState, effect: Effect) -> Effect:
     state.log.emit(
         "effect", name=effect.name, model=effect.target, until=effect.until.value, turn=state.turn
     )
+    if effect.bars >= _HOLDS:
+        _switch_active_rules(state, state.models[effect.target])
     return started
 
 
@@ -130,13 +133,15 @@ def end(state: BattleState, which: Callable[[Effect], bool]) -> None:
     effects = _ACTIVE.peek(state)
     if not effects:
         return
-    kept = []
+    kept, ended = [], []
     for effect in effects:
         if which(effect):
             state.log.emit("effect_ended", name=effect.name, model=effect.target)
+            ended.append(effect)
         else:
             kept.append(effect)
     _ACTIVE.put(state, kept)
+    _switch_back(state, ended)
 
 
 @on(On.REMOVED, "effects of a caster", order=5)
@@ -160,14 +165,46 @@ def _expire(state: BattleState, turn_ended: bool) -> None:
     effects = _ACTIVE.peek(state)
     if not effects:
         return
-    kept = []
+    kept, ended = [], []
     for effect in effects:
         gone = effect.caster is not None and not state.models[effect.caster].alive
         if _over(state, effect, turn_ended) or gone or not state.models[effect.target].alive:
             state.log.emit("effect_ended", name=effect.name, model=effect.target)
+            ended.append(effect)
         else:
             kept.append(effect)
     _ACTIVE.put(state, kept)
+    _switch_back(state, ended)
+
+
+# SR-GEN-01/02 (002:L2701-2705): a model that cannot act (an effect bars it from moving and
+# striking: Transfix, Compel, Paralyse) has no Active special rule until it can again; its
+# Passive rules keep working. Its Active rule names leave its triggers meanwhile, so that no
+# rule, however it reads them (hooks, permissions, re-rolls, auras, a name test), plays.
+_HOLDS = frozenset({Bar.MOVE, Bar.STRIKE})
+_SWITCHED_OFF: Status[frozenset[str]] = Status("active rules off", frozenset, Lasting.BATTLE)
+
+
+def _switch_active_rules(state: BattleState, model: ModelState) -> None:
+    """Switch the model's Active rules off while it cannot act, back on once it can."""
+    held = barred(state, model, Bar.MOVE) and barred(state, model, Bar.STRIKE)
+    off = _SWITCHED_OFF.peek(model)
+    if held and off is None:
+        removed = model.triggers & ACTIVE_RULES
+        _SWITCHED_OFF.put(model, removed)
+        if removed:
+            model.triggers = model.triggers - removed
+            state.log.emit("rules_off", model=model.uid, rules=sorted(removed))
+    elif not held and off is not None:
+        _SWITCHED_OFF.drop(model)
+        if off:
+            model.triggers = model.triggers | off
+            state.log.emit("rules_on", model=model.uid, rules=sorted(off))
+
+
+def _switch_back(state: BattleState, ended: list[Effect]) -> None:
+    for uid in {e.target for e in ended if e.bars >= _HOLDS}:
+        _switch_active_rules(state, state.models[uid])
 
 
 @every(Tick.PHASE_END, "effects", order=100)

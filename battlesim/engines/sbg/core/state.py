@@ -282,6 +282,9 @@ class BattleState:
     across: dict[ModelId, ModelId] = field(default_factory=dict)
     _alive: tuple[list[ModelState], list[ModelState]] = field(default_factory=lambda: ([], []))
     priority_rule_used: set[ModelId] = field(default_factory=set)  # PRIO-04: once per game
+    # Models the opposing player controls for now (army rules: Broken Mind, Shattered
+    # Spirit): model id -> the army it belongs to (``hand_over``, ``army_of``)
+    handed_over: dict[ModelId, PlayerId] = field(default_factory=dict)
     # The two Players, set when a battle is played: rules that ask a side mid-roll (Might,
     # might.boost) reach them here. None in bare rule tests: nobody is asked.
     players: Any = None
@@ -328,6 +331,28 @@ class BattleState:
     def _leave(self, model: ModelState) -> None:
         self._alive[model.player].remove(model)
         self.grid.drop(model.uid)
+
+    def hand_over(self, model: ModelState, player: PlayerId) -> None:
+        """The model plays for ``player`` as one of its models (army rules whose text passes
+        its control to the opposing player): it moves to that side's living list, so its
+        moves, fights and every choice of it are that player's; its casualty and its place
+        in its army's leadership stay with its own army (``army_of``)."""
+        if model.player == player or not model.alive:
+            return
+        army = self.army_of(model)
+        self._untouch(model)
+        self._leave(model)
+        model.player = player
+        self._enter(model)
+        self._touch(model)
+        if player == army:
+            self.handed_over.pop(model.uid, None)
+        else:
+            self.handed_over[model.uid] = army
+
+    def army_of(self, model: ModelState) -> PlayerId:
+        """The side whose army the model belongs to, whoever controls it now."""
+        return self.handed_over.get(model.uid, model.player) if self.handed_over else model.player
 
     def take_off(self, model: ModelState) -> None:
         """MOVE-REINF: a reserve waits off the table, still in the army's starting count."""
@@ -492,7 +517,7 @@ class BattleState:
             blow = Happening(model, source=source, count=count, at_mount=at_mount)
         model.wounds -= min(count, model.wounds)
         self.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
-        if self.forces[model.player].leader == model.uid:
+        if self.forces[self.army_of(model)].leader == model.uid:
             self.wounded_leaders.add(model.uid)
         if model.wounds <= 0:
             self.remove(model, Removal.SLAIN, source)
@@ -506,7 +531,8 @@ class BattleState:
         self._leave(model)
         notify(self, On.LEAVING, Happening(model, reason=reason.value, source=source))
         self._count_casualty(model)
-        self.log.emit("casualty", model=model.uid, player=model.player, reason=reason.value)
+        army = self.army_of(model)
+        self.log.emit("casualty", model=model.uid, player=army, reason=reason.value)
         notify(self, On.REMOVED, Happening(model, reason=reason.value, source=source))
 
     def _count_casualty(self, model: ModelState) -> None:
@@ -514,12 +540,13 @@ class BattleState:
         SE-COUR-01 (002:L3124): a Siege Engine (or a gate) is no casualty."""
         if model.triggers & STRUCTURES:
             return
+        army = self.army_of(model)
         if model.mount is not None:
-            self.lose_parts(model.player, riders=1, mounts=0 if model.mount.slain else 1)
+            self.lose_parts(army, riders=1, mounts=0 if model.mount.slain else 1)
         elif model.unhorsed or model.loose:
-            self.lose_parts(model.player, riders=int(model.unhorsed), mounts=int(model.loose))
+            self.lose_parts(army, riders=int(model.unhorsed), mounts=int(model.loose))
         else:
-            self.casualties[model.player] += 1
+            self.casualties[army] += 1
 
     def lose_parts(self, player: PlayerId, riders: int, mounts: int) -> None:
         """CAV-BRK-01: count riders and mounts lost; each new complete pair is a casualty."""

@@ -173,13 +173,23 @@ def stand_in_rule(field: str, symbol: str) -> str:
 _STORES = frozenset({"might", "will", "fate"})
 
 
-def is_stand_in(field: str, symbol: str) -> bool:
+# Rules that leave a "?" characteristic never read (BSData b106-f127-a9e9-ce9f Tom is Master,
+# 2d59-3255-94a5-3ccf River-daughter): the model makes no Strikes, wins its fights, passes
+# Courage, and nothing targets or harms it (rules/armies/good/wanderers.py), so the card's
+# "?" is no stand-in (data.ASSUMPTIONS "question-mark").
+MOOTS_QUESTION_MARKS = frozenset({"tom is master", "river-daughter"})
+
+
+def is_stand_in(field: str, symbol: str, rules: Sequence[str] = ()) -> bool:
     """Whether the card's value for a characteristic printed ``symbol`` is a stand-in. A "-"
     Might, Will or Fate is a store of none (the Great Beast of Gorgoroth's): the card's 0 is
     the value itself, so no rule marks it; so is a "?" or blank one (Quickbeam's Fate, Tom
     Bombadil's Might): no points given, none to spend. A "*" store is set by the model's own
     rules (Sauron's Fate by his One Ring, the Necromancer's by Will spent as Fate): those
-    rules are counted by name, on a store of 0 (data.ASSUMPTIONS "stand-in")."""
+    rules are counted by name, on a store of 0 (data.ASSUMPTIONS "stand-in"). A "?" on a card
+    whose ``rules`` make it never read is none either (``MOOTS_QUESTION_MARKS``)."""
+    if symbol == "?" and any(names.parse(rule).full in MOOTS_QUESTION_MARKS for rule in rules):
+        return False
     return not (field in _STORES and symbol in ("-", "?", "*"))
 
 

@@ -91,7 +91,7 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
     elif MUST_CHARGE:
         action = forced_charge(state, model, action)  # army rules: "must Charge ... if able"
     if isinstance(action, Charge) and not powers_shroud.dares(state, model, action):
-        action = Hold(model.uid)  # MAGIC-P-SHROUD: a failed test, no charge of it
+        action = _choose(state, players, model)  # MAGIC-P-SHROUD: it acts normally otherwise
     if isinstance(action, Charge) and not terror.dares(state, model, action):
         action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move
     _carry_out(state, model, action)

@@ -26,6 +26,7 @@ from battlesim.engines.sbg.rules import (
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.courage import broken_test
+from battlesim.engines.sbg.rules.magic.powers_rare import swim_when_paralysed
 from battlesim.engines.sbg.rules.movement import can_move
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ def _move_side(state: BattleState, players: tuple[Player, Player], side: int) ->
     ring.start_of_move(state, players, side)
     if state.engines:
         siege_moves.push_engines(state, player, side)  # SE-MOVE-01: pushers move first
+    swim_when_paralysed(state, side)  # MAGIC-P-PARALYSE (002:L2505): held, it still swims
     drummer = player.decide(state, SoundDrum(side))
     if drummer is not None:
         try:

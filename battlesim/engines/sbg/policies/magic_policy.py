@@ -1,36 +1,92 @@
 """How the heuristic player casts and resists (MAGIC-CAST-01, MAGIC-RES-01/05, HERO-HCH-01):
-by expected value. A casting's worth is the power's own estimate (spells.PowerUnit.worth)
-times the chance it is cast with n dice and not resisted, less the Will it spends."""
+by expected value. A casting's worth is the power's own estimate (spells.PowerUnit.worth,
+adjusted here where the player knows more: ``_value``) times the chance it is cast with n
+dice and not resisted, less the Will it spends. A Will point's cost follows its scarcity:
+Will left unspent when the battle ends is worth nothing, so a caster with more Will than
+turns ahead spends freely, one short of Will keeps it (``will_cost``)."""
 
 from __future__ import annotations
 
+from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.magic import worth
 from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, options, spendable
+from battlesim.engines.sbg.rules.magic.harm import wound_chance
 from battlesim.engines.sbg.rules.magic.resisting import free_dice
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
+from battlesim.engines.sbg.rules.movement import charge_options, furthest_toward
 
 MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
 MIGHT_POINT = 2.0  # the worth of the Might point Heroic Channelling costs (Duels)
+TURNS_AHEAD = 9  # a battle's usual length in turns (the sample benches end by turn 8-10)
+DICE_A_TURN = 1.0  # the Will a caster would like to have for each turn ahead
+SCARCITY = (0.3, 1.2)  # bounds of the scarcity factor on a Will point's cost
+NO_FOE_CASTS = 0.6  # a Will point is worth less when no living enemy can cast (no resisting)
+EVIL_RESERVE = 3  # Will of Evil: the Will kept for fights (each fought phase costs one)
+RESIST_CAP = 3  # the Will points a target is expected to resist with at most
 
 
-def _resist_dice(state: BattleState, option: SpellOption) -> int:
-    """The dice the best-placed target can be expected to roll: up to 2 Will, plus free."""
+def _resist_dice(state: BattleState, option: SpellOption, value: float) -> int:
+    """The dice the best-placed target can be expected to roll: the Will points this
+    player would spend in its place against a casting just good enough (``resist_points``,
+    at most ``RESIST_CAP``), plus its free dice."""
     if not option.power.resistible:
         return 0
     dice = 0
     for uid in option.affected:
         model = state.models[uid]
-        dice = max(dice, min(model.will, 2) + free_dice(state, model)[0])
+        free = free_dice(state, model)[0]
+        points = resist_points(model, option.spec.casting, free, value, state)
+        dice = max(dice, min(points, RESIST_CAP) + free)
     return dice
 
 
-def will_cost(model: ModelState) -> float:
-    """A Will point's worth to ``model``: for a model with Will of Evil its Will is its life
-    (SR-WILLEVIL: banished at 0), so a point costs its share of the model."""
+def will_cost(model: ModelState, state: BattleState | None = None, points: int = 1) -> float:
+    """The cost of spending ``points`` Will: a point's worth (worth.WILL_POINT) times its
+    scarcity (the Will wanted for the turns ahead over the Will the model has); for a
+    model with Will of Evil every point spent below its reserve also costs a share of the
+    model itself (SR-WILLEVIL: banished at 0)."""
+    scarcity = 1.0
+    if state is not None:
+        ahead = max(2, TURNS_AHEAD - state.turn)
+        low, high = SCARCITY
+        scarcity = min(high, max(low, DICE_A_TURN * ahead / max(1, model.will)))
+        if not any(enemy.profile.powers for enemy in state.enemies(model)):
+            scarcity *= NO_FOE_CASTS
+    cost = points * worth.WILL_POINT * scarcity
     if WILL_OF_EVIL in model.triggers:
-        return max(worth.WILL_POINT, worth.of(model) / max(1, model.will))
-    return worth.WILL_POINT
+        below = max(0, EVIL_RESERVE - (model.will - points)) - max(0, EVIL_RESERVE - model.will)
+        cost += below * worth.of(model) / EVIL_RESERVE
+    return cost
+
+
+def _value(state: BattleState, caster: ModelState, option: SpellOption, chan: bool) -> float:
+    """The power's worth, adjusted where the player sees more than the power's estimate:
+    a Will-sapping power against a Will of Evil model is worth the share of the model its
+    lost Will is (banished at 0: SR-WILLEVIL); a Sorcerous Blast at an Engaged enemy also
+    knocks down and hits every model of that fight (MAGIC-P-BLAST, 002:L2547), ours too."""
+    target = _target(state, option)
+    value = option.power.worth(state, caster, target, chan)
+    name = option.power.name
+    if name == "sap will" and WILL_OF_EVIL in target.triggers:
+        expected = min(target.will, 3.5 if chan else 2.0)
+        value = max(value, expected / max(1, target.will) * worth.of(target))
+    elif name == "sorcerous blast" and state.engaged(target):
+        value += _fight_knocked_down(state, caster, target, 4 if chan else 3)
+    return value
+
+
+def _fight_knocked_down(
+    state: BattleState, caster: ModelState, target: ModelState, strength: int
+) -> float:
+    """Each model in the target's fight is knocked down and hit: a gain for an enemy, a
+    loss for a friend (a Prone fighter is trapped, FIGHT-PRONE)."""
+    total = 0.0
+    for model in state.contacts(target):
+        harm = 0.2 * worth.of(model) + wound_chance(state, strength, model) * worth.per_wound(model)
+        total += harm if model.player != caster.player else -harm
+    return total
 
 
 def _target(state: BattleState, option: SpellOption) -> ModelState:
@@ -50,24 +106,26 @@ def _best(
 ) -> tuple[float, SpellPlan] | None:
     best: tuple[float, SpellPlan] | None = None
     for option in found:
-        value = option.power.worth(state, caster, _target(state, option), chan)
+        value = _value(state, caster, option, chan)
         if value <= 0:
             continue
-        resist = _resist_dice(state, option)
+        resist = _resist_dice(state, option, value)
         for dice in range(1, min(spendable(caster), MAX_DICE) + 1):
             gain = worth.success_chance(option.spec.casting, dice, resist) * value
-            score = gain - dice * will_cost(caster)
+            score = gain - will_cost(caster, state, dice)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, SpellPlan(option, dice))
     return best
 
 
-def resist_points(model: ModelState, casting: int, free: int, value: float) -> int:
+def resist_points(
+    model: ModelState, casting: int, free: int, value: float, state: BattleState | None = None
+) -> int:
     """The Will points with the best expected saving (a natural 6 refunds its point)."""
     best_points, best_score = 0, worth.resist_chance(casting, free) * value
     for points in range(1, model.will + 1):
         chance = worth.resist_chance(casting, points + free)
-        score = chance * value - points * will_cost(model) * 5 / 6
+        score = chance * value - will_cost(model, state, points) * 5 / 6
         if score > best_score + 1e-9:
             best_points, best_score = points, score
     return best_points
@@ -85,3 +143,28 @@ def channelling_worth(state: BattleState, hero: ModelState) -> float:
     if chan is None:
         return 0.0
     return chan[0] - (plain[0] if plain is not None else 0.0) - MIGHT_POINT
+
+
+def _punch(model: ModelState) -> float:
+    profile = model.profile
+    return profile.attacks * profile.strength + profile.fight
+
+
+def compel_move(state: BattleState, caster: ModelState, target: ModelState) -> MoveAction:
+    """MAGIC-P-COMPEL: throw the compelled enemy (held, it will not strike) at our
+    hardest hitter, so that it fights there; failing that walk it towards our nearest
+    model, out of its own lines. A mounted target is walked, not made to charge (its
+    charge bonuses would count against us)."""
+    if target.mount is None:
+        charges = charge_options(state, target)
+        if charges:
+            friend, spot = max(charges, key=lambda c: (_punch(c[0]), c[0].uid))
+            return Charge(target.uid, friend.uid, spot)
+    ours = [m for m in state.living(caster.player) if m.alive]
+    if not ours:
+        return Hold(target.uid)
+    nearest = min(ours, key=lambda m: (state.distance(target, m), m.uid))
+    end = furthest_toward(state, target, nearest.position)
+    if point_distance(end, target.position) < 0.05:
+        return Hold(target.uid)
+    return Move(target.uid, end)

@@ -807,7 +807,11 @@ class HeuristicPlayer(Answering):
         self, state: BattleState, model: ModelState, casting: int, free: int, value: float
     ) -> int:
         """MAGIC-RES-01: the Will points with the best expected saving (magic_policy)."""
-        return magic_policy.resist_points(model, casting, free, value)
+        return magic_policy.resist_points(model, casting, free, value, state)
+
+    def compel_move(self, state: BattleState, caster: ModelState, target: ModelState) -> MoveAction:
+        """MAGIC-P-COMPEL: where to move the compelled enemy (magic_policy)."""
+        return magic_policy.compel_move(state, caster, target)
 
     def declare_heroic_action(
         self, state: BattleState, side: PlayerId, phase: Phase
@@ -1029,6 +1033,11 @@ class RandomPlayer(Answering):
         self, state: BattleState, model: ModelState, casting: int, free: int, value: float
     ) -> int:
         return self.pick(state, list(range(model.will + 1)), f"{model.uid} resist")
+
+    def compel_move(self, state: BattleState, caster: ModelState, target: ModelState) -> MoveAction:
+        """MAGIC-P-COMPEL: it stays, or a random legal move of its own (half its Move)."""
+        stay: MoveAction = Hold(target.uid)
+        return self.pick(state, [stay, self.choose_move(state, target)], f"{target.uid} compel")
 
     def choose_resister(
         self, state: BattleState, side: PlayerId, candidates: tuple[ModelState, ...], casting: int

@@ -476,11 +476,18 @@ def strike_part(state: BattleState, player: Player, striker: ModelState, target:
 
 
 def shot_part(state: BattleState, target: ModelState) -> str:
-    """CAV-SHOOT-02 (002:L1348): each hit on a cavalry model, D6: 1-3 mount, 4-6 rider."""
+    """CAV-SHOOT-02 (002:L1348): each hit on a cavalry model, D6: 1-3 mount, 4-6 rider.
+    SR-MONCHARGE (c) (002:L2747, reading 28): a monstrous mount is In The Way of its rider,
+    who is hit on a 5-6 only (1-4 the mount)."""
     if target.mount is None or target.mount.slain:
         return RIDER
     (die,) = state.roll(1, f"rider or mount {target.uid}")
-    return MOUNT if die <= 3 else RIDER
+    rider_from = MONSTROUS_RIDER_FROM if MONSTROUS_CHARGE in target.triggers else RIDER_FROM
+    return RIDER if die >= rider_from else MOUNT
+
+
+RIDER_FROM = 4  # CAV-SHOOT-02: a shot hits the rider on 4-6
+MONSTROUS_RIDER_FROM = 5  # SR-MONCHARGE (c): on 5-6 behind a monstrous mount
 
 
 # --- CAV-MOVE-05..07: leaps, falls and descents -------------------------------------------------

@@ -33,7 +33,7 @@ from battlesim.engines.sbg.core.state import (
     subscribed,
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
-from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.rules import (
     beast_fight,
     cavalry,
@@ -61,6 +61,7 @@ from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost, budget
 from battlesim.engines.sbg.rules.orders import StrikeOrder, in_order
 from battlesim.engines.sbg.rules.special_strikes import ChooseSpecialStrike
+from battlesim.engines.sbg.rules.untouchable import spared, strikeless
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -133,7 +134,11 @@ class _Die:
 
 def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Die]:
     dice: list[_Die] = []
-    for model in combat.fighters(player):
+    fighters = combat.fighters(player)
+    joined = not all(marks.paralysed(state, m) for m in fighters + combat.helpers(player))
+    for model in fighters:
+        if joined and marks.paralysed(state, model):
+            continue  # MAGIC-P-PARALYSE (002:L2499): no Duel dice; its friends roll theirs
         count = fight_stances.duel_dice(model, _attacks(state, model))
         raws = state.roll(count, f"duel {model.uid}")
         # the rolled dice are a detail: some rules drop a penalty on a natural 6
@@ -572,7 +577,10 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     assign_supporters(state, combat)
     supporters = list(combat.supporters.values())
     cavalry.start_fight(state, [combat.center, *combat.leaves], supporters)  # CAV-CHG-02/03
-    declare_strikes(state, combat, players)
+    # army rules (Tom is Master): with such a model in the fight, nobody strikes at all
+    silent = strikeless(combat.side(0) + combat.side(1))
+    if not silent:
+        declare_strikes(state, combat, players)
     winner = duel(state, combat)
     winners = combat.side(winner)
     losers = combat.side(1 - winner)
@@ -580,7 +588,9 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     for model in winners + losers:
         special_strikes.after_duel(state, model, won=model.player == winner)
     # MON-BPA-01: a winning Monster may use a Brutal Power Attack instead of striking
-    replaced = monsters.brutal_power_attacks(state, combat, players, winner)
+    replaced: set[ModelId] | None = set()
+    if not silent:
+        replaced = monsters.brutal_power_attacks(state, combat, players, winner)
     if replaced is None:  # MON-BPA-HURL-08, MON-BPA-BARGE-04: the fight ends at once
         _mark_fought(combat)
         stab_backlashes(state, losers)
@@ -597,7 +607,9 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     _mark_fought(combat)
     strikers = [m for m in combat.fighters(winner) if m.uid not in replaced]
     strikers += combat.helpers(winner)
-    winners_strike(state, players[winner], strikers, losers, trapped)
+    strikers = [] if silent else strikers
+    struck = [m for m in losers if not spared(state, m, winner)]  # Broken Mind: not struck
+    winners_strike(state, players[winner], strikers, struck, trapped)
     for rule in AFTER_STRIKES:  # army rules acting once the Strikes are made (Headbutt)
         rule(state, winners, losers)
     cavalry.after_strikes(state, losers)  # CAV-STRIKE-02: Thrown Rider tests now

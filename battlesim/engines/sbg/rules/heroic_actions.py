@@ -189,9 +189,11 @@ def _could_declare(state: BattleState, side: PlayerId) -> bool:
 
 def _may_pay(state: BattleState, hero: ModelState) -> bool:
     """Might to spend, or a rule that makes some action free for this Hero now."""
-    if hero.might + lent_might(state, hero) > 0:
+    if hero.might + lent_might(state, hero) >= might_cost(state, hero):
         return True
     if WILL_PAYERS and will_payer(state, hero) is not None:
+        return True
+    if any(will_payer(state, hero, name) is not None for name in ACTION_WILL_PAYERS):
         return True
     return bool(FREE_ACTIONS) and any(free_by_rule(state, hero, name) for name in ACTIONS)
 
@@ -214,12 +216,12 @@ def _declare(
         return False
     hero, action = state.models[choice[0]], ACTIONS[choice[1]]
     free = free or free_by_rule(state, hero, action.name)
-    payer = will_payer(state, hero) if WILL_PAYERS and not free else None
+    payer = _payer(state, players, hero, action.name) if not free else None
     if payer is not None:  # The King's Counsel: a Herald's Will instead of the Might
         spend(payer, Pool.WILL)
         state.log.emit("will", model=payer.uid, points=1, will_left=payer.will, paid_for=hero.uid)
     elif not free:  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
-        spend_might(state, hero, 1)  # its own, or a lender's (pools.MIGHT_LENDERS)
+        spend_might(state, hero, might_cost(state, hero))  # its own or a lender's (pools)
     declaration = Declaration(hero.uid, action.name, side)
     declarations(state).append(declaration)
     state.log.emit(
@@ -333,9 +335,21 @@ def free_by_rule(state: BattleState, hero: ModelState, name: str) -> bool:
 
 def _pays(state: BattleState, hero: ModelState, name: str) -> bool:
     """Might (its own or lent), a rule that makes this action free, or another's Will."""
-    if hero.might + lent_might(state, hero) >= 1 or free_by_rule(state, hero, name):
+    if hero.might + lent_might(state, hero) >= might_cost(state, hero):
         return True
-    return bool(WILL_PAYERS) and will_payer(state, hero) is not None
+    if free_by_rule(state, hero, name):
+        return True
+    return bool(WILL_PAYERS or ACTION_WILL_PAYERS) and will_payer(state, hero, name) is not None
+
+
+# Army rules that raise the Might a Hero spends to declare a Heroic Action (Wormtongue: 2
+# instead of 1 near Gríma): each gives the points added for ``hero`` now.
+MIGHT_TAXES: list[Callable[[BattleState, ModelState], int]] = []
+
+
+def might_cost(state: BattleState, hero: ModelState) -> int:
+    """HERO-HA-02: one Might point, and any a rule adds (MIGHT_TAXES)."""
+    return 1 + sum(tax(state, hero) for tax in MIGHT_TAXES)
 
 
 # Army rules by which another model's Will pays a Hero's Heroic Action instead of its Might
@@ -343,12 +357,51 @@ def _pays(state: BattleState, hero: ModelState, name: str) -> bool:
 WILL_PAYERS: list[Callable[[BattleState, ModelState], ModelState | None]] = []
 
 
-def will_payer(state: BattleState, hero: ModelState) -> ModelState | None:
-    for rule in WILL_PAYERS:
+# Army rules by which another model's Will may pay one named Heroic Action instead of the
+# Hero's Might (Gothmog's Right Hand: a Heroic Move): action -> rules naming that model now.
+ACTION_WILL_PAYERS: dict[str, list[Callable[[BattleState, ModelState], ModelState | None]]] = {}
+
+
+def will_payer(state: BattleState, hero: ModelState, name: str | None = None) -> ModelState | None:
+    """The model whose Will may pay the Hero's action now: any action (WILL_PAYERS) or,
+    given its name, that one (ACTION_WILL_PAYERS)."""
+    rules = WILL_PAYERS + (ACTION_WILL_PAYERS.get(name, []) if name is not None else [])
+    for rule in rules:
         payer = rule(state, hero)
         if payer is not None and payer.alive and payer.will > 0:
             return payer
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class PayWithWill(Decision[bool]):
+    """A rule lets ``payer``'s Will pay ``hero``'s ``action`` instead of his Might ("may").
+    Heuristic: yes (the Hero keeps his Might for the fight)."""
+
+    hero: ModelState
+    payer: ModelState
+    action: str
+
+    def default(self, state: BattleState) -> bool:
+        return True
+
+
+def _payer(
+    state: BattleState, players: Sequence[Any], hero: ModelState, name: str
+) -> ModelState | None:
+    """Whose Will pays the declaration, if not the Hero's Might: a WILL_PAYERS rule always
+    (The King's Counsel), an ACTION_WILL_PAYERS one when the player takes it or the Hero
+    has no Might to pay with."""
+    if not (WILL_PAYERS or ACTION_WILL_PAYERS):
+        return None
+    payer = will_payer(state, hero)
+    if payer is not None or name not in ACTION_WILL_PAYERS:
+        return payer
+    payer = will_payer(state, hero, name)
+    if payer is None or hero.might + lent_might(state, hero) < might_cost(state, hero):
+        return payer
+    ask = PayWithWill(hero, payer, name)
+    return payer if players[hero.player].decide(state, ask) else None
 
 
 def leash_refusal(state: BattleState, model: ModelState, end: tuple[float, float]) -> str | None:

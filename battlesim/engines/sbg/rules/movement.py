@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core import effects, geometry
+from battlesim.engines.sbg.core import effects, geometry, marks
 from battlesim.engines.sbg.core.actions import (
     Charge,
     Hold,
@@ -99,16 +99,26 @@ _OBSTACLES = frozenset({"obstacle"})
 CHARGE_TARGETS_CONSIDERED = 4  # nearest enemies in reach offered to players (speed)
 
 
+def _invisible(state: BattleState, enemy: ModelState, model: ModelState) -> bool:
+    """MAGIC-P-SHROUD (002:L2659): a shrouded model has no control zone, and ignores those
+    of its enemies; Sauron and the Nazgûl are not fooled."""
+    if marks.shrouded(state, model) and not one_ring.sees_invisible(enemy):
+        return True
+    return marks.shrouded(state, enemy) and not one_ring.sees_invisible(model)
+
+
 def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05),
-    not an invisible Ring-bearer (RING-INV-02)."""
+    not an invisible Ring-bearer (RING-INV-02), none for or against a shrouded model."""
     beasts, ring_on = bool(state.crews), ring_worn(state)  # asked once (speed)
+    spells = bool(effects.active(state))
     for enemy in state.enemies(model):
         if (
             enemy.prone
             or (state.structures and is_structure(enemy))  # SE-ATK-03: no control zone
             or (beasts and riding(enemy) is not None)
             or (ring_on and wears_ring(enemy) and one_ring.invisible_to(enemy, model))
+            or (spells and _invisible(state, enemy, model))
         ):
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
@@ -303,6 +313,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
     if not ring.may_charge(state, model, target) or hidden_by_stealth(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (RING-INV-04, SR-STEALTH)")
+    if marks.fails_to_see(model, target):
+        raise IllegalActionError(f"{model.uid} failed to see {target.uid} (MAGIC-P-SHROUD)")
     start, end = model.position, action.to
     zone = model.radius + target.radius + CONTROL_ZONE
     limit = entry_fraction(start, end, target.position, zone) or 0.0

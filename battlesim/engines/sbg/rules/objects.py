@@ -133,9 +133,15 @@ def _alone_with(state: BattleState, model: ModelState, name: str) -> bool:
     )
 
 
+# Army rules whose carrier may never carry objectives (the rule module adds its name)
+NEVER_CARRIES: set[str] = set()
+
+
 def may_pick_up(model: ModelState, heavy: bool = False) -> bool:
     """ADV-LIGHT-02: Cavalry must dismount to pick an object up, unless Expert Riders;
     ADV-HEAVY-02: Cavalry never carries a Heavy object."""
+    if not model.triggers.isdisjoint(NEVER_CARRIES):
+        return False  # army rules (Tom is Master, River-daughter): never carry objectives
     if heavy:
         return model.mount is None
     return model.mount is None or "expert rider" in model.triggers

@@ -31,6 +31,7 @@ from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
+from battlesim.engines.sbg.rules.untouchable import spared, untouchable
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.arms import MissileWeapon
@@ -78,6 +79,8 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
     (002:L2206): an invisible Ring-bearer cannot be targeted; SR-STEALTH, EQP-CLOAK-01."""
     if wears_ring(target) and one_ring.invisible_to(target, shooter):
         return False
+    if untouchable(target) or spared(state, target, shooter.player):
+        return False  # army rules: Tom is Master; Broken Mind (its own army never shoots it)
     if marks.shrouded(state, target) and not one_ring.sees_invisible(shooter):
         return False  # MAGIC-P-SHROUD: cannot be targeted by shooting
     good = state.alignment(shooter.player) is Alignment.GOOD
@@ -267,7 +270,10 @@ def _through_the_way(
         if score >= item.score:
             continue
         state.log.emit("in_the_way_hit", shooter=shooter.uid, obstruction=item.key)
-        return state.models.get(item.key)
+        hit = state.models.get(item.key)
+        if hit is not None and untouchable(hit):
+            return None  # Tom is Master: a missile that hits him disappears first
+        return hit
     ridden = riding(target)
     if ridden is not None and riding(shooter) != ridden:
         score = war_beasts.howdah_score()  # WB-SHT-01 (002:L1907): always in the way

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from battlesim.engines.sbg.core import geometry
+from battlesim.engines.sbg.core import geometry, marks
 from battlesim.engines.sbg.core.bases import height_for
 from battlesim.engines.sbg.core.paths import (
     circle_base,
@@ -48,7 +48,7 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
         t = 0.0 if length2 == 0 else ((ox - ax) * dx + (oy - ay) * dy) / length2
         t = min(1.0, max(0.0, t))
         gap = math.hypot(ax + t * dx - ox, ay + t * dy - oy)
-        if gap < other.radius and _may_hide(other, a, b):
+        if gap < other.radius and _may_hide(other, a, b) and not _shrouded(state, other, a):
             found.append(body(other))
     return found
 
@@ -59,6 +59,12 @@ def _may_hide(other: ModelState, a: ModelState, b: ModelState) -> bool:
     if riding(other) is not None or other.uid in (riding(a), riding(b)):
         return False  # WB-SHT-01/02: riders sit on their beast; the howdah is tested apart
     return not (wears_ring(other) and one_ring.invisible_to(other, a))  # RING-INV-01 (002:L2206)
+
+
+def _shrouded(state: BattleState, other: ModelState, viewer: ModelState) -> bool:
+    """MAGIC-P-SHROUD (002:L2659): an Invisible model never counts as In The Way (nor hides
+    what is behind it), but to Sauron and the Nazgûl."""
+    return marks.shrouded(state, other) and not one_ring.sees_invisible(viewer)
 
 
 # Sight between two spots with the same bodies in between never changes (terrain is fixed),

@@ -79,6 +79,11 @@ def in_shallow_water(state: BattleState, model: ModelState) -> bool:
     return _water_at(state, model, SHALLOW_WATER)
 
 
+def in_water(state: BattleState, model: ModelState) -> bool:
+    """In a river or any water piece, shallow or deep (MAGIC-P-BRUINEN's « zone aquatique »)."""
+    return in_deep_water(state, model) or in_shallow_water(state, model)
+
+
 def wades(model: ModelState) -> bool:
     """ADV-WATER-02 (002:L2913): horses, wargs, Cavalry and Monsters ignore shallow water."""
     return model.mount is not None or bool(_WADERS & model.profile.keywords)
@@ -103,10 +108,20 @@ def swim_modifier(model: ModelState) -> int:
     return total - (1 if "banner" in triggers else 0)
 
 
+# Army rules whose carrier counts as rolling a 6 on Swim tests (Tom is Master) or passes
+# them automatically (River-daughter: the reading in READINGS.md, at least a plain swim)
+SWIMS_A_SIX: set[str] = set()
+SWIMS_SURE: set[str] = set()
+
+
 def swim_test(state: BattleState, model: ModelState, extra: int = 0) -> Swim:
     """ADV-WATER-04: D6 plus modifiers, a result below 1 counts as 1 (002:L251)."""
     die = state.roll(1, f"swim {model.uid}")[0]
     score = max(1, die + swim_modifier(model) + extra)
+    if not model.triggers.isdisjoint(SWIMS_A_SIX):
+        score = 6  # army rules (Tom is Master): counts as a 6 rolled
+    elif not model.triggers.isdisjoint(SWIMS_SURE):
+        score = max(2, score)  # army rules (River-daughter): the test passed, never drowned
     result = Swim.DROWNED if score <= 1 else Swim.FAST if score >= 6 else Swim.SWIM
     SWUM.of(model).result = result
     state.log.emit("swim", model=model.uid, score=score, result=result.value)

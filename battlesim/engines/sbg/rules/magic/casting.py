@@ -31,6 +31,7 @@ from battlesim.engines.sbg.rules.one_ring import sees_invisible
 from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
+from battlesim.engines.sbg.rules.untouchable import spared, untouchable
 from battlesim.engines.sbg.rules.will import cast
 
 CANDIDATES = 6  # nearest eligible models offered per power (speed)
@@ -161,6 +162,10 @@ def single_targets(
     for model in near:
         if state.distance(caster, model) > reach + 1e-9 and model is not caster:
             break
+        if untouchable(model):
+            continue  # Tom is Master, River-daughter: resisted, friendly powers included
+        if enemy and spared(state, model, caster.player):
+            continue  # Broken Mind: its own army aims no power at it (READINGS)
         if enemy and (protected(state, model) or not can_see(state, caster, model)):
             continue
         if enemy and hidden_by_stealth(state, caster, model):

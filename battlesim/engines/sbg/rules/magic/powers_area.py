@@ -18,6 +18,7 @@ from battlesim.engines.sbg.rules.magic.harm import (
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
 from battlesim.engines.sbg.rules.terrain_rules import FLYING_MOVE, flies
 from battlesim.engines.sbg.rules.terror import pass_chance
+from battlesim.engines.sbg.rules.water import in_water
 
 
 def _around(state: BattleState, caster: ModelState, reach: float) -> list[ModelState]:
@@ -61,14 +62,21 @@ def magic_p_fear(state: BattleState, spell: Spell) -> None:
 
 
 def _prone_worth(
-    state: BattleState, caster: ModelState, target: ModelState, chan: bool, strength: int
+    state: BattleState,
+    caster: ModelState,
+    target: ModelState,
+    chan: bool,
+    strength: int,
+    wet: int = 0,
 ) -> float:
+    """Knocking enemies down around the caster, and each one's hit (``wet``: in water)."""
     total = 0.0
     for enemy in _around(state, caster, 3.0):
         if may_knock(state, enemy) and not enemy.prone:
             total += 0.2 * worth.of(enemy) * (1.5 if state.engaged(enemy) else 1.0)
-        if strength:
-            total += wound_chance(state, strength, enemy) * worth.per_wound(enemy)
+        hit_by = wet if wet and in_water(state, enemy) else strength
+        if hit_by:
+            total += wound_chance(state, hit_by, enemy) * worth.per_wound(enemy)
     return total
 
 
@@ -98,7 +106,7 @@ def magic_p_natwrath(state: BattleState, spell: Spell) -> None:
 
 
 def _bruinen_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
-    return _prone_worth(state, caster, target, chan, 3 if chan else 2)
+    return _prone_worth(state, caster, target, chan, BRUINEN_DRY[chan], BRUINEN_WET[chan])
 
 
 @power(
@@ -111,12 +119,18 @@ def _bruinen_worth(state: BattleState, caster: ModelState, target: ModelState, c
     radius=3.0,
 )
 def magic_p_bruinen(state: BattleState, spell: Spell) -> None:
-    """Every enemy within 3" is knocked Prone and suffers one Strength 2 hit (channelled S3,
-    reading 21); the S8/S9 of models in water is not played (no water areas on the engine's
-    tables yet: data.ASSUMPTIONS "water")."""
+    """Every enemy within 3" is knocked Prone and suffers one Strength 2 hit, Strength 8 if
+    it stands in a river or any water (ADV-WATER-01: a water piece of the table); channelled
+    S3, S9 in water (reading 21). Where it stands is read before it falls."""
     for model in spell.affected:
+        wet = in_water(state, model)
         knock_prone(state, model, spell.power.id)
-        hit(state, spell.caster, model, 3 if spell.channelled else 2, f"cast by {spell.caster.uid}")
+        strength = (BRUINEN_WET if wet else BRUINEN_DRY)[spell.channelled]
+        hit(state, spell.caster, model, strength, f"cast by {spell.caster.uid}")
+
+
+BRUINEN_DRY = (2, 3)  # MAGIC-P-BRUINEN (002:L2459-2461): plain, channelled
+BRUINEN_WET = (8, 9)  # "... ou de Force 8 si elles sont dans une rivière" (S9 channelled)
 
 
 def _blast_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:

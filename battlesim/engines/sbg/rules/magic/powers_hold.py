@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from battlesim.engines.sbg.core.actions import Charge, Hold, IllegalActionError, Move, MoveAction
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.characteristics import attacks_base, fight_base
+from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import halved_loss
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
+from battlesim.engines.sbg.rules.movement import apply_action
 
 HELD = frozenset({Bar.MOVE, Bar.SHOOT, Bar.CAST, Bar.HEROIC, Bar.STRIKE})
 
@@ -67,8 +76,56 @@ def magic_p_transfix(state: BattleState, spell: Spell) -> None:
     aliases=("command", "command/compel"),
 )
 def magic_p_compel(state: BattleState, spell: Spell) -> None:
-    """The caster may move the target up to half its Move, then it is Transfixed (it cannot
-    move again this turn). The engine's players move it 0" ("up to": data.ASSUMPTIONS
-    "compel move"). Channelled: Fight and Attacks halved and no strikes (as Transfix's)."""
+    """The caster's player may move the target up to half its Move, even if it moved
+    already, even into a charge (no Terror test), never over a jump or a climb
+    (``compel_move``); then it cannot move again this turn and is Transfixed. Channelled:
+    Fight and Attacks halved and no strikes (as Transfix's)."""
+    compel_move(state, spell.caster, spell.target)
     spell.target.done_moving = True
     hold(state, spell, spell.target)
+
+
+@dataclass(frozen=True, slots=True)
+class CompelMove(Decision[MoveAction]):
+    """MAGIC-P-COMPEL (002:L2557): where the caster's player moves the compelled enemy
+    (a Move or a Charge within half its Move; Hold: it stays)."""
+
+    caster: ModelState
+    target: ModelState
+
+    def default(self, state: BattleState) -> MoveAction:
+        return Hold(self.target.uid)
+
+
+def compel_move(state: BattleState, caster: ModelState, target: ModelState) -> None:
+    """Ask the caster's player for the move and carry it out if legal. Not moved: an
+    engaged or Prone target (the engine's moves never leave a fight; « se coucher » is
+    forbidden, standing up not offered: data.ASSUMPTIONS "compel move")."""
+    if state.players is None or target.prone or state.engaged(target):
+        return
+    with half_move(state, target):
+        action = state.players[caster.player].decide(state, CompelMove(caster, target))
+        if isinstance(action, Hold):
+            return
+        try:
+            if not isinstance(action, Move | Charge) or action.model != target.uid:
+                raise IllegalActionError(f"{target.uid}: {action!r} is no move of it")
+            if crossings(state, target, action.to):
+                raise IllegalActionError(f"{target.uid}: no jump nor climb when compelled")
+            apply_action(state, target, action)
+        except IllegalActionError as error:
+            state.log.emit("refused", model=target.uid, reason=str(error))
+
+
+@contextmanager
+def half_move(state: BattleState, target: ModelState) -> Iterator[None]:
+    """For the time of a compelled move the target may move again, up to half its Move
+    characteristic (what it spent on its own move is kept afterwards)."""
+    done, spent = target.done_moving, target.spent
+    target.done_moving, target.spent = False, 0.0
+    target.spent = max(0.0, allowance(state, target) - target.profile.move / 2)
+    try:
+        yield
+    finally:
+        target.done_moving = done
+        target.spent = max(spent, target.spent)

@@ -7,14 +7,20 @@ from collections.abc import Callable
 
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.hooks import Hook
+from battlesim.engines.sbg.core.marks import PARALYSED, paralysed
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, every
+from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.rules import water
+from battlesim.engines.sbg.rules.combats import Combat
+from battlesim.engines.sbg.rules.fighting import AUTO_WINNERS
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import hit, knock_prone, wound_chance
 from battlesim.engines.sbg.rules.magic.powers_hold import HELD
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
+from battlesim.engines.sbg.rules.might import MightRoll, boost
 
 ENRAGED = "enraged"  # MAGIC-P-ENRAGE's mark: one S10 hit at the end of the turn
-PARALYSED = "paralysed"  # MAGIC-P-PARALYSE's mark (value 1: channelled)
+RECOVERY = 6  # MAGIC-P-PARALYSE (002:L2503): a 6 on any die stands it up (reading 23)
 _BEASTS = frozenset({"bat", "bats", "warg", "spider", "spiders"})
 
 
@@ -92,7 +98,7 @@ def magic_p_shatter(state: BattleState, spell: Spell) -> None:
 def _paralyse_worth(
     state: BattleState, caster: ModelState, target: ModelState, chan: bool
 ) -> float:
-    if lasting.carries(state, target, "paralyse"):
+    if paralysed(state, target):
         return 0.0
     return 0.6 * worth.of(target)
 
@@ -106,16 +112,12 @@ def _paralyse_worth(
     worth=_paralyse_worth,
 )
 def magic_p_paralyse(state: BattleState, spell: Spell) -> None:
-    """The target is knocked Prone and does nothing (no move, shot, power, Heroic Action or
-    strike) until it recovers: at the end of each turn a 6 on a D6, one more die per friend
-    in base contact with it (reading 23), stands it up. Channelled: at the end of each turn
-    it is still Paralysed it suffers one Strength 5 hit. Its Duel is not changed yet (it
-    should roll no Duel dice: data.ASSUMPTIONS "paralyse")."""
+    """The target is knocked Prone and does nothing (no move, shot, power, Heroic Action,
+    strike, nor Active rule: SR-GEN-02) until it recovers (``_recover``). In a fight it
+    rolls no Duel dice and loses unless a friend joins it (``_lone_paralysed_lose``,
+    fighting._roll_side). Channelled: at the end of each turn it is still Paralysed it
+    suffers one Strength 5 hit."""
     paralyse(state, spell.target, spell.power.name, spell.power.id, spell.channelled)
-
-
-def paralysed(state: BattleState, model: ModelState) -> bool:
-    return effects.marked(state, model, PARALYSED) is not None
 
 
 def paralyse(
@@ -137,8 +139,48 @@ def paralyse(
     effects.add(state, effect)
 
 
+def _lone_paralysed_lose(state: BattleState, combat: Combat) -> PlayerId | None:
+    """MAGIC-P-PARALYSE (002:L2499): « perd automatiquement ses combats, à moins qu'elle
+    soit rejointe par une figurine alliée »: a side whose every model in the fight is
+    Paralysed loses it without a Duel roll (both sides so: they roll as usual)."""
+    if not effects.active(state):
+        return None
+    lone = [
+        side
+        for side in (0, 1)
+        if all(paralysed(state, m) for m in combat.fighters(side) + combat.helpers(side))
+    ]
+    return 1 - lone[0] if len(lone) == 1 else None
+
+
+AUTO_WINNERS.append(_lone_paralysed_lose)
+
+
+def swim_when_paralysed(state: BattleState, side: PlayerId) -> None:
+    """002:L2505: a Paralysed model that starts its move in water takes a Swim test (it
+    does not move, so its side's Move asks it here; prone, any water: ADV-WATER-03)."""
+    if not effects.active(state):
+        return
+    for model in [m for m in state.living(side) if paralysed(state, m)]:
+        water.before_move(state, model)
+
+
+def _revivers(state: BattleState, model: ModelState) -> list[ModelState]:
+    """002:L2503: friends that spent the Fight phase in contact with it doing nothing else
+    (neither fighting nor supporting a fight), not Paralysed themselves."""
+    return [
+        f
+        for f in state.living(model.player)
+        if f is not model
+        and state.in_contact(f, model)
+        and not (f.fought or f.supported or paralysed(state, f))
+    ]
+
+
 @every(Tick.TURN_END, "paralyse", order=80)
 def _recover(state: BattleState) -> None:
+    """002:L2503: one D6 for the Paralysed model and one per reviving friend; a 6 on any
+    die recovers it (reading 23); its own Might may raise its best die (HERO-MIGHT-06)."""
     for effect in [e for e in effects.active(state) if e.mark == PARALYSED]:
         model = state.models[effect.target]
         if not model.alive:
@@ -147,11 +189,9 @@ def _recover(state: BattleState) -> None:
             hit(state, None, model, 5, "paralyse")
             if not model.alive:
                 continue
-        friends = [
-            f for f in state.living(model.player) if f is not model and state.in_contact(f, model)
-        ]
-        dice = state.roll(1 + len(friends), f"recover from paralysis {model.uid}")
-        if 6 in dice:
+        dice = state.roll(1 + len(_revivers(state, model)), f"recover from paralysis {model.uid}")
+        best = boost(state, model, MightRoll.RULE, max(dice), RECOVERY)
+        if best >= RECOVERY:
             model.prone = False
             effects.end(state, _paralysis_of(model.uid))
             state.log.emit("recovered", model=model.uid)

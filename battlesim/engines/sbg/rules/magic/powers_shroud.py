@@ -7,7 +7,7 @@ import math
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import Charge
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
-from battlesim.engines.sbg.core.marks import SHROUDED, shrouded
+from battlesim.engines.sbg.core.marks import SHROUDED, UNSEEN_SHROUDED, fails_to_see, shrouded
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.characteristics import fight_base
 from battlesim.engines.sbg.rules.courage import courage_test
@@ -46,20 +46,27 @@ def magic_p_shroud(state: BattleState, spell: Spell) -> None:
     """Until the end of the turn the friend is Invisible: enemy powers and shooting cannot
     target it (casting.protected, shooting._targetable), and an enemy that wishes to charge
     it tests Courage at -1 per inch between them (``dares``). Neither applies to Sauron or
-    the Nazgûl. Channelled: an enemy engaged with it halves its Fight. Not played: In The
-    Way, Control Zones, moving through models, allies' Heroic Actions (data.ASSUMPTIONS
-    "shroud")."""
+    the Nazgûl. It never counts as In The Way (sight.blockers), ignores control zones and
+    has none (movement.zone_holders, _check_zones). Channelled: an enemy engaged with it
+    halves its Fight. Not played: moving through models, allies' Heroic Actions
+    (data.ASSUMPTIONS "shroud")."""
     lasting.put(state, spell, spell.target, mark=SHROUDED, value=int(spell.channelled))
 
 
 def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
-    """MAGIC-P-SHROUD: charging a shrouded model needs a Courage test at -1 per inch (whole
-    inches, rounded up); a failure holds the charger this turn (data.ASSUMPTIONS)."""
+    """MAGIC-P-SHROUD (002:L2663): charging a shrouded model needs a Courage test at -1 per
+    inch (whole inches, rounded up); a failure means the charger cannot see it: it may not
+    charge it this turn (movement refuses it) but acts normally otherwise."""
     target = state.models.get(action.target)
     if target is None or not shrouded(state, target) or sees_invisible(model):
         return True
+    if fails_to_see(model, target):
+        return False
     inches = math.ceil(max(0.0, state.distance(model, target)) - 1e-9)
-    return courage_test(state, model, "shroud of shadows", penalty=inches)
+    if courage_test(state, model, "shroud of shadows", penalty=inches):
+        return True
+    UNSEEN_SHROUDED.of(model).add(target.uid)
+    return False
 
 
 @register(Hook.FIGHT, "any")

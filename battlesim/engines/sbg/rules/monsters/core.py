@@ -49,11 +49,17 @@ def knock_prone(state: BattleState, model: ModelState, cause: str) -> None:
 
 
 def hit(
-    state: BattleState, model: ModelState, strength: int, cause: str, at_mount: bool = False
+    state: BattleState,
+    model: ModelState,
+    strength: int,
+    cause: str,
+    at_mount: bool = False,
+    to_wound: int = 0,
 ) -> None:
     """One hit of ``strength`` against the model's Defence (armour hooks apply: a hit is
     not a strike), wounding on the chart as any hit does (SHOOT-WND-02); ``at_mount``: on a
-    cavalry model's mount, with the mount's Defence (CAV-STRIKE-01)."""
+    cavalry model's mount, with the mount's Defence (CAV-STRIKE-01); ``to_wound``: a rule's
+    modifier to the roll (the Berserker blade's +1)."""
     if not model.alive:
         return
     if at_mount and model.mount is not None and not model.mount.slain:
@@ -63,7 +69,7 @@ def hit(
         defence = characteristics.defence_value(state, model)
     purpose = f"{cause} hit on {model.uid} (S{strength} D{defence})"
     sixes = wounded_only_on_sixes(state, model, at_mount)  # HERO-HD-01
-    if roll_to_wound(state, strength, defence, 0, purpose, natural_six=sixes):
+    if roll_to_wound(state, strength, defence, to_wound, purpose, natural_six=sixes):
         state.wound(model, cause, at_mount)
 
 

@@ -3,6 +3,7 @@ text (Gorûlf Ironskin, Frída Tallspear, the Wild Man Oathmaker, the Berserkers
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from battlesim.engines.sbg.core.hooks import HookContext
@@ -13,7 +14,14 @@ from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll_by_effect
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Tick, every
 from battlesim.engines.sbg.core.units import ModelSpec
 from battlesim.engines.sbg.rules.cavalry import NO_CHARGE_BONUS
-from battlesim.engines.sbg.rules.heroic_actions import FREE_ACTIONS, HEROIC_DEFENCE
+from battlesim.engines.sbg.rules.heroic_actions import FREE_ACTIONS, HEROIC_DEFENCE, MIGHT_TAXES
+from battlesim.engines.sbg.rules.monsters.core import (
+    BpaFight,
+    BrutalPowerAttack,
+    hit,
+    register_bpa,
+    wound_chance,
+)
 
 # Ironskin (Gorûlf): engaged with an enemy Hero at the start of the Fight phase, he may
 # declare a Heroic Defence without spending Might.
@@ -108,3 +116,75 @@ IMPERVIOUS = "impervious to bow-fire"
 @override(Stat.DEFENCE, IMPERVIOUS, source="BSData Impervious to Bow-fire (Berserkers)")
 def _impervious(context: HookContext, value: int) -> int | None:
     return max(6, value) if context.details.get("missile") else None
+
+
+# Berserker blade (BSData wargear 143d-ebbd-5c58-82b1, 92f5-3081-560c-64e1): a
+# hand-and-a-half sword (names.yaml); a Berserker winning a Duel roll while using it
+# two-handed may, instead of striking, make one Strength 4 hit at +1 To Wound on every model
+# Engaged in the fight or supporting him and in base contact with him, friend and foe.
+# Played through the Brutal Power Attack machinery ("instead of strikes", as Put 'em in
+# Chains); the heuristic weighs the foes it takes out against the friends (READINGS).
+BERSERKER_BLADE = "berserker blade"
+BLADE_STRENGTH = 4
+BLADE_TO_WOUND = 1
+
+
+def _swept(fight: BpaFight) -> list[ModelState]:
+    """The models the sweep hits: in base contact with the Berserker, fighting in this
+    fight or supporting in it, on either side."""
+    combat, berserker, state = fight.combat, fight.monster, fight.state
+    involved = [m for side in (0, 1) for m in combat.side(side) + combat.helpers(side)]
+    return [m for m in involved if m is not berserker and state.in_contact(m, berserker)]
+
+
+def _blade_targets(fight: BpaFight) -> list[ModelState | None]:
+    return [None] if fight.monster.two_hands and fight.living_losers() else []
+
+
+def _sweep(fight: BpaFight, _nominated: ModelState | None) -> None:
+    state = fight.state
+    swept = _swept(fight)
+    state.log.emit(
+        "army_rule", model=fight.monster.uid, rule=BERSERKER_BLADE, hits=[m.uid for m in swept]
+    )
+    for model in swept:
+        hit(state, model, BLADE_STRENGTH, BERSERKER_BLADE, to_wound=BLADE_TO_WOUND)
+
+
+def _sweep_harm(
+    state: BattleState, berserker: ModelState, _l: Sequence[ModelState], _n: ModelState | None
+) -> float:
+    """Foes taken out less friends taken out (a +1 To Wound read as one more Strength)."""
+    total = 0.0
+    touching = [m for m in state.living() if m is not berserker and state.in_contact(m, berserker)]
+    for model in touching:
+        chance = wound_chance(BLADE_STRENGTH + BLADE_TO_WOUND, model.defence)
+        taken = chance / max(1, model.wounds)
+        total += taken if model.player != berserker.player else -taken
+    return total
+
+
+register_bpa(
+    BrutalPowerAttack(
+        BERSERKER_BLADE, _blade_targets, _sweep, unique=True, harm=_sweep_harm, any_model=True
+    )
+)
+REGISTRY.register(BERSERKER_BLADE, kind=Kind.WEAPON, source="BSData wargear 143d-ebbd-5c58-82b1")
+
+
+# Wormtongue (BSData 279d-106c-ab62-654b): an enemy Hero within 6" of Gríma must expend 2
+# Might points instead of 1 to use a Heroic Action (heroic_actions.MIGHT_TAXES); one that
+# is free or paid with another's Will is not taxed (READINGS).
+WORMTONGUE = "wormtongue"
+WORMTONGUE_REACH = 6.0
+
+
+def _wormtongue(state: BattleState, hero: ModelState) -> int:
+    for grima in state.living(1 - hero.player):
+        if WORMTONGUE in grima.triggers and state.distance(grima, hero) <= WORMTONGUE_REACH + 1e-9:
+            return 1
+    return 0
+
+
+MIGHT_TAXES.append(_wormtongue)
+REGISTRY.register(WORMTONGUE, kind=Kind.RULE, source="BSData 279d-106c-ab62-654b")

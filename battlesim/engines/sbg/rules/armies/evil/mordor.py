@@ -20,6 +20,7 @@ from battlesim.engines.sbg.core.state import (
     on,
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.rules.heroic_actions import ACTION_WILL_PAYERS, HEROIC_MOVE
 from battlesim.engines.sbg.rules.magic import powers_aura
 
 MORDOR_ORC = frozenset({"mordor", "orc"})
@@ -172,3 +173,29 @@ def _come_here_maggot(state: BattleState, blow: Happening) -> bool:
 
 
 REGISTRY.register(MAGGOT, kind=Kind.RULE, source="BSData f67c-bbd3-31d2-eb32")
+
+
+# Gothmog's Right Hand (BSData 9b2c-732a-9fbc-4596): if Gothmog's Enforcer is within 3" of
+# Gothmog at the start of a turn, Gothmog may spend one of the Enforcer's Will points to
+# declare a Heroic Move instead of one of his own Might points (the player's choice:
+# heroic_actions.PayWithWill). Read when the Heroic Move is declared (READINGS).
+RIGHT_HAND = "gothmog's right hand"
+RIGHT_HAND_REACH = 3.0
+
+
+def _gothmog(model: ModelState) -> bool:
+    return model.profile.name.casefold().startswith("gothmog,")
+
+
+def _right_hand(state: BattleState, hero: ModelState) -> ModelState | None:
+    if not _gothmog(hero):
+        return None
+    for enforcer in state.living(hero.player):
+        near = state.distance(enforcer, hero) <= RIGHT_HAND_REACH + 1e-9
+        if RIGHT_HAND in enforcer.triggers and enforcer.will > 0 and near:
+            return enforcer
+    return None
+
+
+ACTION_WILL_PAYERS.setdefault(HEROIC_MOVE, []).append(_right_hand)
+REGISTRY.register(RIGHT_HAND, kind=Kind.RULE, source="BSData 9b2c-732a-9fbc-4596")

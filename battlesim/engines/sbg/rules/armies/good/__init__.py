@@ -9,6 +9,7 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     archers,
     bill,
     bombur,
+    broken,
     command,
     duels,
     dwarves,
@@ -29,5 +30,6 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     songs,
     support,
     synergy,
+    wanderers,
     will,
 )

@@ -1,0 +1,61 @@
+"""Random-legal fuzz with casters (issue 16): the caster samples against each other and
+against themselves, random and heuristic players in turn, each battle watched by the magic
+invariants of tests/engines/sbg/test_magic.py (no Will below zero, no effect outliving its
+duration or its caster). Prints the battles that raised an exception or broke an invariant
+(there should be none), the spells that took effect by power, CPU time and load average.
+
+    .venv/bin/python bench/sbg_magic_fuzz.py [BATTLES]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from battlesim.engines.sbg.policies.players import RandomPlayer  # noqa: E402
+from battlesim.engines.sbg.policies.roster import PLAYERS  # noqa: E402
+from tests.engines.sbg.test_battles import run_watched  # noqa: E402
+from tests.engines.sbg.test_magic import _MagicWatcher  # noqa: E402
+
+CASTERS = ("gandalf_minas_tirith", "nazgul_mordor")
+
+
+def main() -> int:
+    battles = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    start = time.process_time()
+    failures: list[str] = []
+    spells: Counter[str] = Counter()
+    for seed in range(battles):
+        forces = [CASTERS[seed % 2], CASTERS[(seed // 2) % 2]]
+        heuristic = PLAYERS["heuristic"](None)
+        players = (RandomPlayer(), heuristic) if seed % 3 else (heuristic, RandomPlayer())
+        if seed % 5 == 0:
+            players = (RandomPlayer(), RandomPlayer())
+        try:
+            state, watcher = run_watched(seed, players, {"forces": forces}, _MagicWatcher())
+        except Exception:  # noqa: BLE001 - the fuzz reports every failure and goes on
+            failures.append(f"seed {seed}: {traceback.format_exc(limit=3)}")
+            continue
+        failures += [f"seed {seed}: {problem}" for problem in watcher.problems]
+        spells.update(str(e.data["power"]) for e in state.log.of_kind("spell"))
+    cpu = time.process_time() - start
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"{battles} battles with casters, random and heuristic players")
+    print(f"  {cpu:.0f} CPU s ({cpu / max(1, battles):.2f} s each), load {load}")
+    print(f"  exceptions or broken invariants: {len(failures)}")
+    for failure in failures[:10]:
+        print(f"    {failure}")
+    print("  spells taking effect by power:")
+    for power, count in sorted(spells.items()):
+        print(f"    {count:6d}  {power}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""How the heuristic casts (issue 16, policies/magic_policy.py): Will spent by scarcity, the
+Nazgûl's reserve (SR-WILLEVIL, 002:L2813), the expected resist, Sorcerous Blast's fight
+(MAGIC-P-BLAST, 002:L2547) counted for both sides."""
+
+from __future__ import annotations
+
+from battlesim.engines.sbg.policies import magic_policy
+from battlesim.engines.sbg.rules.magic import worth
+from battlesim.engines.sbg.rules.magic.casting import options
+from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
+from tests.engines.sbg.test_magic import HERO, caster_profile
+
+
+def test_a_will_point_costs_less_with_more_will_than_turns_ahead() -> None:
+    """Scarcity: 10 Will for 8 turns ahead costs less a point than 3 Will."""
+    state = battle()
+    rich = add(state, "r", 0, 10, 10, caster_profile(("Transfix", 3, 12.0), will=10))
+    poor = add(state, "p", 0, 14, 10, caster_profile(("Transfix", 3, 12.0), will=3))
+    add(state, "e", 1, 10, 20, caster_profile(("Transfix", 3, 12.0)))
+    state.turn = 1
+    assert magic_policy.will_cost(rich, state) < magic_policy.will_cost(poor, state)
+
+
+def test_will_of_evil_pays_its_life_only_below_its_reserve() -> None:
+    """SR-WILLEVIL: a Ringwraith with 7 Will spends a point at a Will point's price; at 3
+    Will the point costs also a third of the model (banished at 0)."""
+    state = battle()
+    card = caster_profile(("Black Dart", 5, 12.0), will=7, rules=("Will of Evil",), points=55)
+    wraith = add(state, "w", 0, 10, 10, card)
+    plain = magic_policy.will_cost(wraith, state)
+    assert plain <= worth.WILL_POINT * magic_policy.SCARCITY[1]
+    wraith.will = 3
+    assert magic_policy.will_cost(wraith, state) >= worth.of(wraith) / 3
+
+
+def test_the_expected_resist_of_a_model_without_will_is_none() -> None:
+    """MAGIC-RES-01: no Will, no free die: it cannot resist; a Hero with 6 Will is expected
+    to."""
+    state = battle()
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 12.0)))
+    warrior = add(state, "a", 1, 10, 16)
+    hero = add(state, "h", 1, 14, 16, profile(keywords=HERO, will=6, points=100))
+    found = {o.target: o for o in options(state, wizard) if o.power.name == "transfix"}
+    assert magic_policy._resist_dice(state, found[warrior.uid], 3.0) == 0
+    assert magic_policy._resist_dice(state, found[hero.uid], 3.0) >= 1
+
+
+def test_a_blast_into_our_own_fight_is_worth_less() -> None:
+    """MAGIC-P-BLAST (002:L2547): blasting an enemy fighting two of our models knocks them
+    down and hits them too: worth less than blasting the same enemy standing alone."""
+    state = battle()
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Sorcerous Blast", 5, 12.0)))
+    enemy = add(state, "e", 1, 10, 18)
+    lone = next(o for o in options(state, wizard) if o.target == enemy.uid)
+    alone = magic_policy._value(state, wizard, lone, False)
+    add(state, "f1", 0, 10 - BASE_GAP, 18, profile(points=20))
+    add(state, "f2", 0, 10 + BASE_GAP, 18, profile(points=20))
+    fight = next(o for o in options(state, wizard) if o.target == enemy.uid)
+    assert magic_policy._value(state, wizard, fight, False) < alone
