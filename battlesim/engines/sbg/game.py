@@ -26,7 +26,13 @@ from battlesim.engines.sbg.core.units import Force, PlayerId, force_from_data, p
 from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.phases.turn import play_turn
 from battlesim.engines.sbg.policies.roster import PLAYERS
-from battlesim.engines.sbg.rules import fortifications, game_types, muster, war_beasts
+from battlesim.engines.sbg.rules import (
+    fortifications,
+    game_types,
+    muster,
+    siege_ladders,
+    war_beasts,
+)
 from battlesim.engines.sbg.rules.game_types import GameMode, UnknownModeError, mode_named
 from battlesim.engines.sbg.rules.muster import DeploymentOrder
 from battlesim.engines.sbg.rules.reinforcements import hold_back
@@ -147,6 +153,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
     war_beasts.board(state)
     fortifications.raise_gates(state, scenario.spec.gates)  # SIEGE-GATE-01
     fortifications.place_rams(state, scenario.spec.rams)  # SIEGE-RAM-01
+    siege_ladders.place_ladders(state, scenario.spec.ladders)  # SIEGE-LADDER-01
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 

@@ -137,6 +137,7 @@ class ScenarioSpec:
     features: tuple[str, ...] = ()  # asked of a generated table (table_generator.ASKED)
     gates: tuple[GateSpec, ...] = ()  # SIEGE-GATE-01: gates standing on the table
     rams: tuple[Point, ...] = ()  # SIEGE-RAM-01: the attacker's rams, lying ready
+    ladders: tuple[Point, ...] = ()  # SIEGE-LADDER-01: the attacker's siege ladders
     width: float = 48.0
     depth: float = 48.0
     summary: str = ""

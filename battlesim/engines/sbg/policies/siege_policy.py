@@ -12,7 +12,13 @@ from __future__ import annotations
 import math
 from typing import TypeVar, cast
 
-from battlesim.engines.sbg.core.actions import Hold, IllegalActionError, Move, MoveAction
+from battlesim.engines.sbg.core.actions import (
+    Charge,
+    Hold,
+    IllegalActionError,
+    Move,
+    MoveAction,
+)
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.paths import (
     Point,
@@ -25,7 +31,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
-from battlesim.engines.sbg.rules import fortifications, objects
+from battlesim.engines.sbg.rules import fortifications, objects, siege_ladders
 from battlesim.engines.sbg.rules.movement import check_action
 from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.siege_engines import ChooseEngineTarget
@@ -35,6 +41,9 @@ T = TypeVar("T")
 RAM_FETCHERS = 3  # the attackers nearest a ram on the ground go and take it up
 HELP_REACH = 12.0  # inches: friends this near the ram's holder come and carry it with him
 HELPERS = 9  # SIEGE-RAM-02: ten carriers at most, the holder included
+LADDER_CLIMBERS = 4  # the attackers nearest a raised ladder go up it
+LADDER_REACH = 12.0  # inches: ... if they are this near its foot
+LADDER_DEFENDERS = 2  # the defenders nearest an enemy ladder's top go to it
 
 
 def enemy_gate(state: BattleState, model: ModelState) -> ModelState | None:
@@ -182,6 +191,10 @@ class SiegePlanPlayer(PlanPlayer):
         return super().decide(state, decision)
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        if self.scenario is not None and self.scenario.spec.ladders:
+            action = self._ladder_move(state, model)
+            if action is not None:
+                return action
         goal = siege_goal(state, model) if state.structures else None
         if goal is None:
             return self._assault(state, model)
@@ -201,6 +214,78 @@ class SiegePlanPlayer(PlanPlayer):
         if point_distance(model.position, goal) <= 1e-3:
             return Hold(model.uid)
         return self._siege_walk(state, model, goal)
+
+    def _ladder_move(self, state: BattleState, model: ModelState) -> MoveAction | None:
+        """SIEGE-LADDER-01/02: the attacker nearest a ladder on the ground takes it up and
+        carries it to the wall; the nearest few to a raised ladder climb it, charging a
+        defender at its top (None: not the model's business, the ram and gate moves follow)."""
+        if model.mount is not None:
+            return None
+        if attacking(self.scenario, model.player) is None:
+            return self._hold_ladder_top(state, model)
+        carried = [n for n in objects.carried_by(state, model) if n.startswith("siege ladder")]
+        if carried:
+            spot = siege_ladders.wall_spot(state, model)
+            return self._siege_walk(state, model, spot) if spot is not None else None
+        side = [m for m in state.living(model.player) if m.uid not in state.structures]
+        for _, point in siege_ladders.ladders_on_ground(state):
+            nearest = min(side, key=lambda m: (math.dist(m.position, point), m.uid))
+            if nearest is model:
+                return self._siege_walk(state, model, point)
+        for name, found in sorted(siege_ladders.raised_ladders(state).items()):
+            if found.side != model.player:
+                continue
+            near = sorted(side, key=lambda m: (math.dist(m.position, found.foot), m.uid))
+            if model in near[:LADDER_CLIMBERS] and (
+                math.dist(model.position, found.foot) <= LADDER_REACH
+            ):
+                return self._climb(state, model, name, found)
+        return None
+
+    def _hold_ladder_top(self, state: BattleState, model: ModelState) -> MoveAction | None:
+        """SIEGE-LADDER-04: a defender among the two nearest the top of an enemy ladder, not
+        in a fight's reach, goes to its top (to push it at the Move phase's end, or to meet
+        the climbers there)."""
+        if state.engaged(model):
+            return None
+        side = [m for m in state.living(model.player) if m.uid not in state.structures]
+        for name, found in sorted(siege_ladders.raised_ladders(state).items()):
+            if found.side == model.player:
+                continue
+            if model in siege_ladders.at_top(state, name, model.player):
+                return Hold(model.uid)
+            near = sorted(side, key=lambda m: (math.dist(m.position, found.top), m.uid))
+            if model in near[:LADDER_DEFENDERS] and (
+                math.dist(model.position, found.top) <= model.profile.move
+            ):
+                spot = siege_ladders.over_the_top(found, model)
+                try:
+                    check_action(state, model, Move(model.uid, spot))
+                    return Move(model.uid, spot)
+                except IllegalActionError:
+                    continue
+        return None
+
+    def _climb(
+        self, state: BattleState, model: ModelState, name: str, found: siege_ladders.Raised
+    ) -> MoveAction:
+        """Up and over when the top is free; else charge the defender there from the
+        ladder; else close up at its foot."""
+        if model in siege_ladders.on_ladder(state, name):
+            top = siege_ladders.at_top(state, name, 1 - model.player)
+            for enemy in top:
+                try:
+                    check_action(state, model, Charge(model.uid, enemy.uid, model.position))
+                    return Charge(model.uid, enemy.uid, model.position)
+                except IllegalActionError:
+                    continue
+            over = Move(model.uid, siege_ladders.over_the_top(found, model))
+            try:
+                check_action(state, model, over)
+                return over
+            except IllegalActionError:
+                return Hold(model.uid)
+        return self._siege_walk(state, model, found.foot)
 
     def _assault(self, state: BattleState, model: ModelState) -> MoveAction:
         """An attacker outside the walls goes in, through a breach (the table's route), to

@@ -46,6 +46,7 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     shooting_rules,
     siege_crew,
     siege_engines,
+    siege_ladders,
     siege_moves,
     sight,
     special_rules,

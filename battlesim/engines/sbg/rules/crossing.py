@@ -31,7 +31,7 @@ from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.rules import cavalry as cav
-from battlesim.engines.sbg.rules import long_climb
+from battlesim.engines.sbg.rules import long_climb, siege_ladders
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.combat import clamp_die
 from battlesim.engines.sbg.rules.falling import fall, terrain_height
@@ -49,6 +49,7 @@ class TerrainTest(enum.Enum):
     CLIMB = "climb"  # MOVE-CLIMB: a sheer side higher than the model
     DESCEND = "descend"  # MOVE-DESC-03: a drop higher than the model, climbed down
     LADDER = "ladder"  # MOVE-CLIMB-08: up or down a ladder, rope or steps: no test
+    SIEGE_LADDER = "siege ladder"  # SIEGE-LADDER-02: over a wall by a raised siege ladder
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,23 @@ def crossings(state: BattleState, model: ModelState, end: Point) -> list[Crossin
     if flies(state, model):
         return []
     found = terrain_tests(state.table, model.position, end, terrain_height(model))
-    return [_by_ladder(model.position, end, piece, test, size) for piece, test, size in found]
+    tests = [_by_ladder(model.position, end, piece, test, size) for piece, test, size in found]
+    if tests and siege_ladders.raised_ladders(state):
+        return [_by_siege_ladder(state, model.position, end, c) for c in tests]
+    return tests
+
+
+def _by_siege_ladder(state: BattleState, start: Point, end: Point, crossing: Crossing) -> Crossing:
+    """SIEGE-LADDER-02 (002:L3359): a climb of a fortified wall passing a raised siege
+    ladder's foot goes up it like any ladder (MOVE-CLIMB-08)."""
+    piece = crossing.piece
+    if (
+        crossing.test is TerrainTest.CLIMB
+        and siege_ladders.is_fortified_wall(piece)
+        and siege_ladders.ladder_at(state, piece, start, end)
+    ):
+        return Crossing(piece, TerrainTest.SIEGE_LADDER, crossing.size)
+    return crossing
 
 
 def _by_ladder(start: Point, end: Point, piece: Any, test: str, size: float) -> Crossing:
@@ -99,7 +116,7 @@ def half_way(state: BattleState, model: ModelState, end: Point, found: list[Cros
 
 def resolve_crossing(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:
     """Roll the test (any attempt forbids shooting this turn, SHOOT-ELIG-07) and place."""
-    model.leapt = crossing.test is not TerrainTest.LADDER  # a ladder is no test
+    model.leapt = crossing.test not in (TerrainTest.LADDER, TerrainTest.SIEGE_LADDER)
     _RESOLVERS[crossing.test](state, model, end, crossing)
 
 
@@ -154,6 +171,21 @@ def _check_ladder(state: BattleState, model: ModelState, end: Point, crossing: C
         raise IllegalActionError(f"{model.uid} is cavalry and cannot use a ladder (CLIMB-08)")
     if crossing.piece.kind is not TerrainKind.ELEVATED:
         raise IllegalActionError(f"{model.uid} cannot stand on top of {crossing.piece.name}")
+    return crossing.size
+
+
+def _check_siege_ladder(
+    state: BattleState, model: ModelState, end: Point, crossing: Crossing
+) -> float:
+    """SIEGE-LADDER-02, MOVE-CLIMB-08 (002:L3359, L615): no test; the wall's height costs its
+    inches and the climber steps onto the rampart behind (data.ASSUMPTIONS siege-ladder);
+    cavalry cannot use ladders (L1310). Short of Move, it stays at the foot, on the ladder."""
+    if any(word.lower() == "cavalry" for word in model.profile.keywords) or (
+        model.mount is not None
+    ):
+        raise IllegalActionError(f"{model.uid} is cavalry and cannot use a ladder (CLIMB-08)")
+    if crossing.piece in state.table.terrain_at(end):
+        raise IllegalActionError(f"{model.uid} cannot stop on top of {crossing.piece.name}")
     return crossing.size
 
 
@@ -280,6 +312,7 @@ _CHECKS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing], 
     TerrainTest.CLIMB: _check_climb,
     TerrainTest.DESCEND: _check_descend,
     TerrainTest.LADDER: _check_ladder,
+    TerrainTest.SIEGE_LADDER: _check_siege_ladder,
 }
 _RESOLVERS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing], None]] = {
     TerrainTest.LEAP: _leap,
@@ -287,6 +320,7 @@ _RESOLVERS: dict[TerrainTest, Callable[[BattleState, ModelState, Point, Crossing
     TerrainTest.CLIMB: _climb,
     TerrainTest.DESCEND: _descend,
     TerrainTest.LADDER: _ladder,
+    TerrainTest.SIEGE_LADDER: _ladder,
 }
 
 

@@ -56,6 +56,7 @@ from battlesim.engines.sbg.rules import (
     one_ring,
     prone_leap,
     sentries,
+    siege_ladders,
     war_beasts,
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
@@ -307,6 +308,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     if not touching and barrier_across(state, model, action.to, target) is None:
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
     unseen_ok = permitted(May.CHARGE_UNSEEN, HookContext(state, model))  # SR-SEEUNSEEN
+    unseen_ok = unseen_ok or siege_ladders.charges_from_ladder(state, model, target, action.to)
     if not unseen_ok and not can_see(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
     if not ring.may_charge(state, model, target) or hidden_by_stealth(state, model, target):

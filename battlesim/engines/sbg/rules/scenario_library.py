@@ -394,9 +394,10 @@ _NO_SIEGE_RULES = (
     "ASSUMPTION (engine scope): the curtain walls have no holds (SIEGE-WALL-01) and the "
     "gateway holds a castle gate (SIEGE-GATE-TABLE: Defence 10, 3 structure points) that the "
     "defender passes and the attacker must break (SIEGE-GATEATK-01); the attacker has one ram "
-    "(SIEGE-RAM-01/02) lying 1 inch before its zone; ladders, siege towers and defensive "
-    "equipment (part 2 sections 12.3-12.4) are not played yet, nor are demolition charges "
-    "(11.8)."
+    "(SIEGE-RAM-01/02) lying 1 inch before its zone and two siege ladders (SIEGE-LADDER-01..04) "
+    "lying 1 inch before its zone a third of the way in from each side; siege towers and "
+    "defensive equipment (part 2 sections 12.3-12.4) are not played yet, nor are demolition "
+    "charges (11.8)."
 )
 _RUIN_RULES = (
     "ASSUMPTION (engine scope): the ruined walls are low obstacles leapt as in part 1 and the "
@@ -442,6 +443,7 @@ STORM_THE_GATE = ScenarioSpec(
     siege=True,
     gates=(GateSpec((24.0, 31.0), "castle gate", owner=1, width=3.0),),
     rams=((24.0, 11.0),),
+    ladders=((12.0, 11.0), (36.0, 11.0)),
     summary="The attacker storms a curtain wall with a gate; the defender holds the keep.",
 )
 
