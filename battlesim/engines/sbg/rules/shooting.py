@@ -93,9 +93,13 @@ def is_legal_target(state: BattleState, shooter: ModelState, target: ModelState)
     return visible and not _friends_block(state, shooter, target)
 
 
-def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
+def legal_targets(
+    state: BattleState, shooter: ModelState, offered: int = TARGETS_OFFERED
+) -> list[ModelState]:
     """SHOOT-ELIG-03/04: visible enemies in range (inclusive), nearest first: the few offered
-    to players (a speed cap; ``is_legal_target`` accepts any other legal one).
+    to players (a speed cap; ``is_legal_target`` accepts any other legal one). ``offered``
+    stops the search sooner (a player asking only whether there is one, or the nearest: the
+    first ones found are the same, without the sight lines to the others).
 
     SHOOT-ITW-05: a Good shooter cannot target an enemy with friends in the way.
     """
@@ -114,7 +118,7 @@ def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
         visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
         if visible and not _friends_block(state, shooter, target):
             found.append(target)
-        if len(found) >= TARGETS_OFFERED:
+        if len(found) >= offered:
             break
     return found
 

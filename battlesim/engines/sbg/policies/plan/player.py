@@ -158,7 +158,7 @@ class PlanPlayer(HeuristicPlayer):
         if enemy is None:
             return Hold(model.uid)
         reach = model.missile.range
-        if gap <= reach and legal_targets(state, model):
+        if gap <= reach and legal_targets(state, model, offered=1):  # any one: speed
             return Hold(model.uid)
         if not self._line_screens(state, model.player):
             return self._close_in(state, model, plan)  # no line left: the bows fight
