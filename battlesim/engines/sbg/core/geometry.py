@@ -1179,6 +1179,7 @@ class RouteGraph:
         self.tree = STRtree(self.walls)
         self.wall_boxes = [tuple(float(v) for v in wall.bounds) for wall in self.walls]
         self._goals: dict[Point, tuple[dict[int, float], list[float]]] = {}
+        self._seen: dict[Point, np.ndarray] = {}
         self.nodes, self.before, self.after = self._corners(grown)
         self.links = self._link_nodes()
 
@@ -1218,7 +1219,17 @@ class RouteGraph:
         return not self._blocked(np.array([LineString([a, b])]))[0]
 
     def _visible_from(self, point: Point) -> np.ndarray:
-        """Return the indices of the corners a tangent straight leg from ``point`` reaches."""
+        """Return the indices of the corners a tangent straight leg from ``point`` reaches
+        (kept per point: a model that stood still asks again from the same spot; terrain
+        never moves)."""
+        found = self._seen.get(point)
+        if found is None:
+            if len(self._seen) > 512:
+                self._seen.clear()
+            found = self._seen[point] = self._visible_uncached(point)
+        return found
+
+    def _visible_uncached(self, point: Point) -> np.ndarray:
         source = np.asarray(point, dtype=float)
         j: np.ndarray = np.arange(len(self.nodes))
         j = j[self._tangent(np.broadcast_to(source, self.nodes.shape), j)]

@@ -87,3 +87,43 @@ class Grid(Generic[S]):
                 if members:
                     found.extend(members.values())
         return found
+
+    def along(
+        self, a: tuple[float, float], b: tuple[float, float], margin: float, reach: float
+    ) -> list[S]:
+        """``in_box`` of the segment a-b's box grown by ``margin``, keeping only the cells
+        that may hold a centre within ``reach`` of the segment (the same items in the same
+        order, fewer of them: a long sight line's box holds many cells far from the line)."""
+        (ax, ay), (bx, by) = a, b
+        x0, x1 = min(ax, bx) - margin, max(ax, bx) + margin
+        y0, y1 = min(ay, by) - margin, max(ay, by) + margin
+        i0, j0 = self._cell_of(x0, y0)
+        i1, j1 = self._cell_of(x1, y1)
+        size = self.cell
+        # a cell may hold such a centre only if its own centre lies within half its diagonal
+        # more (the distance to a segment changes no faster than the point moves)
+        near = reach + size * 0.7072
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+
+        def close(i: int, j: int) -> bool:
+            cx, cy = (i + 0.5) * size, (j + 0.5) * size
+            t = 0.0 if length2 == 0 else ((cx - ax) * dx + (cy - ay) * dy) / length2
+            t = min(1.0, max(0.0, t))
+            return math.hypot(ax + t * dx - cx, ay + t * dy - cy) <= near
+
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > len(self.cells):
+            return [
+                item
+                for (i, j), members in self.cells.items()
+                if i0 <= i <= i1 and j0 <= j <= j1 and close(i, j)
+                for item in members.values()
+            ]
+        found: list[S] = []
+        cells = self.cells
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                members = cells.get((i, j))
+                if members and close(i, j):
+                    found.extend(members.values())
+        return found

@@ -37,11 +37,14 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
     x0, x1 = min(ax, bx) - 1.0, max(ax, bx) + 1.0
     y0, y1 = min(ay, by) - 1.0, max(ay, by) + 1.0
     # segment_point_distance inlined, the same operations (speed: this runs for every model
-    # in the box of every sight line)
+    # near every sight line)
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     found = []
-    for other in state.in_box(x0, y0, x1, y1):  # the grid's cells: no scan of every model
+    # the grid's cells near the line (no scan of every model, nor of the line's whole box):
+    # a base touching the line has its centre within the largest radius of it
+    near = state.along((ax, ay), (bx, by), 1.0, state.largest_radius + 1e-6)
+    for other in near:
         ox, oy = other.x, other.y
         if not (x0 <= ox <= x1 and y0 <= oy <= y1):
             continue
