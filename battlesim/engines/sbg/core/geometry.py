@@ -247,6 +247,7 @@ class TerrainIndex:
         self.elevated = list(elevated)  # the pieces that raise the ground (table.py decides)
         self._grown: dict[tuple[int, float], tuple[Any, tuple[float, ...]]] = {}
         self._routes: dict[tuple[float, tuple[int, ...]], RouteGraph] = {}
+        self._crossed: dict[tuple[Point, Point, int, float], list[Interval]] = {}
         # A number no other index gets (cache keys of the modules above; an id() could be
         # reused by a later table) and their per-table data, which dies with the table
         # (module-level caches keyed by table used to keep every battle's table alive).
@@ -320,7 +321,8 @@ class TerrainIndex:
 
     def intervals(self, start: Point, end: Point, i: int, radius: Inches = 0.0) -> list[Interval]:
         """Return the stretches (as distances from ``start``) of the segment inside piece ``i``
-        grown by ``radius``."""
+        grown by ``radius`` (read only: the answer is kept, per segment, piece and radius, as a
+        model's move is measured again when checked and carried out; terrain never moves)."""
         shape, (a0, b0, a1, b1) = self._grown_with_box(i, radius)
         if (
             max(start[0], end[0]) < a0
@@ -329,7 +331,13 @@ class TerrainIndex:
             or min(start[1], end[1]) > b1
         ):
             return []  # bounding boxes apart: no Shapely call (speed)
-        return segment_intervals(start, end, shape)
+        key = (start, end, i, radius)
+        found = self._crossed.get(key)
+        if found is None:
+            if len(self._crossed) > _CROSSED_LIMIT:
+                self._crossed.clear()
+            found = self._crossed[key] = segment_intervals(start, end, shape)
+        return found
 
     def swept_intervals(
         self, start: Point, end: Point, kinds: Iterable[Any], radius: Inches
@@ -385,6 +393,8 @@ class TerrainIndex:
             self._routes[key] = RouteGraph([self.shapes[i] for i in chosen], walls, radius)
         return self._routes[key]
 
+
+_CROSSED_LIMIT = 20_000  # segments kept per table (a worker's memory stays flat)
 
 Plane = tuple[float, float, float]  # (nx, ny, c): the points p with nx * px + ny * py <= c
 
@@ -1216,7 +1226,9 @@ class RouteGraph:
             c0 <= x1 and x0 <= c1 and d0 <= y1 and y0 <= d1 for c0, d0, c1, d1 in self.wall_boxes
         ):
             return True  # no wall's box meets the leg's: no Shapely call (speed)
-        return not self._blocked(np.array([LineString([a, b])]))[0]
+        # one leg: the tree asked directly, the LineString without its class's checks (speed)
+        leg = shapely.linestrings([a, b])
+        return len(self.tree.query(leg, predicate="intersects")) == 0
 
     def _visible_from(self, point: Point) -> np.ndarray:
         """Return the indices of the corners a tangent straight leg from ``point`` reaches
