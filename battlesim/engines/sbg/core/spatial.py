@@ -95,35 +95,53 @@ class Grid(Generic[S]):
         that may hold a centre within ``reach`` of the segment (the same items in the same
         order, fewer of them: a long sight line's box holds many cells far from the line)."""
         (ax, ay), (bx, by) = a, b
-        x0, x1 = min(ax, bx) - margin, max(ax, bx) + margin
-        y0, y1 = min(ay, by) - margin, max(ay, by) + margin
-        i0, j0 = self._cell_of(x0, y0)
-        i1, j1 = self._cell_of(x1, y1)
-        size = self.cell
-        # a cell may hold such a centre only if its own centre lies within half its diagonal
-        # more (the distance to a segment changes no faster than the point moves)
-        near = reach + size * 0.7072
-        dx, dy = bx - ax, by - ay
-        length2 = dx * dx + dy * dy
-
-        def close(i: int, j: int) -> bool:
-            cx, cy = (i + 0.5) * size, (j + 0.5) * size
-            t = 0.0 if length2 == 0 else ((cx - ax) * dx + (cy - ay) * dy) / length2
-            t = min(1.0, max(0.0, t))
-            return math.hypot(ax + t * dx - cx, ay + t * dy - cy) <= near
-
-        if (i1 - i0 + 1) * (j1 - j0 + 1) > len(self.cells):
-            return [
-                item
-                for (i, j), members in self.cells.items()
-                if i0 <= i <= i1 and j0 <= j <= j1 and close(i, j)
-                for item in members.values()
-            ]
+        i0, j0 = self._cell_of(min(ax, bx) - margin, min(ay, by) - margin)
+        i1, j1 = self._cell_of(max(ax, bx) + margin, max(ay, by) + margin)
+        spans = self._spans(a, b, reach, (i0, j0, i1, j1))
         found: list[S] = []
-        cells = self.cells
-        for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                members = cells.get((i, j))
-                if members and close(i, j):
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > len(self.cells):  # as in_box: the same order
+            for (i, j), members in self.cells.items():
+                span = spans.get(i)
+                if span is not None and span[0] <= j <= span[1]:
                     found.extend(members.values())
+            return found
+        cells = self.cells
+        for i, (low, high) in spans.items():
+            for j in range(low, high + 1):
+                near = cells.get((i, j))
+                if near:
+                    found.extend(near.values())
         return found
+
+    def _spans(
+        self,
+        a: tuple[float, float],
+        b: tuple[float, float],
+        reach: float,
+        box: tuple[int, int, int, int],
+    ) -> dict[int, tuple[int, int]]:
+        """For each column of cells in ``box``, the rows that may hold a point within
+        ``reach`` of the segment a-b: such a point lies within ``reach`` of a point of the
+        segment whose x is within ``reach`` of the column (columns in increasing order)."""
+        (ax, ay), (bx, by) = a, b
+        i0, j0, i1, j1 = box
+        size, dx, dy = self.cell, bx - ax, by - ay
+        reach += 1e-9  # float noise in the clipping below: keep a hair more
+        spans: dict[int, tuple[int, int]] = {}
+        for i in range(i0, i1 + 1):
+            x0, x1 = i * size - reach, (i + 1) * size + reach
+            if dx == 0.0:
+                if not x0 <= ax <= x1:
+                    continue
+                low, high = min(ay, by), max(ay, by)
+            else:
+                t0, t1 = (x0 - ax) / dx, (x1 - ax) / dx
+                t0, t1 = max(min(t0, t1), 0.0), min(max(t0, t1), 1.0)
+                if t0 > t1:
+                    continue
+                low, high = sorted((ay + t0 * dy, ay + t1 * dy))
+            first = max(j0, math.floor((low - reach) / size))
+            last = min(j1, math.floor((high + reach) / size))
+            if first <= last:
+                spans[i] = (first, last)
+        return spans
