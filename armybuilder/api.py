@@ -4,39 +4,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
-from django.shortcuts import get_object_or_404
+from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from armybuilder import history, services
+from armybuilder.api_schema import ArmyListOut, ArmyListUndoneOut, ListChecksOut
 from armybuilder.models import (
     MAX_ENTRY_COUNT,
     MAX_POINTS_LIMIT,
     ArmyList,
-    ArmyListVersion,
-    Contingent,
     Entry,
-    Warband,
 )
 from armybuilder.presenters import army_list_json
-from armybuilder.selectors import army_list_for_user, army_list_full, army_list_get_for_user
+from armybuilder.selectors import (
+    army_list_for_user,
+    army_list_full,
+    army_list_get_for_user,
+    contingent_get_for_user,
+    entry_get_for_user,
+    version_get_for_list,
+    warband_get_for_user,
+)
+from config.api_answers import BAD_INPUT, answers, not_found
+from config.api_fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from profiles.models import Faction, Legion, Profile, ProfileOption
 
-
-def _run(call: Any, **kwargs: Any) -> Any:
-    """Call a service, turning its field errors into a 400 answer."""
-    try:
-        return call(**kwargs)
-    except DjangoValidationError as exc:
-        detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
-        raise ValidationError(detail) from exc
+LIST_NOT_FOUND = not_found("list (or part of a list)")
+LIST_READ = answers(ArmyListOut, (404, LIST_NOT_FOUND))
+LIST_CHANGED = answers(ArmyListOut, (400, BAD_INPUT), (404, LIST_NOT_FOUND))
+LIST_CREATED = answers(ArmyListOut, (400, BAD_INPUT), (404, LIST_NOT_FOUND), status=201)
 
 
 def _change(target: ArmyList, label: str, call: Any, **kwargs: Any) -> Any:
@@ -44,7 +48,7 @@ def _change(target: ArmyList, label: str, call: Any, **kwargs: Any) -> Any:
     nothing."""
     with transaction.atomic():
         history.version_record(army=army_list_full(army=target), label=label)
-        return _run(call, **kwargs)
+        return call(**kwargs)
 
 
 def _entry_label(entry: Entry) -> str:
@@ -57,21 +61,21 @@ def _full(request: Request, pk: int) -> Response:
 
 
 class OptionInput(serializers.Serializer):
-    option = serializers.IntegerField(min_value=1)
-    count = serializers.IntegerField(min_value=1, max_value=20, default=1)
+    option = StrictIntegerField(min_value=1)
+    count = StrictIntegerField(min_value=1, max_value=20, default=1)
 
 
 def _option_counts(items: list[dict[str, int]]) -> dict[int, int]:
     counts = {item["option"]: item["count"] for item in items}
     if len(counts) != len(items):
-        raise ValidationError({"options": "An option is named twice."})
+        raise ValidationError({"options": gettext("An option is named twice.")})
     return counts
 
 
 class ArmyListSummary(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    points_limit = serializers.IntegerField()
+    id = StrictIntegerField()
+    name = StrictCharField()
+    points_limit = StrictIntegerField()
     updated_at = serializers.DateTimeField()
 
 
@@ -82,24 +86,24 @@ class ArmyListCollectionApi(APIView):
         class Meta:
             ref_name = "ArmyListCollectionInput"
 
-        name = serializers.CharField(max_length=100)
-        points_limit = serializers.IntegerField(
-            min_value=1, max_value=MAX_POINTS_LIMIT, default=600
-        )
+        name = StrictCharField(max_length=100)
+        points_limit = StrictIntegerField(min_value=1, max_value=MAX_POINTS_LIMIT, default=600)
         factions = serializers.PrimaryKeyRelatedField(
             queryset=Faction.objects.all(), many=True, required=False
         )
 
-    @extend_schema(operation_id="lists_list", responses=ArmyListSummary(many=True))
+    @extend_schema(operation_id="lists_list", responses=answers(ArmyListSummary(many=True)))
     def get(self, request: Request) -> Response:
         lists = army_list_for_user(user=request.user)
         return Response(ArmyListSummary(lists, many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: dict})
+    @extend_schema(
+        request=InputSerializer, responses=answers(ArmyListOut, (400, BAD_INPUT), status=201)
+    )
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        army = _run(services.army_list_create, owner=request.user, **data.validated_data)
+        army = services.army_list_create(owner=request.user, **data.validated_data)
         return Response(army_list_json(army_list_full(army=army)), status=201)
 
 
@@ -110,17 +114,15 @@ class ArmyListDetailApi(APIView):
         class Meta:
             ref_name = "ArmyListDetailInput"
 
-        name = serializers.CharField(max_length=100, required=False)
-        points_limit = serializers.IntegerField(
-            min_value=1, max_value=MAX_POINTS_LIMIT, required=False
-        )
-        notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+        name = StrictCharField(max_length=100, required=False)
+        points_limit = StrictIntegerField(min_value=1, max_value=MAX_POINTS_LIMIT, required=False)
+        notes = StrictCharField(max_length=2000, required=False, allow_blank=True)
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=LIST_READ)
     def get(self, request: Request, pk: int) -> Response:
         return _full(request, pk)
 
-    @extend_schema(request=InputSerializer, responses=dict)
+    @extend_schema(request=InputSerializer, responses=LIST_CHANGED)
     def patch(self, request: Request, pk: int) -> Response:
         army = army_list_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
@@ -134,7 +136,7 @@ class ArmyListDetailApi(APIView):
         )
         return _full(request, pk)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses=answers(None, (404, LIST_NOT_FOUND), status=204))
     def delete(self, request: Request, pk: int) -> Response:
         army_list_get_for_user(user=request.user, pk=pk).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -143,7 +145,7 @@ class ArmyListDetailApi(APIView):
 class ArmyListValidateApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=answers(ListChecksOut, (404, LIST_NOT_FOUND)))
     def get(self, request: Request, pk: int) -> Response:
         army = army_list_full(army=army_list_get_for_user(user=request.user, pk=pk))
         body = army_list_json(army)
@@ -153,7 +155,7 @@ class ArmyListValidateApi(APIView):
 class ArmyListDuplicateApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: dict})
+    @extend_schema(request=None, responses=answers(ArmyListOut, (404, LIST_NOT_FOUND), status=201))
     def post(self, request: Request, pk: int) -> Response:
         army = army_list_get_for_user(user=request.user, pk=pk)
         copy = services.army_list_duplicate(army=army, owner=request.user)
@@ -169,7 +171,7 @@ class ContingentCollectionApi(APIView):
 
         faction = serializers.PrimaryKeyRelatedField(queryset=Faction.objects.all())
 
-    @extend_schema(request=InputSerializer, responses={201: dict})
+    @extend_schema(request=InputSerializer, responses=LIST_CREATED)
     def post(self, request: Request, pk: int) -> Response:
         army = army_list_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
@@ -194,11 +196,9 @@ class ContingentDetailApi(APIView):
             help_text="Id of one of the faction's legions (the list's JSON gives them), or null.",
         )
 
-    @extend_schema(request=InputSerializer, responses=dict)
+    @extend_schema(request=InputSerializer, responses=LIST_CHANGED)
     def patch(self, request: Request, pk: int) -> Response:
-        contingent = Contingent.objects.filter(army_list__owner=request.user, pk=pk).first()
-        if contingent is None:
-            raise NotFound("No such contingent.")
+        contingent = contingent_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         _change(
@@ -218,18 +218,18 @@ class WarbandCollectionApi(APIView):
         class Meta:
             ref_name = "WarbandCollectionInput"
 
-        contingent = serializers.IntegerField(min_value=1)
+        contingent = StrictIntegerField(min_value=1)
         captain = serializers.PrimaryKeyRelatedField(queryset=Profile.objects.all())
         options = OptionInput(many=True, required=False, default=list)
 
-    @extend_schema(request=InputSerializer, responses={201: dict})
+    @extend_schema(request=InputSerializer, responses=LIST_CREATED)
     def post(self, request: Request, pk: int) -> Response:
         army = army_list_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         contingent = army.contingents.filter(pk=data.validated_data["contingent"]).first()
         if contingent is None:
-            raise ValidationError({"contingent": "No such contingent in this list."})
+            raise ValidationError({"contingent": gettext("No such contingent in this list.")})
         options = _option_counts(data.validated_data["options"])
         _change(
             army,
@@ -242,22 +242,6 @@ class WarbandCollectionApi(APIView):
         return Response(army_list_json(army_list_full(army=army)), status=201)
 
 
-def _own_warband(request: Request, pk: int) -> Warband:
-    return get_object_or_404(
-        Warband.objects.select_related("contingent__army_list"),
-        pk=pk,
-        contingent__army_list__owner_id=request.user.pk,
-    )
-
-
-def _own_entry(request: Request, pk: int) -> Entry:
-    return get_object_or_404(
-        Entry.objects.select_related("warband__contingent__army_list", "profile"),
-        pk=pk,
-        warband__contingent__army_list__owner_id=request.user.pk,
-    )
-
-
 class WarbandDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -265,22 +249,24 @@ class WarbandDetailApi(APIView):
         class Meta:
             ref_name = "WarbandDetailInput"
 
-        is_army_leader = serializers.BooleanField()
+        is_army_leader = StrictBooleanField()
 
-    @extend_schema(request=InputSerializer, responses=dict)
+    @extend_schema(request=InputSerializer, responses=LIST_CHANGED)
     def patch(self, request: Request, pk: int) -> Response:
-        warband = _own_warband(request, pk)
+        warband = warband_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if not data.validated_data["is_army_leader"]:
-            raise ValidationError({"is_army_leader": "Choose the new leader's warband instead."})
+            raise ValidationError(
+                {"is_army_leader": gettext("Choose the new leader's warband instead.")}
+            )
         army = warband.contingent.army_list
         _change(army, "Change the army leader", services.warband_set_leader, warband=warband)
         return _full(request, army.pk)
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=LIST_CHANGED)
     def delete(self, request: Request, pk: int) -> Response:
-        warband = _own_warband(request, pk)
+        warband = warband_get_for_user(user=request.user, pk=pk)
         army = warband.contingent.army_list
         entries = list(warband.entries.select_related("profile"))
         models = sum(entry.count for entry in entries)
@@ -298,12 +284,12 @@ class EntryCollectionApi(APIView):
             ref_name = "EntryCollectionInput"
 
         profile = serializers.PrimaryKeyRelatedField(queryset=Profile.objects.all())
-        count = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY_COUNT, default=1)
+        count = StrictIntegerField(min_value=1, max_value=MAX_ENTRY_COUNT, default=1)
         options = OptionInput(many=True, required=False, default=list)
 
-    @extend_schema(request=InputSerializer, responses={201: dict})
+    @extend_schema(request=InputSerializer, responses=LIST_CREATED)
     def post(self, request: Request, pk: int) -> Response:
-        warband = _own_warband(request, pk)
+        warband = warband_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         _change(
@@ -327,23 +313,24 @@ class EntryDetailApi(APIView):
         class Meta:
             ref_name = "EntryDetailInput"
 
-        count = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY_COUNT, required=False)
+        count = StrictIntegerField(min_value=1, max_value=MAX_ENTRY_COUNT, required=False)
         options = OptionInput(many=True, required=False)
-        warband = serializers.IntegerField(min_value=1, required=False)
+        warband = StrictIntegerField(min_value=1, required=False)
 
-    @extend_schema(request=InputSerializer, responses=dict)
+    @extend_schema(request=InputSerializer, responses=LIST_CHANGED)
     def patch(self, request: Request, pk: int) -> Response:
-        entry = _own_entry(request, pk)
+        entry = entry_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         target = None
         if "warband" in values:
-            target = Warband.objects.filter(
-                pk=values["warband"], contingent__army_list__owner_id=request.user.pk
-            ).first()
-            if target is None:
-                raise ValidationError({"warband": "No such warband in your lists."})
+            try:
+                target = warband_get_for_user(user=request.user, pk=values["warband"])
+            except Http404 as exc:
+                raise ValidationError(
+                    {"warband": gettext("No such warband in your lists.")}
+                ) from exc
         options = _option_counts(values["options"]) if "options" in values else None
         _change(
             entry.warband.contingent.army_list,
@@ -356,9 +343,9 @@ class EntryDetailApi(APIView):
         )
         return _full(request, entry.warband.contingent.army_list_id)
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=LIST_CHANGED)
     def delete(self, request: Request, pk: int) -> Response:
-        entry = _own_entry(request, pk)
+        entry = entry_get_for_user(user=request.user, pk=pk)
         army = entry.warband.contingent.army_list
         _change(army, f"Remove {_entry_label(entry)}", services.entry_delete, entry=entry)
         return _full(request, army.pk)
@@ -374,19 +361,21 @@ class EntryOptionModelsApi(APIView):
         class Meta:
             ref_name = "EntryOptionModelsInput"
 
-        option = serializers.IntegerField(min_value=1)
-        models = serializers.IntegerField(min_value=0, max_value=MAX_ENTRY_COUNT)
+        option = StrictIntegerField(min_value=1)
+        models = StrictIntegerField(min_value=0, max_value=MAX_ENTRY_COUNT)
 
-    @extend_schema(request=InputSerializer, responses=dict)
+    @extend_schema(request=InputSerializer, responses=LIST_CHANGED)
     def post(self, request: Request, pk: int) -> Response:
-        entry = _own_entry(request, pk)
+        entry = entry_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         option = ProfileOption.objects.filter(
             pk=data.validated_data["option"], profile_id=entry.profile_id
         ).first()
         if option is None:
-            raise ValidationError({"option": f"{entry.profile.name} has no such option."})
+            raise ValidationError(
+                {"option": gettext("{name} has no such option.").format(name=entry.profile.name)}
+            )
         models = data.validated_data["models"]
         _change(
             entry.warband.contingent.army_list,
@@ -400,8 +389,8 @@ class EntryOptionModelsApi(APIView):
 
 
 class VersionSummary(serializers.Serializer):
-    id = serializers.IntegerField()
-    label = serializers.CharField()
+    id = StrictIntegerField()
+    label = StrictCharField()
     created_at = serializers.DateTimeField()
 
 
@@ -410,10 +399,13 @@ class ArmyListUndoApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=dict)
+    @extend_schema(
+        request=None,
+        responses=answers(ArmyListUndoneOut, (400, BAD_INPUT), (404, LIST_NOT_FOUND)),
+    )
     def post(self, request: Request, pk: int) -> Response:
         army = army_list_get_for_user(user=request.user, pk=pk)
-        version = _run(history.army_list_undo, army=army)
+        version = history.army_list_undo(army=army)
         response = _full(request, pk)
         response.data["undone"] = version.label
         return response
@@ -424,7 +416,7 @@ class ArmyListVersionsApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=VersionSummary(many=True))
+    @extend_schema(responses=answers(VersionSummary(many=True), (404, LIST_NOT_FOUND)))
     def get(self, request: Request, pk: int) -> Response:
         army = army_list_get_for_user(user=request.user, pk=pk)
         return Response(VersionSummary(army.versions.all(), many=True).data)
@@ -433,11 +425,9 @@ class ArmyListVersionsApi(APIView):
 class ArmyListVersionRestoreApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=dict)
+    @extend_schema(request=None, responses=LIST_CHANGED)
     def post(self, request: Request, pk: int, version: int) -> Response:
         army = army_list_get_for_user(user=request.user, pk=pk)
-        row = ArmyListVersion.objects.filter(army_list=army, pk=version).first()
-        if row is None:
-            raise NotFound("No such version of this list.")
-        _run(history.version_restore, version=row)
+        row = version_get_for_list(army=army, pk=version)
+        history.version_restore(version=row)
         return _full(request, pk)

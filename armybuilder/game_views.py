@@ -10,13 +10,13 @@ import json
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from armybuilder import games
-from armybuilder.models import Game
-from armybuilder.selectors import army_list_get_for_user
+from armybuilder.selectors import army_list_get_for_user, game_get_for_user
 
 
 @login_required
@@ -40,14 +40,15 @@ def game_start(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=pk, army_list__owner_id=request.user.pk)
+    game = game_get_for_user(user=request.user, pk=pk)
     context = {"game": game, "army": game.army_list, "body": games.game_json(game)}
     return render(request, "armybuilder/game.html", context)
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:
     names = ("css/site.css", "armybuilder/game.css", "armybuilder/game.js")
-    files = json.dumps([static(name) for name in names])
+    # The scripts' translations too: the sheet's script reads them, with or without signal.
+    files = json.dumps([*(static(name) for name in names), reverse("javascript-catalog")])
     response = render(
         request, "armybuilder/game_sw.js", {"files": files}, content_type="text/javascript"
     )

@@ -13,6 +13,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from armybuilder.figures import list_figures
 from armybuilder.models import ArmyList, Game
@@ -76,17 +77,23 @@ def game_start(*, army: ArmyList) -> Game:
 
 def _number(value: Any, field: str, high: int, low: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValidationError({field: f"A whole number from {low} to {high}."})
+        raise ValidationError(
+            {field: gettext("A whole number from {low} to {high}.").format(low=low, high=high)}
+        )
     return value
 
 
 def sheet_checked(game: Game, sheet: Any) -> dict[str, Any]:
     """The sheet if every field fits the game's roster; else a field-named error."""
     if not isinstance(sheet, dict) or set(sheet) != {"turn", "casualties", "notes", "heroes"}:
-        raise ValidationError({"sheet": "turn, casualties, notes and heroes, nothing else."})
+        raise ValidationError(
+            {"sheet": gettext("turn, casualties, notes and heroes, nothing else.")}
+        )
     notes = sheet["notes"]
     if not isinstance(notes, str) or len(notes) > MAX_NOTES or "\x00" in notes:
-        raise ValidationError({"notes": f"Text of at most {MAX_NOTES} characters."})
+        raise ValidationError(
+            {"notes": gettext("Text of at most {limit} characters.").format(limit=MAX_NOTES)}
+        )
     return {
         "turn": _number(sheet["turn"], "turn", MAX_TURN, low=1),
         "casualties": _number(sheet["casualties"], "casualties", game.roster["models"]),
@@ -98,11 +105,13 @@ def sheet_checked(game: Game, sheet: Any) -> dict[str, Any]:
 def _heroes_checked(game: Game, heroes: Any) -> dict[str, dict[str, int]]:
     starts = {hero["key"]: hero["start"] for hero in game.roster["heroes"]}
     if not isinstance(heroes, dict) or set(heroes) != set(starts):
-        raise ValidationError({"heroes": "One entry for each hero of the game, by its key."})
+        raise ValidationError(
+            {"heroes": gettext("One entry for each hero of the game, by its key.")}
+        )
     checked = {}
     for key, values in heroes.items():
         if not isinstance(values, dict) or set(values) != set(HERO_STATS):
-            raise ValidationError({f"heroes.{key}": "wounds, might, will and fate."})
+            raise ValidationError({f"heroes.{key}": gettext("wounds, might, will and fate.")})
         checked[key] = {
             stat: _number(values[stat], f"heroes.{key}.{stat}", starts[key][stat])
             for stat in HERO_STATS
@@ -114,7 +123,9 @@ def _heroes_checked(game: Game, heroes: Any) -> dict[str, dict[str, int]]:
 def game_save(*, game: Game, sheet: Any) -> Game:
     """Keep the sheet a device sends; the last one saved wins (one player, one sheet)."""
     if game.finished_at is not None:
-        raise ValidationError({"sheet": "This game is over; its sheet is kept as it ended."})
+        raise ValidationError(
+            {"sheet": gettext("This game is over; its sheet is kept as it ended.")}
+        )
     game.sheet = sheet_checked(game, sheet)
     game.revision += 1
     game.save(update_fields=["sheet", "revision", "updated_at"])
@@ -124,10 +135,10 @@ def game_save(*, game: Game, sheet: Any) -> Game:
 def game_record(*, game: Game, result: str, opponent: str) -> Game:
     """Close the game with its result and opponent."""
     if result not in Game.Result.values:
-        raise ValidationError({"result": "won, drew or lost."})
+        raise ValidationError({"result": gettext("won, drew or lost.")})
     opponent = opponent.strip()
     if not opponent or len(opponent) > 100 or "\x00" in opponent:
-        raise ValidationError({"opponent": "Name the opponent (at most 100 characters)."})
+        raise ValidationError({"opponent": gettext("Name the opponent (at most 100 characters).")})
     game.result, game.opponent, game.finished_at = result, opponent, timezone.now()
     game.save(update_fields=["result", "opponent", "finished_at", "updated_at"])
     return game

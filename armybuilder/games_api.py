@@ -5,7 +5,6 @@ Only the list's owner reaches its games (404 for anyone else, as for lists).
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -14,21 +13,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from armybuilder import games
-from armybuilder.api import _run
+from armybuilder.api_schema import GameOut, GameRecordOut
 from armybuilder.models import Game
-from armybuilder.selectors import army_list_get_for_user
+from armybuilder.selectors import army_list_get_for_user, game_get_for_user
+from config.api_answers import BAD_INPUT, answers, not_found
+from config.api_fields import StrictCharField
 
-
-def _own_game(request: Request, pk: int) -> Game:
-    return get_object_or_404(
-        Game.objects.select_related("army_list"), pk=pk, army_list__owner_id=request.user.pk
-    )
+GAME_NOT_FOUND = not_found("game or list")
+GAME_CHANGED = answers(GameOut, (400, BAD_INPUT), (404, GAME_NOT_FOUND))
 
 
 class GameCollectionApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=answers(GameRecordOut, (404, GAME_NOT_FOUND)))
     def get(self, request: Request, pk: int) -> Response:
         army = army_list_get_for_user(user=request.user, pk=pk)
         record = games.list_record(army=army)
@@ -42,7 +40,7 @@ class GameCollectionApi(APIView):
             }
         )
 
-    @extend_schema(request=None, responses={201: dict})
+    @extend_schema(request=None, responses=answers(GameOut, (404, GAME_NOT_FOUND), status=201))
     def post(self, request: Request, pk: int) -> Response:
         army = army_list_get_for_user(user=request.user, pk=pk)
         return Response(games.game_json(games.game_start(army=army)), status=201)
@@ -59,16 +57,16 @@ class GameDetailApi(APIView):
 
         sheet = serializers.JSONField()
 
-    @extend_schema(responses=dict)
+    @extend_schema(responses=answers(GameOut, (404, GAME_NOT_FOUND)))
     def get(self, request: Request, pk: int) -> Response:
-        return Response(games.game_json(_own_game(request, pk)))
+        return Response(games.game_json(game_get_for_user(user=request.user, pk=pk)))
 
-    @extend_schema(request=InputSerializer, responses=dict)
+    @extend_schema(request=InputSerializer, responses=GAME_CHANGED)
     def put(self, request: Request, pk: int) -> Response:
-        game = _own_game(request, pk)
+        game = game_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        _run(games.game_save, game=game, sheet=data.validated_data["sheet"])
+        games.game_save(game=game, sheet=data.validated_data["sheet"])
         return Response(games.game_json(game))
 
 
@@ -80,12 +78,12 @@ class GameResultApi(APIView):
             ref_name = "GameResultInput"
 
         result = serializers.ChoiceField(choices=Game.Result.choices)
-        opponent = serializers.CharField(max_length=100)
+        opponent = StrictCharField(max_length=100)
 
-    @extend_schema(request=InputSerializer, responses=dict)
+    @extend_schema(request=InputSerializer, responses=GAME_CHANGED)
     def post(self, request: Request, pk: int) -> Response:
-        game = _own_game(request, pk)
+        game = game_get_for_user(user=request.user, pk=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        _run(games.game_record, game=game, **data.validated_data)
+        games.game_record(game=game, **data.validated_data)
         return Response(games.game_json(game))

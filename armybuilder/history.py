@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from armybuilder.models import ArmyList, ArmyListVersion, Contingent, Entry, EntryOption, Warband
 from profiles.models import Faction, Legion, Profile, ProfileOption
@@ -66,7 +67,7 @@ def army_list_undo(*, army: ArmyList) -> ArmyListVersion:
     """Put the list back as it was before its last change, and drop that step."""
     version = army.versions.first()
     if version is None:
-        raise ValidationError({"undo": "Nothing to undo."})
+        raise ValidationError({"undo": gettext("Nothing to undo.")})
     _restore(army, version.document)
     version.delete()
     return version
@@ -117,5 +118,11 @@ def _restore_warband(contingent: Contingent, order: int, item: dict[str, Any]) -
 def _row(model: Any, pk: int) -> Any:
     row = model.objects.filter(pk=pk).first()
     if row is None:
-        raise ValidationError({"version": f"This version names a {model.__name__} that is gone."})
+        raise ValidationError(
+            {
+                "version": gettext("This version names a {kind} that is gone.").format(
+                    kind=model.__name__
+                )
+            }
+        )
     return row

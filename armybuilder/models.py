@@ -11,6 +11,7 @@ import uuid
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from profiles.models import Faction, Legion, Profile, ProfileOption
 
@@ -87,8 +88,8 @@ class Entry(models.Model):
     """One profile in a warband, with a count and chosen options (per model)."""
 
     class Role(models.TextChoices):
-        CAPTAIN = "captain", "Captain"
-        FOLLOWER = "follower", "Follower"
+        CAPTAIN = "captain", _("Captain")
+        FOLLOWER = "follower", _("Follower")
 
     warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="entries")
     profile = models.ForeignKey(Profile, on_delete=models.PROTECT, related_name="+")
@@ -150,9 +151,9 @@ class Game(models.Model):
     """
 
     class Result(models.TextChoices):
-        WON = "won", "Won"
-        DREW = "drew", "Drew"
-        LOST = "lost", "Lost"
+        WON = "won", _("Won")
+        DREW = "drew", _("Drew")
+        LOST = "lost", _("Lost")
 
     army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="games")
     roster = models.JSONField()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from django.utils.translation import gettext
+
 from armybuilder.battlescribe.data_rules import data_rule_breaches
 from armybuilder.effective import Card, effective_card
 from armybuilder.figures import list_figures
@@ -173,7 +175,11 @@ def army_list_json(army: ArmyList) -> dict[str, Any]:
         ],
         "figures": asdict(list_figures(snapshot)),
         "alliance": list_alliance(snapshot).name.lower(),
-        "breaches": [asdict(breach) for breach in [*validate(snapshot), *data_rule_breaches(army)]],
+        "breaches": [
+            # the source by its name in the reader's language, beside the stable rule id
+            {**asdict(breach), "source": gettext(breach.source)}
+            for breach in [*validate(snapshot), *data_rule_breaches(army)]
+        ],
         # what the battle simulator leaves out of this list (battlesim/breadth.py)
         "simulation": {"ignored": list(army_breadth(army).ignored)},
         # the change the list's undo would take back (armybuilder.history)

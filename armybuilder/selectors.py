@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import uuid
+from typing import TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Model, Prefetch, QuerySet
 from django.http import Http404
 
 from armybuilder.list_data import ContingentData, EntryData, ListData, OptionPick, WarbandData
-from armybuilder.models import ArmyList, Contingent, Entry, EntryOption, Warband
+from armybuilder.models import (
+    ArmyList,
+    ArmyListVersion,
+    Contingent,
+    Entry,
+    EntryOption,
+    Game,
+    Warband,
+)
 
 User = AbstractBaseUser | AnonymousUser
+Row = TypeVar("Row", bound=Model)
 
 
 def army_list_for_user(*, user: User) -> QuerySet[ArmyList]:
@@ -27,6 +37,47 @@ def army_list_get_for_user(*, user: User, pk: int) -> ArmyList:
     if army is None:
         raise Http404("No such army list.")
     return army
+
+
+def contingent_get_for_user(*, user: User, pk: int) -> Contingent:
+    """Return a contingent of one of the user's lists, or raise 404."""
+    return _owned(Contingent.objects.select_related("army_list", "faction"), user, pk, "army_list")
+
+
+def warband_get_for_user(*, user: User, pk: int) -> Warband:
+    """Return a warband of one of the user's lists, or raise 404."""
+    rows = Warband.objects.select_related("contingent__army_list")
+    return _owned(rows, user, pk, "contingent__army_list")
+
+
+def entry_get_for_user(*, user: User, pk: int) -> Entry:
+    """Return an entry of one of the user's lists, or raise 404."""
+    rows = Entry.objects.select_related("warband__contingent__army_list", "profile")
+    return _owned(rows, user, pk, "warband__contingent__army_list")
+
+
+def game_get_for_user(*, user: User, pk: int) -> Game:
+    """Return a game sheet of one of the user's lists, or raise 404."""
+    return _owned(Game.objects.select_related("army_list"), user, pk, "army_list")
+
+
+def version_get_for_list(*, army: ArmyList, pk: int) -> ArmyListVersion:
+    """Return one of the list's earlier versions, or raise 404."""
+    version = ArmyListVersion.objects.filter(army_list=army, pk=pk).first()
+    if version is None:
+        raise Http404("No such version of this list.")
+    return version
+
+
+def _owned(rows: QuerySet[Row], user: User, pk: int, army_path: str) -> Row:
+    """The row ``pk`` when the list it belongs to (``army_path``) is the user's; else 404
+    (for another user's row too, so that nobody learns it exists)."""
+    found = None
+    if user.is_authenticated:
+        found = rows.filter(pk=pk, **{f"{army_path}__owner_id": user.pk}).first()
+    if found is None:
+        raise Http404(f"No such {rows.model._meta.verbose_name}.")
+    return found
 
 
 def army_list_get_shared(*, token: uuid.UUID) -> ArmyList:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from armybuilder.effective import MOUNTS
 from armybuilder.models import (
@@ -66,7 +67,7 @@ def army_list_update(
     points_limit = army.points_limit if points_limit is None else points_limit
     _check_list_fields(name, points_limit)
     if notes is not None and len(notes) > 2000:
-        raise ValidationError({"notes": "Notes have at most 2000 characters."})
+        raise ValidationError({"notes": gettext("Notes have at most 2000 characters.")})
     army.name, army.points_limit = name.strip(), points_limit
     army.notes = army.notes if notes is None else notes
     army.save()
@@ -110,7 +111,9 @@ def _copy_warband(warband: Warband, contingent: Contingent) -> None:
 @transaction.atomic
 def contingent_add(*, army: ArmyList, faction: Faction) -> Contingent:
     if army.contingents.filter(faction=faction).exists():
-        raise ValidationError({"faction": f"{faction.name} is already in this list."})
+        raise ValidationError(
+            {"faction": gettext("{name} is already in this list.").format(name=faction.name)}
+        )
     order = army.contingents.count()
     return Contingent.objects.create(army_list=army, faction=faction, order=order)
 
@@ -119,7 +122,11 @@ def contingent_set_legion(*, contingent: Contingent, legion: Legion | None) -> C
     """Build the contingent as one of its army list's Legendary Legions (None: a plain list)."""
     if legion is not None and legion.faction_id != contingent.faction_id:
         raise ValidationError(
-            {"legion": f"{legion.name} is not a Legendary Legion of {contingent.faction.name}."}
+            {
+                "legion": gettext("{name} is not a Legendary Legion of {faction}.").format(
+                    name=legion.name, faction=contingent.faction.name
+                )
+            }
         )
     contingent.legion = legion
     contingent.save(update_fields=["legion"])
@@ -132,7 +139,9 @@ def warband_add(
 ) -> Warband:
     """Open a warband led by ``captain``; the first warband of a list leads the army."""
     if not captain.is_hero:
-        raise ValidationError({"captain": f"{captain.name} is not a Hero and cannot lead."})
+        raise ValidationError(
+            {"captain": gettext("{name} is not a Hero and cannot lead.").format(name=captain.name)}
+        )
     first = not Warband.objects.filter(contingent__army_list=contingent.army_list).exists()
     warband = Warband.objects.create(
         contingent=contingent, order=contingent.warbands.count(), is_army_leader=first
@@ -161,7 +170,11 @@ def entry_add(
 ) -> Entry:
     if profile.faction_id != warband.contingent.faction_id:
         raise ValidationError(
-            {"profile": f"{profile.name} is not in the {warband.contingent.faction} army list."}
+            {
+                "profile": gettext("{name} is not in the {faction} army list.").format(
+                    name=profile.name, faction=warband.contingent.faction
+                )
+            }
         )
     _check_count(count)
     entry = Entry.objects.create(
@@ -196,17 +209,21 @@ def entry_update(
 
 def _move(entry: Entry, warband: Warband) -> None:
     if warband.contingent.army_list_id != entry.warband.contingent.army_list_id:
-        raise ValidationError({"warband": "That warband belongs to another list."})
+        raise ValidationError({"warband": gettext("That warband belongs to another list.")})
     if warband.contingent.faction_id != entry.profile.faction_id:
-        raise ValidationError({"warband": "That warband is in another army list's contingent."})
+        raise ValidationError(
+            {"warband": gettext("That warband is in another army list's contingent.")}
+        )
     if entry.role == Entry.Role.CAPTAIN:
-        raise ValidationError({"warband": "A captain cannot leave its warband."})
+        raise ValidationError({"warband": gettext("A captain cannot leave its warband.")})
     entry.warband, entry.order = warband, warband.entries.count()  # joins at the end
 
 
 def _check_count(count: int) -> None:
     if not 1 <= count <= MAX_ENTRY_COUNT:
-        raise ValidationError({"count": f"The count is between 1 and {MAX_ENTRY_COUNT}."})
+        raise ValidationError(
+            {"count": gettext("The count is between 1 and {limit}.").format(limit=MAX_ENTRY_COUNT)}
+        )
 
 
 def _set_options(entry: Entry, options: OptionCounts) -> None:
@@ -215,11 +232,19 @@ def _set_options(entry: Entry, options: OptionCounts) -> None:
         option = known.get(option_id)
         if option is None:
             raise ValidationError(
-                {"options": f"{entry.profile.name} has no option with id {option_id}."}
+                {
+                    "options": gettext("{name} has no option with id {option_id}.").format(
+                        name=entry.profile.name, option_id=option_id
+                    )
+                }
             )
         if not 1 <= count <= option.max_count:
             raise ValidationError(
-                {"options": f"{option.name} may be taken 1 to {option.max_count} times."}
+                {
+                    "options": gettext("{name} may be taken 1 to {max_count} times.").format(
+                        name=option.name, max_count=option.max_count
+                    )
+                }
             )
     entry.chosen_options.all().delete()
     EntryOption.objects.bulk_create(
@@ -263,9 +288,21 @@ def entry_set_option_models(*, entry: Entry, option: ProfileOption, models: int)
     entry itself when no model has it).
     """
     if option.profile_id != entry.profile_id:
-        raise ValidationError({"option": f"{entry.profile.name} has no option {option.name}."})
+        raise ValidationError(
+            {
+                "option": gettext("{name} has no option {option}.").format(
+                    name=entry.profile.name, option=option.name
+                )
+            }
+        )
     if not 0 <= models <= entry.count:
-        raise ValidationError({"models": f"Between 0 and {entry.count} models can take it."})
+        raise ValidationError(
+            {
+                "models": gettext("Between 0 and {count} models can take it.").format(
+                    count=entry.count
+                )
+            }
+        )
     chosen = {o.option_id: o.count for o in entry.chosen_options.select_related("option")}
     options = {o.pk: o for o in ProfileOption.objects.filter(profile=entry.profile)}
     with_it = {pk: n for pk, n in chosen.items() if not exclusive(options[pk], option)}

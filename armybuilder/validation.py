@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_noop
+
 from armybuilder.figures import (
     active_rules,
     bow_limit,
@@ -30,7 +32,8 @@ from armybuilder.rules_data import CANNOT_LEAD_ARMY, Alliance, Tier
 
 __all__ = ["CHECKS", "RULE_IDS", "Breach", "list_alliance", "validate"]
 
-MPG = "Matched Play Guide (2018)"
+# The French edition calls it the « Bible des Parties Compétitives » (rulebook 002:L137).
+MPG = gettext_noop("Matched Play Guide (2018)")
 
 # Every rule id a check can emit, with what it guards (the golden rosters cover each one).
 RULE_IDS: dict[str, str] = {
@@ -107,7 +110,9 @@ def points_limit(army: ListData) -> Iterator[Breach]:
     if total > army.points_limit:
         yield Breach(
             "LIST-POINTS",
-            f"The list costs {total} points, over its limit of {army.points_limit}.",
+            gettext("The list costs {total} points, over its limit of {points_limit}.").format(
+                total=total, points_limit=army.points_limit
+            ),
             "list",
         )
 
@@ -119,8 +124,10 @@ def one_side(army: ListData) -> Iterator[Breach]:
         evil = next(c for c in army.contingents if c.side != army.contingents[0].side)
         yield Breach(
             "LIST-SIDES",
-            f"Good and Evil cannot fight side by side: {evil.faction} is on the other side "
-            f"from {army.contingents[0].faction}.",
+            gettext(
+                "Good and Evil cannot fight side by side: {faction} is on the other side from "
+                "{ally}."
+            ).format(faction=evil.faction, ally=army.contingents[0].faction),
             evil.ref,
         )
 
@@ -137,14 +144,20 @@ def _captains_of(army: ListData, contingent: ContingentData) -> Iterator[Breach]
         if len(captains) > 1:
             names = ", ".join(entry.name for entry in captains)
             yield Breach(
-                "WARBAND-CAPTAIN", f"A warband has more than one captain: {names}.", warband.ref
+                "WARBAND-CAPTAIN",
+                gettext("A warband has more than one captain: {names}.").format(names=names),
+                warband.ref,
             )
         elif not captains and warband.entries and not heroless_allowed(warband, contingent, army):
-            yield Breach("WARBAND-CAPTAIN", "A warband has followers but no captain.", warband.ref)
+            yield Breach(
+                "WARBAND-CAPTAIN", gettext("A warband has followers but no captain."), warband.ref
+            )
         elif captains and (not captains[0].is_hero or captains[0].count != 1):
             yield Breach(
                 "WARBAND-CAPTAIN",
-                f"{captains[0].name} cannot lead a warband: only a single Hero can.",
+                gettext("{name} cannot lead a warband: only a single Hero can.").format(
+                    name=captains[0].name
+                ),
                 captains[0].ref,
             )
 
@@ -158,8 +171,15 @@ def warband_capacity_limit(army: ListData) -> Iterator[Breach]:
             captain = warband.captains[0]
             yield Breach(
                 "WARBAND-CAPACITY",
-                f"{captain.name}'s warband holds {warband.follower_models} followers; a "
-                f"{captain.heroic_tier} hero may lead {capacity}.",
+                gettext(
+                    "{name}'s warband holds {follower_models} followers; a {heroic_tier} hero "
+                    "may lead {capacity}."
+                ).format(
+                    name=captain.name,
+                    follower_models=warband.follower_models,
+                    heroic_tier=captain.heroic_tier,
+                    capacity=capacity,
+                ),
                 warband.ref,
             )
 
@@ -171,8 +191,10 @@ def heroes_as_followers(army: ListData) -> Iterator[Breach]:
             if entry.is_hero and entry.tier is not Tier.INDEPENDENT:
                 yield Breach(
                     "WARBAND-HERO-FOLLOWER",
-                    f"{entry.name} is a Hero: only an Independent Hero may join another "
-                    "hero's warband.",
+                    gettext(
+                        "{name} is a Hero: only an Independent Hero may join another hero's "
+                        "warband."
+                    ).format(name=entry.name),
                     entry.ref,
                 )
 
@@ -181,7 +203,11 @@ def heroes_as_followers(army: ListData) -> Iterator[Breach]:
 def army_leader(army: ListData) -> Iterator[Breach]:
     leaders = [warband for warband in army.warbands if warband.is_army_leader]
     if len(leaders) != 1:
-        yield Breach("LIST-LEADER", f"A list needs exactly one leader, not {len(leaders)}.", "list")
+        yield Breach(
+            "LIST-LEADER",
+            gettext("A list needs exactly one leader, not {count}.").format(count=len(leaders)),
+            "list",
+        )
         return
     yield from _leader_tier(army, leaders[0].captains)
 
@@ -195,13 +221,17 @@ def _leader_tier(army: ListData, captains: list[EntryData]) -> Iterator[Breach]:
     if leader.tier in CANNOT_LEAD_ARMY:
         yield Breach(
             "LIST-LEADER-TIER",
-            f"{leader.name} is a {leader.heroic_tier} hero and cannot lead the army.",
+            gettext("{name} is a {heroic_tier} hero and cannot lead the army.").format(
+                name=leader.name, heroic_tier=leader.heroic_tier
+            ),
             leader.ref,
         )
     elif eligible and leader.tier.value < max(tier.value for tier in eligible):
         yield Breach(
             "LIST-LEADER-TIER",
-            f"{leader.name} cannot lead: a hero of a higher tier is in the list.",
+            gettext("{name} cannot lead: a hero of a higher tier is in the list.").format(
+                name=leader.name
+            ),
             leader.ref,
         )
 
@@ -214,7 +244,13 @@ def named_heroes_once(army: ListData) -> Iterator[Breach]:
     for name, count in sorted(counts.items()):
         if count > 1:
             ref = next(entry.ref for entry in army.entries if entry.name == name)
-            yield Breach("LIST-UNIQUE", f"{name} is a named hero and appears {count} times.", ref)
+            yield Breach(
+                "LIST-UNIQUE",
+                gettext("{name} is a named hero and appears {count} times.").format(
+                    name=name, count=count
+                ),
+                ref,
+            )
 
 
 @check
@@ -224,7 +260,9 @@ def bow_limit_per_contingent(army: ListData) -> Iterator[Breach]:
         if bows > limit:
             yield Breach(
                 "CONTINGENT-BOWS",
-                f"{contingent.faction}: {bows} warriors carry bows; the bow limit is {limit}.",
+                gettext("{faction}: {bows} warriors carry bows; the bow limit is {limit}.").format(
+                    faction=contingent.faction, bows=bows, limit=limit
+                ),
                 contingent.ref,
             )
 
@@ -241,8 +279,12 @@ def allied_contingent_heroes(army: ListData) -> Iterator[Breach]:
         if not any(_tier_at_least(entry, needed) for entry in contingent.entries):
             yield Breach(
                 "CONTINGENT-ALLY-HERO",
-                f"{contingent.faction} is an allied contingent and needs a Hero of "
-                f"{needed.name.title()} or higher ({level.name.title()} alliance).",
+                gettext(
+                    "{faction} is an allied contingent and needs a Hero of {needed} or higher "
+                    "({level} alliance)."
+                ).format(
+                    faction=contingent.faction, needed=needed.name.title(), level=level.name.title()
+                ),
                 contingent.ref,
             )
 
@@ -257,8 +299,10 @@ def siege_engines(army: ListData) -> Iterator[Breach]:
         if engines > heroes:
             yield Breach(
                 "CONTINGENT-SIEGE",
-                f"{contingent.faction}: {engines} siege engines but {heroes} heroes of "
-                "Fortitude or higher; each engine needs one.",
+                gettext(
+                    "{faction}: {engines} siege engines but {heroes} heroes of Fortitude or "
+                    "higher; each engine needs one."
+                ).format(faction=contingent.faction, engines=engines, heroes=heroes),
                 contingent.ref,
             )
 
@@ -269,7 +313,11 @@ def option_legality(army: ListData) -> Iterator[Breach]:
         for option in entry.options:
             if not option.legal:
                 yield Breach(
-                    "ENTRY-OPTION", f"{entry.name} cannot take the option {option.name}.", entry.ref
+                    "ENTRY-OPTION",
+                    gettext("{name} cannot take the option {option}.").format(
+                        name=entry.name, option=option.name
+                    ),
+                    entry.ref,
                 )
 
 
@@ -290,7 +338,9 @@ def sauron_leads(army: ListData) -> Iterator[Breach]:
     """The Dark Lord: if Sauron is in the force he must be its leader."""
     entry = _named(army, SAURON)
     if entry is not None and not _leads(army, entry):
-        yield Breach("LIST-DARK-LORD", f"{SAURON} must lead the army.", entry.ref)
+        yield Breach(
+            "LIST-DARK-LORD", gettext("{hero} must lead the army.").format(hero=SAURON), entry.ref
+        )
 
 
 @check
@@ -299,7 +349,9 @@ def denethor_leads(army: ListData) -> Iterator[Breach]:
     King Elessar is in it."""
     entry = _named(army, DENETHOR)
     if entry is not None and _named(army, KING_ELESSAR) is None and not _leads(army, entry):
-        yield Breach("LIST-STEWARD", f"{DENETHOR} must lead the army.", entry.ref)
+        yield Breach(
+            "LIST-STEWARD", gettext("{hero} must lead the army.").format(hero=DENETHOR), entry.ref
+        )
 
 
 def _named(army: ListData, name: str) -> EntryData | None:
@@ -314,7 +366,11 @@ def _leads(army: ListData, entry: EntryData) -> bool:
 def smeagol_needs_frodo(army: ListData) -> Iterator[Breach]:
     smeagol = _named(army, SMEAGOL)
     if smeagol is not None and _named(army, FRODO) is None:
-        yield Breach("LIST-SMEAGOL", f"{SMEAGOL} may only be taken with {FRODO}.", smeagol.ref)
+        yield Breach(
+            "LIST-SMEAGOL",
+            gettext("{hero} may only be taken with {other}.").format(hero=SMEAGOL, other=FRODO),
+            smeagol.ref,
+        )
 
 
 @check
@@ -322,7 +378,11 @@ def goldberry_needs_tom(army: ListData) -> Iterator[Breach]:
     """BSData 669b-ecf7-8857-b98a: Goldberry may not be included unless Tom Bombadil is."""
     goldberry = _named(army, GOLDBERRY)
     if goldberry is not None and _named(army, TOM) is None:
-        yield Breach("LIST-GOLDBERRY", f"{GOLDBERRY} may only be taken with {TOM}.", goldberry.ref)
+        yield Breach(
+            "LIST-GOLDBERRY",
+            gettext("{hero} may only be taken with {other}.").format(hero=GOLDBERRY, other=TOM),
+            goldberry.ref,
+        )
 
 
 @check
@@ -330,7 +390,11 @@ def lone_hunter(army: ListData) -> Iterator[Breach]:
     for warband in army.warbands:
         for entry in warband.followers:
             if entry.name == SHELOB:
-                yield Breach("WARBAND-LONE-HUNTER", f"{SHELOB} cannot join a warband.", entry.ref)
+                yield Breach(
+                    "WARBAND-LONE-HUNTER",
+                    gettext("{hero} cannot join a warband.").format(hero=SHELOB),
+                    entry.ref,
+                )
 
 
 @check
@@ -342,8 +406,15 @@ def exclusive_options(army: ListData) -> Iterator[Breach]:
             if len(names) > limit:
                 yield Breach(
                     "ENTRY-OPTION-GROUP",
-                    f"{entry.name} may take {limit} of its {group} options, not "
-                    f"{len(names)} ({', '.join(names)}).",
+                    gettext(
+                        "{name} may take {limit} of its {group} options, not {count} ({names})."
+                    ).format(
+                        name=entry.name,
+                        limit=limit,
+                        group=group,
+                        count=len(names),
+                        names=", ".join(names),
+                    ),
                     entry.ref,
                 )
 
@@ -356,7 +427,9 @@ def one_mount(army: ListData) -> Iterator[Breach]:
         if len(mounts) > 1:
             yield Breach(
                 "ENTRY-MOUNT",
-                f"{entry.name} can ride only one mount, not {' and '.join(mounts)}.",
+                gettext("{name} can ride only one mount, not {mounts}.").format(
+                    name=entry.name, mounts=gettext(" and ").join(mounts)
+                ),
                 entry.ref,
             )
 
@@ -382,6 +455,8 @@ def warband_only_kin(army: ListData) -> Iterator[Breach]:
                 if not any(entry.matches(kind) for kind in kinds):
                     yield Breach(
                         "WARBAND-ONLY-KIN",
-                        f"{rule}: {captain.name}'s warband may hold only {', '.join(kinds)}.",
+                        gettext("{rule}: {name}'s warband may hold only {kinds}.").format(
+                            rule=rule, name=captain.name, kinds=", ".join(kinds)
+                        ),
                         entry.ref,
                     )

@@ -15,6 +15,8 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from armybuilder import games, services
@@ -50,20 +52,25 @@ class FactionChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
 
 
 class ArmyListForm(forms.Form):
-    name = forms.CharField(max_length=100)
-    points_limit = forms.IntegerField(min_value=1, max_value=10_000, initial=600)
+    name = forms.CharField(label=_("Name"), max_length=100)
+    points_limit = forms.IntegerField(
+        label=_("Points limit"), min_value=1, max_value=10_000, initial=600
+    )
     faction = FactionChoiceField(
         queryset=Faction.objects.filter(release__is_current=True).select_related("release"),
-        empty_label="Choose an army list",
+        label=_("Army list"),
+        empty_label=_("Choose an army list"),
     )
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(help_text="A JSON export of this site.")
+    file = forms.FileField(label=_("File"), help_text=_("A JSON export of this site."))
 
 
 class RosterImportForm(forms.Form):
-    file = forms.FileField(help_text="A BattleScribe or New Recruit roster (.ros or .rosz).")
+    file = forms.FileField(
+        label=_("File"), help_text=_("A BattleScribe or New Recruit roster (.ros or .rosz).")
+    )
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -71,7 +78,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
-        messages.success(request, f"Welcome, {user.username}.")
+        messages.success(request, gettext("Welcome, {name}.").format(name=user.username))
         return redirect("armybuilder:index")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -197,13 +204,13 @@ def import_json(request: HttpRequest) -> HttpResponse:
         try:
             document = json.loads(form.cleaned_data["file"].read().decode("utf-8"))
             army = army_list_import_json(owner=request.user, document=document)
-            messages.success(request, f"Imported {army.name}.")
+            messages.success(request, gettext("Imported {name}.").format(name=army.name))
             return redirect("armybuilder:builder", pk=army.pk)
         except (UnicodeDecodeError, json.JSONDecodeError):
             error = "The file is not valid JSON."
         except ValidationError as exc:
             error = error_text(exc)
-    messages.error(request, f"Import failed: {error}")
+    messages.error(request, gettext("Import failed: {error}").format(error=error))
     return redirect("armybuilder:index")
 
 
@@ -260,11 +267,11 @@ def import_roster(request: HttpRequest) -> HttpResponse:
         try:
             data = form.cleaned_data["file"].read()
             army = army_list_import_roster(owner=request.user, data=data)
-            messages.success(request, f"Imported {army.name}.")
+            messages.success(request, gettext("Imported {name}.").format(name=army.name))
             return redirect("armybuilder:builder", pk=army.pk)
         except ValidationError as exc:
             error = error_text(exc)
-    messages.error(request, f"Import failed: {error}")
+    messages.error(request, gettext("Import failed: {error}").format(error=error))
     return redirect("armybuilder:index")
 
 
@@ -275,10 +282,10 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
     if request.POST.get("action") == "unshare":
         army.share_token = None
         army.save(update_fields=["share_token", "updated_at"])
-        messages.success(request, "The public link no longer works.")
+        messages.success(request, gettext("The public link no longer works."))
     else:
         army.share()
-        messages.success(request, "Anyone with the link can now read this list.")
+        messages.success(request, gettext("Anyone with the link can now read this list."))
     return redirect("armybuilder:builder", pk=army.pk)
 
 
@@ -287,7 +294,7 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
 def duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     army = army_list_get_for_user(user=request.user, pk=pk)
     copy = services.army_list_duplicate(army=army, owner=request.user)
-    messages.success(request, f"Created {copy.name}.")
+    messages.success(request, gettext("Created {name}.").format(name=copy.name))
     return redirect("armybuilder:builder", pk=copy.pk)
 
 
@@ -297,6 +304,6 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         name = army.name
         army.delete()
-        messages.success(request, f"Deleted {name}.")
+        messages.success(request, gettext("Deleted {name}.").format(name=name))
         return redirect("armybuilder:index")
     return render(request, "armybuilder/confirm_delete.html", {"army": army})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
@@ -15,15 +16,12 @@ from rest_framework.views import APIView
 
 from battlesim import services
 from battlesim.api_schema import (
-    BAD_INPUT,
     NOT_FOUND,
     REPLAYING,
-    TOO_MANY,
     BattleLogOut,
     JobOut,
     ProgressOut,
     StatisticsOut,
-    answers,
 )
 from battlesim.engines.registry import GAMES
 from battlesim.job_input import job_queue_requested
@@ -36,6 +34,8 @@ from battlesim.selectors import (
     job_progress,
     job_statistics_get,
 )
+from config.api_answers import BAD_INPUT, TOO_MANY, answers
+from config.api_fields import StrictBooleanField
 from config.throttles import JobCreateThrottle
 
 
@@ -51,19 +51,6 @@ def job_json(job: SimulationJob) -> dict[str, Any]:
         "progress": job_progress(job=job).to_json(),
     }
     return JobOut(job_data).data  # type: ignore[no-any-return]
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """A boolean given as one (JSON ``true``/``false``, or those words in a form), never as
-    ``0``, ``"yes"`` or ``"on"``: what the schema documents is what is accepted."""
-
-    def to_internal_value(self, data: Any) -> bool:
-        if isinstance(data, bool):
-            return data
-        if data in ("true", "false"):
-            return bool(data == "true")
-        self.fail("invalid", input=data)
-        raise AssertionError  # fail() raises
 
 
 class JobCollectionApi(APIView):
@@ -89,7 +76,11 @@ class JobCollectionApi(APIView):
 
         def validate_battles(self, value: int) -> int:
             if value > settings.SBG_MAX_BATTLES_PER_JOB:
-                raise ValidationError(f"At most {settings.SBG_MAX_BATTLES_PER_JOB} battles a job.")
+                raise ValidationError(
+                    gettext("At most {limit} battles a job.").format(
+                        limit=settings.SBG_MAX_BATTLES_PER_JOB
+                    )
+                )
             return value
 
     @extend_schema(operation_id="jobs_list", responses=answers(JobOut(many=True)))
@@ -134,8 +125,9 @@ class JobCancelApi(APIView):
         if not services.job_cancel(job=job):
             raise ValidationError(
                 {
-                    "status": f"The job is {job.status}; only a queued or "
-                    "running job can be cancelled."
+                    "status": gettext(
+                        "The job is {status}; only a queued or running job can be cancelled."
+                    ).format(status=job.status)
                 }
             )
         job.refresh_from_db()

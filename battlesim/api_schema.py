@@ -1,11 +1,13 @@
 """The job API's answers as serializers: they render the responses and document them in the
-OpenAPI schema, so the two cannot drift apart. Error answers are documented here too."""
+OpenAPI schema, so the two cannot drift apart (common error answers: ``config.api_answers``)."""
 
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
+
+from config.api_answers import not_found
 
 
 class ProgressOut(serializers.Serializer):
@@ -93,15 +95,7 @@ class BattleLogOut(serializers.Serializer):
     events = serializers.ListField(child=serializers.DictField())
 
 
-BAD_INPUT = OpenApiResponse(OpenApiTypes.OBJECT, description="Field name -> messages.")
-NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such job of yours.")
-NOT_LOGGED_IN = OpenApiResponse(OpenApiTypes.OBJECT, description="Not authenticated.")
+NOT_FOUND = not_found("job")
 REPLAYING = OpenApiResponse(
     OpenApiTypes.OBJECT, description="The log was not kept: a worker replays it; retry."
 )
-TOO_MANY = OpenApiResponse(OpenApiTypes.OBJECT, description="Rate limit; see Retry-After.")
-
-
-def answers(ok: object, *errors: tuple[int, OpenApiResponse]) -> dict[int, object]:
-    """The documented answers of an endpoint: success, then 401/403 and the given errors."""
-    return {200: ok, 401: NOT_LOGGED_IN, 403: NOT_LOGGED_IN, **dict(errors)}

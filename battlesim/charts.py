@@ -53,7 +53,11 @@ def _short(label: str, limit: int = 28) -> str:
 
 
 @_plain
-def outcomes_chart(outcomes: Sequence[dict[str, Any]], title: str = "") -> str:
+def outcomes_chart(
+    outcomes: Sequence[dict[str, Any]],
+    title: str = "",
+    xlabel: str = "% of battles (bars: 95% interval)",
+) -> str:
     """Horizontal bars of each outcome's rate with its 95% interval (labels stay readable
     however long a list's name is)."""
     labels = [_short(str(o["outcome"])) for o in outcomes][::-1]
@@ -65,14 +69,16 @@ def outcomes_chart(outcomes: Sequence[dict[str, Any]], title: str = "") -> str:
     figure, axes = _figure(0.9 + 0.42 * max(len(labels), 1))
     colours = (PALETTE * 3)[: len(labels)][::-1] or PALETTE[0]
     axes.barh(labels, rates, xerr=errors, capsize=4, color=colours)
-    axes.set_xlabel("% of battles (bars: 95% interval)")
+    axes.set_xlabel(xlabel)
     axes.set_xlim(0, 100)
     axes.set_title(title or "Outcomes with 95% intervals")
     return _svg(figure)
 
 
 @_plain
-def histogram_chart(values: Sequence[float], title: str, xlabel: str) -> str:
+def histogram_chart(
+    values: Sequence[float], title: str, xlabel: str, ylabel: str = "battles"
+) -> str:
     """A histogram of one figure over the job's battles."""
     figure, axes = _figure(2.6)
     distinct = sorted(set(values))
@@ -80,7 +86,7 @@ def histogram_chart(values: Sequence[float], title: str, xlabel: str) -> str:
     axes.hist(values, bins=bins, color=PALETTE[0], edgecolor="white")
     axes.set_title(title)
     axes.set_xlabel(xlabel)
-    axes.set_ylabel("battles")
+    axes.set_ylabel(ylabel)
     return _svg(figure)
 
 

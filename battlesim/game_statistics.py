@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 
+from battlesim.phrasebook import gettext_noop
 from battlesim.statistics import ResultRow
 from battlesim.wording import side_names
 
@@ -44,16 +45,18 @@ def monopoly_tables(rows: Sequence[ResultRow]) -> Tables:
             landings[square] += count
     total = sum(landings) or 1.0
     return {
-        "Win rate by strategy": _win_rate_by(
+        gettext_noop("Win rate by strategy"): _win_rate_by(
             rows,
             lambda r: list(r.summary.get("strategies", [])),
             lambda r: r.summary.get("winner_strategy"),
         ),
-        "Win rate by seat": _rates(
+        gettext_noop("Win rate by seat"): _rates(
             Counter(f"seat {r.summary.get('winner_seat')}" for r in rows), len(rows)
         ),
-        "Landing frequency by square": {f"{i:02d}": n / total for i, n in enumerate(landings)},
-        "Winner's complete groups": _rates(
+        gettext_noop("Landing frequency by square"): {
+            f"{i:02d}": n / total for i, n in enumerate(landings)
+        },
+        gettext_noop("Winner's complete groups"): _rates(
             Counter(g for r in rows for g in set(r.summary.get("winner_groups", []))), len(rows)
         ),
     }
@@ -83,16 +86,18 @@ def risk_tables(rows: Sequence[ResultRow]) -> Tables:
         if r.summary.get("seats")
     )
     return {
-        "Top scorer by seat": _rates(seats, len(rows)),
-        "Win rate by side": _rates(
+        gettext_noop("Top scorer by seat"): _rates(seats, len(rows)),
+        gettext_noop("Win rate by side"): _rates(
             Counter(str(r.summary.get("winning_side")) for r in rows), len(rows)
         ),
-        "Top scorer by strategy": _win_rate_by(rows, strategies, winning_strategy),
-        "Ring destroyed": {
-            "share of games": len(destroyed) / len(rows),
-            "mean turn": sum(destroyed) / len(destroyed) if destroyed else 0.0,
+        gettext_noop("Top scorer by strategy"): _win_rate_by(rows, strategies, winning_strategy),
+        gettext_noop("Ring destroyed"): {
+            gettext_noop("share of games"): len(destroyed) / len(rows),
+            gettext_noop("mean turn"): sum(destroyed) / len(destroyed) if destroyed else 0.0,
         },
-        "Regions held at the end (per game)": {k: v / len(rows) for k, v in regions.most_common()},
+        gettext_noop("Regions held at the end (per game)"): {
+            k: v / len(rows) for k, v in regions.most_common()
+        },
     }
 
 
@@ -103,10 +108,13 @@ def rotk_tables(rows: Sequence[ResultRow]) -> Tables:
         key = "+".join(sorted(set(row.summary.get("strategies", [])))) or "?"
         by_strategy[key].append(bool(row.summary.get("players_win")))
     return {
-        "Ends": _rates(ends, len(rows)),
-        "Players win, by strategies": {k: sum(v) / len(v) for k, v in sorted(by_strategy.items())},
-        "Gollum wins": {
-            "share of games": sum(bool(r.summary.get("gollum_wins")) for r in rows) / len(rows)
+        gettext_noop("Ends"): _rates(ends, len(rows)),
+        gettext_noop("Players win, by strategies"): {
+            k: sum(v) / len(v) for k, v in sorted(by_strategy.items())
+        },
+        gettext_noop("Gollum wins"): {
+            gettext_noop("share of games"): sum(bool(r.summary.get("gollum_wins")) for r in rows)
+            / len(rows)
         },
     }
 
@@ -127,12 +135,12 @@ def sbg_tables(rows: Sequence[ResultRow]) -> Tables:
         for hero in row.summary.get("heroes", []):
             survived[f"{hero['name']} ({_side(row, hero['side'])})"].append(hero["survived"])
     return {
-        "Mean casualties per battle by profile": {
+        gettext_noop("Mean casualties per battle by profile"): {
             k: v / len(rows) for k, v in sorted(casualties.items(), key=lambda i: -i[1])
         },
-        "First to die": _rates(first, len(rows)),
-        "Hero survival": {k: sum(v) / len(v) for k, v in sorted(survived.items())},
-        "Spells taking effect per battle by power": {
+        gettext_noop("First to die"): _rates(first, len(rows)),
+        gettext_noop("Hero survival"): {k: sum(v) / len(v) for k, v in sorted(survived.items())},
+        gettext_noop("Spells taking effect per battle by power"): {
             power: count / len(rows) for power, count in spells.most_common()
         },
     }

@@ -1,5 +1,7 @@
 """A job's charts, drawn once by the worker when the job ends (``battlesim.job_finish``),
-with alt text that says their numbers; the page serves them as stored."""
+with alt text that says their numbers; the page serves them as stored. They are drawn in
+each of the site's languages (``translate``: a phrasebook of ``battlesim.phrasebook``), the
+words of the catalogue translated, the names of lists and models as they are."""
 
 from __future__ import annotations
 
@@ -8,7 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from battlesim import charts
+from battlesim.phrasebook import Translate, phrasebook
+from battlesim.report import COUNTED, TABLE_COUNTS
 from battlesim.statistics import ResultRow, numeric_series
+from battlesim.wording import translated_label
 
 MAX_HISTOGRAMS = 2
 # The figures worth a histogram, by preference (others are in the figures table).
@@ -27,36 +32,69 @@ def _percent(value: float) -> str:
     return f"{100 * value:.0f}%"
 
 
-def outcomes_alt(stats: dict[str, Any]) -> str:
+def _english(translate: Translate | None) -> Translate:
+    return translate or phrasebook(None)
+
+
+def outcomes_alt(stats: dict[str, Any], translate: Translate | None = None) -> str:
+    _ = _english(translate)
     overall = stats["overall"]
     parts = [
-        f"{o['outcome']} {_percent(o['rate'])} "
-        f"(95% interval {_percent(o['ci95'][0])} to {_percent(o['ci95'][1])})"
+        # xgettext:no-python-format
+        _("{outcome} {rate} (95% interval {low} to {high})").format(
+            outcome=translated_label(str(o["outcome"]), _),
+            rate=_percent(o["rate"]),
+            low=_percent(o["ci95"][0]),
+            high=_percent(o["ci95"][1]),
+        )
         for o in overall["outcomes"]
     ]
     stopped = overall["safety"]
-    return (
-        f"Outcomes of {overall['battles']} {stats['noun']}: {'; '.join(parts)}. "
-        f"{_percent(stopped['rate'])} were stopped by a safety limit."
+    return _(
+        "Outcomes of {battles} {noun}: {parts}. {rate} were stopped by a safety limit."
+    ).format(
+        battles=overall["battles"],
+        noun=_(stats["noun"]),
+        parts="; ".join(parts),
+        rate=_percent(stopped["rate"]),
     )
 
 
-def endings_alt(stats: dict[str, Any]) -> str:
-    parts = [f"{_percent(e['rate'])} {e['label']}" for e in stats["endings"]]
-    return f"How the {stats['battles']} {stats['noun']} ended: {'; '.join(parts)}."
+def endings_alt(stats: dict[str, Any], translate: Translate | None = None) -> str:
+    _ = _english(translate)
+    parts = [f"{_percent(e['rate'])} {_(e['label'])}" for e in stats["endings"]]
+    return _("How the {battles} {noun} ended: {parts}.").format(
+        battles=stats["battles"], noun=_(stats["noun"]), parts="; ".join(parts)
+    )
 
 
-def table_alt(title: str, table: dict[str, float], count: str) -> str:
+def table_alt(
+    title: str, table: dict[str, float], count: str, translate: Translate | None = None
+) -> str:
+    _ = _english(translate)
     top = sorted(table.items(), key=lambda item: -item[1])[:6]
-    values = "; ".join(f"{label} {value:.2f}" for label, value in top)
-    more = f" and {len(table) - len(top)} more" if len(table) > len(top) else ""
-    return f"{title} ({count}): {values}{more}."
+    values = "; ".join(f"{translated_label(label, _)} {value:.2f}" for label, value in top)
+    more = (
+        _(" and {count} more").format(count=len(table) - len(top)) if len(table) > len(top) else ""
+    )
+    return f"{_(title)} ({count}): {values}{more}."
 
 
-def histogram_alt(label: str, figure: dict[str, float], stats: dict[str, Any]) -> str:
-    return (
-        f"{label} over {stats['battles']} {stats['noun']}: mean {figure['mean']:.1f}, "
-        f"median {figure['median']:g}, 5% to 95%: {figure['p05']:g} to {figure['p95']:g}."
+def histogram_alt(
+    label: str, figure: dict[str, float], stats: dict[str, Any], translate: Translate | None = None
+) -> str:
+    _ = _english(translate)
+    return _(
+        "{label} over {battles} {noun}: mean {mean:.1f}, median {median:g}, "
+        "5% to 95%: {low:g} to {high:g}."
+    ).format(
+        label=label,
+        battles=stats["battles"],
+        noun=_(stats["noun"]),
+        mean=figure["mean"],
+        median=figure["median"],
+        low=figure["p05"],
+        high=figure["p95"],
     )
 
 
@@ -68,49 +106,62 @@ def histogram_keys(stats: dict[str, Any]) -> list[str]:
     return ordered[:MAX_HISTOGRAMS]
 
 
-def job_charts(stats: dict[str, Any], rows: Sequence[ResultRow]) -> list[Chart]:
-    """Every chart of a job's page, from its statistics (``job_statistics_compute``)."""
+def job_charts(
+    stats: dict[str, Any], rows: Sequence[ResultRow], translate: Translate | None = None
+) -> list[Chart]:
+    """Every chart of a job's page, from its statistics (``job_statistics_compute``), in
+    the language of ``translate`` (English by default)."""
     if not stats["battles"]:
         return []
+    _ = _english(translate)
+    noun = _(stats["noun"])
+    # xgettext:no-python-format
+    share = _("% of {noun} (bars: 95% interval)").format(noun=noun)
+    # xgettext:no-python-format
+    outcomes_title = _("Outcomes with 95% intervals")
+    outcomes = [
+        {**o, "outcome": translated_label(str(o["outcome"]), _)}
+        for o in stats["overall"]["outcomes"]
+    ]
     found = [
         Chart(
             "outcomes",
-            "Outcomes with 95% intervals",
-            outcomes_alt(stats),
-            charts.outcomes_chart(stats["overall"]["outcomes"]),
+            outcomes_title,
+            outcomes_alt(stats, _),
+            charts.outcomes_chart(outcomes, outcomes_title, share),
         )
     ]
     endings = [
-        {"outcome": e["label"], "rate": e["rate"], "ci95": e["ci95"]} for e in stats["endings"]
+        {"outcome": _(e["label"]), "rate": e["rate"], "ci95": e["ci95"]} for e in stats["endings"]
     ]
+    ended = _("Why the {noun} ended").format(noun=noun)
     found.append(
-        Chart(
-            "endings",
-            f"Why the {stats['noun']} ended",
-            endings_alt(stats),
-            charts.outcomes_chart(endings, f"Why the {stats['noun']} ended"),
-        )
+        Chart("endings", ended, endings_alt(stats, _), charts.outcomes_chart(endings, ended, share))
     )
     for index, title in enumerate(sorted(stats["tables"])):
-        table = stats["tables"][title]
-        count = stats["table_counts"].get(title, "")
+        table = {translated_label(k, _): v for k, v in stats["tables"][title].items()}
+        count = (
+            _(COUNTED).format(what=_(TABLE_COUNTS[title]), count=stats["battles"], noun=noun)
+            if title in TABLE_COUNTS
+            else stats["table_counts"].get(title, "")
+        )
         found.append(
             Chart(
                 f"table-{index}",
-                title,
-                table_alt(title, table, count),
-                charts.table_chart(title, table),
+                _(title),
+                table_alt(title, stats["tables"][title], count, _),
+                charts.table_chart(_(title), table),
             )
         )
     series = numeric_series(rows)
     for key in histogram_keys(stats):
-        label = stats["figure_labels"].get(key, key)
+        label = translated_label(stats["figure_labels"].get(key, key), _)
         found.append(
             Chart(
                 key,
                 label,
-                histogram_alt(label, stats["numbers"][key], stats),
-                charts.histogram_chart(series[key], label, label),
+                histogram_alt(label, stats["numbers"][key], stats, _),
+                charts.histogram_chart(series[key], label, label, noun),
             )
         )
     return found

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.http import Http404
+from django.utils.translation import gettext
 
 from armybuilder.battlescribe.data_rules import data_rule_breaches
 from armybuilder.selectors import (
@@ -56,7 +57,13 @@ def _army_list(user: AbstractBaseUser, reference: str, field: str) -> ResolvedLi
         else:
             raise Http404(reference)
     except (Http404, ValueError) as exc:
-        raise ValidationError({field: f"No list {reference!r} that you may use."}) from exc
+        raise ValidationError(
+            {
+                field: gettext("No list {reference} that you may use.").format(
+                    reference=repr(reference)
+                )
+            }
+        ) from exc
     full = army_list_full(army=army)
     found = [*validate(army_list_snapshot(army=full)), *data_rule_breaches(full)]
     breaches = tuple(f"{breach.message} ({breach.rule_id})" for breach in found)
@@ -67,7 +74,7 @@ def _starter_force(key: str, field: str) -> dict[str, Any]:
     starter = starter_lists().get(key)
     release = DataRelease.objects.filter(source=DataRelease.Source.STARTER, is_current=True).first()
     if starter is None or release is None:
-        raise ValidationError({field: f"No starter list {key!r}."})
+        raise ValidationError({field: gettext("No starter list {key}.").format(key=repr(key))})
     profiles = {
         p.name: p
         for p in Profile.objects.filter(

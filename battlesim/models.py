@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from battlesim.engines.registry import GAMES
 
@@ -33,16 +34,18 @@ class SimulationJob(models.Model):
     """A batch of battles (or games) of one registered engine, with fixed inputs."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
-        CANCELLED = "cancelled", "Cancelled"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+        CANCELLED = "cancelled", _("Cancelled")
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_jobs"
     )
-    game = models.CharField(max_length=20, choices=sorted(GAMES.items()))
+    game = models.CharField(
+        max_length=20, choices=[(key, _(name)) for key, name in sorted(GAMES.items())]
+    )
     label = models.CharField(max_length=200, blank=True)
     options = models.JSONField(default=dict, help_text="Engine input, validated at queueing.")
     seed = models.BigIntegerField()
@@ -94,8 +97,8 @@ class JobChunk(models.Model):
     """
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        DONE = "done", "Done"
+        PENDING = "pending", _("Pending")
+        DONE = "done", _("Done")
 
     job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()
@@ -155,13 +158,19 @@ class JobChart(models.Model):
 
     job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="charts")
     name = models.CharField(max_length=100)
+    # One drawing per language of the site (settings.LANGUAGES): its title, axes and alt text.
+    language = models.CharField(max_length=10, default="en-gb")
     title = models.CharField(max_length=300)
     alt = models.TextField(help_text="The chart's numbers in words, for screen readers.")
     svg = models.TextField()
 
     class Meta:
         ordering = ["job", "pk"]
-        constraints = [models.UniqueConstraint(fields=["job", "name"], name="chart_unique_name")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["job", "name", "language"], name="chart_unique_name_language"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} of job {self.job_id}"

@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from battlesim.board_names import monopoly_square_names
 from battlesim.engines.monopoly.data import (
     HOUSES_FOR_HOTEL,
     HOUSES_FOR_HOTEL_QUICK,
@@ -30,20 +31,25 @@ class MapLayoutError(ValueError):
     """The schematic Risk map does not place every territory exactly once, inside its grid."""
 
 
-def replay_board(game: str) -> dict[str, Any] | None:
-    """The fixed board of ``game`` as JSON-ready data, or None when its renderer needs none."""
-    builders = {"monopoly": monopoly_board, "risk": risk_board}
-    builder = builders.get(game)
-    return builder() if builder else None
+def replay_board(game: str, language: str | None = None) -> dict[str, Any] | None:
+    """The fixed board of ``game`` as JSON-ready data, or None when its renderer needs none;
+    names in ``language`` where the sources give both (``battlesim.board_names``)."""
+    if game == "monopoly":
+        return monopoly_board(language)
+    if game == "risk":
+        return risk_board()
+    return None
 
 
-def monopoly_board() -> dict[str, Any]:
+def monopoly_board(language: str | None = None) -> dict[str, Any]:
     """The 40 squares in board order, the Ring's path (001:L86-88) and the numbers the page
-    needs to replay a turn between two snapshots: starting cash, prison, fortress level."""
+    needs to replay a turn between two snapshots: starting cash, prison, fortress level.
+    Square names are French for a French reader, else English."""
+    names = monopoly_square_names(language)
     squares = [
         {
             "index": square.index,
-            "name": square.name,
+            "name": names[square.index],
             "kind": square.kind.value,
             "group": square.group.value if square.group else None,
             "price": square.price,

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from battlesim.phrasebook import gettext_noop
 from battlesim.statistics import ResultRow, outcome_rates, wilson_interval
 from battlesim.wording import (
     MANY_SAFETY_STOPS,
@@ -31,24 +32,38 @@ SHARE_TABLES = frozenset(
         "Gollum wins",
     }
 )
+# Stored in English; the page says them in the reader's language (battlesim/views.py).
+ASSIGNMENT = gettext_noop("{first} on side 1, {second} on side 2")
+COUNTED = gettext_noop("{what}, over {count} {noun}")
 TABLE_COUNTS = {
-    "Mean casualties per battle by profile": "mean models of each profile slain per battle",
-    "First to die": "share of battles in which the profile was its side's first casualty",
-    "Hero survival": "share of battles each Hero survived",
-    "Spells taking effect per battle by power": "mean spells of each power taking effect "
-    "per battle",
-    "Win rate by strategy": "share of the games a strategy played that it won",
-    "Win rate by seat": "share of games won from each seat",
-    "Landing frequency by square": "share of all landings on each square",
-    "Winner's complete groups": "share of games in which the winner held each group",
-    "Top scorer by seat": "share of games in which each seat scored most",
-    "Win rate by side": "share of games won by each side",
-    "Top scorer by strategy": "share of the games a strategy played in which it scored most",
-    "Ring destroyed": "share of games in which the Ring was destroyed, and the mean turn",
-    "Regions held at the end (per game)": "mean regions of each kind held at the end",
-    "Ends": "share of games ending each way",
-    "Players win, by strategies": "share of games the players won, by their strategies",
-    "Gollum wins": "share of games Gollum won",
+    "Mean casualties per battle by profile": gettext_noop(
+        "mean models of each profile slain per battle"
+    ),
+    "First to die": gettext_noop(
+        "share of battles in which the profile was its side's first casualty"
+    ),
+    "Hero survival": gettext_noop("share of battles each Hero survived"),
+    "Spells taking effect per battle by power": gettext_noop(
+        "mean spells of each power taking effect per battle"
+    ),
+    "Win rate by strategy": gettext_noop("share of the games a strategy played that it won"),
+    "Win rate by seat": gettext_noop("share of games won from each seat"),
+    "Landing frequency by square": gettext_noop("share of all landings on each square"),
+    "Winner's complete groups": gettext_noop("share of games in which the winner held each group"),
+    "Top scorer by seat": gettext_noop("share of games in which each seat scored most"),
+    "Win rate by side": gettext_noop("share of games won by each side"),
+    "Top scorer by strategy": gettext_noop(
+        "share of the games a strategy played in which it scored most"
+    ),
+    "Ring destroyed": gettext_noop(
+        "share of games in which the Ring was destroyed, and the mean turn"
+    ),
+    "Regions held at the end (per game)": gettext_noop("mean regions of each kind held at the end"),
+    "Ends": gettext_noop("share of games ending each way"),
+    "Players win, by strategies": gettext_noop(
+        "share of games the players won, by their strategies"
+    ),
+    "Gollum wins": gettext_noop("share of games Gollum won"),
 }
 
 
@@ -103,8 +118,8 @@ def assignments(game: str, rows: Sequence[ResultRow], sides: list[str]) -> list[
     if game != "sbg" or len(sides) != 2:
         return []
     groups = [
-        (f"{sides[0]} on side 1, {sides[1]} on side 2", False),
-        (f"{sides[1]} on side 1, {sides[0]} on side 2", True),
+        (ASSIGNMENT.format(first=sides[0], second=sides[1]), False),
+        (ASSIGNMENT.format(first=sides[1], second=sides[0]), True),
     ]
     found = []
     for label, swapped in groups:
@@ -142,7 +157,9 @@ def report(
         "many_safety_stops": bool(rows) and overall["safety"]["rate"] > MANY_SAFETY_STOPS,
         "figure_labels": {key: figure_label(game, key, sides) for key in numbers},
         "table_counts": {
-            title: f"{TABLE_COUNTS.get(title, title)}, over {len(rows)} {counted}"
+            title: COUNTED.format(
+                what=TABLE_COUNTS.get(title, title), count=len(rows), noun=counted
+            )
             for title in tables
         },
         "table_intervals": table_intervals(tables, len(rows)),

@@ -25,6 +25,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from battlesim.dry_run import sbg_setup_problem, swapped_options
 from battlesim.engines.registry import GAMES, GameResult, play_function, validate_options
@@ -49,18 +50,30 @@ def worker_heartbeat_record(*, hostname: str | None = None) -> WorkerHeartbeat:
 
 def _check_job_input(owner: AbstractBaseUser, game: str, battles: int, seed: int | None) -> None:
     if game not in GAMES:
-        raise ValidationError({"game": f"Unknown game {game!r}; choose one of {sorted(GAMES)}."})
+        raise ValidationError(
+            {
+                "game": gettext("Unknown game {game}; choose one of {GAMES}.").format(
+                    game=repr(game), GAMES=sorted(GAMES)
+                )
+            }
+        )
     limit = settings.SBG_MAX_BATTLES_PER_JOB
     if not 1 <= battles <= limit:
-        raise ValidationError({"battles": f"A job runs 1 to {limit} battles."})
+        raise ValidationError(
+            {"battles": gettext("A job runs 1 to {limit} battles.").format(limit=limit)}
+        )
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise ValidationError({"seed": f"A seed is a whole number from 0 to {MAX_SEED}."})
+        raise ValidationError(
+            {"seed": gettext("A seed is a whole number from 0 to {limit}.").format(limit=MAX_SEED)}
+        )
     running = SimulationJob.objects.filter(owner=owner, status__in=ACTIVE).count()
     if running >= settings.SBG_MAX_ACTIVE_JOBS:
         raise ValidationError(
             {
-                "battles": f"You already have {running} jobs running; the "
-                f"limit is {settings.SBG_MAX_ACTIVE_JOBS}. Wait or cancel one."
+                "battles": gettext(
+                    "You already have {running} jobs running; the limit is {limit}. "
+                    "Wait or cancel one."
+                ).format(running=running, limit=settings.SBG_MAX_ACTIVE_JOBS)
             }
         )
 
@@ -75,7 +88,9 @@ def _check_options(game: str, options: Mapping[str, Any]) -> None:
         # An engine's validator met a value of the wrong type (``players: 3``).
         key = _wrong_type_key(game, options)
         where = f"options.{key}" if key else "options"
-        raise ValidationError({where: f"a value of the wrong type ({exc})"}) from exc
+        raise ValidationError(
+            {where: gettext("a value of the wrong type ({exc})").format(exc=exc)}
+        ) from exc
 
 
 _WRONG_TYPE = (TypeError, AttributeError, KeyError, IndexError)

@@ -12,87 +12,72 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
-from armybuilder.selectors import army_list_for_user
-from battlesim import services
-from battlesim.breadth import job_breadth, offered_lists_breadth
+from battlesim import page_words, sbg_pages, services
+from battlesim.breadth import offered_lists_breadth
 from battlesim.compare import comparison, side_of
 from battlesim.engines.registry import GAMES
-from battlesim.engines.sbg.core.tables_more import ALL_PRESETS as TABLE_PRESETS
-from battlesim.engines.sbg.rules.scenario_library import LIBRARY as SCENARIO_LIBRARY
-from battlesim.engines.sbg.rules.scenario_library import SETS as SCENARIO_SETS
 from battlesim.game_statistics import outcome_label
-from battlesim.job_input import job_queue_requested, starter_lists
+from battlesim.job_input import job_queue_requested
 from battlesim.models import BattleResult, SimulationJob
-from battlesim.narration import narrate
 from battlesim.replay_data import replay_board
 from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
 from battlesim.selectors import (
     battle_log_get,
-    ended_job_cached,
     job_get_for_user,
     job_list_for_user,
     job_progress,
     job_statistics_get,
 )
 from battlesim.statistics import ResultRow
-from battlesim.wording import ending_label, noun
+from battlesim.wording import ending_label, noun, translated_label
 from config.errors import form_add_errors
 from config.throttles import JobCreateThrottle, throttled
-
-SCENARIOS = [
-    *((name, spec.title) for name, spec in SCENARIO_LIBRARY.items()),
-    *((f"random:{name}", f"A random scenario ({name})") for name in SCENARIO_SETS),
-]
-TABLES = [
-    ("", "Open field (or the scenario's own table)"),
-    *((name, name.capitalize()) for name in TABLE_PRESETS if name != "open field"),
-    ("generated", "Seeded random layout"),
-]
-MODES = [("matched", "Matched play"), ("narrative", "Narrative (no Break, Good first)")]
 
 
 class JobForm(forms.Form):
     game = forms.ChoiceField(
-        choices=sorted(GAMES.items(), key=lambda item: item[0] != "sbg"), initial="sbg"
+        label=_("Game"),
+        choices=[
+            (key, _(name)) for key, name in sorted(GAMES.items(), key=lambda i: i[0] != "sbg")
+        ],
+        initial="sbg",
     )
-    battles = forms.IntegerField(min_value=1, initial=100)
+    battles = forms.IntegerField(label=_("Battles"), min_value=1, initial=100)
     seed = forms.IntegerField(
+        label=_("Seed"),
         min_value=0,
         max_value=MAX_SEED,
         required=False,
-        help_text="Leave empty for a random seed (it is stored).",
+        help_text=_("Leave empty for a random seed (it is stored)."),
     )
-    label = forms.CharField(max_length=200, required=False)
-    list_a = forms.ChoiceField(required=False, label="First list (SBG)")
-    list_b = forms.ChoiceField(required=False, label="Second list (SBG)")
+    label = forms.CharField(label=_("Label"), max_length=200, required=False)
+    list_a = forms.ChoiceField(required=False, label=_("First list (SBG)"))
+    list_b = forms.ChoiceField(required=False, label=_("Second list (SBG)"))
     simulate_anyway = forms.BooleanField(
         required=False,
-        label="Simulate anyway",
-        help_text="Simulate a list that breaks the army-building rules as it is (recorded).",
+        label=_("Simulate anyway"),
+        help_text=_("Simulate a list that breaks the army-building rules as it is (recorded)."),
     )
-    scenario = forms.ChoiceField(choices=SCENARIOS, required=False)
-    table = forms.ChoiceField(choices=TABLES, required=False)
-    mode = forms.ChoiceField(choices=MODES, required=False, label="Game type (SBG)")
+    scenario = forms.ChoiceField(label=_("Scenario"), choices=sbg_pages.SCENARIOS, required=False)
+    table = forms.ChoiceField(label=_("Table"), choices=sbg_pages.TABLES, required=False)
+    mode = forms.ChoiceField(choices=sbg_pages.MODES, required=False, label=_("Game type (SBG)"))
     options = forms.CharField(
+        label=_("Options"),
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
-        help_text='Engine options as JSON, e.g. {"players": 4}.',
+        help_text=_('Engine options as JSON, e.g. {"players": 4}.'),
     )
 
     def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "Choose a list")]
-        choices += [
-            (f"starter:{key}", f"Starter: {item.name}")
-            for key, item in sorted(starter_lists().items())
-        ]
-        choices += [
-            (f"own:{army.pk}", f"Mine: {army.name}") for army in army_list_for_user(user=user)
-        ]
+        choices = sbg_pages.list_choices(user)
         self.fields["list_a"].choices = choices
         self.fields["list_b"].choices = choices
 
@@ -101,22 +86,12 @@ class JobForm(forms.Form):
         try:
             value = json.loads(raw)
         except json.JSONDecodeError as exc:
-            raise forms.ValidationError(f"Not valid JSON: {exc.msg}.") from exc
+            raise forms.ValidationError(
+                gettext("Not valid JSON: {error}.").format(error=exc.msg)
+            ) from exc
         if not isinstance(value, dict):
-            raise forms.ValidationError("Options are a JSON object.")
+            raise forms.ValidationError(gettext("Options are a JSON object."))
         return value
-
-
-def _engine_options(values: dict[str, Any]) -> dict[str, Any]:
-    options = dict(values["options"])
-    if values["game"] == "sbg":
-        if values.get("scenario"):
-            options["scenario"] = values["scenario"]
-        if values.get("table"):
-            options["table"] = values["table"]
-        if values.get("mode") and values["mode"] != "matched":
-            options["mode"] = values["mode"]
-    return options
 
 
 @login_required
@@ -124,7 +99,10 @@ def _engine_options(values: dict[str, Any]) -> dict[str, Any]:
 def job_index(request: HttpRequest) -> HttpResponse:
     form = JobForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        values = {**form.cleaned_data, "options": _engine_options(form.cleaned_data)}
+        values = {
+            **form.cleaned_data,
+            "options": sbg_pages.engine_options(form.cleaned_data["game"], form.cleaned_data),
+        }
         try:
             job = job_queue_requested(owner=request.user, values=values)
             return redirect("battlesim:job", pk=job.pk)
@@ -141,31 +119,24 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if not job.is_active and job.statistics is None:
         services.job_finish_request(job=job)  # ended before figures were stored, or lost
         job.refresh_from_db()
-    statistics = job_statistics_get(job=job)
+    statistics = page_words.statistics_in_language(job_statistics_get(job=job))
     context = {
         "job": job,
-        "noun": noun(job.game, plural=False),
-        "noun_plural": noun(job.game),
+        "noun": gettext(noun(job.game, plural=False)),
+        "noun_plural": gettext(noun(job.game)),
         "progress": job_progress(job=job),
         "statistics": statistics,
         "tables": _tables(statistics),
         "figures": [
-            (statistics.get("figure_labels", {}).get(name, name), figure)
+            (translated_label(statistics.get("figure_labels", {}).get(name, name), gettext), figure)
             for name, figure in statistics["numbers"].items()
         ],
-        "charts": list(job.charts.values("name", "title", "alt")) if not job.is_active else [],
+        "charts": page_words.job_charts_shown(job) if not job.is_active else [],
         "results": _labelled_results(job),
         "options_json": json.dumps(_options_shown(job.options))[:2000],
-        "sides": _sides(job),
+        "sides": sbg_pages.job_sides(job),
     }
     return render(request, "battlesim/job.html", context)
-
-
-def _sides(job: SimulationJob) -> list[Any]:
-    """What the engine plays and leaves out of each side (read once per ended job)."""
-    if job.game != "sbg":
-        return []
-    return ended_job_cached(job, "breadth", lambda: job_breadth(job.options))
 
 
 def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
@@ -174,14 +145,14 @@ def _tables(statistics: dict[str, Any]) -> list[dict[str, Any]]:
     for index, title in enumerate(sorted(statistics["tables"])):
         intervals = statistics.get("table_intervals", {}).get(title, {})
         rows = [
-            (label, value, intervals.get(label))
+            (translated_label(label, gettext), value, intervals.get(label))
             for label, value in list(statistics["tables"][title].items())[:15]
         ]
         found.append(
             {
                 "chart": f"table-{index}",
-                "title": title,
-                "counts": statistics.get("table_counts", {}).get(title, ""),
+                "title": gettext(title),
+                "counts": page_words.table_count(title, statistics),
                 "rows": rows,
                 "more": max(0, len(statistics["tables"][title]) - 15),
             }
@@ -204,9 +175,9 @@ def _labelled_results(job: SimulationJob) -> list[BattleResult]:
     kept = set(job.results.filter(log_gz__isnull=False).values_list("index", flat=True))
     for result in results:
         row = ResultRow(result.winner, result.termination, result.summary)
-        result.label = outcome_label(job.game, row) or "draw"  # type: ignore[attr-defined]
+        result.label = outcome_label(job.game, row) or gettext("draw")  # type: ignore[attr-defined]
         result.log_kept = result.index in kept  # type: ignore[attr-defined]
-        result.ending = ending_label(job.game, result.termination)  # type: ignore[attr-defined]
+        result.ending = gettext(ending_label(job.game, result.termination))  # type: ignore[attr-defined]
         result.swapped = bool(result.summary.get("swapped"))  # type: ignore[attr-defined]
     return results
 
@@ -222,9 +193,14 @@ def job_progress_json(request: HttpRequest, pk: int) -> JsonResponse:
 def job_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
     if services.job_cancel(job=job):
-        messages.success(request, "Job cancelled.")
+        messages.success(request, gettext("Job cancelled."))
     else:
-        messages.error(request, f"The job is {job.status}: nothing to cancel.")
+        messages.error(
+            request,
+            gettext("The job is {status}: nothing to cancel.").format(
+                status=job.get_status_display()
+            ),
+        )
     return redirect("battlesim:job", pk=job.pk)
 
 
@@ -236,14 +212,15 @@ def job_chart(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     job = job_get_for_user(user=request.user, pk=pk)
     if job.is_active:
         raise Http404("Charts are drawn when the job ends.")
-    chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
-    if chart is None and not job.charts.exists() and job.results.exists():
+    if not job.charts.exists() and job.results.exists():
         services.job_finish_request(job=job)  # eager in tests; a worker task on a site
-        chart = job.charts.filter(name=name).values_list("svg", flat=True).first()
+    drawn = job.charts.filter(name=name, language=page_words.chart_language(job))
+    chart = drawn.values_list("svg", flat=True).first()
     if chart is None:
         raise Http404("No such chart.")
     response = HttpResponse(chart, content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=86400"
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))  # one drawing per language
     return response
 
 
@@ -277,7 +254,7 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     context: dict[str, Any] = {
         "job": job,
         "index": index,
-        "noun": noun(job.game, plural=False),
+        "noun": gettext(noun(job.game, plural=False)),
         "has_next": index + 1 < job.battles_done,
     }
     if events is None:  # not kept: a worker replays it; this page waits for it
@@ -285,13 +262,9 @@ def battle_replay(request: HttpRequest, pk: int, index: int) -> HttpResponse:
         events = battle_log_get(job=job, index=index)  # eager tasks (tests) have it now
     if events is None:
         return render(request, "battlesim/replay_waiting.html", context, status=202)
-    if job.game == "sbg":
-        events = [
-            {**event, "text": text} for event, text in zip(events, narrate(events), strict=True)
-        ]
     context.update(
-        events=events,
-        board=replay_board(job.game),
+        events=sbg_pages.replay_events(job.game, events, get_language()),
+        board=replay_board(job.game, get_language()),
         rotk_board=rotk_board() if job.game == "rotk" else None,
     )
     return render(request, "battlesim/replay.html", context)

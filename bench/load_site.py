@@ -148,7 +148,8 @@ def main() -> None:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind",
-         f"{HOST}:{port}", "--workers", str(args.web_workers), "--log-level", "warning"],
+         f"{HOST}:{port}", "--workers", str(args.web_workers), "--preload",
+         "--log-level", "warning"],
         cwd=ROOT, env=env,
     )  # fmt: skip
     try:

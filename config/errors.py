@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.translation import gettext
 from rest_framework.exceptions import ValidationError as DrfValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -37,7 +38,7 @@ def refuse_nul(value: Any, path: str = "$") -> None:
     """Raise a ``ValidationError`` keyed by the path of the text holding a NUL character."""
     found = nul_path(value, path)
     if found:
-        raise ValidationError({found: "text may not contain a NUL character"})
+        raise ValidationError({found: gettext("text may not contain a NUL character")})
 
 
 def error_detail(error: ValidationError) -> dict[str, list[str]] | list[str]:

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
+    "accounts",
     "profiles",
     "armybuilder",
     "battlesim",
@@ -52,9 +53,13 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the browser's cookie, else its Accept-Language; URLs carry none.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in user's own language choice (accounts.Preferences) wins over the browser's.
+    "accounts.middleware.UserLanguageMiddleware",
     "config.fairness.ConcurrencyLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -71,6 +76,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -104,6 +110,13 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "en-gb"
+# The site speaks English and French (the rulebook's language); the catalogue's data names
+# stay as the data gives them. Catalogues: locale/<lang>/LC_MESSAGES, compiled by bin/start
+# and bin/test (bin/compile-messages), never committed.
+LANGUAGES = [("en-gb", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

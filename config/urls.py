@@ -3,8 +3,10 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts import views as accounts_views
 from armybuilder import views as armybuilder_views
 from config import views
 from config.throttles import LOGIN_THROTTLES, SignupThrottle, throttled
@@ -21,6 +23,9 @@ urlpatterns = [
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", throttled(SignupThrottle)(armybuilder_views.signup), name="signup"),
+    # The header's language switch, and the scripts' translations (a file: no inline script).
+    path("i18n/setlang/", accounts_views.set_language, name="set-language"),
+    path("i18n/js/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("catalogue/", include("profiles.urls")),
     path("lists/", include("armybuilder.urls")),
     path("jobs/", include("battlesim.urls")),

@@ -9,4 +9,4 @@ python=${SBG_PYTHON:-.venv/bin/python}
 "$python" manage.py load_starter
 exec "$python" -m gunicorn config.wsgi:application \
   --bind "${SBG_WEB_BIND:-0.0.0.0:8000}" --workers "${SBG_WEB_WORKERS:-3}" \
-  --access-logfile - --timeout 60
+  --preload --access-logfile - --timeout 60

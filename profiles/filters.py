@@ -12,6 +12,7 @@ import unicodedata
 
 import django_filters
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 from profiles.models import DataRelease, Faction, HeroicTier, Profile, Side
 
@@ -49,9 +50,9 @@ class CurrentReleaseFilterSet(django_filters.FilterSet):
     release = django_filters.ModelChoiceFilter(
         queryset=DataRelease.objects.all(),
         to_field_name="key",
-        label="Release",
-        empty_label="All current releases",
-        help_text="Key of a data release; by default only current releases are listed.",
+        label=_("Release"),
+        empty_label=_("All current releases"),
+        help_text=_("Key of a data release; by default only current releases are listed."),
     )
 
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
@@ -63,9 +64,9 @@ class CurrentReleaseFilterSet(django_filters.FilterSet):
 
 class FactionFilter(CurrentReleaseFilterSet):
     name = django_filters.CharFilter(
-        lookup_expr="icontains", label="Name", help_text="Part of the army list's name."
+        lookup_expr="icontains", label=_("Name"), help_text=_("Part of the army list's name.")
     )
-    side = django_filters.ChoiceFilter(choices=Side.choices, empty_label="Both sides")
+    side = django_filters.ChoiceFilter(choices=Side.choices, empty_label=_("Both sides"))
 
     class Meta:
         model = Faction
@@ -74,24 +75,24 @@ class FactionFilter(CurrentReleaseFilterSet):
 
 class ProfileFilter(CurrentReleaseFilterSet):
     name = django_filters.CharFilter(
-        lookup_expr="icontains", label="Name", help_text="Part of the profile's name."
+        lookup_expr="icontains", label=_("Name"), help_text=_("Part of the profile's name.")
     )
     faction = django_filters.ModelChoiceFilter(
-        queryset=Faction.objects.all(), help_text="Id of an army list."
+        queryset=Faction.objects.all(), help_text=_("Id of an army list.")
     )
     side = django_filters.ChoiceFilter(
-        field_name="faction__side", choices=Side.choices, empty_label="Both sides"
+        field_name="faction__side", choices=Side.choices, empty_label=_("Both sides")
     )
     kind = django_filters.ChoiceFilter(
-        choices=Profile.Kind.choices, empty_label="Heroes and warriors"
+        choices=Profile.Kind.choices, empty_label=_("Heroes and warriors")
     )
     heroic_tier = django_filters.ChoiceFilter(
-        choices=HeroicTier.choices, label="Heroic tier", empty_label="Any tier"
+        choices=HeroicTier.choices, label=_("Heroic tier"), empty_label=_("Any tier")
     )
     keyword = django_filters.CharFilter(
         method="filter_keyword",
-        label="Keyword",
-        help_text="One whole keyword, ignoring case and accents.",
+        label=_("Keyword"),
+        help_text=_("One whole keyword, ignoring case and accents."),
     )
 
     class Meta:

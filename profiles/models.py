@@ -10,6 +10,7 @@ the old rows keeps its costs until its owner moves it to the new release.
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from profiles.stat_values import LABELS, STAT_FIELDS, StatKind, stat_text
 
@@ -18,8 +19,8 @@ class DataRelease(models.Model):
     """One imported revision of one data source (the starter data or a BattleScribe set)."""
 
     class Source(models.TextChoices):
-        STARTER = "starter", "Starter data"
-        BATTLESCRIBE = "battlescribe", "BattleScribe"
+        STARTER = "starter", _("Starter data")
+        BATTLESCRIBE = "battlescribe", _("BattleScribe")
 
     source = models.CharField(max_length=20, choices=Source.choices)
     key = models.SlugField(max_length=120, unique=True)
@@ -38,8 +39,8 @@ class DataRelease(models.Model):
 
 
 class Side(models.TextChoices):
-    GOOD = "good", "Good"
-    EVIL = "evil", "Evil"
+    GOOD = "good", _("Good")
+    EVIL = "evil", _("Evil")
 
 
 class Faction(models.Model):
@@ -99,9 +100,9 @@ class SpecialRule(models.Model):
     """A special rule's text; profiles link to it (002 "Règles spéciales")."""
 
     class Kind(models.TextChoices):
-        ACTIVE = "active", "Active"
-        PASSIVE = "passive", "Passive"
-        UNSPECIFIED = "unspecified", "Unspecified"
+        ACTIVE = "active", _("Active")
+        PASSIVE = "passive", _("Passive")
+        UNSPECIFIED = "unspecified", _("Unspecified")
 
     release = models.ForeignKey(DataRelease, on_delete=models.CASCADE, related_name="rules")
     name = models.CharField(max_length=300)
@@ -136,19 +137,19 @@ class MagicalPower(models.Model):
 
 
 class HeroicTier(models.TextChoices):
-    LEGEND = "legend", "Hero of Legend"
-    VALOUR = "valour", "Hero of Valour"
-    FORTITUDE = "fortitude", "Hero of Fortitude"
-    MINOR = "minor", "Minor Hero"
-    INDEPENDENT = "independent", "Independent Hero"
+    LEGEND = "legend", _("Hero of Legend")
+    VALOUR = "valour", _("Hero of Valour")
+    FORTITUDE = "fortitude", _("Hero of Fortitude")
+    MINOR = "minor", _("Minor Hero")
+    INDEPENDENT = "independent", _("Independent Hero")
 
 
 class Profile(models.Model):
     """A unit profile as the rulebook composes it, with its cost in one army list."""
 
     class Kind(models.TextChoices):
-        HERO = "hero", "Hero"
-        WARRIOR = "warrior", "Warrior"
+        HERO = "hero", _("Hero")
+        WARRIOR = "warrior", _("Warrior")
 
     release = models.ForeignKey(DataRelease, on_delete=models.CASCADE, related_name="profiles")
     faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="profiles")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +15,35 @@ from django.core.cache.backends.locmem import LocMemCache
 from config.celery import app as celery_app
 
 pytest_plugins = ["tests.workers"]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the translation catalogues when a .po is newer than its .mo (bin/test and
+    bin/start do it too; this covers a plain ``pytest``). Once, in the controlling process."""
+    if hasattr(config, "workerinput"):
+        return
+    sources = list((ROOT / "locale").glob("*/LC_MESSAGES/*.po"))
+    stale = [
+        po
+        for po in sources
+        if not po.with_suffix(".mo").exists()
+        or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
+    ]
+    if stale:
+        command = [
+            sys.executable,
+            "manage.py",
+            "compilemessages",
+            "--verbosity",
+            "0",
+            "--ignore",
+            ".venv",
+            "--ignore",
+            "var",
+        ]
+        subprocess.run(command, cwd=ROOT, check=True)
 
 
 @pytest.fixture(autouse=True)

@@ -74,3 +74,10 @@ DOCUMENTED = [
 def test_the_job_api_answers_what_its_schema_documents(case: Any, token: str) -> None:
     case.headers = {**(case.headers or {}), "Authorization": f"Token {token}"}
     case.call_and_validate(checks=DOCUMENTED)
+
+
+@schema.include(path_regex="^/api/(lists|contingents|warbands|entries|games)/").parametrize()
+@BOUNDED
+def test_the_list_api_answers_what_its_schema_documents(case: Any, token: str) -> None:
+    case.headers = {**(case.headers or {}), "Authorization": f"Token {token}"}
+    case.call_and_validate(checks=DOCUMENTED)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from django.utils.translation import gettext_noop
+
 from armybuilder.battlescribe.catalogue import CatalogueNotFoundError, catalogue_data, game_system
 from armybuilder.battlescribe.roster_rules import Catalogues, read_roster, roster_breaches
 from armybuilder.battlescribe.writer import RosterExportError, army_list_roster
@@ -19,7 +21,7 @@ from profiles.importers.bs_xml import BsDocument
 from profiles.models import DataRelease
 from profiles.services import release_files_directory
 
-DATA_SOURCE = "BattleScribe data"
+DATA_SOURCE = gettext_noop("BattleScribe data")
 
 
 def release_directory(army: ArmyList) -> Path | None:

@@ -20,11 +20,18 @@ from typing import Any, Protocol
 
 from battlesim.engines.log import Event, EventLog
 
+
+def gettext_noop(text: str) -> str:
+    """Marks a name for the site's translation catalogue (makemessages); the site
+    translates it when it shows it (the engines stay free of Django)."""
+    return text
+
+
 GAMES: dict[str, str] = {
-    "sbg": "Middle-earth Strategy Battle Game",
-    "rotk": "The Return of the King (film game)",
-    "monopoly": "Monopoly: The Lord of the Rings Trilogy Edition",
-    "risk": "Risk: The Lord of the Rings Edition",
+    "sbg": gettext_noop("Middle-earth Strategy Battle Game"),
+    "rotk": gettext_noop("The Return of the King (film game)"),
+    "monopoly": gettext_noop("Monopoly: The Lord of the Rings Trilogy Edition"),
+    "risk": gettext_noop("Risk: The Lord of the Rings Edition"),
 }
 
 

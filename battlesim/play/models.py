@@ -12,8 +12,13 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
-GAMES = [("monopoly", "Monopoly LOTR"), ("risk", "Risk LOTR"), ("rotk", "The Return of the King")]
+GAMES = [
+    ("monopoly", _("Monopoly LOTR")),
+    ("risk", _("Risk LOTR")),
+    ("rotk", _("The Return of the King")),
+]
 
 
 def new_token() -> str:
@@ -22,9 +27,9 @@ def new_token() -> str:
 
 class Table(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        ACTIVE = "active", "In play"
-        FINISHED = "finished", "Finished"
+        OPEN = "open", _("Waiting for players")
+        ACTIVE = "active", _("In play")
+        FINISHED = "finished", _("Finished")
 
     game = models.CharField(max_length=20, choices=GAMES)
     owner = models.ForeignKey(

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
 
 from battlesim.play import services
@@ -148,7 +149,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "row": row,
         "title": TITLES[row.game],
         "events": row.events,
-        "board": replay_board(row.game),
+        "board": replay_board(row.game, get_language()),
         "rotk_board": rotk_board() if row.game == "rotk" else None,
     }
     return render(request, "play/replay.html", context)

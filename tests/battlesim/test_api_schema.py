@@ -6,43 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonschema
 import pytest
 from django.contrib.auth.models import User
-from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
+from tests.api_answers import assert_documented, spec
+
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def spec() -> dict[str, Any]:
-    return SchemaGenerator().get_schema(request=None, public=True)  # type: ignore[no-any-return]
-
-
-def _nullable(schema: Any) -> Any:
-    """OpenAPI 3.0 ``nullable`` as JSON Schema's ``type: [..., "null"]``."""
-    if isinstance(schema, dict):
-        schema = {key: _nullable(value) for key, value in schema.items()}
-        if schema.pop("nullable", False) and "type" in schema:
-            schema["type"] = [schema["type"], "null"]
-        return schema
-    if isinstance(schema, list):
-        return [_nullable(item) for item in schema]
-    return schema
-
-
-def assert_documented(
-    spec: dict[str, Any], path: str, method: str, answer: Any, status: int
-) -> None:
-    assert answer.status_code == status, answer.content
-    responses = spec["paths"][path][method]["responses"]
-    assert str(status) in responses, f"{method.upper()} {path} {status} is not documented"
-    content = responses[str(status)].get("content", {}).get("application/json")
-    if content is None:
-        return
-    schema = _nullable({**content["schema"], "components": spec["components"]})
-    jsonschema.validate(answer.json(), schema)
+__all__ = ["spec"]  # the fixture
 
 
 def test_every_job_answer_matches_the_schema(

@@ -106,7 +106,7 @@ def test_the_statistics_speak_the_games_words(owner: User, settings: Any) -> Non
     assert 'id="safety-warning"' in html and "turn limit reached" in html
     assert "casualties[0]" not in html and "Models slain: Minas Tirith patrol" in html
     assert job.charts.filter(name="outcomes").exists()
-    alt = job.charts.get(name="outcomes").alt
+    alt = job.charts.get(name="outcomes", language="en-gb").alt
     assert alt.startswith("Outcomes of 4 battles:") and "100% were stopped" in alt
     games = monopoly_job(owner, 2)
     assert "of 2 games" in client.get(f"/jobs/{games.pk}/").content.decode()

@@ -50,8 +50,9 @@ def touching(a: Cell, b: Cell) -> bool:
 def test_the_monopoly_board_lists_the_forty_squares_in_board_order() -> None:
     """001 board (data.py): 40 squares from Départ (0) to Montagne du Destin (39); the Ring's
     path starts on Cul-de-Sac (001:L82) and a fortress follows 4 strongholds, 3 in the quick
-    game (001:L241, L289)."""
-    board = monopoly_board()
+    game (001:L241, L289). Issue 26: French names for a French reader, the English LOTR
+    names of the same edition otherwise."""
+    board = monopoly_board("fr")
     assert [s["index"] for s in board["squares"]] == list(range(40))
     assert board["squares"][0]["name"] == "Départ"
     assert board["squares"][39] == {
@@ -61,6 +62,9 @@ def test_the_monopoly_board_lists_the_forty_squares_in_board_order() -> None:
         "group": "dark_blue",
         "price": 400,
     }
+    english = [s["name"] for s in monopoly_board("en-gb")["squares"]]
+    assert english[0] == "GO" and english[1] == "Bag End" and english[39] == "Mount Doom"
+    assert monopoly_board()["squares"][35]["name"] == "Shadowfax"  # Gripoil in French
     assert board["ring_path"][0] == 1
     assert board["fortress_level"] == {"classic": 5, "quick": 4}
     assert board["start_cash"] == 1500  # 001:L141

@@ -77,7 +77,7 @@ def test_monopoly_board_has_forty_named_squares_tokens_and_the_ring(
     setup = events[0]
     assert page.locator("#board g.square").count() == 40
     expect(page.locator('#board g.square[data-square="39"] title')).to_have_text(
-        "39. Montagne du Destin (400)"
+        "39. Mount Doom (400)"  # issue 26: English names on an English page
     )
     assert page.locator("#board g.token").count() == len(setup["strategies"])
     expect(page.locator("#board circle.one-ring")).to_have_attribute(

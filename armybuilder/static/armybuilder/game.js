@@ -9,7 +9,8 @@
   const server = JSON.parse(document.getElementById("game-data").textContent);
   const roster = server.roster;
   const storeKey = `sbg-game-${gameId}`;
-  const STATS = [["wounds", "Wounds"], ["might", "Might"], ["will", "Will"], ["fate", "Fate"]];
+  const STATS = [["wounds", gettext("Wounds")], ["might", gettext("Might")], ["will", gettext("Will")], ["fate", gettext("Fate")]];
+  const fmt = (text, values) => interpolate(text, values, true);
   let saved = readLocal();
   let sheet = saved && saved.dirty && saved.revision >= server.revision ? saved.sheet : server.sheet;
   let revision = server.revision;
@@ -50,13 +51,13 @@
       if (response.ok) {
         revision = data.revision;
         dirty = JSON.stringify(sheet) !== sent; // changed again while sending: send again
-        status(dirty ? "Saving…" : "Saved", dirty ? "saving" : "saved");
+        status(dirty ? gettext("Saving…") : gettext("Saved"), dirty ? "saving" : "saved");
       } else if (response.status >= 400 && response.status < 500) {
         dirty = false; // refused: the server's sheet stands
-        status(`Not saved: ${Object.values(data).flat().join(" ")}`, "error");
+        status(fmt(gettext("Not saved: %(reason)s"), { reason: Object.values(data).flat().join(" ") }), "error");
       }
     } catch (e) {
-      status("Offline: kept on this phone, will be sent when the signal is back", "offline");
+      status(gettext("Offline: kept on this phone, will be sent when the signal is back"), "offline");
     } finally {
       sending = false;
       keepLocal();
@@ -70,7 +71,7 @@
     dirty = true;
     keepLocal();
     render();
-    status("Saving…", "saving");
+    status(gettext("Saving…"), "saving");
     sync();
   }
 
@@ -95,7 +96,7 @@
     const card = el("article", { className: "card hero-card" });
     card.dataset.hero = hero.key;
     if (values.wounds === 0) card.classList.add("slain");
-    card.append(el("h2", { textContent: hero.name + (values.wounds === 0 ? " (slain)" : "") }));
+    card.append(el("h2", { textContent: hero.name + (values.wounds === 0 ? gettext(" (slain)") : "") }));
     for (const [stat, label] of STATS) {
       const start = hero.start[stat];
       const id = `${hero.key}-${stat}`;
@@ -103,8 +104,8 @@
       const step = (by) => () => change(() => { values[stat] = clamp(values[stat] + by, 0, start); });
       card.append(el("div", { className: `counter stat-${stat}` },
         el("span", { className: "counter-label", textContent: label }),
-        stepButton(`${hero.name}: one ${label} fewer`, "−", step(-1)), output,
-        stepButton(`${hero.name}: one ${label} more`, "+", step(1))));
+        stepButton(fmt(gettext("%(hero)s: one %(stat)s fewer"), { hero: hero.name, stat: label }), "−", step(-1)), output,
+        stepButton(fmt(gettext("%(hero)s: one %(stat)s more"), { hero: hero.name, stat: label }), "+", step(1))));
     }
     return card;
   }
@@ -117,9 +118,10 @@
     const quarter = left <= roster.quarter_point;
     node.classList.toggle("broken", broken);
     node.dataset.state = broken ? (quarter ? "quarter" : "broken") : "holding";
-    if (quarter) node.textContent = `Down to a quarter: ${left} of ${roster.models} models left (quarter ${roster.quarter_point}). Broken.`;
-    else if (broken) node.textContent = `Broken: ${lost} casualties, more than the break point ${roster.break_point}. Courage tests from the start of a turn.`;
-    else node.textContent = `Holding: ${lost} casualties; broken past ${roster.break_point} (half), a quarter left at ${roster.quarter_point}.`;
+    const number = (n) => n.toLocaleString(document.documentElement.lang || undefined);
+    if (quarter) node.textContent = fmt(gettext("Down to a quarter: %(left)s of %(models)s models left (quarter %(quarter)s). Broken."), { left, models: roster.models, quarter: number(roster.quarter_point) });
+    else if (broken) node.textContent = fmt(gettext("Broken: %(lost)s casualties, more than the break point %(half)s. Courage tests from the start of a turn."), { lost, half: number(roster.break_point) });
+    else node.textContent = fmt(gettext("Holding: %(lost)s casualties; broken past %(half)s (half), a quarter left at %(quarter)s."), { lost, half: number(roster.break_point), quarter: number(roster.quarter_point) });
   }
 
   function render() {
@@ -163,7 +165,7 @@
       body: JSON.stringify(body),
       credentials: "same-origin",
     }).catch(() => null);
-    if (!response) return status("Offline: record the result when the signal is back", "offline");
+    if (!response) return status(gettext("Offline: record the result when the signal is back"), "offline");
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
       for (const [field, msgs] of Object.entries(data)) {
@@ -186,5 +188,5 @@
     navigator.serviceWorker.register(root.dataset.worker).catch(() => undefined);
   }
   render();
-  if (dirty) { status("Saving…", "saving"); sync(); }
+  if (dirty) { status(gettext("Saving…"), "saving"); sync(); }
 })();

@@ -4,6 +4,7 @@
 window.ReplayRenderers = window.ReplayRenderers || {};
 (function () {
   "use strict";
+  const fmt = (text, values) => interpolate(text, values, true);
   const SIZE = 1090; // viewBox side: two 140-unit corners and nine 90-unit squares
   const CORNER = 140;
   const CELL = 90;
@@ -260,7 +261,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     if (!s.oneRing || s.ring === null || s.ring === undefined) return;
     const [cx, cy] = ownerSpot(squareBox(s.ring));
     const ring = node("circle", { cx, cy, r: 17, class: "one-ring", "data-square": s.ring });
-    ring.append(node("title", {}, "The One Ring"));
+    ring.append(node("title", {}, gettext("The One Ring")));
     svg.append(ring);
   }
 
@@ -271,34 +272,34 @@ window.ReplayRenderers = window.ReplayRenderers || {};
 
   function drawCentre(svg, s, e, board) {
     const mid = SIZE / 2;
-    svg.append(node("text", { x: mid, y: 250, class: "centre-title" }, "Monopoly LOTR"));
-    const who = s.seat === null ? "Set-up" : `Round ${s.round} · seat ${s.seat} (${s.strategies[s.seat]})`;
+    svg.append(node("text", { x: mid, y: 250, class: "centre-title" }, gettext("Monopoly LOTR")));
+    const who = s.seat === null ? gettext("Set-up") : fmt(gettext("Round %(round)s · seat %(seat)s (%(strategy)s)"), { round: s.round, seat: s.seat, strategy: s.strategies[s.seat] });
     svg.append(node("text", { x: mid, y: 320, class: "centre-line" }, who));
     if (s.dice) s.dice.forEach((v, n) => drawDie(svg, mid - 80 + n * 90, 360, v));
     svg.append(node("text", { x: mid, y: 500, class: "centre-event" }, eventLine(e, board)));
     if (s.housesLeft !== null) {
-      svg.append(node("text", { x: mid, y: 560, class: "centre-line small" }, `Bank: ${s.housesLeft} strongholds, ${s.hotelsLeft} fortresses`));
+      svg.append(node("text", { x: mid, y: 560, class: "centre-line small" }, fmt(gettext("Bank: %(houses)s strongholds, %(hotels)s fortresses"), { houses: s.housesLeft, hotels: s.hotelsLeft })));
     }
-    if (s.winner !== null) svg.append(node("text", { x: mid, y: 640, class: "centre-line winner" }, `Winner: seat ${s.winner}`));
+    if (s.winner !== null) svg.append(node("text", { x: mid, y: 640, class: "centre-line winner" }, fmt(gettext("Winner: seat %(seat)s"), { seat: s.winner })));
   }
 
   function squareName(board, index) {
     const square = board.squares[index];
-    return square ? square.name : `square ${index}`;
+    return square ? square.name : fmt(gettext("square %(index)s"), { index });
   }
 
   function eventLine(e, board) {
     const lines = {
-      roll: () => `seat ${e.seat} rolls ${e.dice.join(" + ")}`,
-      move: () => `seat ${e.seat} → ${squareName(board, e.to)}`,
-      deed: () => `seat ${e.seat} takes ${squareName(board, e.square)} (${e.how})`,
-      pay: () => `seat ${e.seat} pays ${e.amount} (${e.reason})`,
-      manage: () => `seat ${e.seat}: ${e.action}${e.square !== undefined ? ` ${squareName(board, e.square)}` : ""}`,
+      roll: () => fmt(gettext("seat %(seat)s rolls %(dice)s"), { seat: e.seat, dice: e.dice.join(" + ") }),
+      move: () => fmt(gettext("seat %(seat)s → %(square)s"), { seat: e.seat, square: squareName(board, e.to) }),
+      deed: () => fmt(gettext("seat %(seat)s takes %(square)s (%(how)s)"), { seat: e.seat, square: squareName(board, e.square), how: e.how }),
+      pay: () => fmt(gettext("seat %(seat)s pays %(amount)s (%(reason)s)"), { seat: e.seat, amount: e.amount, reason: e.reason }),
+      manage: () => `${fmt(gettext("seat %(seat)s"), { seat: e.seat })}: ${e.action}${e.square !== undefined ? ` ${squareName(board, e.square)}` : ""}`,
       card: () => e.text,
-      ring: () => `the Ring → ${squareName(board, e.square)}`,
-      jail: () => `seat ${e.seat} to prison`,
-      bankrupt: () => `seat ${e.seat} is bankrupt`,
-      salary: () => `seat ${e.seat} collects ${e.amount}`,
+      ring: () => fmt(gettext("the Ring → %(square)s"), { square: squareName(board, e.square) }),
+      jail: () => fmt(gettext("seat %(seat)s to prison"), { seat: e.seat }),
+      bankrupt: () => fmt(gettext("seat %(seat)s is bankrupt"), { seat: e.seat }),
+      salary: () => fmt(gettext("seat %(seat)s collects %(amount)s"), { seat: e.seat, amount: e.amount }),
     };
     const text = lines[e.kind] ? lines[e.kind]() : e.kind;
     return text.length > 44 ? `${text.slice(0, 43)}…` : text;
@@ -324,11 +325,11 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     }
     const rows = s.strategies.map((strategy, seat) => {
       const deeds = s.owner.filter((o) => o === seat).length;
-      const state = s.bankrupt.has(seat) ? "bankrupt" : s.jailed.has(seat) ? "in prison" : "";
+      const state = s.bankrupt.has(seat) ? gettext("bankrupt") : s.jailed.has(seat) ? gettext("in prison") : "";
       return `<li class="player seat-${seat}${seat === s.seat ? " active" : ""}" data-seat="${seat}">
         <span class="chip seat-${seat}">${seat}</span> <span class="strategy">${esc(strategy)}</span>
         <span class="cash" data-cash="${s.cash[seat]}">${s.cash[seat]}</span>
-        <span class="muted">${deeds} deeds ${state}</span></li>`;
+        <span class="muted">${esc(fmt(ngettext("%(count)s deed", "%(count)s deeds", deeds), { count: deeds }))} ${esc(state)}</span></li>`;
     });
     panel.innerHTML = `<ol class="players">${rows.join("")}</ol>`;
   }
@@ -370,7 +371,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     stateAt,
     where: (events, step) => {
       const s = stateAt(events, step);
-      return s.seat === null ? "set-up" : `round ${s.round}, seat ${s.seat}'s turn`;
+      return s.seat === null ? gettext("set-up") : fmt(gettext("round %(round)s, seat %(seat)s's turn"), { round: s.round, seat: s.seat });
     },
     isPhase: (e) => PHASE_KINDS.has(e.kind),
     isTurn: (e) => e.kind === "turn",

@@ -4,6 +4,7 @@
 window.ReplayRenderers = window.ReplayRenderers || {};
 (function () {
   "use strict";
+  const fmt = (text, values) => interpolate(text, values, true);
   const PITCH_X = 100;
   const PITCH_Y = 84;
   const GAP = 4;
@@ -159,7 +160,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     }
     if (territory.site) {
       const site = node("circle", { cx: b.x + b.w - 14, cy: b.y + b.h - 16, r: 6, class: "site-mark" });
-      site.append(node("title", {}, `Site of power: ${territory.site}`));
+      site.append(node("title", {}, fmt(gettext("Site of power: %(site)s"), { site: territory.site })));
       group.append(site);
     }
     s.leaders.filter((l) => l.territory === territory.name).forEach((l, n) => {
@@ -194,7 +195,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     const b = box(territory);
     svg.append(node("circle", { cx: b.x + b.w - 44, cy: b.y + b.h - 20, r: 12, class: "fellowship-outline" }));
     const ring = node("circle", { cx: b.x + b.w - 44, cy: b.y + b.h - 20, r: 12, class: `fellowship${s.ringDestroyed ? " destroyed" : ""}`, "data-territory": s.fellowship });
-    ring.append(node("title", {}, s.ringDestroyed ? "The Ring is destroyed" : `The Fellowship: ${s.fellowship}`));
+    ring.append(node("title", {}, s.ringDestroyed ? gettext("The Ring is destroyed") : fmt(gettext("The Fellowship: %(place)s"), { place: s.fellowship })));
     svg.append(ring);
   }
 
@@ -226,9 +227,11 @@ window.ReplayRenderers = window.ReplayRenderers || {};
 
   function attackLine(s) {
     const t = s.attack && s.attack.throw;
-    if (!t) return s.attack ? `<p class="attack-line">${esc(s.attack.target)} taken from ${esc(s.attack.source)}</p>` : "";
-    return `<p class="attack-line">${esc(s.players[t.seat].colour)} attacks ${esc(t.target)} from ${esc(t.source)}:
-      [${t.attack.join(" ")}] v [${t.defence.join(" ")}], losses ${t.attacker_losses}–${t.defender_losses}</p>`;
+    if (!t) return s.attack ? `<p class="attack-line">${esc(fmt(gettext("%(target)s taken from %(source)s"), { target: s.attack.target, source: s.attack.source }))}</p>` : "";
+    const words = fmt(gettext("%(player)s attacks %(target)s from %(source)s: [%(attack)s] v [%(defence)s], losses %(lost)s–%(killed)s"), {
+      player: s.players[t.seat].colour, target: t.target, source: t.source, attack: t.attack.join(" "),
+      defence: t.defence.join(" "), lost: t.attacker_losses, killed: t.defender_losses });
+    return `<p class="attack-line">${esc(words)}</p>`;
   }
 
   function drawPlayers(svg, s, board) {
@@ -238,14 +241,14 @@ window.ReplayRenderers = window.ReplayRenderers || {};
       const leaders = s.leaders.filter((l) => l.seat === p.seat).length;
       return `<li class="player ${seatClass(s, p.seat)}${p.seat === s.seat ? " active" : ""}" data-seat="${p.seat}">
         <span class="chip ${seatClass(s, p.seat)}"></span> <strong>${esc(p.colour)}</strong> <span class="muted">${esc(p.side)}, ${esc(p.strategy)}</span>
-        <span class="held" data-territories="${held.length}">${held.length} terr.</span> · ${battalions} batt. · ${leaders} leaders
-        · cards <span class="cards" data-territory-cards="${s.territoryCards[p.seat]}">${s.territoryCards[p.seat]}</span>
-        + ${s.adventureCards[p.seat]} adv.${s.eliminated.has(p.seat) ? " · eliminated" : ""}</li>`;
+        <span class="held" data-territories="${held.length}">${esc(fmt(gettext("%(count)s terr."), { count: held.length }))}</span> · ${esc(fmt(gettext("%(count)s batt."), { count: battalions }))} · ${esc(fmt(gettext("%(count)s leaders"), { count: leaders }))}
+        · ${esc(gettext("cards"))} <span class="cards" data-territory-cards="${s.territoryCards[p.seat]}">${s.territoryCards[p.seat]}</span>
+        + ${esc(fmt(gettext("%(count)s adv."), { count: s.adventureCards[p.seat] }))}${s.eliminated.has(p.seat) ? esc(gettext(" · eliminated")) : ""}</li>`;
     });
     const regions = board.regions.map((r, n) => `<span class="region-key"><i style="background:${REGION_COLOURS[n % REGION_COLOURS.length]}"></i>${esc(r.name)} (${r.bonus})</span>`);
-    const ring = s.ringDestroyed ? "The Ring is destroyed." : `The Fellowship is in ${esc(s.fellowship)}.`;
+    const ring = esc(s.ringDestroyed ? gettext("The Ring is destroyed.") : fmt(gettext("The Fellowship is in %(place)s."), { place: s.fellowship }));
     panel(svg).innerHTML = `${attackLine(s)}<ol class="players">${rows.join("")}</ol>
-      <p class="fellowship-line">${ring}${s.winner ? ` Winner: ${esc(s.winner)}.` : ""}</p><p class="regions">${regions.join(" ")}</p>`;
+      <p class="fellowship-line">${ring}${s.winner ? ` ${esc(fmt(gettext("Winner: %(player)s."), { player: s.winner }))}` : ""}</p><p class="regions">${regions.join(" ")}</p>`;
   }
 
   // Phones show no tooltips: a tap on a territory writes its full description under the board.
@@ -290,7 +293,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     where: (events, step) => {
       const s = stateAt(events, step);
       const player = s.players[s.seat];
-      return player ? `turn ${s.turn}, ${player.colour} (${player.strategy})` : "set-up";
+      return player ? fmt(gettext("turn %(turn)s, %(player)s (%(strategy)s)"), { turn: s.turn, player: player.colour, strategy: player.strategy }) : gettext("set-up");
     },
     isPhase: (e) => PHASE_KINDS.has(e.kind) || (e.kind === "throw" && opensInvasion(seen, e)),
     isTurn: (e) => e.kind === "turn",

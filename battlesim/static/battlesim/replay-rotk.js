@@ -7,6 +7,7 @@
 window.ReplayRenderers = window.ReplayRenderers || {};
 (function () {
   "use strict";
+  const fmt = (text, values) => interpolate(text, values, true);
   const { node } = window.ReplayKit;
   const R = 28; // hex circumradius, pointy-top hexes
   const HEX_W = Math.sqrt(3) * R;
@@ -161,8 +162,8 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     const gate = board.tiles[board.black_gate] || { battle: "?" };
     const g = node("g", { class: `black-gate${s.gateFallen ? " fallen" : ""}${target === "black_gate" ? " focus" : ""}` });
     g.append(node("rect", { x: 96, y: 8, width: 190, height: 36, rx: 4, class: "gate-shape" }));
-    g.append(node("text", { x: 191, y: 32, class: "gate-label" }, s.gateFallen ? "Black Gate (fallen)" : `Black Gate ${gate.battle}`));
-    svg.append(titled(g, "The Black Gate"));
+    g.append(node("text", { x: 191, y: 32, class: "gate-label" }, s.gateFallen ? gettext("Black Gate (fallen)") : fmt(gettext("Black Gate %(battle)s"), { battle: gate.battle })));
+    svg.append(titled(g, gettext("The Black Gate")));
     s.trolls.forEach((id, n) => {
       const tile = board.tiles[id] || { battle: "?" };
       const x = 120 + n * 60;
@@ -215,7 +216,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
       const c = node("g", { class: `space mountain-space${crater ? " crater" : ""}${i === tracks.frodo_entry ? " entry" : ""}`, "data-space": i });
       c.append(node("circle", { cx: x, cy: y, r: crater ? 18 : i === tracks.frodo_entry ? 15 : 12 }));
       c.append(node("text", { x, y: y + 4, class: "space-label" }, crater ? "" : i));
-      svg.append(titled(c, crater ? "The crater" : `Mountain space ${i}`));
+      svg.append(titled(c, crater ? gettext("The crater") : fmt(gettext("Mountain space %(space)s"), { space: i })));
     }
     const starts = Object.fromEntries(Object.entries(tracks.start_by_players).map(([n, i]) => [i, n]));
     for (let i = 0; i < tracks.track_length; i += 1) {
@@ -223,7 +224,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
       const c = node("g", { class: "space track-space", "data-space": i });
       c.append(node("circle", { cx: x, cy: y, r: 10 }));
       if (starts[i] !== undefined) c.append(node("text", { x, y: y + 4, class: "space-label" }, starts[i]));
-      svg.append(titled(c, `Track space ${i}${starts[i] !== undefined ? ` (start with ${starts[i]} players)` : ""}`));
+      svg.append(titled(c, fmt(gettext("Track space %(space)s"), { space: i }) + (starts[i] !== undefined ? fmt(gettext(" (start with %(players)s players)"), { players: starts[i] }) : "")));
     }
     const [tx, base, pitch] = L.track;
     svg.append(node("text", { x: tx + 32, y: base - 5 * pitch, class: "panel-note left" }, "Frodo & Sam"));
@@ -236,7 +237,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     const frodo = node("g", { class: `frodo${s.ring ? " ring-destroyed" : ""}`, "data-place": `${s.frodo.on_mountain ? "mountain" : "track"} ${s.frodo.index}` });
     frodo.append(node("circle", { cx: fx, cy: fy, r: 9 }));
     frodo.append(node("text", { x: fx, y: fy + 4, class: "pawn-label" }, "F"));
-    svg.append(titled(frodo, `Frodo and Sam: ${s.frodo.on_mountain ? "mountain" : "track"} ${s.frodo.index}`));
+    svg.append(titled(frodo, fmt(s.frodo.on_mountain ? gettext("Frodo and Sam: mountain %(space)s") : gettext("Frodo and Sam: track %(space)s"), { space: s.frodo.index })));
     const [gx, gy] = mountainSpot(s.gollum, tracks);
     const gollum = node("g", { class: "gollum", "data-place": `mountain ${s.gollum}` });
     gollum.append(node("circle", { cx: gx + 7, cy: gy - 7, r: 8 }));
@@ -252,7 +253,7 @@ window.ReplayRenderers = window.ReplayRenderers || {};
       const g = node("g", { class: `player seat-${seat}${s.seat === seat ? " active" : ""}`, "data-seat": seat });
       g.append(node("rect", { x: left, y, width: 370, height: 34, rx: 5, class: "player-row" }));
       g.append(node("circle", { cx: left + 18, cy: y + 17, r: 10, class: "swatch" }));
-      const text = `P${seat + 1} · hand ${hand.length} · tiles ${s.trophies[seat]}${s.pawns[seat] ? "" : " · off board"}`;
+      const text = fmt(gettext("P%(player)s · hand %(hand)s · tiles %(tiles)s"), { player: seat + 1, hand: hand.length, tiles: s.trophies[seat] }) + (s.pawns[seat] ? "" : gettext(" · off board"));
       g.append(node("text", { x: left + 36, y: y + 23, class: "player-text" }, text));
       svg.append(g);
     });
@@ -266,24 +267,24 @@ window.ReplayRenderers = window.ReplayRenderers || {};
     const g = node("g", { class: `attack-box${a ? (a.success ? " success" : " failure") : " idle"}` });
     g.append(node("rect", { x, y, width, height: 172, rx: 6, class: "attack-shape" }));
     if (!a) {
-      g.append(node("text", { x: x + 10, y: y + 26, class: "attack-title" }, s.over ? overText(s.over) : "No attack"));
+      g.append(node("text", { x: x + 10, y: y + 26, class: "attack-title" }, s.over ? overText(s.over) : gettext("No attack")));
       svg.append(g);
       return;
     }
     const target = typeof a.target === "string" ? a.target.replace("_", " ") : (board.tiles[a.tile] || {}).kind || "tile";
-    g.append(node("text", { x: x + 10, y: y + 24, class: "attack-title" }, `P${a.seat + 1} attacks ${target} (${a.battle})`));
+    g.append(node("text", { x: x + 10, y: y + 24, class: "attack-title" }, fmt(gettext("P%(player)s attacks %(target)s (%(battle)s)"), { player: a.seat + 1, target, battle: a.battle })));
     a.dice.forEach((d, n) => drawDie(g, x + 10 + n * 32, y + 36, d));
-    g.append(node("text", { x: x + 78, y: y + 54, class: "attack-line total" }, `total ${a.total}`));
+    g.append(node("text", { x: x + 78, y: y + 54, class: "attack-line total" }, fmt(gettext("total %(total)s"), { total: a.total })));
     const lines = [
       ...a.played.map((id) => cardLabel(board, id)),
-      ...a.rerolls.map((id) => `reroll: ${cardLabel(board, id)}`),
-      ...(a.protected ? ["Gandalf's protection"] : []),
+      ...a.rerolls.map((id) => fmt(gettext("reroll: %(card)s"), { card: cardLabel(board, id) })),
+      ...(a.protected ? [gettext("Gandalf's protection")] : []),
     ];
-    const shown = lines.length > 4 ? [...lines.slice(0, 3), `+${lines.length - 3} more`] : lines;
+    const shown = lines.length > 4 ? [...lines.slice(0, 3), fmt(gettext("+%(count)s more"), { count: lines.length - 3 })] : lines;
     shown.forEach((line, n) => {
       g.append(node("text", { x: x + 10, y: y + 84 + n * 19, class: "attack-line card" }, line));
     });
-    const verdict = a.success ? "success" : a.resolved ? "failed" : "fails";
+    const verdict = a.success ? gettext("success") : a.resolved ? gettext("failed") : gettext("fails");
     g.append(node("text", { x: x + width - 10, y: y + 162, class: "attack-verdict" }, verdict));
     svg.append(g);
   }
@@ -296,9 +297,9 @@ window.ReplayRenderers = window.ReplayRenderers || {};
   }
 
   function overText(over) {
-    if (over.termination === "gollum") return "Gollum wins: all lose";
+    if (over.termination === "gollum") return gettext("Gollum wins: all lose");
     const leaders = over.leaders.map((seat) => `P${seat + 1}`).join(", ");
-    return `${over.termination.replace("_", " ")}: ${leaders || "no winner"}`;
+    return `${over.termination.replace("_", " ")}: ${leaders || gettext("no winner")}`;
   }
 
   function attackLine(svg, s) {
@@ -338,9 +339,9 @@ window.ReplayRenderers = window.ReplayRenderers || {};
 
   function where(events, step) {
     const s = stateAt(events, step);
-    if (s.over) return `game over, ${overText(s.over)}`;
-    if (!s.round) return "set-up";
-    return s.phase === "turn" ? `round ${s.round}, P${s.seat + 1}'s turn` : `round ${s.round}, ${s.phase}`;
+    if (s.over) return fmt(gettext("game over, %(result)s"), { result: overText(s.over) });
+    if (!s.round) return gettext("set-up");
+    return s.phase === "turn" ? fmt(gettext("round %(round)s, P%(player)s's turn"), { round: s.round, player: s.seat + 1 }) : fmt(gettext("round %(round)s, %(phase)s"), { round: s.round, phase: s.phase });
   }
 
   window.ReplayRenderers.rotk = {

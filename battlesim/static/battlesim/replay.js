@@ -18,6 +18,10 @@ window.ReplayKit = {
 };
 (function () {
   "use strict";
+  // Whole names, so French can say « phase d'Initiative » as the rulebook does.
+  const PHASE_NAMES = { priority: gettext("priority phase"), move: gettext("move phase"), shoot: gettext("shoot phase"), fight: gettext("fight phase"), end: gettext("end phase") };
+  const fmt = (text, values) => interpolate(text, values, true);
+  const phaseName = (phase) => PHASE_NAMES[phase] || fmt(gettext("%(phase)s phase"), { phase });
   const root = document.getElementById("replay");
   if (!root) return;
   const events = JSON.parse(document.getElementById("events-data").textContent);
@@ -48,8 +52,8 @@ window.ReplayKit = {
         const die = document.createElement("span");
         die.className = "die";
         die.textContent = Number.isInteger(value) && value >= 1 && value <= 6 ? FACES[value - 1] : String(value);
-        die.title = `rolled ${value}`;
-        die.setAttribute("aria-label", `rolled ${value}`);
+        die.title = fmt(gettext("rolled %(value)s"), { value });
+        die.setAttribute("aria-label", fmt(gettext("rolled %(value)s"), { value }));
         box.append(die);
       });
     });
@@ -195,10 +199,10 @@ window.ReplayKit = {
     const state = stateAt(current);
     const info = roster(state.setup)[selected] || { name: selected, profile: {} };
     const p = info.profile || {};
-    const stats = [["Mv", p.move], ["F", p.fight], ["Sh", p.shoot], ["S", p.strength], ["D", p.defence], ["A", p.attacks], ["W", p.wounds], ["C", p.courage]];
+    const stats = [[pgettext("Move (abbreviation)", "Mv"), p.move], [pgettext("Fight value (abbreviation)", "F"), p.fight], [pgettext("Shoot value (abbreviation)", "Sh"), p.shoot], [pgettext("Strength (abbreviation)", "S"), p.strength], [pgettext("Defence (abbreviation)", "D"), p.defence], [pgettext("Attacks (abbreviation)", "A"), p.attacks], [pgettext("Wounds (abbreviation)", "W"), p.wounds], [pgettext("Courage (abbreviation)", "C"), p.courage]];
     const left = state.left[selected] || {};
     const wounds = state.wounds[selected] !== undefined ? state.wounds[selected] : p.wounds;
-    const heroic = [["Might", left.might, p.might], ["Will", left.will, p.will], ["Fate", left.fate, p.fate]]
+    const heroic = [[gettext("Might"), left.might, p.might], [gettext("Will"), left.will, p.will], [gettext("Fate"), left.fate, p.fate]]
       .filter(([, , start]) => start);
     card.replaceChildren();
     const head = document.createElement("h3");
@@ -209,13 +213,13 @@ window.ReplayKit = {
     stats.forEach(([label, value]) => { names.insertCell().textContent = label; values.insertCell().textContent = value === undefined ? "–" : value; });
     const status = document.createElement("p");
     const dead = state.dead.has(selected);
-    status.textContent = dead ? "Slain." : `Wounds left: ${wounds}` +
+    status.textContent = dead ? gettext("Slain.") : fmt(gettext("Wounds left: %(wounds)s"), { wounds }) +
       heroic.map(([label, now, start]) => ` · ${label} ${now === undefined ? start : now}/${start}`).join("");
     const gear = document.createElement("p");
     gear.className = "muted";
     gear.textContent = [...(p.wargear || []), ...(p.options || [])].join(", ");
     const close = document.createElement("button");
-    close.type = "button"; close.textContent = "Close"; close.className = "close";
+    close.type = "button"; close.textContent = gettext("Close"); close.className = "close";
     close.addEventListener("click", () => select(null));
     card.append(head, table, status, gear, close);
     card.hidden = false;
@@ -225,7 +229,7 @@ window.ReplayKit = {
     draw: (board, all, step) => drawTable(stateAt(step)),
     where: (all, step) => {
       const state = stateAt(step);
-      return state.turn ? `turn ${state.turn}, ${state.phase} phase` : "";
+      return state.turn ? fmt(gettext("turn %(turn)s, %(phase)s"), { turn: state.turn, phase: phaseName(state.phase) }) : "";
     },
   };
 
@@ -241,7 +245,7 @@ window.ReplayKit = {
     const e = events[current] || {};
     const where = game && game.where ? game.where(events, current) : "";
     document.getElementById("position").textContent =
-      `Step ${current + 1} of ${events.length}${where ? ` · ${where}` : ""} · ${e.kind || ""}`;
+      fmt(gettext("Step %(step)s of %(steps)s"), { step: current + 1, steps: events.length }) + `${where ? ` · ${where}` : ""} · ${e.kind || ""}`;
     logList.querySelectorAll(".current").forEach((n) => n.classList.remove("current"));
     const item = logList.children[current];
     if (item) { item.classList.add("current"); item.scrollIntoView({ block: "nearest" }); }
@@ -283,14 +287,14 @@ window.ReplayKit = {
   function pause() {
     if (timer) clearInterval(timer);
     timer = null;
-    playButton.textContent = "▶ Play";
+    playButton.textContent = `▶ ${pgettext("replay", "Play")}`;
     playButton.setAttribute("aria-pressed", "false");
   }
   function play() {
     if (current >= events.length - 1) go(0);
     pause();
     timer = setInterval(() => (current >= events.length - 1 ? pause() : go(current + 1)), 1000 / Number(speed.value));
-    playButton.textContent = "❚❚ Pause";
+    playButton.textContent = `❚❚ ${gettext("Pause")}`;
     playButton.setAttribute("aria-pressed", "true");
   }
   const toggle = () => (timer ? pause() : play());
@@ -313,10 +317,10 @@ window.ReplayKit = {
     try {
       events.forEach((e, index) => {
         if (root.dataset.game === "sbg" && e.kind === "phase") {
-          marks.push({ index, label: `turn ${e.turn}, ${e.phase} phase` });
+          marks.push({ index, label: fmt(gettext("turn %(turn)s, %(phase)s"), { turn: e.turn, phase: phaseName(e.phase) }) });
         } else if (root.dataset.game !== "sbg" && isTurn(e)) {
           turns += 1;
-          marks.push({ index, label: `turn ${turns} (step ${index + 1})` });
+          marks.push({ index, label: fmt(gettext("turn %(turn)s (step %(step)s)"), { turn: turns, step: index + 1 }) });
         }
       });
     } catch (error) { // a renderer not ready yet: the list is built again on load

@@ -322,11 +322,19 @@ def _duel_needs(
     return best + edge, contest
 
 
+# Rules or wargear by which the enemies fighting their carrier get no Elven-made bonus
+# (Razgûsh's Bone-breaker)
+NO_ELVEN_EDGE: set[str] = set()
+
+
 def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
     """WPN-ELF-01 (ambiguity 12): a side has the advantage if any fighter has one."""
     fighters = [combat.center, *combat.leaves]
+    denied = {1 - m.player for m in fighters if m.triggers & NO_ELVEN_EDGE}
     return frozenset(
-        m.player for m in fighters if "elven-made" in m.triggers and not m.shielding
+        m.player
+        for m in fighters
+        if "elven-made" in m.triggers and not m.shielding and m.player not in denied
     )  # ARM-SH-03: a Shielding model has no weapon bonus
 
 
@@ -441,6 +449,27 @@ def winners_strike(
             if gate is None or gate(striker):
                 at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
                 strike(state, striker, target, target.uid in trapped or target.prone, at_mount)
+        _extra_strikes(state, player, striker, losers, gate)
+
+
+def _extra_strikes(
+    state: BattleState,
+    player: Player,
+    striker: ModelState,
+    losers: list[ModelState],
+    gate: Callable[[ModelState], bool] | None,
+) -> None:
+    """Army rules' added Strikes (Whirl of Blades): one To Wound die each, even against a
+    Trapped foe ("will not double again")."""
+    extra = modifier(Hook.EXTRA_STRIKES, HookContext(state, striker))
+    for _ in range(extra):
+        living = [m for m in losers if m.alive]
+        if not living:
+            return
+        target = _strike_target(state, player, striker, living, set())
+        if gate is None or gate(striker):
+            at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
+            strike(state, striker, target, False, at_mount)
 
 
 def _strike_target(
@@ -531,13 +560,18 @@ def _separate(state: BattleState, loser: ModelState, winners: list[ModelState]) 
             state.move_to(winner, spot, "separate")
 
 
+# Army rules acting after a fight's Strikes: each is given the winners and the losers.
+AFTER_STRIKES: list[Callable[[BattleState, list[ModelState], list[ModelState]], None]] = []
+
+
 def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
     """FIGHT-GEN-04: Duel, back away, strike, remove casualties (already removed at 0 W)."""
     if not combat.side(0) or not combat.side(1):
         return
     fight_stances.declare(state, combat, players)
     assign_supporters(state, combat)
-    cavalry.start_fight(state, [combat.center, *combat.leaves])  # CAV-CHG-02/03
+    supporters = list(combat.supporters.values())
+    cavalry.start_fight(state, [combat.center, *combat.leaves], supporters)  # CAV-CHG-02/03
     declare_strikes(state, combat, players)
     winner = duel(state, combat)
     winners = combat.side(winner)
@@ -564,6 +598,8 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     strikers = [m for m in combat.fighters(winner) if m.uid not in replaced]
     strikers += combat.helpers(winner)
     winners_strike(state, players[winner], strikers, losers, trapped)
+    for rule in AFTER_STRIKES:  # army rules acting once the Strikes are made (Headbutt)
+        rule(state, winners, losers)
     cavalry.after_strikes(state, losers)  # CAV-STRIKE-02: Thrown Rider tests now
     stab_backlashes(state, losers)
     _falls_over_edges(state, falls)
