@@ -119,11 +119,10 @@ def legal_targets(
     weapon = weapon or shooter.missile
     if weapon is None:
         return []
-    in_range = sorted(
-        (state.distance(shooter, e), e.uid, e)
-        for e in state.enemies(shooter)
-        if state.distance(shooter, e) <= weapon.range + 1e-9
-    )
+    # the grid's cells within range (a superset, sorted below: no scan of every enemy)
+    reach = weapon.range + shooter.radius + state.largest_radius + 0.01
+    gaps = ((state.distance(shooter, e), e.uid, e) for e in _near_enemies(state, shooter, reach))
+    in_range = sorted(item for item in gaps if item[0] <= weapon.range + 1e-9)
     found = []
     ducking = ducking_friends(state, shooter)
     for _, _, target in in_range[:TARGETS_CONSIDERED]:
@@ -134,6 +133,15 @@ def legal_targets(
         if len(found) >= offered:
             break
     return found
+
+
+def _near_enemies(state: BattleState, model: ModelState, reach: float) -> list[ModelState]:
+    enemy = 1 - model.player
+    return [
+        e
+        for e in state.in_box(model.x - reach, model.y - reach, model.x + reach, model.y + reach)
+        if e.player == enemy
+    ]
 
 
 def _friends_block(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
