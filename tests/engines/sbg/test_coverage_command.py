@@ -90,7 +90,8 @@ def test_unplayed_names_come_most_carried_first_with_their_carriers(
     # under their card names and aliases ("Immobilise" is Transfix)
     assert "heroic channelling" not in names and "heroic channeling" not in names
     assert not {"black dart", "transfix", "immobilise", "compel", "command"} & set(names)
-    assert "mercenary ambush" in names  # a profile's own battle rule still to play
+    assert "mince 'em fine" not in names  # a unique BPA, played (rules/armies/evil/trolls.py)
+    assert "progeny" in names  # a profile's own battle rule still to play (summoning)
     assert "woodland creature" not in names  # SR-WOODLAND, played (rules/terrain_rules.py)
     assert "independent hero" not in names  # list-building: the builder enforces it
 

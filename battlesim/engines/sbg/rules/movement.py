@@ -701,7 +701,23 @@ def forced_charge(state: BattleState, model: ModelState, action: MoveAction) -> 
         if any(test(enemy) for test in tests):
             state.log.emit("refused", model=model.uid, reason="must charge (army rule)")
             return Charge(model.uid, enemy.uid, spot)
-    return action
+    return _approach(state, model, action)
+
+
+# Army rules that, when the charge they force cannot be made, make the model "move as close
+# as possible" to a friend (Longshanks, In Defence of the King): each names it, or None.
+MUST_APPROACH: list[Callable[[BattleState, ModelState], ModelState | None]] = []
+
+
+def _approach(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+    goal = next((m for m in (rule(state, model) for rule in MUST_APPROACH) if m), None)
+    if goal is None:
+        return action
+    end = furthest_toward(state, model, goal.position)
+    if _gap(end, goal) >= _gap(_end_of(model, action), goal) - 0.5:
+        return action  # already closing in as far as it can
+    state.log.emit("refused", model=model.uid, reason="must move towards its ward (army rule)")
+    return Move(model.uid, end)
 
 
 def _end_of(model: ModelState, action: MoveAction) -> tuple[float, float]:
