@@ -394,7 +394,7 @@ class TerrainIndex:
         return self._routes[key]
 
 
-_CROSSED_LIMIT = 20_000  # segments kept per table (a worker's memory stays flat)
+_CROSSED_LIMIT = 4_000  # segments kept per table (repeats come within a move: memory stays low)
 
 Plane = tuple[float, float, float]  # (nx, ny, c): the points p with nx * px + ny * py <= c
 
