@@ -47,6 +47,33 @@ def test_grid_finds_what_a_scan_finds_in_living_order_through_moves_and_removals
     assert len(state.grid.where) == len(state.living()) < len(models)
 
 
+def test_grid_along_a_line_keeps_every_centre_near_it_in_in_box_order() -> None:
+    """``along`` (sight-line blockers) drops only models farther than ``reach`` from the
+    line: the same models in the same order as ``in_box`` of the line's box, once those are
+    filtered by their distance to the line; vertical, horizontal and point-like lines too."""
+    rng = random.Random(11)
+    state = battle()
+    for k in range(80):
+        add(state, f"M{k}", k % 2, rng.uniform(1, 47), rng.uniform(1, 47))
+    lines = [((10.0, 5.0), (10.0, 40.0)), ((3.0, 20.0), (44.0, 20.0)), ((7.0, 7.0), (7.0, 7.0))]
+    lines += [
+        ((rng.uniform(0, 48), rng.uniform(0, 48)), (rng.uniform(0, 48), rng.uniform(0, 48)))
+        for _ in range(300)
+    ]
+    for a, b in lines:
+        reach = rng.choice((0.5, 1.25, 2.5))
+
+        box = (min(a[0], b[0]) - 1, min(a[1], b[1]) - 1, max(a[0], b[0]) + 1, max(a[1], b[1]) + 1)
+        expected = [m for m in state.in_box(*box) if _near_line(m, a, b, reach)]
+        found = state.along(a, b, 1.0, reach)
+        assert [m for m in found if _near_line(m, a, b, reach)] == expected
+        assert len(found) <= len(state.in_box(*box))
+
+
+def _near_line(m, a, b, reach):  # type: ignore[no-untyped-def]
+    return geometry.segment_point_distance(a, b, (m.x, m.y)) <= reach
+
+
 def test_contacts_are_found_through_the_grid() -> None:
     state = battle()
     a = add(state, "A", 0, 10.0, 10.0)

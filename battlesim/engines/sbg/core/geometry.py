@@ -247,6 +247,7 @@ class TerrainIndex:
         self.elevated = list(elevated)  # the pieces that raise the ground (table.py decides)
         self._grown: dict[tuple[int, float], tuple[Any, tuple[float, ...]]] = {}
         self._routes: dict[tuple[float, tuple[int, ...]], RouteGraph] = {}
+        self._crossed: dict[tuple[Point, Point, int, float], list[Interval]] = {}
         # A number no other index gets (cache keys of the modules above; an id() could be
         # reused by a later table) and their per-table data, which dies with the table
         # (module-level caches keyed by table used to keep every battle's table alive).
@@ -320,7 +321,8 @@ class TerrainIndex:
 
     def intervals(self, start: Point, end: Point, i: int, radius: Inches = 0.0) -> list[Interval]:
         """Return the stretches (as distances from ``start``) of the segment inside piece ``i``
-        grown by ``radius``."""
+        grown by ``radius`` (read only: the answer is kept, per segment, piece and radius, as a
+        model's move is measured again when checked and carried out; terrain never moves)."""
         shape, (a0, b0, a1, b1) = self._grown_with_box(i, radius)
         if (
             max(start[0], end[0]) < a0
@@ -329,7 +331,13 @@ class TerrainIndex:
             or min(start[1], end[1]) > b1
         ):
             return []  # bounding boxes apart: no Shapely call (speed)
-        return segment_intervals(start, end, shape)
+        key = (start, end, i, radius)
+        found = self._crossed.get(key)
+        if found is None:
+            if len(self._crossed) > _CROSSED_LIMIT:
+                self._crossed.clear()
+            found = self._crossed[key] = segment_intervals(start, end, shape)
+        return found
 
     def swept_intervals(
         self, start: Point, end: Point, kinds: Iterable[Any], radius: Inches
@@ -385,6 +393,8 @@ class TerrainIndex:
             self._routes[key] = RouteGraph([self.shapes[i] for i in chosen], walls, radius)
         return self._routes[key]
 
+
+_CROSSED_LIMIT = 4_000  # segments kept per table (repeats come within a move: memory stays low)
 
 Plane = tuple[float, float, float]  # (nx, ny, c): the points p with nx * px + ny * py <= c
 
@@ -739,13 +749,15 @@ class InTheWay:
         }
 
 
-@dataclass(frozen=True, slots=True)
 class _Ray:
-    start: Point
-    end: Point
-    z0: float
-    z1: float
-    length: float
+    """A sample sight line from the eye (``start``, height ``z0``) to a point of the
+    target's body (``end``, height ``z1``). A plain class: built for every sight line, and a
+    frozen dataclass's ``__init__`` costs several times more (speed)."""
+
+    __slots__ = ("start", "end", "z0", "z1", "length")
+
+    def __init__(self, start: Point, end: Point, z0: float, z1: float, length: float) -> None:
+        self.start, self.end, self.z0, self.z1, self.length = start, end, z0, z1, length
 
     def height_at(self, t: float) -> float:
         if self.length <= EPS:
@@ -962,37 +974,87 @@ def sees(
 ) -> bool:
     """Return ``line_of_sight(...).visible`` (LOS-01..06) without counting every sample:
     the rays are taken foot by foot and the first clear ray answers (speed: most targets are
-    seen through their first foot, and the other feet's terrain is never intersected)."""
+    seen through their first foot, and the other feet's terrain is never intersected).
+
+    The same rays and heights as ``_sample_rays`` (the same products in the same order), in
+    plain floats: one stretch search per foot, the terrain near the sight lines found once,
+    each body's top once (speed: this runs for every sight line a rule or player asks)."""
     if point_distance(viewer_pos, target_pos) < EPS:
         return True  # LOS-02: a model always sees itself
     ground_v = table.ground_level(viewer_pos) if table is not None else 0.0
     ground_t = table.ground_level(target_pos) if table is not None else 0.0
-    eye = (viewer_pos[0], viewer_pos[1], ground_v + eye_height(viewer_height))
-    rays = _sample_rays(eye, target_pos, target_base, target_height, ground_t)
-    reach = max(point_distance(target_pos, ray.end) for ray in rays) + EPS
-    bodies = _near_line(blockers, rays[0].start, target_pos, reach)
-    terrain = table is not None and bool(table.pieces)
-    for foot in _feet(rays):
-        screens = _foot_terrain(foot, table) if terrain else []
-        screens += _foot_bodies(foot, table, bodies)
-        for ray in rays:
-            if ray.end == foot.end and not any(
-                _blocked_by_prism(ray, stretches, top) for top, stretches in screens
-            ):
+    eye_z = ground_v + eye_height(viewer_height)
+    start = (viewer_pos[0], viewer_pos[1])
+    ends = _foot_ends(start, target_pos, target_base)
+    reach = max(point_distance(target_pos, end) for end in ends) + EPS
+    bodies = _near_line(blockers, start, target_pos, reach)
+    pieces = _terrain_near(start, ends, table) if table is not None and table.pieces else []
+    levels = [ground_t + level * target_height for level in LOS_SAMPLE_HEIGHTS]
+    tops: dict[int, float] = {}
+    for end in dict.fromkeys(ends):  # each foot once (two sides may share one)
+        foot = _Ray(start, end, eye_z, levels[0], point_distance(start, end))
+        screens = _foot_terrain(foot, table, pieces) if pieces else []
+        screens += _foot_bodies(foot, table, bodies, tops)
+        length = foot.length
+        for z1 in levels:
+            if not screens or not _screened(eye_z, z1, length, screens):
                 return True
     return False
 
 
-def _foot_terrain(foot: _Ray, table: Any) -> list[tuple[float, list[Interval]]]:
-    """(top, stretches) of the terrain with a height that the line to ``foot`` crosses."""
-    (x0, y0), (x1, y1) = foot.start, foot.end
-    box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-    bounds = table.index.bounds
-    near = [
-        i
-        for i in table.index.boxed(box)
-        if table.pieces[i].height > 0 and _segment_meets_box(foot.start, foot.end, bounds[i])
+def _foot_ends(start: Point, target_pos: Point, target_base: Base) -> list[Point]:
+    """The lateral sample points of the target's foot (``_sample_rays``'s ends, side by side)."""
+    dx, dy = target_pos[0] - start[0], target_pos[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    half = min(target_base.width, target_base.depth) / 2
+    return [
+        (target_pos[0] + nx * side * half, target_pos[1] + ny * side * half)
+        for side in LOS_SAMPLE_SIDES
     ]
+
+
+def _screened(
+    z0: float, z1: float, length: float, screens: list[tuple[float, list[Interval]]]
+) -> bool:
+    """``_blocked_by_prism`` of the ray rising from ``z0`` to ``z1`` over ``length`` by any
+    screen (``_Ray.height_at`` inlined: the same operations)."""
+    if length <= EPS:
+        return any(z1 < top - EPS for top, stretches in screens if stretches)
+    rise = z1 - z0
+    for top, stretches in screens:
+        limit = top - EPS
+        for a, b in stretches:
+            if min(z0 + rise * (a / length), z0 + rise * (b / length)) < limit:
+                return True
+    return False
+
+
+def _terrain_near(start: Point, ends: list[Point], table: Any) -> list[int]:
+    """The pieces with a height whose box meets the box of every sight line to ``ends``
+    (a superset of each foot's: ``_foot_terrain`` keeps its own test), in order."""
+    xs = [start[0], *(e[0] for e in ends)]
+    ys = [start[1], *(e[1] for e in ends)]
+    pieces = table.pieces
+    return [
+        i for i in table.index.boxed((min(xs), min(ys), max(xs), max(ys))) if pieces[i].height > 0
+    ]
+
+
+def _foot_terrain(foot: _Ray, table: Any, pieces: list[int]) -> list[tuple[float, list[Interval]]]:
+    """(top, stretches) of the terrain with a height that the line to ``foot`` crosses;
+    ``pieces``: those near every foot's line (``_terrain_near``)."""
+    (x0, y0), (x1, y1) = foot.start, foot.end
+    lo_x, hi_x = min(x0, x1), max(x0, x1)
+    lo_y, hi_y = min(y0, y1), max(y0, y1)
+    bounds = table.index.bounds
+    near = []
+    for i in pieces:
+        a0, b0, a1, b1 = bounds[i]
+        # the piece's box meets the foot's (``boxed``), then the line itself comes near it
+        meets = a0 <= hi_x and lo_x <= a1 and b0 <= hi_y and lo_y <= b1
+        if meets and _segment_meets_box(foot.start, foot.end, bounds[i]):
+            near.append(i)
     if not near:
         return []  # no piece with a height near the line: no Shapely call (speed)
     line = None
@@ -1035,15 +1097,19 @@ _BOX_HAIR = 1e-6
 
 
 def _foot_bodies(
-    foot: _Ray, table: Any, bodies: Sequence[Body]
+    foot: _Ray, table: Any, bodies: Sequence[Body], tops: dict[int, float]
 ) -> list[tuple[float, list[Interval]]]:
-    """(top, stretches) of the models whose prism the line to ``foot`` crosses."""
+    """(top, stretches) of the models whose prism the line to ``foot`` crosses; ``tops``
+    remembers each body's top (by the body's id) for the other feet (the same sum: speed)."""
     found = []
     for body in bodies:
         stretches = _body_stretches(foot, body)
         if stretches:
-            ground = table.ground_level(body.pos) if table is not None else 0.0
-            found.append((ground + body.height, stretches))
+            top = tops.get(id(body))
+            if top is None:
+                ground = table.ground_level(body.pos) if table is not None else 0.0
+                top = tops[id(body)] = ground + body.height
+            found.append((top, stretches))
     return found
 
 
@@ -1123,6 +1189,7 @@ class RouteGraph:
         self.tree = STRtree(self.walls)
         self.wall_boxes = [tuple(float(v) for v in wall.bounds) for wall in self.walls]
         self._goals: dict[Point, tuple[dict[int, float], list[float]]] = {}
+        self._seen: dict[Point, np.ndarray] = {}
         self.nodes, self.before, self.after = self._corners(grown)
         self.links = self._link_nodes()
 
@@ -1159,10 +1226,22 @@ class RouteGraph:
             c0 <= x1 and x0 <= c1 and d0 <= y1 and y0 <= d1 for c0, d0, c1, d1 in self.wall_boxes
         ):
             return True  # no wall's box meets the leg's: no Shapely call (speed)
-        return not self._blocked(np.array([LineString([a, b])]))[0]
+        # one leg: the tree asked directly, the LineString without its class's checks (speed)
+        leg = shapely.linestrings([a, b])
+        return len(self.tree.query(leg, predicate="intersects")) == 0
 
     def _visible_from(self, point: Point) -> np.ndarray:
-        """Return the indices of the corners a tangent straight leg from ``point`` reaches."""
+        """Return the indices of the corners a tangent straight leg from ``point`` reaches
+        (kept per point: a model that stood still asks again from the same spot; terrain
+        never moves)."""
+        found = self._seen.get(point)
+        if found is None:
+            if len(self._seen) > 512:
+                self._seen.clear()
+            found = self._seen[point] = self._visible_uncached(point)
+        return found
+
+    def _visible_uncached(self, point: Point) -> np.ndarray:
         source = np.asarray(point, dtype=float)
         j: np.ndarray = np.arange(len(self.nodes))
         j = j[self._tangent(np.broadcast_to(source, self.nodes.shape), j)]

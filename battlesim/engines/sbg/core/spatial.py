@@ -87,3 +87,61 @@ class Grid(Generic[S]):
                 if members:
                     found.extend(members.values())
         return found
+
+    def along(
+        self, a: tuple[float, float], b: tuple[float, float], margin: float, reach: float
+    ) -> list[S]:
+        """``in_box`` of the segment a-b's box grown by ``margin``, keeping only the cells
+        that may hold a centre within ``reach`` of the segment (the same items in the same
+        order, fewer of them: a long sight line's box holds many cells far from the line)."""
+        (ax, ay), (bx, by) = a, b
+        i0, j0 = self._cell_of(min(ax, bx) - margin, min(ay, by) - margin)
+        i1, j1 = self._cell_of(max(ax, bx) + margin, max(ay, by) + margin)
+        spans = self._spans(a, b, reach, (i0, j0, i1, j1))
+        found: list[S] = []
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > len(self.cells):  # as in_box: the same order
+            for (i, j), members in self.cells.items():
+                span = spans.get(i)
+                if span is not None and span[0] <= j <= span[1]:
+                    found.extend(members.values())
+            return found
+        cells = self.cells
+        for i, (low, high) in spans.items():
+            for j in range(low, high + 1):
+                near = cells.get((i, j))
+                if near:
+                    found.extend(near.values())
+        return found
+
+    def _spans(
+        self,
+        a: tuple[float, float],
+        b: tuple[float, float],
+        reach: float,
+        box: tuple[int, int, int, int],
+    ) -> dict[int, tuple[int, int]]:
+        """For each column of cells in ``box``, the rows that may hold a point within
+        ``reach`` of the segment a-b: such a point lies within ``reach`` of a point of the
+        segment whose x is within ``reach`` of the column (columns in increasing order)."""
+        (ax, ay), (bx, by) = a, b
+        i0, j0, i1, j1 = box
+        size, dx, dy = self.cell, bx - ax, by - ay
+        reach += 1e-9  # float noise in the clipping below: keep a hair more
+        spans: dict[int, tuple[int, int]] = {}
+        for i in range(i0, i1 + 1):
+            x0, x1 = i * size - reach, (i + 1) * size + reach
+            if dx == 0.0:
+                if not x0 <= ax <= x1:
+                    continue
+                low, high = min(ay, by), max(ay, by)
+            else:
+                t0, t1 = (x0 - ax) / dx, (x1 - ax) / dx
+                t0, t1 = max(min(t0, t1), 0.0), min(max(t0, t1), 1.0)
+                if t0 > t1:
+                    continue
+                low, high = sorted((ay + t0 * dy, ay + t1 * dy))
+            first = max(j0, math.floor((low - reach) / size))
+            last = min(j1, math.floor((high + reach) / size))
+            if first <= last:
+                spans[i] = (first, last)
+        return spans

@@ -440,6 +440,12 @@ class BattleState:
         it), in no particular order: for callers whose answer does not depend on it."""
         return self.grid.in_box(x0, y0, x1, y1)
 
+    def along(self, a: Point, b: Point, margin: float, reach: float) -> list[ModelState]:
+        """``in_box`` of the segment a-b's box grown by ``margin``, without the grid's cells
+        farther than ``reach`` from the segment (the same models in the same order, but for
+        those whose centre cannot lie within ``reach`` of it): a sight line's blockers."""
+        return self.grid.along(a, b, margin, reach)
+
     def in_living_order(self, models: list[ModelState]) -> list[ModelState]:
         order = self._order
         return sorted(models, key=lambda m: order[m.uid])

@@ -100,13 +100,13 @@ def _heroic_accuracy(player: Planner, state: BattleState, hero: ModelState) -> f
 
 def _shot_hindered(state: BattleState, shooter: ModelState) -> bool:
     """The nearest target is in a fight (SHOOT-CMB-03) or partly hidden (SHOOT-ITW-01)."""
-    target = legal_targets(state, shooter)[0]
+    target = legal_targets(state, shooter, offered=1)[0]
     fight = frozenset(m.uid for m in state.contacts(target))
     return bool(fight) or bool(obstructions(state, shooter, target, fight))
 
 
 def _can_shoot(state: BattleState, model: ModelState) -> bool:
-    return can_shoot(state, model) and bool(legal_targets(state, model))
+    return can_shoot(state, model) and bool(legal_targets(state, model, offered=1))
 
 
 def _heroic_combat(player: Planner, state: BattleState, hero: ModelState) -> float:

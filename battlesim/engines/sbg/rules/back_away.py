@@ -166,7 +166,7 @@ def clear_of_others(
     window = _window(model, spot)
     x, y = model.x, model.y
     beasts = bool(state.crews)  # no War Beast, nobody rides one (speed)
-    for other in state.living() if near is None else near:
+    for other in _within(state, x, y, window) if near is None else near:
         if other is model or other is ignore or (beasts and riding(other) is not None):
             continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
         if _far(other, x, y, window):
@@ -238,7 +238,16 @@ def _neighbours(state: BattleState, model: ModelState) -> list[ModelState]:
     """The living models (in living order) that a 1" move of ``model`` might meet: a
     superset of those ``_window`` lets through for any 1" spot (speed)."""
     reach = max(_NEAR, BACK_AWAY + model.radius + _LARGEST_RADIUS) + 1.0
-    return [o for o in state.living() if not _far(o, model.x, model.y, reach)]
+    return [
+        o for o in _within(state, model.x, model.y, reach) if not _far(o, model.x, model.y, reach)
+    ]
+
+
+def _within(state: BattleState, x: float, y: float, window: float) -> list[ModelState]:
+    """The living models (in living order) whose centre may lie within ``window`` of (x, y):
+    the grid's cells, a superset of those ``_far`` lets through (speed: no scan of every
+    model for each loser of a fight)."""
+    return state.near(x, y, window + 0.02)
 
 
 def _far(other: ModelState, x: float, y: float, window: float) -> bool:
@@ -258,7 +267,7 @@ def _blockers(
     found = []
     window = _window(model, spot)
     x, y = model.x, model.y
-    for other in state.living() if near is None else near:
+    for other in _within(state, x, y, window) if near is None else near:
         if other is model or riding(other) is not None:
             continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
         if _far(other, x, y, window):

@@ -207,7 +207,9 @@ def _passed_through(
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
     sx, sy = start
-    for other in state.living() if near is None else near:
+    if near is None:  # the grid's cells round the start, in living order: no scan of all
+        near = state.near(sx, sy, reach + state.largest_radius + 0.01)
+    for other in near:
         dx, dy = other.x - sx, other.y - sy
         limit = reach + other.radius
         if other is model or dx * dx + dy * dy > limit * limit:

@@ -110,21 +110,25 @@ def is_legal_target(
 
 
 def legal_targets(
-    state: BattleState, shooter: ModelState, weapon: MissileWeapon | None = None
+    state: BattleState,
+    shooter: ModelState,
+    weapon: MissileWeapon | None = None,
+    offered: int = TARGETS_OFFERED,
 ) -> list[ModelState]:
     """SHOOT-ELIG-03/04: visible enemies in range (inclusive), nearest first: the few offered
-    to players (a speed cap; ``is_legal_target`` accepts any other legal one).
+    to players (a speed cap; ``is_legal_target`` accepts any other legal one). ``offered``
+    stops the search sooner (a player asking only whether there is one, or the nearest: the
+    first ones found are the same, without the sight lines to the others).
 
     SHOOT-ITW-05: a Good shooter cannot target an enemy with friends in the way.
     """
     weapon = weapon or shooter.missile
     if weapon is None:
         return []
-    in_range = sorted(
-        (state.distance(shooter, e), e.uid, e)
-        for e in state.enemies(shooter)
-        if state.distance(shooter, e) <= weapon.range + 1e-9
-    )
+    # the grid's cells within range (a superset, sorted below: no scan of every enemy)
+    reach = weapon.range + shooter.radius + state.largest_radius + 0.01
+    gaps = ((state.distance(shooter, e), e.uid, e) for e in _near_enemies(state, shooter, reach))
+    in_range = sorted(item for item in gaps if item[0] <= weapon.range + 1e-9)
     found = []
     ducking = ducking_friends(state, shooter)
     for _, _, target in in_range[:TARGETS_CONSIDERED]:
@@ -134,9 +138,18 @@ def legal_targets(
         visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
         if visible and not _friends_block(state, shooter, target):
             found.append(target)
-        if len(found) >= TARGETS_OFFERED:
+        if len(found) >= offered:
             break
     return found
+
+
+def _near_enemies(state: BattleState, model: ModelState, reach: float) -> list[ModelState]:
+    enemy = 1 - model.player
+    return [
+        e
+        for e in state.in_box(model.x - reach, model.y - reach, model.x + reach, model.y + reach)
+        if e.player == enemy
+    ]
 
 
 def _friends_block(state: BattleState, shooter: ModelState, target: ModelState) -> bool:

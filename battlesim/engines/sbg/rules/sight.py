@@ -37,11 +37,14 @@ def blockers(state: BattleState, a: ModelState, b: ModelState) -> list[geometry.
     x0, x1 = min(ax, bx) - 1.0, max(ax, bx) + 1.0
     y0, y1 = min(ay, by) - 1.0, max(ay, by) + 1.0
     # segment_point_distance inlined, the same operations (speed: this runs for every model
-    # in the box of every sight line)
+    # near every sight line)
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     found = []
-    for other in state.in_box(x0, y0, x1, y1):  # the grid's cells: no scan of every model
+    # the grid's cells near the line (no scan of every model, nor of the line's whole box):
+    # a base touching the line has its centre within the largest radius of it
+    near = state.along((ax, ay), (bx, by), 1.0, state.largest_radius + 1e-6)
+    for other in near:
         ox, oy = other.x, other.y
         if not (x0 <= ox <= x1 and y0 <= oy <= y1):
             continue
@@ -98,6 +101,36 @@ def _cached_sight(
     return seen
 
 
+# Terrain alone, for two spots and heights, never changes: remembered apart from the models in
+# between, so that a line the terrain blocks is answered without looking for them (speed: in
+# a village most lines a player weighs are blocked by a building).
+_TERRAIN_CACHE: Status[dict[tuple[object, ...], bool]] = Status(
+    "terrain sight lines", dict, Lasting.BATTLE
+)
+
+
+def _terrain_sight(state: BattleState, viewer: ModelState, target: geometry.Body) -> bool:
+    """``geometry.sees`` with no model in between: what the terrain alone lets through."""
+    height = height_for(viewer.profile.keywords, prone=viewer.prone) + perch(viewer)
+    key = (
+        table_key(state.table),
+        viewer.position,
+        height,
+        target.pos,
+        target.height,
+        target.base.width,
+    )
+    cache = _TERRAIN_CACHE.of(state)
+    seen = cache.get(key)
+    if seen is None:
+        if len(cache) > _SIGHT_CACHE_LIMIT:
+            cache.clear()
+        seen = cache[key] = geometry.sees(
+            viewer.position, height, target.pos, target.base, target.height, state.table
+        )
+    return seen
+
+
 # Rules whose carrier sees every point of the battlefield (army rules add theirs)
 ALL_SEEING: set[str] = set()
 
@@ -115,10 +148,16 @@ def can_see(
     """
     if viewer.triggers & ALL_SEEING:
         return True  # army rules: "always assumed to have Line of Sight" (Master of Birds)
+    seen = body(target, target_prone)
+    # Models in between only ever hide more (more screens on the same sample lines): where
+    # the terrain alone hides the target, nothing else need be looked at (speed).
+    terrain = sight_may_be_blocked(state.table, viewer.position, target.position)
+    if terrain and not _terrain_sight(state, viewer, seen):
+        return False
     between = [b for b in blockers(state, viewer, target) if b.key not in ignore]
-    if not between and not sight_may_be_blocked(state.table, viewer.position, target.position):
-        return True
-    return _cached_sight(state, viewer, body(target, target_prone), between)
+    if not between:
+        return True  # nothing near the line, or the terrain alone lets it through
+    return _cached_sight(state, viewer, seen, between)
 
 
 def obstructions(

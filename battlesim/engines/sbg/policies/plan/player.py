@@ -187,7 +187,7 @@ class PlanPlayer(HeuristicPlayer):
         reach = model.missile.range
         if gap <= model.profile.move + CHARGE_MARGIN and self._poor_shot(state, model, enemy):
             return self._close_in(state, model, plan)  # the fight is here: join it
-        if gap <= reach and legal_targets(state, model):
+        if gap <= reach and legal_targets(state, model, offered=1):  # any one: speed
             return Hold(model.uid)
         if not self._line_screens(state, model.player):
             return self._close_in(state, model, plan)  # no line left: the bows fight
