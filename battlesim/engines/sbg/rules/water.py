@@ -48,17 +48,17 @@ class Swum:
 SWUM: Status[Swum] = Status("swum", Swum, Lasting.TURN)
 
 
-_WET: dict[int, tuple[object, frozenset[str]]] = {}  # id(table) -> (table, its water features)
-
-
 def _water_on(table: object) -> frozenset[str]:
-    """The water features a table has at all (cached: asked at every move and shot)."""
-    cached = _WET.get(id(table))
-    if cached is None or cached[0] is not table:
+    """The water features a table has at all, kept with the table's own index (asked at every
+    move and shot; a module-level cache would keep every battle's table alive)."""
+    index = getattr(table, "index", None)
+    found: frozenset[str] | None = index.memo.get("water") if index is not None else None
+    if found is None:
         pieces = getattr(table, "pieces", ())
         found = frozenset(f for p in pieces for f in p.features) & {SHALLOW_WATER, DEEP_WATER}
-        cached = _WET[id(table)] = (table, found)
-    return cached[1]
+        if index is not None:
+            index.memo["water"] = found
+    return found
 
 
 def _water_at(state: BattleState, model: ModelState, feature: str) -> bool:
