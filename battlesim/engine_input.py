@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from armybuilder.models import ArmyList
-from battlesim.engines.sbg.core.units import STAND_IN, stand_in_rule
+from battlesim.engines.sbg.core.units import STAND_IN, is_stand_in, stand_in_rule
 from profiles.models import Profile
 
 # The engine needs a Shoot value on every card; a profile printed "-" has no missile weapon,
@@ -86,9 +86,9 @@ def _number(profile: Profile, name: str) -> int:
 
 def _special_characteristics(profile: Profile) -> list[str]:
     """Rule names that tell the engine's coverage which values are stand-ins."""
-    return [
-        stand_in_rule(name, profile.stat(name)) for name in (profile.characteristic_notes or {})
-    ]
+    notes = profile.characteristic_notes or {}
+    symbols = {name: profile.stat(name) for name in notes}
+    return [stand_in_rule(name, s) for name, s in symbols.items() if is_stand_in(name, s)]
 
 
 def _siege_engine(profile: Profile) -> list[str]:

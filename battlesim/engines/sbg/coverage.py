@@ -38,6 +38,7 @@ from battlesim.engines.sbg.core.units import (
     Profile,
     UnitDataError,
     force_from_data,
+    is_stand_in,
     profile_from_data,
     stand_in_rule,
 )
@@ -284,7 +285,8 @@ def _stand_ins(notes: Sequence[tuple[str, str]]) -> list[str]:
     """The rules engine_input.py adds for characteristics the data gives no number for."""
     from profiles.stat_values import SYMBOLS, StatKind  # the site's table (no Django)
 
-    return [stand_in_rule(field, SYMBOLS[StatKind(kind)]) for field, kind in notes]
+    symbols = [(field, SYMBOLS[StatKind(kind)]) for field, kind in notes]
+    return [stand_in_rule(field, s) for field, s in symbols if is_stand_in(field, s)]
 
 
 def breadth(dataset: ParsedDataSet, side: str | None = None) -> tuple[FactionBreadth, ...]:

@@ -343,3 +343,15 @@ def test_breadth_command_loads_no_django(never_seen: Path) -> None:
     result = subprocess.run([sys.executable, "-c", code, str(never_seen)], capture_output=True)
     assert result.returncode == 0, result.stderr.decode()
     assert b"profiles fully played" in result.stdout  # the catalogue was really read
+
+
+def test_a_dash_store_is_none_not_a_stand_in() -> None:
+    """The Great Beast of Gorgoroth's Might, Will and Fate are printed "-": a store of none,
+    so its card's 0 is no stand-in; a "-" Fight (the War Mûmak's howdah) or a "*" Fate
+    (Sauron's) still is (data.ASSUMPTIONS "stand-in")."""
+    from battlesim.engines.sbg.core.units import is_stand_in
+
+    assert not any(is_stand_in(store, "-") for store in ("might", "will", "fate"))
+    assert is_stand_in("fight", "-") and is_stand_in("fate", "*") and is_stand_in("fight", "?")
+    # a "?" or blank store (Quickbeam's Fate) is a store of none too
+    assert not is_stand_in("fate", "?") and not is_stand_in("might", "?")

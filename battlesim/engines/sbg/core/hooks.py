@@ -38,6 +38,7 @@ class Hook(enum.Enum):
     EXTRA_SHOT_WOUNDS = "extra_shot_wounds"  # added to the 1 Wound a shot that wounds deals
     MOUNT_DEFENCE = "mount_defence_modifier"  # added to the mount's Defence (the rider's rules)
     STAND_FAST_REACH = "stand_fast_reach"  # inches added to a Hero's Stand Fast! (6")
+    EXTRA_STRIKES = "extra_strikes"  # Strikes a winner adds, never doubled by a Trapped foe
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ class May(enum.Enum):
 
     PASS_COURAGE_UNTESTED = ("pass courage tests without rolling", False)
     BE_CHARGED = ("be charged", True)
+    CHARGE = ("charge an enemy model", True)
     CHARGE_UNSEEN = ("charge a model it cannot see", False)
     CROSS_WOODS_AS_OPEN = ("move through woods as open ground", False)
     CROSS_ROCKS_AS_OPEN = ("move through rocky ground as open ground", False)
@@ -32,7 +33,9 @@ class May(enum.Enum):
     CROSS_DIFFICULT_AS_OPEN = ("move through any difficult terrain as open ground", False)
     FLY = ("fly over models, terrain and control zones", False)
     SEE_STEALTHY = ("target Stealth models without penalty", False)
+    BE_STEALTHY = ("have Stealth by another model's rule (Birdcalls)", False)
     BE_TRAPPED = ("be Trapped when it cannot back away", True)
+    HOLD_GROUND = ("not back away when losing a fight: the winners back away instead", False)
     # ``other`` is the friend it would support (Chittering Hordes: only one of its kind)
     SUPPORT_AS_SPEAR = ("support a friend in a fight as if it had a spear", False)
     # details["friends"]: the two friends in the way (Phalanx)

@@ -149,6 +149,17 @@ def stand_in_rule(field: str, symbol: str) -> str:
     return f"Characteristic {field.title()} ({symbol})"
 
 
+_STORES = frozenset({"might", "will", "fate"})
+
+
+def is_stand_in(field: str, symbol: str) -> bool:
+    """Whether the card's value for a characteristic printed ``symbol`` is a stand-in. A "-"
+    Might, Will or Fate is a store of none (the Great Beast of Gorgoroth's): the card's 0 is
+    the value itself, so no rule marks it; so is a "?" or blank one (Quickbeam's Fate, Tom
+    Bombadil's Might): no points given, none to spend (data.ASSUMPTIONS "stand-in")."""
+    return not (field in _STORES and symbol in ("-", "?"))
+
+
 def _lower_all(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(value.strip().lower() for value in values)
 

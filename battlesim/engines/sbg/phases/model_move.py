@@ -31,7 +31,15 @@ from battlesim.engines.sbg.rules.cavalry import ChooseDismount
 from battlesim.engines.sbg.rules.challenges import challenge
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import casting, powers_shroud
-from battlesim.engines.sbg.rules.movement import _unseen, apply_action, can_move, challenge_charge
+from battlesim.engines.sbg.rules.movement import (
+    MUST_CHARGE,
+    START_OF_MOVE,
+    _unseen,
+    apply_action,
+    can_move,
+    challenge_charge,
+    forced_charge,
+)
 from battlesim.engines.sbg.rules.ring_moves import MoveEnemyBearer
 from battlesim.engines.sbg.rules.throw_kill import free_to_finish
 
@@ -62,6 +70,9 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
         return
     _maybe_dismount(state, players[model.player], model)
+    if any([rule(state, model) for rule in START_OF_MOVE]):  # army rules, each asked
+        model.done_moving = True  # it acted "instead of moving" (Healing Herbs)
+        return
     casting.offer(state, players, model)  # MAGIC-WHEN-01: before its move...
     action = _choose(state, players, model)
     target = state.models.get(action.target) if isinstance(action, Charge) else None
@@ -73,6 +84,8 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         action = _choose(state, players, model)  # RING-INV-04: it acts normally otherwise
     if challenge(model).rival is not None:
         action = challenge_charge(state, model, action)
+    elif MUST_CHARGE:
+        action = forced_charge(state, model, action)  # army rules: "must Charge ... if able"
     if isinstance(action, Charge) and not powers_shroud.dares(state, model, action):
         action = Hold(model.uid)  # MAGIC-P-SHROUD: a failed test, no charge of it
     if isinstance(action, Charge) and not terror.dares(state, model, action):

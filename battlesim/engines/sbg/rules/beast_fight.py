@@ -25,8 +25,8 @@ def losers_back_away(
 ) -> set[str]:
     """FIGHT-BACK-01 with WB-CC-03: an Immovable loser never backs away and is never
     trapped; the winners back away from it instead. Return the trapped losers."""
-    big = [m for m in losers if immovable(m)]
-    movers = [m for m in losers if not immovable(m)]
+    big = [m for m in losers if _holds(state, m)]
+    movers = [m for m in losers if m not in big]
     trapped = {
         m.uid
         for m in movers
@@ -37,6 +37,11 @@ def losers_back_away(
         for winner in winners:
             _give_way(state, winner, big)
     return trapped
+
+
+def _holds(state: BattleState, model: ModelState) -> bool:
+    """An Immovable loser, or one an army rule keeps from backing away (Resolute Fighter)."""
+    return immovable(model) or permitted(May.HOLD_GROUND, HookContext(state, model))
 
 
 def _give_way(state: BattleState, winner: ModelState, big: list[ModelState]) -> None:

@@ -56,6 +56,7 @@ from battlesim.engines.sbg.rules.heroics import fate_policy, fate_saves
 from battlesim.engines.sbg.rules.kinds import MONSTER, immovable
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.muster import model_state
+from battlesim.engines.sbg.rules.pools import Pool, available
 from battlesim.engines.sbg.rules.rider_status import rider_turns
 
 if TYPE_CHECKING:
@@ -503,7 +504,10 @@ def _rider_and_mount(state: BattleState, blow: Happening) -> bool:
         return False
     if blow.at_mount:
         wound_mount(state, model, blow.source)
-    elif not (model.fate > 0 and fate_saves(state, model, fate_policy(state), count)):
+    elif not (
+        available(state, model, Pool.FATE) > 0
+        and fate_saves(state, model, fate_policy(state), count)
+    ):
         rider_slain(state, model, blow.source)
     return True
 

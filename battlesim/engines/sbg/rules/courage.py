@@ -26,7 +26,7 @@ from battlesim.engines.sbg.rules.combat import clamp_stat
 from battlesim.engines.sbg.rules.game_types import narrative
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
-from battlesim.engines.sbg.rules.pools import Pool, spend
+from battlesim.engines.sbg.rules.pools import Pool, available, spend_pooled
 from battlesim.engines.sbg.rules.sight import can_see
 
 
@@ -94,7 +94,8 @@ def heroic_courage(state: BattleState, model: ModelState, total: int, dice: int)
     shortfall = COURAGE_PASS - total
     if shortfall <= 0:
         return 0
-    will = model.will if model.will > 0 and _offers_will(state, model, shortfall) else 0
+    store = available(state, model, Pool.WILL)  # its own, and any lent (A Good Sort Really)
+    will = store if store > 0 and _offers_will(state, model, shortfall) else 0
     if shortfall <= will:
         return _spend_will(state, model, shortfall)
     with_will = total + will
@@ -127,7 +128,7 @@ def _offers_will(state: BattleState, model: ModelState, shortfall: int) -> bool:
 
 def _spend_will(state: BattleState, model: ModelState, points: int) -> int:
     if points > 0:
-        spend(model, Pool.WILL, points)
+        spend_pooled(state, model, Pool.WILL, points)
         state.log.emit("will", model=model.uid, points=points, will_left=model.will)
     return points
 

@@ -441,6 +441,27 @@ def winners_strike(
             if gate is None or gate(striker):
                 at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
                 strike(state, striker, target, target.uid in trapped or target.prone, at_mount)
+        _extra_strikes(state, player, striker, losers, gate)
+
+
+def _extra_strikes(
+    state: BattleState,
+    player: Player,
+    striker: ModelState,
+    losers: list[ModelState],
+    gate: Callable[[ModelState], bool] | None,
+) -> None:
+    """Army rules' added Strikes (Whirl of Blades): one To Wound die each, even against a
+    Trapped foe ("will not double again")."""
+    extra = modifier(Hook.EXTRA_STRIKES, HookContext(state, striker))
+    for _ in range(extra):
+        living = [m for m in losers if m.alive]
+        if not living:
+            return
+        target = _strike_target(state, player, striker, living, set())
+        if gate is None or gate(striker):
+            at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
+            strike(state, striker, target, False, at_mount)
 
 
 def _strike_target(
@@ -531,6 +552,10 @@ def _separate(state: BattleState, loser: ModelState, winners: list[ModelState]) 
             state.move_to(winner, spot, "separate")
 
 
+# Army rules acting after a fight's Strikes: each is given the winners and the losers.
+AFTER_STRIKES: list[Callable[[BattleState, list[ModelState], list[ModelState]], None]] = []
+
+
 def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Player]) -> None:
     """FIGHT-GEN-04: Duel, back away, strike, remove casualties (already removed at 0 W)."""
     if not combat.side(0) or not combat.side(1):
@@ -564,6 +589,8 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     strikers = [m for m in combat.fighters(winner) if m.uid not in replaced]
     strikers += combat.helpers(winner)
     winners_strike(state, players[winner], strikers, losers, trapped)
+    for rule in AFTER_STRIKES:  # army rules acting once the Strikes are made (Headbutt)
+        rule(state, winners, losers)
     cavalry.after_strikes(state, losers)  # CAV-STRIKE-02: Thrown Rider tests now
     stab_backlashes(state, losers)
     _falls_over_edges(state, falls)

@@ -16,7 +16,7 @@ from battlesim.engines.sbg.core.rerolls import Roll, allowed
 from battlesim.engines.sbg.core.state import Happening, On, on
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules import might
-from battlesim.engines.sbg.rules.pools import Pool, spend
+from battlesim.engines.sbg.rules.pools import Pool, available, spend_pooled
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -39,8 +39,8 @@ def fate_saves(state: BattleState, model: ModelState, policy: FatePolicy, count:
     HERO-FATE-03 (002:L1776): Might may raise a failed Fate roll, decided before the next
     Fate point. HERO-FATE-04 (002:L1778): one success stops the whole blow (``count`` wounds).
     """
-    while model.fate > 0 and _spends_fate(state, model, policy, count):
-        spend(model, Pool.FATE)
+    while available(state, model, Pool.FATE) > 0 and _spends_fate(state, model, policy, count):
+        spend_pooled(state, model, Pool.FATE)  # its own, then a lender's (A Good Sort Really)
         (die,) = state.roll(1, f"fate save for {model.uid}")
         if die < FATE_SAVE and allowed(Roll.FATE, HookContext(state, model)):
             (die,) = state.roll(1, f"fate save for {model.uid} (re-roll)")  # Narya, Vilya...
@@ -87,4 +87,6 @@ def _fate_save(state: BattleState, blow: Happening) -> bool:
     """HERO-FATE-04 (002:L1778): one successful Fate roll prevents the whole blow;
     HERO-FATE-05: any wound, whatever its source (falls included), may be saved."""
     model = blow.model
-    return model.fate > 0 and fate_saves(state, model, fate_policy(state), blow.count)
+    if available(state, model, Pool.FATE) <= 0:
+        return False
+    return fate_saves(state, model, fate_policy(state), blow.count)

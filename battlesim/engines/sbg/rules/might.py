@@ -91,7 +91,7 @@ def boost(
     Only a model with Might whose roll has not yet succeeded is asked (HERO-MIGHT-05: its own
     roll; the caller passes the roller). Without players (bare rule tests) nobody spends.
     """
-    points_now = budget(state, model)
+    points_now = budget(state, model, roll)
     if points_now <= 0 or state.players is None:
         return value
     ask = MightAsk(roll, value, need, target, contest, ceiling, lower, points_now)
@@ -104,7 +104,7 @@ def boost(
         return value
     if points == 0:
         return value
-    pay_might(state, model, points)
+    pay_might(state, model, points, roll)
     result = value - points if lower else value + points
     state.log.emit(
         "might",
@@ -125,9 +125,10 @@ def _legal(ask: MightAsk, points: object) -> bool:
     return 0 <= points <= min(ask.budget, ask.room)
 
 
-def budget(state: BattleState, model: ModelState) -> int:
+def budget(state: BattleState, model: ModelState, roll: MightRoll | None = None) -> int:
     """The Might points the model could spend now (its store and any free point)."""
-    return model.might + free_point(state, model) + lent_might(state, model)
+    free = free_point(state, model) + aimed_point(state, model, roll)
+    return model.might + free + lent_might(state, model)
 
 
 def free_point(state: BattleState, model: ModelState) -> int:
@@ -138,9 +139,30 @@ def free_point(state: BattleState, model: ModelState) -> int:
     return 1
 
 
-def pay_might(state: BattleState, model: ModelState, points: int) -> None:
-    """Spend ``points`` of Might: a Mighty Hero's free point first (SR-MIGHTYHERO), the rest
+# Army rules giving one free Might point each turn for the rolls of a model's own shooting
+# (Lethal Aim: "To Hit, In The Way or To Wound roll when shooting his bow").
+SHOOTING_ROLLS = frozenset({MightRoll.TO_HIT, MightRoll.IN_THE_WAY, MightRoll.TO_WOUND})
+FREE_SHOOTING_POINT: set[str] = set()
+
+
+def aimed_point(state: BattleState, model: ModelState, roll: MightRoll | None) -> int:
+    """1 if a rule of FREE_SHOOTING_POINT gives the model a free point on this shooting roll
+    (Shoot phase) and it is unused this turn, else 0."""
+    if roll not in SHOOTING_ROLLS or FREE_SHOOTING_POINT.isdisjoint(model.triggers):
+        return 0
+    if state.phase.value != "shoot" or mighty_hero(model).aimed_turn == state.turn:
+        return 0
+    return 1
+
+
+def pay_might(
+    state: BattleState, model: ModelState, points: int, roll: MightRoll | None = None
+) -> None:
+    """Spend ``points`` of Might: a free point first (SR-MIGHTYHERO, Lethal Aim), the rest
     from the store (heroics.spend refuses to go below zero). Heroic Actions may pay here."""
+    if points > 0 and aimed_point(state, model, roll):
+        mighty_hero(model).aimed_turn = state.turn
+        points -= 1
     if points > 0 and free_point(state, model):
         mighty_hero(model).free_might_turn = state.turn
         points -= 1
@@ -162,6 +184,7 @@ class SpendMight(Decision[int]):
 @dataclass(slots=True)
 class MightyHero:
     free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
+    aimed_turn: int = 0  # Lethal Aim: the turn its free shooting point was last used
 
 
 MIGHTY_HERO: Status[MightyHero] = Status("mightyhero", MightyHero, Lasting.BATTLE)

@@ -5,7 +5,7 @@ The Move phase (phases/move.py) asks the players and runs these."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -275,6 +275,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
     if model.arriving:
         raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
+    if not permitted(May.CHARGE, HookContext(state, model, target)):
+        raise IllegalActionError(f"{model.uid} may never charge (its rules)")
     if model.prone or state.drum_sounded.get(model.player) and _drummed(state, model):
         raise IllegalActionError(f"{model.uid} may not charge (prone or war drum, EQP-DRUM-01)")
     if heroic_turn(model).no_charge or not may_charge(model, target):
@@ -669,6 +671,34 @@ def challenge_charge(state: BattleState, model: ModelState, action: MoveAction) 
         forced = Move(model.uid, end)
     state.log.emit("refused", model=model.uid, reason="must charge its rival (HERO-HCHAL-02)")
     return forced
+
+
+# Army rules acting at the start of a model's move (Loremaster, Skin-changer, Healing
+# Herbs): each returns True if the model acted "instead of moving" (it then holds).
+StartOfMove = Callable[[BattleState, ModelState], bool]
+START_OF_MOVE: list[StartOfMove] = []
+
+# Army rules that make a model charge "if able to do so" (Deep-rooted Hatred, Fiery Temper):
+# each returns which enemies the model must charge now (a test on the enemy), or None.
+MustCharge = Callable[[BattleState, ModelState], Callable[[ModelState], bool] | None]
+MUST_CHARGE: list[MustCharge] = []
+
+
+def forced_charge(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+    """A model an army rule makes charge charges the nearest enemy the rule names that it
+    can reach, unless its chosen move already is such a charge; if none can be reached,
+    its move stands."""
+    tests = [t for t in (rule(state, model) for rule in MUST_CHARGE) if t is not None]
+    if not tests:
+        return action
+    target = state.models.get(action.target) if isinstance(action, Charge) else None
+    if target is not None and any(test(target) for test in tests):
+        return action
+    for enemy, spot in charge_options(state, model):
+        if any(test(enemy) for test in tests):
+            state.log.emit("refused", model=model.uid, reason="must charge (army rule)")
+            return Charge(model.uid, enemy.uid, spot)
+    return action
 
 
 def _end_of(model: ModelState, action: MoveAction) -> tuple[float, float]:

@@ -31,10 +31,43 @@ def spend(model: ModelState, pool: Pool, points: int = 1) -> None:
     setattr(model, pool.value, left - points)
 
 
-# Army rules that let a Hero spend another model's Might "as if they were his own" (For the
-# Shire!): each names the lender for ``model`` now, or None.
+# Army rules that let a Hero spend another model's Might, Will or Fate "as if they were his
+# own" (For the Shire!, A Good Sort Really): each names the lender for ``model`` now, or None.
+# Shared by both sides' army rules.
 Lender = Callable[["BattleState", "ModelState"], "ModelState | None"]
-MIGHT_LENDERS: list[Lender] = []
+LENDERS: dict[Pool, list[Lender]] = {pool: [] for pool in Pool}
+MIGHT_LENDERS: list[Lender] = LENDERS[Pool.MIGHT]
+
+
+def lender(state: BattleState, model: ModelState, pool: Pool) -> ModelState | None:
+    """The living friend whose ``pool`` the model may spend now (with any left), if a rule
+    says."""
+    for rule in LENDERS[pool]:
+        found = rule(state, model)
+        if found is not None and found.alive and getattr(found, pool.value) > 0:
+            return found
+    return None
+
+
+def available(state: BattleState, model: ModelState, pool: Pool) -> int:
+    """The model's own points of ``pool`` and any a lender offers now."""
+    own: int = getattr(model, pool.value)
+    if not LENDERS[pool]:
+        return own
+    found = lender(state, model, pool)
+    return own + (getattr(found, pool.value) if found is not None else 0)
+
+
+def spend_pooled(state: BattleState, model: ModelState, pool: Pool, points: int = 1) -> None:
+    """Spend ``points`` of ``pool``: the model's own store first, then a lender's."""
+    own = min(points, getattr(model, pool.value))
+    if own:
+        spend(model, pool, own)
+    if points > own:
+        found = lender(state, model, pool)
+        if found is None:
+            raise HeroPoolError(f"{model.uid} cannot spend {points} {pool.value} (has {own})")
+        spend(found, pool, points - own)
 
 
 def might_lender(state: BattleState, model: ModelState) -> ModelState | None:

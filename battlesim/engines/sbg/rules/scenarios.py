@@ -11,7 +11,7 @@ list of names) draws one per battle with the battle's dice, like a tournament.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
@@ -274,6 +274,12 @@ def _reduced_below_half(state: BattleState, player: PlayerId) -> bool:
     return state.casualties[player] > state.start_counts[player] / 2
 
 
+# Army rules that deny the enemy its points for slaying ``player``'s leader (Line of
+# Command): each says whether the award is denied now, at the count.
+LeaderGuard = Callable[[BattleState, PlayerId], bool]
+LEADER_GUARDS: list[LeaderGuard] = []
+
+
 def _leader_points(state: BattleState, player: PlayerId, award: VictoryAward) -> int:
     leader = state.forces[player].leader
     if leader is None:
@@ -281,6 +287,8 @@ def _leader_points(state: BattleState, player: PlayerId, award: VictoryAward) ->
     model = state.models[leader]
     slain = _slain(state, model)
     if award.award is Award.LEADER_SLAIN:
+        if slain and any(guard(state, player) for guard in LEADER_GUARDS):
+            return 0
         return award.points if slain else 0
     return award.points if not slain and leader in state.wounded_leaders else 0
 

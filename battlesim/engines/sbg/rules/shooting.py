@@ -3,6 +3,7 @@ and one shot from the To Hit roll to the wound. The Shoot phase (phases/shoot.py
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core import effects, marks
@@ -136,17 +137,39 @@ def to_hit_need(state: BattleState, shooter: ModelState, moving_penalty: bool = 
     return min(6, max(1, characteristics.shoot_base(state, shooter) + worse + penalty))
 
 
+# Army rules that let a model shoot again after a hit (Rapid Fire): each is given the
+# shooter, the model just hit and how many shots the chain has had, and names the next
+# target (or None).
+FollowUp = Callable[[BattleState, ModelState, ModelState, int], "ModelState | None"]
+FOLLOW_UPS: list[FollowUp] = []
+# Army rules whose natural 6 To Hit wounds at once: no In The Way test, no To Wound (Deadeye)
+SURE_WOUND_ON_SIX: set[str] = set()
+
+
 def shoot(
     state: BattleState, shooter: ModelState, target: ModelState, moving_penalty: bool = True
 ) -> None:
-    """SHOOT-GEN-03: roll to hit, in-the-way tests, combat roll, roll to wound.
+    """SHOOT-GEN-03: roll to hit, in-the-way tests, combat roll, roll to wound; then any
+    shot an army rule adds after a hit (FOLLOW_UPS).
 
     ``moving_penalty=False``: a throw while charging has no -1 (MSL-THROW-02).
     """
+    shots = 1
+    while _shoot_once(state, shooter, target, moving_penalty) and FOLLOW_UPS:
+        following = [rule(state, shooter, target, shots) for rule in FOLLOW_UPS]
+        found = next((m for m in following if m is not None), None)
+        if found is None or not shooter.alive:
+            return
+        target, shots = found, shots + 1
+
+
+def _shoot_once(
+    state: BattleState, shooter: ModelState, target: ModelState, moving_penalty: bool
+) -> bool:
+    """One shot; True if it hit."""
     (die,) = state.roll(1, f"to hit {shooter.uid}->{target.uid}")
     if permitted(May.HIT_ON_TWO_REGARDLESS, HookContext(state, shooter, target)):
-        _sure_shot(state, shooter, target, die)
-        return
+        return _sure_shot(state, shooter, target, die)
     bonus = modifier(Hook.TO_HIT, HookContext(state, shooter, target))
     need = to_hit_need(state, shooter, moving_penalty)
     grant = allowed(Roll.TO_HIT, HookContext(state, shooter, target))  # army rules
@@ -162,12 +185,16 @@ def shoot(
     if subscribed(On.SHOT):
         notify(state, On.SHOT, Happening(shooter, other=target, passed=hit))
     if not hit:
-        return
+        return False
+    if die == 6 and not SURE_WOUND_ON_SIX.isdisjoint(shooter.triggers):
+        state.wound(target, f"shot by {shooter.uid}")  # Deadeye: "automatically suffers"
+        return True
     victim = _through_the_way(state, shooter, target)
     if victim is not None and victim is target and state.engaged(target):
         victim = _into_combat(state, shooter, target)
     if victim is not None:
         _wound_with_missile(state, shooter, victim)
+    return True
 
 
 def _rerolls_hit(grant: Reroll, die: int, bonus: int, need: int) -> bool:
@@ -177,7 +204,7 @@ def _rerolls_hit(grant: Reroll, die: int, bonus: int, need: int) -> bool:
     return grant is Reroll.FAILED and die != 6 and clamp_die(die + bonus) < need
 
 
-def _sure_shot(state: BattleState, shooter: ModelState, target: ModelState, die: int) -> None:
+def _sure_shot(state: BattleState, shooter: ModelState, target: ModelState, die: int) -> bool:
     """A shot that hits on 2+ "regardless of In The Way tests, if the target is Engaged in
     combat or any other factors including modifiers" (Deadly Shot's one shot)."""
     hit = die >= 2
@@ -186,6 +213,7 @@ def _sure_shot(state: BattleState, shooter: ModelState, target: ModelState, die:
         notify(state, On.SHOT, Happening(shooter, other=target, passed=hit))
     if hit:
         _wound_with_missile(state, shooter, target)
+    return hit
 
 
 def _through_the_way(

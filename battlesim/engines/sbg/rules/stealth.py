@@ -19,9 +19,11 @@ from battlesim.engines.sbg.rules.equipment import stealthy
 
 def hidden_by_stealth(state: BattleState, viewer: ModelState, target: ModelState) -> bool:
     """True if ``target`` cannot be seen by ``viewer`` because of Stealth."""
-    if not stealthy(target) or "cavalry" in target.triggers:
+    if "cavalry" in target.triggers:
         return False
-    if permitted(May.SEE_STEALTHY, HookContext(state, viewer)):
+    if not stealthy(target) and not permitted(May.BE_STEALTHY, HookContext(state, target)):
+        return False
+    if permitted(May.SEE_STEALTHY, HookContext(state, viewer, target)):
         return False  # SR-SEEUNSEEN (002:L2887)
     if state.distance(viewer, target) <= STEALTH_RANGE:
         return False  # "unless the enemy is within 6"" (002:L2763)

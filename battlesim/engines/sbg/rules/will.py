@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
-from battlesim.engines.sbg.rules.pools import Pool, spend
+from battlesim.engines.sbg.rules.pools import Pool, spend_pooled
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -67,7 +67,7 @@ def pay_will(state: BattleState, model: ModelState, points: int) -> None:
         state.log.emit("free_will", model=model.uid, rule=free[0])
         points -= 1
     if points:
-        spend(model, Pool.WILL, points)
+        spend_pooled(state, model, Pool.WILL, points)  # its own, then any lent
 
 
 def cast(

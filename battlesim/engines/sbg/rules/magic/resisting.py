@@ -19,6 +19,7 @@ from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState,
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.magic.will_of_evil import banish
+from battlesim.engines.sbg.rules.pools import Pool, available
 from battlesim.engines.sbg.rules.will import resist
 
 if TYPE_CHECKING:
@@ -85,9 +86,10 @@ def resisted(state: BattleState, players: Sequence[Any], spell: Spell, casting: 
     free, bonus = free_dice(state, model)
     worth = spell.power.worth(state, spell.caster, spell.target, spell.channelled)
     points = 0
-    if player is not None and model.will > 0:
+    store = available(state, model, Pool.WILL)  # its own, and any lent (A Good Sort Really)
+    if player is not None and store > 0:
         points = player.decide(state, ChooseResist(model, casting, free, worth))
-        if not isinstance(points, int) or not 0 <= points <= model.will:
+        if not isinstance(points, int) or not 0 <= points <= store:
             state.log.emit("refused", model=model.uid, reason=f"cannot resist with {points!r}")
             points = 0
     if not points and not free:

@@ -14,7 +14,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.armies.good.near import friend_within, named
 from battlesim.engines.sbg.rules.heroic_actions import FREE_ACTIONS, HEROIC_COMBAT
-from battlesim.engines.sbg.rules.pools import MIGHT_LENDERS
+from battlesim.engines.sbg.rules.pools import LENDERS, MIGHT_LENDERS, Pool
 
 
 def _heeded_by(rule: str, source: str, heeds: Callable[[ModelState], bool]) -> None:
@@ -124,3 +124,28 @@ def _boromir(state: BattleState, model: ModelState) -> ModelState | None:
 
 MIGHT_LENDERS.append(_boromir)
 REGISTRY.register(SHIRE, kind=Kind.RULE, source="BSData e6c8-a632-0cec-11d3")
+
+
+# --- A Good Sort Really: Dori's Might, Will and Fate ------------------------------------------
+
+GOOD_SORT = "a good sort really"
+
+
+def _dori(state: BattleState, model: ModelState) -> ModelState | None:
+    """A Good Sort Really (BSData babf-d482-bc85-6e1d for Bilbo Baggins and Dori; e64d-db19-
+    e8a9-fc7c for Bilbo, Master Burglar and Dori, Champion of Erebor): within 3" of Dori,
+    Bilbo may spend Dori's Might, Will and Fate points as if they were his own (READINGS: any
+    Bilbo card and any friendly Dori carrying the rule)."""
+    if not named(model, ("bilbo",)):
+        return None
+    for dori in state.living(model.player):
+        if GOOD_SORT in dori.triggers and state.distance(dori, model) <= 3.0:
+            return dori
+    return None
+
+
+for _pool in Pool:
+    LENDERS[_pool].append(_dori)
+REGISTRY.register(
+    GOOD_SORT, kind=Kind.RULE, source="BSData babf-d482-bc85-6e1d, e64d-db19-e8a9-fc7c"
+)

@@ -6,6 +6,13 @@ from collections.abc import Iterable
 
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 
+# The Fellowship army list's members, by card name (READINGS: Second Breakfast, "At Your
+# Service"): the Hobbits, Gandalf the Grey, Aragorn (Strider), Legolas, Gimli and Boromir.
+FELLOWSHIP = (
+    *("frodo", "samwise", "sam ", "meriadoc", "merry", "peregrin", "pippin"),
+    *("gandalf the grey", "aragorn", "strider", "legolas", "gimli", "boromir"),
+)
+
 
 def named(model: ModelState, names: Iterable[str]) -> bool:
     """The model's card is one of ``names`` (a card name starts with the name the rule

@@ -20,7 +20,7 @@ def _big_game(model: ModelState) -> bool:
     return model.profile.is_hero or "monster" in model.triggers
 
 
-def _slayer(state: BattleState, happening: Happening) -> ModelState | None:
+def slayer_of(state: BattleState, happening: Happening) -> ModelState | None:
     """The model whose blow slew the removed one ("struck by X" or "shot by X")."""
     if happening.reason != Removal.SLAIN.value:
         return None
@@ -49,7 +49,7 @@ def _chronicler(state: BattleState, happening: Happening) -> None:
     """Chronicler (BSData d799-9157-5720-807e): when Thorin, King Under the Mountain, or a
     Champion of Erebor slays an enemy Hero or Monster within 3" of Ori, the slayer regains
     a point of Might, Will or Fate spent earlier (the player's choice)."""
-    slain, slayer = happening.model, _slayer(state, happening)
+    slain, slayer = happening.model, slayer_of(state, happening)
     if slayer is None or not slayer.alive or not _big_game(slain):
         return
     if not (named(slayer, _CHAMPIONS) or "champion of erebor" in slayer.profile.name.casefold()):
@@ -70,7 +70,7 @@ def _chronicler(state: BattleState, happening: Happening) -> None:
 def _living_lore(state: BattleState, happening: Happening) -> None:
     """The Living Lore (BSData f3a9-7159-0dd7-9dce): each time a friendly Moria Dwarf slays
     an enemy Hero or Monster, Flói regains a Will point spent earlier."""
-    slain, slayer = happening.model, _slayer(state, happening)
+    slain, slayer = happening.model, slayer_of(state, happening)
     if slayer is None or not _big_game(slain) or not {"dwarf", "moria"} <= slayer.triggers:
         return
     for floi in state.living(slayer.player):
