@@ -3,6 +3,8 @@ Wilson interval, the CPU time it took and the load average.
 
     .venv/bin/python bench/sbg_players.py [--seeds 4] [--player heuristic_v2] [--check ...]
     .venv/bin/python bench/sbg_players.py --seeds 1 --check stronger cost   # while iterating
+    .venv/bin/python bench/sbg_players.py --player search --against heuristic_v2 \
+        --check stronger cost --tables village   # the search player (slow: a table at a time)
 
 Checks (targets of issue 29):
 - stronger: the player beats heuristic_v1 in >= 65% of decisive battles, over sample
@@ -16,6 +18,9 @@ Checks (targets of issue 29):
 - balance: per preset table, the same pairing with sides swapped: the first force's win
   rates differ by <= 5 points;
 - cost: CPU per battle of the player against v1's on the same battles (target <= 1.5x).
+
+``--against`` names the player that "stronger" and "cost" compare with (the search player
+is measured against heuristic_v2: target >= 60%, its cost stated).
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ PAIRINGS = (
 SCENARIOS = ("to_the_death", "domination")
 MIRRORS = ("minas_tirith", "mordor", "rohan")
 SAFETY = "turn_limit"  # the termination that is the safety limit, not the scenario's own
+TABLES = list(PRESETS)  # --tables narrows it (a slow player: one table at a time)
+AGAINST = ["heuristic_v1"]  # --against: the player "stronger" and "cost" compare with
 
 
 def battle(seed: int, forces: list[Any], players: list[str], table: str, scenario: str) -> Any:
@@ -63,7 +70,7 @@ def swapped(
     """(seed, pairing, table, scenario, side the studied player or force takes)."""
     for seed in range(seeds):
         for pairing in pairings:
-            for table in PRESETS:
+            for table in TABLES:
                 for scenario in scenarios:
                     for side in (0, 1):
                         yield seed, pairing, table, scenario, side
@@ -73,22 +80,23 @@ def stronger(seeds: int, player: str) -> None:
     """Over the sample pairings and over each sample force against itself (there only the
     players differ: a lopsided pairing is won by the stronger list whoever plays)."""
     mirrors = tuple((force, force) for force in MIRROR_FORCES)
+    other = AGAINST[0]
     for label, pairings in (("sample pairings", PAIRINGS), ("same force", mirrors)):
         won = decisive = 0
         for seed, pairing, table, scenario, side in swapped(seeds, pairings=pairings):
-            players = [player, "heuristic_v1"] if side == 0 else ["heuristic_v1", player]
+            players = [player, other] if side == 0 else [other, player]
             winner = battle(seed, list(pairing), players, table, scenario).winner
             if winner is not None:
                 decisive += 1
                 won += int(winner) == side
-        print(f"stronger ({label}): {player} v heuristic_v1, decisive won {rate(won, decisive)}")
+        print(f"stronger ({label}): {player} v {other}, decisive won {rate(won, decisive)}")
 
 
 def mirror(seeds: int, player: str) -> None:
     first = decisive = 0
     for seed in range(seeds):
         for force in MIRRORS:
-            for table in PRESETS:
+            for table in TABLES:
                 for scenario in SCENARIOS:
                     result = battle(seed, [force, force], [player, player], table, scenario)
                     if result.winner is not None:
@@ -111,7 +119,7 @@ def versus_random(seeds: int, player: str) -> None:
 
 
 def ending(seeds: int, player: str) -> None:
-    for table in PRESETS:
+    for table in TABLES:
         by_rule = played = 0
         for seed in range(seeds):
             for pairing in PAIRINGS:
@@ -138,7 +146,7 @@ def cut(name: str, share: float = 1 / 6) -> dict[str, Any]:
 
 
 def points(seeds: int, player: str) -> None:
-    for table in PRESETS:
+    for table in TABLES:
         won = played = 0
         for seed in range(seeds):
             for name in {f for pairing in PAIRINGS for f in pairing}:
@@ -151,7 +159,7 @@ def points(seeds: int, player: str) -> None:
 
 
 def balance(seeds: int, player: str) -> None:
-    for table in PRESETS:
+    for table in TABLES:
         wins = [0, 0]
         played = 0
         for seed in range(seeds):
@@ -171,7 +179,8 @@ def balance(seeds: int, player: str) -> None:
 
 def cost(seeds: int, player: str) -> None:
     cpu = {}
-    for name in ("heuristic_v1", player):
+    other = AGAINST[0]
+    for name in (other, player):
         start = time.process_time()
         count = 0
         for seed, pairing, table, scenario, side in swapped(seeds):
@@ -179,10 +188,10 @@ def cost(seeds: int, player: str) -> None:
                 battle(seed, list(pairing), [name, name], table, scenario)
                 count += 1
         cpu[name] = (time.process_time() - start) / count
-    ratio = cpu[player] / cpu["heuristic_v1"]
+    ratio = cpu[player] / cpu[other]
     print(
-        f"cost: CPU per battle {player} {cpu[player]:.3f} s, heuristic_v1"
-        f" {cpu['heuristic_v1']:.3f} s: {ratio:.2f}x (<= 1.5)"
+        f"cost: CPU per battle {player} {cpu[player]:.3f} s, {other}"
+        f" {cpu[other]:.3f} s: {ratio:.2f}x (<= 1.5 against heuristic_v1)"
     )
 
 
@@ -202,7 +211,11 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=4)
     parser.add_argument("--player", default="heuristic_v2")
     parser.add_argument("--check", nargs="+", choices=sorted(CHECKS), default=list(CHECKS))
+    parser.add_argument("--against", default="heuristic_v1", help="for stronger and cost")
+    parser.add_argument("--tables", nargs="+", choices=sorted(PRESETS), default=list(PRESETS))
     args = parser.parse_args()
+    AGAINST[0] = args.against
+    TABLES[:] = args.tables
     print(load_average())
     for name in args.check:
         start = time.process_time()

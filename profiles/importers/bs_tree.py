@@ -203,10 +203,22 @@ def _infos(el: ET.Element, lookup: Lookup, seen: frozenset[str]) -> Iterator[Nod
 
 
 def hero_or_warrior_profile(node: Node, lookup: Lookup, state: PlainList) -> Node | None:
-    """Return the first visible Hero/Warrior profile shown on the node, if any."""
-    for info in info_nodes(node, lookup):
-        if info.entry.tag != "profile" or info.entry.get("typeName") not in HERO_OR_WARRIOR:
-            continue
-        if not node_hidden(info, state):
-            return info
-    return None
+    """Return the first visible Hero/Warrior profile shown on the node, if any; a card with
+    keywords before one without (the War Mûmak of Harad links its Howdah's card, keywords
+    "-", before the Mûmak's own)."""
+    found = [
+        info
+        for info in info_nodes(node, lookup)
+        if info.entry.tag == "profile"
+        and info.entry.get("typeName") in HERO_OR_WARRIOR
+        and not node_hidden(info, state)
+    ]
+    keyed = [info for info in found if _has_keywords(info)]
+    return (keyed or found or [None])[0]
+
+
+def _has_keywords(profile: Node) -> bool:
+    for cell in profile.entry.iter("characteristic"):
+        if cell.get("name") == "Keywords":
+            return (cell.text or "").strip() not in ("", "-")
+    return False

@@ -53,14 +53,23 @@ def test_question_marks_are_see_rule_values(dataset: ParsedDataSet) -> None:
 
 
 def test_a_dash_is_none_and_a_star_is_variable(dataset: ParsedDataSet) -> None:
-    """The War Mûmak of Harad's Fight reads "-"; Sauron's Fate reads "**"."""
-    mumak = profile(dataset, "The Serpent Horde", "War Mûmak of Harad").characteristics
-    assert mumak.fight is None and dict(mumak.notes)["fight"] == "none"
+    """The Great Beast of Gorgoroth's Might reads "-"; Sauron's Fate reads "**"."""
+    beast = profile(dataset, "Mordor", "Great Beast of Gorgoroth").characteristics
+    assert beast.might is None and dict(beast.notes)["might"] == "none"
     sauron = next(
         p for f in dataset.factions for p in f.profiles if p.name == "The Dark Lord Sauron"
     )
     assert sauron.characteristics.fate is None
     assert dict(sauron.characteristics.notes)["fate"] == "variable"
+
+
+def test_a_beast_with_a_howdah_shows_its_own_card(dataset: ParsedDataSet) -> None:
+    """gst: the War Mûmak of Harad links the Howdah's card (Defence 9, 5 Wounds, keywords
+    "-") before the Mûmak's: the model's card is the Mûmak's (Fight 4, Strength 9, 10 W)."""
+    mumak = profile(dataset, "The Serpent Horde", "War Mûmak of Harad")
+    c = mumak.characteristics
+    assert (c.fight, c.strength, c.defence, c.wounds) == (4, 9, 7, 10) and not c.notes
+    assert "Mûmak" in mumak.keywords
 
 
 def test_a_blank_cell_no_longer_loses_the_hero(dataset: ParsedDataSet) -> None:
@@ -100,8 +109,8 @@ def test_the_card_and_the_engine_read_the_typed_values(dataset: ParsedDataSet) -
     card = profile_card(goldberry)
     assert card["fight"] == STAND_IN["fight"] and card["will"] == 10
     assert "Characteristic Fight (?)" in card["rules"]
-    mumak = Profile.objects.get(name="War Mûmak of Harad")
-    assert mumak.fight_shoot == "-/-"
+    beast = Profile.objects.get(name="Great Beast of Gorgoroth")
+    assert beast.stat("might") == "-"
 
 
 @pytest.mark.django_db

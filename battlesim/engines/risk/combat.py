@@ -150,11 +150,16 @@ def check_attack(state: GameState, seat: Seat, attack: Attack) -> None:
 
 def bonuses(state: GameState, attack: Attack) -> tuple[int, int]:
     """Return the (attack, defence) bonus on each highest die (003:L74, L78)."""
+    return pair_bonuses(state, attack.source, attack.target)
+
+
+def pair_bonuses(state: GameState, source: TerritoryName, target: TerritoryName) -> tuple[int, int]:
+    """``bonuses`` for an invasion of ``target`` from ``source`` (no Attack built)."""
     invasion = state.invasion
-    attack_bonus = 1 if attack.source in state.leaders else 0
-    defence_bonus = 1 if attack.target in state.leaders else 0
+    attack_bonus = 1 if source in state.leaders else 0
+    defence_bonus = 1 if target in state.leaders else 0
     siege = invasion is not None and invasion.siege
-    if state.board.territories[attack.target].stronghold and not siege:
+    if state.board.territories[target].stronghold and not siege:
         defence_bonus += 1
     if invasion is not None:
         attack_bonus += invasion.attack_bonus

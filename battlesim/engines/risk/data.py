@@ -99,16 +99,32 @@ class Board:
     rules: dict[str, Any]
     # The neighbours in name order, for the players' many sorted walks (a hot path).
     ordered_neighbours: dict[TerritoryName, tuple[TerritoryName, ...]] = field(init=False)
+    # Steps between any two territories over the map (the board never changes).
+    steps: dict[TerritoryName, dict[TerritoryName, int]] = field(init=False)
 
     def __post_init__(self) -> None:
         ordered = {t: tuple(sorted(near)) for t, near in self.neighbours.items()}
         object.__setattr__(self, "ordered_neighbours", ordered)
+        object.__setattr__(self, "steps", {t: _steps_from(t, ordered) for t in ordered})
 
     def strongholds(self) -> list[TerritoryName]:
         return sorted(t.name for t in self.territories.values() if t.stronghold)
 
     def is_sea(self, a: TerritoryName, b: TerritoryName) -> bool:
         return frozenset((a, b)) in self.sea_links
+
+
+def _steps_from(
+    start: TerritoryName, neighbours: dict[TerritoryName, tuple[TerritoryName, ...]]
+) -> dict[TerritoryName, int]:
+    """Steps from ``start`` to every territory (a breadth-first walk)."""
+    steps, frontier, depth = {start: 0}, [start], 0
+    while frontier:
+        depth += 1
+        found = [n for here in frontier for n in neighbours[here] if n not in steps]
+        frontier = list(dict.fromkeys(found))
+        steps.update(dict.fromkeys(frontier, depth))
+    return steps
 
 
 @cache

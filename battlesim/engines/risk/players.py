@@ -4,8 +4,9 @@ Every player answers the same decision points and consults the battle-odds table
 (``odds.conquest_probability``). Strategies differ in what they value and how much risk they
 take: ``random`` (uniform legal choices, but no hopeless invasions), ``aggressive`` (attack on
 even odds, mass on the front), ``region`` (complete the region nearest completion),
-``defensive`` (hold strongholds, attack only on strong odds), ``strategist`` (weighs regions
-and borders: completes and breaks regions, masses on the front it attacks from).
+``defensive`` (hold strongholds, attack only on strong odds), ``strategist`` (the aggressive
+player's attacks, with its opening stack placed for reach, leaders sent to mission sites and
+every card played: it plays for the points of 003:L134-144).
 """
 
 from __future__ import annotations
@@ -14,10 +15,18 @@ from collections.abc import Callable
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.risk.actions import Attack, CardPlay, Fortify
-from battlesim.engines.risk.combat import MAX_DEFENCE_DICE, bonuses, max_dice
-from battlesim.engines.risk.data import AdventureCard, Seat, TerritoryCard, TerritoryName, Timing
+from battlesim.engines.risk.combat import MAX_DEFENCE_DICE, max_dice, pair_bonuses
+from battlesim.engines.risk.data import (
+    AdventureCard,
+    AdventureKind,
+    Seat,
+    TerritoryCard,
+    TerritoryName,
+    Timing,
+)
 from battlesim.engines.risk.fortify import connected
 from battlesim.engines.risk.odds import conquest_probability
+from battlesim.engines.risk.readings import enemy_reach, mission_sites, nearest_mission, steps_to
 from battlesim.engines.risk.scoring import score
 from battlesim.engines.risk.state import GameState
 
@@ -38,19 +47,25 @@ def threat(state: GameState, seat: Seat, territory: TerritoryName) -> int:
 
 
 def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
-    return [t for t in state.territories_of(seat) if enemy_neighbours(state, seat, t)]
+    owner, players, near = state.owner, state.players, state.board.ordered_neighbours
+    side = players[seat].side
+    return [
+        t
+        for t in state.territories_of(seat)
+        if any(players[owner[n]].side is not side for n in near[t])
+    ]
 
 
 def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) -> float:
     """Chance to take ``target`` throwing everything from ``source`` (the odds table)."""
-    attack_bonus, defence_bonus = bonuses(state, Attack(source, target, 1))
+    attack_bonus, defence_bonus = pair_bonuses(state, source, target)
     spare = state.armies[source] - 1
     return conquest_probability(spare, state.armies[target], attack_bonus, defence_bonus)
 
 
 def share_of(state: GameState, seat: Seat, members: tuple[TerritoryName, ...]) -> float:
     owner = state.owner
-    return sum(1 for t in members if owner.get(t) == seat) / len(members)
+    return [owner.get(t) for t in members].count(seat) / len(members)
 
 
 def side_leads(state: GameState, seat: Seat) -> bool:
@@ -108,16 +123,15 @@ class Player:
     def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
         """Return how much the player values taking a territory, read once per decision."""
 
+        territories = state.board.territories
+        cards = state.players[seat].adventures
+        missions = {c.territory for c in cards if c.effect == "mission"}
+
         def value(target: TerritoryName) -> float:
-            info = state.board.territories[target]
-            stronghold = 2.0 if info.stronghold else 0.0
-            return 1.0 + stronghold + self.mission_bonus(state, seat, target)
+            stronghold = 2.0 if territories[target].stronghold else 0.0
+            return 1.0 + stronghold + (2.0 if target in missions else 0.0)
 
         return value
-
-    def mission_bonus(self, state: GameState, seat: Seat, target: TerritoryName) -> float:
-        missions = [c for c in state.players[seat].adventures if c.territory == target]
-        return 2.0 if any(c.effect == "mission" for c in missions) else 0.0
 
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
         """Take the best prize worth its odds: chance to conquer times the target's value."""
@@ -281,8 +295,9 @@ class RegionPlayer(Player):
     def focus(self, state: GameState, seat: Seat) -> tuple[str, ...]:
         """The territories of the unfinished region the player holds the largest share of."""
         regions = [members for _, members in state.board.regions.values()]
-        shares = [(share_of(state, seat, m), m) for m in regions if share_of(state, seat, m) < 1]
-        return max(shares)[1] if shares else ()
+        shares = [(share_of(state, seat, m), m) for m in regions]
+        unfinished = [pair for pair in shares if pair[0] < 1]
+        return max(unfinished)[1] if unfinished else ()
 
     def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
         focus, base = self.focus(state, seat), super().prizes(state, seat)
@@ -318,65 +333,104 @@ class DefensivePlayer(Player):
         return least
 
 
-class StrategistPlayer(Player):
-    """One rolling stack: reinforcements and fortifications all join the largest army on the
-    front; it attacks on fair odds (exact table) the targets that open the way to more
-    enemy land, and on any odds once the Fellowship nears Mount Doom."""
+class StrategistPlayer(AggressivePlayer):
+    """Plays for the final count (003:L134-144): one rolling stack set where it reaches the
+    most enemy land, leaders sent to the sites of the missions in hand (2 points each, 003:L94,
+    L140), every fellowship card played (a played card scores, an unplayed one does not)."""
 
     name = "strategist"
-    attack_threshold = 0.5
-    late_steps = 3  # Fellowship moves left that make it "the end"
-    late_threshold = 0.35
-    onward = 0.3  # value of each enemy territory beyond a target: the stack rolls on
+    reach_depth = 4  # steps through enemy land the opening stack is placed to roll over
+    mission_steps = 4  # a mission site further than this from every leader is not pursued
 
-    def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
-        base = super().prizes(state, seat)
-
-        def value(target: TerritoryName) -> float:
-            beyond = len(enemy_neighbours(state, seat, target)) - 1  # the attacker is one
-            return base(target) + self.onward * max(0, beyond)
-
-        return value
-
-    def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
-        """Attack on fair odds; near the end on any odds: an attacker never loses its source,
-        and battalions score nothing when the Ring is destroyed (003:L134-144)."""
-        least = self.late_threshold if self.is_late(state) else self.attack_threshold
-        scored, value = [], self.prizes(state, seat)
-        for source, target in options:
-            odds = attack_odds(state, source, target)
-            if odds >= least:
-                scored.append((odds * value(target), source, target))
-        if not scored:
-            return None
-        _, source, target = max(scored)
-        return Attack(source, target, max_dice(state, seat, source, target))
-
-    def is_late(self, state: GameState) -> bool:
-        """The Fellowship is within a few territories of Mount Doom."""
-        return len(state.board.path) - 1 - state.fellowship <= self.late_steps
+    # --- set-up and reinforcements ------------------------------------------------------
+    def place_one(self, state: GameState, seat: Seat) -> TerritoryName:
+        """The first set-up battalion founds the stack where it reaches the most enemy land;
+        the rest join the largest army on the front, as reinforcements do."""
+        mine = state.territories_of(seat)
+        if any(state.armies[t] > 1 for t in mine):
+            return self.reinforce_target(state, seat)
+        front = borders(state, seat) or mine
+        return max(front, key=lambda t: (enemy_reach(state, seat, t, self.reach_depth), t))
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
-        front = borders(state, seat) or state.territories_of(seat)
-        return max(front, key=lambda t: (state.armies[t], t))
+        route = nearest_mission(state, seat, self.mission_steps)
+        if route is not None and enemy_neighbours(state, seat, route[1]):
+            return route[1]  # the leader's army fights its way to the site
+        return super().reinforce_target(state, seat)
 
-    def move_in(self, state: GameState, seat: Seat, attack: Attack, least: int, most: int) -> int:
-        return most
+    def place_leader(self, state: GameState, seat: Seat, options: list[TerritoryName]) -> str:
+        sites = [t for t in options if t in mission_sites(state, seat)]
+        return sites[0] if sites else super().place_leader(state, seat, options)
+
+    # --- combat and fortify -------------------------------------------------------------
+    def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
+        """A step of the leader toward its mission site first, on fair odds; else the best
+        prize, as the aggressive player chooses it."""
+        route = nearest_mission(state, seat, self.mission_steps)
+        if route is not None:
+            steps, leader, dist = route
+            toward = [
+                (attack_odds(state, s, t), s, t)
+                for s, t in options
+                if s == leader and dist[t] < steps
+            ]
+            fair = [step for step in toward if step[0] >= self.attack_threshold]
+            if fair:
+                _, source, target = max(fair)
+                return Attack(source, target, max_dice(state, seat, source, target))
+        return super().attack(state, seat, options)
 
     def fortify(self, state: GameState, seat: Seat) -> Fortify | None:
-        """Bring the largest idle army to the stack (or the front nearest it)."""
-        stack = self.reinforce_target(state, seat)
-        front = set(borders(state, seat))
-        idle = [t for t in state.territories_of(seat) if t not in front and state.armies[t] > 1]
-        for source in sorted(idle, key=lambda t: (-state.armies[t], t)):
-            reach = connected(state, seat, source)
-            target = stack if stack in reach else None
-            if target is None and reach & front:
-                target = max(reach & front, key=lambda t: (state.armies[t], t))
-            if target is not None and target != source:
-                count = state.armies[source] - 1
-                return Fortify(source, target, count, self._takes_leader(state, source, target))
+        """A leader walks onto a mission site it can reach through own land; else the base
+        move of idle armies to the front."""
+        sites = set(mission_sites(state, seat))
+        for leader in state.leaders_of(seat):
+            if state.armies[leader] > 1:
+                free = sorted((connected(state, seat, leader) & sites) - set(state.leaders))
+                if free:
+                    return Fortify(leader, free[0], state.armies[leader] - 1, True)
+        return super().fortify(state, seat)
+
+    # --- adventure cards ----------------------------------------------------------------
+    def play_power(
+        self,
+        state: GameState,
+        seat: Seat,
+        timing: Timing,
+        options: list[CardPlay],
+        attack: Attack | None,
+    ) -> CardPlay | None:
+        """Fellowship cards are always played (each scores); Faramir's sign hastens the end
+        when the camp leads."""
+        if timing is not Timing.FELLOWSHIP:
+            return super().play_power(state, seat, timing, options, attack)
+        hasten = side_leads(state, seat)
+        for play in options:
+            card = next(c for c in state.players[seat].adventures if c.id == play.card_id)
+            if not card.either_sign or (play.sign > 0) == hasten:
+                return play
         return None
+
+    def wants(
+        self, state: GameState, seat: Seat, card: AdventureCard, play: CardPlay, timing: Timing
+    ) -> bool:
+        if card.effect == "borne":
+            return play.target in mission_sites(state, seat)
+        return super().wants(state, seat, card, play, timing)
+
+    def discard_adventure(
+        self, state: GameState, seat: Seat, hand: list[AdventureCard]
+    ) -> AdventureCard:
+        """Drop the mission whose site lies furthest from the leaders before a power card."""
+        leaders = state.leaders_of(seat)
+
+        def worth(card: AdventureCard) -> float:
+            if card.kind is not AdventureKind.MISSION or not card.territory:
+                return 1.0
+            dist = steps_to(state, card.territory)
+            return 2.0 - 0.4 * min((dist[t] for t in leaders), default=9)
+
+        return min(hand, key=lambda c: (worth(c), c.id))
 
 
 STRATEGIES: dict[str, type[Player]] = {

@@ -78,6 +78,26 @@ class Invasion:
     attack_bonus: int = 0
 
 
+class Holdings(dict[TerritoryName, Seat]):
+    """Who owns each territory; it counts its changes so the state can keep each seat's
+    sorted territory list until the next change (the players ask for it thousands of times
+    a game, the owners change a few hundred times)."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.changes = 0
+
+    def __setitem__(self, territory: TerritoryName, seat: Seat) -> None:
+        super().__setitem__(territory, seat)
+        self.changes += 1
+
+    def __delitem__(self, territory: TerritoryName) -> None:
+        super().__delitem__(territory)
+        self.changes += 1
+
+
 @dataclass(slots=True)
 class GameState:
     board: Board
@@ -86,7 +106,7 @@ class GameState:
     players: list[PlayerState]
     scoring: str = "team"
     card_territory_bonus: bool = False  # 2002 rule, off by default (reference §1.5)
-    owner: dict[TerritoryName, Seat] = field(default_factory=dict)
+    owner: Holdings = field(default_factory=Holdings)
     armies: dict[TerritoryName, int] = field(default_factory=dict)
     leaders: dict[TerritoryName, Seat] = field(default_factory=dict)
     territory_deck: list[TerritoryCard] = field(default_factory=list)
@@ -101,10 +121,19 @@ class GameState:
     effects: list[Effect] = field(default_factory=list)
     flags: TurnFlags = field(default_factory=TurnFlags)
     invasion: Invasion | None = None
+    # Each seat's sorted territories, as of ``owner.changes`` (rebuilt after a change).
+    _holdings: tuple[int, dict[Seat, list[TerritoryName]]] = (-1, {})
 
     # --- queries -------------------------------------------------------------------------
     def territories_of(self, seat: Seat) -> list[TerritoryName]:
-        return sorted([t for t, s in self.owner.items() if s == seat])
+        """The seat's territories in name order (a fresh list the caller may change)."""
+        changes, by_seat = self._holdings
+        if changes != self.owner.changes:
+            by_seat = {}
+            for territory in sorted(self.owner):
+                by_seat.setdefault(self.owner[territory], []).append(territory)
+            self._holdings = (self.owner.changes, by_seat)
+        return list(by_seat.get(seat, ()))
 
     def allied(self, a: Seat, b: Seat) -> bool:
         players = self.players

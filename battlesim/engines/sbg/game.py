@@ -18,16 +18,12 @@ from battlesim.engines.registry import GameResult
 from battlesim.engines.sbg.core.decisions import Player
 from battlesim.engines.sbg.core.outcome import Outcome, Termination
 from battlesim.engines.sbg.core.paths import point_distance, terrain_fits
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, tick
+from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table_generator import generate_table
 from battlesim.engines.sbg.core.tables_more import preset
 from battlesim.engines.sbg.core.units import Force, PlayerId, force_from_data, profile_to_data
 from battlesim.engines.sbg.coverage import force_coverage
-from battlesim.engines.sbg.phases.end import run_end_phase
-from battlesim.engines.sbg.phases.fight import run_fight_phase
-from battlesim.engines.sbg.phases.move import run_move_phase
-from battlesim.engines.sbg.phases.priority import run_priority_phase
-from battlesim.engines.sbg.phases.shoot import run_shoot_phase
+from battlesim.engines.sbg.phases.turn import play_turn
 from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.engines.sbg.rules import game_types, muster, war_beasts
 from battlesim.engines.sbg.rules.game_types import GameMode, UnknownModeError, mode_named
@@ -260,23 +256,6 @@ def _force_json(force: Force) -> dict[str, Any]:
         **({"crews": {b: list(riders) for b, riders in force.crews}} if force.crews else {}),
         "profiles": dict(sorted(profiles.items())),
     }
-
-
-def play_turn(state: BattleState, players: tuple[Player, Player]) -> None:
-    """TURN-01: Priority, Move, Shoot, Fight, End."""
-    state.turn += 1
-    tick(state, Tick.TURN_START)
-    run_priority_phase(state, players)
-    tick(state, Tick.PHASE_END)
-    run_move_phase(state, players)
-    tick(state, Tick.PHASE_END)
-    run_shoot_phase(state, players)
-    tick(state, Tick.PHASE_END)
-    run_fight_phase(state, players)
-    tick(state, Tick.PHASE_END)
-    run_end_phase(state)
-    tick(state, Tick.PHASE_END)
-    tick(state, Tick.TURN_END)
 
 
 def play_battle(state: BattleState, scenario: Scenario, players: tuple[Player, Player]) -> Outcome:

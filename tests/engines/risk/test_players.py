@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.risk.actions import CardPlay, Fortify
 from battlesim.engines.risk.combat import attack_options
+from battlesim.engines.risk.data import Timing
 from battlesim.engines.risk.odds import conquest_probability, throw_distribution
 from battlesim.engines.risk.players import STRATEGIES, attack_odds
+from battlesim.engines.risk.powers import power_options
+from battlesim.engines.risk.readings import enemy_reach
 from battlesim.engines.risk.state import GameState
-from tests.engines.risk.conftest import give, position
+from tests.engines.risk.conftest import adventure, give, position
 
 
 def test_the_odds_table_for_one_die_each() -> None:
@@ -65,3 +69,55 @@ def test_defensive_player_reinforces_its_threatened_stronghold() -> None:
     give(state, 0, 2, "Minas Tirith", "Lebennin")
     plan = STRATEGIES["defensive"](state.dice).place_reinforcements(state, 0, 5)
     assert plan == {"Minas Tirith": 5}
+
+
+def test_strategist_sends_its_leader_toward_a_mission_site() -> None:
+    """003:L94, L140: a mission scores 2 once a leader stands on its site. The leader's army
+    at Gap of Rohan holds the Tharbad mission (Minhiriath, 2 steps): the strategist takes
+    Enedwaith on the way; the aggressive player, to whom the weak neighbours are equal prizes,
+    takes another (West Rohan, the last by name)."""
+    state = position(owner=1)
+    give(state, 0, 6, "Gap of Rohan")
+    state.leaders["Gap of Rohan"] = 0
+    state.players[0].adventures.append(adventure("Mission: Tharbad"))
+    options = attack_options(state, 0)
+    strategist = STRATEGIES["strategist"](state.dice).attack(state, 0, options)
+    aggressive = STRATEGIES["aggressive"](state.dice).attack(state, 0, options)
+    assert strategist is not None and strategist.target == "Enedwaith"
+    assert aggressive is not None and aggressive.target == "West Rohan"
+
+
+def test_strategist_walks_its_leader_onto_a_mission_site_it_holds() -> None:
+    """A mission site reachable through own land: the fortify move carries the leader."""
+    state = position(owner=1)
+    give(state, 0, 4, "Gap of Rohan")
+    give(state, 0, 1, "Enedwaith", "Minhiriath")
+    state.leaders["Gap of Rohan"] = 0
+    state.players[0].adventures.append(adventure("Mission: Tharbad"))
+    move = STRATEGIES["strategist"](state.dice).fortify(state, 0)
+    assert move == Fortify("Gap of Rohan", "Minhiriath", 3, True)
+
+
+def test_strategist_plays_a_fellowship_card_even_when_it_slows_its_lead() -> None:
+    """003:L140: only played cards score. Good leads (it holds the board): the aggressive
+    player keeps Boromir (it would slow the end), the strategist plays it for its point."""
+    state = position(owner=0)
+    give(state, 1, 1, "Mount Doom")
+    card = adventure("Boromir Tries to Seize the One Ring")
+    state.players[0].adventures.append(card)
+    options = power_options(state, 0, Timing.FELLOWSHIP)
+    assert options == [CardPlay(card.id)]
+    strategist = STRATEGIES["strategist"](state.dice)
+    aggressive = STRATEGIES["aggressive"](state.dice)
+    assert strategist.play_power(state, 0, Timing.FELLOWSHIP, options, None) == options[0]
+    assert aggressive.play_power(state, 0, Timing.FELLOWSHIP, options, None) is None
+
+
+def test_strategist_founds_its_opening_stack_where_it_reaches_most_enemy_land() -> None:
+    """Set-up (003:L18): the first battalion goes to the border territory with the most enemy
+    territories within four steps through enemy land, not to the last name in the list."""
+    state = position(owner=1)
+    give(state, 0, 1, "Gap of Rohan", "Forodwaith")
+    reach = {t: enemy_reach(state, 0, t, 4) for t in ("Gap of Rohan", "Forodwaith")}
+    assert reach["Gap of Rohan"] > reach["Forodwaith"]
+    assert STRATEGIES["strategist"](state.dice).place_one(state, 0) == "Gap of Rohan"

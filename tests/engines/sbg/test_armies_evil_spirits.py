@@ -52,3 +52,38 @@ def test_automatons_give_no_stand_fast_to_warriors() -> None:
     hero.tested = True
     near = add(plain, "W", 1, 10 + BASE_GAP, 10, WARRIOR)
     assert stand_fast_hero(plain, near) is hero
+
+
+def test_unnatural_speed_places_the_shadow_up_to_three_inches_nearer() -> None:
+    """BSData Unnatural Speed: once Priority is rolled he is placed within 3" of where he
+    was (toward the enemy), never touching it; this is not a move. Without the rule he
+    stays."""
+    from battlesim.engines.sbg.core.state import Phase, Tick, tick
+
+    state = battle()
+    shadow = add(state, "S", 1, 10, 10, _with(SPIRIT, "Unnatural Speed"))
+    add(state, "E", 0, 20, 10)
+    state.phase = Phase.PRIORITY
+    tick(state, Tick.PHASE_END)
+    assert abs(shadow.x - 13.0) < 1e-6 and not shadow.moved
+    plain = battle()
+    other = add(plain, "S", 1, 10, 10, SPIRIT)
+    add(plain, "E", 0, 20, 10)
+    plain.phase = Phase.PRIORITY
+    tick(plain, Tick.PHASE_END)
+    assert other.x == 10
+
+
+def test_spiritual_displacement_puts_one_knight_beside_the_other() -> None:
+    """BSData Spiritual Displacement: the Knight far from the enemy is placed in base
+    contact with the other (which stands near it), not touching an enemy."""
+    from battlesim.engines.sbg.core.state import Phase, Tick, tick
+
+    state = battle()
+    near = add(state, "N", 1, 30, 10, _with(SPIRIT, "Spiritual Displacement"))
+    far = add(state, "F", 1, 2, 40, _with(SPIRIT, "Spiritual Displacement"))
+    add(state, "E", 0, 36, 10)
+    state.phase = Phase.PRIORITY
+    tick(state, Tick.PHASE_END)
+    gap = ((far.x - near.x) ** 2 + (far.y - near.y) ** 2) ** 0.5 - far.radius - near.radius
+    assert abs(gap) < 0.02 and state.contacts(far) == []

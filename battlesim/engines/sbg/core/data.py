@@ -115,8 +115,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "stand-in": "A characteristic the army data gives no number for ('*', '-', '?' or "
         "blank) plays as core/units.STAND_IN (Move 6, every other value 1); the card carries "
         "'Characteristic X (*)', which no rule plays, so the result lists it as ignored. A '-', "
-        "'?' or blank Might, Will or Fate is a store of none: the card's 0 is its value, not a "
-        "stand-in (no points given, none to spend).",
+        "'?' or blank Might, Will or Fate is a store of none (no points given, none to spend), a "
+        "'*' one is set by the model's own rules (counted by name): the card's 0 is its value, "
+        "not a stand-in.",
         "bases": "25 mm round infantry, 40 mm round large infantry and monsters, 60 mm round big "
         "monsters (Ent, dragon, Balrog, Fell Beast, eagle), 100 mm round War Beasts (Mumak: its "
         "large oval base taken as a circle), 50 x 25 mm oval cavalry (BASE-01 gives no sizes).",

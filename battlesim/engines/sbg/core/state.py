@@ -136,7 +136,7 @@ class On(enum.Enum):
     DUEL_WON = "duel won"  # each model of the winning side, after the Duel roll
     STRIKE = "strike"  # one Attack of ``model`` at ``other`` ("count" To Wound dice)
     COURAGE_TEST = "courage test"  # a Courage test was taken (``passed``, ``reason``)
-    SHOT = "shot"  # ``model`` shot at ``other``
+    SHOT = "shot"  # ``model`` shot at ``other`` (``count``: the natural To Hit die)
     SPELL_CAST = "spell cast"  # ``model`` cast ``source`` at ``other`` (magic)
     SPELL_RESISTED = "spell resisted"  # ``other`` resisted the spell ``source`` of ``model``
 

@@ -47,6 +47,11 @@ class Status(Generic[T]):
     def __repr__(self) -> str:
         return f"Status({self.name!r}, {self.lasting.value})"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Status[T]:
+        """A key is shared by every copy of a holder (core/clone.py): values are found by
+        the key's identity."""
+        return self
+
     def of(self, holder: Holder) -> T:
         """The holder's value, made by the factory the first time it is asked for."""
         try:

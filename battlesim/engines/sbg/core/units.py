@@ -156,8 +156,10 @@ def is_stand_in(field: str, symbol: str) -> bool:
     """Whether the card's value for a characteristic printed ``symbol`` is a stand-in. A "-"
     Might, Will or Fate is a store of none (the Great Beast of Gorgoroth's): the card's 0 is
     the value itself, so no rule marks it; so is a "?" or blank one (Quickbeam's Fate, Tom
-    Bombadil's Might): no points given, none to spend (data.ASSUMPTIONS "stand-in")."""
-    return not (field in _STORES and symbol in ("-", "?"))
+    Bombadil's Might): no points given, none to spend. A "*" store is set by the model's own
+    rules (Sauron's Fate by his One Ring, the Necromancer's by Will spent as Fate): those
+    rules are counted by name, on a store of 0 (data.ASSUMPTIONS "stand-in")."""
+    return not (field in _STORES and symbol in ("-", "?", "*"))
 
 
 def _lower_all(values: Sequence[str]) -> tuple[str, ...]:

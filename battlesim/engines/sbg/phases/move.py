@@ -40,6 +40,19 @@ def run_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     heroic.run_heroic_moves(state, players)  # HERO-HM-01: before the Priority order
     for player in (state.priority, 1 - state.priority):
         _move_side(state, players, player)
+    _finish_move_phase(state)
+
+
+def rest_of_move_phase(state: BattleState, players: tuple[Player, Player], side: int) -> None:
+    """The Move phase from the moment ``side`` is asked its move order to the phase's end
+    (a search player plays it on a copy of the state, ``core/clone.py``)."""
+    _move_models(state, players, side)
+    if side == state.priority:
+        _move_side(state, players, 1 - side)
+    _finish_move_phase(state)
+
+
+def _finish_move_phase(state: BattleState) -> None:
     if state.crews:
         trample.lapse_panics(state)  # WB-DMG-03/04: control returns to the owner
     heroic.end_move_phase(state)
@@ -54,6 +67,11 @@ def _move_side(state: BattleState, players: tuple[Player, Player], side: int) ->
             _sound_drum(state, side, drummer)
         except IllegalActionError as error:
             state.log.emit("refused", model=drummer, reason=str(error))
+    _move_models(state, players, side)
+
+
+def _move_models(state: BattleState, players: tuple[Player, Player], side: int) -> None:
+    player = players[side]
     for uid in player.decide(state, MoveOrder(side)):
         model = state.models.get(uid)
         if model is None or model.player != side or not can_move(state, model):

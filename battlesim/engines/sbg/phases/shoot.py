@@ -14,6 +14,7 @@ from battlesim.engines.sbg.core.state import (
     Phase,
 )
 from battlesim.engines.sbg.core.units import ModelId
+from battlesim.engines.sbg.rules import special_shots
 from battlesim.engines.sbg.rules.shooting import (
     can_shoot,
     is_legal_target,
@@ -21,6 +22,7 @@ from battlesim.engines.sbg.rules.shooting import (
     shoot,
     shots_allowed,
 )
+from battlesim.engines.sbg.rules.special_shots import SPECIAL_SHOTS
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -34,8 +36,24 @@ def run_shoot_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     heroic.run_heroic_shoots(state, players, _take_shots)  # HERO-HS-01: before Priority
     for side in (state.priority, 1 - state.priority):
         for shooter in list(state.living(side)):
+            if shooter.alive and shooter.triggers & SPECIAL_SHOTS.keys():
+                _special_shot(state, players[side], shooter)
             if shooter.alive and can_shoot(state, shooter):
                 _take_shots(state, players[side], shooter)
+
+
+def _special_shot(state: BattleState, player: Player, shooter: ModelState) -> None:
+    """A shot a rule gives (rules/special_shots.py), asked before the model's own shots."""
+    offered = special_shots.options(state, shooter)
+    if not offered:
+        return
+    choice = player.decide(state, special_shots.ChooseSpecialShot(shooter, offered))
+    if choice is None:
+        return
+    if choice not in offered:
+        state.log.emit("refused", model=shooter.uid, reason=f"illegal special shot {choice}")
+        return
+    special_shots.take(state, shooter, choice)
 
 
 def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None:

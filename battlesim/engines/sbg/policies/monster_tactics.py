@@ -16,7 +16,7 @@ from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.combat import wound_need
 from battlesim.engines.sbg.rules.monsters.bludgeon import BLUDGEON_STRENGTH
-from battlesim.engines.sbg.rules.monsters.core import BpaOption, counts_as_cavalry
+from battlesim.engines.sbg.rules.monsters.core import BPAS, BpaOption, counts_as_cavalry
 from battlesim.engines.sbg.rules.monsters.hurl import (
     IMPACT_STRENGTH,
     PASS_STRENGTH,
@@ -95,6 +95,9 @@ def bpa_harm(
         return hurl_harm(state, monster, target)
     if option.name == "bludgeon" and target is not None:
         return _bludgeon_harm(losers, target)
+    bpa = BPAS.get(option.name)
+    if bpa is not None and bpa.harm is not None:  # an army rule's unique BPA
+        return bpa.harm(state, monster, losers, target)
     return 0.0
 
 

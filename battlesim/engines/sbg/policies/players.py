@@ -536,14 +536,17 @@ class HeuristicPlayer(Answering):
                     return Move(model.uid, to)
         return Hold(model.uid)
 
-    def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
+    def _charge(
+        self, state: BattleState, model: ModelState, threshold: float = CHARGE_THRESHOLD
+    ) -> Charge | None:
+        """The best charge worth more than ``threshold``, if any."""
         best: tuple[float, str, Charge] | None = None
         for enemy, spot in charge_options(state, model):
             score = self._charge_value(state, model, enemy) + _rough_charge(
                 state, model, enemy, spot
             )
             score = terror.expected_charge(state, model, enemy, score)  # MOVE-CHG-14
-            if score > CHARGE_THRESHOLD and (best is None or (score, enemy.uid) > best[:2]):
+            if score > threshold and (best is None or (score, enemy.uid) > best[:2]):
                 # MSL-THROW-02: no throw on a charge that asks for a terrain test
                 throw = can_throw(model) and not crossings(state, model, spot)
                 best = (score, enemy.uid, Charge(model.uid, enemy.uid, spot, throw))

@@ -2,7 +2,8 @@
 scenario. ``heuristic`` (the default) is ``heuristic_v2``, the heuristic with a plan (issue
 29); ``heuristic_v1`` is the earlier heuristic, kept for comparison with its decisions
 unchanged (the hashed logs and golden playthroughs name it, so they stay put while the
-default player improves)."""
+default player improves); ``search`` is heuristic_v2 that plays each turn's intent out on
+copies of the state first (``plan/search.py``): stronger, and several times slower."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Callable
 
 from battlesim.engines.sbg.core.decisions import Player
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
+from battlesim.engines.sbg.policies.plan.search import SearchPlayer
 from battlesim.engines.sbg.policies.players import (
     HeuristicPlayer,
     _heuristic_no_might,
@@ -23,4 +25,5 @@ PLAYERS: dict[str, Callable[[Scenario | None], Player]] = {
     "heuristic_v2": PlanPlayer,
     "heuristic_no_might": _heuristic_no_might,
     "random": _random,
+    "search": SearchPlayer,  # v2 with a look-ahead on copies of the state: slower
 }

@@ -24,6 +24,12 @@ _SLACK = 1e-3
 def set_ablaze(state: BattleState, by: ModelState | None, target: ModelState, cause: str) -> None:
     """SR-ABLAZE: one S9 hit now; a survivor burns (a mark lasting until put out)."""
     _burn(state, by, target, _FIRST, cause)
+    ignite(state, target)
+
+
+def ignite(state: BattleState, target: ModelState) -> None:
+    """A living model burns from now on (the hit of being set ablaze already dealt: a rule
+    may deal its own, as a Dragon's breath does)."""
     if not target.alive or burning(state, target):
         return
     mark = effects.Effect(

@@ -8,6 +8,7 @@ charge bonus and knocking infantry to the ground, descents and failed leaps.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -53,7 +54,7 @@ from battlesim.engines.sbg.rules.falling import falling_hits
 from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.heroics import fate_policy, fate_saves
-from battlesim.engines.sbg.rules.kinds import MONSTER, immovable
+from battlesim.engines.sbg.rules.kinds import MONSTER, immovable, sure_footed
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.muster import model_state
 from battlesim.engines.sbg.rules.pools import Pool, available
@@ -311,7 +312,7 @@ def note_charge(state: BattleState, model: ModelState, start: Point, end: Point)
     terrain'; CAV-MOVE-04 (002:L1282) names the lance among the charge bonuses lost in
     difficult terrain, so all of them go (data.ASSUMPTIONS "cavalry-charge")."""
     charger = model.mount is not None or MONSTROUS_CHARGE in model.triggers  # SR-MONCHARGE
-    if charger and rough_path(state, model, start, end):
+    if charger and not sure_footed(model) and rough_path(state, model, start, end):
         rider_turns(model).rough_charge_turn = state.turn
 
 
@@ -324,19 +325,28 @@ def lance_allowed(state: BattleState, model: ModelState) -> bool:
         return False
     if rider_turns(model).rough_charge_turn == state.turn:
         return False
-    return not in_difficult_terrain(state, model)
+    return sure_footed(model) or not in_difficult_terrain(state, model)
 
 
-def start_fight(state: BattleState, members: list[ModelState]) -> None:
+# Rules by which the Cavalry fighting their carrier's fight (as a fighter or a supporter)
+# gain neither the Extra Attack nor the knock-down of a charge (Frída's Readied Stance)
+NO_CHARGE_BONUS: set[str] = set()
+
+
+def start_fight(
+    state: BattleState, members: list[ModelState], supporters: Sequence[ModelState] = ()
+) -> None:
     """Decide the charge bonuses once, as the combat is resolved (CAV-CHG-02/03): only when
     every enemy in base contact is Infantry (not Cavalry)."""
+    steady = {m.player for m in [*members, *supporters] if m.triggers & NO_CHARGE_BONUS}
     for model in members:
         model.lance_bonus = lance_allowed(state, model)
         enemies = state.contacts(model)
         # SR-MONCHARGE (b): a Monstrous Charge keeps its bonus against Cavalry
         monstrous = MONSTROUS_CHARGE in model.triggers
         infantry_only = not any(is_cavalry(e) for e in enemies)
-        model.charge_bonus = model.lance_bonus and (monstrous or infantry_only)
+        braced = 1 - model.player in steady
+        model.charge_bonus = model.lance_bonus and (monstrous or infantry_only) and not braced
         if model.charge_bonus:
             state.log.emit("cavalry_charge", model=model.uid)
 
@@ -388,11 +398,33 @@ def _stands(state: BattleState, loser: ModelState, monstrous: int) -> bool:
     return big and _strength(state, loser) >= monstrous
 
 
+# Rules by which a winner that charged knocks every opponent to the ground, whatever its
+# size (Smaug's Unstoppable Momentum)
+CHARGE_KNOCKS_DOWN: set[str] = set()
+
+
+def _knock_all(state: BattleState, losers: list[ModelState], trapped: set[str]) -> None:
+    for loser in losers:
+        if not loser.alive or immovable(loser) or loser.prone:
+            continue
+        if loser.mount is not None:
+            knocked_down(state, loser, "unstoppable charge")
+        else:
+            loser.prone = True
+            state.log.emit("knocked_down", model=loser.uid, cause="unstoppable charge")
+        trapped.add(loser.uid)
+
+
 def knock_to_ground(
     state: BattleState, winners: list[ModelState], losers: list[ModelState], trapped: set[str]
 ) -> None:
     """CAV-CHG-06/07 (002:L1397, L1411): a winner with its bonuses knocks every opponent
-    prone after backing away; they count as trapped (FIGHT-TRAP-06)."""
+    prone after backing away; they count as trapped (FIGHT-TRAP-06). A winner that charged
+    with a rule of ``CHARGE_KNOCKS_DOWN`` knocks down every opponent whatever its size, save
+    what can never be knocked down (War Beasts: ``immovable``)."""
+    if any(w.alive and w.charged and w.triggers & CHARGE_KNOCKS_DOWN for w in winners):
+        _knock_all(state, losers, trapped)
+        return
     if not any(w.charge_bonus and w.alive for w in winners):
         return
     monstrous = [

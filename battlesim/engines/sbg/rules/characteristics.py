@@ -43,10 +43,11 @@ def shoot_base(state: BattleState, model: ModelState) -> int:
     return value(Stat.SHOOT, HookContext(state, model), model.profile.shoot)
 
 
-def defence_value(state: BattleState, model: ModelState) -> int:
+def defence_value(state: BattleState, model: ModelState, missile: bool = False) -> int:
     """The Defence a hit on the model compares (strike, shot, fall...): overrides
-    (Stat.DEFENCE) then modifiers (Hook.DEFENCE), 1-10; the mount's is cavalry's."""
-    context = HookContext(state, model)
+    (Stat.DEFENCE) then modifiers (Hook.DEFENCE), 1-10; the mount's is cavalry's.
+    ``missile``: against a shot (rules read ``details["missile"]``)."""
+    context = HookContext(state, model, details={"missile": True} if missile else {})
     return clamp_stat(value(Stat.DEFENCE, context, model.defence) + modifier(Hook.DEFENCE, context))
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.data import STAT_MAX, STAT_MIN, WOUND_CHART
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import Alignment, ModelId, PlayerId
 from battlesim.engines.sbg.rules.might import MightRoll, boost, budget
 
@@ -89,6 +90,7 @@ def roll_to_wound(
     first = _wound_die(state, purpose, reroll_ones, rolled)
     if _rerolls(reroll_failed, reroll_one, clamp_die(first + modifier) < need.first):
         (first,) = state.roll(1, f"{purpose} (re-roll of a failed die)")
+    _NATURAL.put(state, first)
     modifier += _might(state, roller, target, clamp_die(first + modifier), need.first)
     if clamp_die(first + modifier) < need.first:
         return False
@@ -101,6 +103,15 @@ def roll_to_wound(
     return clamp_die(second + modifier) >= need.second
 
 
+# The natural first die of the last To Wound roll (after re-rolls, before modifiers and
+# Might): a rule acting on "a natural 6 To Wound" reads it (the Dark Headsman's Executioner)
+_NATURAL: Status[int] = Status("natural to wound die", int, Lasting.TURN)
+
+
+def natural_wound_die(state: BattleState) -> int:
+    return _NATURAL.peek(state) or 0
+
+
 def _rerolls(every: bool, one: Callable[[], bool] | None, failed: bool) -> bool:
     """A failed die is re-rolled under a grant for every failed die, or the single one."""
     return failed and (every or (one is not None and one()))
@@ -110,7 +121,7 @@ def _might(
     state: BattleState, roller: ModelState | None, target: ModelState | None, value: int, need: int
 ) -> int:
     """The Might points the roller adds to this To Wound die (0 without a Hero roller)."""
-    if roller is None or value >= need or budget(state, roller) <= 0:
+    if roller is None or value >= need or budget(state, roller, MightRoll.TO_WOUND) <= 0:
         return 0
     return boost(state, roller, MightRoll.TO_WOUND, value, need, target=target) - value
 

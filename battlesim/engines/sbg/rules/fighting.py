@@ -322,11 +322,19 @@ def _duel_needs(
     return best + edge, contest
 
 
+# Rules or wargear by which the enemies fighting their carrier get no Elven-made bonus
+# (Razgûsh's Bone-breaker)
+NO_ELVEN_EDGE: set[str] = set()
+
+
 def _elven_sides(combat: Combat) -> frozenset[PlayerId]:
     """WPN-ELF-01 (ambiguity 12): a side has the advantage if any fighter has one."""
     fighters = [combat.center, *combat.leaves]
+    denied = {1 - m.player for m in fighters if m.triggers & NO_ELVEN_EDGE}
     return frozenset(
-        m.player for m in fighters if "elven-made" in m.triggers and not m.shielding
+        m.player
+        for m in fighters
+        if "elven-made" in m.triggers and not m.shielding and m.player not in denied
     )  # ARM-SH-03: a Shielding model has no weapon bonus
 
 
@@ -562,7 +570,8 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
         return
     fight_stances.declare(state, combat, players)
     assign_supporters(state, combat)
-    cavalry.start_fight(state, [combat.center, *combat.leaves])  # CAV-CHG-02/03
+    supporters = list(combat.supporters.values())
+    cavalry.start_fight(state, [combat.center, *combat.leaves], supporters)  # CAV-CHG-02/03
     declare_strikes(state, combat, players)
     winner = duel(state, combat)
     winners = combat.side(winner)

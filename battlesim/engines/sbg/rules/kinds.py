@@ -32,3 +32,26 @@ BRACED: set[str] = set()
 def braced(model: ModelState) -> bool:
     """The model stands firm against a Monster's Barge, Hurl and Rend (army rules)."""
     return not BRACED.isdisjoint(model.triggers)
+
+
+_MAN_SIZED_RADIUS = 25.0 / 25.4 / 2 + 1e-6  # a 25 mm round base, in inches
+_NOT_MAN_SIZED = frozenset({"cavalry", "monster", "war beast"})
+
+
+def man_sized(model: ModelState) -> bool:
+    """ "Man-sized (or smaller)" in army rules: on foot, not a Monster, on a base no larger
+    than a Man's 25 mm (READINGS)."""
+    return (
+        model.mount is None
+        and not model.triggers & _NOT_MAN_SIZED
+        and model.radius <= (_MAN_SIZED_RADIUS)
+    )
+
+
+# Rules by which a Cavalry model ignores the penalties Cavalry suffer in difficult terrain
+# (CAV-MOVE-03/04: the dearer move and the lost charge bonuses): Fimbul's Hunt Master
+SURE_FOOTED: set[str] = set()
+
+
+def sure_footed(model: ModelState) -> bool:
+    return bool(SURE_FOOTED) and not SURE_FOOTED.isdisjoint(model.triggers)

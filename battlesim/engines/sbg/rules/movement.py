@@ -72,6 +72,7 @@ from battlesim.engines.sbg.rules.crossing import (
 from battlesim.engines.sbg.rules.falling import terrain_height
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
 from battlesim.engines.sbg.rules.howdah import riding
+from battlesim.engines.sbg.rules.kinds import sure_footed
 from battlesim.engines.sbg.rules.one_ring import ring_worn, wears_ring
 from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.shooting import shoot
@@ -133,8 +134,8 @@ def can_move(state: BattleState, model: ModelState) -> bool:
 
 
 def _cavalry(model: ModelState) -> bool:
-    """CAV-MOVE-03: cavalry pays four times in difficult terrain."""
-    return "cavalry" in model.triggers
+    """CAV-MOVE-03: cavalry pays four times in difficult terrain (unless a rule spares it)."""
+    return "cavalry" in model.triggers and not sure_footed(model)
 
 
 def check_action(state: BattleState, model: ModelState, action: MoveAction) -> float:

@@ -35,6 +35,11 @@ def place(state: BattleState, spec: ModelSpec, player: PlayerId, position: Point
     return state.place(model_state(spec, player, position))
 
 
+# Rules and wargear by which a model without a hand weapon never counts as unarmed (WPN-UN:
+# no -1 Duel nor To Wound): Gollum's Strangler, Sid's Brawler, the Catapult Troll's gauntlets
+NEVER_UNARMED: set[str] = set()
+
+
 def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelState:
     """Build the starting state of one model from its profile (mounted: CAV-DEF-01)."""
     mount = mount_state(spec.profile)
@@ -42,12 +47,14 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         spec = ModelSpec(spec.uid, mounted_profile(spec.profile))
     profile = spec.profile
     weapon = fighting_weapon(profile)
+    rules = {names.canonical(rule) for rule in profile.rules}  # any spelling (core/names.py)
     extra = {weapon.handedness.value} if weapon is not None else {"unarmed"}
     if weapon is not None and weapon.handedness is Handedness.ONE_HANDED:
         extra = set()
-    rules = {names.canonical(rule) for rule in profile.rules}  # any spelling (core/names.py)
     keywords = profile.keywords | ({"man"} if "woman" in profile.keywords else set())  # KW-04
     triggers = frozenset(profile.gear | keywords | rules | extra | {"any"})
+    if triggers & NEVER_UNARMED:
+        triggers -= {"unarmed"}
     if swapped_weapon(profile) is not None:
         triggers -= _LOST_IN_SWAP  # WPN-SWAP-02: the new weapon is neither of these
     model = ModelState(

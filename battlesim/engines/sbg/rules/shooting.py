@@ -32,15 +32,19 @@ from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstruct
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 
 if TYPE_CHECKING:
-    pass
+    from battlesim.engines.sbg.core.arms import MissileWeapon
+
+# What a shot does to the model it hits (a wound roll unless a rule says otherwise)
+OnHit = Callable[[BattleState, ModelState, ModelState], None]
 
 TARGETS_CONSIDERED = 6  # nearest enemies in range examined for sight (speed; see report)
 TARGETS_OFFERED = 3  # the search stops once this many legal targets are found
 
 
-def can_shoot(state: BattleState, model: ModelState) -> bool:
-    """SHOOT-ELIG-01/02/05/06/07 and MSL-BOW-01, MSL-XBOW-01, MSL-THROW-01."""
-    weapon = model.missile
+def can_shoot(state: BattleState, model: ModelState, weapon: MissileWeapon | None = None) -> bool:
+    """SHOOT-ELIG-01/02/05/06/07 and MSL-BOW-01, MSL-XBOW-01, MSL-THROW-01; ``weapon``: a
+    shot a rule treats as this weapon (a Dragon's breath, rules/special_shots.py)."""
+    weapon = weapon or model.missile
     if weapon is None or model.shot or model.prone or model.leapt or state.engaged(model):
         return False
     if riding(model) is not None and not war_beasts.crew_may_shoot(state, model):
@@ -81,10 +85,15 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
     return not hidden_by_stealth(state, shooter, target)
 
 
-def is_legal_target(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
+def is_legal_target(
+    state: BattleState,
+    shooter: ModelState,
+    target: ModelState,
+    weapon: MissileWeapon | None = None,
+) -> bool:
     """SHOOT-ELIG-03 (002:L737, « choisissez simplement un ennemi parmi eux »): any enemy in range
     and in sight that the rules let it target, however many are nearer."""
-    weapon = shooter.missile
+    weapon = weapon or shooter.missile
     if weapon is None or target.player == shooter.player or not target.alive:
         return False
     if state.distance(shooter, target) > weapon.range + 1e-9:
@@ -94,13 +103,15 @@ def is_legal_target(state: BattleState, shooter: ModelState, target: ModelState)
     return visible and not _friends_block(state, shooter, target)
 
 
-def legal_targets(state: BattleState, shooter: ModelState) -> list[ModelState]:
+def legal_targets(
+    state: BattleState, shooter: ModelState, weapon: MissileWeapon | None = None
+) -> list[ModelState]:
     """SHOOT-ELIG-03/04: visible enemies in range (inclusive), nearest first: the few offered
     to players (a speed cap; ``is_legal_target`` accepts any other legal one).
 
     SHOOT-ITW-05: a Good shooter cannot target an enemy with friends in the way.
     """
-    weapon = shooter.missile
+    weapon = weapon or shooter.missile
     if weapon is None:
         return []
     in_range = sorted(
@@ -130,6 +141,15 @@ def _friends_block(state: BattleState, shooter: ModelState, target: ModelState) 
     return False
 
 
+# Tests by which shots hit a model only on a natural 6 (MAGIC-P-BLINDLIGHT is a mark; army
+# rules add theirs: the Crebain's Clouds of Birds, the Shadow Lord's Pall of Darkness)
+ONLY_SIXES_HIT: list[Callable[[BattleState, ModelState], bool]] = []
+
+
+def only_sixes_hit(state: BattleState, target: ModelState) -> bool:
+    return any(test(state, target) for test in ONLY_SIXES_HIT)
+
+
 def to_hit_need(state: BattleState, shooter: ModelState, moving_penalty: bool = True) -> int:
     """SHOOT-HIT-01, SHOOT-MOVE-01 (002:L854-856): -1 to the Shoot value after moving."""
     penalty = 1 if shooter.moved and moving_penalty else 0
@@ -147,15 +167,20 @@ SURE_WOUND_ON_SIX: set[str] = set()
 
 
 def shoot(
-    state: BattleState, shooter: ModelState, target: ModelState, moving_penalty: bool = True
+    state: BattleState,
+    shooter: ModelState,
+    target: ModelState,
+    moving_penalty: bool = True,
+    on_hit: OnHit | None = None,
 ) -> None:
     """SHOOT-GEN-03: roll to hit, in-the-way tests, combat roll, roll to wound; then any
     shot an army rule adds after a hit (FOLLOW_UPS).
 
-    ``moving_penalty=False``: a throw while charging has no -1 (MSL-THROW-02).
+    ``moving_penalty=False``: a throw while charging has no -1 (MSL-THROW-02). ``on_hit``:
+    what the shot does to the model it hits instead of wounding (a Dragon's breath).
     """
     shots = 1
-    while _shoot_once(state, shooter, target, moving_penalty) and FOLLOW_UPS:
+    while _shoot_once(state, shooter, target, moving_penalty, on_hit) and FOLLOW_UPS:
         following = [rule(state, shooter, target, shots) for rule in FOLLOW_UPS]
         found = next((m for m in following if m is not None), None)
         if found is None or not shooter.alive:
@@ -164,12 +189,17 @@ def shoot(
 
 
 def _shoot_once(
-    state: BattleState, shooter: ModelState, target: ModelState, moving_penalty: bool
+    state: BattleState,
+    shooter: ModelState,
+    target: ModelState,
+    moving_penalty: bool,
+    on_hit: OnHit | None = None,
 ) -> bool:
     """One shot; True if it hit."""
     (die,) = state.roll(1, f"to hit {shooter.uid}->{target.uid}")
+    land = on_hit or _wound_with_missile
     if permitted(May.HIT_ON_TWO_REGARDLESS, HookContext(state, shooter, target)):
-        return _sure_shot(state, shooter, target, die)
+        return _sure_shot(state, shooter, target, die, land)
     bonus = modifier(Hook.TO_HIT, HookContext(state, shooter, target))
     need = to_hit_need(state, shooter, moving_penalty)
     grant = allowed(Roll.TO_HIT, HookContext(state, shooter, target))  # army rules
@@ -177,23 +207,23 @@ def _shoot_once(
         (die,) = state.roll(1, f"to hit {shooter.uid}->{target.uid} (re-roll)")
     # SHOOT-MOVE-01 and ambiguity A15: a natural 6 always hits. HERO-MIGHT-06 item 3: Might.
     score = 6 if die == 6 else clamp_die(die + bonus)
-    if marks.blinded(state, target):  # MAGIC-P-BLINDLIGHT: only a natural 6
+    if marks.blinded(state, target) or only_sixes_hit(state, target):  # only a natural 6
         hit = die == 6
     else:
         hit = boost(state, shooter, MightRoll.TO_HIT, score, need, target=target) >= need
     state.log.emit("shot", shooter=shooter.uid, target=target.uid, hit=hit)
     if subscribed(On.SHOT):
-        notify(state, On.SHOT, Happening(shooter, other=target, passed=hit))
+        notify(state, On.SHOT, Happening(shooter, count=die, other=target, passed=hit))
     if not hit:
         return False
-    if die == 6 and not SURE_WOUND_ON_SIX.isdisjoint(shooter.triggers):
+    if on_hit is None and die == 6 and not SURE_WOUND_ON_SIX.isdisjoint(shooter.triggers):
         state.wound(target, f"shot by {shooter.uid}")  # Deadeye: "automatically suffers"
         return True
     victim = _through_the_way(state, shooter, target)
     if victim is not None and victim is target and state.engaged(target):
         victim = _into_combat(state, shooter, target)
     if victim is not None:
-        _wound_with_missile(state, shooter, victim)
+        land(state, shooter, victim)
     return True
 
 
@@ -204,15 +234,17 @@ def _rerolls_hit(grant: Reroll, die: int, bonus: int, need: int) -> bool:
     return grant is Reroll.FAILED and die != 6 and clamp_die(die + bonus) < need
 
 
-def _sure_shot(state: BattleState, shooter: ModelState, target: ModelState, die: int) -> bool:
+def _sure_shot(
+    state: BattleState, shooter: ModelState, target: ModelState, die: int, land: OnHit
+) -> bool:
     """A shot that hits on 2+ "regardless of In The Way tests, if the target is Engaged in
     combat or any other factors including modifiers" (Deadly Shot's one shot)."""
     hit = die >= 2
     state.log.emit("shot", shooter=shooter.uid, target=target.uid, hit=hit, sure=True)
     if subscribed(On.SHOT):
-        notify(state, On.SHOT, Happening(shooter, other=target, passed=hit))
+        notify(state, On.SHOT, Happening(shooter, count=die, other=target, passed=hit))
     if hit:
-        _wound_with_missile(state, shooter, target)
+        land(state, shooter, target)
     return hit
 
 
@@ -263,7 +295,7 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     if at_mount:
         defence = cavalry.mount_defence(victim, state)
     else:
-        defence = characteristics.defence_value(state, victim)
+        defence = characteristics.defence_value(state, victim, missile=True)
     bonus = modifier(Hook.WOUND_ROLL, HookContext(state, shooter, victim, {"missile": True}))
     strength = shooter.missile.strength
     purpose = f"to wound {shooter.uid}->{victim.uid} (S{strength} D{defence})"

@@ -6,6 +6,8 @@ A Stealth model partially concealed by terrain is not visible at all to enemies 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from battlesim.engines.sbg.core import geometry
 from battlesim.engines.sbg.core.bases import height_for
 from battlesim.engines.sbg.core.data import STEALTH_RANGE
@@ -15,6 +17,9 @@ from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.equipment import stealthy
+
+# Tests by which a model gains no benefit from Stealth now (the Crebain's Keen Sight)
+NO_STEALTH: list[Callable[[BattleState, ModelState], bool]] = []
 
 
 def hidden_by_stealth(state: BattleState, viewer: ModelState, target: ModelState) -> bool:
@@ -27,6 +32,8 @@ def hidden_by_stealth(state: BattleState, viewer: ModelState, target: ModelState
         return False  # SR-SEEUNSEEN (002:L2887)
     if state.distance(viewer, target) <= STEALTH_RANGE:
         return False  # "unless the enemy is within 6"" (002:L2763)
+    if any(test(state, target) for test in NO_STEALTH):
+        return False
     if not sight_may_be_blocked(state.table, viewer.position, target.position):
         return False  # no terrain near the line: sight completely clear (cheap test first)
     return partly_behind_terrain(state, viewer, target)

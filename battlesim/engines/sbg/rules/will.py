@@ -28,6 +28,8 @@ FREE_WILL_RULES: set[str] = {STAFF_OF_POWER}
 
 # Rules that return the Will spent casting when a casting die is a natural 6 (Powers of Nature)
 REFUND_ON_SIX: set[str] = set()
+# Rules that give one Will point back when a casting die is a natural 6 (Sorcerous Adept)
+REGAIN_ONE_ON_SIX: set[str] = set()
 # Rules that re-roll one die of a Casting or Resist test (Lord of the Istari): the lowest die,
 # when the test would fail
 ONE_WILL_DIE: set[str] = set()
@@ -53,6 +55,17 @@ def free_will_rule(name: str) -> None:
 
 
 _FREE_POINT: Status[list[int]] = Status("staff of power: free will", list, Lasting.TURN)
+
+
+def will_to_spend(state: BattleState, model: ModelState) -> int:
+    """The Will points the model may spend now: its store and an unused free point."""
+    return model.will + int(_has_free_point(state, model))
+
+
+def _has_free_point(state: BattleState, model: ModelState) -> bool:
+    if _FREE_POINT.of(model):
+        return False
+    return bool(model.triggers & FREE_WILL_RULES) or any(t(state, model) for t in FREE_WILL_TESTS)
 
 
 def pay_will(state: BattleState, model: ModelState, points: int) -> None:
@@ -85,6 +98,9 @@ def cast(
     pay_will(state, caster, points)
     dice = state.roll(points, f"cast {caster.uid} ({casting_value}+)")
     dice = _one_die_again(state, caster, dice, casting_value)
+    if 6 in dice and caster.triggers & REGAIN_ONE_ON_SIX:
+        caster.will += 1  # Sorcerous Adept: one point back (READINGS: at once, one per test)
+        state.log.emit("will_returned", model=caster.uid, will=caster.will)
     if 6 in dice and caster.triggers & REFUND_ON_SIX:
         caster.will = will_before  # the power still resolves: Will is back once it has
         state.log.emit("will_returned", model=caster.uid, will=caster.will)

@@ -1,7 +1,10 @@
 """The army's intent for one turn, made once per side at its first move: the roles, which
 models take or hold which objective, and whether the line advances or holds.
 
-- ADVANCE: close in and fight (the default: a battle is won by fighting).
+- ADVANCE: close in and fight (the default: a battle is won by fighting); a model that
+  cannot charge stops outside the enemy's charge reach when the enemy moves after it.
+- PRESS: close in all the way, even into the enemy's charge reach (chosen only by the
+  search player, ``search.py``, when its look-ahead finds it better).
 - HOLD: a side that clearly out-shoots the other lets its bows work in the first half of
   the battle; its fighters stay out of the enemy's charge reach.
 - Objectives (read as data, ``objectives.py``): each objective gets enough models to hold
@@ -30,6 +33,7 @@ POST_RANGE = 18.0  # inches: a model this far from an objective is not sent to i
 class Intent(enum.Enum):
     ADVANCE = "advance"
     HOLD = "hold"
+    PRESS = "press"
 
 
 @dataclass(slots=True)
@@ -41,10 +45,16 @@ class Plan:
     keepers: dict[ModelId, Objective] = field(default_factory=dict)  # stay: it needs them
 
 
-def make_plan(state: BattleState, side: PlayerId, scenario: Scenario | None) -> Plan:
+def make_plan(
+    state: BattleState, side: PlayerId, scenario: Scenario | None, intent: Intent | None = None
+) -> Plan:
+    """The side's plan; ``intent`` given: that intent instead of the one read from the
+    forces (a search player's choice)."""
     ours = state.living(side)
     roles = {m.uid: role_of(state, m) for m in ours}
-    plan = Plan(state.turn, _intent(state, side, scenario, roles), roles)
+    if intent is None:
+        intent = _intent(state, side, scenario, roles)
+    plan = Plan(state.turn, intent, roles)
     _allot_objectives(state, side, scenario, plan)
     return plan
 

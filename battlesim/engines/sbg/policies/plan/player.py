@@ -25,12 +25,14 @@ from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.core.paths import Point, point_distance, rotated, toward
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
-from battlesim.engines.sbg.policies.plan.intent import Intent, Plan, make_plan
+from battlesim.engines.sbg.policies.plan.intent import CLOSING_TURNS, Intent, Plan, make_plan
+from battlesim.engines.sbg.policies.plan.objectives import turns_left
 from battlesim.engines.sbg.policies.plan.roles import KEPT_BACK, Role, role_of
+from battlesim.engines.sbg.policies.plan.walking import stuck, waypoints
 from battlesim.engines.sbg.policies.players import (
+    CHARGE_THRESHOLD,
     HeuristicPlayer,
     _cavalry_charge,
-    _first_waypoint,
     wound_chance,
 )
 from battlesim.engines.sbg.rules import one_ring
@@ -45,7 +47,11 @@ from battlesim.engines.sbg.rules.shooting import legal_targets
 
 FLANK_WEIGHT = 2.5  # inches a target is "moved away" per friend already fighting it
 TRAP_ANGLES = (0.0, 0.5, -0.5, 1.0, -1.0)  # radians off "straight behind" tried for a trap
+LEAP_SHARES = (1.0, 0.6)  # shares of its Move a blocked model tries straight across a wall
+OTHER_TARGETS = 3  # enemies a blocked model tries to close on, the best first
 TRAP_BONUS = 0.1  # charging an enemy friends already fight: it may be trapped
+PRESSING_THRESHOLD = -0.3  # the worst exchange charged with the numbers or the clock
+POOR_SHOT = 1 / 6  # a bow wounding no better than this fights an enemy that comes near
 CHARGE_MARGIN = 1.0  # inches beyond an enemy's Move: its charge reach
 BEHIND_LINE = 2.0  # inches the leader and banners stand behind the fights they follow
 RANK = 24  # models per deployed rank (game.RANK_WIDTH; the slots fill rank by rank)
@@ -70,13 +76,21 @@ class PlanPlayer(HeuristicPlayer):
     def __init__(self, scenario: Scenario | None = None, *, spend_might: bool = True) -> None:
         super().__init__(scenario, spend_might=spend_might)
         self._plans: dict[PlayerId, Plan] = {}
+        self._forced: dict[PlayerId, tuple[int, Intent]] = {}  # side -> (turn, intent)
 
     def _plan(self, state: BattleState, side: PlayerId) -> Plan:
         """The side's plan for this turn, made at its first question of the turn."""
         plan = self._plans.get(side)
         if plan is None or plan.turn != state.turn:
-            plan = self._plans[side] = make_plan(state, side, self.scenario)
+            forced = self._forced.get(side)
+            intent = forced[1] if forced is not None and forced[0] == state.turn else None
+            plan = self._plans[side] = make_plan(state, side, self.scenario, intent)
         return plan
+
+    def force_intent(self, state: BattleState, side: PlayerId, intent: Intent) -> None:
+        """Play ``intent`` for the rest of this turn (the plan is made again)."""
+        self._forced[side] = (state.turn, intent)
+        self._plans.pop(side, None)
 
     def _role(self, state: BattleState, model: ModelState) -> Role:
         known = self._plan(state, model.player).roles.get(model.uid)
@@ -144,11 +158,24 @@ class PlanPlayer(HeuristicPlayer):
         self, state: BattleState, model: ModelState, goal: Point, reach: float = 0.0
     ) -> MoveAction:
         """Towards ``goal`` round terrain, at most ``reach`` inches if given (v1's detours
-        when blocked, and its climb out of a gap)."""
-        goal = _first_waypoint(state, model, goal)
+        when blocked, and its climb out of a gap). Blocked short of the route's first
+        waypoint (friends crowding a corner), it heads for the next one instead."""
+        route = waypoints(state, model, goal)
+        action = self._step_to(state, model, route[0], reach)
+        wanted = _wanted(model, route[0], reach)
+        if len(route) > 1 and stuck(model, action, wanted):
+            action = self._step_to(state, model, route[1], reach)
+            if stuck(model, action, wanted):  # straight over the wall the route goes round
+                leap = self._leap_over(state, model, route[-1], LEAP_SHARES)
+                action = leap if leap is not None else action
+        return action
+
+    def _step_to(
+        self, state: BattleState, model: ModelState, point: Point, reach: float
+    ) -> MoveAction:
         if reach:
-            goal = toward(model.position, goal, reach)
-        return self._step_toward(state, model, goal)
+            point = toward(model.position, point, reach)
+        return self._step_toward(state, model, point)
 
     def _archer(self, state: BattleState, model: ModelState, plan: Plan) -> MoveAction:
         """Hold while there is a target; else walk half a Move (it may still shoot) towards
@@ -158,12 +185,14 @@ class PlanPlayer(HeuristicPlayer):
         if enemy is None:
             return Hold(model.uid)
         reach = model.missile.range
+        if gap <= model.profile.move + CHARGE_MARGIN and self._poor_shot(state, model, enemy):
+            return self._close_in(state, model, plan)  # the fight is here: join it
         if gap <= reach and legal_targets(state, model):
             return Hold(model.uid)
         if not self._line_screens(state, model.player):
             return self._close_in(state, model, plan)  # no line left: the bows fight
         half = model.profile.move / 2
-        if gap > reach + half and plan.intent is Intent.ADVANCE:
+        if gap > reach + half and plan.intent is not Intent.HOLD:
             room = self._short_of_reach(state, model)
             return self._walk(state, model, enemy.position, room if room > 0.0 else half)
         return self._walk(state, model, enemy.position, half)
@@ -203,16 +232,24 @@ class PlanPlayer(HeuristicPlayer):
         """Towards the enemy with the fewest of our models on it (second ranks wrap the
         flanks instead of queuing). A model that cannot charge ends outside the enemy's
         charge reach when the enemy moves after it (our Priority) or under HOLD: the enemy
-        must then walk into ours, and we charge first."""
-        target = _flank_target(state, model)
-        if target is None:
+        must then walk into ours, and we charge first. Blocked on the way (friends crowding
+        a gap), it closes on the next enemy instead, by another way."""
+        targets = _flank_targets(state, model)
+        if not targets:
             return Hold(model.uid)
-        wary = plan.intent is Intent.HOLD or state.priority == model.player
+        target = targets[0]
+        moved_first = state.priority == model.player and plan.intent is not Intent.PRESS
+        wary = plan.intent is Intent.HOLD or moved_first
         if wary and not state.engaged(target):
             room = self._short_of_reach(state, model)
             if room > 0.0:
                 return self._walk(state, model, target.position, max(0.05, room))
-        return self._walk(state, model, target.position)
+        action = self._walk(state, model, target.position)
+        for other in targets[1:]:
+            if not stuck(model, action, model.profile.move):
+                break
+            action = self._walk(state, model, other.position)
+        return action
 
     def _short_of_reach(self, state: BattleState, model: ModelState) -> float:
         """How far the model may walk and still end outside every enemy's charge reach
@@ -225,11 +262,15 @@ class PlanPlayer(HeuristicPlayer):
 
     # -- charging and shooting --------------------------------------------------------------
 
-    def _charge(self, state: BattleState, model: ModelState) -> Charge | None:
+    def _charge(
+        self, state: BattleState, model: ModelState, threshold: float | None = None
+    ) -> Charge | None:
         """v1's choice of enemy; against an enemy friends already fight, the contact spot
         behind it, opposite them, where one can be reached: a loser that cannot back away
         is trapped (FIGHT-TRAP-01), and struck twice as often."""
-        charge = super()._charge(state, model)
+        if threshold is None:
+            threshold = self._threshold(state, model.player)
+        charge = super()._charge(state, model, threshold)
         if charge is None:
             return None
         target = state.models[charge.target]
@@ -238,6 +279,20 @@ class PlanPlayer(HeuristicPlayer):
             return charge
         # MSL-THROW-02: no throw on a charge that asks for a terrain test
         return replace(charge, to=spot, throw=charge.throw and not crossings(state, model, spot))
+
+    def _threshold(self, state: BattleState, side: PlayerId) -> float:
+        """The worst exchange worth a charge: v1's, or a little worse when the army has the
+        numbers to feed the fights or the clock runs out (a model standing off in the enemy's
+        reach only waits to be charged where the enemy likes)."""
+        ours, theirs = state.alive_count(side), state.alive_count(1 - side)
+        if ours >= theirs or turns_left(state, self.scenario) <= CLOSING_TURNS:
+            return PRESSING_THRESHOLD
+        return CHARGE_THRESHOLD
+
+    def _poor_shot(self, state: BattleState, model: ModelState, enemy: ModelState) -> bool:
+        """The bow hardly wounds ``enemy`` (it should fight instead when the enemy is near)."""
+        assert model.missile is not None
+        return wound_chance(model.missile.strength, enemy.defence) <= POOR_SHOT
 
     def _charge_value(self, state: BattleState, model: ModelState, enemy: ModelState) -> float:
         """v1's expected exchange, with roles: the leader and banners join fights under way,
@@ -254,7 +309,7 @@ class PlanPlayer(HeuristicPlayer):
         taken = (1 - win) * theirs.attacks * wound_chance(theirs.strength, model.defence)
         value = dealt / theirs.wounds - taken / max(1, model.wounds) + 0.02
         if role is Role.ARCHER and self._line_screens(state, model.player):
-            value -= 0.15
+            value -= 0.0 if self._poor_shot(state, model, enemy) else 0.15
         if engaged and _alone(state, enemy):
             value += TRAP_BONUS
         return value + _cavalry_charge(state, model, enemy)
@@ -310,14 +365,20 @@ def _nearest_gap(state: BattleState, model: ModelState) -> float:
     return _nearest(state, model)[0]
 
 
-def _flank_target(state: BattleState, model: ModelState) -> ModelState | None:
-    """The enemy nearest once each friend already fighting it counts FLANK_WEIGHT inches."""
-    best: tuple[float, str, ModelState | None] = (math.inf, "", None)
-    for enemy in state.enemies(model):
-        score = state.distance(model, enemy) + FLANK_WEIGHT * len(state.touching[enemy.uid])
-        if (score, enemy.uid) < best[:2]:
-            best = (score, enemy.uid, enemy)
-    return best[2]
+def _flank_targets(state: BattleState, model: ModelState) -> list[ModelState]:
+    """The enemies nearest once each friend already fighting one counts FLANK_WEIGHT
+    inches, the best first (the first ``OTHER_TARGETS`` only)."""
+    scored = sorted(
+        (state.distance(model, enemy) + FLANK_WEIGHT * len(state.touching[enemy.uid]), enemy.uid)
+        for enemy in state.enemies(model)
+    )
+    return [state.models[uid] for _, uid in scored[:OTHER_TARGETS]]
+
+
+def _wanted(model: ModelState, point: Point, reach: float) -> float:
+    """How far a walk towards ``point`` means to go."""
+    far = point_distance(point, model.position)
+    return min(far, reach) if reach else far
 
 
 def _alone(state: BattleState, enemy: ModelState) -> bool:

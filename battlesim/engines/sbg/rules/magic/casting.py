@@ -201,7 +201,8 @@ def cast_spell(
     CAST_TURN.of(caster).append(state.turn)
     target = state.models[option.target]
     best = cast(state, caster, plan.points, option.spec.casting, unit.id, target.uid)
-    notify(state, On.SPELL_CAST, Happening(caster, source=unit.id, other=target))
+    cast_ok = bool(best)
+    notify(state, On.SPELL_CAST, Happening(caster, source=unit.id, other=target, passed=cast_ok))
     if not best:
         return False
     affected = tuple(state.models[uid] for uid in option.affected if state.models[uid].alive)

@@ -111,15 +111,26 @@ def magic_p_paralyse(state: BattleState, spell: Spell) -> None:
     in base contact with it (reading 23), stands it up. Channelled: at the end of each turn
     it is still Paralysed it suffers one Strength 5 hit. Its Duel is not changed yet (it
     should roll no Duel dice: data.ASSUMPTIONS "paralyse")."""
-    target = spell.target
-    knock_prone(state, target, spell.power.id)
+    paralyse(state, spell.target, spell.power.name, spell.power.id, spell.channelled)
+
+
+def paralysed(state: BattleState, model: ModelState) -> bool:
+    return effects.marked(state, model, PARALYSED) is not None
+
+
+def paralyse(
+    state: BattleState, target: ModelState, name: str, source: str, channelled: bool = False
+) -> None:
+    """MAGIC-P-PARALYSE's effect, for the power and for army rules that treat a model "as
+    under the effect of the Paralyse Magical Power" (webs, chains, a Troll's sack)."""
+    knock_prone(state, target, source)
     effect = effects.Effect(
-        spell.power.name,
+        name,
         target.uid,
         None,
-        int(spell.channelled),
+        int(channelled),
         effects.Until.END_OF_BATTLE,
-        spell.power.id,
+        source,
         bars=HELD,
         mark=PARALYSED,
     )

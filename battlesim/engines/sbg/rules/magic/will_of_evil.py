@@ -29,12 +29,20 @@ REGISTRY.register(WILL_OF_EVIL, kind=Kind.RULE, source="SR-WILLEVIL (002:L2809-2
 _FOUGHT_BEARER: Status[list[bool]] = Status("fought the ring-bearer", list, Lasting.TURN)
 
 
+# Wargear or rules by which the model loses Will only for a fight it lost (the Knight of
+# Umbar's Armour of the Sundered Land)
+ONLY_WHEN_BEATEN: set[str] = set()
+_BEATEN: Status[list[bool]] = Status("lost a fight", list, Lasting.TURN)
+
+
 @on(On.DUEL_ROLLED, "will of evil: the ring-bearer", order=50)
 def _note_bearer(state: BattleState, happening: Happening) -> None:
     """It loses no Will for a fight with the Ring-bearer, even with other enemies in it."""
     for model in happening.models:
         if WILL_OF_EVIL not in model.triggers:
             continue
+        if model.player != happening.winner:
+            _BEATEN.of(model).append(True)
         if any(RING in o.triggers and o.player != model.player for o in happening.models):
             _FOUGHT_BEARER.of(model).append(True)
 
@@ -44,7 +52,9 @@ def _wear_away(state: BattleState) -> None:
     for model in list(state.living()):
         if WILL_OF_EVIL not in model.triggers:
             continue
-        if state.phase is Phase.FIGHT and model.fought and not _FOUGHT_BEARER.of(model):
+        spared = bool(model.triggers & ONLY_WHEN_BEATEN) and not _BEATEN.of(model)
+        fought = model.fought and not _FOUGHT_BEARER.of(model) and not spared
+        if state.phase is Phase.FIGHT and fought:
             model.will = max(0, model.will - 1)
             state.log.emit(
                 "will_lost", model=model.uid, points=1, will=model.will, rule=WILL_OF_EVIL

@@ -6,7 +6,13 @@ Importing the package registers the generic BPAs (Rend, Hurl, Barge) and the uni
 
 from battlesim.engines.sbg.rules.cavalry import knocked_down_by_charge_immune
 from battlesim.engines.sbg.rules.kinds import immovable, is_monster
-from battlesim.engines.sbg.rules.monsters import barge, bludgeon, hurl, rend  # noqa: F401  (registry)
+from battlesim.engines.sbg.rules.monsters import (  # noqa: F401  (registry)
+    barge,
+    bludgeon,
+    breath,
+    hurl,
+    rend,
+)
 from battlesim.engines.sbg.rules.monsters.core import (
     BPAS,
     BpaOption,

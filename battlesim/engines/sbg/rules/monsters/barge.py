@@ -39,6 +39,7 @@ from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
     heroic_combat_mark,
+    hit,
     knock_prone,
     register_bpa,
 )
@@ -66,10 +67,18 @@ def barged_models(fight: BpaFight) -> list[ModelState]:
     return sorted(movers, key=lambda m: (-point_distance(monster.position, m.position), m.uid))
 
 
+# Rules by which each model a Monster barges also suffers a hit once it has backed away
+# (Smaug's Unstoppable Momentum): trigger -> the hit's Strength
+BARGE_HITS: dict[str, int] = {}
+
+
 def resolve_barge(fight: BpaFight, _target: ModelState | None) -> None:
+    extra = sorted(fight.monster.triggers & BARGE_HITS.keys())
     for model in barged_models(fight):
         if model.alive:
             _barge_one(fight, model)
+        for name in extra:
+            hit(fight.state, model, BARGE_HITS[name], f"{name} of {fight.monster.uid}")
     charge_after_barge(fight)
 
 

@@ -18,7 +18,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules import cavalry, characteristics
-from battlesim.engines.sbg.rules.combat import roll_to_wound
+from battlesim.engines.sbg.rules.combat import roll_to_wound, wound_need
 from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.kinds import immovable, is_monster
@@ -78,6 +78,18 @@ def hits(state: BattleState, model: ModelState, strength: int, cause: str) -> No
         hit(state, model, strength, cause)
 
 
+def wound_chance(strength: int, defence: int) -> float:
+    """The chance that one hit of ``strength`` wounds ``defence`` (a heuristic's estimate)."""
+    need = wound_need(strength, defence)
+    if need is None:
+        return 0.0
+    return (7 - need.first) / 6 * ((7 - need.second) / 6 if need.second else 1.0)
+
+
+def taken_out(model: ModelState, wounds: float) -> float:
+    return min(1.0, wounds / max(1, model.wounds))
+
+
 # --- the registry of Brutal Power Attacks --------------------------------------------------
 
 
@@ -107,6 +119,8 @@ class BpaFight:
 
 Targets = Callable[[BpaFight], list[ModelState | None]]
 Resolve = Callable[[BpaFight, ModelState | None], None]
+# The heuristic's estimate of the enemies a BPA takes out (monster, losers, nominated model)
+Harm = Callable[[BattleState, ModelState, Sequence[ModelState], ModelState | None], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +130,8 @@ class BrutalPowerAttack:
     resolve: Resolve
     ends_fight: bool = False  # HURL-08, BARGE-04: no strikes nor BPAs follow
     unique: bool = False  # only for profiles naming it (MON-BPA-01)
+    harm: Harm | None = None  # an army rule's own estimate for the heuristic
+    any_model: bool = False  # an army rule "instead of striking" open to non-Monsters too
 
 
 BPAS: dict[str, BrutalPowerAttack] = {}
@@ -124,6 +140,12 @@ BPAS: dict[str, BrutalPowerAttack] = {}
 def register_bpa(bpa: BrutalPowerAttack) -> BrutalPowerAttack:
     BPAS[bpa.name] = bpa
     return bpa
+
+
+def striking_instead(model: ModelState) -> bool:
+    """The model carries an army rule it may use "instead of making Strikes" (the BPA
+    machinery plays it, Monster or not: Put 'em in Chains)."""
+    return any(BPAS[name].any_model for name in model.triggers & BPAS.keys())
 
 
 def unique_names() -> frozenset[str]:
@@ -135,7 +157,9 @@ def may_use_bpa(state: BattleState, monster: ModelState) -> bool:
     BPA of its own. A prone winner makes no strikes (FIGHT-PRONE-01) and, by the same
     reading, no BPA (data.ASSUMPTIONS 'bpa-prone'). MON-BPA-03: supporters are never asked
     (only the fighters of a side are)."""
-    if not monster.alive or monster.prone or not is_monster(monster):
+    if not monster.alive or monster.prone:
+        return False
+    if not is_monster(monster) and not striking_instead(monster):
         return False
     if monster.shielding:
         return False  # ARM-SH-03 (002:L2277): a Shielding winner cannot strike, nor so BPA
@@ -148,8 +172,11 @@ def options_for(fight: BpaFight) -> list[BpaOption]:
     if not may_use_bpa(fight.state, monster):
         return []
     options: list[BpaOption] = []
+    monstrous = is_monster(monster)
     for name, bpa in BPAS.items():
         if bpa.unique and name not in monster.triggers:
+            continue
+        if not monstrous and not bpa.any_model:
             continue
         if not bpa.unique and immovable(monster):
             continue  # MON-BPA-06: War Beasts only use BPAs their profile gives
@@ -164,7 +191,7 @@ def brutal_power_attacks(
     of striking, resolved completely before the next is named. Return the Monsters whose
     strikes a BPA replaced, or None if a BPA ended the fight (HURL-08, BARGE-04)."""
     used: set[ModelId] = set()
-    for monster in [m for m in combat.side(winner) if is_monster(m)]:
+    for monster in [m for m in combat.side(winner) if is_monster(m) or striking_instead(m)]:
         fight = _fight(state, combat, players[winner], monster, winner)
         options = options_for(fight)
         if not options:

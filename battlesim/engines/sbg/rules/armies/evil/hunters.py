@@ -19,6 +19,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.combat import clamp_stat, wound_need
+from battlesim.engines.sbg.rules.kinds import SURE_FOOTED
 
 I_AM_MASTER = "i am master"
 _MASTER_NEED = 3
@@ -170,3 +171,10 @@ def _torturer_rerolls(context: HookContext) -> Reroll:
     if kills >= 5:
         return Reroll.FAILED
     return Reroll.ONES if kills >= 1 else Reroll.NONE
+
+
+# Hunt Master (Fimbul): mounted, he ignores the penalties Cavalry suffer in difficult
+# terrain (CAV-MOVE-03/04), so he keeps his charge bonuses there (kinds.SURE_FOOTED).
+HUNT_MASTER = "hunt master"
+SURE_FOOTED.add(HUNT_MASTER)
+REGISTRY.register(HUNT_MASTER, kind=Kind.RULE, source="BSData Hunt Master (Fimbul)")

@@ -1,0 +1,120 @@
+"""A copy of the battle state (core/clone.py) and the search player that plays its turn's
+intent out on copies (policies/plan/search.py), issue 29 item 3."""
+
+from __future__ import annotations
+
+import copy
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.log import EventLog
+from battlesim.engines.sbg import game
+from battlesim.engines.sbg.core.clone import clone
+from battlesim.engines.sbg.core.state import BattleState, Removal
+from battlesim.engines.sbg.phases.turn import play_turn
+from battlesim.engines.sbg.policies.plan.intent import Intent
+from battlesim.engines.sbg.policies.plan.player import PlanPlayer
+from battlesim.engines.sbg.policies.plan.search import BROKEN_WEIGHT, SearchPlayer, _kept, _worth
+from battlesim.engines.sbg.policies.roster import PLAYERS
+from battlesim.engines.sbg.rules.scenarios import Scenario
+from tests.engines.sbg.builders import add, battle
+
+OPTIONS = {"forces": ["minas_tirith", "mordor"], "table": "village"}
+
+
+def _started(seed: int, turns: int) -> tuple[BattleState, Scenario]:
+    dice = Dice(seed)
+    setup = game.setup_from_options(OPTIONS, dice)
+    players = (PlanPlayer(setup.scenario), PlanPlayer(setup.scenario))
+    state = game.new_battle(setup, dice, EventLog())
+    game.deploy(state, setup.scenario, players)
+    setup.scenario.start(state, players)
+    state.players = players
+    for _ in range(turns):
+        play_turn(state, players)
+    return state, setup.scenario
+
+
+def _snapshot(state: BattleState) -> tuple[object, ...]:
+    models = {uid: (m.position, m.wounds, m.alive, m.prone) for uid, m in state.models.items()}
+    touching = {uid: sorted(t) for uid, t in state.touching.items()}
+    return models, touching, len(state.log), len(state.dice.rolls), state.casualties[:]
+
+
+def test_a_copy_plays_on_exactly_as_the_battle_would() -> None:
+    """Given the same dice, the copy plays the next turns event for event as the battle
+    itself: nothing that decides play is lost or shared by the copy."""
+    state, scenario = _started(seed=4, turns=3)
+    twin = clone(state, copy.deepcopy(state.dice))
+    for board in (state, twin):
+        players = (PlanPlayer(scenario), PlanPlayer(scenario))
+        board.players = players
+        for _ in range(3):
+            play_turn(board, players)
+    assert twin.log.to_json() == state.log.to_json()
+    assert _snapshot(twin)[:2] == _snapshot(state)[:2]
+
+
+def test_playing_a_copy_leaves_the_battle_untouched() -> None:
+    """The copy rolls its own dice and logs to its own log: the battle's models, contacts,
+    log and dice are as they were."""
+    state, scenario = _started(seed=2, turns=3)
+    before = _snapshot(state)
+    twin = clone(state, Dice(99))
+    players = (PlanPlayer(scenario), PlanPlayer(scenario))
+    twin.players = players
+    for _ in range(3):
+        play_turn(twin, players)
+    assert _snapshot(twin) != before
+    assert _snapshot(state) == before
+
+
+def test_the_search_player_is_named_and_leaves_the_battle_untouched() -> None:
+    """``search`` is on the roster; its look-ahead (several copies) rolls none of the
+    battle's dice and moves none of its models."""
+    assert PLAYERS["search"] is SearchPlayer
+    state, scenario = _started(seed=3, turns=2)
+    before = _snapshot(state)
+    player = SearchPlayer(scenario, rollouts=1)
+    order = player.move_order(state, state.priority)
+    assert player.searched == 1
+    assert sorted(order) == sorted(m.uid for m in state.living(state.priority))
+    assert _snapshot(state) == before
+
+
+def test_the_search_player_plays_whole_battles_the_same_way_each_time() -> None:
+    options = {**OPTIONS, "players": ["search", "heuristic_v2"], "turn_limit": 4}
+    first = game.play_game(seed=7, options=options)
+    again = game.play_game(seed=7, options=options)
+    assert first.log.dumps() == again.log.dumps()
+
+
+def test_a_copy_is_worth_the_points_kept_less_the_points_lost() -> None:
+    """Each side keeps its share of its points by Wounds left: with one of its two equal
+    models slain, side 0 is worth half an army less than the untouched enemy, and a broken
+    army counts against its side."""
+    state = battle()
+    add(state, "a1", 0, 10, 10)
+    slain = add(state, "a2", 0, 12, 10)
+    add(state, "b1", 1, 10, 30)
+    add(state, "b2", 1, 12, 30)
+    scenario = Scenario()
+    assert _worth(state, 0, scenario, ended=False) == 0.0
+    state.remove(slain, Removal.SLAIN)
+    assert (_kept(state, 0), _kept(state, 1)) == (0.5, 1.0)
+    worth = _worth(state, 0, scenario, ended=False)
+    assert worth <= -0.5  # and the enemy's victory-point lead, if any
+    state.broken[0] = True
+    assert _worth(state, 0, scenario, ended=False) == worth - BROKEN_WEIGHT
+
+
+def test_forcing_an_intent_remakes_the_plan_for_that_turn_only() -> None:
+    """The search player's choice reaches v2's plan for this turn; the next turn v2 reads its
+    intent from the forces again."""
+    state, scenario = _started(seed=1, turns=1)
+    player = PlanPlayer(scenario)
+    side = state.priority
+    assert player._plan(state, side).intent is Intent.ADVANCE
+    player.force_intent(state, side, Intent.HOLD)
+    assert player._plan(state, side).intent is Intent.HOLD
+    state.turn += 1
+    assert player._plan(state, side).intent is Intent.ADVANCE
