@@ -53,6 +53,8 @@ RULE_IDS: dict[str, str] = {
     "ENTRY-MOUNT": "a model rides one mount (CAV-PROF-01)",
     "LIST-DARK-LORD": "The Dark Lord: Sauron, when taken, is the army's leader",
     "LIST-STEWARD": "Denethor leads the army unless Aragorn, King Elessar is in it",
+    "LIST-MASTER": "The Master of Lake-town leads the army unless a Hero with a rule of the "
+    "kind is in it",
     "LIST-SMEAGOL": "Serve the Master of the Precious: Sméagol only with Frodo",
     "WARBAND-LONE-HUNTER": "Lone Hunter: Shelob is never in another model's warband",
     "LIST-GOLDBERRY": "Tom has his House to mind: Goldberry only with Tom Bombadil",
@@ -65,6 +67,7 @@ RULE_IDS: dict[str, str] = {
 SAURON = "The Dark Lord Sauron"
 DENETHOR = "Denethor, Steward of Gondor"
 KING_ELESSAR = "Aragorn, King Elessar"
+MASTER = "The Master of Lake-town"
 SMEAGOL = "Sméagol"
 FRODO = "Frodo Baggins"
 SHELOB = "Shelob"
@@ -351,6 +354,21 @@ def denethor_leads(army: ListData) -> Iterator[Breach]:
     if entry is not None and _named(army, KING_ELESSAR) is None and not _leads(army, entry):
         yield Breach(
             "LIST-STEWARD", gettext("{hero} must lead the army.").format(hero=DENETHOR), entry.ref
+        )
+
+
+@check
+def master_leads(army: ListData) -> Iterator[Breach]:
+    """ "Who would have the nerve to question my authority?" (BSData 51c1-1530-76ab-65a7): the
+    Master of Lake-town must lead, regardless of the other Heroes' tiers, unless the army holds
+    another Hero with a similar rule (Sauron's, Denethor's)."""
+    entry = _named(army, MASTER)
+    rivals = (SAURON, DENETHOR)
+    if entry is None or any(_named(army, name) is not None for name in rivals):
+        return
+    if not _leads(army, entry):
+        yield Breach(
+            "LIST-MASTER", gettext("{hero} must lead the army.").format(hero=MASTER), entry.ref
         )
 
 

@@ -8,7 +8,7 @@ itself (equipment rules), so characteristics here are the catalogue's, unchanged
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from armybuilder.models import ArmyList
@@ -26,10 +26,11 @@ NO_SHOOT_VALUE = 6
 
 
 # Issue 20: a siege engine bought in a list arrives as its Siege Veteran or Engineer Captain,
-# named after the engine ("Minas Tirith Siege Veteran (Gondor Battlecry Trebuchet)"); the
-# engine's own card (Strength, Defence, Wounds) is not in the catalogue. The engine does not
-# play siege engines yet (SE-*), so the crewman's card names the engine as a rule it does not
-# know: the battle's ``ignored`` list says the engine was left out, never silently.
+# named after the engine ("Minas Tirith Siege Veteran (Gondor Battlecry Trebuchet)"), whose
+# profile carries the engine's card as the catalogue gives it (``Profile.siege_engine``); the
+# engine plays it (SE-*) with the upgrades bought among the crewman's options, and the rest of
+# his warband as its crew. A crewman whose profile lacks the card (imported before it was read)
+# names the engine as a rule nobody plays, so the battle's ``ignored`` list says it was left out.
 _ENGINE_CREW = re.compile(r"(siege veteran|engineer captain)\s*\((?P<engine>[^)]+)\)", re.I)
 
 
@@ -39,6 +40,7 @@ class UnitPick:
     count: int
     options: tuple[str, ...]
     leader: bool = False
+    crew: tuple[UnitPick, ...] = ()  # SE-CREW-01: a siege engine's crew, under its veteran
 
 
 def profile_card(profile: Profile, rules: list[str] | None = None) -> dict[str, Any]:
@@ -92,9 +94,33 @@ def _special_characteristics(profile: Profile) -> list[str]:
 
 
 def _siege_engine(profile: Profile) -> list[str]:
-    """The engine a Siege Veteran or Engineer Captain comes with, as an (unplayed) rule."""
+    """The engine of a Siege Veteran or Engineer Captain whose profile lacks its card, as an
+    (unplayed) rule."""
+    if profile.siege_engine:
+        return []
     found = _ENGINE_CREW.search(profile.name)
     return [f"Siege Engine: {found['engine'].strip()}"] if found else []
+
+
+def _engine_card(profile: Profile, options: tuple[str, ...]) -> dict[str, Any]:
+    """SE-PROF-01, SE-UPG-*: the engine's card with the upgrades bought for it."""
+    engine = profile.siege_engine
+    if not engine:
+        return {}
+    upgrades = [name for name in options if name in engine.get("upgrades", ())]
+    return {"siege_engine": {**engine, "upgrades": upgrades}}
+
+
+def _unit(pick: UnitPick) -> dict[str, Any]:
+    card = {**profile_card(pick.profile), "options": list(pick.options)}
+    unit: dict[str, Any] = {
+        "leader": pick.leader,
+        "count": pick.count,
+        "profile": {**card, **_engine_card(pick.profile, pick.options)},
+    }
+    if pick.crew:
+        unit["crew"] = [_unit(member) for member in pick.crew]
+    return unit
 
 
 def _tier_keyword(profile: Profile) -> list[str]:
@@ -114,15 +140,16 @@ def force_data(name: str, side: str, picks: list[UnitPick]) -> dict[str, Any]:
     return {
         "name": name,
         "alignment": side,
-        "units": [
-            {
-                "leader": pick.leader,
-                "count": pick.count,
-                "profile": {**profile_card(pick.profile), "options": list(pick.options)},
-            }
-            for pick in picks
-        ],
+        "units": [_unit(pick) for pick in picks],
     }
+
+
+def _crewed(band: list[UnitPick]) -> list[UnitPick]:
+    """SE-CREW-01: a warband led by a siege engine's veteran (its captain, first in
+    ``band``) is that engine's crew (one engine: the veteran's count is 1)."""
+    if not band or not band[0].profile.siege_engine or band[0].count != 1:
+        return band
+    return [replace(band[0], crew=tuple(band[1:]))]
 
 
 def force_from_army_list(army: ArmyList) -> dict[str, Any]:
@@ -132,8 +159,13 @@ def force_from_army_list(army: ArmyList) -> dict[str, Any]:
     for contingent in army.contingents.all():
         sides.add(contingent.faction.side)
         for warband in contingent.warbands.all():
+            band = []
             for entry in warband.entries.all():
-                leader = warband.is_army_leader and entry.role == "captain"
+                captain = entry.role == "captain"
                 options = tuple(chosen.option.name for chosen in entry.chosen_options.all())
-                picks.append(UnitPick(entry.profile, entry.count, options, leader))
+                pick = UnitPick(
+                    entry.profile, entry.count, options, warband.is_army_leader and captain
+                )
+                band.insert(0, pick) if captain else band.append(pick)
+            picks.extend(_crewed(band))
     return force_data(army.name, sides.pop() if len(sides) == 1 else "good", picks)

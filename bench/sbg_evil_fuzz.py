@@ -21,7 +21,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
-from battlesim.engines.sbg.core.units import STAND_IN, stand_in_rule  # noqa: E402
+from battlesim.engines.sbg.core.units import STAND_IN, is_stand_in, stand_in_rule  # noqa: E402
 from battlesim.engines.sbg.coverage import load_dataset  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
 from profiles.importers.bs_dataset import ParsedFaction, ParsedProfile, Side  # noqa: E402
@@ -35,7 +35,8 @@ def card(parsed: ParsedProfile) -> dict[str, Any]:
     c = parsed.characteristics
     numbers = {key: getattr(c, key) for key in STAND_IN}
     heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in parsed.heroic_actions]
-    stand_ins = [stand_in_rule(field, SYMBOLS[StatKind(kind)]) for field, kind in c.notes]
+    symbols = [(field, SYMBOLS[StatKind(kind)]) for field, kind in c.notes]
+    stand_ins = [stand_in_rule(f, s) for f, s in symbols if is_stand_in(f, s)]
     powers = [
         {"name": p.name, "casting_value": p.casting_value, "range": p.range_inches}
         for p in parsed.powers

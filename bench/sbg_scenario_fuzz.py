@@ -32,6 +32,7 @@ FORCES = (
     ("gondor_captains_skirmish", "mordor_troll_skirmish"),
     ("fellowship_skirmish", "harad_mumak_skirmish"),
     ("minas_tirith", "mordor"),
+    ("minas_tirith_trebuchet_skirmish", "mordor_skirmish"),  # a siege engine (SE-*)
 )
 
 

@@ -189,6 +189,12 @@ class Profile(models.Model):
     models_per_unit = models.PositiveSmallIntegerField(
         default=1, help_text="Models one entry buys (2 for a drum carried by two Goblins)."
     )
+    siege_engine = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The Siege Engine this veteran or Engineer Captain is bought with: name, "
+        "strength, defence, wounds, rules, upgrades (empty: none).",
+    )
     source_reference = models.CharField(max_length=200, blank=True, help_text="Book and page.")
     rules = models.ManyToManyField(SpecialRule, through="ProfileRule", related_name="profiles")
 

@@ -11,6 +11,7 @@ import gzip
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -213,8 +214,24 @@ def _profile_row(release: DataRelease, faction: Faction, p: ParsedProfile, slug:
         characteristic_notes=dict(c.notes),
         conditional=p.conditional,
         models_per_unit=p.models_per_unit,
+        siege_engine=_engine_json(p),
         source_reference=p.source_reference,
     )
+
+
+def _engine_json(p: ParsedProfile) -> dict[str, Any]:
+    """SE-PROF-01: the engine's card as plain data (the SBG adapter reads it)."""
+    engine = p.siege_engine
+    if engine is None:
+        return {}
+    return {
+        "name": engine.name,
+        "strength": engine.strength,
+        "defence": engine.defence,
+        "wounds": engine.wounds,
+        "rules": list(engine.rules),
+        "upgrades": list(engine.upgrades),
+    }
 
 
 def _profile_rules(

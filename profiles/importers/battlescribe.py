@@ -41,6 +41,7 @@ from profiles.importers.bs_dataset import (
 from profiles.importers.bs_integrity import check_documents
 from profiles.importers.bs_modifiers import PlainList
 from profiles.importers.bs_profiles import CatalogueContext, Occurrence, build_profile
+from profiles.importers.bs_siege import engine_node
 from profiles.importers.bs_tree import (
     Lookup,
     Node,
@@ -216,7 +217,7 @@ def locate(path: NodePath, lookup: Lookup) -> Occurrence | SkippedEntry:
     selected = frozenset({model.id, path[index].id} | _link_ids(path[index:]))
     state = PlainList(catalogue.id, ancestors, selected)
     hidden = any(node_hidden(node, state) for node in path)
-    return Occurrence(path, index, profile, state, hidden)
+    return Occurrence(path, index, profile, state, hidden, engine_node(path, lookup))
 
 
 def _no_profile_reason(model: Node, lookup: Lookup) -> str:

@@ -89,6 +89,19 @@ class Characteristics:
 
 
 @dataclass(frozen=True, slots=True)
+class ParsedSiegeEngine:
+    """A Siege Engine's card (SE-PROF-01): Strength (printed in brackets), Defence, Wounds,
+    its special rules and the upgrades its entry offers (bought as the crewman's options)."""
+
+    name: str
+    strength: int
+    defence: int
+    wounds: int
+    rules: tuple[str, ...] = ()
+    upgrades: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedProfile:
     source_id: str  # "<entry id>" or "<profile entry id>/<model entry id>"
     name: str
@@ -106,6 +119,7 @@ class ParsedProfile:
     source_reference: str
     conditional: bool = False  # hidden in a plain list (Legendary Legion, ally, unlock)
     models_per_unit: int = 1  # a fixed team bought as one entry
+    siege_engine: ParsedSiegeEngine | None = None  # the engine this crewman is bought with
 
 
 @dataclass(frozen=True, slots=True)

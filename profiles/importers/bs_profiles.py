@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from profiles.importers.bs_characteristics import (
     characteristic_texts,
@@ -27,6 +27,7 @@ from profiles.importers.bs_dataset import (
 from profiles.importers.bs_modifiers import PlainList, active_modifiers, apply_text
 from profiles.importers.bs_options import Equipment, equipment
 from profiles.importers.bs_rules import powers, rules, source_reference
+from profiles.importers.bs_siege import engine_card, engine_upgrades
 from profiles.importers.bs_tree import (
     Lookup,
     Node,
@@ -47,6 +48,7 @@ class Occurrence:
     profile: Node
     state: PlainList
     hidden: bool = False  # hidden in a plain list: offered only when the data unlocks it
+    engine: Node | None = None  # the siege engine the model is bought inside (its veteran)
 
     @property
     def model(self) -> Node:
@@ -58,6 +60,8 @@ class Occurrence:
 
     @property
     def key(self) -> str:
+        if self.engine is not None:  # one veteran model serves several engines
+            return f"{self.engine.id}/{self.model.id}"
         if self.holder.id == self.model.id:
             return self.model.id
         return f"{self.holder.id}/{self.model.id}"
@@ -91,6 +95,14 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
     texts = characteristic_texts(occ.profile, occ.state)
     kind = ProfileKind.HERO if occ.profile.entry.get("typeName") == "Hero" else ProfileKind.WARRIOR
     kit = equipment(occ.own_nodes, ctx.lookup, ctx.points_id, occ.state)
+    # SE-VET-01, SE-UPG-ENGCAPT: the engine rides on its Hero (veteran or Engineer Captain),
+    # who also buys its upgrades; crewmen sold inside the engine are only crew
+    engine = None
+    if occ.engine is not None and kind is ProfileKind.HERO:
+        engine = engine_card(occ.engine, ctx.lookup, ctx.points_id, occ.state)
+    if engine is not None and occ.engine is not None:
+        upgrades = engine_upgrades(occ.engine, ctx.lookup, ctx.points_id, occ.state)
+        kit = replace(kit, options=(*kit.options, *upgrades))
     return ParsedProfile(
         source_id=occ.key,
         name=display_name(occ, ctx),
@@ -108,6 +120,7 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
         source_reference=source_reference(occ.profile, ctx.publications),
         conditional=occ.hidden,
         models_per_unit=team_size(occ.model),
+        siege_engine=engine,
     )
 
 

@@ -127,9 +127,28 @@ def _unit_upgrade(
     )
 
 
+def _siege_engine(ancestors: list[ET.Element], ids: dict[str, ET.Element]) -> ET.Element | None:
+    """The nearest entry above, short of a Warband, showing a "Siege" profile (the engine a
+    veteran is bought inside: one veteran model serves several engines)."""
+    for entry in reversed(ancestors):
+        if entry.get("name", "").lower().endswith("warband"):
+            return None
+        for el in entry.iter():
+            if el.tag in ("selectionEntries", "selectionEntryGroups", "entryLinks"):
+                break
+            if el.tag == "infoLink" and el.get("type") == "profile":
+                el = ids.get(el.get("targetId"), el)
+            if el.tag == "profile" and el.get("typeName") == "Siege":
+                return entry
+    return None
+
+
 def _key(model: ET.Element, ancestors: list[ET.Element], ids: dict[str, ET.Element]) -> str:
+    engine = _siege_engine(ancestors, ids)
     for holder in [model, *reversed(ancestors)]:
         if _has_unit_profile(holder, ids):
+            if engine is not None:  # a crewman with a profile: named after its engine
+                return f"{engine.get('id')}/{model.get('id')}"
             return model.get("id") if holder is model else f"{holder.get('id')}/{model.get('id')}"
     return model.get("id", "")
 

@@ -133,6 +133,7 @@ class GameState:
         self.players = [PlayerState(seat, name) for seat, name in enumerate(strategies)]
         self.owner = Owners([None] * BOARD_SIZE)
         self._complete: dict[Seat, tuple[int, tuple[tuple[SquareIndex, ...], ...]]] = {}
+        self._lacking: dict[Seat, tuple[int, tuple[tuple[Group, SquareIndex], ...]]] = {}
         self.level = [0] * BOARD_SIZE
         self.mortgaged = [False] * BOARD_SIZE
         self.bank_cash = 0
@@ -326,6 +327,20 @@ class GameState:
         found = tuple(m for m in _TERRITORY_MEMBERS if all(owner[i] == seat for i in m))
         self._complete[seat] = (self.owner.changes, found)
         return found
+
+    def lacking_one(self, seat: Seat) -> tuple[tuple[Group, SquareIndex], ...]:
+        """(group, the deed ``seat`` lacks) for each territory group it lacks exactly one deed
+        of (cached until an owner changes: every player's trade plan asks this every turn)."""
+        cached = self._lacking.get(seat)
+        if cached is not None and cached[0] == self.owner.changes:
+            return cached[1]
+        owner, found = self.owner, []
+        for group in TERRITORY_GROUPS:
+            missing = [s for s in GROUPS[group] if owner[s] != seat]
+            if len(missing) == 1:
+                found.append((group, missing[0]))
+        self._lacking[seat] = (self.owner.changes, tuple(found))
+        return self._lacking[seat][1]
 
     def _check_sell(self, seat: Seat, square: SquareIndex) -> None:
         lvl = self.level[square]

@@ -91,13 +91,12 @@ def tradeable(state: GameState, seat: Seat) -> list[SquareIndex]:
 def missing_deeds(state: GameState, seat: Seat) -> list[tuple[SquareIndex, Seat]]:
     """(deed, owner) for every group ``seat`` lacks one deed of, held by a player in the game."""
     found, owners = [], state.owner
-    for group in TERRITORY_GROUPS:
-        missing = [s for s in GROUPS[group] if owners[s] != seat]
-        if len(missing) != 1 or state.group_has_buildings(group):
+    for group, square in state.lacking_one(seat):
+        if state.group_has_buildings(group):
             continue
-        owner = owners[missing[0]]
+        owner = owners[square]
         if owner is not None and not state.players[owner].bankrupt:
-            found.append((missing[0], owner))
+            found.append((square, owner))
     return found
 
 

@@ -117,16 +117,15 @@ def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, Te
     """Return every (source, target) pair the player may attack now, sorted."""
     options = []
     passes = _has_card(state, seat, "under_mountains") and not state.flags.drew_adventure
-    owner, players, side = state.owner, state.players, state.players[seat].side
+    hostile, armies = state.hostile_land(state.players[seat].side), state.armies
     for source in state.territories_of(seat):
-        if state.armies[source] < 2:
+        if armies[source] < 2:
             continue
         targets = state.board.ordered_neighbours[source]
         if passes:
             targets = tuple(sorted(state.board.neighbours[source] | _range_targets(state, source)))
         for target in targets:
-            defender = owner.get(target)  # max_dice's first tests inlined (a hot path)
-            if defender is None or players[defender].side is side:
+            if target not in hostile:  # max_dice's first tests inlined (a hot path)
                 continue  # unowned, the player's own or an ally's
             if state.effects and not max_dice(state, seat, source, target):
                 continue
@@ -238,7 +237,7 @@ def _move(attack: Attack, count: int) -> dict[str, object]:
 def eliminate_if_beaten(state: GameState, winner: Seat, loser: Seat) -> bool:
     """Hand the territory cards over and discard the adventure cards (003:L96)."""
     player = state.players[loser]
-    if player.eliminated or state.territories_of(loser):
+    if player.eliminated or loser in state.owner.values():
         return False
     player.eliminated = True
     state.players[winner].cards += player.cards

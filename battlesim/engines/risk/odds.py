@@ -1,6 +1,7 @@
 """The battle-odds table every player consults: exact, from the engine's own throw rule.
 
-The one-throw distribution enumerates all 6^n dice outcomes through ``combat.resolve_throw``;
+The one-throw distribution counts all 6^n dice outcomes through ``combat.resolve_throw`` (each
+throw up to the order of its dice once, weighted by how many orders it has);
 the chance to take a territory chains those throws (attacker always throws the most dice it
 can, defender two while it can), as pyrisk's cached simulations do but without sampling.
 """
@@ -24,11 +25,20 @@ def throw_distribution(
 ) -> dict[tuple[int, int], float]:
     """Return {(attacker losses, defender losses): probability} for one throw."""
     counts: dict[tuple[int, int], int] = {}
-    for faces in product(range(1, 7), repeat=attack_dice + defence_dice):
-        key = resolve_throw(faces[:attack_dice], faces[attack_dice:], attack_bonus, defence_bonus)
-        counts[key] = counts.get(key, 0) + 1
+    for attack, ways_a in _sorted_throws(attack_dice):
+        for defence, ways_d in _sorted_throws(defence_dice):
+            key = resolve_throw(attack, defence, attack_bonus, defence_bonus)
+            counts[key] = counts.get(key, 0) + ways_a * ways_d
     total = 6 ** (attack_dice + defence_dice)
     return {key: count / total for key, count in sorted(counts.items())}
+
+
+@cache
+def _sorted_throws(dice: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each throw of ``dice`` d6 up to order, with the number of ordered throws it stands for
+    (the throw rule sorts the dice, so the counts stay exact with far fewer cases)."""
+    ways = Counter(tuple(sorted(faces)) for faces in product(range(1, 7), repeat=dice))
+    return tuple(sorted(ways.items()))
 
 
 @cache

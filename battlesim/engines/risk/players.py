@@ -35,11 +35,8 @@ Pair = tuple[TerritoryName, TerritoryName]
 
 # --- shared readings of the board --------------------------------------------------------------
 def enemy_neighbours(state: GameState, seat: Seat, territory: TerritoryName) -> list[str]:
-    owner, players = state.owner, state.players
-    side = players[seat].side  # state.allied inlined: the players' hottest question
-    return [
-        t for t in state.board.ordered_neighbours[territory] if players[owner[t]].side is not side
-    ]
+    hostile = state.hostile_land(state.players[seat].side)  # the players' hottest question
+    return [t for t in state.board.ordered_neighbours[territory] if t in hostile]
 
 
 def threat(state: GameState, seat: Seat, territory: TerritoryName) -> int:
@@ -47,13 +44,8 @@ def threat(state: GameState, seat: Seat, territory: TerritoryName) -> int:
 
 
 def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
-    owner, players, near = state.owner, state.players, state.board.ordered_neighbours
-    side = players[seat].side
-    return [
-        t
-        for t in state.territories_of(seat)
-        if any(players[owner[n]].side is not side for n in near[t])
-    ]
+    hostile, near = state.hostile_land(state.players[seat].side), state.board.neighbours
+    return [t for t in state.territories_of(seat) if not hostile.isdisjoint(near[t])]
 
 
 def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) -> float:
@@ -98,7 +90,7 @@ class Player:
 
     def claim_value(self, state: GameState, seat: Seat, territory: TerritoryName) -> float:
         region = state.board.regions[state.board.territories[territory].region][1]
-        return sum(state.owner.get(t) == seat for t in region) / len(region)
+        return share_of(state, seat, region)
 
     def place_one(self, state: GameState, seat: Seat) -> TerritoryName:
         return self.reinforce_target(state, seat)

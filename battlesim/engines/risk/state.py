@@ -121,19 +121,39 @@ class GameState:
     effects: list[Effect] = field(default_factory=list)
     flags: TurnFlags = field(default_factory=TurnFlags)
     invasion: Invasion | None = None
-    # Each seat's sorted territories, as of ``owner.changes`` (rebuilt after a change).
-    _holdings: tuple[int, dict[Seat, list[TerritoryName]]] = (-1, {})
+    # Each seat's sorted territories and the land hostile to each side, as of
+    # ``owner.changes`` (rebuilt at the first question after a change).
+    _holdings: tuple[int, dict[Seat, list[TerritoryName]], dict[Side, frozenset[str]]] = (
+        -1,
+        {},
+        {},
+    )
 
     # --- queries -------------------------------------------------------------------------
-    def territories_of(self, seat: Seat) -> list[TerritoryName]:
-        """The seat's territories in name order (a fresh list the caller may change)."""
-        changes, by_seat = self._holdings
+    def _holdings_now(self) -> tuple[dict[Seat, list[TerritoryName]], dict[Side, frozenset[str]]]:
+        changes, by_seat, hostile = self._holdings
         if changes != self.owner.changes:
             by_seat = {}
-            for territory in sorted(self.owner):
-                by_seat.setdefault(self.owner[territory], []).append(territory)
-            self._holdings = (self.owner.changes, by_seat)
-        return list(by_seat.get(seat, ()))
+            owner = self.owner
+            for territory in self.board.names:
+                if territory in owner:
+                    by_seat.setdefault(owner[territory], []).append(territory)
+            hostile = {
+                side: frozenset().union(
+                    *(land for seat, land in by_seat.items() if self.players[seat].side is not side)
+                )
+                for side in Side
+            }
+            self._holdings = (self.owner.changes, by_seat, hostile)
+        return by_seat, hostile
+
+    def territories_of(self, seat: Seat) -> list[TerritoryName]:
+        """The seat's territories in name order (a fresh list the caller may change)."""
+        return list(self._holdings_now()[0].get(seat, ()))
+
+    def hostile_land(self, side: Side) -> frozenset[TerritoryName]:
+        """The territories held by the players of the other side."""
+        return self._holdings_now()[1][side]
 
     def allied(self, a: Seat, b: Seat) -> bool:
         players = self.players

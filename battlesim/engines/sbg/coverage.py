@@ -266,6 +266,9 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in parsed.heroic_actions]
     c = parsed.characteristics
     numbers = {key: getattr(c, key) for key in STAND_IN}
+    rules = [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes)
+    if parsed.siege_engine is not None:  # SE-*: the engine's rules and upgrades are his
+        rules += [*parsed.siege_engine.rules, *parsed.siege_engine.upgrades]
     card = {
         "name": parsed.name,
         **{key: STAND_IN[key] if value is None else value for key, value in numbers.items()},
@@ -273,7 +276,7 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
         **{key: getattr(c, key) or 0 for key in _HERO_POOLS},
         "keywords": list(parsed.keywords),
         "wargear": list(parsed.wargear),
-        "rules": [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes),
+        "rules": rules,
     }
     names = _names(profile_from_data(card))
     return ProfileNames(

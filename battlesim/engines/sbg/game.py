@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from battlesim.engines.sbg.core.units import Force, PlayerId, force_from_data, p
 from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.phases.turn import play_turn
 from battlesim.engines.sbg.policies.roster import PLAYERS
-from battlesim.engines.sbg.rules import game_types, muster, war_beasts
+from battlesim.engines.sbg.rules import fortifications, game_types, muster, war_beasts
 from battlesim.engines.sbg.rules.game_types import GameMode, UnknownModeError, mode_named
 from battlesim.engines.sbg.rules.muster import DeploymentOrder
 from battlesim.engines.sbg.rules.reinforcements import hold_back
@@ -132,6 +133,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
         for spec in state.forces[player].models:
             muster.place(state, spec, player, (0.0, 0.0))
         big = _deploy_war_beasts(state, scenario, player, placed)
+        big |= _deploy_engines(state, scenario, player, placed)
         order = [u for u in players[player].decide(state, DeploymentOrder(player)) if u not in big]
         slots = [
             s for s in deployment_slots(state, scenario, player) if not _in_lane(s, state, big)
@@ -143,6 +145,8 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
             state.set_position(model, _free_slot(state, model, slots, placed))
             placed.append(model)
     war_beasts.board(state)
+    fortifications.raise_gates(state, scenario.spec.gates)  # SIEGE-GATE-01
+    fortifications.place_rams(state, scenario.spec.rams)  # SIEGE-RAM-01
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 
@@ -184,6 +188,49 @@ def _deploy_war_beasts(
     for _beast, riders in state.forces[player].crews:
         ids.update(riders)
     return ids
+
+
+def _deploy_engines(
+    state: BattleState, scenario: Scenario, player: PlayerId, placed: list[ModelState]
+) -> set[str]:
+    """SE-CREW-03 (002:L3116): each Siege Engine at the back of its zone (SE-DEPLOY-01,
+    002:L3138: within 6" of its own edge when the zone reaches it), its crew in base contact
+    around it. Return every id placed this way."""
+    ids: set[str] = set()
+    for engine_id, crew in state.forces[player].engines:
+        engine = state.models[engine_id]
+        spot = _beast_spot(
+            state, scenario.deployment_zone(player), 1 - player, engine.radius, placed
+        )
+        if spot is None:
+            raise BattleOptionError(f"no room for {engine_id} in its deployment zone")
+        state.set_position(engine, spot)
+        placed.append(engine)
+        state.engines[engine_id] = list(crew)
+        ids.add(engine_id)
+        for k, uid in enumerate(crew):
+            model = state.models[uid]
+            state.set_position(model, _beside(state, engine, model, k, placed))
+            placed.append(model)
+            ids.add(uid)
+    return ids
+
+
+def _beside(
+    state: BattleState, engine: ModelState, model: ModelState, k: int, placed: list[ModelState]
+) -> tuple[float, float]:
+    """A spot in base contact with the engine, facing the enemy first, free of other bases."""
+    gap = engine.radius + model.radius
+    facing = 1 if engine.player == 0 else -1
+    for step in range(24):
+        turn = (step + k) * math.pi / 6
+        point = (engine.x + gap * math.sin(turn), engine.y + facing * gap * math.cos(turn))
+        clear = all(
+            point_distance(point, m.position) >= m.radius + model.radius - 1e-6 for m in placed
+        )
+        if clear and terrain_fits(state.table, point, model.radius, state.width, state.depth):
+            return point
+    raise BattleOptionError(f"no room for {model.uid} beside its engine")
 
 
 def _in_lane(slot: tuple[float, float], state: BattleState, big: set[str]) -> bool:
@@ -254,6 +301,7 @@ def _force_json(force: Force) -> dict[str, Any]:
         "points": force.points,
         "models": {spec.uid: spec.profile.name for spec in force.models},
         **({"crews": {b: list(riders) for b, riders in force.crews}} if force.crews else {}),
+        **({"engines": {e: list(crew) for e, crew in force.engines}} if force.engines else {}),
         "profiles": dict(sorted(profiles.items())),
     }
 

@@ -562,6 +562,47 @@ NAZGUL_MORDOR: Final = _led_by(
 )
 
 
+# SE-*: a Gondor Battlecry Trebuchet as the Minas Tirith catalogue of the BattleScribe data
+# prints it (engine card (10)/10/3 and its rules; the Siege Veteran's card; two crew with the
+# Warrior of Minas Tirith's card, named "Minas Tirith Crew"), 80 points with its veteran.
+_SIEGE_VETERAN: Final = {
+    **_GONDOR_WARRIOR,
+    "name": "Minas Tirith Siege Veteran (Gondor Battlecry Trebuchet)",
+    "keywords": ["Man", "Gondor", "Infantry", "Hero"],
+    "might": 1,
+    "will": 1,
+    "fate": 1,
+    "rules": [],
+    "points": 80,
+    "siege_engine": {
+        "name": "Gondor Battlecry Trebuchet",
+        "strength": 10,
+        "defence": 10,
+        "wounds": 3,
+        "large": True,
+        "rules": ["Wall-Breaker", "Indirect Fire", "Area Effect"],
+        "upgrades": [],
+    },
+}
+_TREBUCHET: Final = {
+    "count": 1,
+    "profile": _SIEGE_VETERAN,
+    "crew": [
+        {"count": 2, "profile": {**_GONDOR_WARRIOR, "name": "Minas Tirith Crew", "rules": []}}
+    ],
+}
+
+
+def _with_engine(force: dict[str, Any], counts: tuple[int, ...]) -> dict[str, Any]:
+    """A skirmish cut of a sample force plus the Trebuchet and its crew (siege bench)."""
+    cut = _skirmish(force, counts)
+    return {
+        **cut,
+        "name": f"{force['name']} with a trebuchet",
+        "units": [*cut["units"], _TREBUCHET],
+    }
+
+
 SAMPLE_FORCES: Final = MappingProxyType(
     {
         "minas_tirith": MINAS_TIRITH,
@@ -594,5 +635,7 @@ SAMPLE_FORCES: Final = MappingProxyType(
         # MAGIC-*: casters on both sides, about 600 points
         "gandalf_minas_tirith": GANDALF_MINAS_TIRITH,
         "nazgul_mordor": NAZGUL_MORDOR,
+        # SE-*: a Siege Engine with its crew
+        "minas_tirith_trebuchet_skirmish": _with_engine(MINAS_TIRITH, (1, 5, 3, 2, 1)),
     }
 )

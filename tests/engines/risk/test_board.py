@@ -104,3 +104,14 @@ def test_assumptions_live_in_one_place() -> None:
     """What the sources do not settle is listed, each with its text, in the one data file."""
     assert {"two_players", "mission_rewards", "adventure_points"} <= set(ASSUMPTIONS)
     assert all(isinstance(text, str) and text for text in ASSUMPTIONS.values())
+
+
+def test_the_steps_table_matches_the_borders() -> None:
+    """``Board.steps`` (tabled once for the players): 0 to itself, 1 to each neighbour, and
+    one more than the nearest neighbour's count everywhere else."""
+    board = load_board()
+    for start, steps in board.steps.items():
+        assert steps[start] == 0 and len(steps) == 64
+        for name, count in steps.items():
+            if name != start:
+                assert count == 1 + min(board.steps[start][n] for n in board.neighbours[name])

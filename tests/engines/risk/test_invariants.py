@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.risk.data import Side
 from battlesim.engines.risk.game import play_game
 from battlesim.engines.risk.invariants import watched_game
 from battlesim.engines.risk.outcome import Termination
 from battlesim.engines.risk.players import STRATEGIES
+from tests.engines.risk.conftest import position
 
 NAMES = sorted(STRATEGIES)
 GAMES = 100
@@ -51,3 +53,16 @@ def test_same_seed_same_game(seed: int) -> None:
 
 def test_another_seed_another_game() -> None:
     assert play_game(seed=1).log.dumps() != play_game(seed=2).log.dumps()
+
+
+def test_territory_lists_follow_every_owner_change() -> None:
+    """The per-seat lists and hostile land are kept between owner changes; a direct write to
+    ``owner`` (as a conquest makes) must show at the next question."""
+    state = position(owner=1)
+    assert state.territories_of(0) == [] and "Fangorn" in state.hostile_land(Side.GOOD)
+    state.owner["Fangorn"] = 0
+    assert state.territories_of(0) == ["Fangorn"]
+    assert "Fangorn" not in state.hostile_land(Side.GOOD)
+    assert "Fangorn" in state.hostile_land(Side.EVIL)
+    state.territories_of(0).append("Mordor")  # a caller's list is its own
+    assert state.territories_of(0) == ["Fangorn"]

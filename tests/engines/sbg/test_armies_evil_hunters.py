@@ -111,3 +111,33 @@ def test_torturer_rerolls_grow_with_kills() -> None:
         state.remove(foe, Removal.SLAIN, "struck by K")
     assert "terror" in keeper.triggers
     assert allowed(Roll.TO_WOUND_IN_COMBAT, context) is Reroll.FAILED
+
+
+def test_the_price_of_failure_azog_passes_and_hunters_reroll() -> None:
+    """BSData The Price of Failure: the army Broken, Yazneg touching Azog as the Move phase
+    starts: Yazneg is removed, Azog passes his Broken test without rolling, his Stand Fast!
+    reaches 30" away, and Hunter Orcs re-roll failed Courage tests."""
+    from dataclasses import replace
+
+    from battlesim.engines.sbg.core.hooks import Hook as H
+    from battlesim.engines.sbg.core.hooks import HookContext, modifier
+    from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
+    from battlesim.engines.sbg.core.state import Phase, Tick, tick
+    from battlesim.engines.sbg.rules.courage import broken_test
+    from tests.engines.sbg.builders import WARRIOR, add, battle
+
+    hero = replace(WARRIOR, might=1, will=1, fate=1, keywords=frozenset({"orc", "hero"}))
+    state = battle()
+    azog = add(state, "A", 1, 10, 10, replace(hero, name="Azog"))
+    yazneg = add(
+        state, "Y", 1, 20, 10, replace(hero, name="Yazneg", rules=("The Price of Failure",))
+    )
+    state.set_position(yazneg, (10 + azog.radius + yazneg.radius, 10))
+    hunter = add(state, "H", 1, 40, 10, replace(WARRIOR, name="Hunter Orc"))
+    state.broken[1] = True
+    state.phase = Phase.MOVE
+    tick(state, Tick.PHASE_START)
+    assert not yazneg.alive
+    assert broken_test(state, azog) and azog.tested
+    assert modifier(H.STAND_FAST_REACH, HookContext(state, azog, hunter)) >= 30
+    assert allowed(Roll.COURAGE, HookContext(state, hunter)) is Reroll.FAILED

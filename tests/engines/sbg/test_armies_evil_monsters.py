@@ -338,3 +338,21 @@ def test_pluck_hits_and_floors_a_model_flown_over() -> None:
     state.set_position(bat, (20, 10))
     notify(state, On.MOVE_ENDED, Happening(bat))
     assert under.alive and under.prone
+
+
+def test_crushing_blow_hits_each_model_the_brute_moves_into() -> None:
+    """BSData Crushing Blow: the model the Troll Brute moves into base contact with suffers a
+    Strength 10 hit (S10 v D4: a 3 wounds); a model it touched before its move does not."""
+    state = battle([3])
+    brute = add(state, "T", 1, 10, 10, replace(TROLL, rules=("Crushing Blow",)))
+    foe = add(state, "F", 0, 20, 10)
+    notify(state, On.MOVE_DECLARED, Happening(brute))
+    state.set_position(brute, (20 - foe.radius - brute.radius, 10))
+    notify(state, On.MOVE_ENDED, Happening(brute))
+    assert not foe.alive
+    again = battle([3])
+    other = add(again, "T", 1, 10, 10, replace(TROLL, rules=("Crushing Blow",)))
+    old = add(again, "F", 0, 10 + other.radius + 0.492, 10)
+    notify(again, On.MOVE_DECLARED, Happening(other))
+    notify(again, On.MOVE_ENDED, Happening(other))
+    assert old.alive

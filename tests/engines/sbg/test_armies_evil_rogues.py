@@ -95,3 +95,100 @@ def test_hunt_master_ignores_the_cavalry_terrain_penalties() -> None:
     other = add(state, "O", 1, 20, 10, rider)
     assert not _cavalry(fimbul) and _cavalry(other)
     assert sure_footed(fimbul) and not sure_footed(other)
+
+
+def test_a_dismounted_khandish_horseman_drops_his_bow_or_his_axe() -> None:
+    """BSData Khandish Horseman: dismounted, he drops his bow or his hand-and-a-half axe (the
+    controller's choice; heuristic: the bow with an enemy near); a rider without the rule
+    keeps both."""
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.rules.cavalry import unhorse
+
+    def rider(*rules: str) -> Profile:
+        base = replace(WARRIOR, rules=rules, wargear=("hand-and-a-half axe", "bow"))
+        return profile_from_data({**profile_to_data(base), "options": ["horse"]})
+
+    state = battle()
+    horseman = add(state, "K", 1, 10, 10, rider("Khandish Horseman"))
+    add(state, "E", 0, 16, 10)
+    plain = add(state, "P", 1, 30, 30, rider())
+    unhorse(state, horseman)
+    unhorse(state, plain)
+    assert horseman.missile is None and horseman.weapon is not None
+    assert plain.missile is not None
+
+
+def test_whoever_strikes_sharkey_is_accursed() -> None:
+    """BSData Whoever Strikes me shall be Accursed: the model that struck Sharkey tests its
+    Courage (2D6 3+3 + Courage 3 = 9: failed) and suffers a S4 hit (S4 v D4: a 4 wounds)."""
+    from battlesim.engines.sbg.core.state import Happening, On, notify
+    from battlesim.engines.sbg.rules.armies.evil.sharkey import _curse
+
+    state = battle([3, 3, 4])
+    wizard = replace(WARRIOR, keywords=frozenset({"wizard", "hero"}), rules=())
+    sharkey = add(state, "S", 1, 10, 10, _with(wizard, "Whoever Strikes me shall be Accursed"))
+    hobbit = add(state, "H", 0, 11, 10, WARRIOR)
+    bystander = add(state, "B", 0, 30, 10, WARRIOR)
+    notify(state, On.STRIKE, Happening(hobbit, other=sharkey))
+    _curse(state, [hobbit, bystander], [sharkey])
+    assert not hobbit.alive and bystander.alive
+
+
+def test_a_two_handed_staff_is_a_two_handed_weapon() -> None:
+    """Sharkey's Two-handed Staff (no rule text): two-handed, striking as a staff (Stun)."""
+    from battlesim.engines.sbg.core.arms import HAND_WEAPONS, Handedness
+
+    staff = HAND_WEAPONS["two-handed staff"]
+    assert staff.handedness is Handedness.TWO_HANDED
+
+
+def test_smoke_bombs_transfix_a_survivor_without_will_and_can_run_out() -> None:
+    """BSData Smoke Bombs: a throwing weapon of S1 (Shoot 4+: a 4 hits; S1 v D4 cannot
+    wound on a 1): the Warrior hit, alive and without Will, is Transfixed (channelled: held,
+    Fight and Attacks halved); a Hero spends a Will point instead; a 1 To Hit ends the
+    supply."""
+    from battlesim.engines.sbg.core import effects
+    from battlesim.engines.sbg.core.effects import Bar
+    from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
+    from battlesim.engines.sbg.rules import special_shots
+    from battlesim.engines.sbg.rules.special_shots import ShotOption
+
+    data = {**profile_to_data(ORC_HERO), "wargear": ["Smoke Bombs", "Sword"]}
+    state = battle([4, 1, 4, 1, 1])
+    dalamyr = add(state, "D", 1, 10, 10, profile_from_data(data))
+    warrior = add(state, "W", 0, 14, 10, replace(WARRIOR, fight=4))
+    hero = add(state, "H", 0, 14, 14, replace(ORC_HERO, will=2))
+    special_shots.take(state, dalamyr, ShotOption("smoke bombs", "W"))
+    assert warrior.alive and effects.barred(state, warrior, Bar.MOVE)
+    dalamyr.shot = False
+    special_shots.take(state, dalamyr, ShotOption("smoke bombs", "H"))
+    assert hero.will == 1 and not effects.barred(state, hero, Bar.MOVE)
+    dalamyr.shot = False
+    special_shots.take(state, dalamyr, ShotOption("smoke bombs", "H"))  # a 1 To Hit
+    dalamyr.shot = False
+    assert special_shots.options(state, dalamyr) == []
+
+
+def test_mindless_killers_far_from_the_bosun_rampage_on_a_failed_test() -> None:
+    """BSData Mindless Killers: a Reaver 6" or more from its Bo'sun tests its Courage (1 + 1
+    + 3: failed): it must charge the nearest enemy, has +1 To Wound and charges Terror
+    untested; one beside the Bo'sun does not test."""
+    from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+    from battlesim.engines.sbg.core.permissions import May, permitted
+    from battlesim.engines.sbg.rules.movement import MUST_CHARGE
+
+    state = battle([1, 1])
+    reaver = add(state, "R", 1, 10, 10, _with(WARRIOR, "Mindless Killers"))
+    add(state, "B", 1, 30, 30, replace(WARRIOR, name="Corsair Bo'sun"))
+    near = add(state, "N", 0, 14, 10)
+    far = add(state, "F", 0, 20, 10)
+    tests = [t for t in (rule(state, reaver) for rule in MUST_CHARGE) if t is not None]
+    assert tests and tests[0](near) and not tests[0](far)
+    assert modifier(Hook.WOUND_ROLL, HookContext(state, reaver, near)) == 1
+    terror = HookContext(state, reaver, details={"reason": "terror"})
+    assert permitted(May.PASS_COURAGE_UNTESTED, terror)
+    calm = battle()
+    steady = add(calm, "R", 1, 10, 10, _with(WARRIOR, "Mindless Killers"))
+    add(calm, "B", 1, 12, 10, replace(WARRIOR, name="Corsair Bo'sun"))
+    add(calm, "N", 0, 14, 14)
+    assert all(rule(calm, steady) is None for rule in MUST_CHARGE)

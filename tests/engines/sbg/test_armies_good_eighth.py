@@ -85,7 +85,7 @@ def test_lethal_aim_gives_one_free_might_point_a_turn_when_shooting() -> None:
     state.turn = 2
     assert budget(state, anborn, MightRoll.IN_THE_WAY) == 1
     state.phase = Phase.FIGHT
-    assert budget(state, anborn, MightRoll.TO_WOUND) == 0
+    assert budget(state, anborn, MightRoll.TO_WOUND) == 0  # a To Wound roll of a fight
 
 
 # --- "Archers, This Way!" (fe71-0dc2-5ac4-0466) ------------------------------------------------

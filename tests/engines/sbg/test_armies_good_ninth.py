@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from battlesim.engines.sbg.core.objectives import Award, VictoryAward
 from battlesim.engines.sbg.core.registry import REGISTRY, Status
-from battlesim.engines.sbg.core.state import BattleState, Removal, Tick, tick
+from battlesim.engines.sbg.core.state import BattleState, Phase, Removal, Tick, tick
 from battlesim.engines.sbg.core.units import Profile
 from battlesim.engines.sbg.rules import terror
 from battlesim.engines.sbg.rules.courage import courage_test
@@ -24,6 +24,7 @@ def card(*rules: str, base: Profile = HERO, **changes: object) -> Profile:
 
 
 def start_of_move(state: BattleState, uid: str) -> bool:
+    state.phase = Phase.MOVE
     return any([rule(state, state.models[uid]) for rule in START_OF_MOVE])
 
 

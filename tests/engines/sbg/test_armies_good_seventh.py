@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlesim.engines.sbg.core.actions import Charge, Hold
+from battlesim.engines.sbg.core.actions import Charge, Hold, Move
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import Phase, Removal, Tick, tick
@@ -241,3 +241,13 @@ def test_torozul_adds_one_to_wound_monsters() -> None:
     assert modifier(Hook.WOUND_ROLL, HookContext(state, mardin, troll)) == 1
     assert modifier(Hook.WOUND_ROLL, HookContext(state, mardin, orc)) == 0
     assert mardin.weapon is not None and mardin.weapon.spear
+
+
+def test_the_shieldbearer_moves_towards_his_king_when_he_cannot_join_the_fight() -> None:
+    state, bearer, king, _ = _dwarves(30.0)
+    king.triggers |= {"dwarf"}
+    tick(state, Tick.TURN_START)
+    state.phase = Phase.FIGHT
+    heroic_turn(bearer).combat_moved = True
+    forced = forced_charge(state, bearer, Hold(bearer.uid))
+    assert isinstance(forced, Move) and forced.to[0] > bearer.x + 5

@@ -29,6 +29,7 @@ def card(*rules: str, base: Profile = HERO, **changes: object) -> Profile:
 
 
 def start_of_move(state: BattleState, uid: str) -> bool:
+    state.phase = Phase.MOVE
     return any([rule(state, state.models[uid]) for rule in START_OF_MOVE])
 
 

@@ -88,6 +88,11 @@ HAND_WEAPONS: Final = MappingProxyType(
         "two-handed club": HandWeapon("two-handed club", _TWO, (_SS.STUN,)),
         "two-handed hammer": HandWeapon("two-handed hammer", _TWO, (_SS.BASH,)),
         "two-handed mace": HandWeapon("two-handed mace", _TWO, (_SS.BASH,)),
+        # BSData cards with no rule text (Sharkey's staff, the Golden King's weapon): a staff
+        # used in two hands strikes as a staff (Stun); an unnamed two-handed weapon has no
+        # special strike (READINGS)
+        "two-handed staff": HandWeapon("two-handed staff", _TWO, (_SS.STUN,)),
+        "two-handed weapon": HandWeapon("two-handed weapon", _TWO, ()),
         # BSData wargear "Rules": a two-handed weapon with Bash or Piercing Strike
         "mattock": HandWeapon("mattock", _TWO, (_SS.BASH, _SS.PIERCE)),
         "hand-and-a-half hammer": HandWeapon("hand-and-a-half hammer", _HALF, (_SS.BASH,)),

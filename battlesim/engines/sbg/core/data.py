@@ -283,11 +283,54 @@ ASSUMPTIONS: Final = MappingProxyType(
         "the shortfall; after a pass, later tests that turn pass (ambiguity 10).",
         "war-beast-fall": "Riders thrown from a War Beast fall HOWDAH_HEIGHT inches (falling "
         "rule) and are placed prone as close as possible to the beast (WB-DMG-01, WB-GEN-06).",
-        "war-beast-not-yet": "Not played yet, as the engine lacks the piece: siege-engine "
-        "shots at a rider that scatter onto the beast (WB-SHT-01), fortifications with "
+        "war-beast-not-yet": "Not played yet, as the engine lacks the piece: fortifications with "
         "Defence 9+ met by a trample (WB-MOV-10), water areas (WB-MOV-02), howdah floors "
         "(crew never move inside it, WB-MOV-04). A trampled Cavalry model (one model here) "
         "suffers the hits twice, for rider and mount (WB-MOV-08, as for Hurl).",
+        "siege-engine-size": "SE-SHOOT-02: the data prints no Large or Small on an engine's "
+        "card; an engine whose card says nothing (every one of the 2018 data) is Large, so it "
+        'needs two crew and is a Siege target (SE-TGT-01). A card may say "large": false.',
+        "siege-engine-base": "SE-PROF-01: an engine stands on a 40 mm round base (the Large "
+        "base of bases.py); its crew deploy in contact around it at the back of the zone "
+        "(SE-CREW-03, SE-DEPLOY-01).",
+        "siege-engine-crew": "SE-SHOOT-01, SE-INEXP-01: every able trained crewman in contact "
+        "works the engine; other friends in contact make up the number only when trained crew "
+        "are too few (then, if they outnumber the trained, it hits on a 6). A Hero of the crew "
+        "with Might is the Siege Veteran or Engineer Captain (SE-VET-01, SE-UPG-ENGCAPT). "
+        "Might on the Scatter roll raises it towards the 6 of a perfect shot.",
+        "siege-engine-push": "SE-MOVE-01: an engine is pushed before its side's models move, "
+        "by the friends on foot in contact with it then (they move with it, the same way); the "
+        "whole move must avoid difficult terrain, obstacles and enemy control zones. The "
+        "heuristic pushes only an engine with no enemy within 48 inches.",
+        "siege-engine-sabotage": "SE-ATK-02: 'a whole turn' is from the start of a turn (in "
+        "contact then) to its End phase (still in contact), with no shot, spell or fight in it. "
+        "Touching an engine does not engage a model (SE-ATK-03, reading 32); the players do "
+        "not seek engines out to sabotage them.",
+        "siege-engine-cavalry": "SE-WOUND-04: a cavalry model hit by an engine: the mount is "
+        "rolled for first (slain outright if wounded), then the rider, then the knock-down.",
+        "siege-engine-heads": "SE-UPG-HEADS: the heads land where the scatter puts the shot; "
+        "every enemy that suffered the S3 hit tests its Courage (wounded or not), friends in "
+        "the 2 inches take the hit without a test; a model that fails is removed as a fleeing "
+        "casualty. Piercing Shot (BSData 9ab3-1e2b-0a19-417b): its S9 hit is the engine's "
+        "shot (killed outright if wounded, SE-WOUND-02); the fling follows HURL's path "
+        "(rules/monsters/hurl.py), and a wall that stops it deals the S6 hit to the flung model "
+        "only (terrain has no Defence here).",
+        "ram": "SIEGE-RAM-02: the ram's carriers are its holder and the friends on foot, "
+        "unengaged, standing, that fought no one, in base contact with him or with another "
+        "carrier (a ram is long; ADV-HEAVY-01's helpers, chained as SIEGE-TOWER-02's pushers); "
+        "the ten strongest count. It hits at the end of the Fight phase when its holder "
+        "touches the enemy gate, unengaged; the carriers then make no other attack on the gate.",
+        "gates": "SIEGE-GATE-01/GATEATK-01: a gate is a round piece spanning its gateway (Storm "
+        "the Gate: a castle gate 3 inch wide); models in contact that fought no one attack it "
+        "at the end of the Fight phase with one To Wound roll per Attack (no weapon or strike "
+        "modifiers); a broken gate is taken away and the gateway is open.",
+        "demolition": "DEMO-*: a charge is lit when at least two enemy models or one enemy "
+        "Siege target stand within 2 inch of it (for a desperate detonation too, reading); a "
+        "slow fuse rolls again at the start of the next Fight phase with +1, and a modified 6 "
+        "is titanic (reading 34); one Wounds roll for everything in the blast; walls take "
+        "nothing. Not played yet: shooting a charge (DEMO-07/08/09), charges bought in a list "
+        "(the Uruk-hai Demolition Team's Demolition Charge card is not imported) and the "
+        "players carrying one to a gate: only ``demolition.place_charge`` puts one down.",
         "war-beast-objects": "Objects are not carried in this engine yet: a War Beast never "
         "carries one (WB-GEN-07) holds trivially.",
         "war-beast-heroics": "WB-MOV-05/06: a Heroic Move or March declared by the model "

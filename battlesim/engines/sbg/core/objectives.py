@@ -107,6 +107,18 @@ class Deployment:
 
 
 @dataclass(frozen=True, slots=True)
+class GateSpec:
+    """SIEGE-GATE-01 (002:L3240): a gate of the fortification, of a kind of the door table
+    (SIEGE-GATE-TABLE, rules/fortifications.py), held by ``owner`` (the defender); ``width``
+    in inches is its base's diameter, spanning the gateway."""
+
+    point: Point
+    kind: str = "castle gate"
+    owner: int = 1
+    width: float = 3.0
+
+
+@dataclass(frozen=True, slots=True)
 class ScenarioSpec:
     """A scenario of the library, all data. ``table`` is the preset it asks for (None: the
     job's choice); ``special_rules`` are words the rules read ("search", "escape"...)."""
@@ -123,6 +135,8 @@ class ScenarioSpec:
     siege: bool = False
     sentries: int | None = None  # ADV-SENTRY: this side's Warriors are posted as sentries
     features: tuple[str, ...] = ()  # asked of a generated table (table_generator.ASKED)
+    gates: tuple[GateSpec, ...] = ()  # SIEGE-GATE-01: gates standing on the table
+    rams: tuple[Point, ...] = ()  # SIEGE-RAM-01: the attacker's rams, lying ready
     width: float = 48.0
     depth: float = 48.0
     summary: str = ""

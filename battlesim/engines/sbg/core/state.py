@@ -20,7 +20,15 @@ from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.core.mounts import MountState
 from battlesim.engines.sbg.core.spatial import Grid
 from battlesim.engines.sbg.core.status import Lasting, Status, expire
-from battlesim.engines.sbg.core.units import Alignment, Force, ModelId, ModelSpec, PlayerId, Profile
+from battlesim.engines.sbg.core.units import (
+    STRUCTURES,
+    Alignment,
+    Force,
+    ModelId,
+    ModelSpec,
+    PlayerId,
+    Profile,
+)
 
 Point = tuple[float, float]
 _SIDE_SPAN = 1 << 40  # living order: every model of side 0 before any of side 1
@@ -262,6 +270,10 @@ class BattleState:
     wounded_leaders: set[ModelId] = field(default_factory=set)
     # WB-GEN-05: War Beast id -> the ids of the models in its howdah, commander first
     crews: dict[ModelId, list[ModelId]] = field(default_factory=dict)
+    # SE-CREW-01: Siege Engine id -> its crew's ids, the Siege Veteran first
+    engines: dict[ModelId, list[ModelId]] = field(default_factory=dict)
+    # Siege Engines and gates on the table (units.STRUCTURES): pieces, not models of an army
+    structures: set[ModelId] = field(default_factory=set)
     # Enemies in base contact, kept up to date on every move and removal: "is it engaged?"
     # is asked thousands of times per turn (speed).
     touching: dict[ModelId, set[ModelId]] = field(default_factory=dict)
@@ -297,7 +309,8 @@ class BattleState:
         """Put a starting model on the table (``rules/muster.py`` builds it from its card)."""
         self.models[model.uid] = model
         self._enter(model)
-        self.start_counts[model.player] += 1
+        if not model.triggers & STRUCTURES:  # SE-COUR-01 (002:L3124): no model to count
+            self.start_counts[model.player] += 1
         self.touching[model.uid] = set()
         self._touch(model)
         return model
@@ -305,6 +318,8 @@ class BattleState:
     def _enter(self, model: ModelState) -> None:
         """The model joins the living (at the end of its side's list) and the grid."""
         self._alive[model.player].append(model)
+        if model.triggers & STRUCTURES:
+            self.structures.add(model.uid)
         self._placed += 1
         self._order[model.uid] = model.player * _SIDE_SPAN + self._placed
         self.grid.put(model.uid, model)
@@ -366,10 +381,14 @@ class BattleState:
             self.log.emit("separated", attacker=attacker.uid, defender=defender)
 
     def _touch(self, model: ModelState) -> None:
-        if not model.alive:
+        # SE-ATK-03 (002:L3132-3134), reading 32: nobody fights a Siege Engine (nor a gate,
+        # attacked apart, SIEGE-GATEATK-01), so a model in contact with one is not engaged
+        if not model.alive or (self.structures and model.uid in self.structures):
             return
         reach = model.radius + self._largest + CONTACT_TOLERANCE
         for enemy in self.near(model.x, model.y, reach, 1 - model.player):
+            if self.structures and enemy.uid in self.structures:
+                continue
             if self.in_contact(model, enemy):
                 self.touching[model.uid].add(enemy.uid)
                 self.touching[enemy.uid].add(model.uid)
@@ -491,7 +510,10 @@ class BattleState:
         notify(self, On.REMOVED, Happening(model, reason=reason.value, source=source))
 
     def _count_casualty(self, model: ModelState) -> None:
-        """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models."""
+        """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models;
+        SE-COUR-01 (002:L3124): a Siege Engine (or a gate) is no casualty."""
+        if model.triggers & STRUCTURES:
+            return
         if model.mount is not None:
             self.lose_parts(model.player, riders=1, mounts=0 if model.mount.slain else 1)
         elif model.unhorsed or model.loose:
@@ -508,7 +530,11 @@ class BattleState:
         self.casualties[player] += after - before
 
     def alive_count(self, player: PlayerId) -> int:
-        return len(self._alive[player])
+        """Living models of ``player``; a Siege Engine or a gate is none (SE-COUR-01)."""
+        alive = self._alive[player]
+        if not self.structures:
+            return len(alive)
+        return sum(1 for m in alive if m.uid not in self.structures)
 
     def positions(self) -> dict[str, list[float]]:
         return {m.uid: _pt(m.position) for m in self.living()}

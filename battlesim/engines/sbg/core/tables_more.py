@@ -4,8 +4,8 @@ tables, a curtain wall with a gate before a keep and a ruined fort.
 Sizes and heights are ASSUMPTIONS typical of a club table, as for ``tables_preset``: a man
 (1.2") climbs the 2" curtain wall (MOVE-CLIMB) and leaps the 1" ruined walls (MOVE-OBS-03).
 The river is shallow water, difficult ground (ADV-WATER-02, 002:L2913); the ford is open.
-The siege pieces are part-1 terrain: the gateway is an open doorway (FIGHT-DOOR-01), the
-siege rules of part 2 section 12 are not played yet (scenario_library "storm_the_gate").
+The curtain walls have no holds (SIEGE-WALL-01); the gateway is a doorway (FIGHT-DOOR-01) where
+Storm the Gate stands its castle gate (rules/fortifications.py, scenario_library).
 """
 
 from __future__ import annotations
@@ -25,9 +25,18 @@ from battlesim.engines.sbg.core.tables_preset import (
 
 
 def _wall(name: str, points: tuple[tuple[float, float], ...], height: float) -> TerrainPiece:
-    cover = Cover.FORTIFIED if height >= 2 else Cover.SOLID
+    """A wall; a fortification's (2" and more) has no holds: SIEGE-WALL-01 (002:L3230-3232),
+    only a ladder (or Spider Climb) would take a model up it."""
+    fortified = height >= 2
+    cover = Cover.FORTIFIED if fortified else Cover.SOLID
     return TerrainPiece(
-        name, TerrainKind.OBSTACLE, points, height=height, thickness=0.6, cover=cover
+        name,
+        TerrainKind.OBSTACLE,
+        points,
+        height=height,
+        thickness=0.6,
+        cover=cover,
+        climbable=not fortified,
     )
 
 

@@ -63,6 +63,23 @@ class PowerSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class SiegeEngineSpec:
+    """SE-PROF-01 (002:L3022-3027): a Siege Engine's reduced card (Strength in brackets,
+    Defence, Wounds), its special rules (Area Effect, Indirect Fire...) and the upgrades bought
+    for it (SE-UPG-*). It rides on the card of the crewman it is bought with (its Siege Veteran
+    or Engineer Captain, SE-VET-01); ``force_from_data`` puts the engine on the table beside him.
+    ``large``: SE-SHOOT-02, Large or Small (data.ASSUMPTIONS "siege-engine-size")."""
+
+    name: str
+    strength: int
+    defence: int
+    wounds: int
+    large: bool = True
+    rules: tuple[str, ...] = ()
+    upgrades: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Profile:
     """One profile card (002:L123-161) plus the options bought for it (PROF-07)."""
 
@@ -92,6 +109,7 @@ class Profile:
     howdah_wounds: int = 0
     mount: MountProfile | None = None  # CAV-DEF-01/02: a Cavalry model's mount
     powers: tuple[PowerSpec, ...] = ()  # MAGIC-WHO-01: the Magical Powers on its card
+    siege_engine: SiegeEngineSpec | None = None  # SE-VET-01: the engine this crewman leads
 
     @property
     def is_hero(self) -> bool:
@@ -125,6 +143,9 @@ class Force:
     warbands: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
     # WB-GEN-02/05 (002:L1866-1870): War Beast id -> the models riding it, commander first
     crews: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
+    # SE-CREW-01 (002:L3029): Siege Engine id -> its crew, the Siege Veteran (or Engineer
+    # Captain) first
+    engines: tuple[tuple[ModelId, tuple[ModelId, ...]], ...] = field(default=())
 
     @property
     def points(self) -> int:
@@ -213,6 +234,7 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         howdah_wounds=int(data.get("howdah_wounds", 0)),
         mount=_mount_from_data(data),
         powers=_powers_from_data(data.get("powers", ())),
+        siege_engine=_engine_from_data(data.get("siege_engine")),
         move=float(stats["move"]),
         **{key: int(v) for key, v in stats.items() if key != "move"},
     )
@@ -230,6 +252,13 @@ def profile_to_data(profile: Profile) -> dict[str, Any]:
     for key in _OPTIONAL_ZERO:  # only War Beasts carry them: other profiles' data unchanged
         if not data[key]:
             del data[key]
+    engine = data.pop("siege_engine")
+    if engine is not None:  # only a siege crewman carries the key (older logs stay identical)
+        data["siege_engine"] = {
+            **{name: getattr(engine, name) for name in SiegeEngineSpec.__slots__},
+            "rules": list(engine.rules),
+            "upgrades": list(engine.upgrades),
+        }
     powers = data.pop("powers")
     if powers:  # only casters carry the key (older logs stay identical)
         data["powers"] = [
@@ -256,6 +285,56 @@ def _powers_from_data(entries: Sequence[Mapping[str, Any]]) -> tuple[PowerSpec, 
             raise UnitDataError(f"power {name!r}: casting value {casting} or range {reach}")
         found.append(PowerSpec(name, casting, reach))
     return tuple(found)
+
+
+def _engine_from_data(data: Mapping[str, Any] | None) -> SiegeEngineSpec | None:
+    """SE-PROF-01: ``{"name", "strength", "defence", "wounds", "large", "rules",
+    "upgrades"}``; Strength, Defence and Wounds are required (the card prints them)."""
+    if data is None:
+        return None
+    try:
+        values = {key: int(data[key]) for key in ("strength", "defence", "wounds")}
+        name = str(data["name"]).strip()
+    except (KeyError, TypeError, ValueError) as error:
+        wants = "a name, Strength, Defence and Wounds"
+        raise UnitDataError(f"siege engine {data!r} needs {wants}") from error
+    if not name or not all(1 <= v <= 10 for v in values.values()):
+        raise UnitDataError(f"siege engine {name!r}: Strength and Defence 1-10, Wounds 1-10")
+    return SiegeEngineSpec(
+        name=name,
+        large=bool(data.get("large", True)),
+        rules=tuple(str(rule) for rule in data.get("rules", ())),
+        upgrades=tuple(str(item) for item in data.get("upgrades", ())),
+        **values,
+    )
+
+
+# SE-PROF-01: the engine's card as a model's: it neither moves, fights nor takes Courage
+# tests by itself (SE-MOVE-01, SE-COUR-01); the rules that say so read the keyword.
+SIEGE_ENGINE = "siege engine"
+# SIEGE-GATE-01 (002:L3240): a gate or door of a fortification, a piece with Defence and
+# structure points that stands on the table like an engine (rules/fortifications.py)
+GATE = "gate"
+STRUCTURES = frozenset({SIEGE_ENGINE, GATE})  # pieces that are no models of an army
+
+
+def engine_profile(spec: SiegeEngineSpec) -> Profile:
+    """The engine on the table: its Strength, Defence and Wounds; nothing else to roll."""
+    keywords = frozenset({SIEGE_ENGINE, "large" if spec.large else "small"})
+    return Profile(
+        name=spec.name,
+        move=0.0,
+        fight=0,
+        shoot=6,
+        strength=spec.strength,
+        defence=spec.defence,
+        attacks=0,
+        wounds=spec.wounds,
+        courage=0,
+        keywords=keywords,
+        rules=spec.rules + spec.upgrades,
+        base_mm=default_base_mm(sorted(keywords)),
+    )
 
 
 _MOUNT_STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
@@ -296,6 +375,9 @@ def _mount_to_data(mount: MountProfile) -> dict[str, Any]:
 def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
     """Build a force: ``units`` is a list of ``{"profile": {...}, "count": n}``.
 
+    A Siege Veteran or Engineer Captain whose card carries a ``"siege_engine"`` brings the
+    engine (a model of its own, right after him) and may list the rest of its crew under
+    ``"crew"`` (SE-CREW-01).
     A War Beast unit may list its riders under ``"crew"``: ``[{"profile": {...}, "count": n,
     "commander": true}, ...]`` (WB-GEN-02/05); each beast gets its own crew models, listed
     right after it, the commander first. A crew entry may carry ``"leader": true``.
@@ -306,6 +388,7 @@ def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
         raise UnitDataError(f"force {data.get('name')!r} needs alignment good or evil") from error
     models: list[ModelSpec] = []
     crews: list[tuple[ModelId, tuple[ModelId, ...]]] = []
+    engines: list[tuple[ModelId, tuple[ModelId, ...]]] = []
     leader: ModelId | None = None
     for entry in data.get("units", ()):
         profile = profile_from_data(entry["profile"])
@@ -313,6 +396,12 @@ def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
             uid = _add(models, prefix, profile)
             if entry.get("leader") and leader is None:
                 leader = uid
+            if profile.siege_engine is not None:
+                engine = _add(models, prefix, engine_profile(profile.siege_engine))
+                crew, crew_leader = _crew(models, prefix, entry.get("crew", ()))
+                engines.append((engine, (uid, *crew)))  # SE-CREW-01, SE-VET-01
+                leader = leader or crew_leader
+                continue
             if entry.get("crew") and "war beast" not in profile.keywords:
                 raise UnitDataError(f"{profile.name!r} has a crew but is no War Beast")
             riders, crew_leader = _crew(models, prefix, entry.get("crew", ()))
@@ -322,7 +411,7 @@ def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
     if not models:
         raise UnitDataError(f"force {data.get('name')!r} has no models")
     name = str(data.get("name", prefix))
-    return Force(name, alignment, tuple(models), leader, crews=tuple(crews))
+    return Force(name, alignment, tuple(models), leader, crews=tuple(crews), engines=tuple(engines))
 
 
 def _add(models: list[ModelSpec], prefix: str, profile: Profile) -> ModelId:

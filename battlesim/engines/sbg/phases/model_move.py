@@ -22,6 +22,7 @@ from battlesim.engines.sbg.rules import (
     one_ring,
     prone,
     sentries,
+    siege_crew,
     terrain_rules,
     terror,
     water,
@@ -70,6 +71,9 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
         return
     _maybe_dismount(state, players[model.player], model)
+    if siege_crew.stays(state, players[model.player], model):
+        _carry_out(state, model, Hold(model.uid))  # SE-SHOOT-01: crew at the engine
+        return
     if any([rule(state, model) for rule in START_OF_MOVE]):  # army rules, each asked
         model.done_moving = True  # it acted "instead of moving" (Healing Herbs)
         return

@@ -22,6 +22,7 @@ from battlesim.engines.sbg.phases.model_move import take_action
 from battlesim.engines.sbg.rules import (
     prone,
     reinforcements,
+    siege_moves,
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.courage import broken_test
@@ -61,6 +62,8 @@ def _finish_move_phase(state: BattleState) -> None:
 def _move_side(state: BattleState, players: tuple[Player, Player], side: int) -> None:
     player = players[side]
     ring.start_of_move(state, players, side)
+    if state.engines:
+        siege_moves.push_engines(state, player, side)  # SE-MOVE-01: pushers move first
     drummer = player.decide(state, SoundDrum(side))
     if drummer is not None:
         try:

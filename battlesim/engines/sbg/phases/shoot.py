@@ -14,7 +14,7 @@ from battlesim.engines.sbg.core.state import (
     Phase,
 )
 from battlesim.engines.sbg.core.units import ModelId
-from battlesim.engines.sbg.rules import special_shots
+from battlesim.engines.sbg.rules import siege_engines, special_shots
 from battlesim.engines.sbg.rules.shooting import (
     can_shoot,
     is_legal_target,
@@ -35,6 +35,7 @@ def run_shoot_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     heroic.declare_all(state, players, Phase.SHOOT)  # HERO-HA-01
     heroic.run_heroic_shoots(state, players, _take_shots)  # HERO-HS-01: before Priority
     for side in (state.priority, 1 - state.priority):
+        siege_engines.fire_engines(state, side)  # SE-SHOOT-01: its crew's shooting attack
         for shooter in list(state.living(side)):
             if shooter.alive and shooter.triggers & SPECIAL_SHOTS.keys():
                 _special_shot(state, players[side], shooter)

@@ -10,19 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from battlesim.engines.sbg.core.decisions import Player
-from battlesim.engines.sbg.policies.plan.player import PlanPlayer
 from battlesim.engines.sbg.policies.plan.search import SearchPlayer
 from battlesim.engines.sbg.policies.players import (
     HeuristicPlayer,
     _heuristic_no_might,
     _random,
 )
+from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
 from battlesim.engines.sbg.rules.scenarios import Scenario
 
 PLAYERS: dict[str, Callable[[Scenario | None], Player]] = {
-    "heuristic": PlanPlayer,  # the default: measured stronger than v1 (bench/sbg_players.py)
+    # the default: measured stronger than v1 (bench/sbg_players.py); the plan player with the
+    # attackers' siege moves (policies/siege_policy.py), the plan player wherever no gate stands
+    "heuristic": SiegePlanPlayer,
     "heuristic_v1": HeuristicPlayer,
-    "heuristic_v2": PlanPlayer,
+    "heuristic_v2": SiegePlanPlayer,
     "heuristic_no_might": _heuristic_no_might,
     "random": _random,
     "search": SearchPlayer,  # v2 with a look-ahead on copies of the state: slower

@@ -8,8 +8,8 @@ charge bonus and knocking infantry to the ground, descents and failed leaps.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.bases import MM_PER_INCH, mount_height_for
@@ -140,6 +140,23 @@ def _refit(model: ModelState, spec: ModelSpec) -> None:
     model.radius = fresh.radius
 
 
+def drop_item(state: BattleState, model: ModelState, item: str) -> None:
+    """The model drops a carried item (card wargear or bought option) for good: weapons and
+    triggers follow (an army rule: a dismounted Khandish Horseman's bow or axe)."""
+    profile = model.profile
+    kept = replace(
+        profile,
+        wargear=tuple(w for w in profile.wargear if w != item),
+        options=tuple(o for o in profile.options if o != item),
+    )
+    _refit(model, ModelSpec(model.uid, kept))
+    state.log.emit("item_dropped", model=model.uid, item=item)
+
+
+# Army rules told when a Cavalry model goes on foot (thrown, mount slain, dismounted)
+ON_FOOT: list[Callable[[BattleState, ModelState], None]] = []
+
+
 def unhorse(state: BattleState, model: ModelState) -> MountState:
     """CAV-SHOOT-04 (002:L1354): the Infantry version replaces the cavalry model at its
     centre; it stays in its fight with the same enemies even without base contact."""
@@ -154,6 +171,8 @@ def unhorse(state: BattleState, model: ModelState) -> MountState:
             state.touching[model.uid].add(uid)
             state.touching[uid].add(model.uid)
     state.log.emit("unhorsed", model=model.uid, profile=mount.foot.name)
+    for rule in ON_FOOT:
+        rule(state, model)
     return mount
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core import effects
@@ -71,10 +72,17 @@ def courage_test(
     ):
         dice = state.roll(2, f"courage {model.uid} ({reason}, re-roll of a failed test)")
         total = sum(dice) + courage_value(state, model, reason) - penalty  # DICE-REROLL-02
+    total -= sum(rule(state, model, total) for rule in AFTER_COURAGE_DICE)
     total += heroic_courage(state, model, total, sum(dice))
     passed = total >= COURAGE_PASS
     state.log.emit("courage", model=model.uid, reason=reason, total=total, passed=passed)
     return _tested(state, model, reason, passed)
+
+
+# Rules of other models that lower a Courage test's total once its dice are known, before
+# the tester's own Will and Might (the Golden King's Riches Beyond Renown): each returns
+# the points it takes off
+AFTER_COURAGE_DICE: list[Callable[[BattleState, ModelState, int], int]] = []
 
 
 def _tested(state: BattleState, model: ModelState, reason: str, passed: bool) -> bool:

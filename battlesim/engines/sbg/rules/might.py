@@ -11,6 +11,7 @@ engine checks: never more than the store, never negative, never a die above 6 or
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -126,44 +127,32 @@ def _legal(ask: MightAsk, points: object) -> bool:
 
 
 def budget(state: BattleState, model: ModelState, roll: MightRoll | None = None) -> int:
-    """The Might points the model could spend now (its store and any free point)."""
-    free = free_point(state, model) + aimed_point(state, model, roll)
-    return model.might + free + lent_might(state, model)
+    """The Might points the model could spend now (its store and any free point; ``roll``:
+    the roll they would go on, for a free point limited to some rolls)."""
+    return model.might + free_point(state, model, roll) + lent_might(state, model)
 
 
-def free_point(state: BattleState, model: ModelState) -> int:
+# Army rules giving a free Might point each turn for some rolls only (Narzug's Lethal Aim:
+# his shots): rule -> a test of the roll now
+FREE_MIGHT_ROLLS: dict[str, Callable[[BattleState, MightRoll | None], bool]] = {}
+
+
+def free_point(state: BattleState, model: ModelState, roll: MightRoll | None = None) -> int:
     """SR-MIGHTYHERO (002:L2789-2791): a Mighty Hero may spend 1 free Might point per turn,
     without drawing on its store, even an empty one. 1 if still unused this turn, else 0."""
-    if "mighty hero" not in model.triggers or mighty_hero(model).free_might_turn == state.turn:
+    mighty = "mighty hero" in model.triggers
+    rules = model.triggers & FREE_MIGHT_ROLLS.keys() if FREE_MIGHT_ROLLS else set()
+    if not (mighty or rules) or mighty_hero(model).free_might_turn == state.turn:
         return 0
-    return 1
-
-
-# Army rules giving one free Might point each turn for the rolls of a model's own shooting
-# (Lethal Aim: "To Hit, In The Way or To Wound roll when shooting his bow").
-SHOOTING_ROLLS = frozenset({MightRoll.TO_HIT, MightRoll.IN_THE_WAY, MightRoll.TO_WOUND})
-FREE_SHOOTING_POINT: set[str] = set()
-
-
-def aimed_point(state: BattleState, model: ModelState, roll: MightRoll | None) -> int:
-    """1 if a rule of FREE_SHOOTING_POINT gives the model a free point on this shooting roll
-    (Shoot phase) and it is unused this turn, else 0."""
-    if roll not in SHOOTING_ROLLS or FREE_SHOOTING_POINT.isdisjoint(model.triggers):
-        return 0
-    if state.phase.value != "shoot" or mighty_hero(model).aimed_turn == state.turn:
-        return 0
-    return 1
+    return int(mighty or any(FREE_MIGHT_ROLLS[rule](state, roll) for rule in rules))
 
 
 def pay_might(
     state: BattleState, model: ModelState, points: int, roll: MightRoll | None = None
 ) -> None:
-    """Spend ``points`` of Might: a free point first (SR-MIGHTYHERO, Lethal Aim), the rest
+    """Spend ``points`` of Might: a Mighty Hero's free point first (SR-MIGHTYHERO), the rest
     from the store (heroics.spend refuses to go below zero). Heroic Actions may pay here."""
-    if points > 0 and aimed_point(state, model, roll):
-        mighty_hero(model).aimed_turn = state.turn
-        points -= 1
-    if points > 0 and free_point(state, model):
+    if points > 0 and free_point(state, model, roll):
         mighty_hero(model).free_might_turn = state.turn
         points -= 1
     if points:
@@ -184,7 +173,6 @@ class SpendMight(Decision[int]):
 @dataclass(slots=True)
 class MightyHero:
     free_might_turn: int = 0  # SR-MIGHTYHERO: the turn its free Might point was last used
-    aimed_turn: int = 0  # Lethal Aim: the turn its free shooting point was last used
 
 
 MIGHTY_HERO: Status[MightyHero] = Status("mightyhero", MightyHero, Lasting.BATTLE)

@@ -70,12 +70,14 @@ from battlesim.engines.sbg.rules.crossing import (
     resolve_crossing,
 )
 from battlesim.engines.sbg.rules.falling import terrain_height
+from battlesim.engines.sbg.rules.fortifications import passes_gate
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusal, may_charge
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.kinds import sure_footed
 from battlesim.engines.sbg.rules.one_ring import ring_worn, wears_ring
 from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.shooting import shoot
+from battlesim.engines.sbg.rules.siege_crew import beyond_tether, is_structure
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
 from battlesim.engines.sbg.rules.terrain_rules import flies, in_woods
@@ -103,6 +105,7 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
     for enemy in state.enemies(model):
         if (
             enemy.prone
+            or (state.structures and is_structure(enemy))  # SE-ATK-03: no control zone
             or (beasts and riding(enemy) is not None)
             or (ring_on and wears_ring(enemy) and one_ring.invisible_to(enemy, model))
         ):
@@ -126,8 +129,8 @@ def holds_zone(state: BattleState, model: ModelState) -> bool:
 def can_move(state: BattleState, model: ModelState) -> bool:
     """MOVE-CHG-03: engaged models cannot move; each model moves once (MOVE-GEN-02); a rider
     thrown this turn cannot move (CAV-THROWN-01/02); howdah models never leave it (WB-MOV-04)."""
-    if riding(model) is not None:
-        return False
+    if riding(model) is not None or is_structure(model):
+        return False  # SE-MOVE-01 (002:L3037): an engine never moves by itself; nor a gate
     if not model.alive or model.done_moving or rider_turns(model).thrown_turn == state.turn:
         return False
     return not state.engaged(model) and not effects.barred(state, model, Bar.MOVE)
@@ -162,6 +165,8 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     leash = leash_refusal(state, model, action.to)
     if leash is not None:
         raise IllegalActionError(leash)
+    if beyond_tether(state, model, action.to):
+        raise IllegalActionError(f'{model.uid} would end over 6" from its engine (SE-CREW-01)')
     return cost
 
 
@@ -202,6 +207,10 @@ def _passed_through(
             continue
         if prone_leap.may_hop(state, model, other, end):
             continue  # MOVE-PRONE-11: leapt over (checked in check_action)
+        if state.structures and passes_gate(model, other):
+            if point_distance(end, other.position) < clearance:
+                return other  # through its own gate, never stopping on it (SIEGE-MOVE-02)
+            continue
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             return other
     return None
@@ -699,7 +708,23 @@ def forced_charge(state: BattleState, model: ModelState, action: MoveAction) -> 
         if any(test(enemy) for test in tests):
             state.log.emit("refused", model=model.uid, reason="must charge (army rule)")
             return Charge(model.uid, enemy.uid, spot)
-    return action
+    return _approach(state, model, action)
+
+
+# Army rules that, when the charge they force cannot be made, make the model "move as close
+# as possible" to a friend (Longshanks, In Defence of the King): each names it, or None.
+MUST_APPROACH: list[Callable[[BattleState, ModelState], ModelState | None]] = []
+
+
+def _approach(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+    goal = next((m for m in (rule(state, model) for rule in MUST_APPROACH) if m), None)
+    if goal is None:
+        return action
+    end = furthest_toward(state, model, goal.position)
+    if _gap(end, goal) >= _gap(_end_of(model, action), goal) - 0.5:
+        return action  # already closing in as far as it can
+    state.log.emit("refused", model=model.uid, reason="must move towards its ward (army rule)")
+    return Move(model.uid, end)
 
 
 def _end_of(model: ModelState, action: MoveAction) -> tuple[float, float]:

@@ -19,6 +19,7 @@ from battlesim.engines.sbg.core.objectives import (
     Award,
     Deployment,
     EndCondition,
+    GateSpec,
     Objective,
     ScenarioSpec,
     Scoring,
@@ -390,9 +391,17 @@ _SIEGE_NOTE = (
     "defends the fortification and deploys inside it, side 0 attacks from the open edge."
 )
 _NO_SIEGE_RULES = (
-    "ASSUMPTION (engine scope): the fortification is played with the part-1 terrain rules "
-    "(walls are obstacles to climb, the gateway is open ground); the siege rules of part 2 "
-    "section 12 (gates with Defence and structure points, ladders, rams) are not played yet."
+    "ASSUMPTION (engine scope): the curtain walls have no holds (SIEGE-WALL-01) and the "
+    "gateway holds a castle gate (SIEGE-GATE-TABLE: Defence 10, 3 structure points) that the "
+    "defender passes and the attacker must break (SIEGE-GATEATK-01); the attacker has one ram "
+    "(SIEGE-RAM-01/02) lying 1 inch before its zone; ladders, siege towers and defensive "
+    "equipment (part 2 sections 12.3-12.4) are not played yet, nor are demolition charges "
+    "(11.8)."
+)
+_RUIN_RULES = (
+    "ASSUMPTION (engine scope): the ruined walls are low obstacles leapt as in part 1 and the "
+    "breaches open ground; the fort has no gate. Ladders, rams and defensive equipment "
+    "(part 2 sections 12.3-12.4) are not played yet."
 )
 STORM_THE_GATE = ScenarioSpec(
     "storm_the_gate",
@@ -431,6 +440,8 @@ STORM_THE_GATE = ScenarioSpec(
     ),
     table="walled keep",
     siege=True,
+    gates=(GateSpec((24.0, 31.0), "castle gate", owner=1, width=3.0),),
+    rams=((24.0, 11.0),),
     summary="The attacker storms a curtain wall with a gate; the defender holds the keep.",
 )
 
@@ -456,7 +467,7 @@ RUINED_FORT = ScenarioSpec(
     EndCondition(turn_limit=10, quarter=True, random_end=0),
     (
         _SIEGE_NOTE,
-        _NO_SIEGE_RULES,
+        _RUIN_RULES,
         "ASSUMPTION: 6 VP for holding the fort (more models within 6 inch of its centre), 3 VP "
         "enemy broken, 1 VP enemy leader slain; 10 turns.",
     ),

@@ -114,9 +114,12 @@ def escaped(state: BattleState, model: ModelState) -> bool:
 
 
 def within(state: BattleState, point: tuple[float, float], reach: float) -> list[int]:
-    """Living models of each side within ``reach`` of ``point`` (base edge)."""
+    """Living models of each side within ``reach`` of ``point`` (base edge); a Siege Engine
+    never holds an objective (SE-DEPLOY-03, 002:L3144)."""
     counts = [0, 0]
     for model in state.living():
+        if state.structures and model.uid in state.structures:
+            continue
         if math.dist(model.position, point) - model.radius <= reach:
             counts[model.player] += 1
     return counts

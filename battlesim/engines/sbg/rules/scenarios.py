@@ -31,7 +31,7 @@ from battlesim.engines.sbg.core.outcome import Termination
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import PlayerId
-from battlesim.engines.sbg.rules import objects, scenario_play
+from battlesim.engines.sbg.rules import fortifications, objects, scenario_play
 from battlesim.engines.sbg.rules.reinforcements import Reserve
 from battlesim.engines.sbg.rules.scenario_library import DOMINATION, LIBRARY, SETS, TO_THE_DEATH
 
@@ -118,6 +118,9 @@ class Scenario:
             spot = objects.where(state, name)
             if spot is not None and objects.holder_side(state, name) != side:
                 return Goal(spot)
+        gate = _gate_to_break(state, model)
+        if gate is not None:
+            return Goal(gate)
         return self._marker_goal(state, model)
 
     def _objects(self) -> list[str]:
@@ -138,6 +141,15 @@ class Scenario:
         if not open_points:
             return None
         return Goal(min(open_points, key=lambda p: (math.dist(p, model.position), p)))
+
+
+def _gate_to_break(state: BattleState, model: ModelState) -> Point | None:
+    """SIEGE-GATE-01, SIEGE-MOVE-02: while an enemy gate stands, the attackers' way in is
+    through it (its walls have no holds, SIEGE-WALL-01): the nearest such gate."""
+    gates = [g for g in fortifications.standing_gates(state) if g.player != model.player]
+    if not gates:
+        return None
+    return min(gates, key=lambda g: (math.dist(g.position, model.position), g.uid)).position
 
 
 def _open(

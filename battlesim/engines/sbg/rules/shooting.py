@@ -24,6 +24,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.units import Alignment
 from battlesim.engines.sbg.rules import cavalry, characteristics, one_ring, war_beasts, water
 from battlesim.engines.sbg.rules.combat import clamp_die, roll_to_wound
+from battlesim.engines.sbg.rules.fortifications import shot_can_harm
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import MightRoll, boost
@@ -98,6 +99,8 @@ def is_legal_target(
         return False
     if state.distance(shooter, target) > weapon.range + 1e-9:
         return False
+    if state.structures and not shot_can_harm(weapon.strength, target):
+        return False  # SIEGE-GATEATK-01: a shot of Strength 4 or less cannot harm a gate
     unseen = ducking_friends(state, shooter) | small_fry(state, target)
     visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
     return visible and not _friends_block(state, shooter, target)
@@ -122,6 +125,8 @@ def legal_targets(
     found = []
     ducking = ducking_friends(state, shooter)
     for _, _, target in in_range[:TARGETS_CONSIDERED]:
+        if state.structures and not shot_can_harm(weapon.strength, target):
+            continue  # SIEGE-GATEATK-01: a shot of Strength 4 or less cannot harm a gate
         unseen = ducking | small_fry(state, target)  # SHOOT-ITW-06: models it ignores
         visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
         if visible and not _friends_block(state, shooter, target):
@@ -272,6 +277,18 @@ def _through_the_way(
             war_beasts.hit_howdah(state, shooter, state.models[ridden])
             return None
     return target
+
+
+def into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> ModelState:
+    """SHOOT-CMB-03 for other shots into a fight (a siege engine's, SE-SHOOT-05)."""
+    return _into_combat(state, shooter, target)
+
+
+def through_the_way(
+    state: BattleState, shooter: ModelState, target: ModelState
+) -> ModelState | None:
+    """SHOOT-ITW-02/03 for other shots (a siege engine's, SE-INWAY-01)."""
+    return _through_the_way(state, shooter, target)
 
 
 def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> ModelState:

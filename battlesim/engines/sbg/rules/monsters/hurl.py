@@ -196,6 +196,12 @@ def _hits(
     knock_prone(state, victim, "hurled")
 
 
+def landing(state: BattleState, victim: ModelState, end: Point) -> Point:
+    """Where a flung model lands at ``end`` (others nudged aside): for other rules that fling
+    a model (a siege engine's Piercing Shot)."""
+    return _landing(state, victim, end)
+
+
 def _landing(state: BattleState, victim: ModelState, end: Point) -> Point:
     """HURL-07 (002:L1846): models under the landing spot are nudged aside to place the
     hurled model; each goes to the nearest spot (0.05" steps) where its base overlaps no

@@ -3,16 +3,23 @@ Dol Guldur) and of Stand Fast! commanders, from the BattleScribe rule text."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from battlesim.engines.sbg.core import effects
+from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.effects import Effect, Until
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier, register
 from battlesim.engines.sbg.core.overrides import Stat, override, value
-from battlesim.engines.sbg.core.permissions import May, grant
+from battlesim.engines.sbg.core.permissions import May, grant, grant_by_effect
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll
+from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll, reroll_by_effect
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
     ModelState,
     On,
+    Phase,
+    Removal,
     Tick,
     every,
     on,
@@ -178,3 +185,81 @@ def _torturer_rerolls(context: HookContext) -> Reroll:
 HUNT_MASTER = "hunt master"
 SURE_FOOTED.add(HUNT_MASTER)
 REGISTRY.register(HUNT_MASTER, kind=Kind.RULE, source="BSData Hunt Master (Fimbul)")
+
+
+# The Price of Failure (Yazneg): his army Broken, Azog and Yazneg in base contact as the Move
+# phase starts: instead of Azog's Courage test, Yazneg may be removed; Azog then passes, his
+# Stand Fast! reaches the whole table this turn, and while Azog lives the Hunter Orcs, Hunter
+# Orc Captains, Fimbul and Narzug re-roll failed Courage tests (READINGS).
+PRICE_OF_FAILURE = "the price of failure"
+_HUNTERS = ("hunter orc", "fimbul", "narzug")
+WHOLE_TABLE = 100  # inches added to Azog's Stand Fast! reach: every model on the table
+_PAID: Status[dict[int, int]] = Status("the price of failure", dict, Lasting.BATTLE)
+
+
+def _azog(state: BattleState, player: int) -> ModelState | None:
+    found = [m for m in state.living(player) if m.profile.name.lower() == "azog"]
+    return found[0] if found else None
+
+
+@dataclass(frozen=True, slots=True)
+class PayThePrice(Decision[bool]):
+    """Is Yazneg removed so that Azog passes his test (The Price of Failure)? Heuristic: yes
+    (a Hero is lost, the army's Courage tests are much surer)."""
+
+    yazneg: ModelState
+    azog: ModelState
+
+    def default(self, state: BattleState) -> bool:
+        return True
+
+
+@every(Tick.PHASE_START, PRICE_OF_FAILURE, order=25)
+def _price_of_failure(state: BattleState) -> None:
+    if state.phase is not Phase.MOVE:
+        return
+    for yazneg in [m for m in state.living() if PRICE_OF_FAILURE in m.triggers]:
+        azog = _azog(state, yazneg.player)
+        if not state.broken[yazneg.player] or azog is None or not state.in_contact(azog, yazneg):
+            continue
+        ask = PayThePrice(yazneg, azog)
+        players = state.players
+        yes = ask.default(state) if players is None else players[yazneg.player].decide(state, ask)
+        if yes:
+            state.log.emit("army_rule", model=yazneg.uid, rule=PRICE_OF_FAILURE, azog=azog.uid)
+            state.remove(yazneg, Removal.SLAIN, PRICE_OF_FAILURE)
+            _PAID.of(state)[yazneg.player] = state.turn
+            whole_table = Effect(
+                PRICE_OF_FAILURE,
+                azog.uid,
+                Hook.STAND_FAST_REACH,
+                WHOLE_TABLE,
+                Until.END_OF_TURN,
+                "BSData The Price of Failure",
+            )
+            effects.add(state, whole_table)
+
+
+def _paid(state: BattleState, model: ModelState) -> int | None:
+    return _PAID.of(state).get(model.player) if _PAID.peek(state) else None
+
+
+@grant_by_effect(May.PASS_COURAGE_UNTESTED)
+def _azog_passes(context: HookContext) -> bool | None:
+    model, state = context.model, context.state
+    turn = _paid(state, model)
+    azog = _azog(state, model.player) if turn == state.turn else None
+    reason = context.details.get("reason")
+    return True if azog is model and reason == "broken" else None
+
+
+@reroll_by_effect(Roll.COURAGE)
+def _hunters_reroll(context: HookContext) -> Reroll:
+    model, state = context.model, context.state
+    if _paid(state, model) is None or _azog(state, model.player) is None:
+        return Reroll.NONE
+    name = model.profile.name.lower()
+    return Reroll.FAILED if name.startswith(_HUNTERS) else Reroll.NONE
+
+
+REGISTRY.register(PRICE_OF_FAILURE, kind=Kind.RULE, source="BSData The Price of Failure (Yazneg)")

@@ -15,7 +15,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules.armies.good.near import named
 from battlesim.engines.sbg.rules.fighting import ask
-from battlesim.engines.sbg.rules.might import FREE_SHOOTING_POINT
+from battlesim.engines.sbg.rules.might import FREE_MIGHT_ROLLS, MightRoll
 from battlesim.engines.sbg.rules.shooting import FOLLOW_UPS, SURE_WOUND_ON_SIX, is_legal_target
 
 # --- Rapid Fire (BSData 1c6b-6633-1c99-37bc) --------------------------------------------------
@@ -77,10 +77,18 @@ REGISTRY.register(
 SURE_WOUND_ON_SIX.add("deadeye")
 REGISTRY.register("deadeye", kind=Kind.RULE, source="BSData f284-c076-6eb6-7624")
 
-# Lethal Aim: each turn one Might point, free even from an empty store, on a To Hit, In The
-# Way or To Wound roll of the model's own shooting (might.aimed_point). Narzug's rule of the
-# same name (9525-b014-3b51-d3cb) has the same text.
-FREE_SHOOTING_POINT.add("lethal aim")
+# Lethal Aim: each turn one Might point, free even from an empty store, on a To Hit or In The
+# Way roll, or a To Wound roll in the Shoot phase (might.FREE_MIGHT_ROLLS, the Mighty Hero's
+# free point). Narzug's rule of the same name (9525-b014-3b51-d3cb) has the same text and the
+# same test (rules/armies/evil/hunters.py).
+_AIMED = frozenset({MightRoll.TO_HIT, MightRoll.IN_THE_WAY})
+
+
+def _lethal_aim(state: BattleState, roll: MightRoll | None) -> bool:
+    return roll in _AIMED or (roll is MightRoll.TO_WOUND and state.phase is Phase.SHOOT)
+
+
+FREE_MIGHT_ROLLS.setdefault("lethal aim", _lethal_aim)
 REGISTRY.register(
     "lethal aim", kind=Kind.RULE, source="BSData 8f6b-5307-7c2b-5a69, 9525-b014-3b51-d3cb"
 )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules.armies.good.near import FELLOWSHIP, named
 from battlesim.engines.sbg.rules.fighting import ask
@@ -60,8 +60,8 @@ def _healing_herbs(state: BattleState, oin: ModelState) -> bool:
     """Healing Herbs (BSData 24f0-f978-ddfc-73f1): in the Move phase, instead of moving, Óin
     may try to heal a friend in base contact: D6 1-3 nothing, 4-5 one lost Wound back, 6
     every lost Wound back."""
-    if HERBS not in oin.triggers:
-        return False
+    if HERBS not in oin.triggers or state.phase is not Phase.MOVE:
+        return False  # not a Heroic Combat's move in the Fight phase
     friend = _chosen(state, oin, HERBS, heroes_only=False)
     if friend is None:
         return False
@@ -76,7 +76,7 @@ def _at_your_service(state: BattleState, barliman: ModelState) -> bool:
     in base contact with a friendly Hero, Barliman may spend a Will point: on a 5+ (a 4+ for
     a Hero of the Fellowship army list) the Hero regains a lost Wound (READINGS: at the start
     of his move; he still moves)."""
-    if SERVICE not in barliman.triggers or barliman.will <= 0:
+    if SERVICE not in barliman.triggers or barliman.will <= 0 or state.phase is not Phase.MOVE:
         return False
     hero = _chosen(state, barliman, SERVICE, heroes_only=True)
     if hero is None:

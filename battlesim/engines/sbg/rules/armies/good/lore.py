@@ -8,7 +8,7 @@ from battlesim.engines.sbg.core.arms import HAND_WEAPONS, MISSILE_WEAPONS
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.names import parts
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, every
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Tick, every
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.equipment import ARMOUR_TIERS
 from battlesim.engines.sbg.rules.fighting import ask
@@ -56,8 +56,8 @@ def _loremaster(state: BattleState, floi: ModelState) -> bool:
     """Loremaster (BSData c1d2-f6ef-3b1c-34ef): at the start of his move, Flói may spend a
     Will point to negate an enemy's special rule or wargear (not the One Ring) until the end
     of the turn; no range, but he must see the model. It is no action instead of moving."""
-    if LOREMASTER not in floi.triggers or floi.will <= 0:
-        return False
+    if LOREMASTER not in floi.triggers or floi.will <= 0 or state.phase is not Phase.MOVE:
+        return False  # his move of the Move phase (not a Heroic Combat's)
     options = tuple(
         (enemy, names)
         for enemy in state.enemies(floi)

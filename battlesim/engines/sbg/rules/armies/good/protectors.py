@@ -32,7 +32,7 @@ from battlesim.engines.sbg.rules.heroic_actions import (
     heroic_turn,
     tier,
 )
-from battlesim.engines.sbg.rules.movement import MUST_CHARGE
+from battlesim.engines.sbg.rules.movement import MUST_APPROACH, MUST_CHARGE
 
 EnemyTest = Callable[[ModelState], bool]
 
@@ -47,6 +47,15 @@ def _joining(state: BattleState, model: ModelState, ward: ModelState | None) -> 
         return None
     foes = {m.uid for m in state.contacts(ward)}
     return (lambda enemy: enemy.uid in foes) if foes else None
+
+
+def _ward_after_heroic_combat(
+    state: BattleState, model: ModelState, ward: ModelState | None
+) -> ModelState | None:
+    """The ward to move as close as possible to when no enemy of its fight can be charged."""
+    if _joining(state, model, ward) is None:
+        return None
+    return ward
 
 
 def _ward_in_a_fight(
@@ -87,6 +96,13 @@ def _longshanks_join(state: BattleState, sam: ModelState) -> EnemyTest | None:
 
 FREE_ACTIONS.append(_longshanks_free)
 MUST_CHARGE.append(_longshanks_join)
+MUST_APPROACH.append(
+    lambda state, sam: (
+        _ward_after_heroic_combat(state, sam, _frodo(state, sam))
+        if LONGSHANKS in sam.triggers
+        else None
+    )
+)
 REGISTRY.register(LONGSHANKS, kind=Kind.RULE, source="BSData 02c7-6da8-eb75-543f")
 
 
@@ -155,6 +171,13 @@ def _shieldbearer_join(state: BattleState, bearer: ModelState) -> EnemyTest | No
 
 FREE_ACTIONS.append(_shieldbearer_free)
 MUST_CHARGE.append(_shieldbearer_join)
+MUST_APPROACH.append(
+    lambda state, bearer: (
+        _ward_after_heroic_combat(state, bearer, _ward(state, bearer))
+        if _shieldbearer(bearer)
+        else None
+    )
+)
 REGISTRY.register(
     DEFENCE_OF_THE_KING,
     kind=Kind.RULE,

@@ -9,7 +9,7 @@ from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Effect, Until
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.courage import PASSES_COURAGE, courage_test
 from battlesim.engines.sbg.rules.fighting import ask
@@ -60,7 +60,9 @@ def _songs(state: BattleState, sentinel: ModelState) -> tuple[Song, ...]:
 
 def _enchanting_song(state: BattleState, sentinel: ModelState) -> bool:
     """Before its move (MAGIC-WHEN-01), a Sentinel not Engaged may sing one song a turn."""
-    if SONG not in sentinel.triggers or _SUNG.of(sentinel) or state.engaged(sentinel):
+    if SONG not in sentinel.triggers or state.phase is not Phase.MOVE:
+        return False  # powers are cast in the Move phase (MAGIC-WHEN-01)
+    if _SUNG.of(sentinel) or state.engaged(sentinel):
         return False
     songs = _songs(state, sentinel)
     choice = ask(state, sentinel, ChooseSong(sentinel, songs))
