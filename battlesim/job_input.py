@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.http import Http404
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from armybuilder.battlescribe.data_rules import data_rule_breaches
 from armybuilder.selectors import (
@@ -94,6 +94,10 @@ def _pick(profiles: dict[str, Profile], entry: Any, *, leader: bool) -> UnitPick
 
 
 LIST_FIELDS = {"list_a": "first", "list_b": "second"}
+MISSING = {
+    "list_a": gettext_noop("Choose the first list of the battle."),
+    "list_b": gettext_noop("Choose the second list of the battle."),
+}
 
 
 def job_options_for(*, user: AbstractBaseUser, values: dict[str, Any]) -> dict[str, Any]:
@@ -116,11 +120,7 @@ def job_request(
     named = {field: values.get(field) for field in LIST_FIELDS}
     if not any(named.values()) and "forces" in options:
         return options, []
-    missing = {
-        field: f"Choose the {which} list of the battle."
-        for field, which in LIST_FIELDS.items()
-        if not named[field]
-    }
+    missing = {field: gettext(MISSING[field]) for field in LIST_FIELDS if not named[field]}
     if missing:
         raise ValidationError(missing)
     resolved = {field: _army_list(user, str(named[field]), field) for field in LIST_FIELDS}
@@ -137,10 +137,13 @@ def job_request(
 def _breach_text(found: dict[str, Any]) -> str:
     count = len(found["breaches"])
     shown = "; ".join(found["breaches"][:5]) + ("; ..." if count > 5 else "")
-    return (
-        f"The list {found['name']!r} breaks {count} rule{'s' if count > 1 else ''}: {shown}. "
-        'Fix it in the list builder, or tick "simulate anyway" to simulate it as it is.'
-    )
+    return ngettext(
+        "The list {name} breaks {count} rule: {shown}. Fix it in the list builder, or tick "
+        "“simulate anyway” to simulate it as it is.",
+        "The list {name} breaks {count} rules: {shown}. Fix it in the list builder, or tick "
+        "“simulate anyway” to simulate it as it is.",
+        count,
+    ).format(name=repr(found["name"]), count=count, shown=shown)
 
 
 def job_queue_requested(

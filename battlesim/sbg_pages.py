@@ -31,9 +31,23 @@ SCENARIOS = [
         for name in SCENARIO_SETS
     ),
 ]
+# The preset tables' names for the form; a preset added later shows its own (English) name.
+# Scenario titles stay as the Matched Play Guide writes them: no source gives French ones.
+TABLE_NAMES = {
+    "village": _("Village"),
+    "forest and ruins": _("Forest and ruins"),
+    "river ford": _("River ford"),
+    "rolling hills": _("Rolling hills"),
+    "walled keep": _("Walled keep"),
+    "ruined fort": _("Ruined fort"),
+}
 TABLES = [
     ("", _("Open field (or the scenario's own table)")),
-    *((name, name.capitalize()) for name in TABLE_PRESETS if name != "open field"),
+    *(
+        (name, TABLE_NAMES.get(name, name.capitalize()))
+        for name in TABLE_PRESETS
+        if name != "open field"
+    ),
     ("generated", _("Seeded random layout")),
 ]
 MODES = [("matched", _("Matched play")), ("narrative", _("Narrative (no Break, Good first)"))]

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views import defaults
 from rest_framework.authtoken.views import ObtainAuthToken
 
@@ -51,5 +52,5 @@ def health(request: HttpRequest) -> JsonResponse:
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """An unknown address: JSON under ``/api/`` (as the schema documents), a page elsewhere."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"detail": "Not found."}, status=404)
+        return JsonResponse({"detail": gettext("Not found.")}, status=404)
     return defaults.page_not_found(request, exception)

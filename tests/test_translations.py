@@ -22,7 +22,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.template import Context, Template
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import translation
 
 from accounts.models import Preferences
@@ -292,3 +292,33 @@ def test_the_phrasebook_needs_no_django() -> None:
         "sys.exit(1 if any(m.split('.')[0] == 'django' for m in sys.modules) else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+@pytest.mark.django_db
+def test_api_errors_speak_the_readers_language() -> None:
+    """A breach of the API's own checks and a service's refusal, in French for a French
+    reader (Accept-Language), in English otherwise; the fields keep their names."""
+    user = User.objects.create_user("gimli", password="pw-gimli-1234")
+    for language in ("fr", "en"):
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(user)
+        with override_settings(SBG_MAX_BATTLES_PER_JOB=10):
+            answer = client.post(
+                "/api/jobs/",
+                {"game": "monopoly", "battles": 11},
+                content_type="application/json",
+            )
+        assert answer.status_code == 400
+        if language == "fr":
+            assert answer.json()["battles"] == ["Au plus 10 batailles par simulation."]
+        else:
+            assert answer.json()["battles"] == ["At most 10 battles a job."]
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    french.force_login(user)
+    refused = french.post(
+        "/api/jobs/",
+        {"game": "sbg", "battles": 2, "list_a": "starter:nowhere"},
+        content_type="application/json",
+    )
+    assert refused.status_code == 400
+    assert refused.json()["list_b"] == ["Choisissez la seconde liste de la bataille."]

@@ -38,7 +38,7 @@ def test_a_job_draws_siege_scenarios_in_narrative_mode(
     page.wait_for_url("**/jobs/*/")
 
     expect(page.locator("#progress-percent")).to_have_text("100.0", timeout=240_000)
-    expect(page.locator("#progress-status")).to_have_text("done")
+    expect(page.locator("#progress-status")).to_have_text("Done")
     job = SimulationJob.objects.get()
     assert job.options["scenario"] == "random:siege" and job.options["mode"] == "narrative"
     played = {r.summary["scenario"] for r in job.results.all()}

@@ -42,7 +42,7 @@ def test_it_queues_a_job_watches_it_finish_and_replays_a_battle(
     page.wait_for_url("**/jobs/*/")
 
     expect(page.locator("#progress-percent")).to_have_text("100.0", timeout=240_000)
-    expect(page.locator("#progress-status")).to_have_text("done")
+    expect(page.locator("#progress-status")).to_have_text("Done")
     expect(page.locator("#outcomes tbody tr").first).to_be_visible()
     chart = page.locator("#chart-outcomes")
     expect(chart).to_be_visible()

@@ -88,7 +88,7 @@ def test_progress_moves_battle_by_battle_on_a_worker(
     shown = int(page.locator("#progress-done").inner_text())
     assert 0 < shown < 10
     expect(page.locator("#progress-eta")).to_contain_text(re.compile("left|measuring"))
-    expect(page.locator("#progress-status")).to_have_text("done", timeout=240_000)
+    expect(page.locator("#progress-status")).to_have_text("Done", timeout=240_000)
     try:
         expect(page.locator("#chart-outcomes")).to_be_visible(timeout=60_000)
     except AssertionError:

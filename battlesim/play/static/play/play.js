@@ -2,6 +2,7 @@
    chosen option, and polls for other players' and the AI's moves. The server judges. */
 (function () {
   "use strict";
+  const fmt = (text, values) => interpolate(text, values, true);
   const root = document.getElementById("play");
   const game = root.dataset.game;
   const board = JSON.parse(document.getElementById("board-data").textContent);
@@ -30,10 +31,10 @@
   }
   function seatName(index) {
     const seat = state.seats[index];
-    if (!seat) return "seat " + (index + 1);
+    if (!seat) return fmt(gettext("seat %(seat)s"), { seat: index + 1 });
     if (game === "risk" && state.view.players) return state.view.players[index].colour;
-    const who = seat.kind === "ai" ? "AI " + seat.strategy : seat.user || "open seat";
-    return "Player " + (index + 1) + " (" + who + ")";
+    const who = seat.kind === "ai" ? fmt(gettext("AI %(strategy)s"), { strategy: seat.strategy }) : seat.user || gettext("open seat");
+    return fmt(gettext("Player %(number)s (%(who)s)"), { number: index + 1, who });
   }
 
   async function act(choice) {
@@ -47,16 +48,16 @@
         headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
         body: JSON.stringify({ seat: state.prompt.seat, version: state.version, choice: choice }),
       });
-      const body = await response.json().catch(() => ({ detail: "the server did not answer" }));
+      const body = await response.json().catch(() => ({ detail: gettext("the server did not answer") }));
       if (response.ok) state = body;
       else if (response.status === 409) {
         // another player or the AI moved first: show where the table stands now
-        notice = "The table moved on before your answer; here is where it stands now.";
+        notice = gettext("The table moved on before your answer; here is where it stands now.");
         busy = false;
         await poll();
-      } else error = body.detail || "refused";
+      } else error = body.detail || gettext("refused");
     } catch (e) {
-      error = "network error: " + e;
+      error = fmt(gettext("network error: %(error)s"), { error: String(e) });
     }
     busy = false;
     render();
@@ -83,20 +84,20 @@
     box.replaceChildren();
     if (error) box.append(el("p", { class: "error", role: "alert", text: error }));
     if (notice) box.append(el("p", { class: "notice", role: "status", text: notice }));
-    if (state.error) box.append(el("p", { class: "error", role: "alert", text: "The AI players could not move: " + state.error }));
+    if (state.error) box.append(el("p", { class: "error", role: "alert", text: fmt(gettext("The AI players could not move: %(error)s"), { error: state.error }) }));
     let text;
     if (state.status === "finished") {
-      text = "Game over: " + (state.termination || "") + (state.winner ? ", winner " + state.winner : "");
-      box.append(el("p", { class: "over", id: "game-over", text: text }), el("a", { href: root.dataset.replay, id: "replay-link", text: "Watch the replay" }));
+      text = fmt(gettext("Game over: %(ending)s"), { ending: state.termination || "" }) + (state.winner ? fmt(gettext(", winner %(winner)s"), { winner: state.winner }) : "");
+      box.append(el("p", { class: "over", id: "game-over", text: text }), el("a", { href: root.dataset.replay, id: "replay-link", text: gettext("Watch the replay") }));
       return;
     }
-    if (state.status === "open") text = "Waiting for invited players to take their seats.";
-    else if (state.prompt) text = "Your move, " + seatName(state.prompt.seat) + ".";
-    else if (state.ai_moving) text = "The AI players are moving…";
-    else if (state.waiting_for != null) text = "Waiting for " + seatName(state.waiting_for) + ".";
+    if (state.status === "open") text = gettext("Waiting for invited players to take their seats.");
+    else if (state.prompt) text = fmt(gettext("Your move, %(player)s."), { player: seatName(state.prompt.seat) });
+    else if (state.ai_moving) text = gettext("The AI players are moving…");
+    else if (state.waiting_for != null) text = fmt(gettext("Waiting for %(player)s."), { player: seatName(state.waiting_for) });
     else text = "";
     box.append(el("p", { id: "turn-status", text: text }));
-    if (state.my_seats.length > 1) box.append(el("p", { class: "muted", text: "Hot-seat: you see the hidden cards of " + seatName(state.viewing_seat) + " only." }));
+    if (state.my_seats.length > 1) box.append(el("p", { class: "muted", text: fmt(gettext("Hot-seat: you see the hidden cards of %(player)s only."), { player: seatName(state.viewing_seat) }) }));
   }
 
   function renderPrompt() {
@@ -111,7 +112,7 @@
       groups.get(option.group).push(option);
     }
     for (const [group, options] of groups) {
-      const set = el("div", { class: "options", role: "group", "aria-label": group || "Choices" });
+      const set = el("div", { class: "options", role: "group", "aria-label": group || gettext("Choices") });
       if (group) set.append(el("span", { class: "group", text: group }));
       for (const option of options) {
         set.append(el("button", { type: "button", class: "option", "data-choice": option.id, text: option.label, onclick: () => act(option.id) }));
@@ -143,13 +144,13 @@
     fillTheirs();
     const number = (name, label) => el("label", {}, label + " ", el("input", { type: "number", min: "0", value: "0", name: name, inputmode: "numeric" }));
     form.append(
-      el("h3", { text: "Propose a trade" }),
-      el("label", {}, "With ", partner),
-      el("p", { text: "You give:" }), checkboxes("give", spec.mine.map((s) => [s, squareName(s)])),
-      number("give_cash", "cash"), number("give_cards", "release cards"),
-      el("p", { text: "You take:" }), theirs,
-      number("take_cash", "cash"), number("take_cards", "release cards"),
-      el("button", { type: "submit", id: "trade-submit", text: "Offer the trade" }),
+      el("h3", { text: gettext("Propose a trade") }),
+      el("label", {}, gettext("With") + " ", partner),
+      el("p", { text: gettext("You give:") }), checkboxes("give", spec.mine.map((s) => [s, squareName(s)])),
+      number("give_cash", gettext("cash")), number("give_cards", gettext("release cards")),
+      el("p", { text: gettext("You take:") }), theirs,
+      number("take_cash", gettext("cash")), number("take_cards", gettext("release cards")),
+      el("button", { type: "submit", id: "trade-submit", text: gettext("Offer the trade") }),
     );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -166,10 +167,10 @@
     const hand = Array.isArray(seat.hand) ? seat.hand : [];
     const target = el("select", { name: "target", id: "attack-target" }, ...spec.targets.map((t) => el("option", { value: t, text: targetName(t) })));
     form.append(
-      el("h3", { text: "Attack" }), el("label", {}, "Target ", target),
-      el("p", { text: "Army cards (one colour):" }), checkboxes("armies", hand.filter((c) => c.kind === "army").map((c) => [c.id, c.label])),
-      el("p", { text: "Heroes:" }), checkboxes("heroes", hand.filter((c) => c.kind === "hero").map((c) => [c.id, c.label])),
-      el("button", { type: "submit", id: "attack-submit", text: "Attack" }),
+      el("h3", { text: gettext("Attack") }), el("label", {}, gettext("Target") + " ", target),
+      el("p", { text: gettext("Army cards (one colour):") }), checkboxes("armies", hand.filter((c) => c.kind === "army").map((c) => [c.id, c.label])),
+      el("p", { text: gettext("Heroes:") }), checkboxes("heroes", hand.filter((c) => c.kind === "hero").map((c) => [c.id, c.label])),
+      el("button", { type: "submit", id: "attack-submit", text: gettext("Attack") }),
     );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -178,10 +179,10 @@
     return form;
   }
   function targetName(t) {
-    if (t === "black_gate") return "the Black Gate";
-    if (t === "troll") return "a troll";
+    if (t === "black_gate") return gettext("the Black Gate");
+    if (t === "troll") return gettext("a troll");
     const tile = state.view.tiles[t];
-    return t + (tile ? " (" + tile.kind + ", battle " + tile.battle + ")" : "");
+    return t + (tile ? fmt(gettext(" (%(kind)s, battle %(battle)s)"), { kind: tile.kind, battle: tile.battle }) : "");
   }
 
   function renderLog() {
@@ -195,8 +196,8 @@
     const view = state.view;
     let sets = [];
     if (game === "monopoly" && view.dice && view.dice.length) sets = [["", view.dice]];
-    if (game === "risk" && view.dice && view.dice.attack) sets = [["Attack", view.dice.attack], ["Defence", view.dice.defence]];
-    if (game === "rotk" && view.pending) sets = [["Battle roll", view.pending.dice]];
+    if (game === "risk" && view.dice && view.dice.attack) sets = [[gettext("Attack"), view.dice.attack], [gettext("Defence"), view.dice.defence]];
+    if (game === "rotk" && view.pending) sets = [[gettext("Battle roll"), view.pending.dice]];
     for (const [label, values] of sets) {
       const group = el("span", { class: "dice-set" }, label ? el("span", { class: "dice-label", text: label }) : null);
       for (const value of values) group.append(el("span", { class: "die", role: "img", "aria-label": "die showing " + value, text: String.fromCodePoint(0x2680 + value - 1) }));
@@ -216,31 +217,31 @@
         const deeds = view.owner.map((o, i) => (o === p.seat ? i : null)).filter((i) => i !== null);
         list.append(el("li", { class: "player" + (p.bankrupt ? " out" : ""), style: "border-color:" + COLOURS[p.seat] },
           el("strong", { text: seatName(p.seat) }),
-          el("span", { text: " · cash " + p.cash + " · on " + squareName(p.position) + (p.in_jail ? " · in prison" : "") + (p.jail_cards ? " · " + p.jail_cards + " release card(s)" : "") + (p.bankrupt ? " · bankrupt" : "") }),
-          el("div", { class: "deeds", text: deeds.length ? "Deeds: " + deeds.map((i) => squareName(i) + levelText(i)).join(", ") : "No deeds" })));
+          el("span", { text: fmt(gettext(" · cash %(cash)s · on %(square)s"), { cash: p.cash, square: squareName(p.position) }) + (p.in_jail ? gettext(" · in prison") : "") + (p.jail_cards ? fmt(gettext(" · %(count)s release card(s)"), { count: p.jail_cards }) : "") + (p.bankrupt ? gettext(" · bankrupt") : "") }),
+          el("div", { class: "deeds", text: deeds.length ? fmt(gettext("Deeds: %(deeds)s"), { deeds: deeds.map((i) => squareName(i) + levelText(i)).join(", ") }) : gettext("No deeds") })));
       }
-      if (view.ring != null) list.append(el("li", { text: "The One Ring is on " + squareName(view.ring) }));
+      if (view.ring != null) list.append(el("li", { text: fmt(gettext("The One Ring is on %(square)s"), { square: squareName(view.ring) }) }));
     } else if (game === "risk") {
       for (const p of view.players) {
-        const cards = Array.isArray(p.cards) ? (p.cards.join(", ") || "none") : p.cards + " (hidden)";
-        const adventures = Array.isArray(p.adventures) ? (p.adventures.join("; ") || "none") : p.adventures + " (hidden)";
+        const cards = Array.isArray(p.cards) ? (p.cards.join(", ") || gettext("none")) : fmt(gettext("%(count)s (hidden)"), { count: p.cards });
+        const adventures = Array.isArray(p.adventures) ? (p.adventures.join("; ") || gettext("none")) : fmt(gettext("%(count)s (hidden)"), { count: p.adventures });
         list.append(el("li", { class: "player" + (p.eliminated ? " out" : ""), style: "border-color:" + p.colour, "data-seat": p.seat },
           el("strong", { text: p.colour + " (" + p.side + ")" }),
-          el("span", { text: " · " + p.territories + " territories · reserve " + p.reserve }),
-          el("div", { class: "cards", text: "Territory cards: " + cards }),
-          el("div", { class: "adventures", text: "Adventure cards: " + adventures })));
+          el("span", { text: fmt(gettext(" · %(territories)s territories · reserve %(reserve)s"), { territories: p.territories, reserve: p.reserve }) }),
+          el("div", { class: "cards", text: fmt(gettext("Territory cards: %(cards)s"), { cards }) }),
+          el("div", { class: "adventures", text: fmt(gettext("Adventure cards: %(cards)s"), { cards: adventures }) })));
       }
-      list.append(el("li", { text: "Turn " + view.turn + " · the Fellowship is in " + view.fellowship }));
+      list.append(el("li", { text: fmt(gettext("Turn %(turn)s · the Fellowship is in %(place)s"), { turn: view.turn, place: view.fellowship }) }));
     } else {
       view.seats.forEach((s) => {
-        const hand = Array.isArray(s.hand) ? s.hand.map((c) => c.label).join(", ") || "empty" : s.hand + " cards (hidden)";
+        const hand = Array.isArray(s.hand) ? s.hand.map((c) => c.label).join(", ") || gettext("empty") : fmt(gettext("%(count)s cards (hidden)"), { count: s.hand });
         list.append(el("li", { class: "player", style: "border-color:" + COLOURS[s.seat], "data-seat": s.seat },
           el("strong", { text: seatName(s.seat) }),
-          el("span", { text: " · pawn " + (s.pawn || "off the board") + " · tiles taken " + s.trophies + (s.points != null ? " (" + s.points + " points)" : "") }),
-          el("div", { class: "cards", text: "Hand: " + hand })));
+          el("span", { text: fmt(gettext(" · pawn %(pawn)s · tiles taken %(tiles)s"), { pawn: s.pawn || gettext("off the board"), tiles: s.trophies }) + (s.points != null ? fmt(gettext(" (%(points)s points)"), { points: s.points }) : "") }),
+          el("div", { class: "cards", text: fmt(gettext("Hand: %(cards)s"), { cards: hand }) })));
       });
-      list.append(el("li", { text: "Round " + view.round + " · Frodo " + (view.frodo.on_mountain ? "on Mount Doom, space " : "on the track, space ") + view.frodo.index + " · Gollum on " + view.gollum + (view.ring_destroyed ? " · the Ring is destroyed" : "") + (view.gate_fallen ? " · the Black Gate has fallen" : "") + " · deck " + view.deck }));
-      if (view.lots && view.lots.length) list.append(el("li", { text: "Lots: " + view.lots.map((l, i) => l ? (i + 1) + ": " + l.join(", ") : (i + 1) + ": taken").join(" | ") }));
+      list.append(el("li", { text: fmt(view.frodo.on_mountain ? gettext("Round %(round)s · Frodo on Mount Doom, space %(space)s · Gollum on %(gollum)s") : gettext("Round %(round)s · Frodo on the track, space %(space)s · Gollum on %(gollum)s"), { round: view.round, space: view.frodo.index, gollum: view.gollum }) + (view.ring_destroyed ? gettext(" · the Ring is destroyed") : "") + (view.gate_fallen ? gettext(" · the Black Gate has fallen") : "") + fmt(gettext(" · deck %(deck)s"), { deck: view.deck }) }));
+      if (view.lots && view.lots.length) list.append(el("li", { text: fmt(gettext("Lots: %(lots)s"), { lots: view.lots.map((l, i) => l ? (i + 1) + ": " + l.join(", ") : (i + 1) + ": " + gettext("taken")).join(" | ") }) }));
     }
     box.append(list);
   }
@@ -290,7 +291,7 @@
         tokens.length ? el("span", { class: "tokens", text: tokens.map((t) => "●" + t).join(" ") }) : null);
       grid.append(cell);
     });
-    grid.append(el("div", { class: "mono-centre", text: "Bank: " + view.houses_left + " strongholds, " + view.hotels_left + " fortresses · round " + view.round }));
+    grid.append(el("div", { class: "mono-centre", text: fmt(gettext("Bank: %(houses)s strongholds, %(hotels)s fortresses · round %(round)s"), { houses: view.houses_left, hotels: view.hotels_left, round: view.round }) }));
     box.append(el("div", { class: "mono-scroll" }, grid));
   }
   function drawRisk(box) {
@@ -336,8 +337,8 @@
     if (state.my_seats.length < 2 || state.viewing_seat === shownSeat || state.status === "finished") return false;
     const box = document.getElementById("prompt");
     document.getElementById("players").replaceChildren();
-    box.replaceChildren(el("p", { class: "question", text: "Pass the device to " + seatName(state.viewing_seat) + "." }),
-      el("button", { type: "button", id: "handover", text: "I am " + seatName(state.viewing_seat) + ": show my cards",
+    box.replaceChildren(el("p", { class: "question", text: fmt(gettext("Pass the device to %(player)s."), { player: seatName(state.viewing_seat) }) }),
+      el("button", { type: "button", id: "handover", text: fmt(gettext("I am %(player)s: show my cards"), { player: seatName(state.viewing_seat) }),
         onclick: () => { shownSeat = state.viewing_seat; render(); } }));
     return true;
   }
