@@ -67,11 +67,11 @@ def list_choices(user: AbstractBaseUser | AnonymousUser) -> list[tuple[str, str]
     return choices
 
 
-def engine_options(game: str, values: dict[str, Any]) -> dict[str, Any]:
+def engine_options(values: dict[str, Any]) -> dict[str, Any]:
     """The job's engine options: the free-form ones, plus SBG's scenario, table and mode
     chosen on the form (matched play is the engine's default, so it is left out)."""
     options = dict(values["options"])
-    if game != GAME:
+    if values["game"] != GAME:
         return options
     if values.get("scenario"):
         options["scenario"] = values["scenario"]

@@ -101,7 +101,7 @@ def job_index(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         values = {
             **form.cleaned_data,
-            "options": sbg_pages.engine_options(form.cleaned_data["game"], form.cleaned_data),
+            "options": sbg_pages.engine_options(form.cleaned_data),
         }
         try:
             job = job_queue_requested(owner=request.user, values=values)

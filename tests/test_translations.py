@@ -28,6 +28,7 @@ from django.utils import translation
 from accounts.models import Preferences
 from battlesim import services
 from battlesim.narration import narrate
+from tests.battlesim.test_narration import SETUP
 from tests.factories import catalogue_sample_create
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -245,16 +246,6 @@ def test_numbers_and_dates_follow_the_locale() -> None:
 
 
 # -- the replay's narration, Django-free ----------------------------------------------------------
-
-SETUP = {
-    "kind": "setup",
-    "scenario": "to_the_death",
-    "turn_limit": 12,
-    "forces": [
-        {"name": "Rohan", "models": {"A01": "Éomer, Marshal of the Riddermark"}},
-        {"name": "Isengard", "models": {"B01": "Uruk-hai Captain"}},
-    ],
-}
 
 
 def test_the_narration_speaks_french_with_the_rulebooks_words() -> None:
