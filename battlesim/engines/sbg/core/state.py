@@ -16,11 +16,13 @@ from typing import Any
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.sbg.core.arms import HandWeapon, MissileWeapon, SpecialStrike
+from battlesim.engines.sbg.core.bases import LARGE_BASE, height_for
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, TABLE_SIZE
 from battlesim.engines.sbg.core.mounts import MountState
 from battlesim.engines.sbg.core.spatial import Grid
 from battlesim.engines.sbg.core.status import Lasting, Status, expire
 from battlesim.engines.sbg.core.units import (
+    PERCHING,
     STRUCTURES,
     Alignment,
     Force,
@@ -31,6 +33,8 @@ from battlesim.engines.sbg.core.units import (
 )
 
 Point = tuple[float, float]
+PERCH_REACH = 1.0  # SR-FLY-05 (002:L2899): « à moins de 1" de hauteur »
+_PERCH_RADIUS = LARGE_BASE.radius - 1e-6
 _SIDE_SPAN = 1 << 40  # living order: every model of side 0 before any of side 1
 
 
@@ -302,6 +306,10 @@ class BattleState:
     _order: dict[ModelId, int] = field(default_factory=dict, repr=False)
     _placed: int = 0
     _largest: float = 0.0  # the largest base radius on the table so far
+    # SR-FLY-05 (002:L2899): the models that may perch (Fly, a large base), and those standing
+    # on top of sheer terrain now -> the height of that top (Table.perch_level)
+    perchers: set[ModelId] = field(default_factory=set)
+    perched: dict[ModelId, float] = field(default_factory=dict)
 
     def begin_phase(self, phase: Phase) -> None:
         """TURN-01: the phase starts (rules subscribed to ``Tick.PHASE_START`` are told)."""
@@ -314,7 +322,10 @@ class BattleState:
         self._enter(model)
         if not model.triggers & STRUCTURES:  # SE-COUR-01 (002:L3124): no model to count
             self.start_counts[model.player] += 1
+        if PERCHING in model.triggers and model.radius >= _PERCH_RADIUS:
+            self.perchers.add(model.uid)
         self.touching[model.uid] = set()
+        self._perch(model)
         self._touch(model)
         return model
 
@@ -379,6 +390,8 @@ class BattleState:
         if model.uid in self.grid:
             self.grid.put(model.uid, model)
             self._largest = max(self._largest, model.radius)
+        if self.perchers:
+            self._perch(model)
         self._touch(model)
         for uid in self.crews.get(model.uid, ()):  # WB-MOV-04: the howdah moves with it
             self.set_position(self.models[uid], point)
@@ -467,7 +480,46 @@ class BattleState:
         return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
 
     def in_contact(self, a: ModelState, b: ModelState) -> bool:
-        return self.distance(a, b) <= CONTACT_TOLERANCE
+        """Bases touching (MEAS-02); SR-FLY-05: a perched model and one below it only
+        within 1" of height (the lower one's head to the top the other stands on)."""
+        if self.distance(a, b) > CONTACT_TOLERANCE:
+            return False
+        return not self.perched or self.height_apart(a, a.position, b) <= PERCH_REACH
+
+    def _perch(self, model: ModelState) -> None:
+        """SR-FLY-05: note whether a model that may perch stands on top of sheer terrain."""
+        level = 0.0
+        if model.uid in self.perchers and self.table is not None:
+            level = self.table.perch_level(model.position)
+        if level > 0.0:
+            self.perched[model.uid] = level
+        else:
+            self.perched.pop(model.uid, None)
+
+    def perch_at(self, model: ModelState, point: Point) -> float:
+        """The height of the top ``model`` would perch on at ``point`` (0: not perched)."""
+        if model.uid not in self.perchers or self.table is None:
+            return 0.0
+        return float(self.table.perch_level(point))
+
+    def top_of(self, model: ModelState, point: Point) -> float:
+        """The height of the model's head standing at ``point`` (the ground there, and the
+        model's height: half of it Prone, LOS-04)."""
+        ground = self.table.ground_level(point) if self.table is not None else 0.0
+        mounted = model.mount is not None
+        return float(ground) + height_for(model.profile.keywords, mounted, model.prone)
+
+    def height_apart(self, model: ModelState, point: Point, other: ModelState) -> float:
+        """SR-FLY-05: the height between a perched model and one below it, ``model``
+        standing at ``point`` (the top it perches on less the other's head; negative when
+        the lower one would not fit beneath); 0 when neither perches above the other."""
+        mine = self.perch_at(model, point)
+        theirs = self.perched.get(other.uid, 0.0)
+        if mine > theirs:
+            return mine - self.top_of(other, other.position)
+        if theirs > mine:
+            return theirs - self.top_of(model, point)
+        return 0.0
 
     @staticmethod
     def in_contact_at(point: Point, radius: float, other: ModelState) -> bool:

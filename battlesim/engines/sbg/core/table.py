@@ -292,6 +292,24 @@ class Table:
         ]
         return max(levels, default=0.0)
 
+    def perch_level(self, point: Point) -> Inches:
+        """SR-FLY-05 (002:L2899): the height of the top of sheer terrain (a rock, a ruin's
+        wall top: an elevated piece with sheer sides) under ``point``, where a large flyer
+        may perch with room beneath its base; 0 if none."""
+        x, y = point
+        bounds = self.index.bounds
+        return max(
+            (
+                self.pieces[i].height
+                for i in self.index.elevated
+                if self.pieces[i].is_sheer
+                and bounds[i][0] <= x <= bounds[i][2]
+                and bounds[i][1] <= y <= bounds[i][3]
+                and geometry.point_in_shape(point, self.index.shapes[i])
+            ),
+            default=0.0,
+        )
+
     def on_table(self, pos: Point, base: Base) -> bool:
         """Whether the whole base lies on the table."""
         r = geometry.bounding_radius(base)

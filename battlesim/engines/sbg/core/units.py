@@ -326,6 +326,9 @@ SIEGE_ENGINE = "siege engine"
 # structure points that stands on the table like an engine (rules/fortifications.py)
 GATE = "gate"
 STRUCTURES = frozenset({SIEGE_ENGINE, GATE})  # pieces that are no models of an army
+# SR-FLY-05 (002:L2899): a model with Fly and a large base may perch on top of terrain, over
+# models beneath it (rules/perch.py); large: at least the 40 mm of bases.LARGE_BASE
+PERCHING = "fly"
 
 
 def engine_profile(spec: SiegeEngineSpec) -> Profile:

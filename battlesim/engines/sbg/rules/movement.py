@@ -76,6 +76,7 @@ from battlesim.engines.sbg.rules.heroic_actions import heroic_turn, leash_refusa
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.kinds import sure_footed
 from battlesim.engines.sbg.rules.one_ring import ring_worn, wears_ring
+from battlesim.engines.sbg.rules.perch import contact_at, fits_beneath, out_of_reach
 from battlesim.engines.sbg.rules.rider_status import rider_turns
 from battlesim.engines.sbg.rules.shooting import shoot
 from battlesim.engines.sbg.rules.siege_crew import beyond_tether, is_structure
@@ -225,6 +226,8 @@ def _passed_through(
                 return other  # through its own gate, never stopping on it (SIEGE-MOVE-02)
             continue
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
+            if state.perchers and fits_beneath(state, model, start, end, other):
+                continue  # SR-FLY-05: over or under a perched flyer's base
             return other
     return None
 
@@ -276,6 +279,8 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
         dx, dy = enemy.x - start[0], enemy.y - start[1]
         if dx * dx + dy * dy > (near + enemy.radius) ** 2:
             continue
+        if state.perchers and out_of_reach(state, model, start, end, enemy):
+            continue  # SR-FLY-05: more than 1" of height between it and a perched model
         zone = model.radius + enemy.radius + CONTROL_ZONE
         if point_distance(end, enemy.position) < zone - _SLACK:
             raise IllegalActionError(f"{model.uid} would end in {enemy.uid}'s zone (MOVE-ZOC-01)")
@@ -306,7 +311,10 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{model.uid} may not charge (HERO-HMA-01, HERO-HCHAL-02)")
     if sentries.unaware(state, model):
         raise IllegalActionError(f"{model.uid} is a sentry before the alarm (ADV-SENTRY-01)")
-    touching = state.in_contact_at(action.to, model.radius, target)
+    if state.perchers:  # SR-FLY-05: a landing over it, a charge beneath a perched flyer
+        touching = contact_at(state, model, action.to, target)
+    else:
+        touching = state.in_contact_at(action.to, model.radius, target)
     if not touching and barrier_across(state, model, action.to, target) is None:
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
     unseen_ok = permitted(May.CHARGE_UNSEEN, HookContext(state, model))  # SR-SEEUNSEEN
@@ -323,6 +331,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
     for enemy in zone_holders(state, model):
         if enemy is target or wears_ring(model) or flies(state, model):
             continue  # RING-INV-02: an invisible bearer's path passes any zone; SR-FLY-04
+        if state.perchers and out_of_reach(state, model, start, end, enemy):
+            continue  # SR-FLY-05: more than 1" of height between it and a perched model
         reach = model.radius + enemy.radius + CONTROL_ZONE - _SLACK
         entry = entry_fraction(start, end, enemy.position, reach)
         if entry is None or entry > limit:
@@ -348,6 +358,10 @@ def _elevated_climb(state: BattleState, model: ModelState, action: Charge) -> fl
     """FIGHT-ELEV-02 (002:L1176): a charge at the foot of an elevated position must have
     the Move for the climb too."""
     target = state.models[action.target]
+    if target.uid in state.perched and fits_beneath(
+        state, model, model.position, action.to, target
+    ):
+        return 0.0  # SR-FLY-05: reached within 1" below a perched flyer, no climb
     extra = elevation.climb_cost(state, model, action.to, target)
     if extra and _path_cost(state, model, action.to) + extra > allowance(state, model) + _SLACK:
         raise IllegalActionError(f"{model.uid} lacks the Move to climb to {target.uid} (ELEV-02)")

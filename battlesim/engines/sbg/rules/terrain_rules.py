@@ -84,7 +84,8 @@ FLYING_MOVE = 12  # SR-FLY-02 (002:L2893): a flyer moves 12"
 def _fly(context: HookContext) -> bool:
     """SR-FLY-01, SR-FLY-04 (002:L2891, L2897): it flies over models, terrain and control
     zones, landing on open ground (not in a wood). It always flies (its 12" is never less
-    than its Move); landing on top of terrain (SR-FLY-05) is not played."""
+    than its Move); landing on top of terrain over models beneath it (SR-FLY-05) is
+    rules/perch.py."""
     return True
 
 
