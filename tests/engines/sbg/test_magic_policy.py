@@ -1,5 +1,6 @@
 """How the heuristic casts (issue 16, policies/magic_policy.py): Will spent by scarcity, the
-Nazgûl's reserve (SR-WILLEVIL, 002:L2813), the expected resist, Sorcerous Blast's fight
+Nazgûl's reserve (SR-WILLEVIL, 002:L2813), a Staff of Power's free point (WPN-STAFFPOW-01),
+the expected resist against each casting roll (MAGIC-RES-01), Sorcerous Blast's fight
 (MAGIC-P-BLAST, 002:L2547) counted for both sides."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from battlesim.engines.sbg.policies import magic_policy
 from battlesim.engines.sbg.rules.magic import worth
 from battlesim.engines.sbg.rules.magic.casting import options
+from battlesim.engines.sbg.rules.will import pay_will
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 from tests.engines.sbg.test_magic import HERO, caster_profile
 
@@ -41,8 +43,40 @@ def test_the_expected_resist_of_a_model_without_will_is_none() -> None:
     warrior = add(state, "a", 1, 10, 16)
     hero = add(state, "h", 1, 14, 16, profile(keywords=HERO, will=6, points=100))
     found = {o.target: o for o in options(state, wizard) if o.power.name == "transfix"}
-    assert magic_policy._resist_dice(state, found[warrior.uid], 3.0) == 0
-    assert magic_policy._resist_dice(state, found[hero.uid], 3.0) >= 1
+    assert magic_policy.resist_dice(state, wizard, found[warrior.uid], False)[3] == 0
+    assert magic_policy.resist_dice(state, wizard, found[hero.uid], False)[3] >= 1
+
+
+def test_the_expected_resist_follows_the_casting_roll() -> None:
+    """MAGIC-RES-01: the target chooses its Will knowing the highest casting die; the
+    chance of a cast taking effect counts each: a Hero resisting a 3 spends as much or more
+    than one resisting a 6, and a casting no one can resist succeeds as often as it casts."""
+    state = battle()
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 12.0)))
+    warrior = add(state, "a", 1, 10, 16)
+    hero = add(state, "h", 1, 14, 16, profile(keywords=HERO, will=6, points=100))
+    found = {o.target: o for o in options(state, wizard) if o.power.name == "transfix"}
+    against_hero = magic_policy.resist_dice(state, wizard, found[hero.uid], False)
+    assert set(against_hero) == {3, 4, 5, 6}
+    free = magic_policy.resist_dice(state, wizard, found[warrior.uid], False)
+    assert magic_policy.success_chance(free, 1) == worth.success_chance(3, 1, 0)
+    assert magic_policy.success_chance(against_hero, 1) < magic_policy.success_chance(free, 1)
+
+
+def test_a_staff_of_power_s_free_point_costs_nothing() -> None:
+    """WPN-STAFFPOW-01 (002:L2034): the first Will point a Staff of Power's bearer spends
+    each turn leaves its store as it was: casting or resisting with one die costs nothing,
+    with two dice one point; once the free point is used, a point costs again."""
+    state = battle()
+    card = caster_profile(("Transfix", 3, 12.0), will=6)
+    staff_card = caster_profile(("Transfix", 3, 12.0), will=6, wargear=("staff of power",))
+    staff = add(state, "s", 0, 10, 10, staff_card)
+    plain = add(state, "p", 0, 14, 10, card)
+    add(state, "e", 1, 10, 20, caster_profile(("Transfix", 3, 12.0)))
+    assert magic_policy.will_cost(staff, state, 1) == 0
+    assert magic_policy.will_cost(staff, state, 2) == magic_policy.will_cost(plain, state, 1)
+    pay_will(state, staff, 1)
+    assert magic_policy.will_cost(staff, state, 1) == magic_policy.will_cost(plain, state, 1)
 
 
 def test_a_blast_into_our_own_fight_is_worth_less() -> None:
@@ -57,3 +91,22 @@ def test_a_blast_into_our_own_fight_is_worth_less() -> None:
     add(state, "f2", 0, 10 + BASE_GAP, 18, profile(points=20))
     fight = next(o for o in options(state, wizard) if o.target == enemy.uid)
     assert magic_policy._value(state, wizard, fight, False) < alone
+
+
+def test_a_hold_is_worth_the_blows_it_stops() -> None:
+    """MAGIC-P-TRANSFIX (002:L2535-2541): a held enemy does not strike if it wins its fight:
+    holding one that fights our models is worth more than holding the same enemy far from
+    any fight (only its move lost), and holding a hard hitter more than a weak one."""
+    state = battle()
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 24.0)))
+    far = add(state, "f", 1, 10, 32, profile(points=100))
+    near = add(state, "n", 1, 20, 10 + BASE_GAP, profile(points=100))
+    add(state, "a", 0, 20, 10, profile(points=20))
+    brute = add(state, "b", 1, 24, 20, profile(points=100, attacks=3, strength=6))
+    add(state, "c", 0, 24 + BASE_GAP, 20, profile(points=20))
+    found = {o.target: o for o in options(state, wizard) if o.power.name == "transfix"}
+    assert state.engaged(near) and state.engaged(brute) and not state.engaged(far)
+    idle = magic_policy._value(state, wizard, found[far.uid], False)
+    fighting = magic_policy._value(state, wizard, found[near.uid], False)
+    hitter = magic_policy._value(state, wizard, found[brute.uid], False)
+    assert 0 < idle < fighting < hitter

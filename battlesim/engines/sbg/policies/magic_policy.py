@@ -16,6 +16,7 @@ from battlesim.engines.sbg.rules.magic.harm import wound_chance
 from battlesim.engines.sbg.rules.magic.resisting import free_dice
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
 from battlesim.engines.sbg.rules.movement import charge_options, furthest_toward
+from battlesim.engines.sbg.rules.will import will_to_spend
 
 MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
 MIGHT_POINT = 2.0  # the worth of the Might point Heroic Channelling costs (Duels)
@@ -24,31 +25,45 @@ DICE_A_TURN = 1.0  # the Will a caster would like to have for each turn ahead
 SCARCITY = (0.3, 1.2)  # bounds of the scarcity factor on a Will point's cost
 NO_FOE_CASTS = 0.6  # a Will point is worth less when no living enemy can cast (no resisting)
 EVIL_RESERVE = 3  # Will of Evil: the Will kept for fights (each fought phase costs one)
-RESIST_CAP = 3  # the Will points a target is expected to resist with at most
 
 
-def _resist_dice(state: BattleState, option: SpellOption, value: float) -> int:
-    """The dice the best-placed target can be expected to roll: the Will points this
-    player would spend in its place against a casting just good enough (``resist_points``,
-    at most ``RESIST_CAP``), plus its free dice."""
+def resist_dice(
+    state: BattleState, caster: ModelState, option: SpellOption, chan: bool
+) -> dict[int, int]:
+    """For each highest casting die that casts the power, the dice the best-placed target
+    can be expected to roll: the Will points this player would spend in its place
+    (``resist_points``, with the power's own worth, as resisting.resisted asks it; it
+    decides knowing the casting roll, MAGIC-RES-01), plus its free dice."""
+    found = dict.fromkeys(range(option.spec.casting, 7), 0)
     if not option.power.resistible:
-        return 0
-    dice = 0
+        return found
+    target = state.models[option.target]
+    value = option.power.worth(state, caster, target, chan)
     for uid in option.affected:
         model = state.models[uid]
         free = free_dice(state, model)[0]
-        points = resist_points(model, option.spec.casting, free, value, state)
-        dice = max(dice, min(points, RESIST_CAP) + free)
-    return dice
+        for best in found:
+            dice = resist_points(model, best, free, value, state) + free
+            found[best] = max(found[best], dice)
+    return found
+
+
+def success_chance(resist: dict[int, int], dice: int) -> float:
+    """The chance a power is cast with ``dice`` and not resisted (``resist``: the resist
+    dice expected against each highest casting die that casts it)."""
+    chances = worth.best_die_chances(dice)
+    return sum(chances[best] * (1 - worth.resist_chance(best, n)) for best, n in resist.items())
 
 
 def will_cost(model: ModelState, state: BattleState | None = None, points: int = 1) -> float:
     """The cost of spending ``points`` Will: a point's worth (worth.WILL_POINT) times its
     scarcity (the Will wanted for the turns ahead over the Will the model has); for a
     model with Will of Evil every point spent below its reserve also costs a share of the
-    model itself (SR-WILLEVIL: banished at 0)."""
+    model itself (SR-WILLEVIL: banished at 0). A free point not used yet this turn (Staff
+    of Power, WPN-STAFFPOW-01) costs nothing: the first point spent is that one."""
     scarcity = 1.0
     if state is not None:
+        points -= min(points, will_to_spend(state, model) - model.will)
         ahead = max(2, TURNS_AHEAD - state.turn)
         low, high = SCARCITY
         scarcity = min(high, max(low, DICE_A_TURN * ahead / max(1, model.will)))
@@ -109,9 +124,9 @@ def _best(
         value = _value(state, caster, option, chan)
         if value <= 0:
             continue
-        resist = _resist_dice(state, option, value)
+        resist = resist_dice(state, caster, option, chan)
         for dice in range(1, min(spendable(caster), MAX_DICE) + 1):
-            gain = worth.success_chance(option.spec.casting, dice, resist) * value
+            gain = success_chance(resist, dice) * value
             score = gain - will_cost(caster, state, dice)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, SpellPlan(option, dice))

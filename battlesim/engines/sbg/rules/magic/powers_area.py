@@ -135,7 +135,8 @@ BRUINEN_WET = (8, 9)  # "... ou de Force 8 si elles sont dans une rivière" (S9 
 
 def _blast_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
     harm = wound_chance(state, 6 if chan else 5, target) * worth.per_wound(target)
-    return harm * 1.3 + 0.2 * worth.of(target) * may_knock(state, target)
+    prone = 0.2 if worth.fights_ahead(state, target) else 0.03  # trapped, or a half move lost
+    return harm * 1.3 + prone * worth.of(target) * may_knock(state, target)
 
 
 @power(

@@ -3,9 +3,10 @@ Hero is 10, a 8-point warrior 0.8), and the chances of casting and resisting."""
 
 from __future__ import annotations
 
-from battlesim.engines.sbg.core.state import ModelState
+from battlesim.engines.sbg.core.state import BattleState, ModelState
 
 WILL_POINT = 0.6  # the worth of a Will point kept for later casting, resisting and Courage
+FIGHT_REACH = 7.0  # a Move and a control zone: how far a fight this turn may reach a model
 
 
 def of(model: ModelState) -> float:
@@ -34,3 +35,15 @@ def success_chance(casting: int, dice: int, resist_dice: int) -> float:
     """The chance a power is cast and not resisted with ``resist_dice`` dice."""
     chances = best_die_chances(dice)
     return sum(p * (1 - resist_chance(k, resist_dice)) for k, p in chances.items() if k >= casting)
+
+
+def fights_ahead(state: BattleState, model: ModelState) -> list[ModelState]:
+    """The enemies ``model`` fights this turn or may fight: those in contact if it is
+    Engaged; else, while it or they may still move, those within its Move and a charge's
+    reach; none once everyone near has moved."""
+    if state.engaged(model):
+        return state.contacts(model)
+    if model.done_moving and all(m.done_moving for m in state.enemies(model)):
+        return []
+    reach = model.profile.move + FIGHT_REACH
+    return [m for m in state.enemies(model) if state.distance(model, m) <= reach]
