@@ -5,6 +5,8 @@ the expected resist against each casting roll (MAGIC-RES-01), Sorcerous Blast's 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from battlesim.engines.sbg.policies import magic_policy
 from battlesim.engines.sbg.rules.magic import worth
 from battlesim.engines.sbg.rules.magic.casting import options
@@ -43,8 +45,8 @@ def test_the_expected_resist_of_a_model_without_will_is_none() -> None:
     warrior = add(state, "a", 1, 10, 16)
     hero = add(state, "h", 1, 14, 16, profile(keywords=HERO, will=6, points=100))
     found = {o.target: o for o in options(state, wizard) if o.power.name == "transfix"}
-    assert magic_policy.resist_dice(state, wizard, found[warrior.uid], False)[3] == 0
-    assert magic_policy.resist_dice(state, wizard, found[hero.uid], False)[3] >= 1
+    assert magic_policy.resist_dice(state, wizard, found[warrior.uid], False)[3][0] == 0
+    assert magic_policy.resist_dice(state, wizard, found[hero.uid], False)[3][0] >= 1
 
 
 def test_the_expected_resist_follows_the_casting_roll() -> None:
@@ -110,3 +112,26 @@ def test_a_hold_is_worth_the_blows_it_stops() -> None:
     fighting = magic_policy._value(state, wizard, found[near.uid], False)
     hitter = magic_policy._value(state, wizard, found[brute.uid], False)
     assert 0 < idle < fighting < hitter
+
+
+def test_the_expected_resist_counts_the_might_a_target_would_add() -> None:
+    """MAGIC-RES-01 with HERO-MIGHT-06 (Might on a Resist test): a Hero with Resistant to
+    Magic's free die (SR-RESMAGIC) and 3 Might keeps
+    two for the Duels and may add the third to its best die; a casting at it is less likely
+    to take effect than at the same Hero without Might; the caster's own spare Might raises
+    a die one short of the casting value (MAGIC-CAST-02)."""
+    state = battle()
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 12.0)))
+    resistant = profile(keywords=HERO, will=0, points=100, rules=("Resistant to Magic",))
+    mighty = add(state, "m", 1, 10, 16, replace(resistant, might=3))
+    plain = add(state, "p", 1, 14, 16, replace(resistant, might=0))
+    found = {o.target: o for o in options(state, wizard) if o.power.name == "transfix"}
+    against_mighty = magic_policy.resist_dice(state, wizard, found[mighty.uid], False)
+    against_plain = magic_policy.resist_dice(state, wizard, found[plain.uid], False)
+    assert against_mighty[6][1] == 5 and against_plain[6][1] == 6
+    assert magic_policy.success_chance(against_mighty, 2) < magic_policy.success_chance(
+        against_plain, 2
+    )
+    assert magic_policy.success_chance(against_plain, 1, might=1) > magic_policy.success_chance(
+        against_plain, 1
+    )

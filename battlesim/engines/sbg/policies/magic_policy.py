@@ -15,10 +15,12 @@ from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, op
 from battlesim.engines.sbg.rules.magic.harm import wound_chance
 from battlesim.engines.sbg.rules.magic.resisting import free_dice
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
+from battlesim.engines.sbg.rules.might import MightRoll, budget
 from battlesim.engines.sbg.rules.movement import charge_options, furthest_toward
 from battlesim.engines.sbg.rules.will import will_to_spend
 
 MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
+MIGHT_KEPT = 2  # Might kept for the Duels, never spent on casting or resisting dice
 MIGHT_POINT = 2.0  # the worth of the Might point Heroic Channelling costs (Duels)
 TURNS_AHEAD = 9  # a battle's usual length in turns (the sample benches end by turn 8-10)
 DICE_A_TURN = 1.0  # the Will a caster would like to have for each turn ahead
@@ -27,32 +29,52 @@ NO_FOE_CASTS = 0.6  # a Will point is worth less when no living enemy can cast (
 EVIL_RESERVE = 3  # Will of Evil: the Will kept for fights (each fought phase costs one)
 
 
+def spare_might(state: BattleState, model: ModelState, roll: MightRoll) -> int:
+    """The Might this player spends raising a casting or resist die: what it has beyond
+    the two points it keeps for the Duels (players._worth_might)."""
+    return max(0, budget(state, model, roll) - MIGHT_KEPT)
+
+
 def resist_dice(
     state: BattleState, caster: ModelState, option: SpellOption, chan: bool
-) -> dict[int, int]:
+) -> dict[int, tuple[int, int]]:
     """For each highest casting die that casts the power, the dice the best-placed target
-    can be expected to roll: the Will points this player would spend in its place
-    (``resist_points``, with the power's own worth, as resisting.resisted asks it; it
-    decides knowing the casting roll, MAGIC-RES-01), plus its free dice."""
-    found = dict.fromkeys(range(option.spec.casting, 7), 0)
+    can be expected to roll and the score one of them needs: the Will points this player
+    would spend in its place (``resist_points``, with the power's own worth, as
+    resisting.resisted asks it; it decides knowing the casting roll, MAGIC-RES-01) plus its
+    free dice; the score is the casting die less the Might it would add (HERO-MIGHT-06)."""
+    found = {best: (0, best) for best in range(option.spec.casting, 7)}
     if not option.power.resistible:
         return found
     target = state.models[option.target]
     value = option.power.worth(state, caster, target, chan)
     for uid in option.affected:
         model = state.models[uid]
-        free = free_dice(state, model)[0]
+        free, bonus = free_dice(state, model)
+        might = spare_might(state, model, MightRoll.RESIST)
         for best in found:
             dice = resist_points(model, best, free, value, state) + free
-            found[best] = max(found[best], dice)
+            need = max(1, best - bonus - might) if dice else best
+            if worth.resist_chance(need, dice) > worth.resist_chance(
+                found[best][1], found[best][0]
+            ):
+                found[best] = (dice, need)
     return found
 
 
-def success_chance(resist: dict[int, int], dice: int) -> float:
+def success_chance(resist: dict[int, tuple[int, int]], dice: int, might: int = 0) -> float:
     """The chance a power is cast with ``dice`` and not resisted (``resist``: the resist
-    dice expected against each highest casting die that casts it)."""
+    dice and the score they need against each highest casting die that casts it; ``might``:
+    the caster's spare Might, raising a die short of the casting value to it)."""
+    casting = min(resist)
     chances = worth.best_die_chances(dice)
-    return sum(chances[best] * (1 - worth.resist_chance(best, n)) for best, n in resist.items())
+    total = 0.0
+    for die, chance in chances.items():
+        best = die if die >= casting else casting if die + might >= casting else 0
+        if best:
+            n, need = resist[best]
+            total += chance * (1 - worth.resist_chance(need, n))
+    return total
 
 
 def will_cost(model: ModelState, state: BattleState | None = None, points: int = 1) -> float:
@@ -125,8 +147,9 @@ def _best(
         if value <= 0:
             continue
         resist = resist_dice(state, caster, option, chan)
+        might = spare_might(state, caster, MightRoll.CAST)
         for dice in range(1, min(spendable(caster), MAX_DICE) + 1):
-            gain = success_chance(resist, dice) * value
+            gain = success_chance(resist, dice, might) * value
             score = gain - will_cost(caster, state, dice)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, SpellPlan(option, dice))
