@@ -112,6 +112,17 @@ def thrown_rider_test(state: BattleState, model: ModelState) -> None:
     # CAV-THROWN-03 (002:L1359): a 6 lands on its feet with no penalty
 
 
+def thrown_off(state: BattleState, model: ModelState, cause: str) -> None:
+    """A rule's Thrown Rider test while the mount lives (Tremendous Impact, BSData
+    c8f1-e8b8-1755-4a12): the rider tests on the chart (``thrown_rider_test``) and the mount,
+    riderless, tests to stay beside him (CAV-LOOSE-01)."""
+    mount = model.mount
+    assert mount is not None
+    state.log.emit("thrown_off", model=model.uid, cause=cause)
+    thrown_rider_test(state, model)
+    _loose_beside(state, model, mount)
+
+
 def flying_leap(state: BattleState, rider: ModelState) -> None:
     """CAV-THROWN-01: prone beside the mount, one Strength 3 hit, no move, shot or strike
     for the rest of the turn (it stays in its fight, prone)."""

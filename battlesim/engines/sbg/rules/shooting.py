@@ -22,7 +22,14 @@ from battlesim.engines.sbg.core.state import (
     subscribed,
 )
 from battlesim.engines.sbg.core.units import Alignment
-from battlesim.engines.sbg.rules import cavalry, characteristics, one_ring, war_beasts, water
+from battlesim.engines.sbg.rules import (
+    cavalry,
+    characteristics,
+    one_ring,
+    shot_lines,
+    war_beasts,
+    water,
+)
 from battlesim.engines.sbg.rules.combat import clamp_die, roll_to_wound
 from battlesim.engines.sbg.rules.fortifications import shot_can_harm
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
@@ -104,6 +111,8 @@ def is_legal_target(
         return False
     if state.structures and not shot_can_harm(weapon.strength, target):
         return False  # SIEGE-GATEATK-01: a shot of Strength 4 or less cannot harm a gate
+    if shot_lines.screened(state, shooter, target, weapon.strength):
+        return False  # BSData a4dc-4e53-02a8-ca97: a Ballista's bolt line screens it
     unseen = ducking_friends(state, shooter) | small_fry(state, target)
     visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
     return visible and not _friends_block(state, shooter, target)
@@ -134,6 +143,8 @@ def legal_targets(
     for _, _, target in in_range[:TARGETS_CONSIDERED]:
         if state.structures and not shot_can_harm(weapon.strength, target):
             continue  # SIEGE-GATEATK-01: a shot of Strength 4 or less cannot harm a gate
+        if shot_lines.screened(state, shooter, target, weapon.strength):
+            continue  # BSData a4dc-4e53-02a8-ca97: a Ballista's bolt line screens it
         unseen = ducking | small_fry(state, target)  # SHOOT-ITW-06: models it ignores
         visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
         if visible and not _friends_block(state, shooter, target):
@@ -200,6 +211,9 @@ def shoot(
     ``moving_penalty=False``: a throw while charging has no -1 (MSL-THROW-02). ``on_hit``:
     what the shot does to the model it hits instead of wounding (a Dragon's breath).
     """
+    weapon = shooter.missile
+    if weapon is not None and shot_lines.stopped(state, shooter, target, weapon.strength):
+        return  # BSData a4dc-4e53-02a8-ca97: a strong shot meeting a bolt line, 5+
     shots = 1
     while _shoot_once(state, shooter, target, moving_penalty, on_hit) and FOLLOW_UPS:
         following = [rule(state, shooter, target, shots) for rule in FOLLOW_UPS]
