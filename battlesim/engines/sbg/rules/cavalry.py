@@ -48,6 +48,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.core.units import ModelSpec
 from battlesim.engines.sbg.rules import characteristics
+from battlesim.engines.sbg.rules.chariots import CHARIOTS, chariot_of
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import falling_hits
@@ -237,6 +238,10 @@ def wound_mount(state: BattleState, model: ModelState, source: str) -> None:
         return
     state.lose_parts(model.player, riders=0, mounts=1)
     state.log.emit("mount_slain", model=model.uid, source=source)
+    chariot = CHARIOTS.get(mount.profile.name)
+    if chariot is not None and chariot.crew_lost:  # BSData a68c-6cf6-cbc4-de16
+        state.remove(model, Removal.SLAIN, f"{source}: the chariot's crew are lost")
+        return
     if state.phase is not Phase.FIGHT:
         thrown_rider_test(state, model)
 
@@ -482,7 +487,11 @@ def strike_part(state: BattleState, player: Player, striker: ModelState, target:
     choice = player.decide(state, ChooseStrikePart(striker, target))
     if choice not in (RIDER, MOUNT):
         state.log.emit("refused", model=striker.uid, reason=f"{choice!r} is not rider or mount")
-        return RIDER
+        choice = RIDER
+    chariot = chariot_of(target)
+    if choice == RIDER and chariot is not None:  # Defensive Bulwark, The Chariot in Combat
+        (die,) = state.roll(1, f"strike past the chariot {striker.uid}->{target.uid}")
+        return RIDER if die >= chariot.strike_rider_from else MOUNT
     return choice
 
 
@@ -494,6 +503,9 @@ def shot_part(state: BattleState, target: ModelState) -> str:
         return RIDER
     (die,) = state.roll(1, f"rider or mount {target.uid}")
     rider_from = MONSTROUS_RIDER_FROM if MONSTROUS_CHARGE in target.triggers else RIDER_FROM
+    chariot = chariot_of(target)
+    if chariot is not None:  # Defensive Bulwark, Large War Machine (chariots.py)
+        rider_from = chariot.shot_rider_from
     return RIDER if die >= rider_from else MOUNT
 
 

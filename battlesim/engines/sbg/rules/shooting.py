@@ -30,6 +30,7 @@ from battlesim.engines.sbg.rules import (
     war_beasts,
     water,
 )
+from battlesim.engines.sbg.rules.chariots import chariot_of
 from battlesim.engines.sbg.rules.combat import clamp_die, roll_to_wound
 from battlesim.engines.sbg.rules.fortifications import shot_can_harm
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
@@ -70,6 +71,9 @@ def can_shoot(state: BattleState, model: ModelState, weapon: MissileWeapon | Non
         return True
     if weapon.kind in (MissileKind.CROSSBOW, MissileKind.STONES):
         return not model.moved  # MSL-XBOW-01; SR-THROWSTONES (002:L2807): not moved at all
+    chariot = chariot_of(model)
+    if chariot is not None and chariot.bow_after_full_move:
+        return True  # BSData 2d04-12f6-f278-6d1f Stable Platform: a bow after a full move
     return model.spent <= model.profile.move / 2 + 1e-9
 
 

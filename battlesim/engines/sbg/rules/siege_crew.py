@@ -8,10 +8,19 @@ import math
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.decisions import Decision, Player
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import SIEGE_ENGINE, STRUCTURES
 
 TETHER = 6.0  # SE-CREW-01 (002:L3029): « pas ... à plus de 6" de leur Engin de Siège »
+
+# BSData 6909-2331-47e0-554d: the "Crew" upgrade of the Iron Hills Dwarf Crew, the model a
+# Ballista's warband takes (shown only under an Iron Hills Ballista): it marks the crewmen of
+# the warband's engine, which the warband crews by construction (SE-CREW-01, the adapter's
+# ``engine_input._crewed``, ``units.force_from_data``'s "crew").
+REGISTRY.register(
+    "crew", kind=Kind.WARGEAR, source="BSData 6909-2331-47e0-554d, SE-CREW-01 (002:L3029)"
+)
 
 
 def is_engine(model: ModelState) -> bool:
