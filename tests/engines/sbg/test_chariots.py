@@ -13,10 +13,12 @@ from dataclasses import replace
 import pytest
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
+from battlesim.engines.sbg.core.state import Phase
 from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
 from battlesim.engines.sbg.phases import chariot_run
 from battlesim.engines.sbg.phases.chariot_run import ChariotPlan, ChooseChariotRun, Leg
 from battlesim.engines.sbg.rules import cavalry, chariots, shooting
+from battlesim.engines.sbg.rules.heroic_actions import HEROIC_COMBAT, refusal
 from battlesim.engines.sbg.rules.kinds import immovable
 from battlesim.engines.sbg.rules.monsters.core import knock_prone
 from tests.engines.sbg.builders import add, battle, players, profile
@@ -242,3 +244,21 @@ def test_the_chariot_and_magic_no_move_no_knock_down_by_blast_wrath_or_winds():
     model = _chariot(state, x=10.0, y=14.0)
     cast_at(state, wizard, "sorcerous blast", model, 1)
     assert model.mount is not None and (model.x, model.y) == (10.0, 14.0)
+
+
+def test_no_heroic_combat_from_an_iron_hills_chariot():
+    """a68c-6cf6-cbc4-de16: "No model that is riding on an Iron Hills Chariot can declare a
+    Heroic Combat"; the Khandish text says nothing of it."""
+    state = battle()
+    captain = _chariot(state, replace(CAPTAIN, rules=(*CAPTAIN.rules, "Heroic Combat")))
+    king = profile_from_data(
+        {
+            **_CAPTAIN,
+            "name": "Khandish King",
+            "rules": ["Heroic Combat"],
+            "wargear": ["Khandish Chariot"],
+        }
+    )
+    khandish = _chariot(state, king, y=40.0, uid="A2")
+    assert "forbid" in (refusal(state, 0, Phase.FIGHT, (captain.uid, HEROIC_COMBAT)) or "")
+    assert refusal(state, 0, Phase.FIGHT, (khandish.uid, HEROIC_COMBAT)) is None

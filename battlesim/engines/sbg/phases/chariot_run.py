@@ -32,6 +32,7 @@ from battlesim.engines.sbg.phases.trample import contact_point, contacts
 from battlesim.engines.sbg.rules import cavalry
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.chariots import (
+    CHARIOTS,
     PIVOT,
     ChariotSpec,
     chariot_of,
@@ -40,6 +41,7 @@ from battlesim.engines.sbg.rules.chariots import (
     pivot_allowed,
 )
 from battlesim.engines.sbg.rules.crossing import crossings
+from battlesim.engines.sbg.rules.heroic_actions import BARRED_ACTIONS, HEROIC_COMBAT
 from battlesim.engines.sbg.rules.monsters.core import hits
 from battlesim.engines.sbg.rules.siege_crew import is_structure
 
@@ -47,6 +49,10 @@ if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
 
 _SLACK = 1e-3
+# The Chariot in Combat (a68c-6cf6-cbc4-de16): no Heroic Combat from an Iron Hills Chariot
+BARRED_ACTIONS.setdefault(HEROIC_COMBAT, set()).update(
+    name for name, spec in CHARIOTS.items() if not spec.heroic_combat
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,8 @@ class ChariotSpec:
     steadfast: bool  # never knocked Prone, Barged, Hurled, never backs away (Iron Hills)
     bow_after_full_move: bool
     crew_lost: bool  # "If the Chariot is slain, then the crew inside are lost" (Iron Hills)
+    heroic_combat: bool  # "No model that is riding on an Iron Hills Chariot can declare a
+    # Heroic Combat" (a68c-6cf6-cbc4-de16)
     source: str
 
 
@@ -65,6 +67,7 @@ KHANDISH = ChariotSpec(
     steadfast=False,
     bow_after_full_move=True,
     crew_lost=False,
+    heroic_combat=True,
     source="BSData ba9e-83fc-e9b2-02fc, 5f8c-40ec-984d-614e, 46de-374e-1d91-8aff, "
     "2d04-12f6-f278-6d1f, 3edc-8429-ce12-df4c",
 )
@@ -80,6 +83,7 @@ IRON_HILLS = ChariotSpec(
     steadfast=True,
     bow_after_full_move=False,
     crew_lost=True,
+    heroic_combat=False,
     source="BSData e6b3-e3a3-02d3-32bf, 8340-4dcc-3a79-17d6, a68c-6cf6-cbc4-de16, "
     "8991-23cc-7087-1f3b, 0c07-53ee-1be2-9ff4",
 )
