@@ -15,7 +15,7 @@ import pytest
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.state import Phase
 from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
-from battlesim.engines.sbg.phases import chariot_run
+from battlesim.engines.sbg.phases import chariot_run, model_move
 from battlesim.engines.sbg.phases.chariot_run import ChariotPlan, ChooseChariotRun, Leg
 from battlesim.engines.sbg.rules import cavalry, chariots, shooting
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_COMBAT, refusal
@@ -262,3 +262,15 @@ def test_no_heroic_combat_from_an_iron_hills_chariot():
     khandish = _chariot(state, king, y=40.0, uid="A2")
     assert "forbid" in (refusal(state, 0, Phase.FIGHT, (captain.uid, HEROIC_COMBAT)) or "")
     assert refusal(state, 0, Phase.FIGHT, (khandish.uid, HEROIC_COMBAT)) is None
+
+
+def test_a_chariot_rider_is_never_offered_to_dismount():
+    """READINGS "Chariots": neither text lets the crew step down (CAV-DISM-01 not offered)."""
+    class Eager:
+        def decide(self, state, decision):
+            return True
+
+    state = battle()
+    model = _chariot(state)
+    model_move._maybe_dismount(state, Eager(), model)
+    assert model.mount is not None

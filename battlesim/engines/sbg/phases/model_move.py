@@ -119,7 +119,9 @@ def _carry_out(state: BattleState, model: ModelState, action: MoveAction) -> Non
 def _maybe_dismount(state: BattleState, player: Player, model: ModelState) -> None:
     """CAV-DISM-01..03 (002:L1365-1373): a mounted model may dismount as its move starts
     (the player's choice); never from a fight (it could not move anyway)."""
-    if model.mount is None or not player.decide(state, ChooseDismount(model)):
+    if model.mount is None or chariot_of(model) is not None:
+        return  # neither chariot's text lets its crew step down (READINGS "Chariots")
+    if not player.decide(state, ChooseDismount(model)):
         return
     cavalry.dismount(state, model)
 
