@@ -266,6 +266,7 @@ def test_no_heroic_combat_from_an_iron_hills_chariot():
 
 def test_a_chariot_rider_is_never_offered_to_dismount():
     """READINGS "Chariots": neither text lets the crew step down (CAV-DISM-01 not offered)."""
+
     class Eager:
         def decide(self, state, decision):
             return True
