@@ -14,15 +14,17 @@ import pytest
 
 from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.state import Phase
+from battlesim.engines.sbg.core.table import moving_through
 from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
 from battlesim.engines.sbg.phases import chariot_run, model_move
 from battlesim.engines.sbg.phases.chariot_run import ChariotPlan, ChooseChariotRun, Leg
-from battlesim.engines.sbg.rules import cavalry, chariots, shooting
+from battlesim.engines.sbg.rules import cavalry, chariots, shooting, water
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_COMBAT, refusal
 from battlesim.engines.sbg.rules.kinds import immovable
 from battlesim.engines.sbg.rules.monsters.core import knock_prone
 from tests.engines.sbg.builders import add, battle, players, profile
 from tests.engines.sbg.test_magic import cast_at, caster_profile
+from tests.engines.sbg.test_water import TABLE as WATER_TABLE
 
 ORC = profile(name="Orc", defence=4, keywords=frozenset({"orc", "infantry", "warrior"}))
 _MAN = {
@@ -275,3 +277,20 @@ def test_a_chariot_rider_is_never_offered_to_dismount():
     model = _chariot(state)
     model_move._maybe_dismount(state, Eager(), model)
     assert model.mount is not None
+
+
+def test_shallow_water_unimpeded_deep_water_refused():
+    """8991-23cc-7087-1f3b: the Iron Hills Chariot is "completely unimpeded" by shallow
+    water (open ground to a rider, ADV-WATER-02); it makes no Swim test, so no chariot
+    ends a leg in deep water (READINGS "Chariots")."""
+    state = battle([], table=WATER_TABLE)
+    state.players = players()
+    captain = _chariot(state, CAPTAIN, x=6.0, y=16.0)
+    chariots.face(captain, math.pi / 2)
+    with moving_through(water.open_water(state, captain)):  # as the Move phase runs it
+        chariot_run.run(state, captain, ChariotPlan((Leg(0.0, 8.0),)))
+    assert captain.y == pytest.approx(24.0)
+    khandish = _chariot(state, x=36.0, y=10.0, uid="A2")
+    chariots.face(khandish, math.pi / 2)
+    with pytest.raises(IllegalActionError):
+        chariot_run.check_plan(state, khandish, ChariotPlan((Leg(0.0, 10.0),)))

@@ -44,6 +44,7 @@ from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.heroic_actions import BARRED_ACTIONS, HEROIC_COMBAT
 from battlesim.engines.sbg.rules.monsters.core import hits
 from battlesim.engines.sbg.rules.siege_crew import is_structure
+from battlesim.engines.sbg.rules.water import in_deep_water
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -88,23 +89,27 @@ def check_plan(state: BattleState, chariot: ModelState, plan: ChariotPlan) -> No
         raise IllegalActionError(f"{chariot.uid} rides no chariot")
     if plan.face is not None:
         return
-    moved, angle, point = 0.0, heading(state, chariot), chariot.position
+    moved, cost, angle, point = 0.0, 0.0, heading(state, chariot), chariot.position
     for count, leg in enumerate(plan.legs):
         if leg.length < 0 or not pivot_allowed(spec, leg.turn, moved, count):
             raise IllegalActionError(f'{chariot.uid}: pivot {leg.turn} after {moved:.1f}"')
         angle += math.radians(leg.turn)
         end = _ahead(point, angle, leg.length)
-        _check_leg(state, chariot, spec, point, end)
+        cost += _check_leg(state, chariot, spec, point, end)
         moved, point = moved + leg.length, end
-    if moved > allowance(state, chariot) + _SLACK:
-        raise IllegalActionError(f'{chariot.uid} runs {moved:.2f}", beyond its Move')
+    if cost > allowance(state, chariot) + _SLACK:
+        raise IllegalActionError(f'{chariot.uid} runs {cost:.2f}" of Move, beyond its Move')
 
 
 def _check_leg(
     state: BattleState, chariot: ModelState, spec: ChariotSpec, start: Point, end: Point
-) -> None:
+) -> float:
+    """Refuse an illegal leg; return the Move it costs (a Cavalry model's, CAV-MOVE-03:
+    shallow water is open ground to it, ADV-WATER-02)."""
     if not terrain_fits(state.table, end, chariot.radius, state.width, state.depth):
         raise IllegalActionError(f"{chariot.uid} cannot stand at {end}")
+    if _deep_water_at(state, chariot, end):
+        raise IllegalActionError(f"{chariot.uid} takes no Swim test (deep water)")
     saved = chariot.x, chariot.y
     chariot.x, chariot.y = start  # crossings() reads the model's position
     try:
@@ -113,10 +118,19 @@ def _check_leg(
         chariot.x, chariot.y = saved
     if tests:
         raise IllegalActionError(f"{chariot.uid} cannot jump, leap, climb or swim")
-    if not spec.difficult:
-        cost = terrain_cost(state.table, start, end, chariot.radius)
-        if cost > point_distance(start, end) + _SLACK:
-            raise IllegalActionError(f"{chariot.uid} may not enter difficult terrain")
+    cost = terrain_cost(state.table, start, end, chariot.radius, cavalry=True)
+    if not spec.difficult and cost > point_distance(start, end) + _SLACK:
+        raise IllegalActionError(f"{chariot.uid} may not enter difficult terrain")
+    return cost
+
+
+def _deep_water_at(state: BattleState, chariot: ModelState, point: Point) -> bool:
+    saved = chariot.x, chariot.y
+    chariot.x, chariot.y = point  # water.in_deep_water reads the model's position
+    try:
+        return in_deep_water(state, chariot)
+    finally:
+        chariot.x, chariot.y = saved
 
 
 # --- the run --------------------------------------------------------------------------------
@@ -143,7 +157,7 @@ def run(state: BattleState, chariot: ModelState, plan: ChariotPlan) -> None:
         stopper = _drive(state, chariot, spec, end)
         if stopper is not None or not chariot.alive:
             break
-    chariot.spent += point_distance(start, chariot.position)
+    chariot.spent += terrain_cost(state.table, start, chariot.position, chariot.radius, True)
     if stopper is not None and stopper.alive and stopper.player != chariot.player:
         chariot.charged = True  # "the model the Chariot charged": Monstrous Charge
         cavalry.note_charge(state, chariot, start, chariot.position)
@@ -235,21 +249,22 @@ def _legs(
 ) -> tuple[Leg, ...]:
     legs: list[Leg] = []
     budget = allowance(state, chariot)
-    point, angle, moved = chariot.position, heading(state, chariot), 0.0
-    while budget - moved > 0.05:
+    point, angle, moved, spent = chariot.position, heading(state, chariot), 0.0, 0.0
+    while budget - spent > 0.05:
         want = math.atan2(target.y - point[1], target.x - point[0])
         turn = _turn_toward(angle, want)
         if not pivot_allowed(spec, turn, moved, len(legs)):
             break
-        length = min(spec.leg, budget - moved)
+        length = min(spec.leg, budget - spent)
         if spec.pivots is not None and len(legs) >= spec.pivots:
-            length = budget - moved  # no pivot left: run the rest straight on
-        leg = _safe(state, chariot, spec, point, angle + math.radians(turn), length)
+            length = budget - spent  # no pivot left: run the rest straight on
+        heading_ = angle + math.radians(turn)
+        leg, cost = _safe(state, chariot, spec, point, heading_, length, budget - spent)
         if leg <= 0.05:
             break
         legs.append(Leg(turn, leg))
-        angle += math.radians(turn)
-        point, moved = _ahead(point, angle, leg), moved + leg
+        angle = heading_
+        point, moved, spent = _ahead(point, angle, leg), moved + leg, spent + cost
         if leg < length - 1e-6 or _reached(state, chariot, target, point):
             break
     return tuple(legs)
@@ -267,18 +282,21 @@ def _safe(
     start: Point,
     angle: float,
     length: float,
-) -> float:
-    """The longest part of the leg that neither meets a friend nor ends where it may not."""
+    room: float,
+) -> tuple[float, float]:
+    """The longest part of the leg that neither meets a friend, nor ends where it may not,
+    nor costs more than ``room`` of its Move; with its cost."""
     for share in (1.0, 0.75, 0.5, 0.25):
         end = _ahead(start, angle, length * share)
         if _friend_in_way(state, chariot, start, end):
             continue
         try:
-            _check_leg(state, chariot, spec, start, end)
+            cost = _check_leg(state, chariot, spec, start, end)
         except IllegalActionError:
             continue
-        return length * share
-    return 0.0
+        if cost <= room + _SLACK:
+            return length * share, cost
+    return 0.0, 0.0
 
 
 def _friend_in_way(state: BattleState, chariot: ModelState, start: Point, end: Point) -> bool:
