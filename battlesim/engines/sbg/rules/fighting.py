@@ -370,6 +370,7 @@ def strike(
     purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
     # FIGHT-TRAP-03 (002:L1042): « jetez les deux dés de cette attaque en même temps »
     dice: list[int | None] = list(state.roll(2, purpose)) if trapped else [None]
+    wounded = False
     for rolled in dice:
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
@@ -392,6 +393,7 @@ def strike(
             rolled,
             spare,
         ):
+            wounded = True
             blow = 1 + modifier(Hook.EXTRA_WOUNDS, striking)  # SR-MIGHTYBLOW
             state.wound(  # SR-BANE: its D3 only for a wound no save stopped
                 target,
@@ -400,6 +402,14 @@ def strike(
                 count=blow,
                 after_saves=lambda: modifier(Hook.WOUNDS_AFTER_SAVES, striking),
             )
+    if not wounded:
+        for rule in STRIKE_FAILED:
+            rule(state, striker, target, at_mount)
+
+
+# Army rules answering a Strike none of whose To Wound dice succeeded (Sharku's Riding
+# Dagger): each is called with the striker, its target and whether it aimed at the mount
+STRIKE_FAILED: list[Callable[[BattleState, ModelState, ModelState, bool], None]] = []
 
 
 # Army rules that re-roll "a single D6 when rolling To Wound": one die per fight (READINGS)

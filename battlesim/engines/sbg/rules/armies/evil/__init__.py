@@ -4,6 +4,7 @@ differently and the list-building and flavour names are in core/names_evil.yaml.
 
 from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each registers its rules)
     ambush,
+    assault_ballista,
     banners,
     bats,
     brutes,
@@ -16,6 +17,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     hordes,
     hunters,
     isengard,
+    isengard_captains,
     khand,
     mordor,
     mordor_heroes,
