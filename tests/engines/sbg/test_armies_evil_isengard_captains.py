@@ -11,7 +11,16 @@ import pytest
 from battlesim.engines.sbg.core.hooks import HookContext
 from battlesim.engines.sbg.core.names import parts
 from battlesim.engines.sbg.core.permissions import May, permitted
-from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Tick, tick
+from battlesim.engines.sbg.core.state import (
+    BattleState,
+    Happening,
+    ModelState,
+    On,
+    Phase,
+    Tick,
+    notify,
+    tick,
+)
 from battlesim.engines.sbg.core.tables_more import walled_keep
 from battlesim.engines.sbg.core.units import SiegeEngineSpec, engine_profile
 from battlesim.engines.sbg.phases import heroic
@@ -24,7 +33,7 @@ from battlesim.engines.sbg.rules.courage import broken_test, stand_fast_hero
 from battlesim.engines.sbg.rules.fighting import strike
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MOVE, heroic_turn
 from battlesim.engines.sbg.rules.siege_engines import crewing, fire_engines
-from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, rolls
 
 ORC = replace(WARRIOR, keywords=frozenset({"orc", "infantry", "warrior"}))
 CAPTAIN = replace(ORC, might=0, will=0, fate=0, keywords=frozenset({"orc", "infantry", "hero"}))
@@ -255,3 +264,92 @@ def test_raise_the_ladder_miss_and_engine_without_the_rule() -> None:
     plain_crew = crewing(plain, other)
     assert plain_crew is not None and not raise_the_ladder(plain, other, plain_crew)
     assert not other.shot
+
+
+# --- A Traitor Within (BSData acf8-c12d-29bb-4592) --------------------------------------------
+
+GRIMA = replace(CAPTAIN, name="Gríma Wormtongue", rules=("a traitor within",))
+
+
+def _attached(dice: list[int] = ()) -> tuple[BattleState, ModelState, ModelState]:  # type: ignore[assignment]
+    """Gríma deployed with his army far north; an enemy Hero (the only one) at the centre."""
+    state = battle(dice)
+    grima = add(state, "G", 1, 24.0, 44.0, GRIMA)
+    knight = add(state, "K", 0, 24.0, 24.0, KNIGHT)
+    state.turn = 1
+    tick(state, Tick.TURN_START)
+    return state, grima, knight
+
+
+def test_a_traitor_within_places_grima_with_an_enemy_warband() -> None:
+    """BSData acf8-c12d-29bb-4592: before deployment Gríma may be attached to an enemy
+    warband and is placed as one of it: beside the enemy Hero (just outside his control
+    zone), not engaged; no enemy Hero on the table, he stays with his army."""
+    state, grima, knight = _attached()
+    assert 1.0 < state.distance(grima, knight) <= 2.2 and not state.engaged(grima)
+    alone = battle([])
+    other = add(alone, "G", 1, 24.0, 44.0, GRIMA)
+    add(alone, "W", 0, 24.0, 24.0)
+    tick(alone, Tick.TURN_START)
+    assert other.position == (24.0, 44.0)
+
+
+def test_a_traitor_within_no_enemy_shoots_him_or_past_him() -> None:
+    """BSData acf8-c12d-29bb-4592: no enemy model can shoot at Gríma, nor shoot if he is In
+    The Way: an archer neither targets him nor the Orc behind him; once he has charged (the
+    restriction ends), both are targets."""
+    from battlesim.engines.sbg.rules.shooting import is_legal_target
+
+    state, grima, knight = _attached()
+    bow = replace(WARRIOR, wargear=("bow",))
+    archer = add(state, "A", 0, 5.0, 10.0, bow)
+    state.set_position(grima, (5.0, 14.0))
+    orc = add(state, "O", 1, 5.6, 18.0, ORC)  # partly behind him: he is In The Way
+    assert not is_legal_target(state, archer, grima)
+    assert not is_legal_target(state, archer, orc)
+    notify(state, On.CHARGE_DECLARED, Happening(grima, other=knight))
+    assert is_legal_target(state, archer, grima) and is_legal_target(state, archer, orc)
+
+
+def test_a_traitor_within_enemies_who_win_strike_no_blows() -> None:
+    """BSData acf8-c12d-29bb-4592: an enemy charges Gríma and wins the Duel (6 against 1):
+    he strikes no blow (no To Wound die is rolled), Gríma lives."""
+    from battlesim.engines.sbg.rules.fighting import resolve_combat
+
+    state, grima, knight = _attached([6, 1, 6, 6])
+    state.set_position(knight, (grima.x + grima.radius + knight.radius, grima.y))
+    players = (HeuristicPlayer(), HeuristicPlayer())
+    resolve_combat(state, Combat(knight, [grima]), players)
+    assert grima.alive
+    assert not [p for p, _ in rolls(state) if p.startswith("strike")]
+
+
+def test_a_traitor_within_hidden_grima_holds_his_blows() -> None:
+    """BSData acf8-c12d-29bb-4592: Gríma, winning a Duel (6 against 1), may strike no blows
+    to keep his allegiance hidden (the heuristic's choice): the Hero lives, Gríma is still
+    hidden from the archers."""
+    from battlesim.engines.sbg.rules.fighting import resolve_combat
+    from battlesim.engines.sbg.rules.untouchable import disguised
+
+    state, grima, knight = _attached([1, 6, 6, 6])
+    state.set_position(knight, (grima.x + grima.radius + knight.radius, grima.y))
+    players = (HeuristicPlayer(), HeuristicPlayer())
+    resolve_combat(state, Combat(knight, [grima]), players)
+    assert knight.alive and disguised(state, grima, 0)
+
+
+@pytest.mark.parametrize("how", ["saruman slain", "wounded"])
+def test_a_traitor_within_ends_when_saruman_falls_or_grima_wounds(how: str) -> None:
+    """BSData acf8-c12d-29bb-4592: the restriction ends if Saruman is Slain, or if Gríma
+    scores a Wound (even one a Fate point would save: the blow is announced before saves)."""
+    from battlesim.engines.sbg.core.state import Removal
+    from battlesim.engines.sbg.rules.untouchable import disguised
+
+    state, grima, knight = _attached()
+    assert disguised(state, grima, 0)
+    if how == "saruman slain":
+        saruman = add(state, "S", 1, 40.0, 44.0, replace(CAPTAIN, name="Saruman the White"))
+        state.remove(saruman, Removal.SLAIN, "test")
+    else:
+        state.wound(knight, "struck by G")
+    assert not disguised(state, grima, 0)

@@ -34,6 +34,7 @@ from battlesim.engines.sbg.rules.monsters.core import hit, knock_prone
 from battlesim.engines.sbg.rules.shooting import into_combat, through_the_way
 from battlesim.engines.sbg.rules.siege_crew import is_engine, is_structure, trained_crew
 from battlesim.engines.sbg.rules.sight import can_see
+from battlesim.engines.sbg.rules.untouchable import disguised
 
 RANGE = 48.0  # SE-SHOOT-03 (002:L3049)
 SHORT_RANGE = 24.0  # BSData "Short Range" (d05d-2364-2774-bee4)
@@ -208,6 +209,8 @@ def legal_target(state: BattleState, engine: ModelState, crew: Crewing, target: 
     friend in the way of a shot that is no volley."""
     if not target.alive or target.player == engine.player:
         return False
+    if disguised(state, target, engine.player):
+        return False  # army rules: A Traitor Within
     low, high = reach(engine)
     if not low - 1e-9 <= state.distance(engine, target) <= high + 1e-9:
         return False

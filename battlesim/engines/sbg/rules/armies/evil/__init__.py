@@ -33,6 +33,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     smoke,
     spiders,
     spirits,
+    traitor,
     trolls,
     umbar,
 )
