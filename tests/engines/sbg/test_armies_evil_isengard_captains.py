@@ -353,3 +353,27 @@ def test_a_traitor_within_ends_when_saruman_falls_or_grima_wounds(how: str) -> N
     else:
         state.wound(knight, "struck by G")
     assert not disguised(state, grima, 0)
+
+
+def test_cunning_mind_may_stay_out_of_fire_and_shoot_later() -> None:
+    """BSData 47df-3d72-b5ab-b069: a Hero declares a Heroic Shoot and calls "Fire!": the Orc
+    with a bow beside him shoots with him or loses his shot (HERO-HS-02); Snaga, choosing not
+    to take part, does not shoot now and may still shoot later in the phase."""
+    from battlesim.engines.sbg.rules.heroic_actions import (
+        DECLARATIONS,
+        HEROIC_SHOOT,
+        Declaration,
+    )
+
+    bow = ("bow",)
+    state = battle([])
+    captain = add(state, "C", 1, 10, 10, replace(CAPTAIN, wargear=bow))
+    snaga = add(state, "S", 1, 13, 10, replace(SNAGA, wargear=bow))
+    add(state, "O", 1, 10, 13, replace(ORC, wargear=bow))
+    player = _Player(joins=False)
+    state.players = (player, player)
+    DECLARATIONS.put(state, [Declaration(captain.uid, HEROIC_SHOOT, 1)])
+    shooters: list[str] = []
+    heroic.run_heroic_shoots(state, (player, player), lambda s, p, m: shooters.append(m.uid))
+    assert shooters == ["C", "O"]
+    assert heroic_turn(state.models["O"]).no_shoot and not heroic_turn(snaga).no_shoot
