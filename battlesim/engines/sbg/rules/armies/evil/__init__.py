@@ -23,6 +23,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     phase_powers,
     precious,
     reavers,
+    rogues,
     ruffians,
     sauron,
     shadows,
