@@ -22,6 +22,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     orcs,
     phase_powers,
     precious,
+    progeny,
     reavers,
     rogues,
     ruffians,
