@@ -10,6 +10,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     dragons,
     easterlings,
     fighters,
+    fires,
     fortitude,
     golden_king,
     harad,
