@@ -113,3 +113,64 @@ def test_let_em_have_it_a_free_heroic_combat_once_then_charge_a_hobbit_hero() ->
     other = battle()
     add(other, "A1", 0, 16, 10, HOBBIT_HERO)
     assert not free_by_rule(other, add(other, "B1", 1, 10, 10, plain), HEROIC_COMBAT)
+
+
+# --- Considerable Wealth (BSData 25ea-6222-338a-073c) -------------------------------------
+
+LOTHO = replace(
+    HERO,
+    name="Lotho Sackville-Baggins",
+    will=4,
+    keywords=frozenset({"hobbit", "infantry", "hero"}),
+    rules=("Considerable Wealth",),
+)
+RUFFIAN = replace(WARRIOR, keywords=frozenset({"man", "ruffian", "infantry", "warrior"}))
+HOBBIT = replace(WARRIOR, keywords=frozenset({"hobbit", "infantry", "warrior"}))
+
+
+def _charge_at_lotho(dice: list[int]):  # type: ignore[no-untyped-def]
+    from battlesim.engines.sbg.rules.movement import answer_charge
+
+    state = battle(dice)
+    lotho = add(state, "B1", 1, 20, 20, LOTHO)
+    charger = add(state, "A1", 0, 25, 20)
+    spot = (20 + 2 * charger.radius, 20.0)
+    return state, lotho, charger, answer_charge(state, charger, Charge("A1", "B1", spot))
+
+
+def test_considerable_wealth_a_paid_off_charger_stops_an_inch_away_on_three_plus() -> None:
+    """A Will point and a 3: the charger moves to 1" from Lotho instead of charging; on a
+    2 it charges as normal (the Will point is spent either way)."""
+    from battlesim.engines.sbg.core.actions import Move
+
+    state, lotho, charger, action = _charge_at_lotho([3])
+    assert isinstance(action, Move) and lotho.will == 3
+    gap = ((action.to[0] - 20) ** 2 + (action.to[1] - 20) ** 2) ** 0.5
+    assert abs(gap - lotho.radius - charger.radius - 1.0) < 0.01
+    state, lotho, _, action = _charge_at_lotho([2])
+    assert isinstance(action, Charge) and lotho.will == 3
+
+
+def test_considerable_wealth_pays_ruffians_when_broken_and_hobbits_in_a_fight() -> None:
+    """Broken at the Move phase's start: a Will point and the two Ruffians within 3" pass
+    their next Courage test without rolling (only the next); at the Fight phase's start,
+    two Engaged Hobbits within 3" get +1 Fight for the turn."""
+    from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+    from battlesim.engines.sbg.rules.courage import courage_test
+
+    state = battle([1, 1])
+    lotho = add(state, "B1", 1, 20, 20, LOTHO)
+    r1 = add(state, "B2", 1, 22, 20, RUFFIAN)
+    add(state, "B3", 1, 20, 22, RUFFIAN)
+    state.broken[1] = True
+    state.begin_phase(Phase.MOVE)
+    assert lotho.will == 3
+    assert courage_test(state, r1, "test")  # no dice rolled
+    assert not courage_test(state, r1, "test")  # the next one rolls 1 and 1
+    h1 = add(state, "B4", 1, 18, 20, HOBBIT)
+    h2 = add(state, "B5", 1, 20, 18, HOBBIT)
+    add(state, "A1", 0, 18 - 2 * h1.radius, 20)
+    add(state, "A2", 0, 20, 18 - 2 * h2.radius)
+    state.begin_phase(Phase.FIGHT)
+    assert lotho.will == 2
+    assert modifier(Hook.FIGHT, HookContext(state, h1)) == 1
