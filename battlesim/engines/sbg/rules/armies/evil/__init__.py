@@ -25,6 +25,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     precious,
     progeny,
     reavers,
+    resurrection,
     rogues,
     ruffians,
     sauron,
