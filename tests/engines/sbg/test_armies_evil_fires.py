@@ -38,7 +38,7 @@ BILL = replace(TROLL, name="Bill the Troll", options=("campfire",))
 TOM = replace(TROLL, name="Tom the Troll")
 
 
-def _rowan_by_the_wood(dice: list[int]):  # type: ignore[no-untyped-def]
+def _rowan_by_the_wood(dice: list[int]):
     """Rowan ends his move 0.5" from the wood, an enemy stands in it."""
     state = battle(dice, table=WOOD)
     rowan = add(state, "B1", 1, 16 - 0.5 - 0.5, 20, ROWAN)

@@ -23,13 +23,13 @@ NECROMANCER = replace(
 )
 
 
-def _next_priority(state) -> None:  # type: ignore[no-untyped-def]
+def _next_priority(state) -> None:
     state.turn += 1
     state.phase = Phase.PRIORITY
     tick(state, Tick.PHASE_END)
 
 
-def _slain_then_rolls(die: int, necromancer: bool, source: str = "struck by A1"):  # type: ignore[no-untyped-def]
+def _slain_then_rolls(die: int, necromancer: bool, source: str = "struck by A1"):
     state = battle([die])
     nazgul = add(state, "B1", 1, 20, 20, NAZGUL)
     add(state, "A1", 0, 20 + 2 * nazgul.radius, 20)

@@ -128,7 +128,7 @@ RUFFIAN = replace(WARRIOR, keywords=frozenset({"man", "ruffian", "infantry", "wa
 HOBBIT = replace(WARRIOR, keywords=frozenset({"hobbit", "infantry", "warrior"}))
 
 
-def _charge_at_lotho(dice: list[int]):  # type: ignore[no-untyped-def]
+def _charge_at_lotho(dice: list[int]):
     from battlesim.engines.sbg.rules.movement import answer_charge
 
     state = battle(dice)
