@@ -209,7 +209,7 @@ def _place_campfire(state: BattleState) -> None:
 
 def warmed(state: BattleState, model: ModelState) -> bool:
     """Bill, Tom or Bert within 6" of a Campfire of their own army's Trolls."""
-    if not named(model, _TROLLS) or not _CAMPFIRES.peek(state):
+    if not _CAMPFIRES.peek(state) or not named(model, _TROLLS):  # cheapest test first
         return False
     return any(
         point_distance(model.position, c) - model.radius - CAMPFIRE_RADIUS <= _WARMTH
