@@ -99,7 +99,13 @@ def summon(state: BattleState, queen: ModelState) -> ModelState | None:
     state.spawn(broodling)
     _SUMMONED.of(queen).append(uid)
     state.log.emit(
-        "army_rule", model=queen.uid, rule=PROGENY, summoned=uid, at=list(room[0]), will=queen.will
+        "army_rule",
+        model=queen.uid,
+        rule=PROGENY,
+        summoned=uid,
+        name=BROODLING_PROFILE.name,
+        at=[round(room[0][0], 3), round(room[0][1], 3)],
+        will=queen.will,
     )
     return broodling
 

@@ -164,7 +164,8 @@ def _rise(state: BattleState, marker: Marker) -> None:
     model.alive, model.wounds, model.prone = True, 1, False
     model.reset_turn()
     state.bring_on(model, spot)
-    state.log.emit("army_rule", model=model.uid, rule=UNHOLY, risen=list(spot), die=die)
+    at = [round(spot[0], 3), round(spot[1], 3)]
+    state.log.emit("army_rule", model=model.uid, rule=UNHOLY, risen=at, die=die)
 
 
 @every(Tick.PHASE_END, UNHOLY, order=20)
