@@ -16,6 +16,7 @@ from battlesim.engines.sbg.core.actions import IllegalActionError
 from battlesim.engines.sbg.core.state import Phase
 from battlesim.engines.sbg.core.table import moving_through
 from battlesim.engines.sbg.core.units import profile_from_data, profile_to_data
+from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.phases import chariot_run, model_move
 from battlesim.engines.sbg.phases.chariot_run import ChariotPlan, ChooseChariotRun, Leg
 from battlesim.engines.sbg.rules import cavalry, chariots, shooting, water
@@ -212,6 +213,8 @@ def test_iron_hills_captain_drives_as_the_hero_he_is():
     state = battle()
     model = _chariot(state, CAPTAIN)
     assert model.profile.is_hero and model.might == 2 and "shieldwall" in model.triggers
+    assert not profile_coverage(CAPTAIN).ignored  # the rule is played, by construction
+    assert not profile_coverage(CHARIOTEER).ignored
 
 
 def test_default_run_charges_the_nearest_enemy_and_spares_friends():

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from battlesim.engines.sbg.core.units import SiegeEngineSpec, profile_from_data, profile_to_data
+from battlesim.engines.sbg.core.units import (
+    SiegeEngineSpec,
+    force_from_data,
+    profile_from_data,
+    profile_to_data,
+)
+from battlesim.engines.sbg.coverage import profile_coverage
 from battlesim.engines.sbg.rules import shooting, shot_lines
 from battlesim.engines.sbg.rules import siege_engines as se
 from tests.engines.sbg.builders import add, battle, players, profile, rolls
@@ -161,3 +167,29 @@ def test_twirly_whirlies_fires_as_a_heroic_shoot():
     add(state, "B1", 1, 24.0, 30.0, ORC)
     se.fire_engines(state, 0, heroic=True)
     assert engine.shot
+
+
+def test_the_crew_upgrade_marks_the_warband_that_crews_the_engine():
+    """BSData 6909-2331-47e0-554d: the Iron Hills Dwarf Crew's "Crew" upgrade, sold only in
+    a Ballista's warband: that warband is the engine's crew (SE-CREW-01), and the name is
+    played (the coverage lists nothing of the crewman's card as ignored)."""
+    crewman = profile_to_data(profile(name="Iron Hills Dwarf Crew", wargear=("sword", "Crew")))
+    veteran = {
+        **profile_to_data(profile(name="Iron Hills Siege Veteran", might=1)),
+        "keywords": ["dwarf", "iron hills", "infantry", "hero"],
+        "siege_engine": {
+            "name": "Iron Hills Ballista",
+            "strength": 8,
+            "defence": 10,
+            "wounds": 4,
+            "rules": ["Reliable"],
+        },
+    }
+    unit = {"profile": veteran, "count": 1, "crew": [{"profile": crewman, "count": 2}]}
+    force = force_from_data(
+        {"name": "Iron Hills", "alignment": "good", "units": [unit]}, prefix="A"
+    )
+    (_engine_id, crew), *_ = force.engines
+    assert len(crew) == 3
+    card = next(s.profile for s in force.models if s.profile.name == "Iron Hills Dwarf Crew")
+    assert not profile_coverage(card).ignored
