@@ -149,3 +149,19 @@ def test_crushing_strength_hits_again_while_it_wounds() -> None:
     _, wounds = _crush([4, 4, 4, 4], troll)
     assert wounds == 0  # slain: no further hit
     assert "crushing strength" in BPAS and BPAS["crushing strength"].unique
+
+
+def test_the_heuristic_crushes_a_hero_rather_than_strike() -> None:
+    """621d-...: against a lone D6 3-Wound Hero the chain of S10 hits (3+ each: 0.47 of his
+    Wounds expected) is worth more than one S8 strike (3+: 0.22); the heuristic picks it, but
+    strikes with three Attacks (0.67)."""
+    from battlesim.engines.sbg.policies.monster_tactics import choose_bpa
+    from battlesim.engines.sbg.rules.monsters.core import BpaOption
+
+    hero = replace(WARRIOR, defence=6, wounds=3, keywords=WARRIOR.keywords | {"hero"})
+    crush = BpaOption("crushing strength", "B1")
+    for attacks, chosen in ((1, crush), (3, None)):
+        state = battle()
+        bear = add(state, "A1", 0, 10, 10, replace(BEAR, form=None, attacks=attacks))
+        target = add(state, "B1", 1, 10 + BASE_GAP * 1.2, 10, hero)
+        assert choose_bpa(state, bear, [target], [crush]) == chosen

@@ -7,7 +7,7 @@ model changes into it where it stands and the two cards swap, so it can change b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from battlesim.engines.sbg.core.decisions import Decision
@@ -17,7 +17,7 @@ from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import ModelSpec, Profile
 from battlesim.engines.sbg.rules.characteristics import defence_value
-from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
+from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound, wound_need
 from battlesim.engines.sbg.rules.fighting import ask
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.kinds import braced
@@ -162,6 +162,24 @@ def resolve_crushing(fight: BpaFight, victim: ModelState | None) -> None:
         state.wound(victim, f"crushed by {monster.uid}")
 
 
+def crushing_harm(
+    state: BattleState,
+    monster: ModelState,
+    losers: Sequence[ModelState],
+    victim: ModelState | None,
+) -> float:
+    """The heuristic's estimate: the share of the victim's Wounds the chain of S10 hits is
+    expected to take (each hit follows only a wounding one)."""
+    if victim is None:
+        return 0.0
+    need = wound_need(CRUSHING_STRENGTH, clamp_stat(defence_value(state, victim)))
+    if need is None:
+        return 0.0
+    p = (7 - need.first) / 6 * ((7 - need.second) / 6 if need.second else 1.0)
+    wounds = max(1, victim.wounds)
+    return sum(p**k for k in range(1, wounds + 1)) / wounds
+
+
 CRUSHING_BPA = register_bpa(
-    BrutalPowerAttack(CRUSHING, crushing_targets, resolve_crushing, unique=True)
+    BrutalPowerAttack(CRUSHING, crushing_targets, resolve_crushing, unique=True, harm=crushing_harm)
 )
