@@ -193,3 +193,16 @@ def test_the_crew_upgrade_marks_the_warband_that_crews_the_engine():
     assert len(crew) == 3
     card = next(s.profile for s in force.models if s.profile.name == "Iron Hills Dwarf Crew")
     assert not profile_coverage(card).ignored
+
+
+def test_reliable_never_rerolls_a_rerolled_die():
+    """07e9-d548-6806-d492 with a Troll's re-roll (SE-UPG-TROLL): one re-roll only; the
+    Troll's re-roll of the 1 rolls a 1 again, and Reliable does not roll it a third time."""
+    state = battle([1, 1, 6, 6])
+    state.players = players()
+    engine = _engine(state, RELIABLE)
+    troll = profile(name="Troll", keywords=frozenset({"troll", "infantry"}), base_mm=40.0)
+    add(state, "T1", 0, engine.x, engine.y - engine.radius - 40.0 / 25.4 / 2, troll)
+    target = add(state, "B1", 1, 24.0, 30.0, ORC)
+    _fire(state, engine, target)
+    assert target.alive and len(rolls(state)) == 2
