@@ -22,7 +22,15 @@ from battlesim.engines.sbg.core.state import (
     subscribed,
 )
 from battlesim.engines.sbg.core.units import Alignment
-from battlesim.engines.sbg.rules import cavalry, characteristics, one_ring, war_beasts, water
+from battlesim.engines.sbg.rules import (
+    cavalry,
+    characteristics,
+    one_ring,
+    shot_lines,
+    war_beasts,
+    water,
+)
+from battlesim.engines.sbg.rules.chariots import chariot_of
 from battlesim.engines.sbg.rules.combat import clamp_die, roll_to_wound
 from battlesim.engines.sbg.rules.fortifications import shot_can_harm
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
@@ -31,7 +39,13 @@ from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
-from battlesim.engines.sbg.rules.untouchable import spared, untouchable
+from battlesim.engines.sbg.rules.untouchable import (
+    DISGUISES,
+    disguised,
+    disguised_from,
+    spared,
+    untouchable,
+)
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.arms import MissileWeapon
@@ -63,6 +77,9 @@ def can_shoot(state: BattleState, model: ModelState, weapon: MissileWeapon | Non
         return True
     if weapon.kind in (MissileKind.CROSSBOW, MissileKind.STONES):
         return not model.moved  # MSL-XBOW-01; SR-THROWSTONES (002:L2807): not moved at all
+    chariot = chariot_of(model)
+    if chariot is not None and chariot.bow_after_full_move:
+        return True  # BSData 2d04-12f6-f278-6d1f Stable Platform: a bow after a full move
     return model.spent <= model.profile.move / 2 + 1e-9
 
 
@@ -81,6 +98,8 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
         return False
     if untouchable(target) or spared(state, target, shooter.player):
         return False  # army rules: Tom is Master; Broken Mind (its own army never shoots it)
+    if disguised(state, target, shooter.player):
+        return False  # army rules: A Traitor Within (Gríma among the enemy)
     if marks.shrouded(state, target) and not one_ring.sees_invisible(shooter):
         return False  # MAGIC-P-SHROUD: cannot be targeted by shooting
     good = state.alignment(shooter.player) is Alignment.GOOD
@@ -104,6 +123,8 @@ def is_legal_target(
         return False
     if state.structures and not shot_can_harm(weapon.strength, target):
         return False  # SIEGE-GATEATK-01: a shot of Strength 4 or less cannot harm a gate
+    if shot_lines.screened(state, shooter, target, weapon.strength):
+        return False  # BSData a4dc-4e53-02a8-ca97: a Ballista's bolt line screens it
     unseen = ducking_friends(state, shooter) | small_fry(state, target)
     visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
     return visible and not _friends_block(state, shooter, target)
@@ -134,6 +155,8 @@ def legal_targets(
     for _, _, target in in_range[:TARGETS_CONSIDERED]:
         if state.structures and not shot_can_harm(weapon.strength, target):
             continue  # SIEGE-GATEATK-01: a shot of Strength 4 or less cannot harm a gate
+        if shot_lines.screened(state, shooter, target, weapon.strength):
+            continue  # BSData a4dc-4e53-02a8-ca97: a Ballista's bolt line screens it
         unseen = ducking | small_fry(state, target)  # SHOOT-ITW-06: models it ignores
         visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
         if visible and not _friends_block(state, shooter, target):
@@ -153,11 +176,16 @@ def _near_enemies(state: BattleState, model: ModelState, reach: float) -> list[M
 
 
 def _friends_block(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
-    if state.alignment(shooter.player) is not Alignment.GOOD:
+    """SHOOT-ITW-05; A Traitor Within: no shot while a disguised enemy is In The Way."""
+    good = state.alignment(shooter.player) is Alignment.GOOD
+    hidden = {m.uid for m in disguised_from(state, shooter.player)} if DISGUISES else set()
+    if not good and not hidden:
         return False
     for item in obstructions(state, shooter, target, frozenset()):
+        if item.key in hidden:
+            return True
         other = state.models.get(item.key)
-        if other is not None and other.player == shooter.player:
+        if good and other is not None and other.player == shooter.player:
             return True
     return False
 
@@ -200,6 +228,9 @@ def shoot(
     ``moving_penalty=False``: a throw while charging has no -1 (MSL-THROW-02). ``on_hit``:
     what the shot does to the model it hits instead of wounding (a Dragon's breath).
     """
+    weapon = shooter.missile
+    if weapon is not None and shot_lines.stopped(state, shooter, target, weapon.strength):
+        return  # BSData a4dc-4e53-02a8-ca97: a strong shot meeting a bolt line, 5+
     shots = 1
     while _shoot_once(state, shooter, target, moving_penalty, on_hit) and FOLLOW_UPS:
         following = [rule(state, shooter, target, shots) for rule in FOLLOW_UPS]
@@ -270,13 +301,14 @@ def _sure_shot(
 
 
 def _through_the_way(
-    state: BattleState, shooter: ModelState, target: ModelState
+    state: BattleState, shooter: ModelState, target: ModelState, reroll: bool = False
 ) -> ModelState | None:
     """SHOOT-ITW-02/03: one test per item, nearest first; a failure stops the shot there."""
     combat = frozenset(m.uid for m in state.contacts(target))
     for item in obstructions(state, shooter, target, combat):
         (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
-        if die < item.score and heroic_turn(shooter).reroll_in_the_way:  # HERO-HAC-01/02
+        again = reroll or heroic_turn(shooter).reroll_in_the_way
+        if die < item.score and again:  # HERO-HAC-01/02
             (die,) = state.roll(1, f"in the way re-roll {item.key} ({item.score}+)")
         # HERO-MIGHT-03/06 item 3 (002:L1520, L1540): after any re-roll, Might may pass it.
         score = boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target)
@@ -304,10 +336,11 @@ def into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> 
 
 
 def through_the_way(
-    state: BattleState, shooter: ModelState, target: ModelState
+    state: BattleState, shooter: ModelState, target: ModelState, *, reroll: bool = False
 ) -> ModelState | None:
-    """SHOOT-ITW-02/03 for other shots (a siege engine's, SE-INWAY-01)."""
-    return _through_the_way(state, shooter, target)
+    """SHOOT-ITW-02/03 for other shots (a siege engine's, SE-INWAY-01); ``reroll``: a rule
+    re-rolls failed In The Way tests (The Black Arrow)."""
+    return _through_the_way(state, shooter, target, reroll)
 
 
 def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> ModelState:
