@@ -95,23 +95,20 @@ def test_a_blast_into_our_own_fight_is_worth_less() -> None:
     assert magic_policy._value(state, wizard, fight, False) < alone
 
 
-def test_a_hold_is_worth_the_blows_it_stops() -> None:
+def test_a_hold_far_from_any_fight_is_worth_less() -> None:
     """MAGIC-P-TRANSFIX (002:L2535-2541): a held enemy does not strike if it wins its fight:
     holding one that fights our models is worth more than holding the same enemy far from
-    any fight (only its move lost), and holding a hard hitter more than a weak one."""
+    any fight this turn (only its move lost)."""
     state = battle()
     wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 24.0)))
     far = add(state, "f", 1, 10, 32, profile(points=100))
     near = add(state, "n", 1, 20, 10 + BASE_GAP, profile(points=100))
     add(state, "a", 0, 20, 10, profile(points=20))
-    brute = add(state, "b", 1, 24, 20, profile(points=100, attacks=3, strength=6))
-    add(state, "c", 0, 24 + BASE_GAP, 20, profile(points=20))
     found = {o.target: o for o in options(state, wizard) if o.power.name == "transfix"}
-    assert state.engaged(near) and state.engaged(brute) and not state.engaged(far)
+    assert state.engaged(near) and not state.engaged(far)
     idle = magic_policy._value(state, wizard, found[far.uid], False)
     fighting = magic_policy._value(state, wizard, found[near.uid], False)
-    hitter = magic_policy._value(state, wizard, found[brute.uid], False)
-    assert 0 < idle < fighting < hitter
+    assert 0 < idle == fighting * magic_policy.IDLE_HOLD
 
 
 def test_the_expected_resist_counts_the_might_a_target_would_add() -> None:

@@ -20,6 +20,8 @@ from battlesim.engines.sbg.rules.movement import charge_options, furthest_toward
 from battlesim.engines.sbg.rules.will import will_to_spend
 
 MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
+HOLDS = frozenset({"transfix", "compel"})
+IDLE_HOLD = 0.2  # a hold's worth left on an enemy out of reach of any fight this turn
 MIGHT_KEPT = 2  # Might kept for the Duels, never spent on casting or resisting dice
 MIGHT_POINT = 2.0  # the worth of the Might point Heroic Channelling costs (Duels)
 TURNS_AHEAD = 9  # a battle's usual length in turns (the sample benches end by turn 8-10)
@@ -102,7 +104,8 @@ def _value(state: BattleState, caster: ModelState, option: SpellOption, chan: bo
     """The power's worth, adjusted where the player sees more than the power's estimate:
     a Will-sapping power against a Will of Evil model is worth the share of the model its
     lost Will is (banished at 0: SR-WILLEVIL); a Sorcerous Blast at an Engaged enemy also
-    knocks down and hits every model of that fight (MAGIC-P-BLAST, 002:L2547), ours too."""
+    knocks down and hits every model of that fight (MAGIC-P-BLAST, 002:L2547), ours too;
+    holding an enemy out of reach of any fight this turn costs it only its move."""
     target = _target(state, option)
     value = option.power.worth(state, caster, target, chan)
     name = option.power.name
@@ -111,6 +114,8 @@ def _value(state: BattleState, caster: ModelState, option: SpellOption, chan: bo
         value = max(value, expected / max(1, target.will) * worth.of(target))
     elif name == "sorcerous blast" and state.engaged(target):
         value += _fight_knocked_down(state, caster, target, 4 if chan else 3)
+    elif name in HOLDS and not worth.fights_ahead(state, target):
+        value *= IDLE_HOLD  # held far from any fight: only its move is lost
     return value
 
 

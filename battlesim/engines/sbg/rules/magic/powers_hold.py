@@ -15,45 +15,22 @@ from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.characteristics import attacks_base, fight_base
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.magic import lasting, worth
-from battlesim.engines.sbg.rules.magic.harm import halved_loss, wound_chance
+from battlesim.engines.sbg.rules.magic.harm import halved_loss
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
 from battlesim.engines.sbg.rules.movement import apply_action
 
 HELD = frozenset({Bar.MOVE, Bar.SHOOT, Bar.CAST, Bar.HEROIC, Bar.STRIKE})
 
 
-WON_DUEL = 0.5  # the chance a held fighter would have won its fight
-HELD_HERO = 0.08  # a Hero held: no Heroic Action, no casting, no Might on its rolls
-IDLE_MOVE = 0.03  # a held model that would not fight: only its move is lost
-
-
 def _hold_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
-    """A held enemy neither moves, shoots, casts, declares Heroic Actions nor strikes if it
-    wins its fight this turn: worth the blows it would have struck at the best of our models
-    it fights or may fight this turn (its Attacks, a fight won one time in two, each
-    wounding as its Strength does), its shooting, and for a Hero its heroics. An enemy out of
-    reach of any fight loses only its move. Channelled: half as much again. Nothing if it
-    is held already."""
+    """A held enemy neither strikes nor shoots nor moves this turn: about a third of its
+    worth, more if channelled; nothing if it is held already."""
     if lasting.carries(state, target, "transfix") or lasting.carries(state, target, "compel"):
         return 0.0
-    victims = worth.fights_ahead(state, target)
-    value = 0.0
-    if victims:
-        attacks = attacks_base(state, target)
-        value = max(
-            attacks
-            * WON_DUEL
-            * wound_chance(state, target.profile.strength, m)
-            * worth.per_wound(m)
-            for m in victims
-        )
-        if target.profile.is_hero:
-            value += HELD_HERO * worth.of(target)
-    elif not target.done_moving:
-        value = IDLE_MOVE * worth.of(target)
-    if target.missile is not None:
-        value += 0.3 * worth.per_wound(target)
-    return value * (1.5 if chan else 1.0)
+    share = 0.45 if chan else 0.3
+    if target.done_moving and not state.engaged(target) and target.missile is None:
+        share /= 3  # it already moved and will not fight: only its shooting or casting left
+    return share * worth.of(target)
 
 
 def _not_a_beast(state: BattleState, caster: ModelState, target: ModelState) -> bool:
@@ -140,6 +117,10 @@ def compel_move(state: BattleState, caster: ModelState, target: ModelState) -> N
             state.log.emit("refused", model=target.uid, reason=str(error))
 
 
+# Models moved by a Compel/Command now (army rules that act only on the model's own moves)
+COMPELLED: set[str] = set()
+
+
 @contextmanager
 def half_move(state: BattleState, target: ModelState) -> Iterator[None]:
     """For the time of a compelled move the target may move again, up to half its Move
@@ -147,8 +128,10 @@ def half_move(state: BattleState, target: ModelState) -> Iterator[None]:
     done, spent = target.done_moving, target.spent
     target.done_moving, target.spent = False, 0.0
     target.spent = max(0.0, allowance(state, target) - target.profile.move / 2)
+    COMPELLED.add(target.uid)
     try:
         yield
     finally:
+        COMPELLED.discard(target.uid)
         target.done_moving = done
         target.spent = max(spent, target.spent)
