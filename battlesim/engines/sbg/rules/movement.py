@@ -290,7 +290,8 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
 
 def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None:
     """MOVE-CHG-01/06/08: visible target at the start, contact at the end, other zones only
-    bar the way before the charger enters its target's zone."""
+    bar the way before the charger enters its target's zone. A model that starts inside
+    several enemy zones may charge any of them (ambiguity A8, 002:L418-422, L444, L448)."""
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
@@ -319,6 +320,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{model.uid} failed to see {target.uid} (MAGIC-P-SHROUD)")
     start, end = model.position, action.to
     zone = model.radius + target.radius + CONTROL_ZONE
+    if point_distance(start, target.position) < zone - _SLACK:
+        return  # A8: it starts in its target's zone, so it has entered it: CHG-08 (002:L448)
     limit = entry_fraction(start, end, target.position, zone) or 0.0
     for enemy in zone_holders(state, model):
         if enemy is target or wears_ring(model) or flies(state, model):
