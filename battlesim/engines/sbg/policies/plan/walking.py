@@ -92,6 +92,8 @@ def cut_corner(
         spot = furthest_toward(state, model, aim, around)
         if point_distance(spot, start) < STUCK:
             continue
+        if point_distance(spot, goal) >= best_len - CUT_GAIN:
+            continue  # no route is shorter than the straight line: no better (speed)
         length = route_length(state, model, spot, goal)
         if length < best_len - CUT_GAIN:
             best_len, best = length, Move(model.uid, spot)
