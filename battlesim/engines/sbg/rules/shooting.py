@@ -31,7 +31,13 @@ from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
-from battlesim.engines.sbg.rules.untouchable import spared, untouchable
+from battlesim.engines.sbg.rules.untouchable import (
+    DISGUISES,
+    disguised,
+    disguised_from,
+    spared,
+    untouchable,
+)
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.arms import MissileWeapon
@@ -81,6 +87,8 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
         return False
     if untouchable(target) or spared(state, target, shooter.player):
         return False  # army rules: Tom is Master; Broken Mind (its own army never shoots it)
+    if disguised(state, target, shooter.player):
+        return False  # army rules: A Traitor Within (Gríma among the enemy)
     if marks.shrouded(state, target) and not one_ring.sees_invisible(shooter):
         return False  # MAGIC-P-SHROUD: cannot be targeted by shooting
     good = state.alignment(shooter.player) is Alignment.GOOD
@@ -153,11 +161,16 @@ def _near_enemies(state: BattleState, model: ModelState, reach: float) -> list[M
 
 
 def _friends_block(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
-    if state.alignment(shooter.player) is not Alignment.GOOD:
+    """SHOOT-ITW-05; A Traitor Within: no shot while a disguised enemy is In The Way."""
+    good = state.alignment(shooter.player) is Alignment.GOOD
+    hidden = {m.uid for m in disguised_from(state, shooter.player)} if DISGUISES else set()
+    if not good and not hidden:
         return False
     for item in obstructions(state, shooter, target, frozenset()):
+        if item.key in hidden:
+            return True
         other = state.models.get(item.key)
-        if other is not None and other.player == shooter.player:
+        if good and other is not None and other.player == shooter.player:
             return True
     return False
 
@@ -270,13 +283,14 @@ def _sure_shot(
 
 
 def _through_the_way(
-    state: BattleState, shooter: ModelState, target: ModelState
+    state: BattleState, shooter: ModelState, target: ModelState, reroll: bool = False
 ) -> ModelState | None:
     """SHOOT-ITW-02/03: one test per item, nearest first; a failure stops the shot there."""
     combat = frozenset(m.uid for m in state.contacts(target))
     for item in obstructions(state, shooter, target, combat):
         (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
-        if die < item.score and heroic_turn(shooter).reroll_in_the_way:  # HERO-HAC-01/02
+        again = reroll or heroic_turn(shooter).reroll_in_the_way
+        if die < item.score and again:  # HERO-HAC-01/02
             (die,) = state.roll(1, f"in the way re-roll {item.key} ({item.score}+)")
         # HERO-MIGHT-03/06 item 3 (002:L1520, L1540): after any re-roll, Might may pass it.
         score = boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target)
@@ -304,10 +318,11 @@ def into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> 
 
 
 def through_the_way(
-    state: BattleState, shooter: ModelState, target: ModelState
+    state: BattleState, shooter: ModelState, target: ModelState, *, reroll: bool = False
 ) -> ModelState | None:
-    """SHOOT-ITW-02/03 for other shots (a siege engine's, SE-INWAY-01)."""
-    return _through_the_way(state, shooter, target)
+    """SHOOT-ITW-02/03 for other shots (a siege engine's, SE-INWAY-01); ``reroll``: a rule
+    re-rolls failed In The Way tests (The Black Arrow)."""
+    return _through_the_way(state, shooter, target, reroll)
 
 
 def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> ModelState:
