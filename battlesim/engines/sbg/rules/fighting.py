@@ -155,14 +155,28 @@ def _fight_value(state: BattleState, models: list[ModelState]) -> int:
     return max((characteristics.fight_value(state, m) for m in models), default=0)
 
 
-def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> DuelSide:
-    fighters = combat.fighters(player) + combat.helpers(player)
-    return DuelSide(
-        player,
-        state.alignment(player),
-        tuple(d.value for d in dice),
-        _fight_value(state, fighters),
-    )
+def _duel_side(
+    state: BattleState,
+    combat: Combat,
+    player: PlayerId,
+    dice: list[_Die],
+    fight: int | None = None,
+) -> DuelSide:
+    """``fight``: the side's Fight value when the caller has it (``_side_fights``)."""
+    if fight is None:
+        fight = _side_fight(state, combat, player)
+    return DuelSide(player, state.alignment(player), tuple(d.value for d in dice), fight)
+
+
+def _side_fight(state: BattleState, combat: Combat, player: PlayerId) -> int:
+    return _fight_value(state, combat.fighters(player) + combat.helpers(player))
+
+
+def _side_fights(state: BattleState, combat: Combat) -> tuple[int, int]:
+    """Both sides' Fight values, read once while the banners and army rules re-roll Duel
+    dice: a re-roll changes dice (and spends Will), never a Fight value (speed: the side
+    losing so far is asked before each re-roll)."""
+    return _side_fight(state, combat, 0), _side_fight(state, combat, 1)
 
 
 # Army rules that may settle a fight before the Duel roll: each returns the winning side or None
@@ -177,14 +191,15 @@ def duel(state: BattleState, combat: Combat) -> PlayerId:
             state.log.emit("duel", combat=combat.uids(), dice=[[], []], winner=auto, auto=True)
             return auto
     dice = {p: _roll_side(state, combat, p) for p in (0, 1)}
+    fights = _side_fights(state, combat)
     used: set[PlayerId] = set()
     for _ in range(2):  # ambiguity 16: the side losing re-rolls first, each at most once
-        loser = _provisional_loser(state, combat, dice)
+        loser = _provisional_loser(state, combat, dice, fights)
         if loser is None or loser in used or not _banner_reroll(state, combat, loser, dice[loser]):
             break
         used.add(loser)
     _one_die_rerolls(state, combat, dice)
-    _army_rerolls(state, combat, dice)
+    _army_rerolls(state, combat, dice, fights)
     might_bidding(state, combat, dice)
     a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
     winner = duel_winner_without_roll_off(a, b)
@@ -196,9 +211,17 @@ def duel(state: BattleState, combat: Combat) -> PlayerId:
 
 
 def _provisional_loser(
-    state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]
+    state: BattleState,
+    combat: Combat,
+    dice: dict[PlayerId, list[_Die]],
+    fights: tuple[int, int] | None = None,
 ) -> PlayerId | None:
-    a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
+    """The side losing the Duel so far, if not a roll-off; ``fights``: both sides' Fight
+    values when the caller has them (``_side_fights``)."""
+    if fights is None:
+        a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
+    else:
+        a, b = (_duel_side(state, combat, p, dice[p], fights[p]) for p in (0, 1))
     winner = duel_winner_without_roll_off(a, b)
     return None if winner is None else 1 - winner
 
@@ -220,9 +243,14 @@ DuelReroll = Callable[[BattleState, PlayerId, list[_Die]], None]
 DUEL_REROLLS: list[DuelReroll] = []
 
 
-def _army_rerolls(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
+def _army_rerolls(
+    state: BattleState,
+    combat: Combat,
+    dice: dict[PlayerId, list[_Die]],
+    fights: tuple[int, int] | None = None,
+) -> None:
     for rule in DUEL_REROLLS:
-        loser = _provisional_loser(state, combat, dice)
+        loser = _provisional_loser(state, combat, dice, fights)
         if loser is not None:
             rule(state, loser, dice[loser])
 
