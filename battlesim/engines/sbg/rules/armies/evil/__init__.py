@@ -11,6 +11,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     easterlings,
     fighters,
     fortitude,
+    goblin_town,
     golden_king,
     harad,
     hordes,
