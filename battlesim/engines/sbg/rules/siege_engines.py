@@ -12,7 +12,7 @@ The engine's own rules come from its card's data (BattleScribe rule ids in ``sou
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.decisions import Decision
@@ -267,6 +267,12 @@ def fire(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSta
         return
     if not _hits(state, engine, crew, target):
         return
+    land(state, engine, crew, target)
+
+
+def land(state: BattleState, engine: ModelState, crew: Crewing, target: ModelState) -> None:
+    """A shot that hit: Scatter (a Battlefield target), In The Way (no volley), into a
+    fight, then what it does to the model it falls on (SE-SCATTER-01, SE-WOUND-*)."""
     victim: ModelState | None = target
     if not siege_target(target):
         victim = _scatter(state, engine, crew, target)
@@ -508,9 +514,18 @@ def _volley_of_bolts(
 # --- the Shoot phase's step ----------------------------------------------------------------
 
 
+# Army rules whose models fire as Siege Engines of their own (the Catapult Troll): each is
+# called with the side at the start of its engines' shots.
+MODEL_ENGINES: list[Callable[[BattleState, int], None]] = []
+
+
 def fire_engines(state: BattleState, side: int) -> None:
     """Each living engine of ``side`` that its crew may fire is offered a target."""
-    if not state.engines or state.players is None:
+    if state.players is None:
+        return
+    for rule in MODEL_ENGINES:
+        rule(state, side)
+    if not state.engines:
         return
     for engine_id in sorted(state.engines):
         engine = state.models[engine_id]

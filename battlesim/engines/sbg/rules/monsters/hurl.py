@@ -67,9 +67,17 @@ def hurl_targets(fight: BpaFight) -> list[ModelState | None]:
     ]
 
 
+# Army rules setting the Monster's Strength for the Hurl distance only (Metal Gauntlets: 10)
+HURL_STRENGTH: dict[str, int] = {}
+
+
 def hurl_distance(state: BattleState, die: int, monster: ModelState, target: ModelState) -> int:
     """HURL-02: D3 plus the difference of Strength (Beorn S8, Orc S4, D6 3: 2 + 4 = 6")."""
-    return d3(die) + strength_base(state, monster) - strength_base(state, target)
+    strength = strength_base(state, monster)
+    for rule, value in HURL_STRENGTH.items():
+        if rule in monster.triggers:
+            strength = max(strength, value)
+    return d3(die) + strength - strength_base(state, target)
 
 
 def hurl_path(

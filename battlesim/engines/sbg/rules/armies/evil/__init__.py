@@ -7,6 +7,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     banners,
     bats,
     brutes,
+    catapult_troll,
     dragons,
     easterlings,
     fighters,
