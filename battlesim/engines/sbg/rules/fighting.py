@@ -74,6 +74,10 @@ T = TypeVar("T")
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
 
 
+# Army rules by which a model may not support now (the Emperor's Glaive on the Palanquin)
+NEVER_SUPPORTS: list[Callable[[ModelState], bool]] = []
+
+
 def _may_support(state: BattleState, model: ModelState, friend: ModelState) -> bool:
     """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight;
     or Infantry a rule lets support ``friend`` as if with a spear (May.SUPPORT_AS_SPEAR)."""
@@ -81,6 +85,8 @@ def _may_support(state: BattleState, model: ModelState, friend: ModelState) -> b
         return False
     if riding(model) is not None:
         return False  # WB-CC-01: howdah models are never part of a fight
+    if any(rule(model) for rule in NEVER_SUPPORTS):
+        return False  # army rules: the Dragon Emperor on his Palanquin
     if any(d.hero == model.uid for d in declarations(state)):
         return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
     if state.engaged(model):

@@ -26,7 +26,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.combat import d3
-from battlesim.engines.sbg.rules.kinds import braced, immovable
+from battlesim.engines.sbg.rules.kinds import braced, immovable, unshifted
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
@@ -64,6 +64,7 @@ def hurl_targets(fight: BpaFight) -> list[ModelState | None]:
         and strength_base(state, m) < strength_base(state, monster)
         and not immovable(m)
         and not braced(m)  # army rules: the Iron Shield
+        and not unshifted(m)  # army rules: the Royal Palanquin
     ]
 
 

@@ -8,6 +8,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     bats,
     brutes,
     catapult_troll,
+    dragon_emperor,
     dragons,
     easterlings,
     fighters,
