@@ -179,3 +179,21 @@ def test_swap_with_me_grinnah_leaves_a_fight_for_a_goblin_within_three() -> None
     assert grinnah.might == 2
     assert state.engaged(goblin) and not state.engaged(grinnah)
     assert state.in_contact(goblin, foe)
+
+
+def test_relentless_advance_charge_search_finds_a_path_through_goblins() -> None:
+    """BSData 88fd-7bc8-cc99-a7ce: the players' charge search (movement.charge_options)
+    offers the King an enemy behind a wall of Goblins; a plain hero there has none."""
+    from battlesim.engines.sbg.rules.movement import charge_options
+
+    state = battle([])
+    king = add(state, "K", 1, 10, 10, _with(KING, "Relentless Advance"))
+    plain = add(state, "P", 1, 30, 10, KING)
+    for k, y in enumerate((8.0, 9.0, 10.0, 11.0, 12.0)):
+        add(state, f"G{k}", 1, 12, y, GOBLIN)
+        add(state, f"H{k}", 1, 32, y, GOBLIN)
+    add(state, "E", 0, 15, 10)
+    add(state, "F", 0, 35, 10)
+    state.phase = Phase.MOVE
+    assert [enemy.uid for enemy, _ in charge_options(state, king)] == ["E"]
+    assert charge_options(state, plain) == []

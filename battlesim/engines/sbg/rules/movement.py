@@ -260,13 +260,14 @@ def _beyond(
     end: Point,
     budget: float,
     near: list[ModelState] | None,
+    charging: bool = False,
 ) -> bool:
     """``surely_illegal`` for a model known free to move, with its allowance ``budget``
-    (speed: a search over many spots asks those once)."""
+    (speed: a search over many spots asks those once); ``charging``: a charge's spot."""
     if point_distance(model.position, end) > budget + _SLACK:
         return True
     try:
-        return _passed_through(state, model, end, near) is not None
+        return _passed_through(state, model, end, near, charging) is not None
     except IllegalActionError:
         return True  # ending on an invisible bearer (RING-INV-02/03): refused anyway
 
@@ -600,7 +601,7 @@ def _contact_spot(
             continue
         if movers is None:
             movers = in_moving_reach(state, model, budget)
-        if _beyond(state, model, spot, budget, movers) or not _legal(
+        if _beyond(state, model, spot, budget, movers, charging=True) or not _legal(
             state, model, Charge(model.uid, target.uid, spot)
         ):
             tries += 1
