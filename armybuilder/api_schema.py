@@ -146,6 +146,9 @@ class BreachOut(serializers.Serializer):
     message = serializers.CharField()
     ref = serializers.CharField(allow_blank=True, help_text="The list part it concerns.")
     source = serializers.CharField()
+    section = serializers.CharField(
+        allow_blank=True, help_text="The rulebook section, in the reader's language."
+    )
 
 
 class SimulationBreadthOut(serializers.Serializer):

@@ -11,6 +11,7 @@ from armybuilder.battlescribe.data_rules import data_rule_breaches
 from armybuilder.effective import Card, effective_card
 from armybuilder.figures import list_figures
 from armybuilder.models import ArmyList, Entry
+from armybuilder.rule_sections import section_of
 from armybuilder.selectors import army_list_snapshot
 from armybuilder.validation import list_alliance, validate
 from battlesim.breadth import army_breadth
@@ -176,8 +177,13 @@ def army_list_json(army: ArmyList) -> dict[str, Any]:
         "figures": asdict(list_figures(snapshot)),
         "alliance": list_alliance(snapshot).name.lower(),
         "breaches": [
-            # the source by its name in the reader's language, beside the stable rule id
-            {**asdict(breach), "source": gettext(breach.source)}
+            # the source and the rulebook section in the reader's language, beside the
+            # stable rule id
+            {
+                **asdict(breach),
+                "source": gettext(breach.source),
+                "section": section_of(breach.rule_id),
+            }
             for breach in [*validate(snapshot), *data_rule_breaches(army)]
         ],
         # what the battle simulator leaves out of this list (battlesim/breadth.py)

@@ -33,6 +33,8 @@ from battlesim.engines.monopoly.players import STRATEGIES, buildable
 from battlesim.engines.monopoly.rules import ClassicRules, OneRingRules
 from battlesim.engines.monopoly.state import GameState, Variant
 from battlesim.engines.monopoly.trading import tradeable as tradeable_deeds
+from battlesim.play.phrases import Phrase, Square
+from battlesim.play.phrases import Phrase as _
 from battlesim.play.seating import AiSeat, Option, Prompt, Script, yes_no
 
 NAME = "monopoly"
@@ -50,38 +52,38 @@ ASSUMPTIONS = {
 }
 
 
-def sq(square: int) -> str:
-    return SQUARES[square].name
+def sq(square: int) -> Square:
+    """A square, named in the reader's language when shown."""
+    return Square(square)
 
 
 def _action_option(action: ManageAction, state: GameState) -> Option:
     if isinstance(action, Build):
         level = state.level[action.square]
-        what = "fortress" if level == state.variant.houses_for_hotel else "stronghold"
         cost = SQUARES[action.square].build_cost
-        return Option(
-            f"build:{action.square}", f"Build a {what} on {sq(action.square)} ({cost})", "Build"
+        label = (
+            _("Build a fortress on {square} ({cost})", square=sq(action.square), cost=cost)
+            if level == state.variant.houses_for_hotel
+            else _("Build a stronghold on {square} ({cost})", square=sq(action.square), cost=cost)
         )
+        return Option(f"build:{action.square}", label, _("Build"))
     if isinstance(action, SellBuilding):
-        return Option(f"sell:{action.square}", f"Sell a stronghold on {sq(action.square)}", "Sell")
+        label = _("Sell a stronghold on {square}", square=sq(action.square))
+        return Option(f"sell:{action.square}", label, _("Sell"))
     if isinstance(action, BreakFortress):
-        return Option(
-            f"break:{action.square}", f"Break the fortress on {sq(action.square)}", "Sell"
-        )
+        label = _("Break the fortress on {square}", square=sq(action.square))
+        return Option(f"break:{action.square}", label, _("Sell"))
     if isinstance(action, SellFortresses):
-        return Option(
-            f"sellf:{action.group.value}", f"Sell the fortresses of {action.group.value}", "Sell"
-        )
+        label = _("Sell the fortresses of {group}", group=action.group.value)
+        return Option(f"sellf:{action.group.value}", label, _("Sell"))
     if isinstance(action, Mortgage):
         value = SQUARES[action.square].mortgage
-        return Option(
-            f"mortgage:{action.square}", f"Mortgage {sq(action.square)} (+{value})", "Mortgage"
-        )
+        label = _("Mortgage {square} (+{value})", square=sq(action.square), value=value)
+        return Option(f"mortgage:{action.square}", label, _("Mortgage"))
     assert isinstance(action, Unmortgage)
     cost = state.unmortgage_cost(action.square)
-    return Option(
-        f"lift:{action.square}", f"Lift the mortgage on {sq(action.square)} (-{cost})", "Mortgage"
-    )
+    label = _("Lift the mortgage on {square} (-{cost})", square=sq(action.square), cost=cost)
+    return Option(f"lift:{action.square}", label, _("Mortgage"))
 
 
 class PersonSeat:
@@ -94,21 +96,35 @@ class PersonSeat:
     def _ask(self, prompt: Prompt) -> Any:
         return self.script.ask(prompt)
 
-    def _yes(self, kind: str, text: str, yes: str = "Yes", no: str = "No") -> bool:
+    def _yes(
+        self, kind: str, text: Phrase, yes: Phrase | None = None, no: Phrase | None = None
+    ) -> bool:
         return self._ask(yes_no(self.seat, kind, text, yes, no)) == "yes"
 
     # -- buying and auctions -----------------------------------------------------------
     def decide_buy(self, state: GameState, seat: int, square: int) -> bool:
         price, cash = SQUARES[square].price, state.players[seat].cash
-        text = f"Buy {sq(square)} for {price}? You hold {cash}. If not, it goes to auction."
-        return self._yes("buy", text, f"Buy for {price}", "Auction it")
+        text = _(
+            "Buy {square} for {price}? You hold {cash}. If not, it goes to auction.",
+            square=sq(square),
+            price=price,
+            cash=cash,
+        )
+        return self._yes("buy", text, _("Buy for {price}", price=price), _("Auction it"))
 
-    def _bid(self, kind: str, what: str, high: int, leader: int | None, cash: int) -> int | None:
-        lead = "no bid yet" if leader is None else f"highest bid {high} by player {leader + 1}"
+    def _bid(
+        self, kind: str, what: Phrase | Square, high: int, leader: int | None, cash: int
+    ) -> int | None:
+        lead = (
+            _("no bid yet")
+            if leader is None
+            else _("highest bid {high} by player {number}", high=high, number=leader + 1)
+        )
         steps = sorted({high + 1, high + 10, high + 50, high + 100, high + 200})
-        options = [Option("pass", "Pass (drop out)")]
-        options += [Option(str(b), f"Bid {b}") for b in steps if b <= cash]
-        choice = self._ask(Prompt(self.seat, kind, f"Auction of {what}: {lead}.", options))
+        options = [Option("pass", _("Pass (drop out)"))]
+        options += [Option(str(b), _("Bid {amount}", amount=b)) for b in steps if b <= cash]
+        text = _("Auction of {what}: {lead}.", what=what, lead=lead)
+        choice = self._ask(Prompt(self.seat, kind, text, options))
         return None if choice == "pass" else int(choice)
 
     def bid(
@@ -119,7 +135,7 @@ class PersonSeat:
     def bid_building(
         self, state: GameState, seat: int, high: int, leader: int | None, fortress: bool
     ) -> int | None:
-        what = "a fortress" if fortress else "a stronghold"
+        what = _("a fortress") if fortress else _("a stronghold")
         return self._bid("bid_building", what, high, leader, state.players[seat].cash)
 
     def place_building(self, state: GameState, seat: int, fortress: bool | None) -> int | None:
@@ -130,34 +146,38 @@ class PersonSeat:
                 squares.append(square)
         if not squares:
             return None
-        what = "fortress" if fortress else "stronghold"
-        options = [Option("none", "No, I do not want one")]
-        options += [Option(str(s), f"On {sq(s)}", "Build") for s in squares]
-        text = f"The bank is short of buildings: would you build a {what} now, and where?"
+        options = [Option("none", _("No, I do not want one"))]
+        options += [Option(str(s), _("On {square}", square=sq(s)), _("Build")) for s in squares]
+        text = (
+            _("The bank is short of buildings: would you build a fortress now, and where?")
+            if fortress
+            else _("The bank is short of buildings: would you build a stronghold now, and where?")
+        )
         choice = self._ask(Prompt(self.seat, "want_building", text, options))
         return None if choice == "none" else int(choice)
 
     def claim_ring_territory(self, state: GameState, seat: int, square: int) -> bool:
-        text = f"The One Ring is on {sq(square)}: take the deed for free?"
-        return self._yes("ring_claim", text, "Take it", "Leave it")
+        text = _("The One Ring is on {square}: take the deed for free?", square=sq(square))
+        return self._yes("ring_claim", text, _("Take it"), _("Leave it"))
 
     # -- prison and cards --------------------------------------------------------------
     def jail_choice(self, state: GameState, seat: int) -> JailChoice:
         player = state.players[seat]
-        options = [Option("roll", "Roll for doubles")]
+        options = [Option("roll", _("Roll for doubles"))]
         if player.cash >= JAIL_FINE:
-            options.append(Option("pay", f"Pay {JAIL_FINE}"))
+            options.append(Option("pay", _("Pay {amount}", amount=JAIL_FINE)))
         if player.jail_cards:
-            options.append(Option("use_card", "Use a release card"))
-        return JailChoice(self._ask(Prompt(self.seat, "jail", "You are in prison.", options)))
+            options.append(Option("use_card", _("Use a release card")))
+        prompt = Prompt(self.seat, "jail", _("You are in prison."), options)
+        return JailChoice(self._ask(prompt))
 
     def pay_or_draw(self, state: GameState, seat: int) -> bool:
-        text = "Pay the small fine, or draw a Peuple card instead?"
-        return self._yes("pay_or_draw", text, "Draw a card", "Pay the fine")
+        text = _("Pay the small fine, or draw a Peuple card instead?")
+        return self._yes("pay_or_draw", text, _("Draw a card"), _("Pay the fine"))
 
     # -- management --------------------------------------------------------------------
     def _manage(
-        self, state: GameState, seat: int, kind: str, text: str, done: str
+        self, state: GameState, seat: int, kind: str, text: Phrase, done: Phrase
     ) -> ManageAction | None:
         actions = state.legal_actions(seat)
         by_id = {}
@@ -170,15 +190,16 @@ class PersonSeat:
         return None if choice == "done" else by_id[choice]
 
     def next_action(self, state: GameState, seat: int) -> ManageAction | None:
-        text = f"Build, sell or mortgage ({state.players[seat].cash} in hand), or end your turn."
-        return self._manage(state, seat, "manage", text, "End my turn")
+        cash = state.players[seat].cash
+        text = _("Build, sell or mortgage ({cash} in hand), or end your turn.", cash=cash)
+        return self._manage(state, seat, "manage", text, _("End my turn"))
 
     def between_turns_action(self, state: GameState, seat: int) -> ManageAction | None:
         open_ = [a for a in state.legal_actions(seat) if isinstance(a, Build | Unmortgage)]
         if not open_:
             return None
-        text = "Between turns: build or lift a mortgage now, or carry on."
-        return self._manage(state, seat, "between_turns", text, "Carry on")
+        text = _("Between turns: build or lift a mortgage now, or carry on.")
+        return self._manage(state, seat, "between_turns", text, _("Carry on"))
 
     def raise_cash(self, state: GameState, seat: int, amount: int) -> ManageAction | None:
         cash = state.players[seat].cash
@@ -186,19 +207,27 @@ class PersonSeat:
         if not actions:
             return None
         by_id = {}
-        options = [Option("done", "Give up (go bankrupt)")]
+        options = [Option("done", _("Give up (go bankrupt)"))]
         for action in actions:
             option = _action_option(action, state)
             by_id[option.id] = action
             options.append(option)
-        text = f"You owe {amount} and hold {cash}: sell or mortgage to raise the rest."
+        text = _(
+            "You owe {amount} and hold {cash}: sell or mortgage to raise the rest.",
+            amount=amount,
+            cash=cash,
+        )
         choice = self._ask(Prompt(self.seat, "raise_cash", text, options))
         return None if choice == "done" else by_id[choice]
 
     def lift_mortgage_now(self, state: GameState, seat: int, square: int) -> bool:
         cost = SQUARES[square].mortgage
-        text = f"You received {sq(square)} mortgaged: lift the mortgage now ({cost})?"
-        return self._yes("lift_now", text, "Lift it now", "Keep it mortgaged")
+        text = _(
+            "You received {square} mortgaged: lift the mortgage now ({cost})?",
+            square=sq(square),
+            cost=cost,
+        )
+        return self._yes("lift_now", text, _("Lift it now"), _("Keep it mortgaged"))
 
     # -- debts paid in deeds -----------------------------------------------------------
     def offer_deeds(
@@ -207,15 +236,24 @@ class PersonSeat:
         deeds = tuple(tradeable_deeds(state, seat))
         if not deeds:
             return ()
-        names = ", ".join(sq(s) for s in deeds)
-        who = f"player {creditor + 1}"
-        text = f"You are {shortfall} short of paying {who}: offer your deeds ({names})?"
-        return deeds if self._yes("offer_deeds", text, "Offer them", "Offer nothing") else ()
+        text = _(
+            "You are {shortfall} short of paying player {number}: offer your deeds ({names})?",
+            shortfall=shortfall,
+            number=creditor + 1,
+            names=[sq(s) for s in deeds],
+        )
+        offered = self._yes("offer_deeds", text, _("Offer them"), _("Offer nothing"))
+        return deeds if offered else ()
 
     def accept_deeds(self, state: GameState, seat: int, offer: DeedOffer) -> DeedSettlement | None:
-        names = ", ".join(sq(s) for s in offer.squares)
-        text = f"Player {offer.debtor + 1} is {offer.shortfall} short and offers {names} instead."
-        if self._yes("accept_deeds", text, "Take the deeds", "Refuse (they go bankrupt)"):
+        text = _(
+            "Player {number} is {shortfall} short and offers {names} instead.",
+            number=offer.debtor + 1,
+            shortfall=offer.shortfall,
+            names=[sq(s) for s in offer.squares],
+        )
+        take, refuse = _("Take the deeds"), _("Refuse (they go bankrupt)")
+        if self._yes("accept_deeds", text, take, refuse):
             return DeedSettlement(offer.squares, offer.shortfall)
         return None
 
@@ -233,8 +271,8 @@ class PersonSeat:
         prompt = Prompt(
             self.seat,
             "trade",
-            "Propose a trade to another player, or go on.",
-            [Option("none", "No trade")],
+            _("Propose a trade to another player, or go on."),
+            [Option("none", _("No trade"))],
             form,
         )
         choice = self._ask(prompt)
@@ -252,8 +290,12 @@ class PersonSeat:
         return trade
 
     def accept_trade(self, state: GameState, seat: int, trade: Trade) -> bool:
-        text = f"Player {trade.proposer + 1} offers a trade: {trade_words(trade)}."
-        return self._yes("accept_trade", text, "Accept", "Refuse")
+        text = _(
+            "Player {number} offers a trade: {trade}.",
+            number=trade.proposer + 1,
+            trade=trade_words(trade),
+        )
+        return self._yes("accept_trade", text, _("Accept"), _("Refuse"))
 
 
 def trade_from(seat: int, raw: Any) -> Trade:
@@ -284,12 +326,16 @@ def _int(value: Any) -> int:
     return number
 
 
-def trade_words(trade: Trade) -> str:
-    gives = [sq(s) for s in trade.give] + ([f"{trade.give_cash}"] if trade.give_cash else [])
-    gives += [f"{trade.give_cards} release card(s)"] if trade.give_cards else []
-    takes = [sq(s) for s in trade.take] + ([f"{trade.take_cash}"] if trade.take_cash else [])
-    takes += [f"{trade.take_cards} release card(s)"] if trade.take_cards else []
-    return f"gives {', '.join(gives) or 'nothing'} for {', '.join(takes) or 'nothing'}"
+def _side(squares: tuple[int, ...], cash: int, cards: int) -> list[Any] | Phrase:
+    items: list[Any] = [sq(s) for s in squares] + ([str(cash)] if cash else [])
+    items += [_("{count} release card(s)", count=cards)] if cards else []
+    return items or _("nothing")
+
+
+def trade_words(trade: Trade) -> Phrase:
+    gives = _side(trade.give, trade.give_cash, trade.give_cards)
+    takes = _side(trade.take, trade.take_cash, trade.take_cards)
+    return _("gives {gives} for {takes}", gives=gives, takes=takes)
 
 
 # -- the game ----------------------------------------------------------------------------
@@ -381,47 +427,90 @@ def hidden_from(event: Event, seats: set[int], finished: bool) -> bool:
     return event.kind in HIDDEN_KINDS
 
 
-def _p(seat: Any) -> str:
-    return "the bank" if seat is None or seat < 0 else f"Player {seat + 1}"
+def _p(seat: Any) -> Phrase:
+    return _("the bank") if seat is None or seat < 0 else _("Player {number}", number=seat + 1)
 
 
+# The engine's own words inside a line (how a deed was got, why a sum is paid, a card's
+# text, a management action) are the engine's codes and texts, shown as they are.
 WORDS = {
-    "order": lambda d: "Order of play: " + ", ".join(_p(s) for s in d["order"]),
-    "turn": lambda d: f"Round {d['round']}: {_p(d['seat'])} to play",
-    "roll": lambda d: f"{_p(d['seat'])} rolls {d['dice'][0]} and {d['dice'][1]}",
+    "order": lambda d: _("Order of play: {players}", players=[_p(s) for s in d["order"]]),
+    "turn": lambda d: _("Round {round}: {player} to play", round=d["round"], player=_p(d["seat"])),
+    "roll": lambda d: _(
+        "{player} rolls {first} and {second}",
+        player=_p(d["seat"]),
+        first=d["dice"][0],
+        second=d["dice"][1],
+    ),
     "move": lambda d: (
-        f"{_p(d['seat'])} moves to {sq(d['to'])}" + (" passing Start" if d["passed_go"] else "")
+        _("{player} moves to {square} passing Start", player=_p(d["seat"]), square=sq(d["to"]))
+        if d["passed_go"]
+        else _("{player} moves to {square}", player=_p(d["seat"]), square=sq(d["to"]))
     ),
-    "card": lambda d: f"{_p(d['seat'])} draws: {d['text']}",
-    "deed": lambda d: f"{_p(d['seat'])} gets {sq(d['square'])} for {d['price']} ({d['how']})",
-    "decline": lambda d: f"{_p(d['seat'])} does not buy {sq(d['square'])}",
+    "card": lambda d: _("{player} draws: {text}", player=_p(d["seat"]), text=d["text"]),
+    "deed": lambda d: _(
+        "{player} gets {square} for {price} ({how})",
+        player=_p(d["seat"]),
+        square=sq(d["square"]),
+        price=d["price"],
+        how=d["how"],
+    ),
+    "decline": lambda d: _(
+        "{player} does not buy {square}", player=_p(d["seat"]), square=sq(d["square"])
+    ),
     "auction": lambda d: (
-        "Auction: nobody bids"
+        _("Auction: nobody bids")
         if d["winner"] is None
-        else f"Auction won by {_p(d['winner'])} for {d['price']}"
+        else _("Auction won by {player} for {price}", player=_p(d["winner"]), price=d["price"])
     ),
-    "pay": lambda d: f"{_p(d['seat'])} pays {d['amount']} to {_p(d['to'])} ({d['reason']})",
-    "salary": lambda d: f"{_p(d['seat'])} collects {d['amount']}",
-    "receive": lambda d: f"{_p(d['seat'])} receives {d['amount']}",
-    "jail": lambda d: f"{_p(d['seat'])} goes to prison",
-    "jail_leave": lambda d: f"{_p(d['seat'])} leaves prison ({d['how']})",
-    "manage": lambda d: (
-        f"{_p(d['seat'])}: {d['action']} "
-        + (sq(d["square"]) if "square" in d else d.get("group", ""))
+    "pay": lambda d: _(
+        "{player} pays {amount} to {to} ({reason})",
+        player=_p(d["seat"]),
+        amount=d["amount"],
+        to=_p(d["to"]),
+        reason=d["reason"],
+    ),
+    "salary": lambda d: _("{player} collects {amount}", player=_p(d["seat"]), amount=d["amount"]),
+    "receive": lambda d: _("{player} receives {amount}", player=_p(d["seat"]), amount=d["amount"]),
+    "jail": lambda d: _("{player} goes to prison", player=_p(d["seat"])),
+    "jail_leave": lambda d: _("{player} leaves prison ({how})", player=_p(d["seat"]), how=d["how"]),
+    "manage": lambda d: _(
+        "{player}: {action} {what}",
+        player=_p(d["seat"]),
+        action=d["action"],
+        what=sq(d["square"]) if "square" in d else d.get("group", ""),
     ),
     "trade": lambda d: (
-        f"Trade offered by {_p(d['proposer'])} to {_p(d['partner'])}: "
-        + ("accepted" if d["accepted"] else "refused")
+        _(
+            "Trade offered by {player} to {partner}: accepted",
+            player=_p(d["proposer"]),
+            partner=_p(d["partner"]),
+        )
+        if d["accepted"]
+        else _(
+            "Trade offered by {player} to {partner}: refused",
+            player=_p(d["proposer"]),
+            partner=_p(d["partner"]),
+        )
     ),
-    "deed_offer": lambda d: f"{_p(d['debtor'])} offers deeds to {_p(d['creditor'])}",
-    "deeds_paid": lambda d: f"{_p(d['seat'])} pays {_p(d['to'])} in deeds worth {d['value']}",
-    "bankrupt": lambda d: f"{_p(d['seat'])} goes bankrupt",
-    "ring": lambda d: f"The One Ring moves to {sq(d['square'])}",
-    "game_over": lambda d: f"Game over ({d['termination']}): {_p(d['winner'])} wins",
+    "deed_offer": lambda d: _(
+        "{player} offers deeds to {creditor}", player=_p(d["debtor"]), creditor=_p(d["creditor"])
+    ),
+    "deeds_paid": lambda d: _(
+        "{player} pays {to} in deeds worth {value}",
+        player=_p(d["seat"]),
+        to=_p(d["to"]),
+        value=d["value"],
+    ),
+    "bankrupt": lambda d: _("{player} goes bankrupt", player=_p(d["seat"])),
+    "ring": lambda d: _("The One Ring moves to {square}", square=sq(d["square"])),
+    "game_over": lambda d: _(
+        "Game over ({ending}): {player} wins", ending=d["termination"], player=_p(d["winner"])
+    ),
 }
 
 
-def words(event: Event) -> str | None:
+def words(event: Event) -> Phrase | None:
     describe = WORDS.get(event.kind)
     return describe(event.data) if describe else None
 

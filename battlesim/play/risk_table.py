@@ -22,6 +22,8 @@ from battlesim.engines.risk.game import Options, run, summarise
 from battlesim.engines.risk.players import STRATEGIES
 from battlesim.engines.risk.setup import new_state, set_up
 from battlesim.engines.risk.state import GameState
+from battlesim.play.phrases import Phrase
+from battlesim.play.phrases import Phrase as _
 from battlesim.play.seating import AiSeat, Option, Prompt, Script, numbers, yes_no
 
 NAME = "risk"
@@ -46,16 +48,16 @@ def _adventure(card: AdventureCard) -> str:
     return f"{card.name}{where} ({card.kind.value}, {card.points} pts)"
 
 
-def _play_label(state: GameState, seat: int, play: CardPlay) -> str:
+def _play_label(state: GameState, seat: int, play: CardPlay) -> Phrase | str:
     card = next(c for c in state.players[seat].adventures if c.id == play.card_id)
-    parts = [card.name]
+    label: Phrase | str = card.name
     if play.source:
-        parts.append(f"from {play.source}")
+        label = _("{play} from {territory}", play=label, territory=play.source)
     if play.target:
-        parts.append(f"on {play.target}")
+        label = _("{play} on {territory}", play=label, territory=play.target)
     if play.sign != 1:
-        parts.append("backwards")
-    return " ".join(parts)
+        label = _("{play} backwards", play=label)
+    return label
 
 
 class PersonSeat:
@@ -66,7 +68,7 @@ class PersonSeat:
         self.script = script
         self.ask_defence = ask_defence
 
-    def _pick(self, kind: str, text: str, options: list[Option]) -> str:
+    def _pick(self, kind: str, text: Phrase, options: list[Option]) -> str:
         return str(self.script.ask(Prompt(self.seat, kind, text, options)))
 
     def _territories(self, state: GameState, names: list[str]) -> list[Option]:
@@ -78,26 +80,26 @@ class PersonSeat:
     # -- set-up ------------------------------------------------------------------------
     def claim(self, state: GameState, seat: int, vacant: list[str]) -> str:
         options = [Option(t, t, state.board.territories[t].region) for t in vacant]
-        return self._pick("claim", "Claim a vacant territory.", options)
+        return self._pick("claim", _("Claim a vacant territory."), options)
 
     def place_one(self, state: GameState, seat: int) -> str:
         left = state.players[seat].reserve
-        text = f"Place one battalion on a territory of yours ({left} left)."
+        text = _("Place one battalion on a territory of yours ({left} left).", left=left)
         return self._pick("place_one", text, self._territories(state, state.territories_of(seat)))
 
     def place_leader(self, state: GameState, seat: int, options: list[str]) -> str:
-        return self._pick("leader", "Place a leader.", self._territories(state, options))
+        return self._pick("leader", _("Place a leader."), self._territories(state, options))
 
     # -- reinforcements ----------------------------------------------------------------
     def trade(
         self, state: GameState, seat: int, sets: list[tuple[TerritoryCard, ...]], forced: bool
     ) -> tuple[TerritoryCard, ...] | None:
-        options = [] if forced else [Option("keep", "Keep my cards")]
+        options = [] if forced else [Option("keep", _("Keep my cards"))]
         options += [
-            Option(str(i), " + ".join(_card(c) for c in trio), "Trade in")
+            Option(str(i), " + ".join(_card(c) for c in trio), _("Trade in"))
             for i, trio in enumerate(sets)
         ]
-        text = "You must trade in a set of cards." if forced else "Trade in a set of cards?"
+        text = _("You must trade in a set of cards.") if forced else _("Trade in a set of cards?")
         choice = self._pick("trade", text, options)
         return None if choice == "keep" else sets[int(choice)]
 
@@ -108,10 +110,11 @@ class PersonSeat:
             options = []
             for t in state.territories_of(seat):
                 shown = f"{t} ({state.armies[t] + plan.get(t, 0)})"
-                options.append(Option(f"1:{t}", f"+1 {shown}", "One"))
+                options.append(Option(f"1:{t}", f"+1 {shown}", _("One")))
                 if left > 1:
-                    options.append(Option(f"all:{t}", f"+{left} {shown}", "All the rest"))
-            choice = self._pick("reinforce", f"Place your reinforcements: {left} left.", options)
+                    options.append(Option(f"all:{t}", f"+{left} {shown}", _("All the rest")))
+            text = _("Place your reinforcements: {left} left.", left=left)
+            choice = self._pick("reinforce", text, options)
             how, territory = choice.split(":", 1)
             placed = left if how == "all" else 1
             plan[territory] = plan.get(territory, 0) + placed
@@ -120,31 +123,39 @@ class PersonSeat:
 
     # -- combat ------------------------------------------------------------------------
     def attack(self, state: GameState, seat: int, options: list[tuple[str, str]]) -> Attack | None:
-        choices = [Option("stop", "Stop attacking")]
+        choices = [Option("stop", _("Stop attacking"))]
         choices += [
             Option(f"{s}>{t}", f"{s} ({state.armies[s]}) -> {t} ({state.armies[t]})", s)
             for s, t in options
         ]
-        choice = self._pick("attack", "Attack a neighbour, or stop.", choices)
+        choice = self._pick("attack", _("Attack a neighbour, or stop."), choices)
         if choice == "stop":
             return None
         source, target = choice.split(">", 1)
         most = max_dice(state, seat, source, target)
-        text = f"Attack {target} from {source} with how many dice?"
-        dice = int(self.script.ask(numbers(self.seat, "attack_dice", text, 1, most, " dice")))
+        text = _("Attack {target} from {source} with how many dice?", target=target, source=source)
+        dice = int(self.script.ask(numbers(self.seat, "attack_dice", text, 1, most, dice=True)))
         return Attack(source, target, dice)
 
     def defend(self, state: GameState, seat: int, attack: Attack) -> int:
         most = min(MAX_DEFENCE_DICE, state.armies[attack.target])
         if not self.ask_defence or most < 2:
             return most
-        text = f"{attack.source} attacks your {attack.target}: defend with how many dice?"
-        return int(self.script.ask(numbers(self.seat, "defend", text, 1, most, " dice")))
+        text = _(
+            "{source} attacks your {target}: defend with how many dice?",
+            source=attack.source,
+            target=attack.target,
+        )
+        return int(self.script.ask(numbers(self.seat, "defend", text, 1, most, dice=True)))
 
     def move_in(self, state: GameState, seat: int, attack: Attack, least: int, most: int) -> int:
         if least == most:
             return least
-        text = f"You took {attack.target}: move in how many battalions from {attack.source}?"
+        text = _(
+            "You took {target}: move in how many battalions from {source}?",
+            target=attack.target,
+            source=attack.source,
+        )
         return int(self.script.ask(numbers(self.seat, "move_in", text, least, most)))
 
     # -- fortify -----------------------------------------------------------------------
@@ -156,26 +167,24 @@ class PersonSeat:
         ]
         if not sources:
             return None
-        options = [Option("none", "Do not fortify")] + self._territories(state, sources)
-        source = self._pick(
-            "fortify_from", "Fortify: move battalions from which territory?", options
-        )
+        options = [Option("none", _("Do not fortify"))] + self._territories(state, sources)
+        text = _("Fortify: move battalions from which territory?")
+        source = self._pick("fortify_from", text, options)
         if source == "none":
             return None
         reach = sorted(connected(state, seat, source) - {source})
-        target = self._pick(
-            "fortify_to", f"Move from {source} to?", self._territories(state, reach)
+        text = _("Move from {source} to?", source=source)
+        target = self._pick("fortify_to", text, self._territories(state, reach))
+        text = _(
+            "How many battalions move from {source} to {target}?", source=source, target=target
         )
-        text = f"How many battalions move from {source} to {target}?"
         count = int(
             self.script.ask(numbers(self.seat, "fortify_count", text, 1, state.armies[source] - 1))
         )
         leader = False
         if source in state.leaders and target not in state.leaders:
-            leader = (
-                self.script.ask(yes_no(self.seat, "fortify_leader", "Take the leader along?"))
-                == "yes"
-            )
+            question = yes_no(self.seat, "fortify_leader", _("Take the leader along?"))
+            leader = self.script.ask(question) == "yes"
         return Fortify(source, target, count, leader)
 
     # -- adventure cards ---------------------------------------------------------------
@@ -187,11 +196,11 @@ class PersonSeat:
         options: list[CardPlay],
         attack: Attack | None,
     ) -> CardPlay | None:
-        choices = [Option("none", "Play no card")]
+        choices = [Option("none", _("Play no card"))]
         choices += [
-            Option(str(i), _play_label(state, seat, p), "Play") for i, p in enumerate(options)
+            Option(str(i), _play_label(state, seat, p), _("Play")) for i, p in enumerate(options)
         ]
-        text = f"Play an adventure card now ({timing.value})?"
+        text = _("Play an adventure card now ({timing})?", timing=timing.value)
         choice = self._pick("power", text, choices)
         return None if choice == "none" else options[int(choice)]
 
@@ -199,7 +208,8 @@ class PersonSeat:
         self, state: GameState, seat: int, hand: list[AdventureCard]
     ) -> AdventureCard:
         options = [Option(str(c.id), _adventure(c)) for c in hand]
-        choice = self._pick("discard", "Your hand is full: discard an adventure card.", options)
+        text = _("Your hand is full: discard an adventure card.")
+        choice = self._pick("discard", text, options)
         return next(c for c in hand if str(c.id) == choice)
 
 
@@ -304,18 +314,50 @@ def hidden_from(event: Event, seats: set[int], finished: bool) -> bool:
 _account = Account()
 
 
-def words(event: Event) -> str | None:
+# The seats' colours (the board's data, 003:L8), in the reader's language.
+COLOURS = {
+    "Yellow": _("Yellow"),
+    "Red": _("Red"),
+    "Green": _("Green"),
+    "Black": _("Black"),
+}
+
+
+SIDES = {"good": _("Good"), "evil": _("Evil")}
+
+
+def _colour(seat: int) -> Phrase | str:
+    colour = _account.name(seat)
+    return COLOURS.get(colour, colour)
+
+
+def words(event: Event) -> Phrase | None:
+    d = event.data
     if event.kind == "setup":
-        _account.colours = {p["seat"]: p["colour"] for p in event.data["players"]}
+        _account.colours = {p["seat"]: p["colour"] for p in d["players"]}
+        players = [
+            _(
+                "{player} ({side}, {strategy})",
+                player=_colour(p["seat"]),
+                side=SIDES.get(p["side"], p["side"]),
+                strategy=p["strategy"],
+            )
+            for p in d["players"]
+        ]
+        return _("Players: {players}", players=players)
     if event.kind == "claim":
-        return f"{_account.name(event.data['seat'])} claims {event.data['territory']}"
+        return _("{player} claims {territory}", player=_colour(d["seat"]), territory=d["territory"])
     if event.kind == "place":
-        d = event.data
-        return f"{_account.name(d['seat'])} places {d['count']} on {d['territory']}"
+        return _(
+            "{player} places {count} on {territory}",
+            player=_colour(d["seat"]),
+            count=d["count"],
+            territory=d["territory"],
+        )
     if event.kind == "territory_card":
-        return f"{_account.name(event.data['seat'])} draws a territory card"
-    line = _account.describe(event)
-    return line.strip() if line else None
+        return _("{player} draws a territory card", player=_colour(d["seat"]))
+    line = _account.line(event, _colour)
+    return None if line is None else _(line[0], **line[1])
 
 
 def board() -> dict[str, Any]:

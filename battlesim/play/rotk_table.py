@@ -12,7 +12,7 @@ from typing import Any
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import Event, EventLog
-from battlesim.engines.rotk.account import describe
+from battlesim.engines.rotk.account import line
 from battlesim.engines.rotk.actions import (
     Action,
     AragornMove,
@@ -36,6 +36,8 @@ from battlesim.engines.rotk.players import Strategy, make_player
 from battlesim.engines.rotk.rules import apply, legal_actions
 from battlesim.engines.rotk.setup import new_game
 from battlesim.engines.rotk.state import Rules, State
+from battlesim.play.phrases import Phrase
+from battlesim.play.phrases import Phrase as _
 from battlesim.play.seating import AiSeat, Option, Prompt, Script
 
 NAME = "rotk"
@@ -72,54 +74,54 @@ def _card(card_id: int) -> str:
 def _option(action: Action, state: State) -> Option:
     if isinstance(action, ChooseLot):
         lot = state.lots[action.lot] or []
-        return Option(
-            f"lot:{action.lot}",
-            f"Lot {action.lot + 1}: " + ", ".join(str(c) for c in lot),
-            "Recruit",
-        )
+        label = _("Lot {number}: {cards}", number=action.lot + 1, cards=[str(c) for c in lot])
+        return Option(f"lot:{action.lot}", label, _("Recruit"))
     if isinstance(action, Enter):
-        return Option(f"enter:{_hex(action.hex)}", f"Enter at {_hex(action.hex)}", "Enter")
+        return Option(
+            f"enter:{_hex(action.hex)}", _("Enter at {hex}", hex=_hex(action.hex)), _("Enter")
+        )
     if isinstance(action, Move):
         return Option(
             f"move:{_hex(action.hex)}:{action.card}",
-            f"Step to {_hex(action.hex)}, discarding {_card(action.card)}",
-            "Move",
+            _("Step to {hex}, discarding {card}", hex=_hex(action.hex), card=_card(action.card)),
+            _("Move"),
         )
     if isinstance(action, AragornMove):
         return Option(
             f"aragorn:{_hex(action.hex)}",
-            f"Step to {_hex(action.hex)} free (three Aragorn cards)",
-            "Move",
+            _("Step to {hex} free (three Aragorn cards)", hex=_hex(action.hex)),
+            _("Move"),
         )
     if isinstance(action, ForcedMarch):
-        path = " then ".join(_hex(h) for h in action.path)
-        return Option(f"march:{action.card}:{path}", f"Forced march to {path}", "Move")
+        path = " then ".join(_hex(h) for h in action.path)  # the option's id
+        shown = _("{first} then {second}", first=_hex(action.path[0]), second=_hex(action.path[-1]))
+        label = _("Forced march to {path}", path=shown if len(action.path) > 1 else path)
+        return Option(f"march:{action.card}:{path}", label, _("Move"))
     if isinstance(action, Reinforce):
-        return Option(f"reinforce:{action.card}", f"Play {_card(action.card)}: draw cards", "Cards")
+        label = _("Play {card}: draw cards", card=_card(action.card))
+        return Option(f"reinforce:{action.card}", label, _("Cards"))
     if isinstance(action, Reroll):
-        return Option(
-            f"reroll:{action.card}", f"Reroll with {_card(action.card)}", "After the roll"
-        )
+        label = _("Reroll with {card}", card=_card(action.card))
+        return Option(f"reroll:{action.card}", label, _("After the roll"))
     if isinstance(action, Protect):
         return Option(
             f"protect:{action.card}",
-            f"Protect the army with {_card(action.card)}",
-            "After the roll",
+            _("Protect the army with {card}", card=_card(action.card)),
+            _("After the roll"),
         )
     if isinstance(action, Resolve):
         if action.keep is None:
-            return Option("resolve", "Accept the roll", "After the roll")
-        return Option(
-            f"resolve:{action.keep}", f"Accept, keeping {_card(action.keep)}", "After the roll"
-        )
+            return Option("resolve", _("Accept the roll"), _("After the roll"))
+        label = _("Accept, keeping {card}", card=_card(action.keep))
+        return Option(f"resolve:{action.keep}", label, _("After the roll"))
     assert isinstance(action, EndTurn)
-    return Option("end", "End my turn", "Turn")
+    return Option("end", _("End my turn"), _("Turn"))
 
 
 PHASE_TEXT = {
-    Phase.RECRUIT: "Recruit: take one of the lots on the table.",
-    Phase.TURN: "Your turn: move, play a card, attack a tile next to you, or end the turn.",
-    Phase.AFTER_ROLL: "After the roll: reroll, protect your army, or accept.",
+    Phase.RECRUIT: _("Recruit: take one of the lots on the table."),
+    Phase.TURN: _("Your turn: move, play a card, attack a tile next to you, or end the turn."),
+    Phase.AFTER_ROLL: _("After the roll: reroll, protect your army, or accept."),
 }
 
 
@@ -276,11 +278,20 @@ def hidden_from(event: Event, seats: set[int], finished: bool) -> bool:
     return not finished and event.kind == "reinforce" and event.data.get("seat") not in seats
 
 
-def words(event: Event) -> str | None:
+def words(event: Event) -> Phrase | None:
     if event.kind == "turn":
-        return f"P{event.data['seat'] + 1} to play (round {event.data['round']})"
-    line = describe(event, MATERIAL)
-    return line.strip() if line else None
+        d = event.data
+        return _("P{number} to play (round {round})", number=d["seat"] + 1, round=d["round"])
+    found = line(event, MATERIAL)
+    if found is None:
+        return None
+    template, values = found
+    d = event.data
+    # the account's own English words inside a line, in the reader's language too
+    values["verdict"] = _("success") if d.get("success") else _("failure")
+    values["result"] = _("win") if d.get("players_win") else _("lose")
+    values["variant_text"] = _(" (variant)") if d.get("variant") else ""
+    return _(template, **values)
 
 
 def board() -> dict[str, Any]:

@@ -13,6 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from battlesim.play.phrases import Phrase, to_json
+from battlesim.play.phrases import Phrase as _
+
 Choice = Any  # an option id (str) or, for a form, a JSON object
 
 
@@ -27,11 +30,11 @@ class DivergedError(RuntimeError):
 @dataclass(frozen=True, slots=True)
 class Option:
     id: str
-    label: str
-    group: str = ""
+    label: str | Phrase
+    group: str | Phrase = ""
 
-    def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "label": self.label, "group": self.group}
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "label": to_json(self.label), "group": to_json(self.group)}
 
 
 @dataclass(slots=True)
@@ -40,7 +43,7 @@ class Prompt:
 
     seat: int
     kind: str
-    text: str
+    text: str | Phrase
     options: list[Option] = field(default_factory=list)
     form: dict[str, Any] | None = None  # a free-form choice checked by the engine
 
@@ -48,7 +51,7 @@ class Prompt:
         return {
             "seat": self.seat,
             "kind": self.kind,
-            "text": self.text,
+            "text": to_json(self.text),
             "options": [option.to_json() for option in self.options],
             "form": self.form,
         }
@@ -58,7 +61,7 @@ class PauseError(Exception):
     """Raised inside the engine to stop the run: a person must answer ``prompt``."""
 
     def __init__(self, prompt: Prompt) -> None:
-        super().__init__(prompt.text)
+        super().__init__(str(prompt.text))
         self.prompt = prompt
 
 
@@ -118,12 +121,21 @@ class Script:
             self.on_ai(seat)
 
 
-def yes_no(seat: int, kind: str, text: str, yes: str = "Yes", no: str = "No") -> Prompt:
-    return Prompt(seat, kind, text, [Option("yes", yes), Option("no", no)])
+def yes_no(
+    seat: int, kind: str, text: str | Phrase, yes: Phrase | None = None, no: Phrase | None = None
+) -> Prompt:
+    options = [Option("yes", yes or _("Yes")), Option("no", no or _("No"))]
+    return Prompt(seat, kind, text, options)
 
 
-def numbers(seat: int, kind: str, text: str, low: int, high: int, unit: str = "") -> Prompt:
-    options = [Option(str(n), f"{n}{unit}") for n in range(low, high + 1)]
+def numbers(
+    seat: int, kind: str, text: str | Phrase, low: int, high: int, dice: bool = False
+) -> Prompt:
+    """A choice of a number from ``low`` to ``high`` (of dice, when ``dice``)."""
+    options = [
+        Option(str(n), (_("1 die") if n == 1 else _("{count} dice", count=n)) if dice else str(n))
+        for n in range(low, high + 1)
+    ]
     return Prompt(seat, kind, text, options)
 
 

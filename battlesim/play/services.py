@@ -14,9 +14,11 @@ from typing import Any
 from django.conf import settings as django_settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import get_language, gettext
 
 from battlesim.engines.log import Event
 from battlesim.play.models import Seat, Table
+from battlesim.play.phrases import render, render_prompt, to_json
 from battlesim.play.runner import Outcome, advance, table
 from battlesim.play.seating import DivergedError, IllegalChoiceError
 
@@ -56,16 +58,26 @@ def table_create(
     module = _module(game)
     low, high = module.SEATS
     if not low <= len(seats) <= high:
-        raise PlayError(400, f"{game} is played by {low} to {high} seats, not {len(seats)}")
+        raise PlayError(
+            400,
+            gettext("{game} is played by {low} to {high} seats, not {count}").format(
+                game=game, low=low, high=high, count=len(seats)
+            ),
+        )
     if not any(spec.kind in ("me", "open") for spec in seats):
-        raise PlayError(400, "at least one seat must be a person")
+        raise PlayError(400, gettext("at least one seat must be a person"))
     for spec in seats:
         if spec.kind == "ai" and spec.strategy not in module.AI_STRATEGIES:
             raise PlayError(
-                400, f"unknown strategy {spec.strategy!r}; known: {', '.join(module.AI_STRATEGIES)}"
+                400,
+                gettext("unknown strategy {strategy!r}; known: {known}").format(
+                    strategy=spec.strategy, known=", ".join(module.AI_STRATEGIES)
+                ),
             )
         if spec.kind not in ("me", "open", "ai"):
-            raise PlayError(400, f"a seat is 'me', 'open' or 'ai', not {spec.kind!r}")
+            raise PlayError(
+                400, gettext("a seat is 'me', 'open' or 'ai', not {kind!r}").format(kind=spec.kind)
+            )
     try:
         parsed = module.parse_settings(settings)
     except ValueError as error:
@@ -93,12 +105,12 @@ def table_join(*, table_id: int, token: str, user: AbstractBaseUser) -> Table:
     with transaction.atomic():
         row = Table.objects.select_for_update().filter(pk=table_id).first()
         if row is None or not secrets.compare_digest(row.invite_token, token or ""):
-            raise PlayError(404, "no such invitation")
+            raise PlayError(404, gettext("no such invitation"))
         if row.seats.filter(user=user).exists():
             return row
         seat = row.seats.filter(strategy="", user__isnull=True).order_by("index").first()
         if seat is None:
-            raise PlayError(409, "every seat at this table is taken")
+            raise PlayError(409, gettext("every seat at this table is taken"))
         seat.user = user
         seat.save(update_fields=["user"])
         if not row.seats.filter(strategy="", user__isnull=True).exists():
@@ -159,26 +171,31 @@ def table_act(
     with transaction.atomic():
         row = Table.objects.select_for_update().filter(pk=table_id).first()
         if row is None or not row.seats.filter(user=user).exists():
-            raise PlayError(404, "no such table")
+            raise PlayError(404, gettext("no such table"))
         if not row.seats.filter(index=seat, user=user, strategy="").exists():
-            raise PlayError(403, f"seat {seat} is not yours")
+            raise PlayError(403, gettext("seat {seat} is not yours").format(seat=seat))
         if row.is_finished:
-            raise PlayError(409, "the game is over")
+            raise PlayError(409, gettext("the game is over"))
         if row.status == Table.Status.OPEN:
-            raise PlayError(409, "the table is waiting for players")
+            raise PlayError(409, gettext("the table is waiting for players"))
         if version != row.version:
             raise PlayError(
-                409, f"stale action: the table is at version {row.version}, not {version}"
+                409,
+                gettext("stale action: the table is at version {now}, not {given}").format(
+                    now=row.version, given=version
+                ),
             )
         if row.prompt is None or row.prompt["seat"] != seat:
-            raise PlayError(409, "it is not this seat's decision now")
+            raise PlayError(409, gettext("it is not this seat's decision now"))
         decision = {"seat": seat, "kind": row.prompt["kind"], "choice": choice}
         try:
             outcome = _run(row, [*row.decisions, decision], stop_at_ai=True)
         except IllegalChoiceError as error:
-            raise PlayError(400, f"illegal action: {error}") from error
+            raise PlayError(400, gettext("illegal action: {error}").format(error=error)) from error
         except DivergedError as error:
-            raise PlayError(409, f"the game record does not replay: {error}") from error
+            raise PlayError(
+                409, gettext("the game record does not replay: {error}").format(error=error)
+            ) from error
         row.decisions = [*row.decisions, decision]
         _store(row, outcome)
     return row
@@ -252,7 +269,7 @@ def table_for_user(*, table_id: int, user: AbstractBaseUser) -> Table:
     if row is None or not (
         row.owner_id == user.pk or any(s.user_id == user.pk for s in row.seats.all())
     ):
-        raise PlayError(404, "no such table")
+        raise PlayError(404, gettext("no such table"))
     return row
 
 
@@ -269,6 +286,7 @@ def table_state(*, row: Table, user: AbstractBaseUser, seat: int | None = None) 
     else:
         viewing = mine[0] if mine else None
     visible = {viewing} if viewing is not None else set()
+    language = get_language()  # each reader sees the table's words in their own language
     finished = row.is_finished
     log = []
     for raw in row.events:
@@ -279,7 +297,8 @@ def table_state(*, row: Table, user: AbstractBaseUser, seat: int | None = None) 
             continue
         line = module.words(event)
         if line:
-            log.append({"i": event.index, "kind": event.kind, "text": line})
+            text = render(to_json(line), language)
+            log.append({"i": event.index, "kind": event.kind, "text": text})
     return {
         "id": row.pk,
         "game": row.game,
@@ -298,7 +317,7 @@ def table_state(*, row: Table, user: AbstractBaseUser, seat: int | None = None) 
         ],
         "my_seats": mine,
         "viewing_seat": viewing,
-        "prompt": prompt
+        "prompt": render_prompt(prompt, language)
         if prompt is not None and prompt["seat"] in mine and not row.frames
         else None,
         "waiting_for": None if prompt is None else prompt["seat"],
@@ -316,7 +335,7 @@ def table_state(*, row: Table, user: AbstractBaseUser, seat: int | None = None) 
 
 def table_replay_events(*, row: Table) -> list[dict[str, Any]]:
     if not row.is_finished:
-        raise PlayError(409, "a replay opens once the game is over")
+        raise PlayError(409, gettext("a replay opens once the game is over"))
     return row.events
 
 

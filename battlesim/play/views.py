@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods
 
 from battlesim.play import services
@@ -41,7 +41,10 @@ def _settings_from(game: str, data: Any) -> dict[str, Any]:
     for name, _, choices in SETTINGS_FIELDS[game]:
         value = data.get(name, choices[0])
         if value not in choices:
-            raise services.PlayError(400, f"{name}: one of {', '.join(choices)}")
+            raise services.PlayError(
+                400,
+                gettext("{name}: one of {choices}").format(name=name, choices=", ".join(choices)),
+            )
         raw[name] = (
             int(value) if value.isdigit() else value == "yes" if value in ("yes", "no") else value
         )
@@ -71,7 +74,7 @@ def new_table(request: HttpRequest, game: str) -> HttpResponse:
         try:
             seed = request.POST.get("seed", "").strip()
             if seed and (not seed.isdigit() or int(seed) >= 2**31):
-                raise services.PlayError(400, "seed: a whole number below 2147483648")
+                raise services.PlayError(400, gettext("seed: a whole number below 2147483648"))
             row = services.table_create(
                 owner=request.user,
                 game=game,

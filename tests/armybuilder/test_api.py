@@ -93,6 +93,7 @@ def test_a_breach_appears_and_disappears(owner: User, catalogue: dict) -> None:
     client = client_for(owner)
     body = build(client, catalogue, warriors=16)
     assert [b["rule_id"] for b in body["breaches"]] == ["WARBAND-CAPACITY"]
+    assert body["breaches"][0]["section"] == "Warbands"  # the rulebook section, English here
     entry = body["contingents"][0]["warbands"][0]["entries"][1]["id"]
     fixed = client.patch(f"/api/entries/{entry}/", {"count": 15}, format="json").json()
     assert fixed["breaches"] == []

@@ -83,7 +83,8 @@ def test_french_from_the_header_through_catalogue_builder_job_and_replay(
     breach = page.locator("li.breach").first
     expect(breach).to_contain_text("Une liste a besoin d’exactement un chef")
     expect(breach.locator("code")).to_have_text("LIST-LEADER")
-    expect(breach).to_contain_text("(Bible des Parties Compétitives (2018))")
+    # the rulebook section beside the rule id, as the French rulebook titles it (002:L135)
+    expect(breach).to_contain_text("(Bible des Parties Compétitives (2018) · Le rang héroïque)")
     expect(page.locator("#figures h2")).to_have_text("Chiffres")
     expect(page.locator("#undo-button")).to_have_text("Rien à annuler")
     page.fill("#search-text", "Boromir")

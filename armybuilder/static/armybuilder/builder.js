@@ -458,7 +458,7 @@
     const list = el("ul", { className: "breach-list" });
     for (const b of state.breaches) {
       const item = el("li", { className: "breach" }, el("code", { textContent: b.rule_id }), ` ${b.message} `,
-        el("small", { className: "muted breach-source", textContent: `(${b.source})` }));
+        el("small", { className: "muted breach-source", textContent: b.section ? `(${b.source} · ${b.section})` : `(${b.source})` }));
       item.dataset.rule = b.rule_id;
       item.title = b.source;
       list.append(item);
