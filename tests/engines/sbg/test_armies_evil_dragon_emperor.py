@@ -133,3 +133,24 @@ def test_the_emperors_glaive_feints_shields_and_never_supports_on_the_palanquin(
     assert not fighting._may_support(state, emperor, friend)
     _set_palanquin(emperor, 0)
     assert fighting._may_support(state, emperor, friend)
+
+
+def test_palanquin_standards_and_in_the_name_of_the_dragon_emperor() -> None:
+    """BSData d415-71d7-fe20-0d0f (Standards of the Emperor): the Palanquin is a banner of
+    12" range; 9298-2abb-9593-fae1 (In the Name of the Dragon Emperor): Easterling Warriors
+    within 6" that see it have +1 Fight. Gone with the Palanquin."""
+    from battlesim.engines.sbg.rules import characteristics
+    from battlesim.engines.sbg.rules.equipment import banner_in_range
+
+    state = battle([])
+    emperor = add(state, "D", 1, 10, 10, EMPEROR)
+    near = add(state, "N", 1, 10, 14, EASTERLING)
+    far = add(state, "F", 1, 10, 21, EASTERLING)
+    beyond = add(state, "B", 1, 10, 30, EASTERLING)
+    assert characteristics.fight_value(state, near) == EASTERLING.fight + 1
+    assert characteristics.fight_value(state, far) == EASTERLING.fight
+    assert banner_in_range(state, [far]) is emperor
+    assert banner_in_range(state, [beyond]) is None
+    _set_palanquin(emperor, 0)
+    assert characteristics.fight_value(state, near) == EASTERLING.fight
+    assert banner_in_range(state, [far]) is None

@@ -5,7 +5,8 @@ The Palanquin is no Cavalry mount (the text: he stays Infantry and always uses h
 characteristics), so it is played as what it does: its own Wounds (its card, BSData profile
 41b8-40e7-b48d-83c7: Defence 6, Strength 3, 6 Wounds) kept on the Emperor, taking the shots
 its In The Way test gives it, slowing as it is hurt, adding Strikes and, when he falls
-riding it, leaving Black Dragons behind."""
+riding it, leaving Black Dragons behind; its own two rules (a 12" banner, +1 Fight to
+Easterling Warriors near it) stand while it does."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelSpec, Profile
+from battlesim.engines.sbg.rules import equipment
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.fight_stances import SHIELD_WITHOUT_SHIELD
 from battlesim.engines.sbg.rules.fighting import COMPANION_STRIKES, NEVER_SUPPORTS
@@ -33,6 +35,7 @@ from battlesim.engines.sbg.rules.kinds import UNSHIFTED
 from battlesim.engines.sbg.rules.magic.harm import UNPUSHED
 from battlesim.engines.sbg.rules.muster import model_state
 from battlesim.engines.sbg.rules.shooting import SHOT_ABSORBERS
+from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.special_strikes import (
     EXTRA_STRIKES,
     SPEAR_STRIKES,
@@ -213,6 +216,41 @@ def _free(state: BattleState, model: ModelState, spot: tuple[float, float]) -> b
 
 
 REGISTRY.register(PALANQUIN, kind=Kind.WARGEAR, source=_PALANQUIN_ID)
+
+# The Palanquin's own rules (nested in its wargear entry, so on no profile the importer
+# reads; played with it). Standards of the Emperor (BSData d415-71d7-fe20-0d0f): the
+# Palanquin is a banner with a range of 12" (carried by the Palanquin: no -1 to anyone).
+STANDARDS_REACH = 12.0
+
+
+def _standards(state: BattleState, members: list[ModelState]) -> ModelState | None:
+    player = members[0].player
+    for emperor in state.living(player):
+        if not on_palanquin(emperor):
+            continue
+        if any(state.distance(emperor, m) <= STANDARDS_REACH + 1e-9 for m in members):
+            return emperor
+    return None
+
+
+equipment.BANNER_RULES.append(_standards)
+
+# In the Name of the Dragon Emperor (BSData 9298-2abb-9593-fae1): friendly Easterling
+# Warriors within 6" of the Palanquin that can see it have +1 Fight.
+IN_THE_NAME_REACH = 6.0
+
+
+@register(Hook.FIGHT, "easterling")
+def _in_the_name(context: HookContext) -> int:
+    state, model = context.state, context.model
+    if "warrior" not in model.profile.keywords or model.profile.is_hero:
+        return 0
+    for emperor in state.living(model.player):
+        near = state.distance(emperor, model) <= IN_THE_NAME_REACH + 1e-9
+        if near and on_palanquin(emperor) and can_see(state, model, emperor):
+            return 1
+    return 0
+
 
 # --- The Emperor's Glaive (BSData profile b092-46a5-709f-5086) ---------------------------
 GLAIVE = "the emperor's glaive"
