@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.arms import MissileKind, MissileWeapon
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.paths import point_distance, segment_point_distance, terrain_fits
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import (
@@ -367,8 +369,8 @@ def _swap_with_me(state: BattleState) -> None:
         return
     for grinnah in [m for m in state.living() if SWAP_WITH_ME in m.triggers]:
         partners = tuple(swap_partners(state, grinnah))
-        if grinnah.might < 1 or not partners:
-            continue
+        if grinnah.might < 1 or not partners or effects.barred(state, grinnah, Bar.HEROIC):
+            continue  # MAGIC-P-TRANSFIX: no Heroic Action while held
         choice = ask(state, grinnah, ChooseSwap(grinnah, partners))
         if choice is None:
             continue
