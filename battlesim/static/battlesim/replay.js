@@ -90,6 +90,7 @@ window.ReplayKit = {
     const ring = new Set();
     const dead = new Set();
     const left = {}; // Might, Will and Fate left, as the log last told them
+    const named = {}; // models summoned during the battle: their profile name
     let turn = 0, phase = "";
     for (let i = 0; i <= step && i < events.length; i += 1) {
       const e = events[i];
@@ -97,6 +98,15 @@ window.ReplayKit = {
       if (e.kind === "riderless_mount" && e.at) { // a mount left alone: the rider's circle
         positions[e.model] = e.at;
         radii[e.model] = radii[e.rider];
+      }
+      if (e.kind === "army_rule" && e.summoned && e.at) { // Progeny: a model summoned
+        positions[e.summoned] = e.at;
+        named[e.summoned] = e.name;
+      }
+      if (e.kind === "army_rule" && e.risen) { // Unholy Ressurrection: back on the table
+        positions[e.model] = e.risen;
+        wounds[e.model] = 1;
+        dead.delete(e.model);
       }
       if (e.kind === "unhorsed") radii[e.model] = BASE_RADIUS; // on foot again
       if (e.kind === "wound") wounds[e.model] = e.wounds_left;
@@ -109,7 +119,7 @@ window.ReplayKit = {
       if (who && e.kind === "will_lost" && e.will !== undefined) (left[who] = left[who] || {}).will = e.will;
       if (who && e.fate_left !== undefined) (left[who] = left[who] || {}).fate = e.fate_left;
     }
-    return { setup, positions, radii, wounds, ring, dead, turn, phase, left };
+    return { setup, positions, radii, wounds, ring, dead, turn, phase, left, named };
   }
 
   const { node } = window.ReplayKit;
@@ -136,7 +146,7 @@ window.ReplayKit = {
 
   function drawModel(state, about, model, x, y, focused) {
     const side = model.startsWith("A") ? "a" : "b";
-    const info = about[model] || { name: "riderless mount" };
+    const info = about[model] || { name: state.named[model] || "riderless mount" };
     const kinds = ["hero", "leader", "cavalry", "monster"].filter((k) => info[k]);
     const classes = ["model", `side-${side}`, ...kinds, state.ring.has(model) ? "invisible" : "", focused ? "focus" : ""];
     const r = state.radii[model] || BASE_RADIUS;

@@ -159,6 +159,11 @@ class Tick(enum.Enum):
     TURN_END = "turn end"
 
 
+# Rules of models summoned mid-battle that are no casualty of their army when removed
+# (Progeny's Broodlings: "not counted when working out if a force is Broken").
+UNCOUNTED: set[str] = set()
+
+
 @dataclass(frozen=True, slots=True)
 class Happening:
     """What a subscriber is told: the model concerned and the moment's details."""
@@ -544,7 +549,7 @@ class BattleState:
     def _count_casualty(self, model: ModelState) -> None:
         """COUR-BRK-01; CAV-BRK-01 (002:L1433-1435): a rider and a mount, from any models;
         SE-COUR-01 (002:L3124): a Siege Engine (or a gate) is no casualty."""
-        if model.triggers & STRUCTURES:
+        if model.triggers & STRUCTURES or (UNCOUNTED and model.triggers & UNCOUNTED):
             return
         army = self.army_of(model)
         if model.mount is not None:

@@ -33,6 +33,7 @@ from battlesim.engines.sbg.rules.heroic_actions import (  # noqa: F401  (re-expo
     declare_all,
     declared,
     declared_by,
+    follow_choice,
     friends_in_range,
     heeded,
     heroic_turn,
@@ -90,6 +91,8 @@ def lead(state: BattleState, players: tuple[Player, Player], hero: ModelState, a
         for f in friends_in_range(state, hero)
         if movement.can_move(state, f) and f.uid not in state.crews  # WB-MOV-06 (L1886)
     ]
+    choices = {f.uid: follow_choice(state, f, hero, action) for f in friends} if calls else {}
+    friends = [f for f in friends if choices.get(f.uid) is not False]  # Cunning Mind: stays out
     take_action(state, players, hero)
     if not calls or not friends:
         return
@@ -103,7 +106,8 @@ def lead(state: BattleState, players: tuple[Player, Player], hero: ModelState, a
         if uid not in called or not movement.can_move(state, friend):
             continue
         if broken_test(state, friend):
-            _follow(state, players, hero, friend, march=action == HEROIC_MARCH)
+            leashed = choices.get(uid) is None  # Cunning Mind: no range to keep
+            _follow(state, players, hero, friend, action == HEROIC_MARCH, leashed)
     for friend in friends:
         friend.done_moving = True  # HERO-HM-03, HMA-05: in range and did not move: no move
 
@@ -114,8 +118,9 @@ def _follow(
     hero: ModelState,
     friend: ModelState,
     march: bool,
+    leashed: bool = True,
 ) -> None:
-    heroic_turn(friend).leash = hero.uid
+    heroic_turn(friend).leash = hero.uid if leashed else None
     if march:  # HERO-HMA-03/04: the bonus, and no charge
         heroic_turn(friend).march = march_bonus(friend)
         heroic_turn(friend).no_charge = True
@@ -152,6 +157,7 @@ def run_heroic_shoots(state: BattleState, players: tuple[Player, Player], take: 
         player = players[hero.player]
         calls = heeded(state, hero) and player.decide(state, CallFriends(hero, HEROIC_SHOOT))
         friends = friends_in_range(state, hero) if calls else []
+        friends = [f for f in friends if follow_choice(state, f, hero, HEROIC_SHOOT) is not False]
         if shooting.can_shoot(state, hero):
             take(state, player, hero)
         if friends:

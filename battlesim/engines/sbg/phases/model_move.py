@@ -33,9 +33,11 @@ from battlesim.engines.sbg.rules.challenges import challenge
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import casting, powers_shroud
 from battlesim.engines.sbg.rules.movement import (
+    CHARGE_ANSWERS,
     MUST_CHARGE,
     START_OF_MOVE,
     _unseen,
+    answer_charge,
     apply_action,
     can_move,
     challenge_charge,
@@ -90,6 +92,8 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         action = challenge_charge(state, model, action)
     elif MUST_CHARGE:
         action = forced_charge(state, model, action)  # army rules: "must Charge ... if able"
+    if CHARGE_ANSWERS and isinstance(action, Charge):
+        action = answer_charge(state, model, action)  # army rules: Considerable Wealth
     if isinstance(action, Charge) and not powers_shroud.dares(state, model, action):
         action = _choose(state, players, model)  # MAGIC-P-SHROUD: it acts normally otherwise
     if isinstance(action, Charge) and not terror.dares(state, model, action):

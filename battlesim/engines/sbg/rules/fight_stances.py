@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 _CANNOT_SHIELD = frozenset({"cavalry"})  # ARM-SH-05 (Immobilised/Transfixed: no magic yet)
 # Rules that let a model Shield without a shield (army rules add theirs)
 SHIELD_WITHOUT_SHIELD: set[str] = set()
+# Wargear or rules by which a model never fights two-handed (the Flaming Brand)
+ONE_HAND_ONLY: set[str] = set()
 
 
 def may_shield(models: list[ModelState]) -> bool:
@@ -45,7 +47,7 @@ def declare(state: BattleState, combat: Combat, players: tuple[Player, Player]) 
                 model.shielding = True
             state.log.emit("shielding", models=[m.uid for m in mine])
     for model in [combat.center, *combat.leaves]:
-        if _half(model) and not model.shielding:
+        if _half(model) and not model.shielding and not model.triggers & ONE_HAND_ONLY:
             enemies = combat.side(1 - model.player)
             model.two_hands = bool(
                 players[model.player].decide(state, ChooseTwoHands(model, enemies))

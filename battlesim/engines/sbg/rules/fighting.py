@@ -61,7 +61,7 @@ from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost, budget
 from battlesim.engines.sbg.rules.orders import StrikeOrder, in_order
 from battlesim.engines.sbg.rules.special_strikes import ChooseSpecialStrike
-from battlesim.engines.sbg.rules.untouchable import spared, strikeless
+from battlesim.engines.sbg.rules.untouchable import disguised, spared, strikeless
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -376,6 +376,7 @@ def strike(
     purpose = f"strike {striker.uid}->{target.uid} (S{strength} D{defence})"
     # FIGHT-TRAP-03 (002:L1042): « jetez les deux dés de cette attaque en même temps »
     dice: list[int | None] = list(state.roll(2, purpose)) if trapped else [None]
+    wounded = False
     for rolled in dice:
         if not target.alive or at_mount and (target.mount is None or target.mount.slain):
             return
@@ -398,6 +399,7 @@ def strike(
             rolled,
             spare,
         ):
+            wounded = True
             blow = 1 + modifier(Hook.EXTRA_WOUNDS, striking)  # SR-MIGHTYBLOW
             state.wound(  # SR-BANE: its D3 only for a wound no save stopped
                 target,
@@ -406,6 +408,17 @@ def strike(
                 count=blow,
                 after_saves=lambda: modifier(Hook.WOUNDS_AFTER_SAVES, striking),
             )
+    if not wounded:
+        for rule in STRIKE_FAILED:
+            rule(state, striker, target, at_mount)
+
+
+# Army rules by which a winner chooses to strike no blows (Gríma's A Traitor Within)
+HOLDS_BLOWS: list[Callable[[BattleState, ModelState], bool]] = []
+
+# Army rules answering a Strike none of whose To Wound dice succeeded (Sharku's Riding
+# Dagger): each is called with the striker, its target and whether it aimed at the mount
+STRIKE_FAILED: list[Callable[[BattleState, ModelState, ModelState, bool], None]] = []
 
 
 # Army rules that re-roll "a single D6 when rolling To Wound": one die per fight (READINGS)
@@ -449,6 +462,8 @@ def winners_strike(
         if striker.prone:  # FIGHT-PRONE-01/03: no strikes; it may stand up instead
             prone.winner_stands(state, player, striker)
             continue
+        if any(rule(state, striker) for rule in HOLDS_BLOWS):
+            continue  # army rules: Gríma keeps his allegiance hidden
         if _special_strikes_instead(state, player, striker, losers):
             continue
         attacks = 1 if striker.supported else _attacks(state, striker)
@@ -665,7 +680,9 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
     strikers = [m for m in combat.fighters(winner) if m.uid not in replaced]
     strikers += combat.helpers(winner)
     strikers = [] if silent else strikers
-    struck = [m for m in losers if not spared(state, m, winner)]  # Broken Mind: not struck
+    struck = [  # Broken Mind, A Traitor Within: not struck
+        m for m in losers if not spared(state, m, winner) and not disguised(state, m, winner)
+    ]
     winners_strike(state, players[winner], strikers, struck, trapped)
     for rule in AFTER_STRIKES:  # army rules acting once the Strikes are made (Headbutt)
         rule(state, winners, losers)

@@ -319,6 +319,24 @@ def friends_in_range(state: BattleState, hero: ModelState) -> list[ModelState]:
     ]
 
 
+# Army rules by which a friend in range of a Hero's call chooses whether it takes part
+# (Cunning Mind): each answers True (it takes part, with no range to keep to the Hero),
+# False (it stays out and may still act later in the phase) or None (no say: the core rules)
+FollowChoice = Callable[["BattleState", "ModelState", "ModelState", str], "bool | None"]
+FOLLOW_CHOICES: list[FollowChoice] = []
+
+
+def follow_choice(
+    state: BattleState, friend: ModelState, hero: ModelState, action: str
+) -> bool | None:
+    """The first army rule's say on whether ``friend`` takes part in ``hero``'s ``action``."""
+    for rule in FOLLOW_CHOICES:
+        answer = rule(state, friend, hero, action)
+        if answer is not None:
+            return answer
+    return None
+
+
 # Army rules that make a Hero's Heroic Action cost no Might (Ancestral Fury...): each says
 # whether ``name`` is free for ``hero`` now; asked before the Might is spent.
 FreeAction = Callable[["BattleState", "ModelState", str], bool]

@@ -743,6 +743,21 @@ def forced_charge(state: BattleState, model: ModelState, action: MoveAction) -> 
     return _approach(state, model, action)
 
 
+# Army rules of the charged model that answer a declared charge (Considerable Wealth: Lotho
+# pays the charger off): each returns the action the charger makes instead (or the same).
+ChargeAnswer = Callable[[BattleState, ModelState, Charge], MoveAction]
+CHARGE_ANSWERS: list[ChargeAnswer] = []
+
+
+def answer_charge(state: BattleState, model: ModelState, action: MoveAction) -> MoveAction:
+    """The charge as the charged model's rules leave it (a Move or a Hold instead)."""
+    for answer in CHARGE_ANSWERS:
+        if not isinstance(action, Charge):
+            break
+        action = answer(state, model, action)
+    return action
+
+
 # Army rules that, when the charge they force cannot be made, make the model "move as close
 # as possible" to a friend (Longshanks, In Defence of the King): each names it, or None.
 MUST_APPROACH: list[Callable[[BattleState, ModelState], ModelState | None]] = []

@@ -31,7 +31,13 @@ from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.sight import can_see, ducking_friends, obstructions, small_fry
 from battlesim.engines.sbg.rules.stealth import hidden_by_stealth
-from battlesim.engines.sbg.rules.untouchable import spared, untouchable
+from battlesim.engines.sbg.rules.untouchable import (
+    DISGUISES,
+    disguised,
+    disguised_from,
+    spared,
+    untouchable,
+)
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.arms import MissileWeapon
@@ -81,6 +87,8 @@ def _targetable(state: BattleState, shooter: ModelState, target: ModelState) -> 
         return False
     if untouchable(target) or spared(state, target, shooter.player):
         return False  # army rules: Tom is Master; Broken Mind (its own army never shoots it)
+    if disguised(state, target, shooter.player):
+        return False  # army rules: A Traitor Within (Gríma among the enemy)
     if marks.shrouded(state, target) and not one_ring.sees_invisible(shooter):
         return False  # MAGIC-P-SHROUD: cannot be targeted by shooting
     good = state.alignment(shooter.player) is Alignment.GOOD
@@ -153,11 +161,16 @@ def _near_enemies(state: BattleState, model: ModelState, reach: float) -> list[M
 
 
 def _friends_block(state: BattleState, shooter: ModelState, target: ModelState) -> bool:
-    if state.alignment(shooter.player) is not Alignment.GOOD:
+    """SHOOT-ITW-05; A Traitor Within: no shot while a disguised enemy is In The Way."""
+    good = state.alignment(shooter.player) is Alignment.GOOD
+    hidden = {m.uid for m in disguised_from(state, shooter.player)} if DISGUISES else set()
+    if not good and not hidden:
         return False
     for item in obstructions(state, shooter, target, frozenset()):
+        if item.key in hidden:
+            return True
         other = state.models.get(item.key)
-        if other is not None and other.player == shooter.player:
+        if good and other is not None and other.player == shooter.player:
             return True
     return False
 

@@ -34,6 +34,7 @@ from battlesim.engines.sbg.rules.monsters.core import hit, knock_prone
 from battlesim.engines.sbg.rules.shooting import into_combat, through_the_way
 from battlesim.engines.sbg.rules.siege_crew import is_engine, is_structure, trained_crew
 from battlesim.engines.sbg.rules.sight import can_see
+from battlesim.engines.sbg.rules.untouchable import disguised
 
 RANGE = 48.0  # SE-SHOOT-03 (002:L3049)
 SHORT_RANGE = 24.0  # BSData "Short Range" (d05d-2364-2774-bee4)
@@ -208,6 +209,8 @@ def legal_target(state: BattleState, engine: ModelState, crew: Crewing, target: 
     friend in the way of a shot that is no volley."""
     if not target.alive or target.player == engine.player:
         return False
+    if disguised(state, target, engine.player):
+        return False  # army rules: A Traitor Within
     low, high = reach(engine)
     if not low - 1e-9 <= state.distance(engine, target) <= high + 1e-9:
         return False
@@ -252,9 +255,7 @@ def _around(
 
 def fire(state: BattleState, engine: ModelState, crew: Crewing, target: ModelState) -> None:
     """SE-SHOOT-01: the engine's one shooting attack this turn; the crew used are spent."""
-    engine.shot = True
-    for model in crew.operators:
-        model.shot = True  # SE-CREW-02: one engine a turn; it was their shooting attack
+    spend_shot(engine, crew)  # SE-CREW-02: one engine a turn; it was their shooting attack
     state.log.emit(
         "engine_fires",
         engine=engine.uid,
@@ -290,18 +291,37 @@ def land(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSta
 
 
 def _hits(state: BattleState, engine: ModelState, crew: Crewing, target: ModelState) -> bool:
+    return engine_hits(state, engine, crew, target.uid, target)
+
+
+def engine_hits(
+    state: BattleState,
+    engine: ModelState,
+    crew: Crewing,
+    aim: str,
+    target: ModelState | None = None,
+) -> bool:
     """SE-SHOOT-04: To Hit with the crew's best Shoot value; SE-UPG-TROLL: a Troll in
-    contact re-rolls a miss; SE-VET-01: the veteran's Might, after any re-roll."""
+    contact re-rolls a miss; SE-VET-01: the veteran's Might, after any re-roll. ``aim``
+    names what is shot at (a model's id, or a point an army rule nominates)."""
     need = crew.need(state)
-    (die,) = state.roll(1, f"engine to hit {engine.uid}->{target.uid} ({need}+)")
+    (die,) = state.roll(1, f"engine to hit {engine.uid}->{aim} ({need}+)")
     if die < need and crew.troll is not None:
         (die,) = state.roll(1, f"engine to hit re-roll (troll {crew.troll.uid})")
     veteran = crew.veteran()
     if die < need and veteran is not None:
         die = boost(state, veteran, MightRoll.TO_HIT, die, need, target=target)
     hit = die >= need
-    state.log.emit("engine_shot", engine=engine.uid, target=target.uid, hit=hit)
+    state.log.emit("engine_shot", engine=engine.uid, target=aim, hit=hit)
     return hit
+
+
+def spend_shot(engine: ModelState, crew: Crewing) -> None:
+    """SE-SHOOT-01, SE-CREW-02: the engine's one shooting attack this turn is used, and so
+    is the crew's."""
+    engine.shot = True
+    for model in crew.operators:
+        model.shot = True
 
 
 def _scatter(
@@ -518,6 +538,10 @@ def _volley_of_bolts(
 # called with the side at the start of its engines' shots.
 MODEL_ENGINES: list[Callable[[BattleState, int], None]] = []
 
+# Army rules that may use an engine's shooting attack for something else (the Assault
+# Ballista's Raise the Ladder): each returns True when it used the engine this turn
+INSTEAD_OF_FIRING: list[Callable[[BattleState, ModelState, Crewing], bool]] = []
+
 
 def fire_engines(state: BattleState, side: int) -> None:
     """Each living engine of ``side`` that its crew may fire is offered a target."""
@@ -534,6 +558,8 @@ def fire_engines(state: BattleState, side: int) -> None:
         crew = crewing(state, engine)
         if crew is None:
             continue
+        if any(rule(state, engine, crew) for rule in INSTEAD_OF_FIRING):
+            continue  # an army rule used the engine's shot (Raise the Ladder)
         targets = legal_targets(state, engine, crew)
         if not targets:
             continue

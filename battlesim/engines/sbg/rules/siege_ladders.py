@@ -85,7 +85,7 @@ def is_fortified_wall(piece: Any) -> bool:
     return piece.kind is TerrainKind.OBSTACLE and not piece.climbable
 
 
-def _nearest_on(piece: Any, point: Point) -> Point:
+def nearest_on(piece: Any, point: Point) -> Point:
     """The nearest point of the wall's centre line to ``point``."""
     best, best_d = piece.points[0], math.inf
     for a, b in zip(piece.points, piece.points[1:], strict=False):
@@ -101,15 +101,24 @@ def _nearest_on(piece: Any, point: Point) -> Point:
 
 def _raise(state: BattleState, name: str, model: ModelState, wall: Any) -> None:
     """SIEGE-LADDER-01 (002:L3353): « l'échelle est automatiquement dressée »."""
-    centre = _nearest_on(wall, model.position)
-    d = math.dist(centre, model.position) or 1.0
-    ux, uy = (model.x - centre[0]) / d, (model.y - centre[1]) / d
+    raise_ladder(state, name, wall, model.position, model.player, model.uid)
+
+
+def raise_ladder(
+    state: BattleState, name: str, wall: Any, toward: Point, side: int, by: str
+) -> Raised:
+    """The ladder stands against ``wall`` where it is nearest ``toward``, its foot on that
+    side, raised by ``side`` (``by`` names who raised it, for the log)."""
+    centre = nearest_on(wall, toward)
+    d = math.dist(centre, toward) or 1.0
+    ux, uy = (toward[0] - centre[0]) / d, (toward[1] - centre[1]) / d
     half = wall.thickness / 2
     foot = (centre[0] + ux * half, centre[1] + uy * half)
     top = (centre[0] - ux * half, centre[1] - uy * half)
     del objects.OBJECTS.of(state).placed[name]  # it stands against the wall: not picked up
-    LADDERS.of(state).raised[name] = Raised(wall.name, foot, top, wall.height, model.player)
-    state.log.emit("ladder_raised", name=name, wall=wall.name, model=model.uid)
+    found = LADDERS.of(state).raised[name] = Raised(wall.name, foot, top, wall.height, side)
+    state.log.emit("ladder_raised", name=name, wall=wall.name, model=by)
+    return found
 
 
 @on(On.MOVE_ENDED, "siege ladder raised", 95)
@@ -146,8 +155,8 @@ def wall_spot(state: BattleState, model: ModelState) -> Point | None:
     walls = [p for p in state.table.pieces if is_fortified_wall(p)]
     if not walls:
         return None
-    wall = min(walls, key=lambda w: math.dist(_nearest_on(w, model.position), model.position))
-    centre = _nearest_on(wall, model.position)
+    wall = min(walls, key=lambda w: math.dist(nearest_on(w, model.position), model.position))
+    centre = nearest_on(wall, model.position)
     d = math.dist(centre, model.position) or 1.0
     gap = wall.thickness / 2 + model.radius + 0.01
     return (

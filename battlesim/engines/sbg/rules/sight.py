@@ -131,6 +131,12 @@ def _terrain_sight(state: BattleState, viewer: ModelState, target: geometry.Body
     return seen
 
 
+def terrain_lets_see(state: BattleState, viewer: ModelState, target: geometry.Body) -> bool:
+    """Whether the terrain alone lets ``viewer`` see part of ``target`` (a point or shape an
+    army rule nominates rather than a model: the Assault Ballista's battlements)."""
+    return _terrain_sight(state, viewer, target)
+
+
 # Rules whose carrier sees every point of the battlefield (army rules add theirs)
 ALL_SEEING: set[str] = set()
 

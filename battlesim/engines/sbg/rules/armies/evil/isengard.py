@@ -14,6 +14,7 @@ from battlesim.engines.sbg.core.rerolls import Reroll, Roll, reroll_by_effect
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Tick, every
 from battlesim.engines.sbg.core.units import ModelSpec
 from battlesim.engines.sbg.rules.cavalry import NO_CHARGE_BONUS
+from battlesim.engines.sbg.rules.fight_stances import ONE_HAND_ONLY
 from battlesim.engines.sbg.rules.heroic_actions import FREE_ACTIONS, HEROIC_DEFENCE, MIGHT_TAXES
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
@@ -188,3 +189,13 @@ def _wormtongue(state: BattleState, hero: ModelState) -> int:
 
 MIGHT_TAXES.append(_wormtongue)
 REGISTRY.register(WORMTONGUE, kind=Kind.RULE, source="BSData 279d-106c-ab62-654b")
+
+
+# Flaming Brand (BSData profile f7d9-c1ad-c029-0a11, the Demolition Team's Berserker and
+# Uruk-hai): its carrier cannot use a two-handed weapon, so a hand-and-a-half one (the
+# Berserker blade) is always used one-handed (fight_stances.ONE_HAND_ONLY); it is the torch
+# that lights a demolition charge (demolition.TORCHES). "Extinguished and lost" when its
+# carrier is slain: no model ever takes up a dead model's wargear here.
+FLAMING_BRAND = "flaming brand"
+ONE_HAND_ONLY.add(FLAMING_BRAND)
+REGISTRY.register(FLAMING_BRAND, kind=Kind.WARGEAR, source="BSData f7d9-c1ad-c029-0a11")
