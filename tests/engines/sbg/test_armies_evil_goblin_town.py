@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from battlesim.engines.sbg.core.actions import Charge
 from battlesim.engines.sbg.core.state import Phase, Tick, tick
 from battlesim.engines.sbg.core.units import Profile
@@ -94,7 +96,6 @@ def test_relentless_advance_tramples_goblins_on_the_way_and_slays_the_one_ended_
 def test_relentless_advance_ogre_passes_orcs_but_not_men_and_never_on_a_move() -> None:
     """BSData 0d47-fa64-3b7b-00ec (Ogre): friendly Orc, Goblin and Bat models only, and only
     when charging."""
-    import pytest
 
     from battlesim.engines.sbg.core.actions import IllegalActionError, Move
 
@@ -197,3 +198,25 @@ def test_relentless_advance_charge_search_finds_a_path_through_goblins() -> None
     state.phase = Phase.MOVE
     assert [enemy.uid for enemy, _ in charge_options(state, king)] == ["E"]
     assert charge_options(state, plain) == []
+
+
+def test_immobile_scribe_is_carried_as_a_heavy_object_by_a_friend() -> None:
+    """BSData 8ee2-5a6b-55ef-cd1a (Immobile): in the Move phase a friend in base contact
+    may move him as a Heavy Object: moving no more than half its Move (2.4" of 5") it takes
+    him along (heuristic: away from the enemy); a 3" move leaves him where he is."""
+    from battlesim.engines.sbg.core.actions import Move
+
+    state = battle([])
+    scribe = add(state, "S", 1, 10, 10, _with(SCRIBE, "Immobile"))
+    carrier = add(state, "G", 1, 10 + BASE_GAP, 10, replace(GOBLIN, move=5.0))
+    add(state, "E", 0, 10, 3)
+    state.phase = Phase.MOVE
+    apply_action(state, carrier, Move("G", (10 + BASE_GAP, 12.4)))
+    assert scribe.position == pytest.approx((10, 12.4))
+    state2 = battle([])
+    scribe2 = add(state2, "S", 1, 10, 10, _with(SCRIBE, "Immobile"))
+    carrier2 = add(state2, "G", 1, 10 + BASE_GAP, 10, replace(GOBLIN, move=5.0))
+    add(state2, "E", 0, 10, 3)
+    state2.phase = Phase.MOVE
+    apply_action(state2, carrier2, Move("G", (10 + BASE_GAP, 13.0)))
+    assert scribe2.position == (10, 10)

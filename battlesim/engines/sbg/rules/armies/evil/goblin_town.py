@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.arms import MissileKind, MissileWeapon
-from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
+from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, CONTROL_ZONE
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.paths import point_distance, segment_point_distance, terrain_fits
@@ -209,8 +209,96 @@ REGISTRY.register(
     IMMOBILE,
     kind=Kind.RULE,
     source="BSData 8ee2-5a6b-55ef-cd1a (Immobile): automatically Trapped if he loses a Fight "
-    "(beast_fight.ALWAYS_TRAPPED); carrying him as a Heavy Object is never chosen (READINGS)",
+    "(beast_fight.ALWAYS_TRAPPED); carried as a Heavy Object by a friend in the Move phase",
 )
+# "In the Move phase, friendly models may move him and his frame, in which case he is
+# considered to be a Heavy Object": a friend in base contact at the start of its move (not a
+# charge) that moves no more than half its Move (ADV-HEAVY-01, one carrier) may take him
+# along, set down as he stood beside it.
+_CARRIER_START: Status[list[tuple[str, tuple[float, float]]]] = Status(
+    "carries the scribe", list, Lasting.TURN
+)
+_CARRIED: Status[list[bool]] = Status("scribe carried", list, Lasting.TURN)
+_SCRIBES: Status[list[str]] = Status("immobile models", list, Lasting.BATTLE)
+
+
+def _scribes(state: BattleState) -> list[str]:
+    """The battle's models with Immobile (speed: found once, most battles have none)."""
+    found = _SCRIBES.peek(state)
+    if found is None:
+        found = _SCRIBES.of(state)
+        found += [uid for uid, m in state.models.items() if IMMOBILE in m.triggers] or [""]
+    return [uid for uid in found if uid]
+
+
+@dataclass(frozen=True, slots=True)
+class CarryScribe(Decision[bool]):
+    """Does the friend that moved take the Scribe along to ``spot``? Heuristic: when it
+    puts him farther from the nearest enemy."""
+
+    carrier: ModelState
+    scribe: ModelState
+    spot: tuple[float, float]
+
+    def default(self, state: BattleState) -> bool:
+        enemies = state.enemies(self.scribe)
+        if not enemies:
+            return False
+        here = min(point_distance(self.scribe.position, e.position) for e in enemies)
+        there = min(point_distance(self.spot, e.position) for e in enemies)
+        return there > here
+
+
+@on(On.MOVE_DECLARED, "immobile carrier", order=60)
+def _carrier_starts(state: BattleState, happening: Happening) -> None:
+    mover = happening.model
+    if state.phase is not Phase.MOVE or not _scribes(state) or mover.charged:
+        return
+    for uid in _scribes(state):
+        scribe = state.models[uid]
+        if scribe is mover or not scribe.alive or scribe.player != mover.player:
+            continue
+        if state.in_contact(scribe, mover) and not state.engaged(scribe):
+            _CARRIER_START.of(mover).append((uid, mover.position))
+
+
+@on(On.MOVE_ENDED, "immobile carried", order=60)
+def _carried(state: BattleState, happening: Happening) -> None:
+    mover = happening.model
+    started = _CARRIER_START.peek(mover)
+    if not started:
+        return
+    _CARRIER_START.drop(mover)
+    for uid, start in started:
+        scribe = state.models[uid]
+        moved = point_distance(start, mover.position)
+        if not scribe.alive or _CARRIED.peek(scribe) or moved <= 1e-6:
+            continue
+        if moved > mover.profile.move / 2 + 1e-6 or mover.mount is not None:
+            continue  # ADV-HEAVY-01/02: half its Move alone; never Cavalry
+        spot = (scribe.x + mover.x - start[0], scribe.y + mover.y - start[1])
+        if not _set_down(state, scribe, spot) or not ask(
+            state, scribe, CarryScribe(mover, scribe, spot)
+        ):
+            continue
+        _CARRIED.of(scribe).append(True)
+        state.move_to(scribe, spot, IMMOBILE)
+        state.log.emit("army_rule", model=scribe.uid, rule=IMMOBILE, carried_by=mover.uid)
+
+
+def _set_down(state: BattleState, scribe: ModelState, spot: tuple[float, float]) -> bool:
+    """On the table, on no base, outside every enemy's control zone."""
+    if not terrain_fits(state.table, spot, scribe.radius, state.width, state.depth):
+        return False
+    for other in state.living():
+        if other is scribe:
+            continue
+        gap = point_distance(spot, other.position) - scribe.radius - other.radius
+        zone = CONTROL_ZONE if other.player != scribe.player else 0.0
+        if gap < zone - CONTACT_TOLERANCE:
+            return False
+    return True
+
 
 # --- Always More Where They Came From (The Goblin Scribe, BSData 186e-b12e-adad-68fd) ------
 ALWAYS_MORE = "always more where they came from"
