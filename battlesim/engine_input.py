@@ -67,6 +67,38 @@ def profile_card(profile: Profile, rules: list[str] | None = None) -> dict[str, 
         "points": profile.points,
         "heroic_tier": profile.heroic_tier,
         **_powers(profile),
+        **_form(profile, names),
+    }
+
+
+# BSData bf2e-3118-471d-9720 Skin-changer: the other form the model changes into (its bear),
+# a card of its own that the engine swaps in; what the form's card gives no number for, and
+# the heroic pools (kept when it changes), are the model's. The model's special rules stay
+# with it in either form, the form's own rules added; its wargear does not (READINGS
+# "Skin-changer").
+_FORM_CARD = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
+
+
+def _form(profile: Profile, rules: list[str]) -> dict[str, Any]:
+    form = profile.form
+    if not form:
+        return {}
+    card = {name: form.get(name, _own_value(profile, name)) for name in _FORM_CARD}
+    actions = [str(name).strip() for name in form.get("heroic_actions", ())]
+    heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in actions]
+    return {
+        "form": {
+            **card,
+            "name": form["name"],
+            "might": profile.might or 0,
+            "will": profile.will or 0,
+            "fate": profile.fate or 0,
+            "keywords": [*form.get("keywords", ()), *_tier_keyword(profile)],
+            "wargear": [],
+            "rules": list(dict.fromkeys([*rules, *form.get("rules", ()), *heroic])),
+            "points": profile.points,
+            "heroic_tier": profile.heroic_tier,
+        }
     }
 
 
@@ -79,6 +111,12 @@ def _powers(profile: Profile) -> dict[str, Any]:
         for p in profile.profile_powers.all()
     ]
     return {"powers": powers} if powers else {}
+
+
+def _own_value(profile: Profile, name: str) -> int:
+    if name == "shoot":
+        return profile.shoot if profile.shoot is not None else NO_SHOOT_VALUE
+    return _number(profile, name)
 
 
 def _number(profile: Profile, name: str) -> int:
@@ -108,6 +146,8 @@ def _engine_card(profile: Profile, options: tuple[str, ...]) -> dict[str, Any]:
     engine = profile.siege_engine
     if not engine:
         return {}
+    if engine.get("option") and engine["option"] not in options:
+        return {}  # an engine bought as the Hero's option comes only with it (the Windlance)
     upgrades = [name for name in options if name in engine.get("upgrades", ())]
     return {"siege_engine": {**engine, "upgrades": upgrades}}
 
@@ -150,6 +190,8 @@ def _crewed(band: list[UnitPick]) -> list[UnitPick]:
     ``band``) is that engine's crew (one engine: the veteran's count is 1)."""
     if not band or not band[0].profile.siege_engine or band[0].count != 1:
         return band
+    if band[0].profile.siege_engine.get("option"):
+        return band  # the Windlance: its Hero is its only crew (BSData 4741-f743-34e6-9196)
     return [replace(band[0], crew=tuple(band[1:]))]
 
 

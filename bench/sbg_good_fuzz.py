@@ -8,7 +8,10 @@ builds them from the imported data. It prints the battles, how many raised an ex
 (there should be none), the Good profiles that played, the casualties and turns, the names
 left unplayed, then CPU time.
 
-    .venv/bin/python bench/sbg_good_fuzz.py [BSDATA_FOLDER] [SEED]
+    .venv/bin/python bench/sbg_good_fuzz.py [BSDATA_FOLDER] [SEED] [FACTION,FACTION...]
+
+A profile's other form (a Skin-changer's bear) and its siege engine come with its card (an
+engine its Hero buys as an option is bought: the Windlance).
 """
 
 from __future__ import annotations
@@ -56,7 +59,32 @@ def card(parsed: Any) -> dict[str, Any]:
         {"name": p.name, "casting_value": p.casting_value, "range": p.range_inches or 12}
         for p in parsed.powers
     ]
+    if parsed.form is not None:  # a Skin-changer's bear (engine_input._form)
+        found["form"] = form_card(parsed, found)
+    engine = parsed.siege_engine
+    if engine is not None:  # its engine (an option engine bought: the Windlance)
+        found["siege_engine"] = {
+            **{k: getattr(engine, k) for k in ("name", "strength", "defence", "wounds")},
+            "rules": list(engine.rules),
+        }
+        found["options"] = [engine.option] if engine.option else []
     return {**found, "powers": powers} if powers else found
+
+
+def form_card(parsed: Any, own: dict[str, Any]) -> dict[str, Any]:
+    """The other form's card as battlesim/engine_input._form builds it."""
+    form = parsed.form
+    c = form.characteristics
+    numbers = {key: getattr(c, key) for key in (*STAND_IN, "shoot")}
+    heroic = [a if a.lower().startswith("heroic") else f"Heroic {a}" for a in form.heroic_actions]
+    return {
+        **{key: own[key] if value is None else value for key, value in numbers.items()},
+        "name": form.name,
+        **{key: own[key] for key in ("might", "will", "fate", "points")},
+        "keywords": [*form.keywords, *own["keywords"][len(parsed.keywords) :]],
+        "wargear": [],
+        "rules": list(dict.fromkeys([*own["rules"], *form.rules, *heroic])),
+    }
 
 
 def force(name: str, side: str, profiles: list[Any]) -> dict[str, Any]:
@@ -70,8 +98,10 @@ def force(name: str, side: str, profiles: list[Any]) -> dict[str, Any]:
 def main() -> int:
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DATA
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 18
+    only = {name.strip() for name in sys.argv[3].split(",")} if len(sys.argv) > 3 else set()
     dataset = load_dataset(folder)
     good = [f for f in dataset.factions if getattr(f.side, "value", "") == "good"]
+    good = [f for f in good if not only or f.name in only]
     evil = [f for f in dataset.factions if getattr(f.side, "value", "") == "evil"]
     rng, tables = random.Random(seed), list(PRESETS)
     failures, played, fallen, turns, ignored = 0, 0, 0, 0, set()

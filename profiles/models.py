@@ -195,6 +195,12 @@ class Profile(models.Model):
         help_text="The Siege Engine this veteran or Engineer Captain is bought with: name, "
         "strength, defence, wounds, rules, upgrades (empty: none).",
     )
+    form = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The other form a Skin-changer takes (Beorn's bear): name, rule, "
+        "characteristics, keywords, heroic_actions, rules (empty: none).",
+    )
     source_reference = models.CharField(max_length=200, blank=True, help_text="Book and page.")
     rules = models.ManyToManyField(SpecialRule, through="ProfileRule", related_name="profiles")
 

@@ -215,6 +215,7 @@ def _profile_row(release: DataRelease, faction: Faction, p: ParsedProfile, slug:
         conditional=p.conditional,
         models_per_unit=p.models_per_unit,
         siege_engine=_engine_json(p),
+        form=_form_json(p),
         source_reference=p.source_reference,
     )
 
@@ -231,6 +232,28 @@ def _engine_json(p: ParsedProfile) -> dict[str, Any]:
         "wounds": engine.wounds,
         "rules": list(engine.rules),
         "upgrades": list(engine.upgrades),
+        **({"option": engine.option} if engine.option else {}),
+    }
+
+
+FORM_STATS = ("move", "fight", "shoot", "strength", "defence", "attacks", "wounds", "courage")
+
+
+def _form_json(p: ParsedProfile) -> dict[str, Any]:
+    """BSData bf2e-3118-471d-9720 Skin-changer: the other form as plain data (the SBG adapter
+    reads it); a characteristic without a number is left out (the form keeps the model's)."""
+    form = p.form
+    if form is None:
+        return {}
+    c = form.characteristics
+    numbers = {name: getattr(c, name) for name in FORM_STATS}
+    return {
+        "name": form.name,
+        "rule": form.rule,
+        **{name: value for name, value in numbers.items() if value is not None},
+        "keywords": list(form.keywords),
+        "heroic_actions": list(form.heroic_actions),
+        "rules": list(form.rules),
     }
 
 

@@ -99,6 +99,21 @@ class ParsedSiegeEngine:
     wounds: int
     rules: tuple[str, ...] = ()
     upgrades: tuple[str, ...] = ()
+    option: str = ""  # the Hero's option that buys it (Bard's Windlance); "": always his
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedForm:
+    """A model's other form (a Skin-changer's bear, BSData bf2e-3118-471d-9720): the card it
+    takes when it changes, with the form's own keywords, Heroic Actions and rules. ``rule``:
+    the model's rule that changes it."""
+
+    name: str
+    rule: str
+    characteristics: Characteristics
+    keywords: tuple[str, ...] = ()
+    heroic_actions: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +135,7 @@ class ParsedProfile:
     conditional: bool = False  # hidden in a plain list (Legendary Legion, ally, unlock)
     models_per_unit: int = 1  # a fixed team bought as one entry
     siege_engine: ParsedSiegeEngine | None = None  # the engine this crewman is bought with
+    form: ParsedForm | None = None  # the other form a Skin-changer takes
 
 
 @dataclass(frozen=True, slots=True)

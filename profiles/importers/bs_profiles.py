@@ -24,10 +24,11 @@ from profiles.importers.bs_dataset import (
     ParsedProfile,
     ProfileKind,
 )
+from profiles.importers.bs_forms import other_form
 from profiles.importers.bs_modifiers import PlainList, active_modifiers, apply_text
 from profiles.importers.bs_options import Equipment, equipment
 from profiles.importers.bs_rules import powers, rules, source_reference
-from profiles.importers.bs_siege import engine_card, engine_upgrades
+from profiles.importers.bs_siege import engine_card, engine_upgrades, option_engine
 from profiles.importers.bs_tree import (
     Lookup,
     Node,
@@ -100,9 +101,16 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
     engine = None
     if occ.engine is not None and kind is ProfileKind.HERO:
         engine = engine_card(occ.engine, ctx.lookup, ctx.points_id, occ.state)
+    if occ.engine is None and kind is ProfileKind.HERO:
+        engine = option_engine(occ.own_nodes, ctx.lookup, ctx.points_id, occ.state)
     if engine is not None and occ.engine is not None:
         upgrades = engine_upgrades(occ.engine, ctx.lookup, ctx.points_id, occ.state)
         kit = replace(kit, options=(*kit.options, *upgrades))
+    # BSData bf2e-3118-471d-9720 Skin-changer: the upgrade holding the other form is no item
+    found = other_form(occ.own_nodes, ctx.lookup, occ.state)
+    form = found[0] if found is not None else None
+    if found is not None:
+        kit = replace(kit, wargear=tuple(w for w in kit.wargear if w != found[1]))
     return ParsedProfile(
         source_id=occ.key,
         name=display_name(occ, ctx),
@@ -121,6 +129,7 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
         conditional=occ.hidden,
         models_per_unit=team_size(occ.model),
         siege_engine=engine,
+        form=form,
     )
 
 

@@ -5,10 +5,12 @@ Warband. The engine's card rides on the crewman's profile it is bought with."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from profiles.importers.bs_characteristics import characteristic_texts, first_number
 from profiles.importers.bs_dataset import ParsedOption, ParsedSiegeEngine
 from profiles.importers.bs_modifiers import PlainList
-from profiles.importers.bs_options import equipment
+from profiles.importers.bs_options import choices, equipment
 from profiles.importers.bs_rules import rules
 from profiles.importers.bs_tree import Lookup, Node, NodePath, info_nodes, shows_unit_profile
 
@@ -56,6 +58,19 @@ def engine_card(
         rules=tuple(rule.name for rule in rules((node,), lookup, state)),
         upgrades=tuple(option.name for option in engine_upgrades(node, lookup, points_id, state)),
     )
+
+
+def option_engine(
+    nodes: tuple[Node, ...], lookup: Lookup, points_id: str, state: PlainList
+) -> ParsedSiegeEngine | None:
+    """An engine a Hero buys as an option of his own (Bard the Bowman's Windlance, BSData
+    4741-f743-34e6-9196): the option shows the "Siege" card; the Hero is its crew, and the
+    engine comes only with the option."""
+    for choice in choices(nodes, lookup, state):
+        card = engine_card(choice.node, lookup, points_id, state)
+        if card is not None:
+            return replace(card, option=choice.node.name)
+    return None
 
 
 def engine_upgrades(

@@ -269,6 +269,12 @@ def parsed_names(parsed: ParsedProfile) -> ProfileNames:
     rules = [rule.name for rule in parsed.rules] + heroic + _stand_ins(c.notes, parsed)
     if parsed.siege_engine is not None:  # SE-*: the engine's rules and upgrades are his
         rules += [*parsed.siege_engine.rules, *parsed.siege_engine.upgrades]
+    if parsed.form is not None:  # BSData bf2e-3118-471d-9720: its other form's rules are his
+        actions = parsed.form.heroic_actions
+        rules += [
+            *parsed.form.rules,
+            *(a if a.lower().startswith("heroic") else f"Heroic {a}" for a in actions),
+        ]
     card = {
         "name": parsed.name,
         **{key: STAND_IN[key] if value is None else value for key, value in numbers.items()},

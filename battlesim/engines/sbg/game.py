@@ -204,23 +204,49 @@ def _deploy_engines(
     002:L3138: within 6" of its own edge when the zone reaches it), its crew in base contact
     around it. Return every id placed this way."""
     ids: set[str] = set()
+    zone = scenario.deployment_zone(player)
     for engine_id, crew in state.forces[player].engines:
         engine = state.models[engine_id]
-        spot = _beast_spot(
-            state, scenario.deployment_zone(player), 1 - player, engine.radius, placed
-        )
-        if spot is None:
-            raise BattleOptionError(f"no room for {engine_id} in its deployment zone")
-        state.set_position(engine, spot)
-        placed.append(engine)
+        crewmen = [state.models[uid] for uid in crew]
+        spots = _engine_and_crew(state, zone, player, engine, crewmen, placed)
+        if spots is None:
+            raise BattleOptionError(f"no room for {engine_id} and its crew in its deployment zone")
         state.engines[engine_id] = list(crew)
-        ids.add(engine_id)
-        for k, uid in enumerate(crew):
-            model = state.models[uid]
-            state.set_position(model, _beside(state, engine, model, k, placed))
+        for model, spot in zip([engine, *crewmen], spots, strict=True):
+            state.set_position(model, spot)
             placed.append(model)
-            ids.add(uid)
+            ids.add(model.uid)
     return ids
+
+
+def _engine_and_crew(
+    state: BattleState,
+    zone: tuple[float, float, float, float],
+    player: PlayerId,
+    engine: ModelState,
+    crew: list[ModelState],
+    placed: list[ModelState],
+) -> list[tuple[float, float]] | None:
+    """The engine's spot at the back of the zone, then its crew's around it. Where the crew
+    finds no room there (a second engine beside the first, the table's edge), the engine
+    looks again for a spot with a clear ring of two crew bases around it."""
+    widest = max((m.radius for m in crew), default=0.0)
+    for clearance in (engine.radius, engine.radius + 2 * widest):
+        spot = _beast_spot(state, zone, 1 - player, clearance, placed)
+        if spot is None:
+            continue
+        state.set_position(engine, spot)
+        around: list[ModelState] = [*placed, engine]
+        spots = [spot]
+        try:
+            for k, model in enumerate(crew):
+                spots.append(_beside(state, engine, model, k, around))
+                state.set_position(model, spots[-1])
+                around.append(model)
+        except BattleOptionError:
+            continue
+        return spots
+    return None
 
 
 def _beside(

@@ -519,3 +519,39 @@ def test_se_crew_02_a_crewman_of_another_engine_of_the_army_is_trained():
     crew = se.crewing(state, engine)
     assert other.alive and crew is not None
     assert [m.uid for m in crew.trained] == ["K1"] and [m.uid for m in crew.inexperienced] == ["H1"]
+
+
+def test_se_crew_03_three_engines_deploy_each_crew_in_contact_with_its_own():
+    """SE-CREW-03 (002:L3116) and SE-DEPLOY-01 (002:L3138): every engine of a force stands at
+    the back of its zone with its crew in base contact; a second and a third engine find room
+    for their crews beside the first (they once failed: "no room beside its engine")."""
+    from battlesim.engines.sbg.samples import _TREBUCHET
+
+    force = dict(SAMPLE_FORCES["minas_tirith_trebuchet_skirmish"])
+    force["units"] = [*force["units"], {**_TREBUCHET, "count": 2}]
+    result = play_game(
+        seed=1, options={"forces": [force, "mordor_skirmish"], "players": ["random", "random"]}
+    )
+    setup = next(e.data for e in result.log.events if e.kind == "setup")
+    positions, radii = setup["positions"], setup["bases"]
+    ours = [uid for uid in positions if uid.startswith("A")]
+    engines = [uid for uid in ours if radii[uid] == max(radii[u] for u in ours)]
+    assert len(engines) == 3
+    for engine in engines:
+        crew = [
+            uid for uid in positions if uid != engine and _touching(positions, radii, uid, engine)
+        ]
+        assert len(crew) >= 3, engine  # the veteran and two crewmen around each engine
+    placed = list(positions)
+    for i, first in enumerate(placed):
+        for second in placed[i + 1 :]:
+            gap = _distance(positions[first], positions[second])
+            assert gap >= radii[first] + radii[second] - 1e-3, (first, second)
+
+
+def _distance(a, b) -> float:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+
+
+def _touching(positions, radii, a, b) -> bool:
+    return _distance(positions[a], positions[b]) <= radii[a] + radii[b] + 0.05

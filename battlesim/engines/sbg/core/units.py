@@ -110,6 +110,8 @@ class Profile:
     mount: MountProfile | None = None  # CAV-DEF-01/02: a Cavalry model's mount
     powers: tuple[PowerSpec, ...] = ()  # MAGIC-WHO-01: the Magical Powers on its card
     siege_engine: SiegeEngineSpec | None = None  # SE-VET-01: the engine this crewman leads
+    # BSData bf2e-3118-471d-9720 Skin-changer: the card of the model's other form (its bear)
+    form: Profile | None = None
 
     @property
     def is_hero(self) -> bool:
@@ -245,6 +247,7 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         mount=_mount_from_data(data),
         powers=_powers_from_data(data.get("powers", ())),
         siege_engine=_engine_from_data(data.get("siege_engine")),
+        form=_form_from_data(data),
         move=float(stats["move"]),
         **{key: int(v) for key, v in stats.items() if key != "move"},
     )
@@ -269,12 +272,26 @@ def profile_to_data(profile: Profile) -> dict[str, Any]:
             "rules": list(engine.rules),
             "upgrades": list(engine.upgrades),
         }
+    form = data.pop("form")
+    if form is not None:  # only a Skin-changer carries the key (older logs stay identical)
+        data["form"] = profile_to_data(form)
     powers = data.pop("powers")
     if powers:  # only casters carry the key (older logs stay identical)
         data["powers"] = [
             {"name": p.name, "casting_value": p.casting, "range": p.range} for p in powers
         ]
     return data
+
+
+def _form_from_data(data: Mapping[str, Any]) -> Profile | None:
+    """The other form's card; it stands on the model's own base unless it names one (the
+    model is swapped where it stands: READINGS "Skin-changer")."""
+    form = data.get("form")
+    if not form:
+        return None
+    keywords = data.get("keywords", ())
+    base = float(data.get("base_mm", default_base_mm(keywords)))
+    return profile_from_data({"base_mm": base, **form})
 
 
 def _powers_from_data(entries: Sequence[Mapping[str, Any]]) -> tuple[PowerSpec, ...]:

@@ -283,13 +283,14 @@ def _sure_shot(
 
 
 def _through_the_way(
-    state: BattleState, shooter: ModelState, target: ModelState
+    state: BattleState, shooter: ModelState, target: ModelState, reroll: bool = False
 ) -> ModelState | None:
     """SHOOT-ITW-02/03: one test per item, nearest first; a failure stops the shot there."""
     combat = frozenset(m.uid for m in state.contacts(target))
     for item in obstructions(state, shooter, target, combat):
         (die,) = state.roll(1, f"in the way {item.key} ({item.score}+)")
-        if die < item.score and heroic_turn(shooter).reroll_in_the_way:  # HERO-HAC-01/02
+        again = reroll or heroic_turn(shooter).reroll_in_the_way
+        if die < item.score and again:  # HERO-HAC-01/02
             (die,) = state.roll(1, f"in the way re-roll {item.key} ({item.score}+)")
         # HERO-MIGHT-03/06 item 3 (002:L1520, L1540): after any re-roll, Might may pass it.
         score = boost(state, shooter, MightRoll.IN_THE_WAY, die, item.score, target=target)
@@ -317,10 +318,11 @@ def into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> 
 
 
 def through_the_way(
-    state: BattleState, shooter: ModelState, target: ModelState
+    state: BattleState, shooter: ModelState, target: ModelState, *, reroll: bool = False
 ) -> ModelState | None:
-    """SHOOT-ITW-02/03 for other shots (a siege engine's, SE-INWAY-01)."""
-    return _through_the_way(state, shooter, target)
+    """SHOOT-ITW-02/03 for other shots (a siege engine's, SE-INWAY-01); ``reroll``: a rule
+    re-rolls failed In The Way tests (The Black Arrow)."""
+    return _through_the_way(state, shooter, target, reroll)
 
 
 def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) -> ModelState:

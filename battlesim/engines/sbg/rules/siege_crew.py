@@ -12,6 +12,9 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import SIEGE_ENGINE, STRUCTURES
 
 TETHER = 6.0  # SE-CREW-01 (002:L3029): « pas ... à plus de 6" de leur Engin de Siège »
+# BSData 4741-f743-34e6-9196 The Windlance: a small engine whose Hero is its only crew and
+# may move more than 6" away from it (rules/siege_engines.py plays the rest)
+WINDLANCE = "the windlance"
 
 
 def is_engine(model: ModelState) -> bool:
@@ -48,7 +51,7 @@ def beyond_tether(state: BattleState, model: ModelState, point: tuple[float, flo
     if not state.engines:
         return False
     engine = engine_of(state, model)
-    if engine is None:
+    if engine is None or WINDLANCE in engine.triggers:
         return False
     gap = math.dist(point, engine.position) - model.radius - engine.radius
     return gap > TETHER + 1e-9

@@ -32,7 +32,12 @@ from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.monsters import hurl
 from battlesim.engines.sbg.rules.monsters.core import hit, knock_prone
 from battlesim.engines.sbg.rules.shooting import into_combat, through_the_way
-from battlesim.engines.sbg.rules.siege_crew import is_engine, is_structure, trained_crew
+from battlesim.engines.sbg.rules.siege_crew import (
+    WINDLANCE,
+    is_engine,
+    is_structure,
+    trained_crew,
+)
 from battlesim.engines.sbg.rules.sight import can_see
 from battlesim.engines.sbg.rules.untouchable import disguised
 
@@ -74,6 +79,8 @@ for _name, _source in (
     (PIERCING, "BSData 9ab3-1e2b-0a19-417b"),
     (HEADS, "SE-UPG-HEADS (002:L3166)"),
     (SIEGE_ENGINE, "SE-PROF-01 (002:L3022-3027)"),
+    (WINDLANCE, "BSData 4741-f743-34e6-9196"),
+    ("windlance", "BSData 4741-f743-34e6-9196 (the option that buys The Windlance)"),
 ):
     REGISTRY.register(_name, kind=Kind.RULE, source=_source)
 
@@ -117,9 +124,15 @@ class Crewing:
         return next((m for m in self.trained if m.profile.is_hero and m.might > 0), None)
 
 
+def is_large(engine: ModelState) -> bool:
+    """SE-SHOOT-02: the card's size; The Windlance (BSData 4741-f743-34e6-9196) "is a small
+    Siege Engine"."""
+    return "large" in engine.profile.keywords and WINDLANCE not in engine.triggers
+
+
 def crew_size(engine: ModelState) -> int:
     """SE-SHOOT-01/02 (002:L3043, L3047): two crew, one for a Small engine."""
-    return 2 if "large" in engine.profile.keywords else 1
+    return 2 if is_large(engine) else 1
 
 
 def _able(state: BattleState, engine: ModelState, model: ModelState) -> bool:
@@ -167,8 +180,8 @@ def reach(engine: ModelState) -> tuple[float, float]:
         high = SHORT_RANGE
     if INDIRECT_FIRE in engine.triggers:
         low, high = INDIRECT_RANGE
-    if SUPERIOR in engine.triggers:
-        high += SUPERIOR_RANGE
+    if SUPERIOR in engine.triggers or WINDLANCE in engine.triggers:
+        high += SUPERIOR_RANGE  # the Windlance "with the Superior Construction upgrade"
     return low, high
 
 
@@ -182,7 +195,7 @@ def siege_target(model: ModelState) -> bool:
     """SE-TGT-01 (002:L3063-3068): Mûmakil, Large engines and great gates are Siege
     targets; Infantry, Cavalry, Monsters, Small engines and doors are Battlefield targets."""
     if is_engine(model):
-        return "large" in model.profile.keywords
+        return is_large(model)
     if GATE in model.triggers:
         return GREAT_GATE in model.triggers
     return "war beast" in model.triggers
@@ -253,6 +266,33 @@ def _around(
 # --- firing --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class EngineShot:
+    """A special shot the crew declare before rolling To Hit (The Black Arrow)."""
+
+    name: str
+    reroll_to_hit: bool = False
+    reroll_in_the_way: bool = False
+    dead_on: bool = False  # no Scatter roll: a hit on a Battlefield target is a Dead On!
+
+
+# Army rules that let a crewman declare a special shot instead of shooting the engine
+# normally (rules/armies/good/windlance.py): each returns the shot, or None.
+DeclareShot = Callable[[BattleState, ModelState, Crewing, ModelState], EngineShot | None]
+DECLARED_SHOTS: list[DeclareShot] = []
+
+
+def _declared(
+    state: BattleState, engine: ModelState, crew: Crewing, target: ModelState
+) -> EngineShot | None:
+    for declare in DECLARED_SHOTS:
+        shot = declare(state, engine, crew, target)
+        if shot is not None:
+            state.log.emit("engine_special_shot", engine=engine.uid, shot=shot.name)
+            return shot
+    return None
+
+
 def fire(state: BattleState, engine: ModelState, crew: Crewing, target: ModelState) -> None:
     """SE-SHOOT-01: the engine's one shooting attack this turn; the crew used are spent."""
     spend_shot(engine, crew)  # SE-CREW-02: one engine a turn; it was their shooting attack
@@ -266,7 +306,8 @@ def fire(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSta
     if RAPID_FIRE in engine.triggers:
         _volley_of_bolts(state, engine, crew, target)
         return
-    if not _hits(state, engine, crew, target):
+    shot = _declared(state, engine, crew, target)
+    if not _hits(state, engine, crew, target, reroll=shot is not None and shot.reroll_to_hit):
         return
     land(state, engine, crew, target)
 
@@ -275,14 +316,15 @@ def land(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSta
     """A shot that hit: Scatter (a Battlefield target), In The Way (no volley), into a
     fight, then what it does to the model it falls on (SE-SCATTER-01, SE-WOUND-*)."""
     victim: ModelState | None = target
-    if not siege_target(target):
+    if not siege_target(target) and not (shot is not None and shot.dead_on):
         victim = _scatter(state, engine, crew, target)
     if victim is None:
         state.log.emit("engine_missed", engine=engine.uid)
         return
     if not volley(engine) and victim is target:
         shooter = crew.operators[0]
-        victim = through_the_way(state, shooter, target)  # SE-INWAY-01 (002:L3078)
+        again = shot is not None and shot.reroll_in_the_way
+        victim = through_the_way(state, shooter, target, reroll=again)  # SE-INWAY-01
         if victim is None:
             return
     if state.engaged(victim):
@@ -290,8 +332,14 @@ def land(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSta
     _strike(state, engine, crew, victim)
 
 
-def _hits(state: BattleState, engine: ModelState, crew: Crewing, target: ModelState) -> bool:
-    return engine_hits(state, engine, crew, target.uid, target)
+def _hits(
+    state: BattleState,
+    engine: ModelState,
+    crew: Crewing,
+    target: ModelState,
+    reroll: bool = False,
+) -> bool:
+    return engine_hits(state, engine, crew, target.uid, target, reroll)
 
 
 def engine_hits(
@@ -300,14 +348,17 @@ def engine_hits(
     crew: Crewing,
     aim: str,
     target: ModelState | None = None,
+    reroll: bool = False,
 ) -> bool:
     """SE-SHOOT-04: To Hit with the crew's best Shoot value; SE-UPG-TROLL: a Troll in
-    contact re-rolls a miss; SE-VET-01: the veteran's Might, after any re-roll. ``aim``
-    names what is shot at (a model's id, or a point an army rule nominates)."""
+    contact re-rolls a miss (``reroll``: a declared shot does); SE-VET-01: the veteran's
+    Might, after any re-roll. ``aim`` names what is shot at (a model's id, or a point an
+    army rule nominates)."""
     need = crew.need(state)
     (die,) = state.roll(1, f"engine to hit {engine.uid}->{aim} ({need}+)")
-    if die < need and crew.troll is not None:
-        (die,) = state.roll(1, f"engine to hit re-roll (troll {crew.troll.uid})")
+    if die < need and (crew.troll is not None or reroll):
+        who = f"troll {crew.troll.uid}" if crew.troll is not None else "declared shot"
+        (die,) = state.roll(1, f"engine to hit re-roll ({who})")
     veteran = crew.veteran()
     if die < need and veteran is not None:
         die = boost(state, veteran, MightRoll.TO_HIT, die, need, target=target)

@@ -27,9 +27,11 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     protectors,
     regain,
     shooting,
+    skin_changer,
     songs,
     support,
     synergy,
     wanderers,
     will,
+    windlance,
 )
