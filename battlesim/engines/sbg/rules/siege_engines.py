@@ -309,12 +309,19 @@ def fire(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSta
     shot = _declared(state, engine, crew, target)
     if not _hits(state, engine, crew, target, reroll=shot is not None and shot.reroll_to_hit):
         return
-    land(state, engine, crew, target)
+    land(state, engine, crew, target, shot)
 
 
-def land(state: BattleState, engine: ModelState, crew: Crewing, target: ModelState) -> None:
+def land(
+    state: BattleState,
+    engine: ModelState,
+    crew: Crewing,
+    target: ModelState,
+    shot: EngineShot | None = None,
+) -> None:
     """A shot that hit: Scatter (a Battlefield target), In The Way (no volley), into a
-    fight, then what it does to the model it falls on (SE-SCATTER-01, SE-WOUND-*)."""
+    fight, then what it does to the model it falls on (SE-SCATTER-01, SE-WOUND-*);
+    ``shot``: the special shot the crew declared, if any."""
     victim: ModelState | None = target
     if not siege_target(target) and not (shot is not None and shot.dead_on):
         victim = _scatter(state, engine, crew, target)
