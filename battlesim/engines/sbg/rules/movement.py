@@ -161,7 +161,8 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     found = crossings(state, model, action.to)
     if found and one_ring.foe_moves(state, model):
         raise IllegalActionError(f"{model.uid}: no dangerous move for the foe (RING-WILL-02)")
-    cost = _check_path(state, model, action.to, check_crossings(state, model, action.to, found))
+    climb = check_crossings(state, model, action.to, found)
+    cost = _check_path(state, model, action.to, climb, isinstance(action, Charge))
     prone_leap.check_hurdles(state, model, action.to, len(found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
@@ -181,8 +182,16 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     return cost
 
 
-def _check_path(state: BattleState, model: ModelState, end: Point, climb: float) -> float:
-    """MOVE-GEN-03/07: on the table, within the Move (climbing included), through no base."""
+# Army rules letting a charger pass through a model (Relentless Advance): each is asked
+# (state, charger, other) during a charge only.
+CHARGE_THROUGH: list[Callable[[BattleState, ModelState, ModelState], bool]] = []
+
+
+def _check_path(
+    state: BattleState, model: ModelState, end: Point, climb: float, charging: bool = False
+) -> float:
+    """MOVE-GEN-03/07: on the table, within the Move (climbing included), through no base
+    (a charger an army rule lets through excepted, ``CHARGE_THROUGH``)."""
     start = model.position
     if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
         raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
@@ -191,14 +200,18 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
     cost = terrain_cost(state.table, start, end, model.radius, _cavalry(model)) + climb
     if cost > allowance(state, model) + _SLACK:
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
-    other = _passed_through(state, model, end)
+    other = _passed_through(state, model, end, charging=charging)
     if other is not None:
         raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
     return cost
 
 
 def _passed_through(
-    state: BattleState, model: ModelState, end: Point, near: list[ModelState] | None = None
+    state: BattleState,
+    model: ModelState,
+    end: Point,
+    near: list[ModelState] | None = None,
+    charging: bool = False,
 ) -> ModelState | None:
     """MOVE-GEN-07: the first living model the straight move to ``end`` passes through;
     ``near``: the living models that may be (in living order), when the caller knows them."""
@@ -225,6 +238,8 @@ def _passed_through(
                 return other  # through its own gate, never stopping on it (SIEGE-MOVE-02)
             continue
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
+            if charging and any(rule(state, model, other) for rule in CHARGE_THROUGH):
+                continue
             return other
     return None
 
@@ -245,13 +260,14 @@ def _beyond(
     end: Point,
     budget: float,
     near: list[ModelState] | None,
+    charging: bool = False,
 ) -> bool:
     """``surely_illegal`` for a model known free to move, with its allowance ``budget``
-    (speed: a search over many spots asks those once)."""
+    (speed: a search over many spots asks those once); ``charging``: a charge's spot."""
     if point_distance(model.position, end) > budget + _SLACK:
         return True
     try:
-        return _passed_through(state, model, end, near) is not None
+        return _passed_through(state, model, end, near, charging) is not None
     except IllegalActionError:
         return True  # ending on an invisible bearer (RING-INV-02/03): refused anyway
 
@@ -585,7 +601,7 @@ def _contact_spot(
             continue
         if movers is None:
             movers = in_moving_reach(state, model, budget)
-        if _beyond(state, model, spot, budget, movers) or not _legal(
+        if _beyond(state, model, spot, budget, movers, charging=True) or not _legal(
             state, model, Charge(model.uid, target.uid, spot)
         ):
             tries += 1
