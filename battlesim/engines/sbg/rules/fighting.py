@@ -74,6 +74,10 @@ T = TypeVar("T")
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
 
 
+# Army rules by which a model may not support now (the Emperor's Glaive on the Palanquin)
+NEVER_SUPPORTS: list[Callable[[ModelState], bool]] = []
+
+
 def _may_support(state: BattleState, model: ModelState, friend: ModelState) -> bool:
     """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight;
     or Infantry a rule lets support ``friend`` as if with a spear (May.SUPPORT_AS_SPEAR)."""
@@ -81,6 +85,8 @@ def _may_support(state: BattleState, model: ModelState, friend: ModelState) -> b
         return False
     if riding(model) is not None:
         return False  # WB-CC-01: howdah models are never part of a fight
+    if any(rule(model) for rule in NEVER_SUPPORTS):
+        return False  # army rules: the Dragon Emperor on his Palanquin
     if any(d.hero == model.uid for d in declarations(state)):
         return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
     if state.engaged(model):
@@ -498,6 +504,57 @@ def winners_strike(
                 at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
                 strike(state, striker, target, target.uid in trapped or target.prone, at_mount)
         _extra_strikes(state, player, striker, losers, gate)
+        _companion_strikes(state, player, striker, losers, trapped, gate)
+
+
+# Army rules' Strikes made beside a winner by what it carries or rides (the Catapult
+# Troll's Goblin crew, the Royal Palanquin): each gives (name, count, Strength) or None;
+# resolved after the winner's own Strikes, never Special Strikes.
+COMPANION_STRIKES: list[Callable[[BattleState, ModelState], tuple[str, int, int] | None]] = []
+
+
+def _companion_strikes(
+    state: BattleState,
+    player: Player,
+    striker: ModelState,
+    losers: list[ModelState],
+    trapped: set[str],
+    gate: Callable[[ModelState], bool] | None,
+) -> None:
+    for rule in COMPANION_STRIKES:
+        found = rule(state, striker)
+        if found is None:
+            continue
+        name, count, strength = found
+        state.log.emit("companion_strikes", model=striker.uid, rule=name, strikes=count)
+        for _ in range(count):
+            living = [m for m in losers if m.alive]
+            if not living:
+                return
+            target = _strike_target(state, player, striker, living, trapped)
+            if gate is None or gate(striker):
+                doubled = target.uid in trapped or target.prone
+                companion_strike(state, striker, name, strength, target, doubled)
+
+
+def companion_strike(
+    state: BattleState,
+    striker: ModelState,
+    name: str,
+    strength: int,
+    target: ModelState,
+    trapped: bool,
+) -> None:
+    """One Strike of ``strength`` made for ``striker`` (FIGHT-TRAP-03: two dice against a
+    Trapped or Prone foe); its Wounds are the striker's ("struck by")."""
+    defence = characteristics.defence_value(state, target)
+    sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
+    purpose = f"{name} strike {striker.uid}->{target.uid} (S{strength} D{defence})"
+    for _ in range(2 if trapped else 1):
+        if not target.alive:
+            return
+        if roll_to_wound(state, strength, defence, 0, purpose, natural_six=sixes):
+            state.wound(target, f"struck by {striker.uid}")
 
 
 def _extra_strikes(

@@ -187,7 +187,8 @@ def _check_action(
     if found and one_ring.foe_moves(state, model):
         raise IllegalActionError(f"{model.uid}: no dangerous move for the foe (RING-WILL-02)")
     climb = check_crossings(state, model, action.to, found)
-    cost = _check_path(state, model, action.to, climb, passing_checked)
+    charging = isinstance(action, Charge)
+    cost = _check_path(state, model, action.to, climb, charging, passing_checked)
     prone_leap.check_hurdles(state, model, action.to, len(found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
@@ -207,11 +208,22 @@ def _check_action(
     return cost
 
 
+# Army rules letting a charger pass through a model (Relentless Advance): each is asked
+# (state, charger, other) during a charge only.
+CHARGE_THROUGH: list[Callable[[BattleState, ModelState, ModelState], bool]] = []
+
+
 def _check_path(
-    state: BattleState, model: ModelState, end: Point, climb: float, passing_checked: bool = False
+    state: BattleState,
+    model: ModelState,
+    end: Point,
+    climb: float,
+    charging: bool = False,
+    passing_checked: bool = False,
 ) -> float:
     """MOVE-GEN-03/07: on the table, within the Move (climbing included), through no base
-    (``passing_checked``: that last test already made, see ``_check_action``)."""
+    (a charger an army rule lets through excepted, ``CHARGE_THROUGH``; ``passing_checked``:
+    that last test already made, see ``_check_action``)."""
     start = model.position
     if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
         raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
@@ -222,14 +234,18 @@ def _check_path(
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
     if passing_checked:
         return cost
-    other = _passed_through(state, model, end)
+    other = _passed_through(state, model, end, charging=charging)
     if other is not None:
         raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
     return cost
 
 
 def _passed_through(
-    state: BattleState, model: ModelState, end: Point, near: list[ModelState] | None = None
+    state: BattleState,
+    model: ModelState,
+    end: Point,
+    near: list[ModelState] | None = None,
+    charging: bool = False,
 ) -> ModelState | None:
     """MOVE-GEN-07: the first living model the straight move to ``end`` passes through;
     ``near``: the living models that may be (in living order), when the caller knows them."""
@@ -256,6 +272,8 @@ def _passed_through(
                 return other  # through its own gate, never stopping on it (SIEGE-MOVE-02)
             continue
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
+            if charging and any(rule(state, model, other) for rule in CHARGE_THROUGH):
+                continue
             return other
     return None
 
@@ -276,13 +294,14 @@ def _beyond(
     end: Point,
     budget: float,
     near: list[ModelState] | None,
+    charging: bool = False,
 ) -> bool:
     """``surely_illegal`` for a model known free to move, with its allowance ``budget``
-    (speed: a search over many spots asks those once)."""
+    (speed: a search over many spots asks those once); ``charging``: a charge's spot."""
     if point_distance(model.position, end) > budget + _SLACK:
         return True
     try:
-        return _passed_through(state, model, end, near) is not None
+        return _passed_through(state, model, end, near, charging) is not None
     except IllegalActionError:
         return True  # ending on an invisible bearer (RING-INV-02/03): refused anyway
 
@@ -637,7 +656,7 @@ def _contact_spot(
             continue
         if movers is None:
             movers = in_moving_reach(state, model, budget)
-        if _beyond(state, model, spot, budget, movers) or not _legal(
+        if _beyond(state, model, spot, budget, movers, charging=True) or not _legal(
             state, model, Charge(model.uid, target.uid, spot), passing_checked=True
         ):
             tries += 1
