@@ -10,6 +10,12 @@ option is taken, so they leave the base profile.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
 
 from profiles.importers.bs_dataset import Characteristics
 from profiles.importers.bs_modifiers import PlainList, apply_text
@@ -101,6 +107,31 @@ def read_characteristics(texts: dict[str, str], *, hero: bool = True) -> Charact
         else:
             values[field] = first_number(text)
     return Characteristics(fight=fight, shoot=shoot, **values, notes=tuple(reader.notes))
+
+
+_ASSUMPTIONS = Path(__file__).with_name("battlescribe_assumptions.yaml")
+
+
+@cache
+def _blank_fills() -> dict[str, dict[str, int]]:
+    """battlescribe_assumptions.yaml ``blank_characteristics``: profile id -> values."""
+    data: dict[str, Any] = yaml.safe_load(_ASSUMPTIONS.read_text(encoding="utf-8")) or {}
+    found = data.get("blank_characteristics") or {}
+    return {key: {f: int(v) for f, v in entry["values"].items()} for key, entry in found.items()}
+
+
+def fill_blanks(values: Characteristics, profile_id: str) -> Characteristics:
+    """The profile with the flagged assumption's value in each blank (or "?") cell the
+    assumptions file lists for its BattleScribe id; a cell holding a number or a "*" or "-"
+    is never touched."""
+    fills = _blank_fills().get(profile_id)
+    if not fills:
+        return values
+    blank = {f for f, kind in values.notes if kind == StatKind.SEE_RULE.value and f in fills}
+    if not blank:
+        return values
+    notes = tuple(note for note in values.notes if note[0] not in blank)
+    return replace(values, notes=notes, **{f: fills[f] for f in blank})
 
 
 def split_list(text: str | None) -> tuple[str, ...]:

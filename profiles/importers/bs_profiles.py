@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from profiles.importers.bs_characteristics import (
     characteristic_texts,
+    fill_blanks,
     read_characteristics,
     split_list,
 )
@@ -118,7 +119,10 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
         heroic_tier=heroic_tier(occ, ctx.lookup, texts) if kind is ProfileKind.HERO else None,
         points=profile_points(occ, ctx, kit),
         unique=is_unique(occ.owner_nodes),
-        characteristics=read_characteristics(texts, hero=kind is ProfileKind.HERO),
+        characteristics=fill_blanks(
+            read_characteristics(texts, hero=kind is ProfileKind.HERO),
+            occ.profile.entry.get("id", ""),
+        ),
         keywords=split_list(texts.get("Keywords")),
         wargear=kit.wargear,
         heroic_actions=split_list(texts.get("Heroic Actions")),

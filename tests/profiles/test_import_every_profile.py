@@ -73,10 +73,22 @@ def test_a_beast_with_a_howdah_shows_its_own_card(dataset: ParsedDataSet) -> Non
 
 
 def test_a_blank_cell_no_longer_loses_the_hero(dataset: ParsedDataSet) -> None:
-    """Isengard.cat: Snaga's Wounds cell is empty; he is imported with the rest of his card."""
+    """Survivors_of_Lake-town.cat: Percy's Defence and Wounds cells are empty; he is
+    imported with the rest of his card, the blanks as "see rule" notes."""
+    percy = profile(dataset, "Survivors of Lake-town", "Percy").characteristics
+    assert (percy.fight, percy.shoot, percy.might, percy.wounds) == (3, 3, 3, None)
+    assert dict(percy.notes) == {"defence": "see_rule", "wounds": "see_rule"}
+
+
+def test_a_blank_cell_the_assumptions_fill(dataset: ParsedDataSet) -> None:
+    """Isengard.cat and The_Serpent_Horde.cat leave Snaga's and the Haradrim Taskmaster's
+    Wounds blank; battlescribe_assumptions.yaml (blank_characteristics) gives each Wounds 2
+    by its profile id, with the reason; no note is left."""
     snaga = profile(dataset, "Isengard", "Snaga, Orc Captain").characteristics
-    assert (snaga.fight, snaga.shoot, snaga.might, snaga.wounds) == (4, 5, 3, None)
-    assert dict(snaga.notes) == {"wounds": "see_rule"}
+    assert (snaga.fight, snaga.shoot, snaga.might, snaga.wounds) == (4, 5, 3, 2)
+    assert not snaga.notes
+    taskmaster = profile(dataset, "The Serpent Horde", "Haradrim Taskmaster").characteristics
+    assert taskmaster.wounds == 2 and not taskmaster.notes
 
 
 def test_units_sold_as_upgrades_are_imported(dataset: ParsedDataSet) -> None:

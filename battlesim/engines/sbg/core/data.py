@@ -68,6 +68,10 @@ MOUNT_PROFILES: Final = MappingProxyType(
         "shadow warg": ("warg", 10.0, 3, 6, 4, 4, 1, 1, 2),
         "fell beast": ("fell beast", 3.0, 5, 5, 6, 6, 2, 3, 3),
         "war camel": ("camel", 10.0, 0, 0, 4, 4, 0, 1, 2),
+        # the chariots' own cards (rules/chariots.py): BSData ba9e-83fc-e9b2-02fc (Shoot
+        # none), e6b3-e3a3-02d3-32bf (its Fight 4/4+ and Attacks 2: "The Chariot in Combat")
+        "khandish chariot": ("chariot", 10.0, 0, 0, 3, 7, 0, 3, 3),
+        "iron hills chariot": ("chariot", 8.0, 4, 0, 4, 8, 2, 5, 3),
     }
 )
 BARDING_DEFENCE: Final = 1  # CAV-PROF-01 (002:L1475): "+1D avec un caparaçon"

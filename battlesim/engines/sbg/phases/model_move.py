@@ -30,6 +30,7 @@ from battlesim.engines.sbg.rules import (
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.cavalry import ChooseDismount
 from battlesim.engines.sbg.rules.challenges import challenge
+from battlesim.engines.sbg.rules.chariots import chariot_of
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import casting, powers_shroud
 from battlesim.engines.sbg.rules.movement import (
@@ -48,7 +49,7 @@ from battlesim.engines.sbg.rules.throw_kill import free_to_finish
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
-from battlesim.engines.sbg.phases import trample  # noqa: E402
+from battlesim.engines.sbg.phases import chariot_run, trample  # noqa: E402
 
 
 def take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
@@ -80,6 +81,10 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         model.done_moving = True  # it acted "instead of moving" (Healing Herbs)
         return
     casting.offer(state, players, model)  # MAGIC-WHEN-01: before its move...
+    if chariot_of(model) is not None:  # Chariot Charge (rules/chariots.py)
+        chariot_run.move_chariot(state, players, model)
+        casting.offer(state, players, model)
+        return
     action = _choose(state, players, model)
     target = state.models.get(action.target) if isinstance(action, Charge) else None
     if (
@@ -118,7 +123,9 @@ def _carry_out(state: BattleState, model: ModelState, action: MoveAction) -> Non
 def _maybe_dismount(state: BattleState, player: Player, model: ModelState) -> None:
     """CAV-DISM-01..03 (002:L1365-1373): a mounted model may dismount as its move starts
     (the player's choice); never from a fight (it could not move anyway)."""
-    if model.mount is None or not player.decide(state, ChooseDismount(model)):
+    if model.mount is None or chariot_of(model) is not None:
+        return  # neither chariot's text lets its crew step down (READINGS "Chariots")
+    if not player.decide(state, ChooseDismount(model)):
         return
     cavalry.dismount(state, model)
 

@@ -33,6 +33,8 @@ def run_shoot_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.begin_phase(Phase.SHOOT)
     state.log.emit("phase", phase=Phase.SHOOT.value, turn=state.turn)
     heroic.declare_all(state, players, Phase.SHOOT)  # HERO-HA-01
+    for side in (state.priority, 1 - state.priority):  # BSData a4dc-4e53-02a8-ca97
+        siege_engines.fire_engines(state, side, heroic=True)  # a Heroic Shoot, no Might
     heroic.run_heroic_shoots(state, players, _take_shots)  # HERO-HS-01: before Priority
     for side in (state.priority, 1 - state.priority):
         siege_engines.fire_engines(state, side)  # SE-SHOOT-01: its crew's shooting attack

@@ -48,6 +48,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.core.units import ModelSpec
 from battlesim.engines.sbg.rules import characteristics
+from battlesim.engines.sbg.rules.chariots import CHARIOTS, chariot_of
 from battlesim.engines.sbg.rules.combat import clamp_stat, roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import falling_hits
@@ -110,6 +111,17 @@ def thrown_rider_test(state: BattleState, model: ModelState) -> None:
             model
         ).thrown_turn = state.turn  # CAV-THROWN-02 (002:L1358): nothing else this turn
     # CAV-THROWN-03 (002:L1359): a 6 lands on its feet with no penalty
+
+
+def thrown_off(state: BattleState, model: ModelState, cause: str) -> None:
+    """A rule's Thrown Rider test while the mount lives (Tremendous Impact, BSData
+    c8f1-e8b8-1755-4a12): the rider tests on the chart (``thrown_rider_test``) and the mount,
+    riderless, tests to stay beside him (CAV-LOOSE-01)."""
+    mount = model.mount
+    assert mount is not None
+    state.log.emit("thrown_off", model=model.uid, cause=cause)
+    thrown_rider_test(state, model)
+    _loose_beside(state, model, mount)
 
 
 def flying_leap(state: BattleState, rider: ModelState) -> None:
@@ -226,6 +238,10 @@ def wound_mount(state: BattleState, model: ModelState, source: str) -> None:
         return
     state.lose_parts(model.player, riders=0, mounts=1)
     state.log.emit("mount_slain", model=model.uid, source=source)
+    chariot = CHARIOTS.get(mount.profile.name)
+    if chariot is not None and chariot.crew_lost:  # BSData a68c-6cf6-cbc4-de16
+        state.remove(model, Removal.SLAIN, f"{source}: the chariot's crew are lost")
+        return
     if state.phase is not Phase.FIGHT:
         thrown_rider_test(state, model)
 
@@ -471,7 +487,11 @@ def strike_part(state: BattleState, player: Player, striker: ModelState, target:
     choice = player.decide(state, ChooseStrikePart(striker, target))
     if choice not in (RIDER, MOUNT):
         state.log.emit("refused", model=striker.uid, reason=f"{choice!r} is not rider or mount")
-        return RIDER
+        choice = RIDER
+    chariot = chariot_of(target)
+    if choice == RIDER and chariot is not None:  # Defensive Bulwark, The Chariot in Combat
+        (die,) = state.roll(1, f"strike past the chariot {striker.uid}->{target.uid}")
+        return RIDER if die >= chariot.strike_rider_from else MOUNT
     return choice
 
 
@@ -483,6 +503,9 @@ def shot_part(state: BattleState, target: ModelState) -> str:
         return RIDER
     (die,) = state.roll(1, f"rider or mount {target.uid}")
     rider_from = MONSTROUS_RIDER_FROM if MONSTROUS_CHARGE in target.triggers else RIDER_FROM
+    chariot = chariot_of(target)
+    if chariot is not None:  # Defensive Bulwark, Large War Machine (chariots.py)
+        rider_from = chariot.shot_rider_from
     return RIDER if die >= rider_from else MOUNT
 
 

@@ -5,7 +5,10 @@ Kept apart so that cavalry and monster rules can both ask without importing each
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from battlesim.engines.sbg.rules.chariots import chariot_of
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import ModelState
@@ -21,12 +24,24 @@ def is_monster(model: ModelState) -> bool:
 
 
 def immovable(model: ModelState) -> bool:
-    """WB 'Immovable Object' (002:L1919): never hurled, never backs away, never prone."""
-    return bool(model.triggers & _IMMOVABLE)
+    """WB 'Immovable Object' (002:L1919): never hurled, never backs away, never prone; so is
+    an Iron Hills Chariot (BSData 8991-23cc-7087-1f3b, a68c-6cf6-cbc4-de16, chariots.py)."""
+    if model.triggers & _IMMOVABLE:
+        return True
+    chariot = chariot_of(model)
+    return chariot is not None and chariot.steadfast
 
 
 # Rules whose carrier cannot be Barged or Hurled and is unaffected by Rend (the Iron Shield)
 BRACED: set[str] = set()
+
+
+# Army rules by which a model is neither Hurled nor Barged (the Royal Palanquin's rider)
+UNSHIFTED: list[Callable[[ModelState], bool]] = []
+
+
+def unshifted(model: ModelState) -> bool:
+    return any(rule(model) for rule in UNSHIFTED)
 
 
 def braced(model: ModelState) -> bool:

@@ -23,6 +23,7 @@ from battlesim.engines.sbg.core.mounts import mount_state, mounted_profile
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, ModelSpec, PlayerId, Profile
+from battlesim.engines.sbg.rules.chariots import CHARIOTS, MONSTROUS_CHARGE
 from battlesim.engines.sbg.rules.equipment import starting_defence
 from battlesim.engines.sbg.rules.howdah import howdah
 from battlesim.engines.sbg.rules.shooting_rules import thrown_stones
@@ -53,6 +54,8 @@ def model_state(spec: ModelSpec, player: PlayerId, position: Point) -> ModelStat
         extra = set()
     keywords = profile.keywords | ({"man"} if "woman" in profile.keywords else set())  # KW-04
     triggers = frozenset(profile.gear | keywords | rules | extra | {"any"})
+    if mount is not None and mount.profile.name in CHARIOTS:  # "has the Monstrous Charge"
+        triggers |= {MONSTROUS_CHARGE}  # BSData 5f8c-40ec-984d-614e, 8991-23cc-7087-1f3b
     if triggers & NEVER_UNARMED:
         triggers -= {"unarmed"}
     if swapped_weapon(profile) is not None:

@@ -22,7 +22,15 @@ from battlesim.engines.sbg.core.state import (
     subscribed,
 )
 from battlesim.engines.sbg.core.units import Alignment
-from battlesim.engines.sbg.rules import cavalry, characteristics, one_ring, war_beasts, water
+from battlesim.engines.sbg.rules import (
+    cavalry,
+    characteristics,
+    one_ring,
+    shot_lines,
+    war_beasts,
+    water,
+)
+from battlesim.engines.sbg.rules.chariots import chariot_of
 from battlesim.engines.sbg.rules.combat import clamp_die, roll_to_wound
 from battlesim.engines.sbg.rules.fortifications import shot_can_harm
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
@@ -69,6 +77,9 @@ def can_shoot(state: BattleState, model: ModelState, weapon: MissileWeapon | Non
         return True
     if weapon.kind in (MissileKind.CROSSBOW, MissileKind.STONES):
         return not model.moved  # MSL-XBOW-01; SR-THROWSTONES (002:L2807): not moved at all
+    chariot = chariot_of(model)
+    if chariot is not None and chariot.bow_after_full_move:
+        return True  # BSData 2d04-12f6-f278-6d1f Stable Platform: a bow after a full move
     return model.spent <= model.profile.move / 2 + 1e-9
 
 
@@ -112,6 +123,8 @@ def is_legal_target(
         return False
     if state.structures and not shot_can_harm(weapon.strength, target):
         return False  # SIEGE-GATEATK-01: a shot of Strength 4 or less cannot harm a gate
+    if shot_lines.screened(state, shooter, target, weapon.strength):
+        return False  # BSData a4dc-4e53-02a8-ca97: a Ballista's bolt line screens it
     unseen = ducking_friends(state, shooter) | small_fry(state, target)
     visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
     return visible and not _friends_block(state, shooter, target)
@@ -142,6 +155,8 @@ def legal_targets(
     for _, _, target in in_range[:TARGETS_CONSIDERED]:
         if state.structures and not shot_can_harm(weapon.strength, target):
             continue  # SIEGE-GATEATK-01: a shot of Strength 4 or less cannot harm a gate
+        if shot_lines.screened(state, shooter, target, weapon.strength):
+            continue  # BSData a4dc-4e53-02a8-ca97: a Ballista's bolt line screens it
         unseen = ducking | small_fry(state, target)  # SHOOT-ITW-06: models it ignores
         visible = _targetable(state, shooter, target) and can_see(state, shooter, target, unseen)
         if visible and not _friends_block(state, shooter, target):
@@ -213,6 +228,9 @@ def shoot(
     ``moving_penalty=False``: a throw while charging has no -1 (MSL-THROW-02). ``on_hit``:
     what the shot does to the model it hits instead of wounding (a Dragon's breath).
     """
+    weapon = shooter.missile
+    if weapon is not None and shot_lines.stopped(state, shooter, target, weapon.strength):
+        return  # BSData a4dc-4e53-02a8-ca97: a strong shot meeting a bolt line, 5+
     shots = 1
     while _shoot_once(state, shooter, target, moving_penalty, on_hit) and FOLLOW_UPS:
         following = [rule(state, shooter, target, shots) for rule in FOLLOW_UPS]
@@ -338,10 +356,17 @@ def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) ->
     return target
 
 
+# Army rules by which a shot hitting a model may hit what carries it instead (the Royal
+# Palanquin): each is given (state, shooter, victim) and returns True if it took the hit.
+SHOT_ABSORBERS: list[Callable[[BattleState, ModelState, ModelState], bool]] = []
+
+
 def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelState) -> None:
     """SHOOT-WND-01: the weapon's Strength against the victim's Defence; a hit on a cavalry
     model strikes the rider or the mount (CAV-SHOOT-02)."""
     assert shooter.missile is not None
+    if any(rule(state, shooter, victim) for rule in SHOT_ABSORBERS):
+        return  # an army rule's In The Way test gave the hit to what the model rides
     at_mount = cavalry.shot_part(state, victim) == cavalry.MOUNT
     if at_mount:
         defence = cavalry.mount_defence(victim, state)

@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.decisions import Decision, Player
+from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import SIEGE_ENGINE, STRUCTURES
 
@@ -15,6 +16,14 @@ TETHER = 6.0  # SE-CREW-01 (002:L3029): « pas ... à plus de 6" de leur Engin d
 # BSData 4741-f743-34e6-9196 The Windlance: a small engine whose Hero is its only crew and
 # may move more than 6" away from it (rules/siege_engines.py plays the rest)
 WINDLANCE = "the windlance"
+
+# BSData 6909-2331-47e0-554d: the "Crew" upgrade of the Iron Hills Dwarf Crew, the model a
+# Ballista's warband takes (shown only under an Iron Hills Ballista): it marks the crewmen of
+# the warband's engine, which the warband crews by construction (SE-CREW-01, the adapter's
+# ``engine_input._crewed``, ``units.force_from_data``'s "crew").
+REGISTRY.register(
+    "crew", kind=Kind.WARGEAR, source="BSData 6909-2331-47e0-554d, SE-CREW-01 (002:L3029)"
+)
 
 
 def is_engine(model: ModelState) -> bool:

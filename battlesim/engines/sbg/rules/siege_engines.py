@@ -21,13 +21,13 @@ from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, Removal, on
 from battlesim.engines.sbg.core.units import GATE, SIEGE_ENGINE, Alignment, ModelId
-from battlesim.engines.sbg.rules import cavalry, characteristics
+from battlesim.engines.sbg.rules import cavalry, characteristics, shot_lines
 from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.fortifications import GREAT_GATE
 from battlesim.engines.sbg.rules.howdah import riding
-from battlesim.engines.sbg.rules.kinds import immovable
+from battlesim.engines.sbg.rules.kinds import immovable, man_sized
 from battlesim.engines.sbg.rules.might import MightRoll, boost
 from battlesim.engines.sbg.rules.monsters import hurl
 from battlesim.engines.sbg.rules.monsters.core import hit, knock_prone
@@ -62,6 +62,10 @@ SWIFT_RELOAD = "swift reload"
 RAPID_FIRE = "rapid fire"
 PIERCING = "piercing shot"
 HEADS = "severed heads"
+RELIABLE = "reliable"  # BSData 07e9-d548-6806-d492 (Iron Hills Ballista)
+TREMENDOUS = "tremendous impact"  # BSData c8f1-e8b8-1755-4a12 (Iron Hills Ballista)
+TWIRLY = "the old twirly whirlies"  # BSData a4dc-4e53-02a8-ca97 (Iron Hills Ballista)
+IMPACT_REACH, IMPACT_STRENGTH = 2.0, 4  # BSData c8f1-e8b8-1755-4a12
 PIERCING_STRENGTH, FLUNG_STRENGTH, FLUNG_MAX_STRENGTH = 9, 6, 5  # BSData 9ab3-1e2b-0a19-417b
 HEADS_STRENGTH, HEADS_REACH = 3, 2.0  # SE-UPG-HEADS (002:L3166)
 VOLLEY_NAMES = ("catapult", "trebuchet")  # SE-VOLLEY-01 (002:L3057)
@@ -78,6 +82,9 @@ for _name, _source in (
     (RAPID_FIRE, "BSData 587f-bed7-9efd-eafb (Avenger Bolt Thrower)"),
     (PIERCING, "BSData 9ab3-1e2b-0a19-417b"),
     (HEADS, "SE-UPG-HEADS (002:L3166)"),
+    (RELIABLE, "BSData 07e9-d548-6806-d492"),
+    (TREMENDOUS, "BSData c8f1-e8b8-1755-4a12"),
+    (TWIRLY, "BSData a4dc-4e53-02a8-ca97, READINGS"),
     (SIEGE_ENGINE, "SE-PROF-01 (002:L3022-3027)"),
     (WINDLANCE, "BSData 4741-f743-34e6-9196"),
     ("windlance", "BSData 4741-f743-34e6-9196 (the option that buys The Windlance)"),
@@ -186,9 +193,13 @@ def reach(engine: ModelState) -> tuple[float, float]:
 
 
 def volley(engine: ModelState) -> bool:
-    """SE-VOLLEY-01 (002:L3057): catapults and trebuchets, and engines whose rules say so."""
+    """SE-VOLLEY-01 (002:L3057): catapults and trebuchets, and engines whose rules say so
+    (Indirect Fire; The Old Twirly Whirlies: "the Ballista follows the rules for Volley
+    Fire")."""
     name = engine.profile.name.lower()
-    return INDIRECT_FIRE in engine.triggers or any(word in name for word in VOLLEY_NAMES)
+    if INDIRECT_FIRE in engine.triggers or TWIRLY in engine.triggers:
+        return True
+    return any(word in name for word in VOLLEY_NAMES)
 
 
 def siege_target(model: ModelState) -> bool:
@@ -227,6 +238,8 @@ def legal_target(state: BattleState, engine: ModelState, crew: Crewing, target: 
     low, high = reach(engine)
     if not low - 1e-9 <= state.distance(engine, target) <= high + 1e-9:
         return False
+    if shot_lines.screened(state, engine, target, engine.profile.strength):
+        return False  # BSData a4dc-4e53-02a8-ca97: another Ballista's bolt line
     if state.alignment(engine.player) is Alignment.GOOD and _risks_friends(state, engine, target):
         return False
     return _sees(state, engine, crew, target)
@@ -303,12 +316,27 @@ def fire(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSta
         crew=[m.uid for m in crew.operators],
         inexperienced=[m.uid for m in crew.inexperienced],
     )
+    if shot_lines.stopped(state, engine, target, engine.profile.strength):
+        return  # BSData a4dc-4e53-02a8-ca97: a bolt line stops it on a 5+
     if RAPID_FIRE in engine.triggers:
         _volley_of_bolts(state, engine, crew, target)
         return
     shot = _declared(state, engine, crew, target)
     if not _hits(state, engine, crew, target, reroll=shot is not None and shot.reroll_to_hit):
         return
+    land(state, engine, crew, target, shot)
+
+
+def land(
+    state: BattleState,
+    engine: ModelState,
+    crew: Crewing,
+    target: ModelState,
+    shot: EngineShot | None = None,
+) -> None:
+    """A shot that hit: Scatter (a Battlefield target), In The Way (no volley), into a
+    fight, then what it does to the model it falls on (SE-SCATTER-01, SE-WOUND-*);
+    ``shot``: the special shot the crew declared, if any."""
     victim: ModelState | None = target
     if not siege_target(target) and not (shot is not None and shot.dead_on):
         victim = _scatter(state, engine, crew, target)
@@ -323,7 +351,13 @@ def fire(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSta
             return
     if state.engaged(victim):
         victim = into_combat(state, crew.operators[0], victim)  # SE-SHOOT-05
+    if TWIRLY in engine.triggers:
+        shot_lines.draw(state, engine, victim, f"the old twirly whirlies of {engine.uid}")
+    around = _around(state, victim, IMPACT_REACH) if TREMENDOUS in engine.triggers else []
+    battlefield = not siege_target(victim)
     _strike(state, engine, crew, victim)
+    if battlefield and around:
+        _tremendous_impact(state, engine, around)
 
 
 def _hits(
@@ -353,6 +387,8 @@ def engine_hits(
     if die < need and (crew.troll is not None or reroll):
         who = f"troll {crew.troll.uid}" if crew.troll is not None else "declared shot"
         (die,) = state.roll(1, f"engine to hit re-roll ({who})")
+    elif die == 1 and RELIABLE in engine.triggers:  # BSData 07e9-d548-6806-d492
+        (die,) = state.roll(1, f"engine to hit re-roll (reliable {engine.uid})")
     veteran = crew.veteran()
     if die < need and veteran is not None:
         die = boost(state, veteran, MightRoll.TO_HIT, die, need, target=target)
@@ -389,7 +425,8 @@ def _scatter(
     ridden = riding(target)
     if ridden is not None:  # WB-SHT-01 (002:L1907), reading 9: any scatter hits the beast
         return state.models[ridden]
-    spread = ACCURATE_REACH if ACCURATE in engine.triggers else SCATTER_REACH
+    narrow = ACCURATE in engine.triggers or RELIABLE in engine.triggers  # 3", not 6"
+    spread = ACCURATE_REACH if narrow else SCATTER_REACH
     opponent = target.player
     if die == 1:
         options = [m for m in _around(state, target, spread, engine.player)]
@@ -497,6 +534,24 @@ def _wound_battlefield_target(
         knock_prone(state, victim, source)
 
 
+def _tremendous_impact(state: BattleState, engine: ModelState, around: list[ModelState]) -> None:
+    """BSData Tremendous Impact (c8f1-e8b8-1755-4a12): after a hit on a Battlefield target,
+    the Man-sized (or smaller) models within 2" are Knocked to the Ground, Cavalry models take
+    a Thrown Rider test, and every model within 2" suffers one S4 hit (READINGS: who and in
+    what order)."""
+    source = f"tremendous impact of {engine.uid}"
+    models = [m for m in around if m.alive and not is_structure(m)]
+    state.log.emit("tremendous_impact", engine=engine.uid, models=[m.uid for m in models])
+    for model in models:
+        if model.alive and model.mount is not None and not immovable(model):
+            cavalry.thrown_off(state, model, source)
+        elif model.alive and man_sized(model):
+            knock_prone(state, model, source)
+    for model in models:
+        if model.alive:
+            _plain_hit(state, model, IMPACT_STRENGTH, source)
+
+
 def _fling(state: BattleState, engine: ModelState, victim: ModelState) -> None:
     """BSData Piercing Shot (9ab3-1e2b-0a19-417b): a target of Strength 5 or less is flung
     D6" directly away from the engine; each model it passes over is knocked Prone and takes
@@ -579,18 +634,32 @@ def _volley_of_bolts(
 # --- the Shoot phase's step ----------------------------------------------------------------
 
 
+# Army rules whose models fire as Siege Engines of their own (the Catapult Troll): each is
+# called with the side at the start of its engines' shots.
+MODEL_ENGINES: list[Callable[[BattleState, int], None]] = []
+
 # Army rules that may use an engine's shooting attack for something else (the Assault
 # Ballista's Raise the Ladder): each returns True when it used the engine this turn
 INSTEAD_OF_FIRING: list[Callable[[BattleState, ModelState, Crewing], bool]] = []
 
 
-def fire_engines(state: BattleState, side: int) -> None:
-    """Each living engine of ``side`` that its crew may fire is offered a target."""
-    if not state.engines or state.players is None:
+def fire_engines(state: BattleState, side: int, heroic: bool = False) -> None:
+    """Each living engine of ``side`` that its crew may fire is offered a target, after the
+    models that are engines of their own (``MODEL_ENGINES``: the Catapult Troll);
+    ``heroic``: only those that always count as declaring a Heroic Shoot (The Old Twirly
+    Whirlies), which fire before the Priority order (HERO-HS-01)."""
+    if state.players is None:
+        return
+    if not heroic:
+        for rule in MODEL_ENGINES:
+            rule(state, side)
+    if not state.engines:
         return
     for engine_id in sorted(state.engines):
         engine = state.models[engine_id]
         if engine.player != side or not engine.alive:
+            continue
+        if heroic and TWIRLY not in engine.triggers:
             continue
         crew = crewing(state, engine)
         if crew is None:

@@ -357,12 +357,7 @@ def _trap_spot(state: BattleState, model: ModelState, target: ModelState) -> Poi
 
 
 def _nearest(state: BattleState, model: ModelState) -> tuple[float, ModelState | None]:
-    best: tuple[float, ModelState | None] = (math.inf, None)
-    for enemy in state.enemies(model):
-        gap = state.distance(model, enemy)
-        if gap < best[0]:
-            best = (gap, enemy)
-    return best
+    return state.nearest_enemy(model)
 
 
 def _nearest_gap(state: BattleState, model: ModelState) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.chariots import chariot_of
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import lasting, worth
@@ -100,7 +101,8 @@ def magic_p_natwrath(state: BattleState, spell: Spell) -> None:
     """Every enemy within 3" of the caster is knocked Prone (Cavalry Knocked Flying);
     channelled: each also suffers one Strength 2 hit after."""
     for model in spell.affected:
-        knock_prone(state, model, spell.power.id)
+        if chariot_of(model) is None:  # BSData 3edc-8429-ce12-df4c, 0c07-53ee-1be2-9ff4
+            knock_prone(state, model, spell.power.id)
         if spell.channelled:
             hit(state, spell.caster, model, 2, f"cast by {spell.caster.uid}")
 
@@ -158,7 +160,8 @@ def magic_p_blast(state: BattleState, spell: Spell) -> None:
     side_hit = 4 if spell.channelled else 3
     blocker = None
     fought = list(state.contacts(target))  # the fight it is hurled out of
-    if "war beast" not in target.triggers and riding(target) is None:
+    moved = "war beast" not in target.triggers and riding(target) is None
+    if moved and chariot_of(target) is None:  # The Chariot and Magic (chariots.py)
         (die,) = state.roll(1, "sorcerous blast (D6 inches)")
         blocker = push_away(state, target, caster, float(die), "sorcerous blast")
         knock_prone(state, target, spell.power.id)
@@ -212,6 +215,8 @@ def magic_p_callwinds(state: BattleState, spell: Spell) -> None:
     knocked Prone too (the pushed model leaves it). War Beasts are not moved (WB-MAG-03)."""
     target = spell.target
     if "war beast" in target.triggers or riding(target) is not None:
+        return
+    if chariot_of(target) is not None:  # The Chariot and Magic (chariots.py)
         return
     fighting = state.contacts(target)
     dice = state.roll(2 if spell.channelled else 1, "call winds (inches)")

@@ -117,6 +117,10 @@ def compel_move(state: BattleState, caster: ModelState, target: ModelState) -> N
             state.log.emit("refused", model=target.uid, reason=str(error))
 
 
+# Models moved by a Compel/Command now (army rules that act only on the model's own moves)
+COMPELLED: set[str] = set()
+
+
 @contextmanager
 def half_move(state: BattleState, target: ModelState) -> Iterator[None]:
     """For the time of a compelled move the target may move again, up to half its Move
@@ -124,8 +128,10 @@ def half_move(state: BattleState, target: ModelState) -> Iterator[None]:
     done, spent = target.done_moving, target.spent
     target.done_moving, target.spent = False, 0.0
     target.spent = max(0.0, allowance(state, target) - target.profile.move / 2)
+    COMPELLED.add(target.uid)
     try:
         yield
     finally:
+        COMPELLED.discard(target.uid)
         target.done_moving = done
         target.spent = max(spent, target.spent)
