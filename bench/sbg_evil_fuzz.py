@@ -10,6 +10,7 @@ and the heuristic on the other (in turn). It prints each battle, how many raised
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -83,11 +84,16 @@ def force(faction: ParsedFaction, rng: random.Random) -> dict[str, Any]:
 
 
 def main() -> int:
-    if len(sys.argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    dataset = load_dataset(Path(sys.argv[1]))
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 19
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("bsdata", type=Path, help="folder of one .gst and its .cat files")
+    parser.add_argument("seed", type=int, nargs="?", default=19)
+    args = parser.parse_args()
+    if not args.bsdata.is_dir():
+        parser.error(f"{args.bsdata} is not a folder")
+    dataset = load_dataset(args.bsdata)
+    seed = args.seed
     rng = random.Random(seed)
     evil = [f for f in dataset.factions if f.side is Side.EVIL]
     good = [f for f in dataset.factions if f.side is Side.GOOD]

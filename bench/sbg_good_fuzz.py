@@ -16,6 +16,7 @@ engine its Hero buys as an option is bought: the Windlance).
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -96,9 +97,17 @@ def force(name: str, side: str, profiles: list[Any]) -> dict[str, Any]:
 
 
 def main() -> int:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DATA
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 18
-    only = {name.strip() for name in sys.argv[3].split(",")} if len(sys.argv) > 3 else set()
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("bsdata", type=Path, nargs="?", default=DEFAULT_DATA)
+    parser.add_argument("seed", type=int, nargs="?", default=18)
+    parser.add_argument("factions", nargs="?", default="", help="FACTION,FACTION... (all)")
+    args = parser.parse_args()
+    if not args.bsdata.is_dir():
+        parser.error(f"{args.bsdata} is not a folder")
+    folder, seed = args.bsdata, args.seed
+    only = {name.strip() for name in args.factions.split(",") if name.strip()}
     dataset = load_dataset(folder)
     good = [f for f in dataset.factions if getattr(f.side, "value", "") == "good"]
     good = [f for f in good if not only or f.name in only]

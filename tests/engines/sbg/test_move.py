@@ -100,6 +100,28 @@ def test_another_zone_crossed_before_the_targets_blocks_the_charge() -> None:
     check_action(state2, a2, Charge("A1", "B1", (10, 15 - BASE_GAP)))
 
 
+def test_starting_in_two_zones_a_model_may_charge_either() -> None:
+    """MOVE-CHG-08 with ambiguity A8 (002:L418-422, L444, L448): A1 starts inside the zones
+    of B1 and B2; it has entered both, so it may charge either, even on a path that closes
+    in on the other (before, the charge of B1 was refused as entering B2's zone first).
+    Moving away, it may close in on neither (MOVE-ZOC-03). Scripted dice: none is rolled."""
+    state = battle([])
+    a = add(state, "A1", 0, 10, 10)
+    b1 = add(state, "B1", 1, 10, 10 + BASE_GAP + 0.5)
+    b2 = add(state, "B2", 1, 10 + BASE_GAP + 0.3, 10.6)
+    to_b1 = (10, 10.5)  # straight at B1, which closes in on B2 too
+    gap = ((BASE_GAP + 0.3) ** 2 + 0.6**2) ** 0.5
+    k = (gap - BASE_GAP) / gap
+    to_b2 = (10 + (BASE_GAP + 0.3) * k, 10 + 0.6 * k)  # straight at B2, closing in on B1
+    check_action(state, a, Charge("A1", "B1", to_b1))
+    check_action(state, a, Charge("A1", "B2", to_b2))
+    with pytest.raises(IllegalActionError, match="MOVE-ZOC-03"):
+        check_action(state, a, Move("A1", (12, 8)))  # away from B1, closer to B2
+    check_action(state, a, Move("A1", (8, 8)))  # away from both
+    apply_action(state, a, Charge("A1", "B2", to_b2))
+    assert state.engaged(b2) and not state.engaged(b1)
+
+
 def test_engaged_enemies_have_no_control_zone() -> None:
     """MOVE-ZOC-04, MOVE-CHG-07 (002:L446): engaged models' zones are cancelled."""
     state = battle([])

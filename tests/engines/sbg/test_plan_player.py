@@ -15,7 +15,7 @@ from battlesim.engines.sbg.game import play_game
 from battlesim.engines.sbg.policies.plan.objectives import objectives
 from battlesim.engines.sbg.policies.plan.player import PRESSING_THRESHOLD, PlanPlayer
 from battlesim.engines.sbg.policies.plan.roles import Role, role_of
-from battlesim.engines.sbg.policies.plan.walking import waypoints
+from battlesim.engines.sbg.policies.plan.walking import route_length, waypoints
 from battlesim.engines.sbg.policies.players import CHARGE_THRESHOLD, HeuristicPlayer
 from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.engines.sbg.rules.scenarios import Domination, Scenario
@@ -205,3 +205,35 @@ def test_a_walk_blocked_at_the_first_waypoint_heads_for_the_next() -> None:
     action = CornerCrowded()._walk(state, model, (24, 30))
     assert isinstance(action, Move)
     assert point_distance(action.to, route[1]) < point_distance(model.position, route[1]) - 2.0
+
+
+def test_a_walk_round_a_wall_end_cuts_the_corner_instead_of_crawling() -> None:
+    """A move is one straight line (MOVE-GEN-03) and the table's route hugs the wall's end
+    in short legs: walking to the first waypoint gains a fraction of an inch. v2 takes the
+    straight move after which the route left is shortest (seen in village battles: models
+    behind the yard wall crept round its end for turns)."""
+    wall = TerrainPiece("wall", TerrainKind.IMPASSABLE, rectangle(31.5, 14.5, 7, 0.3), height=4.0)
+    state = battle(table=Table("t", (wall,)))
+    model = add(state, "a1", 0, 27.9, 13.4)
+    goal = (28.0, 26.0)
+    route = waypoints(state, model, goal)
+    assert len(route) > 1 and point_distance(model.position, route[0]) < 1.0
+    action = PlanPlayer()._walk(state, model, goal)
+    assert isinstance(action, Move)
+    left = route_length(state, model, action.to, goal)
+    assert left < route_length(state, model, route[0], goal) - 2.0
+    assert point_distance(action.to, model.position) > 3.0
+
+
+def test_a_bow_that_hardly_wounds_walks_to_the_fight_from_afar() -> None:
+    """An S2 bow against Defence 6 (1/12 a shot) does not stand shooting from its deployment
+    all battle (village logs: Orc bows never left it): with a target in range it still
+    closes in; against Defence 4 it holds and shoots."""
+    for defence, holds in ((6, False), (4, True)):
+        state = battle(priority=1)
+        for k in range(3):
+            add(state, f"a{k}", 0, 10 + 2 * k, 10)
+        bow = add(state, "a9", 0, 24, 5, profile(wargear=("sword", "bow")))
+        add(state, "b1", 1, 24, 25, profile(defence=defence))
+        action = PlanPlayer().choose_move(state, bow)
+        assert isinstance(action, Hold) is holds, action

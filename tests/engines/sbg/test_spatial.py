@@ -11,6 +11,7 @@ import shapely
 from shapely.geometry import LineString
 
 from battlesim.engines.sbg.core import geometry
+from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.state import Removal
 from battlesim.engines.sbg.core.tables_preset import PRESETS, preset
 from tests.engines.sbg.builders import add, battle
@@ -111,3 +112,56 @@ def test_convex_clip_gives_shapely_stretches(name: str) -> None:
 def test_non_convex_pieces_are_left_to_shapely() -> None:
     walls = [p for p in preset("village").pieces if p.name == "garden wall"]
     assert geometry.half_planes(geometry.piece_shape(walls[0])) is None
+
+
+def _nearest_by_scan(state, model):  # type: ignore[no-untyped-def]
+    best = (float("inf"), None)
+    for enemy in state.enemies(model):
+        gap = state.distance(model, enemy)
+        if gap < best[0]:
+            best = (gap, enemy)
+    return best
+
+
+def test_nearest_enemy_is_the_scans_through_moves_and_removals_ties_to_the_first() -> None:
+    """``nearest_enemy`` (the grid's cells first) gives the enemy and the gap a scan of every
+    enemy gives, the first in living order on a tie: near, far and alone on the table."""
+    tie = battle()
+    watcher = add(tie, "W", 0, 24.0, 24.0)
+    for k in range(20):  # more than a scan's few: the grid's cells are asked
+        add(tie, f"E{k}", 1, 2.0 + 2.0 * k, 45.0)
+    first, second = add(tie, "F", 1, 20.0, 24.0), add(tie, "S", 1, 28.0, 24.0)
+    assert tie.nearest_enemy(watcher) == _nearest_by_scan(tie, watcher)
+    assert tie.nearest_enemy(watcher)[1] is first
+    tie.set_position(first, (20.0, 20.0))  # now farther than the second
+    assert tie.nearest_enemy(watcher) == _nearest_by_scan(tie, watcher)
+    assert tie.nearest_enemy(watcher)[1] is second
+    rng = random.Random(5)
+    state = battle()
+    for k in range(70):
+        add(state, f"M{k}", k % 2, rng.uniform(1, 47), rng.uniform(1, 47))
+    for step in range(400):
+        model = rng.choice(state.living())
+        if step % 20 == 0 and len(state.living()) > 4:
+            state.remove(model, Removal.SLAIN)
+        else:
+            spread = 47 if step % 3 else 6  # crowded corners and far enemies alike
+            state.set_position(model, (rng.uniform(1, spread), rng.uniform(1, spread)))
+        for asker in state.living():
+            assert state.nearest_enemy(asker) == _nearest_by_scan(state, asker)
+
+
+def test_move_limits_kept_per_table_are_the_ones_measured() -> None:
+    """``Table.reach`` and ``move_limit`` answer a repeated question from the table's memo:
+    the same values as measured afresh, for every segment tried on a preset table."""
+    rng = random.Random(3)
+    table = preset("forest and ruins")
+    base = circle_base(0.5)
+    for _ in range(150):
+        start = (rng.uniform(1, 47), rng.uniform(1, 47))
+        end = (rng.uniform(1, 47), rng.uniform(1, 47))
+        for _ in range(2):  # the second time from the memo
+            assert table.reach(start, end, base, 6.0) == table._reach(start, end, base, 6.0, 2.0)
+            limit = table.move_limit(start, end, base, 1.0)
+            assert limit == table._move_limit(start, end, base, 1.0)
+    assert table.index.memo["move limits"]

@@ -41,9 +41,11 @@ class Hook(enum.Enum):
     EXTRA_STRIKES = "extra_strikes"  # Strikes a winner adds, never doubled by a Trapped foe
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HookContext:
-    """What a handler may read: the battle, the model concerned and optional details."""
+    """What a handler may read: the battle, the model concerned and optional details.
+    Handlers only read it; not frozen: tens of thousands are made per battle, and a frozen
+    dataclass sets each field through ``object.__setattr__`` (speed)."""
 
     state: BattleState
     model: ModelState
@@ -95,12 +97,13 @@ def modifier(hook: Hook, context: HookContext) -> int:
 # The registrations a set of triggers matches, per hook, in registration order (speed: asked
 # tens of thousands of times a battle by few distinct sets); checked against the list it was
 # made from (its identity and length), so a new registration or a replaced list is seen.
-_MATCHED: dict[tuple[Hook, frozenset[str]], tuple[list[Registration], int, list[Registration]]] = {}
+_MATCHED: dict[tuple[str, frozenset[str]], tuple[list[Registration], int, list[Registration]]] = {}
 
 
 def _matching(hook: Hook, triggers: frozenset[str]) -> list[Registration]:
     registrations = _REGISTRY[hook]
-    known = _MATCHED.get((hook, triggers))
+    key = (hook._name_, triggers)  # the name's hash is kept in C, an Enum's is Python (speed)
+    known = _MATCHED.get(key)
     if known is not None and known[0] is registrations and known[1] == len(registrations):
         return known[2]
     if len(_MATCHED) > 8192:
@@ -108,7 +111,7 @@ def _matching(hook: Hook, triggers: frozenset[str]) -> list[Registration]:
     found = [
         r for r in registrations if r.trigger in triggers or (r.all_of and r.all_of <= triggers)
     ]
-    _MATCHED[(hook, triggers)] = (registrations, len(registrations), found)
+    _MATCHED[key] = (registrations, len(registrations), found)
     return found
 
 

@@ -69,17 +69,18 @@ def value(stat: Stat, context: HookContext, base: int) -> int:
 
 # Registrations a set of triggers matches, per stat, in order (speed; see hooks._matching).
 _MATCHED: dict[
-    tuple[Stat, frozenset[str]], tuple[list[_Registration], int, list[_Registration]]
+    tuple[str, frozenset[str]], tuple[list[_Registration], int, list[_Registration]]
 ] = {}
 
 
 def _matching(stat: Stat, triggers: frozenset[str]) -> list[_Registration]:
     registrations = _OVERRIDES[stat]
-    known = _MATCHED.get((stat, triggers))
+    key = (stat._name_, triggers)  # a C hash (speed; see hooks._matching)
+    known = _MATCHED.get(key)
     if known is not None and known[0] is registrations and known[1] == len(registrations):
         return known[2]
     if len(_MATCHED) > 8192:
         _MATCHED.clear()
     found = [r for r in registrations if r.trigger in triggers]
-    _MATCHED[(stat, triggers)] = (registrations, len(registrations), found)
+    _MATCHED[key] = (registrations, len(registrations), found)
     return found

@@ -59,6 +59,7 @@ _FEATURE_WORDS = {
 _DEEP_WORDS = ("deep", "lake", "pool", "profonde")
 # The features the model now moving treats as open ground (set by the Move phase around one
 # model's move, ``moving_through``): difficult pieces of these features cost no extra.
+_LIMITS_KEPT = 4_000  # ``Table.reach`` and ``move_limit`` answers kept per table (memory)
 _OPEN_FEATURES: ContextVar[frozenset[str]] = ContextVar("open features", default=frozenset())
 
 
@@ -364,6 +365,26 @@ class Table:
         is larger)."""
         if geometry.point_distance(start, end) < geometry.EPS:
             return 0.0
+        r = geometry.bounding_radius(base)  # all of the base it reads
+        key = ("reach", start, end, r, budget, difficult_factor, _OPEN_FEATURES.get())
+        limits = self._limits()
+        found = limits.get(key)
+        if found is None:
+            found = limits[key] = self._reach(start, end, base, budget, difficult_factor)
+        return found
+
+    def _limits(self) -> dict[tuple[object, ...], Inches]:
+        """``reach`` and ``move_limit`` answers, per segment and model (a player tries the
+        same move again: a side-step, a second decision of the same model; terrain never
+        moves), at most ``_LIMITS_KEPT`` of them (kept in the index: they die with it)."""
+        limits = self.index.memo.get("move limits")
+        if limits is None or len(limits) > _LIMITS_KEPT:
+            limits = self.index.memo["move limits"] = {}
+        return limits
+
+    def _reach(
+        self, start: Point, end: Point, base: Base, budget: Inches, difficult_factor: float
+    ) -> Inches:
         t, spent = 0.0, 0.0
         for a, b in self._slow_stretches(start, end, base):
             if spent + (a - t) >= budget:
@@ -392,6 +413,15 @@ class Table:
         (MOVE-DESC-03). The model stops touching what stopped it."""
         if geometry.point_distance(start, end) < geometry.EPS:
             return 0.0
+        r = geometry.bounding_radius(base)  # all of the base it reads
+        key = ("move limit", start, end, r, model_height)
+        limits = self._limits()
+        found = limits.get(key)
+        if found is None:
+            found = limits[key] = self._move_limit(start, end, base, model_height)
+        return found
+
+    def _move_limit(self, start: Point, end: Point, base: Base, model_height: Inches) -> Inches:
         r = geometry.bounding_radius(base)
         limits = [self._edge_limit(start, end, r)]
         # Grown slightly less than the radius: a base already touching may move away.

@@ -15,6 +15,9 @@ from battlesim.engines.sbg.rules.howdah import beast_turn
 from battlesim.engines.sbg.rules.monsters.core import knock_prone
 from battlesim.engines.sbg.rules.war_beasts import immovable, is_war_beast
 
+# Army rules by which a losing model is Trapped without backing away (Immobile)
+ALWAYS_TRAPPED: set[str] = set()
+
 
 def losers_back_away(
     state: BattleState,
@@ -30,7 +33,7 @@ def losers_back_away(
     trapped = {
         m.uid
         for m in movers
-        if not back_away(state, m, winners, falls, player)
+        if (m.triggers & ALWAYS_TRAPPED or not back_away(state, m, winners, falls, player))
         and permitted(May.BE_TRAPPED, HookContext(state, m))
     }
     if big:

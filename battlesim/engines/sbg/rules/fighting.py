@@ -74,6 +74,10 @@ T = TypeVar("T")
 _SEPARATION = 0.05  # inches: "back off slightly" (FIGHT-TRAP-04), data.ASSUMPTIONS
 
 
+# Army rules by which a model may not support now (the Emperor's Glaive on the Palanquin)
+NEVER_SUPPORTS: list[Callable[[ModelState], bool]] = []
+
+
 def _may_support(state: BattleState, model: ModelState, friend: ModelState) -> bool:
     """WPN-SPEAR-01/04/08: spear Infantry, not engaged, not prone, did not shoot or fight;
     or Infantry a rule lets support ``friend`` as if with a spear (May.SUPPORT_AS_SPEAR)."""
@@ -81,6 +85,8 @@ def _may_support(state: BattleState, model: ModelState, friend: ModelState) -> b
         return False
     if riding(model) is not None:
         return False  # WB-CC-01: howdah models are never part of a fight
+    if any(rule(model) for rule in NEVER_SUPPORTS):
+        return False  # army rules: the Dragon Emperor on his Palanquin
     if any(d.hero == model.uid for d in declarations(state)):
         return False  # WPN-SPEAR-05 (002:L1996): a Hero that declared a Heroic Action here
     if state.engaged(model):
@@ -155,14 +161,28 @@ def _fight_value(state: BattleState, models: list[ModelState]) -> int:
     return max((characteristics.fight_value(state, m) for m in models), default=0)
 
 
-def _duel_side(state: BattleState, combat: Combat, player: PlayerId, dice: list[_Die]) -> DuelSide:
-    fighters = combat.fighters(player) + combat.helpers(player)
-    return DuelSide(
-        player,
-        state.alignment(player),
-        tuple(d.value for d in dice),
-        _fight_value(state, fighters),
-    )
+def _duel_side(
+    state: BattleState,
+    combat: Combat,
+    player: PlayerId,
+    dice: list[_Die],
+    fight: int | None = None,
+) -> DuelSide:
+    """``fight``: the side's Fight value when the caller has it (``_side_fights``)."""
+    if fight is None:
+        fight = _side_fight(state, combat, player)
+    return DuelSide(player, state.alignment(player), tuple(d.value for d in dice), fight)
+
+
+def _side_fight(state: BattleState, combat: Combat, player: PlayerId) -> int:
+    return _fight_value(state, combat.fighters(player) + combat.helpers(player))
+
+
+def _side_fights(state: BattleState, combat: Combat) -> tuple[int, int]:
+    """Both sides' Fight values, read once while the banners and army rules re-roll Duel
+    dice: a re-roll changes dice (and spends Will), never a Fight value (speed: the side
+    losing so far is asked before each re-roll)."""
+    return _side_fight(state, combat, 0), _side_fight(state, combat, 1)
 
 
 # Army rules that may settle a fight before the Duel roll: each returns the winning side or None
@@ -177,14 +197,15 @@ def duel(state: BattleState, combat: Combat) -> PlayerId:
             state.log.emit("duel", combat=combat.uids(), dice=[[], []], winner=auto, auto=True)
             return auto
     dice = {p: _roll_side(state, combat, p) for p in (0, 1)}
+    fights = _side_fights(state, combat)
     used: set[PlayerId] = set()
     for _ in range(2):  # ambiguity 16: the side losing re-rolls first, each at most once
-        loser = _provisional_loser(state, combat, dice)
+        loser = _provisional_loser(state, combat, dice, fights)
         if loser is None or loser in used or not _banner_reroll(state, combat, loser, dice[loser]):
             break
         used.add(loser)
     _one_die_rerolls(state, combat, dice)
-    _army_rerolls(state, combat, dice)
+    _army_rerolls(state, combat, dice, fights)
     might_bidding(state, combat, dice)
     a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
     winner = duel_winner_without_roll_off(a, b)
@@ -196,9 +217,17 @@ def duel(state: BattleState, combat: Combat) -> PlayerId:
 
 
 def _provisional_loser(
-    state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]
+    state: BattleState,
+    combat: Combat,
+    dice: dict[PlayerId, list[_Die]],
+    fights: tuple[int, int] | None = None,
 ) -> PlayerId | None:
-    a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
+    """The side losing the Duel so far, if not a roll-off; ``fights``: both sides' Fight
+    values when the caller has them (``_side_fights``)."""
+    if fights is None:
+        a, b = (_duel_side(state, combat, p, dice[p]) for p in (0, 1))
+    else:
+        a, b = (_duel_side(state, combat, p, dice[p], fights[p]) for p in (0, 1))
     winner = duel_winner_without_roll_off(a, b)
     return None if winner is None else 1 - winner
 
@@ -220,9 +249,14 @@ DuelReroll = Callable[[BattleState, PlayerId, list[_Die]], None]
 DUEL_REROLLS: list[DuelReroll] = []
 
 
-def _army_rerolls(state: BattleState, combat: Combat, dice: dict[PlayerId, list[_Die]]) -> None:
+def _army_rerolls(
+    state: BattleState,
+    combat: Combat,
+    dice: dict[PlayerId, list[_Die]],
+    fights: tuple[int, int] | None = None,
+) -> None:
     for rule in DUEL_REROLLS:
-        loser = _provisional_loser(state, combat, dice)
+        loser = _provisional_loser(state, combat, dice, fights)
         if loser is not None:
             rule(state, loser, dice[loser])
 
@@ -470,6 +504,57 @@ def winners_strike(
                 at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
                 strike(state, striker, target, target.uid in trapped or target.prone, at_mount)
         _extra_strikes(state, player, striker, losers, gate)
+        _companion_strikes(state, player, striker, losers, trapped, gate)
+
+
+# Army rules' Strikes made beside a winner by what it carries or rides (the Catapult
+# Troll's Goblin crew, the Royal Palanquin): each gives (name, count, Strength) or None;
+# resolved after the winner's own Strikes, never Special Strikes.
+COMPANION_STRIKES: list[Callable[[BattleState, ModelState], tuple[str, int, int] | None]] = []
+
+
+def _companion_strikes(
+    state: BattleState,
+    player: Player,
+    striker: ModelState,
+    losers: list[ModelState],
+    trapped: set[str],
+    gate: Callable[[ModelState], bool] | None,
+) -> None:
+    for rule in COMPANION_STRIKES:
+        found = rule(state, striker)
+        if found is None:
+            continue
+        name, count, strength = found
+        state.log.emit("companion_strikes", model=striker.uid, rule=name, strikes=count)
+        for _ in range(count):
+            living = [m for m in losers if m.alive]
+            if not living:
+                return
+            target = _strike_target(state, player, striker, living, trapped)
+            if gate is None or gate(striker):
+                doubled = target.uid in trapped or target.prone
+                companion_strike(state, striker, name, strength, target, doubled)
+
+
+def companion_strike(
+    state: BattleState,
+    striker: ModelState,
+    name: str,
+    strength: int,
+    target: ModelState,
+    trapped: bool,
+) -> None:
+    """One Strike of ``strength`` made for ``striker`` (FIGHT-TRAP-03: two dice against a
+    Trapped or Prone foe); its Wounds are the striker's ("struck by")."""
+    defence = characteristics.defence_value(state, target)
+    sixes = wounded_only_on_sixes(state, target)  # HERO-HD-01
+    purpose = f"{name} strike {striker.uid}->{target.uid} (S{strength} D{defence})"
+    for _ in range(2 if trapped else 1):
+        if not target.alive:
+            return
+        if roll_to_wound(state, strength, defence, 0, purpose, natural_six=sixes):
+            state.wound(target, f"struck by {striker.uid}")
 
 
 def _extra_strikes(

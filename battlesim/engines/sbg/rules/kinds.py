@@ -5,6 +5,7 @@ Kept apart so that cavalry and monster rules can both ask without importing each
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.rules.chariots import chariot_of
@@ -33,6 +34,14 @@ def immovable(model: ModelState) -> bool:
 
 # Rules whose carrier cannot be Barged or Hurled and is unaffected by Rend (the Iron Shield)
 BRACED: set[str] = set()
+
+
+# Army rules by which a model is neither Hurled nor Barged (the Royal Palanquin's rider)
+UNSHIFTED: list[Callable[[ModelState], bool]] = []
+
+
+def unshifted(model: ModelState) -> bool:
+    return any(rule(model) for rule in UNSHIFTED)
 
 
 def braced(model: ModelState) -> bool:

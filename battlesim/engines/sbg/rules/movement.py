@@ -5,7 +5,7 @@ The Move phase (phases/move.py) asks the players and runs these."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -108,12 +108,16 @@ def _invisible(state: BattleState, enemy: ModelState, model: ModelState) -> bool
     return marks.shrouded(state, enemy) and not one_ring.sees_invisible(model)
 
 
-def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
+def zone_holders(
+    state: BattleState, model: ModelState, among: Iterable[ModelState] | None = None
+) -> Iterator[ModelState]:
     """Enemies whose control zone counts: not engaged (MOVE-ZOC-04), not prone (ZOC-05),
-    not an invisible Ring-bearer (RING-INV-02), none for or against a shrouded model."""
+    not an invisible Ring-bearer (RING-INV-02), none for or against a shrouded model.
+    ``among``: the enemies that may matter, in living order (``_enemies_near``), when the
+    caller's own test drops every other one (speed: no scan of the whole enemy army)."""
     beasts, ring_on = bool(state.crews), ring_worn(state)  # asked once (speed)
     spells = bool(effects.active(state))
-    for enemy in state.enemies(model):
+    for enemy in state.enemies(model) if among is None else among:
         if (
             enemy.prone
             or (state.structures and is_structure(enemy))  # SE-ATK-03: no control zone
@@ -124,6 +128,18 @@ def zone_holders(state: BattleState, model: ModelState) -> Iterator[ModelState]:
             continue
         if not state.touching[enemy.uid] or (state.across and holds_zone(state, enemy)):
             yield enemy
+
+
+def _enemies_near(
+    state: BattleState, model: ModelState, start: Point, end: Point, reach: float
+) -> list[ModelState]:
+    """The enemies of ``model`` whose centre may lie within ``reach`` of the segment
+    start-end, in living order: the grid's cells of a square holding the segment's box grown
+    by ``reach`` (a superset; callers keep their exact test, so they find what a scan of
+    every enemy finds, in the same order)."""
+    half = max(abs(end[0] - start[0]), abs(end[1] - start[1])) / 2 + reach + 0.01
+    middle_x, middle_y = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+    return state.near(middle_x, middle_y, half, 1 - model.player)
 
 
 def holds_zone(state: BattleState, model: ModelState) -> bool:
@@ -155,6 +171,15 @@ def _cavalry(model: ModelState) -> bool:
 
 def check_action(state: BattleState, model: ModelState, action: MoveAction) -> float:
     """Refuse an illegal action (``IllegalActionError``); return the Move it costs."""
+    return _check_action(state, model, action, passing_checked=False)
+
+
+def _check_action(
+    state: BattleState, model: ModelState, action: MoveAction, passing_checked: bool
+) -> float:
+    """``check_action``; ``passing_checked``: the caller's ``_beyond`` already found that the
+    straight move to ``action.to`` passes through no base, in this same state (a charge
+    search: the test is not made twice, speed; it found what ``_passed_through`` finds)."""
     if not can_move(state, model):
         raise IllegalActionError(f"{model.uid} cannot move now (engaged or already moved)")
     if isinstance(action, Hold):
@@ -162,7 +187,9 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     found = crossings(state, model, action.to)
     if found and one_ring.foe_moves(state, model):
         raise IllegalActionError(f"{model.uid}: no dangerous move for the foe (RING-WILL-02)")
-    cost = _check_path(state, model, action.to, check_crossings(state, model, action.to, found))
+    climb = check_crossings(state, model, action.to, found)
+    charging = isinstance(action, Charge)
+    cost = _check_path(state, model, action.to, climb, charging, passing_checked)
     prone_leap.check_hurdles(state, model, action.to, len(found))
     if isinstance(action, Charge):
         _check_charge(state, model, action)
@@ -182,8 +209,22 @@ def check_action(state: BattleState, model: ModelState, action: MoveAction) -> f
     return cost
 
 
-def _check_path(state: BattleState, model: ModelState, end: Point, climb: float) -> float:
-    """MOVE-GEN-03/07: on the table, within the Move (climbing included), through no base."""
+# Army rules letting a charger pass through a model (Relentless Advance): each is asked
+# (state, charger, other) during a charge only.
+CHARGE_THROUGH: list[Callable[[BattleState, ModelState, ModelState], bool]] = []
+
+
+def _check_path(
+    state: BattleState,
+    model: ModelState,
+    end: Point,
+    climb: float,
+    charging: bool = False,
+    passing_checked: bool = False,
+) -> float:
+    """MOVE-GEN-03/07: on the table, within the Move (climbing included), through no base
+    (a charger an army rule lets through excepted, ``CHARGE_THROUGH``; ``passing_checked``:
+    that last test already made, see ``_check_action``)."""
     start = model.position
     if not terrain_fits(state.table, end, model.radius, state.width, state.depth):
         raise IllegalActionError(f"{model.uid} cannot stand at {end} (edge or terrain)")
@@ -192,14 +233,20 @@ def _check_path(state: BattleState, model: ModelState, end: Point, climb: float)
     cost = terrain_cost(state.table, start, end, model.radius, _cavalry(model)) + climb
     if cost > allowance(state, model) + _SLACK:
         raise IllegalActionError(f'{model.uid} needs {cost:.2f}" (MOVE-GEN-03, MOVE-TER-02)')
-    other = _passed_through(state, model, end)
+    if passing_checked:
+        return cost
+    other = _passed_through(state, model, end, charging=charging)
     if other is not None:
         raise IllegalActionError(f"{model.uid} would pass through {other.uid} (MOVE-GEN-07)")
     return cost
 
 
 def _passed_through(
-    state: BattleState, model: ModelState, end: Point, near: list[ModelState] | None = None
+    state: BattleState,
+    model: ModelState,
+    end: Point,
+    near: list[ModelState] | None = None,
+    charging: bool = False,
 ) -> ModelState | None:
     """MOVE-GEN-07: the first living model the straight move to ``end`` passes through;
     ``near``: the living models that may be (in living order), when the caller knows them."""
@@ -228,6 +275,8 @@ def _passed_through(
         if segment_point_distance(start, end, (other.x, other.y)) < clearance:
             if state.perchers and fits_beneath(state, model, start, end, other):
                 continue  # SR-FLY-05: over or under a perched flyer's base
+            if charging and any(rule(state, model, other) for rule in CHARGE_THROUGH):
+                continue
             return other
     return None
 
@@ -248,13 +297,14 @@ def _beyond(
     end: Point,
     budget: float,
     near: list[ModelState] | None,
+    charging: bool = False,
 ) -> bool:
     """``surely_illegal`` for a model known free to move, with its allowance ``budget``
-    (speed: a search over many spots asks those once)."""
+    (speed: a search over many spots asks those once); ``charging``: a charge's spot."""
     if point_distance(model.position, end) > budget + _SLACK:
         return True
     try:
-        return _passed_through(state, model, end, near) is not None
+        return _passed_through(state, model, end, near, charging) is not None
     except IllegalActionError:
         return True  # ending on an invisible bearer (RING-INV-02/03): refused anyway
 
@@ -275,7 +325,9 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
     start = model.position
     # An enemy farther from the start than the move plus its zone cannot matter (speed).
     near = point_distance(start, end) + model.radius + CONTROL_ZONE + 1.0
-    for enemy in zone_holders(state, model):
+    # the grid's enemies round the start (the test below drops every other one: speed)
+    around = state.near(start[0], start[1], near + state.largest_radius + 0.01, 1 - model.player)
+    for enemy in zone_holders(state, model, around):
         dx, dy = enemy.x - start[0], enemy.y - start[1]
         if dx * dx + dy * dy > (near + enemy.radius) ** 2:
             continue
@@ -295,7 +347,8 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
 
 def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None:
     """MOVE-CHG-01/06/08: visible target at the start, contact at the end, other zones only
-    bar the way before the charger enters its target's zone."""
+    bar the way before the charger enters its target's zone. A model that starts inside
+    several enemy zones may charge any of them (ambiguity A8, 002:L418-422, L444, L448)."""
     target = state.models.get(action.target)
     if target is None or not target.alive or target.player == model.player:
         raise IllegalActionError(f"{action.target} is not a living enemy")
@@ -319,7 +372,7 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{model.uid} would not touch {target.uid} (MOVE-CHG-02)")
     unseen_ok = permitted(May.CHARGE_UNSEEN, HookContext(state, model))  # SR-SEEUNSEEN
     unseen_ok = unseen_ok or siege_ladders.charges_from_ladder(state, model, target, action.to)
-    if not unseen_ok and not can_see(state, model, target):
+    if not unseen_ok and not _sees_target(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (MOVE-CHG-01)")
     if not ring.may_charge(state, model, target) or hidden_by_stealth(state, model, target):
         raise IllegalActionError(f"{model.uid} cannot see {target.uid} (RING-INV-04, SR-STEALTH)")
@@ -327,8 +380,12 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{model.uid} failed to see {target.uid} (MAGIC-P-SHROUD)")
     start, end = model.position, action.to
     zone = model.radius + target.radius + CONTROL_ZONE
+    if point_distance(start, target.position) < zone - _SLACK:
+        return  # A8: it starts in its target's zone, so it has entered it: CHG-08 (002:L448)
     limit = entry_fraction(start, end, target.position, zone) or 0.0
-    for enemy in zone_holders(state, model):
+    # an enemy whose zone the path never comes within gives no entry (speed: the grid's)
+    reach = model.radius + state.largest_radius + CONTROL_ZONE
+    for enemy in zone_holders(state, model, _enemies_near(state, model, start, end, reach)):
         if enemy is target or wears_ring(model) or flies(state, model):
             continue  # RING-INV-02: an invisible bearer's path passes any zone; SR-FLY-04
         if state.perchers and out_of_reach(state, model, start, end, enemy):
@@ -339,6 +396,23 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
             continue
         if entry > 0.0 or approaches(start, end, enemy.position):
             raise IllegalActionError(f"{model.uid} enters {enemy.uid}'s zone first (CHG-08)")
+
+
+# Whether a charger sees its target from where it stands, per (charger, target), while a
+# charge search tries spots in one unchanged state (``charge_options``): the answer is the
+# same for every spot (MOVE-CHG-01 asks it at the start), so it is drawn once (speed).
+_SEARCH_SIGHT: list[dict[tuple[str, str], bool]] = []
+
+
+def _sees_target(state: BattleState, model: ModelState, target: ModelState) -> bool:
+    if not _SEARCH_SIGHT:
+        return can_see(state, model, target)
+    memo = _SEARCH_SIGHT[-1]
+    key = (model.uid, target.uid)
+    seen = memo.get(key)
+    if seen is None:
+        seen = memo[key] = can_see(state, model, target)
+    return seen
 
 
 def _check_barrier_leap(
@@ -599,8 +673,8 @@ def _contact_spot(
             continue
         if movers is None:
             movers = in_moving_reach(state, model, budget)
-        if _beyond(state, model, spot, budget, movers) or not _legal(
-            state, model, Charge(model.uid, target.uid, spot)
+        if _beyond(state, model, spot, budget, movers, charging=True) or not _legal(
+            state, model, Charge(model.uid, target.uid, spot), passing_checked=True
         ):
             tries += 1
             if tries >= 3:
@@ -658,9 +732,11 @@ def _near_target(state: BattleState, model: ModelState, target: ModelState) -> l
     return [o for o in near if o is not model and o is not target]
 
 
-def _legal(state: BattleState, model: ModelState, action: MoveAction) -> bool:
+def _legal(
+    state: BattleState, model: ModelState, action: MoveAction, passing_checked: bool = False
+) -> bool:
     try:
-        check_action(state, model, action)
+        _check_action(state, model, action, passing_checked)
     except IllegalActionError:
         return False
     return True
@@ -685,10 +761,14 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
         and may_charge(model, item[2])
     )
     movers = in_moving_reach(state, model, budget) if in_reach else None  # once (speed)
-    for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
-        spot = charge_spot(state, model, enemy, movers)
-        if spot is not None:
-            found.append((enemy, spot))
+    _SEARCH_SIGHT.append({})  # nothing moves while the spots are tried
+    try:
+        for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
+            spot = charge_spot(state, model, enemy, movers)
+            if spot is not None:
+                found.append((enemy, spot))
+    finally:
+        _SEARCH_SIGHT.pop()
     return found
 
 

@@ -356,10 +356,17 @@ def _into_combat(state: BattleState, shooter: ModelState, target: ModelState) ->
     return target
 
 
+# Army rules by which a shot hitting a model may hit what carries it instead (the Royal
+# Palanquin): each is given (state, shooter, victim) and returns True if it took the hit.
+SHOT_ABSORBERS: list[Callable[[BattleState, ModelState, ModelState], bool]] = []
+
+
 def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelState) -> None:
     """SHOOT-WND-01: the weapon's Strength against the victim's Defence; a hit on a cavalry
     model strikes the rider or the mount (CAV-SHOOT-02)."""
     assert shooter.missile is not None
+    if any(rule(state, shooter, victim) for rule in SHOT_ABSORBERS):
+        return  # an army rule's In The Way test gave the hit to what the model rides
     at_mount = cavalry.shot_part(state, victim) == cavalry.MOUNT
     if at_mount:
         defence = cavalry.mount_defence(victim, state)

@@ -324,6 +324,19 @@ def fire(state: BattleState, engine: ModelState, crew: Crewing, target: ModelSta
     shot = _declared(state, engine, crew, target)
     if not _hits(state, engine, crew, target, reroll=shot is not None and shot.reroll_to_hit):
         return
+    land(state, engine, crew, target, shot)
+
+
+def land(
+    state: BattleState,
+    engine: ModelState,
+    crew: Crewing,
+    target: ModelState,
+    shot: EngineShot | None = None,
+) -> None:
+    """A shot that hit: Scatter (a Battlefield target), In The Way (no volley), into a
+    fight, then what it does to the model it falls on (SE-SCATTER-01, SE-WOUND-*);
+    ``shot``: the special shot the crew declared, if any."""
     victim: ModelState | None = target
     if not siege_target(target) and not (shot is not None and shot.dead_on):
         victim = _scatter(state, engine, crew, target)
@@ -621,16 +634,26 @@ def _volley_of_bolts(
 # --- the Shoot phase's step ----------------------------------------------------------------
 
 
+# Army rules whose models fire as Siege Engines of their own (the Catapult Troll): each is
+# called with the side at the start of its engines' shots.
+MODEL_ENGINES: list[Callable[[BattleState, int], None]] = []
+
 # Army rules that may use an engine's shooting attack for something else (the Assault
 # Ballista's Raise the Ladder): each returns True when it used the engine this turn
 INSTEAD_OF_FIRING: list[Callable[[BattleState, ModelState, Crewing], bool]] = []
 
 
 def fire_engines(state: BattleState, side: int, heroic: bool = False) -> None:
-    """Each living engine of ``side`` that its crew may fire is offered a target;
+    """Each living engine of ``side`` that its crew may fire is offered a target, after the
+    models that are engines of their own (``MODEL_ENGINES``: the Catapult Troll);
     ``heroic``: only those that always count as declaring a Heroic Shoot (The Old Twirly
     Whirlies), which fire before the Priority order (HERO-HS-01)."""
-    if not state.engines or state.players is None:
+    if state.players is None:
+        return
+    if not heroic:
+        for rule in MODEL_ENGINES:
+            rule(state, side)
+    if not state.engines:
         return
     for engine_id in sorted(state.engines):
         engine = state.models[engine_id]

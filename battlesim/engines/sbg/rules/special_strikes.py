@@ -42,6 +42,8 @@ class IllegalStrikeError(ValueError):
 
 # Rules that let a model use a special strike its weapon does not give (Beefy: Bash)
 EXTRA_STRIKES: dict[str, SpecialStrike] = {}
+# ... among them, spears that may make them (the Emperor's Glaive: Feint)
+SPEAR_STRIKES: set[str] = set()
 
 
 def eligible(model: ModelState, enemy_fight: int, fight: int | None = None) -> list[SpecialStrike]:
@@ -53,7 +55,8 @@ def eligible(model: ModelState, enemy_fight: int, fight: int | None = None) -> l
     """
     fight = model.profile.fight if fight is None else fight
     weapon = model.weapon
-    if weapon is None or weapon.spear or BLADES_OF_THE_DEAD in model.triggers:
+    spear = weapon is not None and weapon.spear and not model.triggers & SPEAR_STRIKES
+    if weapon is None or spear or BLADES_OF_THE_DEAD in model.triggers:
         return []  # SR-BLADESDEAD (002:L2819): no Special Strikes
     allowed = []
     extra = [s for rule, s in EXTRA_STRIKES.items() if rule in model.triggers]

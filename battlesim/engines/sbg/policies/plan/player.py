@@ -28,7 +28,7 @@ from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.policies.plan.intent import CLOSING_TURNS, Intent, Plan, make_plan
 from battlesim.engines.sbg.policies.plan.objectives import turns_left
 from battlesim.engines.sbg.policies.plan.roles import KEPT_BACK, Role, role_of
-from battlesim.engines.sbg.policies.plan.walking import stuck, waypoints
+from battlesim.engines.sbg.policies.plan.walking import cut_corner, stuck, waypoints
 from battlesim.engines.sbg.policies.players import (
     CHARGE_THRESHOLD,
     HeuristicPlayer,
@@ -163,6 +163,8 @@ class PlanPlayer(HeuristicPlayer):
         route = waypoints(state, model, goal)
         action = self._step_to(state, model, route[0], reach)
         wanted = _wanted(model, route[0], reach)
+        if len(route) > 1 and not stuck(model, action, wanted):
+            action = cut_corner(state, model, route, action, reach)
         if len(route) > 1 and stuck(model, action, wanted):
             action = self._step_to(state, model, route[1], reach)
             if stuck(model, action, wanted):  # straight over the wall the route goes round
@@ -178,15 +180,16 @@ class PlanPlayer(HeuristicPlayer):
         return self._step_toward(state, model, point)
 
     def _archer(self, state: BattleState, model: ModelState, plan: Plan) -> MoveAction:
-        """Hold while there is a target; else walk half a Move (it may still shoot) towards
-        the nearest enemy, or a full Move while no enemy is within range and half a Move."""
+        """A bow that hardly wounds the nearest enemy fights. Else hold while there is a
+        target; else walk half a Move (it may still shoot) towards the nearest enemy, or a
+        full Move while no enemy is within range and half a Move."""
         assert model.missile is not None
         gap, enemy = _nearest(state, model)
         if enemy is None:
             return Hold(model.uid)
         reach = model.missile.range
-        if gap <= model.profile.move + CHARGE_MARGIN and self._poor_shot(state, model, enemy):
-            return self._close_in(state, model, plan)  # the fight is here: join it
+        if self._poor_shot(state, model, enemy):
+            return self._close_in(state, model, plan)  # its shots hardly wound: it fights
         if gap <= reach and legal_targets(state, model, offered=1):  # any one: speed
             return Hold(model.uid)
         if not self._line_screens(state, model.player):
@@ -354,12 +357,7 @@ def _trap_spot(state: BattleState, model: ModelState, target: ModelState) -> Poi
 
 
 def _nearest(state: BattleState, model: ModelState) -> tuple[float, ModelState | None]:
-    best: tuple[float, ModelState | None] = (math.inf, None)
-    for enemy in state.enemies(model):
-        gap = state.distance(model, enemy)
-        if gap < best[0]:
-            best = (gap, enemy)
-    return best
+    return state.nearest_enemy(model)
 
 
 def _nearest_gap(state: BattleState, model: ModelState) -> float:

@@ -225,5 +225,18 @@ def cast_spell(
         affected=[m.uid for m in affected],
         channelled=spell.channelled,
     )
-    unit.resolve(state, spell)
+    _RESOLVING.of(state).append(unit.id)
+    try:
+        unit.resolve(state, spell)
+    finally:
+        _RESOLVING.of(state).pop()
     return True
+
+
+# The powers being resolved now (army rules that Magical Powers ignore: Blubbery Mass)
+_RESOLVING: Status[list[str]] = Status("magical power resolving", list, Lasting.BATTLE)
+
+
+def resolving_power(state: BattleState) -> bool:
+    """A Magical Power is being resolved now."""
+    return bool(_RESOLVING.peek(state))

@@ -9,6 +9,7 @@ on it (HERO-MIGHT-06). Against a Cavalry model the caster's choice of rider or m
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import characteristics
@@ -90,6 +91,10 @@ def halved_loss(value: int) -> int:
     return math.ceil(value / 2) - value
 
 
+# Army rules by which a power's push does not move a model (the Royal Palanquin)
+UNPUSHED: list[Callable[[ModelState], bool]] = []
+
+
 def push_away(
     state: BattleState,
     model: ModelState,
@@ -101,7 +106,10 @@ def push_away(
     """Move ``model`` up to ``inches`` straight away from ``origin``, stopping short of the
     first model in the way and at the table edge; returns the model it stopped against.
     Terrain is not checked (data.ASSUMPTIONS "power pushes"). ``flying`` (SR-FLY-03): it
-    flies over models and lands on the farthest clear spot short of a wood."""
+    flies over models and lands on the farthest clear spot short of a wood. A model an army
+    rule keeps in place (``UNPUSHED``: the Royal Palanquin) is not moved."""
+    if any(rule(model) for rule in UNPUSHED):
+        return None
     dx, dy = model.x - origin.x, model.y - origin.y
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length

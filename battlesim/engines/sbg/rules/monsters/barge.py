@@ -34,7 +34,7 @@ from battlesim.engines.sbg.rules.back_away import (
     friend_may_stand,
 )
 from battlesim.engines.sbg.rules.crossing import crossings
-from battlesim.engines.sbg.rules.kinds import braced, immovable
+from battlesim.engines.sbg.rules.kinds import braced, immovable, unshifted
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
@@ -62,7 +62,7 @@ def barged_models(fight: BpaFight) -> list[ModelState]:
     movers = [
         m
         for m in fight.losers + fight.enemy_helpers
-        if m.alive and not immovable(m) and not braced(m)  # the Iron Shield: not barged
+        if m.alive and not immovable(m) and not braced(m) and not unshifted(m)  # Iron Shield
     ]
     return sorted(movers, key=lambda m: (-point_distance(monster.position, m.position), m.uid))
 

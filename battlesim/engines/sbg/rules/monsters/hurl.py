@@ -26,7 +26,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.combat import d3
-from battlesim.engines.sbg.rules.kinds import braced, immovable
+from battlesim.engines.sbg.rules.kinds import braced, immovable, unshifted
 from battlesim.engines.sbg.rules.monsters.core import (
     BpaFight,
     BrutalPowerAttack,
@@ -64,12 +64,21 @@ def hurl_targets(fight: BpaFight) -> list[ModelState | None]:
         and strength_base(state, m) < strength_base(state, monster)
         and not immovable(m)
         and not braced(m)  # army rules: the Iron Shield
+        and not unshifted(m)  # army rules: the Royal Palanquin
     ]
+
+
+# Army rules setting the Monster's Strength for the Hurl distance only (Metal Gauntlets: 10)
+HURL_STRENGTH: dict[str, int] = {}
 
 
 def hurl_distance(state: BattleState, die: int, monster: ModelState, target: ModelState) -> int:
     """HURL-02: D3 plus the difference of Strength (Beorn S8, Orc S4, D6 3: 2 + 4 = 6")."""
-    return d3(die) + strength_base(state, monster) - strength_base(state, target)
+    strength = strength_base(state, monster)
+    for rule, value in HURL_STRENGTH.items():
+        if rule in monster.triggers:
+            strength = max(strength, value)
+    return d3(die) + strength - strength_base(state, target)
 
 
 def hurl_path(
