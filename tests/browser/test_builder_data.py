@@ -1,6 +1,7 @@
 """The builder on imported BattleScribe data in a real browser (issue 24): the army bonus
-text, a Legendary Legion chosen from the page whose restriction the breaches then show, and a
-characteristic the data leaves blank shown as "?"."""
+text, a Legendary Legion chosen from the page whose restriction the breaches then show, a
+characteristic the data leaves blank shown as "?", and one the importer's flagged assumption
+fills (battlescribe_assumptions.yaml) shown as its value."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from profiles.services import catalogue_import
 
 pytestmark = [pytest.mark.browser, pytest.mark.bsdata, pytest.mark.django_db(transaction=True)]
 
-FILES = ("Middle-Earth_Strategy_Battle_Game.gst", "Isengard.cat")
+FILES = ("Middle-Earth_Strategy_Battle_Game.gst", "Isengard.cat", "Sharkey's_Rogues.cat")
 
 
 def test_legion_army_bonus_and_typed_values_on_the_builder(
@@ -37,6 +38,11 @@ def test_legion_army_bonus_and_typed_values_on_the_builder(
     services.warband_add(
         contingent=contingent, captain=isengard.profiles.get(name="Snaga, Orc Captain")
     )
+    rogues = release.factions.get(name="Sharkey's Rogues")
+    gang = services.army_list_create(owner=owner, name="Gang", factions=[rogues])
+    services.warband_add(
+        contingent=gang.contingents.get(), captain=rogues.profiles.get(name="Ted Sandyman")
+    )
 
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", "saruman")
@@ -46,7 +52,8 @@ def test_legion_army_bonus_and_typed_values_on_the_builder(
 
     expect(page.locator(".contingent summary", has_text="Army bonus")).to_be_visible()
     snaga = page.locator(".entry", has_text="Snaga, Orc Captain")
-    expect(snaga.locator(".stat-line dd").nth(5)).to_have_text("?")  # Wounds: blank in data
+    # Wounds: blank in the data, Wounds 2 by the flagged assumption (the Orc Captain's card)
+    expect(snaga.locator(".stat-line dd").nth(5)).to_have_text("2")
     expect(page.locator('li.breach[data-rule="BS-HIDDEN"]')).to_have_count(0)
 
     with page.expect_response(lambda response: "/api/contingents/" in response.url):
@@ -58,3 +65,7 @@ def test_legion_army_bonus_and_typed_values_on_the_builder(
     with page.expect_response(lambda response: "/api/contingents/" in response.url):
         page.locator("select.legion").select_option(label="No Legendary Legion")
     expect(page.locator('li.breach[data-rule="BS-HIDDEN"]')).to_have_count(0)
+
+    page.goto(f"{live_server.url}/lists/{gang.pk}/")
+    ted = page.locator(".entry", has_text="Ted Sandyman")
+    expect(ted.locator(".stat-line dd").nth(5)).to_have_text("?")  # Wounds: blank, no source
