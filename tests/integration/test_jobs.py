@@ -50,12 +50,17 @@ def test_two_workers_run_a_job_and_survive_one_killed_mid_job(
     assert len({row.worker for row in calm.chunks.all()}) == 2  # both workers took chunks
 
     disturbed = run_job(owner)
-    victim = workers[0]
 
-    def victim_busy() -> bool:
-        return disturbed.chunks.filter(worker=victim.name, status="pending").exists()
+    def busy() -> WorkerProcess | None:
+        # whichever worker holds a chunk of the job now (either may take the first ones)
+        for worker in workers:
+            if disturbed.chunks.filter(worker=worker.name, status="pending").exists():
+                return worker
+        return None
 
-    wait_for(victim_busy, timeout=120, what="the first worker to start a chunk")
+    wait_for(lambda: busy() is not None, timeout=120, what="a worker to start a chunk")
+    victim = busy()
+    assert victim is not None
     victim.process.send_signal(signal.SIGKILL)
     victim.process.wait(timeout=10)
     workers.append(start_worker(name=victim.name))
