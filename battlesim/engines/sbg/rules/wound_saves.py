@@ -15,13 +15,15 @@ def save_on_sixes(
     purpose: str,
     passed: set[str],
     event: str,
+    need: int = 6,
     **logged: Any,
 ) -> bool:
-    """Roll the blow's dice; log ``event`` when any 6 saves; True when the save took the
+    """Roll the blow's dice; log ``event`` when any die of ``need`` or more saves (a 6 by
+    default; Blubbery Mass saves on 3+); True when the save took the
     blow over (every Wound saved, or the rest passed on with the model in ``passed``)."""
     model = blow.model
     dice = state.roll(blow.count, purpose)
-    saved = sum(1 for die in dice if die == 6)
+    saved = sum(1 for die in dice if die >= need)
     if not saved:
         return False
     state.log.emit(event, model=model.uid, **logged, saved=saved)

@@ -36,6 +36,7 @@ from battlesim.engines.sbg.rules.monsters.core import hit, knock_prone, wound_ch
 from battlesim.engines.sbg.rules.muster import model_state
 from battlesim.engines.sbg.rules.pools import Pool, spend
 from battlesim.engines.sbg.rules.special_shots import SpecialShot, register_shot
+from battlesim.engines.sbg.rules.wound_saves import save_on_sixes
 
 # --- Blubbery Mass (The Goblin King, BSData 029d-fb32-2637-5be5) ------------------------
 BLUBBERY_MASS = "blubbery mass"
@@ -63,21 +64,15 @@ def _blubbery_mass(state: BattleState, blow: Happening) -> bool:
     model = blow.model
     if model.uid in _BLUBBERY_PASSED or blow.at_mount or _unblubbered(state, blow):
         return False
-    dice = state.roll(blow.count, f"blubbery mass {model.uid} ({BLUBBERY_NEED}+)")
-    saved = sum(1 for die in dice if die >= BLUBBERY_NEED)
-    if not saved:
-        return False
-    state.log.emit("wound_ignored", model=model.uid, rule=BLUBBERY_MASS, saved=saved)
-    if saved >= blow.count:
-        return True
-    _BLUBBERY_PASSED.add(model.uid)
-    try:
-        state.wound(
-            model, blow.source, blow.at_mount, blow.count - saved, after_saves=blow.after_saves
-        )
-    finally:
-        _BLUBBERY_PASSED.discard(model.uid)
-    return True
+    return save_on_sixes(
+        state,
+        blow,
+        f"blubbery mass {model.uid} ({BLUBBERY_NEED}+)",
+        _BLUBBERY_PASSED,
+        "wound_ignored",
+        need=BLUBBERY_NEED,
+        rule=BLUBBERY_MASS,
+    )
 
 
 REGISTRY.register(BLUBBERY_MASS, kind=Kind.RULE, source=_BLUBBERY_ID)
