@@ -56,8 +56,8 @@ def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) 
 
 
 def share_of(state: GameState, seat: Seat, members: tuple[TerritoryName, ...]) -> float:
-    owner = state.owner
-    return [owner.get(t) for t in members].count(seat) / len(members)
+    """The share of a region's ``members`` the seat holds (kept by the state until a change)."""
+    return state.region_shares(seat)[members]
 
 
 def side_leads(state: GameState, seat: Seat) -> bool:
@@ -286,8 +286,7 @@ class RegionPlayer(Player):
 
     def focus(self, state: GameState, seat: Seat) -> tuple[str, ...]:
         """The territories of the unfinished region the player holds the largest share of."""
-        regions = [members for _, members in state.board.regions.values()]
-        shares = [(share_of(state, seat, m), m) for m in regions]
+        shares = [(share, m) for m, share in state.region_shares(seat).items()]
         unfinished = [pair for pair in shares if pair[0] < 1]
         return max(unfinished)[1] if unfinished else ()
 
