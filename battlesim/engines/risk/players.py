@@ -5,8 +5,9 @@ Every player answers the same decision points and consults the battle-odds table
 take: ``random`` (uniform legal choices, but no hopeless invasions), ``aggressive`` (attack on
 even odds, mass on the front), ``region`` (complete the region nearest completion),
 ``defensive`` (hold strongholds, attack only on strong odds), ``strategist`` (the aggressive
-player's attacks, with its opening stack placed for reach, leaders sent to mission sites and
-every card played: it plays for the points of 003:L134-144).
+player's attacks, with its claims spread away from its camp, its opening stack placed for
+reach, leaders sent to mission sites and every card played: it plays for the points of
+003:L134-144).
 """
 
 from __future__ import annotations
@@ -325,9 +326,10 @@ class DefensivePlayer(Player):
 
 
 class StrategistPlayer(AggressivePlayer):
-    """Plays for the final count (003:L134-144): one rolling stack set where it reaches the
-    most enemy land, leaders sent to the sites of the missions in hand (2 points each, 003:L94,
-    L140), every fellowship card played (a played card scores, an unplayed one does not)."""
+    """Plays for the final count (003:L134-144): claims scattered among the enemy's, one
+    rolling stack set where it reaches the most enemy land, leaders sent to the sites of the
+    missions in hand (2 points each, 003:L94, L140), every fellowship card played (a played
+    card scores, an unplayed one does not)."""
 
     name = "strategist"
     reach_depth = 4  # steps through enemy land the opening stack is placed to roll over
