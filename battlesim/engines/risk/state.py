@@ -7,6 +7,7 @@ the parts of a turn live in their own modules (combat, cards, adventure, fellows
 from __future__ import annotations
 
 import enum
+from bisect import insort
 from dataclasses import dataclass, field
 
 from battlesim.engines.dice import Dice
@@ -83,19 +84,25 @@ class Holdings(dict[TerritoryName, Seat]):
     sorted territory list until the next change (the players ask for it thousands of times
     a game, the owners change a few hundred times)."""
 
-    __slots__ = ("changes",)
+    __slots__ = ("changes", "pending")
 
     def __init__(self) -> None:
         super().__init__()
         self.changes = 0
+        self.pending: list[tuple[TerritoryName, Seat | None, Seat | None]] = []
 
     def __setitem__(self, territory: TerritoryName, seat: Seat) -> None:
+        self.pending.append((territory, self.get(territory), seat))
         super().__setitem__(territory, seat)
         self.changes += 1
 
     def __delitem__(self, territory: TerritoryName) -> None:
+        self.pending.append((territory, self.get(territory), None))
         super().__delitem__(territory)
         self.changes += 1
+
+
+REBUILD_AFTER = 8  # owner changes beyond which the readings are rebuilt, not updated
 
 
 @dataclass(slots=True)
@@ -131,6 +138,33 @@ class GameState:
 
     # --- queries -------------------------------------------------------------------------
     def _refresh(self) -> None:
+        """Bring the kept readings up to the owners: the few changes since the last question
+        one by one (a conquest moves one territory), else everything afresh."""
+        pending = self.owner.pending
+        if self._seen < 0 or len(pending) > REBUILD_AFTER:
+            self._rebuild()
+        else:
+            for territory, before, after in pending:
+                self._move_holding(territory, before, after)
+            self._shares, self._seen = {}, self.owner.changes
+        pending.clear()
+
+    def _move_holding(
+        self, territory: TerritoryName, before: Seat | None, after: Seat | None
+    ) -> None:
+        hostile, players = self._hostile, self.players
+        if before is not None:
+            self._by_seat[before].remove(territory)
+            for side in Side:
+                if players[before].side is not side:
+                    hostile[side] = hostile[side] - {territory}
+        if after is not None:
+            insort(self._by_seat.setdefault(after, []), territory)
+            for side in Side:
+                if players[after].side is not side:
+                    hostile[side] = hostile[side] | {territory}
+
+    def _rebuild(self) -> None:
         by_seat: dict[Seat, list[TerritoryName]] = {}
         owner = self.owner
         for territory in self.board.names:
