@@ -146,7 +146,7 @@ class GameState:
         else:
             for territory, before, after in pending:
                 self._move_holding(territory, before, after)
-            self._shares, self._seen = {}, self.owner.changes
+            self._seen = self.owner.changes
         pending.clear()
 
     def _move_holding(
@@ -154,11 +154,13 @@ class GameState:
     ) -> None:
         hostile, players = self._hostile, self.players
         if before is not None:
+            self._shares.pop(before, None)  # a seat's shares change with its own land only
             self._by_seat[before].remove(territory)
             for side in Side:
                 if players[before].side is not side:
                     hostile[side] = hostile[side] - {territory}
         if after is not None:
+            self._shares.pop(after, None)
             insort(self._by_seat.setdefault(after, []), territory)
             for side in Side:
                 if players[after].side is not side:

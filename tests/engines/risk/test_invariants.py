@@ -80,9 +80,9 @@ def test_territory_lists_follow_every_owner_change() -> None:
 def test_kept_holdings_follow_every_change_of_owner(
     changes: list[tuple[int, int | None, bool]],
 ) -> None:
-    """The state keeps each seat's territories and the land hostile to each side, updating
-    them change by change: after any run of changes (and questions in between) they equal
-    a reading of the owners from scratch."""
+    """The state keeps each seat's territories, the land hostile to each side and each seat's
+    region shares, updating them change by change: after any run of changes (and questions
+    in between) they equal a reading of the owners from scratch."""
     state = position(owner=1)
     names = state.board.names
     for index, seat, ask in changes:
@@ -101,6 +101,9 @@ def _check_holdings(state: GameState) -> None:
     for player in state.players:
         expected = [t for t in state.board.names if owner.get(t) == player.seat]
         assert state.territories_of(player.seat) == expected
+        for _, members in state.board.regions.values():
+            share = sum(owner.get(t) == player.seat for t in members) / len(members)
+            assert state.region_shares(player.seat)[members] == share
     for side in Side:
         foes = {p.seat for p in state.players if p.side is not side}
         assert state.hostile_land(side) == {t for t, s in owner.items() if s in foes}
