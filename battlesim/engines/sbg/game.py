@@ -31,6 +31,7 @@ from battlesim.engines.sbg.rules import (
     game_types,
     muster,
     siege_ladders,
+    siege_towers,
     war_beasts,
 )
 from battlesim.engines.sbg.rules.game_types import GameMode, UnknownModeError, mode_named
@@ -154,6 +155,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
     fortifications.raise_gates(state, scenario.spec.gates)  # SIEGE-GATE-01
     fortifications.place_rams(state, scenario.spec.rams)  # SIEGE-RAM-01
     siege_ladders.place_ladders(state, scenario.spec.ladders)  # SIEGE-LADDER-01
+    siege_towers.place_towers(state, scenario.spec.towers, players)  # SIEGE-TOWER-01
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 
