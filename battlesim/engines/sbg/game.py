@@ -30,6 +30,7 @@ from battlesim.engines.sbg.rules import (
     fortifications,
     game_types,
     muster,
+    siege_defences,
     siege_ladders,
     siege_towers,
     war_beasts,
@@ -156,6 +157,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
     fortifications.place_rams(state, scenario.spec.rams)  # SIEGE-RAM-01
     siege_ladders.place_ladders(state, scenario.spec.ladders)  # SIEGE-LADDER-01
     siege_towers.place_towers(state, scenario.spec.towers, players)  # SIEGE-TOWER-01
+    siege_defences.place_defences(state, scenario.spec.rocks, scenario.spec.cauldrons)  # 12.3
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 
