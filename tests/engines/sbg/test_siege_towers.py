@@ -161,3 +161,18 @@ def test_siege_tower_04_two_failed_rolls_leave_it_standing():
     (axe,) = _around(state, tower, (0,), player=1, prof=profile(strength=10, attacks=3))
     forts.attack_gate(state, axe, tower)
     assert tower.alive and tower.wounds == 2
+
+
+def test_escalade_scenario_fields_the_tower_and_the_defenders_equipment():
+    """The Escalade (siege): the attackers push their tower to the wall, its ramp comes down
+    and those aboard step onto the rampart; the defenders throw rocks and pour the water."""
+    from battlesim.engines.sbg.game import play_game
+    from battlesim.engines.sbg.rules.scenario_library import ESCALADE, SETS
+
+    assert "escalade" in SETS["siege"] and ESCALADE.towers and ESCALADE.rocks
+    result = play_game(
+        seed=0,
+        options={"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "scenario": "escalade"},
+    )
+    kinds = {e.kind for e in result.log.events}
+    assert {"tower_pushed", "tower_ramp", "tower_left", "rock", "boiling_water"} <= kinds

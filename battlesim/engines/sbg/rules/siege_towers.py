@@ -40,7 +40,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import SIEGE_TOWER, STRUCTURES, ModelId, ModelSpec, Profile
-from battlesim.engines.sbg.rules import fortifications
+from battlesim.engines.sbg.rules import fortifications, siege_ladders
 from battlesim.engines.sbg.rules.muster import model_state
 from battlesim.engines.sbg.rules.reinforcements import spot_free
 from battlesim.engines.sbg.rules.siege_ladders import is_fortified_wall, nearest_on
@@ -128,10 +128,10 @@ def place_towers(
 
 def may_board(model: ModelState) -> bool:
     """SIEGE-TOWER-01: « Les figurines d'Infanterie alliées ..., à l'exception des Monstres »."""
-    return _infantry(model) and "monster" not in model.profile.keywords
+    return on_foot(model) and "monster" not in model.profile.keywords
 
 
-def _infantry(model: ModelState) -> bool:
+def on_foot(model: ModelState) -> bool:
     """On foot: no mount, no Cavalry keyword, no piece of the table."""
     words = {word.lower() for word in model.profile.keywords}
     cavalry = model.mount is not None or "cavalry" in words
@@ -157,10 +157,10 @@ def board(state: BattleState, tower: ModelState, uids: Sequence[ModelId]) -> Non
 
 
 def _may_push(state: BattleState, model: ModelState) -> bool:
-    return _infantry(model) and not model.moved and not model.prone and not state.engaged(model)
+    return on_foot(model) and not model.moved and not model.prone and not state.engaged(model)
 
 
-def _angle_off(found: Tower, tower: ModelState, model: ModelState) -> float:
+def angle_off(found: Tower, tower: ModelState, model: ModelState) -> float:
     dx, dy = model.x - tower.x, model.y - tower.y
     d = math.hypot(dx, dy) or 1.0
     cos = (dx * found.facing[0] + dy * found.facing[1]) / d
@@ -175,8 +175,8 @@ def pushers(state: BattleState, tower: ModelState) -> list[ModelState]:
     near = state.near(tower.x, tower.y, tower.radius + 3.0, tower.player)
     able = [m for m in near if m is not tower and _may_push(state, m)]
     touching = [m for m in able if state.in_contact(m, tower)]
-    direct = [m for m in touching if _angle_off(found, tower, m) > FRONT_ARC]
-    back = [m for m in direct if _angle_off(found, tower, m) >= math.pi - FRONT_ARC]
+    direct = [m for m in touching if angle_off(found, tower, m) > FRONT_ARC]
+    back = [m for m in direct if angle_off(found, tower, m) >= math.pi - FRONT_ARC]
     chained = [
         m
         for m in able
@@ -366,7 +366,8 @@ def _room_near(state: BattleState, model: ModelState, centre: Point, reach: floa
 class BoardTower(Decision[tuple[ModelId, ...]]):
     """SIEGE-TOWER-01: which friendly Infantry start inside the tower. ``offered``: the
     scenario's count. Default: that many of the side's Infantry nearest it, no more than
-    leaves six plus one per model aboard to push it (SIEGE-TOWER-02)."""
+    leaves six plus one per model aboard to push it (SIEGE-TOWER-02), besides a carrier
+    for each siege ladder lying ready."""
 
     tower: ModelState
     offered: int
@@ -374,7 +375,9 @@ class BoardTower(Decision[tuple[ModelId, ...]]):
     def default(self, state: BattleState) -> tuple[ModelId, ...]:
         side = [m for m in state.living(self.tower.player) if may_board(m)]
         side.sort(key=lambda m: (state.distance(m, self.tower), m.uid))
-        room = max(0, (len(side) - PUSHERS) // 2)
+        foot = sum(1 for m in state.living(self.tower.player) if on_foot(m))
+        spare = foot - PUSHERS - len(siege_ladders.ladders_on_ground(state))
+        room = max(0, spare // 2)
         return tuple(m.uid for m in side[: min(self.offered, room)])
 
 
