@@ -32,6 +32,7 @@ from battlesim.engines.sbg.rules import (
     muster,
     siege_defences,
     siege_ladders,
+    siege_rally,
     siege_towers,
     war_beasts,
 )
@@ -158,6 +159,7 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
     siege_ladders.place_ladders(state, scenario.spec.ladders)  # SIEGE-LADDER-01
     siege_towers.place_towers(state, scenario.spec.towers, players)  # SIEGE-TOWER-01
     siege_defences.place_defences(state, scenario.spec.rocks, scenario.spec.cauldrons)  # 12.3
+    siege_rally.place_rally_points(state, scenario.spec.rally_points)  # SIEGE-RALLY-01
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 

@@ -151,6 +151,7 @@ class ScenarioSpec:
     towers: tuple[TowerSpec, ...] = ()  # SIEGE-TOWER-01: the attacker's siege towers
     rocks: tuple[Point, ...] = ()  # SIEGE-ROCKS-01: the defender's piles of rocks
     cauldrons: tuple[Point, ...] = ()  # SIEGE-BOIL-01: the defender's boiling water
+    rally_points: tuple[Point, ...] = ()  # SIEGE-RALLY-01: the defender's rallying points
     width: float = 48.0
     depth: float = 48.0
     summary: str = ""

@@ -343,8 +343,9 @@ SIEGE_ENGINE = "siege engine"
 # structure points that stands on the table like an engine (rules/fortifications.py)
 GATE = "gate"
 SIEGE_TOWER = "siege tower"  # SIEGE-TOWER-01 (002:L3343): the attacker's tower
+RALLYING_POINT = "rallying point"  # SIEGE-RALLY-01 (002:L3309): the besieged side's marker
 # pieces that are no models of an army
-STRUCTURES = frozenset({SIEGE_ENGINE, GATE, SIEGE_TOWER})
+STRUCTURES = frozenset({SIEGE_ENGINE, GATE, SIEGE_TOWER, RALLYING_POINT})
 # SR-FLY-05 (002:L2899): a model with Fly and a large base may perch on top of terrain, over
 # models beneath it (rules/perch.py); large: at least the 40 mm of bases.LARGE_BASE
 PERCHING = "fly"

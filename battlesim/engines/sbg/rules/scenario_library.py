@@ -484,8 +484,9 @@ _ESCALADE_RULES = (
     "the attacker has one siege tower (SIEGE-TOWER-01..04) set 2 inch beyond its zone before "
     "the east curtain wall, up to four of its Infantry aboard, and two siege ladders "
     "(SIEGE-LADDER-01..04); the defender has two piles of rocks (SIEGE-ROCKS-01) and a "
-    "cauldron of boiling water (SIEGE-BOIL-01) on the rampart behind the curtain walls; the "
-    "rallying point and the barricades (part 2 section 12.3) are not played yet."
+    "cauldron of boiling water (SIEGE-BOIL-01) on the rampart behind the curtain walls and a "
+    "rallying point (SIEGE-RALLY-01) in the courtyard before the gate; the barricades (part 2 "
+    "section 12.3) are not played yet."
 )
 ESCALADE = ScenarioSpec(
     "escalade",
@@ -530,6 +531,7 @@ ESCALADE = ScenarioSpec(
     towers=(TowerSpec((30.0, 13.0), owner=0, aboard=4),),
     rocks=((14.0, 31.9), (40.0, 31.9)),
     cauldrons=((29.0, 32.2),),
+    rally_points=((24.0, 36.0),),
     summary="The attacker scales the walls with a siege tower and ladders; the defender "
     "answers with rocks and boiling water.",
 )

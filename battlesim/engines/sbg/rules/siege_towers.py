@@ -338,7 +338,7 @@ def _wrecked(state: BattleState, happening: Happening) -> None:
         model = state.models[uid]
         found.aboard.remove(uid)
         state.aboard[model.player] -= 1
-        spot = _room_near(state, model, tower.position, tower.radius)
+        spot = room_near(state, model, tower.position, tower.radius)
         if spot is None:
             state.bring_on(model, tower.position)
             state.remove(model, Removal.SLAIN, "wrecked siege tower")
@@ -347,7 +347,9 @@ def _wrecked(state: BattleState, happening: Happening) -> None:
         state.log.emit("tower_left", model=uid, tower=tower.uid, at=[*spot])
 
 
-def _room_near(state: BattleState, model: ModelState, centre: Point, reach: float) -> Point | None:
+def room_near(state: BattleState, model: ModelState, centre: Point, reach: float) -> Point | None:
+    """The first free spot for the model's base (reinforcements.spot_free) on rings round
+    ``centre``, out to ``reach`` plus an inch."""
     for ring in (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0):
         for k in range(12):
             angle = k * math.pi / 6
