@@ -30,6 +30,7 @@ from battlesim.engines.sbg.rules import (
     fortifications,
     game_types,
     muster,
+    siege_barricades,
     siege_defences,
     siege_ladders,
     siege_rally,
@@ -73,6 +74,13 @@ def _force(value: Any, prefix: str) -> Force:
 
 
 def _table(options: Mapping[str, Any], dice: Dice, scenario: Scenario) -> Any:
+    """The job's table with the scenario's barricades (SIEGE-BARR-01)."""
+    return siege_barricades.add_barricades(
+        _plain_table(options, dice, scenario), scenario.spec.barricades
+    )
+
+
+def _plain_table(options: Mapping[str, Any], dice: Dice, scenario: Scenario) -> Any:
     """The job's table; a scenario that asks for its own table (a siege) gets it."""
     name = scenario.spec.table or options.get("table")
     if name is None:

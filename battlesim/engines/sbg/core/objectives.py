@@ -119,6 +119,16 @@ class GateSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class BarricadeSpec:
+    """SIEGE-BARR-01 (002:L3315): a barricade of the besieged side from ``start`` to ``end``
+    (at most 6"); ``spiked``: a spiked barricade (SIEGE-SPIKED-01)."""
+
+    start: Point
+    end: Point
+    spiked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TowerSpec:
     """SIEGE-TOWER-01 (002:L3343): a siege tower of ``owner`` (the attacker) set at
     ``point``, facing the nearest fortified wall, with up to ``aboard`` Infantry inside."""
@@ -152,6 +162,7 @@ class ScenarioSpec:
     rocks: tuple[Point, ...] = ()  # SIEGE-ROCKS-01: the defender's piles of rocks
     cauldrons: tuple[Point, ...] = ()  # SIEGE-BOIL-01: the defender's boiling water
     rally_points: tuple[Point, ...] = ()  # SIEGE-RALLY-01: the defender's rallying points
+    barricades: tuple[BarricadeSpec, ...] = ()  # SIEGE-BARR-01: added to the table
     width: float = 48.0
     depth: float = 48.0
     summary: str = ""

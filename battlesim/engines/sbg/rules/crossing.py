@@ -31,7 +31,7 @@ from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.rules import cavalry as cav
-from battlesim.engines.sbg.rules import long_climb, siege_ladders
+from battlesim.engines.sbg.rules import long_climb, siege_barricades, siege_ladders
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.combat import clamp_die
 from battlesim.engines.sbg.rules.falling import fall, terrain_height
@@ -224,6 +224,7 @@ def _leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     _place(state, model, spot, 0.0, "charge" if model.charged else "leap")
     if die == 1 and model.mount is not None:
         cav.failed_leap(state, model)  # CAV-MOVE-05 (002:L1286)
+    siege_barricades.after_leap(state, model, obstacle)  # SIEGE-SPIKED-01: its spikes
 
 
 def _jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:

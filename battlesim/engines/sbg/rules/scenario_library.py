@@ -17,6 +17,7 @@ from typing import Final
 
 from battlesim.engines.sbg.core.objectives import (
     Award,
+    BarricadeSpec,
     Deployment,
     EndCondition,
     GateSpec,
@@ -485,8 +486,8 @@ _ESCALADE_RULES = (
     "the east curtain wall, up to four of its Infantry aboard, and two siege ladders "
     "(SIEGE-LADDER-01..04); the defender has two piles of rocks (SIEGE-ROCKS-01) and a "
     "cauldron of boiling water (SIEGE-BOIL-01) on the rampart behind the curtain walls and a "
-    "rallying point (SIEGE-RALLY-01) in the courtyard before the gate; the barricades (part 2 "
-    "section 12.3) are not played yet."
+    "rallying point (SIEGE-RALLY-01) and a spiked barricade (SIEGE-SPIKED-01) 6 inch long in "
+    "the courtyard behind the gate."
 )
 ESCALADE = ScenarioSpec(
     "escalade",
@@ -532,6 +533,7 @@ ESCALADE = ScenarioSpec(
     rocks=((14.0, 31.9), (40.0, 31.9)),
     cauldrons=((29.0, 32.2),),
     rally_points=((24.0, 36.0),),
+    barricades=(BarricadeSpec((21.0, 33.6), (27.0, 33.6), spiked=True),),
     summary="The attacker scales the walls with a siege tower and ladders; the defender "
     "answers with rocks and boiling water.",
 )
