@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from battlesim.engines.sbg.core import effects
+from battlesim.engines.sbg.core.effects import Bar, Effect, Until
 from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.marks import PARALYSED
 from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import Phase, Tick, tick
 from battlesim.engines.sbg.rules import fortifications as forts
@@ -73,15 +76,23 @@ def test_siege_rally_01_an_enemy_in_contact_destroys_it_at_the_end_phase():
     assert any(e.kind == "rallying_point_destroyed" for e in state.log.events)
 
 
-@pytest.mark.parametrize("what", ["prone", "shot", "fought", "supported", "cast", "far"])
+@pytest.mark.parametrize(
+    "what", ["prone", "shot", "fought", "supported", "cast", "immobilised", "paralysed", "far"]
+)
 def test_siege_rally_01_not_destroyed_by_an_enemy_that_did_any_of_the_list(what):
-    """Prone, shot, in a fight (supporting counts), cast a power, or not in contact: it
-    stands."""
+    """Prone, shot, in a fight (supporting counts), cast a power, held by Immobilise or
+    Paralyse, or not in contact: it stands."""
     state = battle()
     point = _point(state)
     enemy = add(state, "A1", 0, 24.0, 30.0 - GAP - (0.5 if what == "far" else 0.0))
     if what == "cast":
         CAST_TURN.of(enemy).append(state.turn)
+    elif what in ("immobilised", "paralysed"):
+        bars = frozenset({Bar.MOVE}) if what == "immobilised" else frozenset()
+        mark = PARALYSED if what == "paralysed" else ""
+        source = "MAGIC-P-TRANSFIX" if what == "immobilised" else "MAGIC-P-PARALYSE"
+        held = Effect(what, enemy.uid, None, 0, Until.END_OF_TURN, source, bars=bars, mark=mark)
+        effects.add(state, held)
     elif what != "far":
         setattr(enemy, what, True)
     _end_phase(state)

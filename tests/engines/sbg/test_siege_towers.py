@@ -183,3 +183,18 @@ def test_escalade_scenario_fields_the_tower_and_the_defenders_equipment():
         kinds = {e.kind for e in result.log.events}
         assert {"tower_pushed", "tower_ramp", "tower_left", "rock", "boiling_water"} <= kinds
         assert "rallying_point" in kinds
+
+
+def test_siege_tower_04_a_battlefield_target_a_wounding_engine_hit_takes_half_its_wounds():
+    """SIEGE-TOWER-04: « une cible de Champ de Bataille pour les Engins de Siège »: wounded by
+    a Trebuchet's hit (S10 v D10 on 4+, rolled 5; Wall-Breaker is for Siege targets), it is not
+    slain outright but loses half its 3 Wounds rounded up (SE-WOUND-03, Defence 10), and it is
+    never knocked down."""
+    from tests.engines.sbg.test_siege_engines import TREBUCHET, _engine
+
+    state = battle([5], table=walled_keep())
+    engine = _engine(state, TREBUCHET, x=12.0, y=2.0)
+    tower = _tower(state)
+    crew = se.crewing(state, engine)
+    se._wound_battlefield_target(state, engine, crew, tower)
+    assert tower.alive and tower.wounds == 1 and not tower.prone
