@@ -398,13 +398,13 @@ _NO_SIEGE_RULES = (
     "defender passes and the attacker must break (SIEGE-GATEATK-01); the attacker has one ram "
     "(SIEGE-RAM-01/02) lying 1 inch before its zone and two siege ladders (SIEGE-LADDER-01..04) "
     "lying 1 inch before its zone a third of the way in from each side; siege towers and "
-    "defensive equipment (part 2 sections 12.3-12.4) are not played yet, nor are demolition "
-    "charges (11.8)."
+    "defensive equipment (part 2 sections 12.3-12.4) are not part of it (the Escalade "
+    "fields them), nor are demolition charges (11.8)."
 )
 _RUIN_RULES = (
     "ASSUMPTION (engine scope): the ruined walls are low obstacles leapt as in part 1 and the "
     "breaches open ground; the fort has no gate. Ladders, rams and defensive equipment "
-    "(part 2 sections 12.3-12.4) are not played yet."
+    "(part 2 sections 12.3-12.4) are not part of it."
 )
 STORM_THE_GATE = ScenarioSpec(
     "storm_the_gate",
