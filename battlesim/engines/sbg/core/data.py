@@ -359,8 +359,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "siege-tower": "SIEGE-TOWER-01..04: a tower is a round piece 4 inch across facing the "
         "fortified wall nearest where the scenario sets it; it is pushed straight on at the "
         "start of the Move phase and stops at anything in its way; those aboard are chosen at "
-        "deployment (BoardTower: the nearest Infantry, leaving six plus one per model aboard "
-        "to push) and leave only by the lowered ramp (READINGS).",
+        "deployment (BoardTower: the nearest Infantry, a third of those beyond six pushers "
+        "and the ladder carriers) and leave only by the lowered ramp (READINGS).",
         "siege-defences": "SIEGE-ROCKS-01/BOIL-01: rocks and cauldrons are markers where the "
         "scenario sets them, of the besieged side (side 1); the players never carry them; "
         "the heuristic posts the defenders nearest each one beside it (READINGS).",

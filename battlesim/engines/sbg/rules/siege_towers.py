@@ -367,9 +367,9 @@ def room_near(state: BattleState, model: ModelState, centre: Point, reach: float
 @dataclass(frozen=True, slots=True)
 class BoardTower(Decision[tuple[ModelId, ...]]):
     """SIEGE-TOWER-01: which friendly Infantry start inside the tower. ``offered``: the
-    scenario's count. Default: that many of the side's Infantry nearest it, no more than
-    leaves six plus one per model aboard to push it (SIEGE-TOWER-02), besides a carrier
-    for each siege ladder lying ready."""
+    scenario's count. Default: the side's Infantry nearest it, no more than a third of those
+    beyond the six pushers (SIEGE-TOWER-02) and a carrier for each siege ladder lying ready:
+    each one aboard needs one more pusher, and spare pushers stand in for the fallen."""
 
     tower: ModelState
     offered: int
@@ -379,7 +379,7 @@ class BoardTower(Decision[tuple[ModelId, ...]]):
         side.sort(key=lambda m: (state.distance(m, self.tower), m.uid))
         foot = sum(1 for m in state.living(self.tower.player) if on_foot(m))
         spare = foot - PUSHERS - len(siege_ladders.ladders_on_ground(state))
-        room = max(0, spare // 2)
+        room = max(0, spare // 3)
         return tuple(m.uid for m in side[: min(self.offered, room)])
 
 
