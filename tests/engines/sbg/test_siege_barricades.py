@@ -94,3 +94,14 @@ def test_siege_barr_01_three_wounds_defence_7_then_gone():
     axe2 = add(state2, "A1", 0, 23.0, 19.0, profile(strength=7, attacks=3))
     assert not sb.attack(state2, axe2, piece2)
     assert state2.table.pieces == (piece2,)
+
+
+@pytest.mark.parametrize("kind", ["hobbit", "troll"])
+def test_siege_barr_01_the_crossing_test_whatever_the_models_height(kind):
+    """« franchies au prix d'un Test de Saut »: a Hobbit (0.75") does not climb the 1"
+    barricade and a Troll (2.4") does not step over it: each leaps it (6: over and on)."""
+    state = battle([6], table=_table())
+    model = add(state, "A1", 0, 23.0, 18.0, profile(keywords=frozenset({kind})))
+    apply_action(state, model, Move("A1", (23.0, 22.0)))
+    assert model.position == (23.0, 22.0)
+    assert [p for p, _ in rolls(state)] == ["leap A1 over barricade 1"]

@@ -69,9 +69,32 @@ def crossings(state: BattleState, model: ModelState, end: Point) -> list[Crossin
         return []
     found = terrain_tests(state.table, model.position, end, terrain_height(model))
     tests = [_by_ladder(model.position, end, piece, test, size) for piece, test, size in found]
+    if siege_barricades.on_table(state.table):
+        tests = _barricade_leaps(state, model.position, end, tests)
     if tests and siege_ladders.raised_ladders(state):
         return [_by_siege_ladder(state, model.position, end, c) for c in tests]
     return tests
+
+
+def _barricade_leaps(
+    state: BattleState, start: Point, end: Point, tests: list[Crossing]
+) -> list[Crossing]:
+    """SIEGE-BARR-01 (002:L3315, reading 36): « franchies au prix d'un Test de Saut »: a
+    barricade is crossed with the obstacle test whatever the model's height (a Hobbit does
+    not climb it, a Troll does not step over it)."""
+    leaps = [
+        Crossing(c.piece, TerrainTest.LEAP, c.piece.height)
+        if siege_barricades.is_barricade(c.piece)
+        else c
+        for c in tests
+    ]
+    tested = {c.piece.name for c in leaps}
+    crossed = [
+        Crossing(piece, TerrainTest.LEAP, piece.height)
+        for piece in state.table.crosses_obstacle(start, end)
+        if siege_barricades.is_barricade(piece) and piece.name not in tested
+    ]
+    return crossed + leaps
 
 
 def _by_siege_ladder(state: BattleState, start: Point, end: Point, crossing: Crossing) -> Crossing:

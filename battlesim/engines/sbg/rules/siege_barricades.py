@@ -2,9 +2,9 @@
 002:L3311-3321; reading 36, READINGS).
 
 A barricade is a terrain piece the scenario adds to its table: an obstacle at most 6" long,
-1" wide and 1" high. The part 1 rules then do the rest: a model crosses it with the
-obstacle test (MOVE-LEAP's table, the « Franchissement » of reading 36: a 1" obstacle is
-between half and all of a man's height) and defends it as a barrier (FIGHT-BAR). It has 3
+1" wide and 1" high. A model crosses it with the obstacle test (MOVE-LEAP's table, the
+« Franchissement » of reading 36) whatever its height (``crossing.crossings``), and the part
+1 rules defend it as a barrier (FIGHT-BAR). It has 3
 Wounds and Defence 7: enemies touching it at the Fight phase's end that fought no one may
 attack it as a gate (reading; SIEGE-GATEATK-01's automatic win); at 0 it is taken off the
 table. A spiked one hurts: a model that makes the crossing test over it rolls a D6 and
@@ -73,6 +73,17 @@ def add_barricades(table: Table | None, specs: Sequence[BarricadeSpec]) -> Table
 
 def is_barricade(piece: Any) -> bool:
     return str(piece.name).startswith((BARRICADE, SPIKED))
+
+
+def on_table(table: Table | None) -> bool:
+    """Whether the table has a barricade (kept in its index's memo: asked for every move)."""
+    if table is None:
+        return False
+    memo = table.index.memo
+    found = memo.get(BARRICADE)
+    if found is None:
+        found = memo[BARRICADE] = any(is_barricade(p) for p in table.pieces)
+    return bool(found)
 
 
 def is_spiked(piece: Any) -> bool:
