@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from battlesim.engines.sbg.core.actions import IllegalActionError, Move
+from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.tables_more import walled_keep
 from battlesim.engines.sbg.rules.combats import Combat
@@ -45,12 +46,18 @@ def test_stairs_piece_levels_and_json():
 
 def test_siege_move_01_stairs_cost_infantry_no_more_than_open_ground():
     """SIEGE-MOVE-01 (002:L3244): « Les escaliers ... n'infligent pas de pénalité de
-    Mouvement »: 6" up the stairs cost 6", the whole Move of a Man."""
+    Mouvement »: 6" up the stairs cost 6", the whole Move of a Man, as do 6" along the
+    upper floor (a walkway); the table prices the stairs as open ground for Infantry."""
     state = battle(table=_yard())
     model = add(state, "A1", 0, 12.0, 24.0)
     assert check_action(state, model, Move("A1", (18.0, 24.0))) == pytest.approx(6.0)
     apply_action(state, model, Move("A1", (18.0, 24.0)))
     assert model.position == (18.0, 24.0) and rolls(state) == []
+    base = circle_base(model.radius)
+    assert state.table.movement_cost((12.0, 24.0), (18.0, 24.0), base) == pytest.approx(6.0)
+    assert state.table.reach((12.0, 24.0), (18.0, 24.0), base, 6.0) == pytest.approx(6.0)
+    walker = add(state, "A2", 0, 32.0, 19.0)
+    assert check_action(state, walker, Move("A2", (32.0, 25.0))) == pytest.approx(6.0)
 
 
 def test_siege_move_03_a_floor_reached_by_its_stairs_costs_the_walk_only():
