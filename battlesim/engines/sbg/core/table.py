@@ -571,7 +571,7 @@ class Table:
         """Whether the straight move from ``start`` to ``end`` goes onto (or off) the sheer
         ``piece`` where a flight of stairs as high lands on it: walked, no test (SIEGE-STAIRS-01,
         data.ASSUMPTIONS "stairs")."""
-        if not self.stairs:
+        if not self.stairs or geometry.point_distance(start, end) < geometry.EPS:
             return False
         i = self.pieces.index(piece)
         inside = self.index.intervals(start, end, i)
