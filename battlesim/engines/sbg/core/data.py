@@ -440,6 +440,7 @@ ASSUMPTIONS: Final = MappingProxyType(
         "floor (a sheer piece: a wall walk, a gallery, a tower's storey) is reached by the "
         "stairs landing on it (top within 0.1 inch of the floor's height): changing floor costs "
         "the walk up the flight, no test and no more Move, as SIEGE-MOVE-01 says of stairs; "
+        "for sight a flight is a solid block of its top's height (the 2.5D prisms of LOS-06); "
         "without stairs it is the climb of MOVE-CLIMB (twice the height). The Theoden example "
         "(L3260) is one group's agreement, not played. SIEGE-STAIRS-02: 'back away down the "
         "stairs' is a loser whose centre is on a flight with a winner standing higher when the "
