@@ -39,6 +39,7 @@ class Carried:
     point: Point
     carrier: str | None = None
     heavy: bool = False
+    side: int | None = None  # only that side's models may carry it (DEMO-01); None: any
 
 
 @dataclass(slots=True)
@@ -49,8 +50,10 @@ class Objects:
 OBJECTS: Status[Objects] = Status("objects", Objects, Lasting.BATTLE)
 
 
-def place_object(state: BattleState, name: str, point: Point, *, heavy: bool = False) -> None:
-    OBJECTS.of(state).placed[name] = Carried(point, heavy=heavy)
+def place_object(
+    state: BattleState, name: str, point: Point, *, heavy: bool = False, side: int | None = None
+) -> None:
+    OBJECTS.of(state).placed[name] = Carried(point, heavy=heavy, side=side)
     state.log.emit("object", name=name, point=[round(point[0], 3), round(point[1], 3)], heavy=heavy)
 
 
@@ -90,8 +93,9 @@ def holder_side(state: BattleState, name: str) -> PlayerId | None:
 
 def give(state: BattleState, name: str, model: ModelState) -> None:
     objects = OBJECTS.of(state)
-    heavy = objects.placed[name].heavy if name in objects.placed else False
-    objects.placed[name] = Carried(model.position, model.uid, heavy)
+    old = objects.placed.get(name)
+    heavy, side = (old.heavy, old.side) if old is not None else (False, None)
+    objects.placed[name] = Carried(model.position, model.uid, heavy, side)
     state.log.emit("object_taken", name=name, model=model.uid)
     if heavy and burdened(model):
         half = int(model.profile.move) // 2
@@ -111,8 +115,9 @@ def give(state: BattleState, name: str, model: ModelState) -> None:
 
 def drop(state: BattleState, name: str, point: Point) -> None:
     objects = OBJECTS.of(state)
-    heavy = objects.placed[name].heavy if name in objects.placed else False
-    objects.placed[name] = Carried(point, heavy=heavy)
+    old = objects.placed.get(name)
+    heavy, side = (old.heavy, old.side) if old is not None else (False, None)
+    objects.placed[name] = Carried(point, heavy=heavy, side=side)
     state.log.emit("object_dropped", name=name, point=[round(point[0], 3), round(point[1], 3)])
 
 
@@ -157,6 +162,8 @@ def _pick_up(state: BattleState, happening: Happening) -> None:
     for name, found in objects.placed.items():
         if found.carrier is not None or not may_pick_up(model, found.heavy):
             continue
+        if found.side is not None and found.side != model.player:
+            continue  # DEMO-01: only its army's models carry a demolition charge
         gap = math.dist(model.position, found.point) - model.radius - OBJECT_RADIUS
         if gap <= CONTACT:
             give(state, name, model)
