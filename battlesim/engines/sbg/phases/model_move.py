@@ -20,6 +20,7 @@ from battlesim.engines.sbg.core.table import moving_through
 from battlesim.engines.sbg.rules import (
     cavalry,
     one_ring,
+    passengers,
     prone,
     sentries,
     siege_crew,
@@ -105,6 +106,8 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move
     _carry_out(state, model, action)
     if free_to_finish(model):  # MSL-THROW-03: its throw slew the target; it moves on
+        _carry_out(state, model, _choose(state, players, model))
+    if passengers.goes_on(state, model):  # ADV-PASS-03: a 6 to take a passenger up
         _carry_out(state, model, _choose(state, players, model))
     casting.offer(state, players, model)  # ... or at its end, if it did not cast (once a turn)
     prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
