@@ -173,3 +173,24 @@ def test_adv_pass_08_a_one_is_a_flying_leap():
     state.wound(rider, "test", at_mount=True)
     assert not walker.alive
     assert [e.data["model"] for e in state.log.of_kind("thrown_rider")] == ["A1", "A2"]
+
+
+def test_se_wound_04_an_engine_hit_on_the_cavalry_model_hits_its_passenger_too():
+    """SE-WOUND-04 (002:L3102): « le cavalier, la monture et tout Passager » are all hit:
+    the ballista (S9, 3+ against D4) misses the mount and the rider (2, 2); knocked Prone,
+    the rider is thrown (CAV-LOOSE-03) and so is the passenger (ADV-PASS-08, 3), the rider's
+    S3 hit fails (1); then the passenger's To Wound, 3: slain outright."""
+    from battlesim.engines.sbg.core.units import SiegeEngineSpec, engine_profile
+    from battlesim.engines.sbg.rules import siege_engines as se
+
+    state, rider, walker, _ = _lift([3, 4, 6, 2, 2, 3, 1, 3])
+    card = engine_profile(SiegeEngineSpec("Ballista", 9, 10, 3, False, ()))
+    engine = add(state, "E1", 1, 24.0, 40.0, card)
+    add(state, "C1", 1, 24.0 - engine.radius - 0.49, 40.0)
+    state.engines["E1"] = ["C1"]
+    crew = se.crewing(state, engine)
+    assert crew is not None
+    se.fire(state, engine, crew, rider)
+    purposes = [e.data["purpose"] for e in state.log.of_kind("roll")]
+    assert any(p.startswith("engine to wound E1->A2") for p in purposes)
+    assert not walker.alive and rider.alive
