@@ -19,6 +19,7 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.table import moving_through
 from battlesim.engines.sbg.rules import (
     cavalry,
+    objects,
     one_ring,
     passengers,
     prone,
@@ -75,6 +76,7 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
         return
     _maybe_dismount(state, players[model.player], model)
+    objects.put_down(state, players[model.player], model)  # ADV-LIGHT-02: at will
     if siege_crew.stays(state, players[model.player], model):
         _carry_out(state, model, Hold(model.uid))  # SE-SHOOT-01: crew at the engine
         return

@@ -1,7 +1,10 @@
 """What the heuristic does in a siege (issue 20): the attackers take up the ram, carry it to
 the enemy gate and crowd round its holder (each helper adds 1 to its Strength, SIEGE-RAM-02),
 the others go to the gate and break it (SIEGE-GATEATK-01) rather than walk into the walls.
-Once no enemy gate stands, or for the defenders, the plan player decides as always.
+The ram's holder walks straight to the gate's outer face; its helpers (enough for S11, the
+S10 row with re-rolls, and one spare) keep behind it and move with it; an enemy barring the
+ram is charged. Ladders get a second carrier. Once no enemy gate stands the attackers go
+for the objective, the nearest first; for the defenders the plan player decides as always.
 
 ``SiegePlanPlayer`` is the plan player (``plan/player.py``) with these moves first; away from
 a gate or a ram it is the plan player exactly.
@@ -49,6 +52,19 @@ LADDER_DEFENDERS = 2  # the defenders nearest an enemy ladder's top go to it
 
 def _gates(state: BattleState) -> list[ModelState]:
     return fortifications.standing_gates(state) if state.structures else []
+
+
+def _spent_ram(state: BattleState, model: ModelState, name: str) -> bool:
+    """A ram in a siege whose enemy gates have all fallen."""
+    return (
+        name.startswith(fortifications.RAM)
+        and bool(state.structures)
+        and not _enemy_gates(state, model.player)
+    )
+
+
+def _enemy_gates(state: BattleState, side: int) -> list[ModelState]:
+    return [g for g in _gates(state) if g.player != side]
 
 
 def enemy_gate(state: BattleState, model: ModelState) -> ModelState | None:
@@ -299,6 +315,10 @@ class SiegePlanPlayer(PlanPlayer):
             gate = enemy_gate(state, decision.engine)
             if gate is not None and gate in decision.targets:
                 return cast(T, gate.uid)
+        if isinstance(decision, (objects.TakeUp, objects.PutDown)) and _spent_ram(
+            state, decision.model, decision.name
+        ):  # the gate is down: the ram would only slow its carrier in the gateway
+            return cast(T, isinstance(decision, objects.PutDown))
         return super().decide(state, decision)
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
@@ -380,7 +400,10 @@ class SiegePlanPlayer(PlanPlayer):
             if model in near[:LADDER_CLIMBERS] and (
                 math.dist(model.position, found.foot) <= LADDER_REACH
             ):
-                return self._climb(state, model, name, found)
+                climb = self._climb(state, model, name, found)
+                if isinstance(climb, Hold) and not _enemy_gates(state, model.player):
+                    return None  # the gate is down: through the gateway rather than wait
+                return climb
         return None
 
     def _second_carrier(
@@ -541,7 +564,7 @@ class SiegePlanPlayer(PlanPlayer):
         """The ram's holder moves first, so that its helpers close up on where it stands."""
         order = super().move_order(state, side)
         target = attacking(self.scenario, side)
-        if target is not None and not any(g.player != side for g in _gates(state)):
+        if target is not None and not _enemy_gates(state, side):
             # the assault: the models nearest the objective first, clearing the way (a
             # breach or gateway) for those behind them
             order.sort(key=lambda uid: math.dist(state.models[uid].position, target))

@@ -19,14 +19,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core import effects
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Effect, Until
 from battlesim.engines.sbg.core.hooks import Hook
 from battlesim.engines.sbg.core.objectives import Point
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.decisions import Player
 
 OBJECT_RADIUS = 0.49  # a 25 mm marker (data.ASSUMPTIONS "objects")
 CONTACT = 0.05  # inches: base contact tolerance
@@ -154,20 +159,63 @@ def may_pick_up(model: ModelState, heavy: bool = False) -> bool:
 
 @on(On.MOVE_ENDED, "light object pick up", 90)
 def _pick_up(state: BattleState, happening: Happening) -> None:
-    """ADV-LIGHT-01: moving into base contact with an object on the ground picks it up."""
+    """ADV-LIGHT-01: moving into base contact with an object on the ground picks it up
+    (ADV-HEAVY-01 « peut porter »: the player may leave it, ``TakeUp``)."""
     objects = OBJECTS.peek(state)
     model = happening.model
     if objects is None or not model.alive:
         return
-    for name, found in objects.placed.items():
+    for name, found in list(objects.placed.items()):
         if found.carrier is not None or not may_pick_up(model, found.heavy):
             continue
         if found.side is not None and found.side != model.player:
             continue  # DEMO-01: only its army's models carry a demolition charge
         gap = math.dist(model.position, found.point) - model.radius - OBJECT_RADIUS
-        if gap <= CONTACT:
+        if gap <= CONTACT and _takes_up(state, model, name):
             give(state, name, model)
             return
+
+
+def _takes_up(state: BattleState, model: ModelState, name: str) -> bool:
+    if state.players is None:
+        return True
+    return bool(state.players[model.player].decide(state, TakeUp(model, name)))
+
+
+def put_down(state: BattleState, player: Player, model: ModelState) -> None:
+    """ADV-LIGHT-02 (002:L2950): a model not engaged may drop what it carries, as its move
+    begins (``PutDown``): the object lies where it stands."""
+    if OBJECTS.peek(state) is None or state.engaged(model):
+        return
+    for name in carried_by(state, model):
+        if player.decide(state, PutDown(model, name)):
+            drop(state, name, model.position)
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class TakeUp(Decision[bool]):
+    """ADV-LIGHT-01, ADV-HEAVY-01: does the model, touching the object on the ground, take
+    it up? Default: yes."""
+
+    model: ModelState
+    name: str
+
+    def default(self, state: BattleState) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PutDown(Decision[bool]):
+    """ADV-LIGHT-02: does the model drop the object as its move begins? Default: no."""
+
+    model: ModelState
+    name: str
+
+    def default(self, state: BattleState) -> bool:
+        return False
 
 
 @on(On.CHARGE_DECLARED, "heavy object put down", 90)
