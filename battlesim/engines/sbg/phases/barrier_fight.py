@@ -23,7 +23,7 @@ from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import TerrainKind
-from battlesim.engines.sbg.rules import cavalry, fight_stances, special_strikes
+from battlesim.engines.sbg.rules import cavalry, fight_stances, siege_barricades, special_strikes
 from battlesim.engines.sbg.rules.back_away import back_away
 from battlesim.engines.sbg.rules.barriers import barrier_across, doorway, protecting_barrier
 from battlesim.engines.sbg.rules.combats import Combat
@@ -40,6 +40,7 @@ from battlesim.engines.sbg.rules.fighting import (
     winners_strike,
 )
 from battlesim.engines.sbg.rules.orders import BarrierOrder, in_order
+from battlesim.engines.sbg.rules.untouchable import disguised, spared
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -157,7 +158,10 @@ def _one_on_one(
     strikers = combat.side(winner) + combat.helpers(winner)
     losers = combat.side(1 - winner)
     gate = _in_the_way(state, barrier) if winner == attacker.player else None
-    winners_strike(state, players[winner], strikers, losers, set(), gate)
+    struck = [  # Broken Mind, A Traitor Within: not struck (as fighting.resolve_combat)
+        m for m in losers if not spared(state, m, winner) and not disguised(state, m, winner)
+    ]
+    winners_strike(state, players[winner], strikers, struck, set(), gate)
     cavalry.after_strikes(state, [defender, attacker])  # CAV-STRIKE-02; no charge bonus here
     stab_backlashes(state, losers)
     beaten = winner != attacker.player
@@ -175,6 +179,8 @@ def _in_the_way(state: BattleState, barrier: Any) -> Callable[[ModelState], bool
         if permitted(May.STRIKE_PAST_BARRIERS, HookContext(state, striker)):
             return True  # an army rule (Supreme Agility) passes without a roll
         (die,) = state.roll(1, f"barrier {barrier.name} in the way of {striker.uid}")
+        if die < score:
+            siege_barricades.struck_barrier(state, striker, barrier)  # SIEGE-SPIKED-01
         return die >= score
 
     return passes

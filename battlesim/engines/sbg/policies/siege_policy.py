@@ -34,7 +34,14 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
-from battlesim.engines.sbg.rules import characteristics, fortifications, objects, siege_ladders
+from battlesim.engines.sbg.policies.siege_equipment import equipment_move
+from battlesim.engines.sbg.rules import (
+    characteristics,
+    fortifications,
+    objects,
+    siege_defences,
+    siege_ladders,
+)
 from battlesim.engines.sbg.rules.movement import check_action
 from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.siege_engines import ChooseEngineTarget
@@ -322,6 +329,10 @@ class SiegePlanPlayer(PlanPlayer):
         return super().decide(state, decision)
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        if state.structures or siege_defences.pieces(state):  # towers, rocks, cauldrons
+            equipment = equipment_move(state, model, self._siege_walk)
+            if equipment is not None:
+                return equipment
         if self.scenario is not None and self.scenario.spec.ladders:
             action = self._ladder_move(state, model)
             if action is not None:
@@ -390,8 +401,9 @@ class SiegePlanPlayer(PlanPlayer):
             nearest = min(side, key=lambda m: (math.dist(m.position, point), m.uid))
             if nearest is model:
                 return self._fetch(state, model, point)
-        carrier = _ladder_to_help(state, model, side)
-        if carrier is not None:
+        towers = self.scenario is not None and self.scenario.spec.towers
+        carrier = None if towers else _ladder_to_help(state, model, side)
+        if carrier is not None:  # (a tower's pushers are not spared for the ladders)
             return self._second_carrier(state, model, carrier)
         for name, found in sorted(siege_ladders.raised_ladders(state).items()):
             if found.side != model.player:
