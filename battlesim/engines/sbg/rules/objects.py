@@ -1,7 +1,9 @@
 """Carrying Light objects (checklist part 2 §10.2, ADV-LIGHT-01/02, 002:L2946-2950).
 
 A scenario puts named objects on the table (``place_object``); a model that moves into base
-contact with one lying on the ground picks it up, and it goes where its carrier goes. When
+contact with one lying on the ground picks it up if its player wants it (``TakeUp``), and it
+goes where its carrier goes; an unengaged carrier may put it down as its move begins
+(``PutDown``, ADV-LIGHT-02). When
 the carrier is slain in a fight, the model that slew it takes the object if it was in base
 contact; otherwise (shot, fled, or its killer gone) the object is dropped where the carrier
 stood. Cavalry cannot pick an object up from the ground unless Expert Riders (ADV-LIGHT-02).
