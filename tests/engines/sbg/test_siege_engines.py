@@ -647,3 +647,21 @@ def test_se_shoot_05_a_fight_hit_falls_on_the_shooters_friend_on_one_to_three():
     assert state.engaged(target)
     _fire(state, engine, target)
     assert target.alive and not friend.alive
+
+
+def test_se_upg_engcapt_the_engineer_captain_spends_might_on_the_scatter():
+    """SE-UPG-ENGCAPT (002:L3158): the Engineer Captain, a Hero replacing the veteran, may use
+    Might on the engine's To Hit, To Wound and Scatter rolls: the Scatter's 5 raised to a
+    perfect shot (6), then S9 against D4 (3) slays the target, one Might spent."""
+    state = battle([4, 5, 3])
+    state.players = (_SpendsMight(), _SpendsMight())
+    engine = _engine(state)
+    captain = profile(
+        name="Captain of Minas Tirith", keywords=frozenset({"man", "infantry", "hero"}), might=2
+    )
+    crewman = state.models["C1"]
+    crewman.spec = replace(crewman.spec, profile=captain)
+    crewman.might = 2
+    target = add(state, "B1", 1, 24.0, 30.0, ORC)
+    _fire(state, engine, target)
+    assert crewman.might == 1 and not target.alive
