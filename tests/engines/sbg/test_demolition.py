@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from battlesim.engines.sbg.core.actions import Move
 from battlesim.engines.sbg.core.objectives import GateSpec
 from battlesim.engines.sbg.core.state import Phase, Tick, tick
+from battlesim.engines.sbg.phases.shoot import run_shoot_phase
 from battlesim.engines.sbg.rules import demolition as demo
 from battlesim.engines.sbg.rules import fortifications as forts
 from battlesim.engines.sbg.rules import objects
+from battlesim.engines.sbg.rules.movement import apply_action
 from tests.engines.sbg.builders import add, battle, players, profile
 
 TORCH = profile(name="Berserker", wargear=("sword", "flaming brand"), courage=7)
@@ -100,3 +103,100 @@ def test_demo_10_an_enemy_in_contact_all_fight_phase_disables_it():
     state.phase = Phase.FIGHT
     tick(state, Tick.PHASE_END)
     assert objects.where(state, name) is None
+
+
+# --- DEMO-01, DEMO-07/08/09: who carries a charge, and a charge that is shot ----------------
+
+XBOW = profile(name="Crossbowman", wargear=("sword", "crossbow"))  # S4: 6+ against D7
+
+
+def _shot_scene(dice):
+    """A charge of side 0 at (24, 24) with two of side 0's men within 2" of it, and a side 1
+    crossbowman 10" away."""
+    state = battle(dice)
+    state.players = players()
+    name = demo.place_charge(state, (24.0, 24.0), 0)
+    near = [add(state, f"A{k}", 0, 23.0 + 2.0 * k, 22.5) for k in range(2)]
+    shooter = add(state, "B1", 1, 24.0, 34.0, XBOW)
+    return state, name, near, shooter
+
+
+def test_demo_01_only_the_charges_own_army_may_carry_it():
+    """DEMO-01 (002:L3184): « Seules les figurines de l'armée qui a accès aux charges de
+    démolition peuvent les porter »: an enemy moving into contact does not take it up, a
+    model of its own side does."""
+    state = battle()
+    name = demo.place_charge(state, (24.0, 24.0), 0)
+    foe = add(state, "B1", 1, 20.0, 24.0)
+    apply_action(state, foe, Move("B1", (24.0 - 0.98, 24.0)))
+    assert objects.carrier(state, name) is None
+    state.set_position(foe, (5.0, 5.0))
+    friend = add(state, "A1", 0, 28.0, 24.0)
+    apply_action(state, friend, Move("A1", (24.0 + 0.98, 24.0)))
+    assert objects.carrier(state, name) is friend
+
+
+def test_demo_07_a_shot_wound_sets_it_off_on_a_six():
+    """DEMO-07 (002:L3210): shot normally (4+ to hit, a crossbow's S4 against Defence 7
+    wounds on 6); one D6 for the Wound: a 6 sets it alight, the Detonation table at once (3:
+    it explodes), 2 Wounds to each man of side 0 within 2"."""
+    state, name, near, shooter = _shot_scene([4, 6, 6, 3, 2])
+    demo.shoot_charge(state, shooter, name)
+    assert objects.where(state, name) is None
+    assert not any(m.alive for m in near)
+    assert [e.data["score"] for e in state.log.of_kind("detonation")] == [3]
+
+
+def test_demo_07_09_three_wounds_without_a_six_break_it_harmlessly():
+    """DEMO-07: Defence 7, 3 Wounds; a D6 per Wound short of 6 does not set it off; DEMO-09
+    (002:L3214): at 0 Wounds without exploding it is broken and removed, nobody hurt."""
+    state, name, near, shooter = _shot_scene([4, 6, 5] * 3)
+    for shot in range(3):
+        assert objects.where(state, name) is not None, shot
+        shooter.shot = False
+        demo.shoot_charge(state, shooter, name)
+    assert objects.where(state, name) is None
+    assert all(m.alive for m in near)
+    assert not state.log.of_kind("detonation") and state.log.of_kind("charge_broken")
+
+
+def test_demo_07_a_miss_or_a_failed_wound_leaves_it_whole():
+    """DEMO-07: a miss (3 against 4+) does nothing; a hit that fails to wound (5 against
+    6) takes no Wound."""
+    state, name, _, shooter = _shot_scene([3, 4, 5])
+    demo.shoot_charge(state, shooter, name)
+    shooter.shot = False
+    demo.shoot_charge(state, shooter, name)
+    assert objects.where(state, name) is not None
+    assert not state.log.of_kind("charge_wounded")
+
+
+def test_demo_08_a_charge_wounded_by_another_goes_off_on_four():
+    """DEMO-08 (002:L3212): the first charge explodes (2 Wounds, 2: an instant reaction);
+    the second, 1.5" away, takes the 2 Wounds: one D6 each, a 4 sets it off (a 6 is needed
+    for a shot, DEMO-07), its own Detonation (3) and explosion follow."""
+    state = battle([2, 4, 1, 3, 1])
+    first = demo.place_charge(state, (24.0, 24.0), 0)
+    second = demo.place_charge(state, (25.5, 24.0), 0)
+    demo.explode(state, first, (24.0, 24.0))
+    assert objects.where(state, second) is None
+    assert [e.data["charge"] for e in state.log.of_kind("explosion")] == [first, second]
+
+
+def test_demo_08_below_four_it_keeps_its_last_wound():
+    """DEMO-08: two Wounds rolled 3 and 3 do not set it off; DEMO-07: it has 1 Wound left
+    and stays on the table (DEMO-09 only at 0)."""
+    state = battle([2, 3, 3])
+    first = demo.place_charge(state, (24.0, 24.0), 0)
+    second = demo.place_charge(state, (25.5, 24.0), 0)
+    demo.explode(state, first, (24.0, 24.0))
+    assert objects.where(state, second) is not None
+    assert [e.data["left"] for e in state.log.of_kind("charge_wounded")] == [1]
+
+
+def test_demo_07_the_shoot_phase_offers_the_enemy_charge():
+    """DEMO-07: in the Shoot phase the crossbowman may shoot the charge instead of a man;
+    the heuristic does when its blast holds none of its own side (it misses on a 1)."""
+    state, name, _, shooter = _shot_scene([1])
+    run_shoot_phase(state, state.players)
+    assert [e.data["target"] for e in state.log.of_kind("shot")] == [name]

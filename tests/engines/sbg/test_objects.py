@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core.actions import Move
 from battlesim.engines.sbg.core.state import Removal
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules import objects
 from battlesim.engines.sbg.rules.movement import apply_action
 from battlesim.engines.sbg.rules.scenarios import scenario_named
@@ -104,3 +105,39 @@ def test_a_heavy_object_is_dropped_before_charging() -> None:
     apply_action(state, a, Charge("A0", "B0", (24, 26.5 - BASE_GAP)))  # type: ignore[arg-type]
     assert objects.carrier(state, "the chest") is None  # type: ignore[arg-type]
     assert objects.where(state, "the chest") == (24, 24)  # type: ignore[arg-type]
+
+
+class _Leaves(HeuristicPlayer):
+    """Declines to take objects up and drops what it carries."""
+
+    def decide(self, state, decision):  # type: ignore[no-untyped-def]
+        if isinstance(decision, objects.TakeUp):
+            return False
+        if isinstance(decision, objects.PutDown):
+            return True
+        return super().decide(state, decision)
+
+
+def test_adv_heavy_01_a_model_may_leave_an_object_where_it_lies() -> None:
+    """ADV-HEAVY-01 (002:L2956): « Une figurine peut porter un objet lourd en se déplaçant à
+    son contact »: it may, not must; a player declining leaves the prize on the ground."""
+    state = _prize_battle()
+    state.players = (_Leaves(), HeuristicPlayer())  # type: ignore[attr-defined]
+    a = add(state, "A0", 0, 24, 20)  # type: ignore[arg-type]
+    apply_action(state, a, Move("A0", (24, 23.05)))  # type: ignore[arg-type]
+    assert objects.carrier(state, "the prize") is None  # type: ignore[arg-type]
+
+
+def test_adv_light_02_an_unengaged_carrier_may_drop_it_as_its_move_begins() -> None:
+    """ADV-LIGHT-02 (002:L2950): only a model not engaged may drop an object (« lâcher
+    (volontairement ou non) »): dropped where it stands; engaged, it keeps it."""
+    state = _prize_battle()
+    a = add(state, "A0", 0, 24, 20)  # type: ignore[arg-type]
+    objects.give(state, "the prize", a)  # type: ignore[arg-type]
+    foe = add(state, "B1", 1, 24, 20 + BASE_GAP)  # type: ignore[arg-type]
+    objects.put_down(state, _Leaves(), a)  # type: ignore[arg-type]
+    assert objects.carrier(state, "the prize") is a  # type: ignore[arg-type]
+    state.set_position(foe, (40, 40))  # type: ignore[attr-defined]
+    objects.put_down(state, _Leaves(), a)  # type: ignore[arg-type]
+    assert objects.carrier(state, "the prize") is None  # type: ignore[arg-type]
+    assert objects.where(state, "the prize") == (24, 20)  # type: ignore[arg-type]

@@ -5,11 +5,13 @@ text in the BattleScribe data (rule id cited)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
 
 from battlesim.engines.sbg.core.units import (
+    Alignment,
     SiegeEngineSpec,
     engine_profile,
     force_from_data,
@@ -555,3 +557,111 @@ def _distance(a, b) -> float:
 
 def _touching(positions, radii, a, b) -> bool:
     return _distance(positions[a], positions[b]) <= radii[a] + radii[b] + 0.05
+
+
+def test_se_shoot_03_range_forty_eight_inches():
+    """SE-SHOOT-03 (002:L3049): « une portée de 48" » unless the card says otherwise: an
+    enemy 48" away (base to base, across the table's diagonal) is a target, 49" is not."""
+    for reach_, legal in ((48.0 - 0.01, True), (49.0, False)):
+        state = battle()
+        engine = _engine(state, BALLISTA, x=2.0, y=2.0, crew=1)
+        crew = se.crewing(state, engine)
+        step = (reach_ + engine.radius + 0.49) / math.sqrt(2)
+        target = add(state, "B1", 1, 2.0 + step, 2.0 + step, ORC)
+        assert se.reach(engine) == (0.0, 48.0)
+        assert crew is not None and se.legal_target(state, engine, crew, target) is legal
+
+
+def test_se_wound_01_engine_strength_against_the_targets_defence():
+    """SE-WOUND-01 (002:L3096): « la Force de l'engin contre la Défense de la cible »: the
+    ballista's S9 against Defence 9 wounds on 4+: a 3 leaves the target alive (Prone,
+    SE-WOUND-02), a 4 slays it."""
+    hard = profile(name="Hard", defence=9, wounds=2)
+    state = battle([4, 6, 3])  # to hit, perfect shot, to wound 3
+    target = add(state, "B1", 1, 24.0, 30.0, hard)
+    _fire(state, _engine(state), target)
+    assert target.alive and target.prone
+    assert any("(S9 D9)" in purpose for purpose, _ in rolls(state))
+    state = battle([4, 6, 4])
+    target = add(state, "B1", 1, 24.0, 30.0, hard)
+    _fire(state, _engine(state), target)
+    assert not target.alive
+
+
+def test_se_wound_05_without_a_rule_of_its_own_nothing_near_the_target_is_hurt():
+    """SE-WOUND-05 (002:L3104-3106): what the models near the target suffer is the engine's
+    own rules' (Area Effect: test_area_effect_s5_hits_around_the_target); a ballista with
+    none hurts only the model it falls on: the neighbour 1" away is untouched, no roll."""
+    state = battle([4, 6, 3])
+    state.players = players()
+    engine = _engine(state, BALLISTA)
+    target = add(state, "B1", 1, 24.0, 30.0, ORC)
+    neighbour = add(state, "B2", 1, 25.5, 30.0, ORC)
+    _fire(state, engine, target)
+    assert not target.alive and neighbour.alive and not neighbour.prone
+    assert len(rolls(state)) == 3
+
+
+def _line_scene(dice, spec):
+    """The engine at (24, 4), its target at (24, 30) and an enemy model halfway on the line
+    from the crewman who shoots (C1, left of the engine) to the target."""
+    state = battle(dice)
+    state.players = players()
+    engine = _engine(state, spec)
+    target = add(state, "B1", 1, 24.0, 30.0, ORC)
+    crewman = state.models["C1"]
+    between = add(state, "B2", 1, (crewman.x + 24.0) / 2, 17.0, ORC)
+    return state, engine, target, between
+
+
+def test_se_inway_01_a_ballista_rolls_in_the_way_after_the_scatter():
+    """SE-INWAY-01 (002:L3078): an engine that does not volley tests In The Way once the
+    Scatter roll gave the victim (a perfect shot, 6): the enemy between fails its test (1)
+    and takes the shot (S9 against D4: 3)."""
+    state, engine, target, between = _line_scene([4, 6, 1, 3], BALLISTA)
+    _fire(state, engine, target)
+    purposes = [purpose for purpose, _ in rolls(state)]
+    assert purposes[1].startswith("scatter") and purposes[2].startswith("in the way B2")
+    assert target.alive and not between.alive
+
+
+def test_se_volley_02_a_volley_makes_no_in_the_way_test():
+    """SE-VOLLEY-02 (002:L3057, L3076): a trebuchet's volley makes no In The Way test for
+    the model between: the perfect shot lands on the target (S10 against D4: 3)."""
+    state, engine, target, between = _line_scene([4, 6, 3], TREBUCHET)
+    state.engines["E1"] = ["C1", "C2"]
+    _fire(state, engine, target)
+    assert not any(purpose.startswith("in the way") for purpose, _ in rolls(state))
+    assert not target.alive and between.alive
+
+
+def test_se_shoot_05_a_fight_hit_falls_on_the_shooters_friend_on_one_to_three():
+    """SE-SHOOT-05 (002:L3051; SHOOT-CMB-03, L849): the model hit is in a fight: 1-3 the
+    shooter's friend in it nearest the shooter is hit instead (an Evil engine may shoot
+    into a fight): a 2, then S9 against D4 (3) slays the friend."""
+    state = battle([4, 6, 2, 3], alignments=(Alignment.EVIL, Alignment.GOOD))
+    state.players = players()
+    engine = _engine(state, BALLISTA)
+    target = add(state, "B1", 1, 24.0, 30.0, ORC)
+    friend = add(state, "A9", 0, 24.0, 30.0 - 0.98, ORC)
+    assert state.engaged(target)
+    _fire(state, engine, target)
+    assert target.alive and not friend.alive
+
+
+def test_se_upg_engcapt_the_engineer_captain_spends_might_on_the_scatter():
+    """SE-UPG-ENGCAPT (002:L3158): the Engineer Captain, a Hero replacing the veteran, may use
+    Might on the engine's To Hit, To Wound and Scatter rolls: the Scatter's 5 raised to a
+    perfect shot (6), then S9 against D4 (3) slays the target, one Might spent."""
+    state = battle([4, 5, 3])
+    state.players = (_SpendsMight(), _SpendsMight())
+    engine = _engine(state)
+    captain = profile(
+        name="Captain of Minas Tirith", keywords=frozenset({"man", "infantry", "hero"}), might=2
+    )
+    crewman = state.models["C1"]
+    crewman.spec = replace(crewman.spec, profile=captain)
+    crewman.might = 2
+    target = add(state, "B1", 1, 24.0, 30.0, ORC)
+    _fire(state, engine, target)
+    assert crewman.might == 1 and not target.alive

@@ -373,7 +373,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "Siege target stand within 2 inch of it (for a desperate detonation too, reading); a "
         "slow fuse rolls again at the start of the next Fight phase with +1, and a modified 6 "
         "is titanic (reading 34); one Wounds roll for everything in the blast; walls take "
-        "nothing. Not played yet: shooting a charge (DEMO-07/08/09), charges bought in a list "
+        "nothing. A charge lying on the ground is shot as a 25 mm marker half an inch high "
+        "(terrain sight only, no In The Way test for models; a carried one is not shot apart "
+        "from its carrier). Not played yet: charges bought in a list "
         "(the Uruk-hai Demolition Team's Demolition Charge card is not imported) and the "
         "players carrying one to a gate: only ``demolition.place_charge`` puts one down.",
         "war-beast-objects": "Objects are not carried in this engine yet: a War Beast never "

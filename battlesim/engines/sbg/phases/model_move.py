@@ -19,7 +19,9 @@ from battlesim.engines.sbg.core.state import (
 from battlesim.engines.sbg.core.table import moving_through
 from battlesim.engines.sbg.rules import (
     cavalry,
+    objects,
     one_ring,
+    passengers,
     prone,
     sentries,
     siege_crew,
@@ -74,6 +76,7 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
         return
     _maybe_dismount(state, players[model.player], model)
+    objects.put_down(state, players[model.player], model)  # ADV-LIGHT-02: at will
     if siege_crew.stays(state, players[model.player], model):
         _carry_out(state, model, Hold(model.uid))  # SE-SHOOT-01: crew at the engine
         return
@@ -105,6 +108,8 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         action = Hold(model.uid)  # MOVE-CHG-14: failed Terror test: no charge, no move
     _carry_out(state, model, action)
     if free_to_finish(model):  # MSL-THROW-03: its throw slew the target; it moves on
+        _carry_out(state, model, _choose(state, players, model))
+    if passengers.goes_on(state, model):  # ADV-PASS-03: a 6 to take a passenger up
         _carry_out(state, model, _choose(state, players, model))
     casting.offer(state, players, model)  # ... or at its end, if it did not cast (once a turn)
     prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down

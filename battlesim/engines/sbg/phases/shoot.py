@@ -14,7 +14,7 @@ from battlesim.engines.sbg.core.state import (
     Phase,
 )
 from battlesim.engines.sbg.core.units import ModelId
-from battlesim.engines.sbg.rules import siege_engines, special_shots
+from battlesim.engines.sbg.rules import demolition, siege_engines, special_shots
 from battlesim.engines.sbg.rules.shooting import (
     can_shoot,
     is_legal_target,
@@ -61,6 +61,8 @@ def _special_shot(state: BattleState, player: Player, shooter: ModelState) -> No
 
 def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None:
     for _ in range(shots_allowed(state, shooter)):
+        if demolition.CHARGES.peek(state) is not None and _shot_at_charge(state, player, shooter):
+            continue
         targets = legal_targets(state, shooter)
         if not targets:
             return
@@ -74,6 +76,21 @@ def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None
             return
         shooter.shot = True
         shoot(state, shooter, state.models[choice])
+
+
+def _shot_at_charge(state: BattleState, player: Player, shooter: ModelState) -> bool:
+    """DEMO-07 (002:L3210): an enemy charge lying on the ground may be shot instead."""
+    offered = tuple(demolition.shootable(state, shooter))
+    if not offered:
+        return False
+    choice = player.decide(state, demolition.ShootCharge(shooter, offered))
+    if choice is None:
+        return False
+    if choice not in offered:
+        state.log.emit("refused", model=shooter.uid, reason=f"{choice} is not a charge to shoot")
+        return False
+    demolition.shoot_charge(state, shooter, choice)
+    return True
 
 
 # Imported last: the Heroic Actions glue reuses this module's steps (can_shoot).

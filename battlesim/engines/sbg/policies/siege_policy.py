@@ -1,7 +1,10 @@
 """What the heuristic does in a siege (issue 20): the attackers take up the ram, carry it to
 the enemy gate and crowd round its holder (each helper adds 1 to its Strength, SIEGE-RAM-02),
 the others go to the gate and break it (SIEGE-GATEATK-01) rather than walk into the walls.
-Once no enemy gate stands, or for the defenders, the plan player decides as always.
+The ram's holder walks straight to the gate's outer face; its helpers (enough for S11, the
+S10 row with re-rolls, and one spare) keep behind it and move with it; an enemy barring the
+ram is charged. Ladders get a second carrier. Once no enemy gate stands the attackers go
+for the objective, the nearest first; for the defenders the plan player decides as always.
 
 ``SiegePlanPlayer`` is the plan player (``plan/player.py``) with these moves first; away from
 a gate or a ram it is the plan player exactly.
@@ -32,7 +35,13 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
 from battlesim.engines.sbg.policies.siege_equipment import equipment_move
-from battlesim.engines.sbg.rules import fortifications, objects, siege_defences, siege_ladders
+from battlesim.engines.sbg.rules import (
+    characteristics,
+    fortifications,
+    objects,
+    siege_defences,
+    siege_ladders,
+)
 from battlesim.engines.sbg.rules.movement import check_action
 from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.siege_engines import ChooseEngineTarget
@@ -42,9 +51,27 @@ T = TypeVar("T")
 RAM_FETCHERS = 3  # the attackers nearest a ram on the ground go and take it up
 HELP_REACH = 12.0  # inches: friends this near the ram's holder come and carry it with him
 HELPERS = 9  # SIEGE-RAM-02: ten carriers at most, the holder included
+SPARE_HELPERS = 1  # beyond those the ram's Strength needs
 LADDER_CLIMBERS = 4  # the attackers nearest a raised ladder go up it
 LADDER_REACH = 12.0  # inches: ... if they are this near its foot
 LADDER_DEFENDERS = 2  # the defenders nearest an enemy ladder's top go to it
+
+
+def _gates(state: BattleState) -> list[ModelState]:
+    return fortifications.standing_gates(state) if state.structures else []
+
+
+def _spent_ram(state: BattleState, model: ModelState, name: str) -> bool:
+    """A ram in a siege whose enemy gates have all fallen."""
+    return (
+        name.startswith(fortifications.RAM)
+        and bool(state.structures)
+        and not _enemy_gates(state, model.player)
+    )
+
+
+def _enemy_gates(state: BattleState, side: int) -> list[ModelState]:
+    return [g for g in _gates(state) if g.player != side]
 
 
 def enemy_gate(state: BattleState, model: ModelState) -> ModelState | None:
@@ -62,14 +89,17 @@ def ram_holder(state: BattleState, side: int) -> ModelState | None:
     return None
 
 
-def siege_goal(state: BattleState, model: ModelState) -> Point | None:
+def siege_goal(state: BattleState, model: ModelState, inside: Point | None = None) -> Point | None:
     """Where the attacker should go: the ram, the gate (ram in hand), beside the ram's
-    holder, or the gate; None when no enemy gate stands."""
+    holder, or the gate; None when no enemy gate stands. ``inside``: the objective behind
+    the gate (the ram strikes the gate's outer face, on the line from it through the gate;
+    without it, the face on the carrier's side)."""
     gate = enemy_gate(state, model)
     if gate is None:
         return None
     if objects.carried_by(state, model):
-        return _face_of(state, gate, model)
+        toward = None if inside is None else (2 * gate.x - inside[0], 2 * gate.y - inside[1])
+        return _face_of(state, gate, model, toward)
     for point in fortifications.rams_on_ground(state):
         side = [m for m in state.living(model.player) if m.uid not in state.structures]
         nearest = sorted(side, key=lambda m: (math.dist(m.position, point), m.uid))
@@ -84,6 +114,53 @@ def siege_goal(state: BattleState, model: ModelState) -> Point | None:
     return _face_of(state, gate, model)
 
 
+def ladder_carriers(state: BattleState, side: int) -> list[ModelState]:
+    """The models of ``side`` carrying a siege ladder (not yet raised)."""
+    placed = objects.OBJECTS.peek(state)
+    if placed is None:
+        return []
+    raised = siege_ladders.raised_ladders(state)
+    found = []
+    for name in sorted(placed.placed):
+        if not name.startswith(siege_ladders.LADDER) or name in raised:
+            continue
+        holder = objects.carrier(state, name)
+        if holder is not None and holder.alive and holder.player == side:
+            found.append(holder)
+    return found
+
+
+def _ladder_to_help(
+    state: BattleState, model: ModelState, side: list[ModelState]
+) -> ModelState | None:
+    """The ladder carrier ``model`` should carry with: it is the nearest free friend to
+    that carrier (neither carrying nor helping another) within 12"."""
+    carriers = ladder_carriers(state, model.player)
+    if model in carriers:
+        return None
+    free = [m for m in side if m not in carriers]
+    taken: set[str] = set()
+    for carrier in carriers:
+        near = [m for m in free if m.uid not in taken]
+        if not near:
+            return None
+        helper = min(near, key=lambda m: (state.distance(m, carrier), m.uid))
+        if state.distance(helper, carrier) > HELP_REACH:
+            continue
+        if helper is model:
+            return carrier
+        taken.add(helper.uid)
+    return None
+
+
+def _on_ram_duty(state: BattleState, model: ModelState) -> bool:
+    """The model holds a ram or is one of its helpers (``helps``)."""
+    carried = objects.carried_by(state, model)
+    if any(name.startswith(fortifications.RAM) for name in carried):
+        return True
+    return bool(state.structures) and helps(state, model) is not None
+
+
 def helps(state: BattleState, model: ModelState) -> ModelState | None:
     """The friend holding a ram that ``model`` should help carry: one of the nine nearest to
     him within 12" (SIEGE-RAM-02 counts ten carriers at most)."""
@@ -91,9 +168,21 @@ def helps(state: BattleState, model: ModelState) -> ModelState | None:
     if holder is None or holder is model or state.distance(model, holder) > HELP_REACH:
         return None
     side = state.living(model.player)
-    friends = [m for m in side if m is not holder and m.uid not in state.structures]
-    helpers = sorted(friends, key=lambda m: (state.distance(m, holder), m.uid))
-    return holder if model in helpers[:HELPERS] else None
+    friends = [
+        m
+        for m in side
+        if m is not holder and m.uid not in state.structures and not objects.carried_by(state, m)
+    ]  # a ladder's carrier keeps to its ladder
+    helpers = sorted(friends, key=lambda m: (state.distance(m, holder), m.uid))[:HELPERS]
+    return holder if model in helpers[: _helpers_needed(state, holder, helpers)] else None
+
+
+def _helpers_needed(state: BattleState, holder: ModelState, helpers: list[ModelState]) -> int:
+    """Helpers enough for a ram above Strength 10 (SIEGE-RAM-02, reading 38: the S10 row
+    with failed rolls re-rolled, so S11 strikes as hard as S13), and one spare for a
+    carrier lost on the way; the rest of the side climbs the ladders or waits."""
+    best = max(characteristics.strength_value(state, m) for m in [holder, *helpers])
+    return min(HELPERS, fortifications.STRENGTH_CAP + 1 - best + SPARE_HELPERS)
 
 
 def _beside(state: BattleState, holder: ModelState, model: ModelState, gate: ModelState) -> Point:
@@ -113,9 +202,29 @@ def _beside(state: BattleState, holder: ModelState, model: ModelState, gate: Mod
             spot = rotated(carrier.position, angle, gap)
             if math.dist(spot, gate.position) < math.dist(carrier.position, gate.position) - 0.5:
                 continue  # in front of the carrier: in the ram's way
+            if _abreast(spot, holder, gate):
+                continue
             if _free_of_others(state, model, spot, helpers):
                 found.append((math.dist(spot, model.position), spot))
     return min(found)[1] if found else holder.position
+
+
+BARRING = 3.0  # inches: an enemy this near the ram's holder bars its way
+
+
+def _barred(state: BattleState, holder: ModelState) -> bool:
+    """An enemy model (not a gate) stands within 3" of the ram's holder."""
+    near = state.near(holder.x, holder.y, BARRING + 2 * state.largest_radius, 1 - holder.player)
+    return any(m.uid not in state.structures and state.distance(m, holder) <= BARRING for m in near)
+
+
+BEHIND = 0.3  # inches: a helper stands at least this much farther from the gate than the holder
+
+
+def _abreast(spot: Point, holder: ModelState, gate: ModelState) -> bool:
+    """A spot level with or ahead of the ram's holder: a helper there would stand in the
+    holder's way as soon as its straight line to the gate turned a little."""
+    return math.dist(spot, gate.position) < math.dist(holder.position, gate.position) + BEHIND
 
 
 def _free_of_others(state: BattleState, model: ModelState, spot: Point, helpers: list[str]) -> bool:
@@ -143,10 +252,30 @@ def _aside(gate: ModelState, carrier: ModelState, model: ModelState) -> Point:
     return rotated(gate.position, line + turn, STAGING)
 
 
-def _face_of(state: BattleState, gate: ModelState, model: ModelState) -> Point:
-    """A spot touching the gate on the model's side of it where its base fits (not on the
-    walls either side), the nearest to the straight line first."""
-    base = angle_to(gate.position, model.position)
+def _straight(state: BattleState, model: ModelState, goal: Point) -> Move | None:
+    """The straight step towards ``goal``: its whole Move, or half (a lone carrier), or
+    the rest of the way; None if none of them is legal."""
+    gap = math.dist(model.position, goal)
+    heading = angle_to(model.position, goal)
+    for reach in sorted(
+        {min(gap, model.profile.move), min(gap, model.profile.move / 2)}, reverse=True
+    ):
+        spot = goal if reach >= gap else rotated(model.position, heading, reach)
+        try:
+            check_action(state, model, Move(model.uid, spot))
+        except IllegalActionError:
+            continue
+        return Move(model.uid, spot)
+    return None
+
+
+def _face_of(
+    state: BattleState, gate: ModelState, model: ModelState, toward: Point | None = None
+) -> Point:
+    """A spot touching the gate on the model's side of it (or facing ``toward``: the ram
+    goes to the gate's front, not to a corner by the wall a detour led it to) where its
+    base fits (not on the walls either side), the nearest to the straight line first."""
+    base = angle_to(gate.position, toward if toward is not None else model.position)
     for angle in fan(base, 24, math.radians(10)):
         spot = rotated(gate.position, angle, gate.radius + model.radius)
         if _free(state, model, spot):
@@ -183,12 +312,20 @@ ASSAULT_REACH = 3.0  # inches: an attacker this near the objective fights as the
 class SiegePlanPlayer(PlanPlayer):
     """The plan player, with the attackers' siege moves first (module docstring)."""
 
+    def __init__(self, scenario: Scenario | None = None, *, spend_might: bool = True) -> None:
+        super().__init__(scenario, spend_might=spend_might)
+        self._ram_start: dict[str, Point] = {}  # the ram holder's place as its move began
+
     def decide(self, state: BattleState, decision: Decision[T]) -> T:
         """A siege engine of the attacking side fires at the enemy gate while it stands."""
         if isinstance(decision, ChooseEngineTarget):
             gate = enemy_gate(state, decision.engine)
             if gate is not None and gate in decision.targets:
                 return cast(T, gate.uid)
+        if isinstance(decision, (objects.TakeUp, objects.PutDown)) and _spent_ram(
+            state, decision.model, decision.name
+        ):  # the gate is down: the ram would only slow its carrier in the gateway
+            return cast(T, isinstance(decision, objects.PutDown))
         return super().decide(state, decision)
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
@@ -200,7 +337,8 @@ class SiegePlanPlayer(PlanPlayer):
             action = self._ladder_move(state, model)
             if action is not None:
                 return action
-        goal = siege_goal(state, model) if state.structures else None
+        inside = attacking(self.scenario, model.player)
+        goal = siege_goal(state, model, inside) if state.structures else None
         if goal is None:
             return self._assault(state, model)
         carrying = bool(objects.carried_by(state, model)) or helps(state, model) is not None
@@ -209,15 +347,35 @@ class SiegePlanPlayer(PlanPlayer):
             if charge is not None:
                 return charge  # a defender in reach is fought first
         holder = helps(state, model)
+        ram = holder or ram_holder(state, model.player)
+        if ram is not None and ram is not model and _barred(state, ram):
+            charge = self._charge(state, model, threshold=-math.inf)
+            if charge is not None:
+                return charge  # an enemy bars the ram's way: the others clear it, whatever
+                # the exchange (a ram that stands still breaks no gate)
         if holder is not None:
             if state.in_contact(model, holder):
                 return Hold(model.uid)  # carrying the ram with its holder
+            along = self._with_the_ram(state, model, holder)
+            if along is not None:
+                return along
         else:
             gate = enemy_gate(state, model)
             if gate is not None and state.in_contact(model, gate):
                 return Hold(model.uid)  # at the gate: it is attacked in the Fight phase
         if point_distance(model.position, goal) <= 1e-3:
             return Hold(model.uid)
+        if carrying and holder is None:
+            straight = _straight(state, model, goal)  # the ram's holder: no detour
+            if straight is not None:
+                return straight
+            if _barred(state, model):  # an enemy in its way: it puts the ram down and
+                charge = self._charge(state, model, threshold=-math.inf)  # fights it
+                if charge is not None:  # (ADV-HEAVY-01), a friend takes the ram up
+                    return charge
+        if goal in fortifications.rams_on_ground(state):
+            gate = enemy_gate(state, model)
+            return self._fetch(state, model, goal, gate.position if gate is not None else None)
         return self._siege_walk(state, model, goal)
 
     def _ladder_move(self, state: BattleState, model: ModelState) -> MoveAction | None:
@@ -228,15 +386,25 @@ class SiegePlanPlayer(PlanPlayer):
             return None
         if attacking(self.scenario, model.player) is None:
             return self._hold_ladder_top(state, model)
+        if _on_ram_duty(state, model):
+            return None  # the ram's holder and helpers keep to the ram
         carried = [n for n in objects.carried_by(state, model) if n.startswith("siege ladder")]
         if carried:
             spot = siege_ladders.wall_spot(state, model)
             return self._siege_walk(state, model, spot) if spot is not None else None
-        side = [m for m in state.living(model.player) if m.uid not in state.structures]
+        side = [
+            m
+            for m in state.living(model.player)
+            if m.uid not in state.structures and not _on_ram_duty(state, m)
+        ]
         for _, point in siege_ladders.ladders_on_ground(state):
             nearest = min(side, key=lambda m: (math.dist(m.position, point), m.uid))
             if nearest is model:
-                return self._siege_walk(state, model, point)
+                return self._fetch(state, model, point)
+        towers = self.scenario is not None and self.scenario.spec.towers
+        carrier = None if towers else _ladder_to_help(state, model, side)
+        if carrier is not None:  # (a tower's pushers are not spared for the ladders)
+            return self._second_carrier(state, model, carrier)
         for name, found in sorted(siege_ladders.raised_ladders(state).items()):
             if found.side != model.player:
                 continue
@@ -244,8 +412,33 @@ class SiegePlanPlayer(PlanPlayer):
             if model in near[:LADDER_CLIMBERS] and (
                 math.dist(model.position, found.foot) <= LADDER_REACH
             ):
-                return self._climb(state, model, name, found)
+                climb = self._climb(state, model, name, found)
+                if isinstance(climb, Hold) and not _enemy_gates(state, model.player):
+                    return None  # the gate is down: through the gateway rather than wait
+                return climb
         return None
+
+    def _second_carrier(
+        self, state: BattleState, model: ModelState, carrier: ModelState
+    ) -> MoveAction:
+        """ADV-HEAVY-01: a friend touching a ladder's lone carrier as it moves makes it a
+        two-man load, carried at the full Move: the helper keeps touching it, behind it
+        (never in its way to the wall)."""
+        if state.in_contact(model, carrier):
+            return Hold(model.uid)
+        wall = siege_ladders.wall_spot(state, carrier) or carrier.position
+        back = angle_to(wall, carrier.position)
+        gap = carrier.radius + model.radius + objects.CONTACT / 2
+        for angle in fan(back, 6, math.radians(25)):
+            spot = rotated(carrier.position, angle, gap)
+            if math.dist(spot, model.position) > model.profile.move:
+                continue
+            try:
+                check_action(state, model, Move(model.uid, spot))
+            except IllegalActionError:
+                continue
+            return Move(model.uid, spot)
+        return self._siege_walk(state, model, carrier.position)
 
     def _hold_ladder_top(self, state: BattleState, model: ModelState) -> MoveAction | None:
         """SIEGE-LADDER-04: a defender among the two nearest the top of an enemy ladder, not
@@ -302,7 +495,28 @@ class SiegePlanPlayer(PlanPlayer):
         charge = self._charge(state, model)
         if charge is not None:
             return charge
-        return self._walk(state, model, target)
+        return self._siege_walk(state, model, target)  # its side-steps through a crowd
+
+    def _fetch(
+        self, state: BattleState, model: ModelState, point: Point, onward: Point | None = None
+    ) -> MoveAction:
+        """To a Heavy object on the ground (a ram, a ladder): touching it is enough to take
+        it up (ADV-HEAVY-01), so the reachable spots round it are tried before a walk to its
+        centre (a friend in the straight way made the fetcher stop short and lose a turn):
+        the nearest to ``onward`` first (where the object goes next: the inch gained there
+        brings the ram to the gate a turn sooner), else the nearest to the model."""
+        gap = model.radius + objects.OBJECT_RADIUS + objects.CONTACT / 2
+        aim = onward if onward is not None else model.position
+        spots = [rotated(point, a, gap) for a in fan(angle_to(point, aim), 12, math.radians(15))]
+        for spot in spots:
+            if math.dist(model.position, spot) > model.profile.move:
+                continue
+            try:
+                check_action(state, model, Move(model.uid, spot))
+            except IllegalActionError:
+                continue
+            return Move(model.uid, spot)
+        return self._siege_walk(state, model, point)
 
     def _siege_walk(self, state: BattleState, model: ModelState, goal: Point) -> MoveAction:
         """Towards the goal round terrain; when that way is blocked (friends crowding), the
@@ -331,10 +545,52 @@ class SiegePlanPlayer(PlanPlayer):
                 return Move(model.uid, spot)
         return action
 
+    def _with_the_ram(
+        self, state: BattleState, model: ModelState, holder: ModelState
+    ) -> MoveAction | None:
+        """ADV-HEAVY-01: « elles bougent en même temps »: a helper follows the ram's holder
+        by the holder's own move this turn, keeping its place in the carrying chain (each
+        walking to a spot of its own left the tail behind, and the ram's first blow at the
+        gate was its holder's alone)."""
+        start = self._ram_start.get(holder.uid)
+        if start is None:
+            return None
+        shift = (holder.x - start[0], holder.y - start[1])
+        if not 1e-6 < math.hypot(*shift) <= model.profile.move + 1e-6:
+            return None
+        spot = (model.x + shift[0], model.y + shift[1])
+        gate = enemy_gate(state, holder)
+        if gate is None or _abreast(spot, holder, gate):
+            return None
+        chain = fortifications.ram_carriers(state, holder)
+        gap = objects.CONTACT
+        if not any(math.dist(spot, m.position) - m.radius - model.radius <= gap for m in chain):
+            return None
+        try:
+            check_action(state, model, Move(model.uid, spot))
+        except IllegalActionError:
+            return None
+        return Move(model.uid, spot)
+
     def move_order(self, state: BattleState, side: int) -> list[ModelId]:
         """The ram's holder moves first, so that its helpers close up on where it stands."""
         order = super().move_order(state, side)
+        target = attacking(self.scenario, side)
+        if target is not None and not _enemy_gates(state, side):
+            # the assault: the models nearest the objective first, clearing the way (a
+            # breach or gateway) for those behind them
+            order.sort(key=lambda uid: math.dist(state.models[uid].position, target))
         holder = ram_holder(state, side) if state.structures else None
-        if holder is None or holder.uid not in order:
+        self._ram_start = {holder.uid: holder.position} if holder is not None else {}
+        first = [holder.uid] if holder is not None and holder.uid in order else []
+        if holder is not None:  # its helpers next, the nearest the gate first (none blocks
+            gate = enemy_gate(state, holder)  # another's way as the chain moves up)
+            chain = [m for m in state.living(side) if m.uid in order and helps(state, m)]
+            if gate is not None:
+                chain.sort(key=lambda m: (math.dist(m.position, gate.position), m.uid))
+            first += [m.uid for m in chain]
+        if self.scenario is not None and self.scenario.spec.ladders:
+            first += [m.uid for m in ladder_carriers(state, side) if m.uid in order]
+        if not first:
             return order
-        return [holder.uid, *(uid for uid in order if uid != holder.uid)]
+        return [*first, *(uid for uid in order if uid not in first)]

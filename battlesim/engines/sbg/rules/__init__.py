@@ -32,6 +32,7 @@ from battlesim.engines.sbg.rules import (  # noqa: F401  (each registers its rul
     named_targets,
     objects,
     one_ring,
+    passengers,
     pools,
     priority_rules,
     prone,

@@ -167,6 +167,8 @@ def drop_item(state: BattleState, model: ModelState, item: str) -> None:
 
 # Army rules told when a Cavalry model goes on foot (thrown, mount slain, dismounted)
 ON_FOOT: list[Callable[[BattleState, ModelState], None]] = []
+# Rules told when a Cavalry model's rider takes its last Wound (passengers.py)
+RIDER_LOST: list[Callable[[BattleState, ModelState], None]] = []
 
 
 def unhorse(state: BattleState, model: ModelState) -> MountState:
@@ -205,6 +207,8 @@ def rider_slain(state: BattleState, model: ModelState, source: str) -> None:
     left riderless and stays only if it passes its test; else the whole model goes."""
     mount = model.mount
     assert mount is not None
+    for rule in RIDER_LOST:
+        rule(state, model)
     model.wounds -= 1
     state.log.emit("wound", model=model.uid, source=source, wounds_left=model.wounds)
     if state.forces[model.player].leader == model.uid:
@@ -286,6 +290,12 @@ def _loose_beside(state: BattleState, rider: ModelState, mount: MountState) -> N
 
 
 _ROOM_RINGS = 13  # rings of 0.25 inch round the rider: the mount goes at most 3 inch away
+
+
+def room_near(state: BattleState, rider: ModelState, radius: float) -> tuple[float, float] | None:
+    """Where a base of ``radius`` set down beside the rider goes (a riderless mount, a
+    passenger): the nearest free spot round it."""
+    return _room_near(state, rider, radius)
 
 
 def _room_near(state: BattleState, rider: ModelState, radius: float) -> tuple[float, float] | None:

@@ -372,6 +372,12 @@ def _test_die(state: BattleState, model: ModelState, purpose: str, roll: MightRo
     return _might(state, model, roll, clamp_die(die + bonus))
 
 
+def leap_test_die(state: BattleState, model: ModelState, purpose: str) -> int:
+    """The die of a Leap test (« test de franchissement ») another rule asks for (a
+    passenger mounting, ADV-PASS-03), with the rules' re-rolls and Might."""
+    return _test_die(state, model, purpose, MightRoll.LEAP)
+
+
 def _might(state: BattleState, model: ModelState, roll: MightRoll, die: int) -> int:
     """HERO-MIGHT-06 item 1 (002:L1532): Might helps pass the test. A charger needs the 6 to
     reach its enemy (MOVE-CHG-13); anyone else succeeds on 2+ (a 1 stops or falls)."""

@@ -2,10 +2,12 @@
 its army (``objects.place_object``, named "demolition charge N"), lit at the start of the Fight
 phase once dropped, and what its explosion does.
 
-Which side owns a charge is kept here (``CHARGES``); ``place_charge`` puts one on the table.
-Not played yet (data.ASSUMPTIONS "demolition"): shooting a charge (DEMO-07/08/09: objects are
-no targets here), charges bought in a list (the Uruk-hai Demolition Team's), and the players
-carrying one to a gate and dropping it.
+Which side owns a charge is kept here (``CHARGES``); ``place_charge`` puts one on the table,
+carried only by its own side's models (DEMO-01). A charge lying on the ground can be shot
+(DEMO-07/08/09, ``shootable``/``shoot_charge``; the Shoot phase offers it through the
+``ShootCharge`` decision). Not played yet (data.ASSUMPTIONS "demolition"): charges bought in
+a list (the Uruk-hai Demolition Team's), and the players carrying one to a gate and dropping
+it.
 """
 
 from __future__ import annotations
@@ -13,19 +15,25 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from battlesim.engines.sbg.core import geometry
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.objectives import Point
+from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Tick, every
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules import objects
 from battlesim.engines.sbg.rules.courage import courage_test
+from battlesim.engines.sbg.rules.sight import terrain_lets_see
 
 CHARGE = "demolition charge"
 TORCHES = frozenset({"flaming brand", "torch"})  # DEMO-03: « une torche »
 BLAST = 2.0  # DEMO-03/05 (002:L3192, L3202): 2"
 ENEMIES_NEEDED = 2  # DEMO-03: at least two enemy models, or one enemy Siege target
 SLOW_FUSE, TITANIC = 1, 6  # DEMO-04 (002:L3196-3200)
+DEFENCE, WOUNDS = 7, 3  # DEMO-07 (002:L3210): « une Défense 7 et 3 PV »
+IGNITES, IGNITES_BY_CHARGE = 6, 4  # DEMO-07/08: per Wound, 6 (4+ by another charge)
+MARKER_HEIGHT = 0.5  # inches of the charge a shooter must see (reading: a low marker)
 
 REGISTRY.register(CHARGE, kind=Kind.RULE, source="DEMO-01..10 (002:L3182-3216)")
 
@@ -34,17 +42,22 @@ REGISTRY.register(CHARGE, kind=Kind.RULE, source="DEMO-01..10 (002:L3182-3216)")
 class _Charges:
     owner: dict[str, int] = field(default_factory=dict)
     slow: dict[str, int] = field(default_factory=dict)  # DEMO-04 "Long feu": name -> bonus
+    wounds: dict[str, int] = field(default_factory=dict)  # DEMO-07: Wounds left, once hurt
 
 
 CHARGES: Status[_Charges] = Status("demolition charges", _Charges, Lasting.BATTLE)
 
 
 def place_charge(state: BattleState, point: Point, owner: int) -> str:
-    """DEMO-02 (002:L3188): a Heavy object of ``owner``'s army lying at ``point``."""
+    """DEMO-02 (002:L3188): a Heavy object of ``owner``'s army lying at ``point``; DEMO-01
+    (002:L3184): only that army's models may carry it."""
     charges = CHARGES.of(state)
-    name = f"{CHARGE} {len(charges.owner) + 1}"
+    number = len(charges.owner) + 1
+    while f"{CHARGE} {number}" in charges.owner:
+        number += 1  # one already removed left a gap below
+    name = f"{CHARGE} {number}"
     charges.owner[name] = owner
-    objects.place_object(state, name, point, heavy=True)
+    objects.place_object(state, name, point, heavy=True, side=owner)
     return name
 
 
@@ -157,8 +170,11 @@ def explode(state: BattleState, name: str, spot: Point, *, titanic: bool = False
         "explosion", charge=name, wounds=count, titanic=titanic, struck=[m.uid for m in struck]
     )
     _remove(state, name)
+    near = [other for other, at in _charges_at(state) if math.dist(at, spot) <= BLAST + 1e-9]
     for model in struck:
         _wounds(state, model, count, f"blown up by {name}")
+    for other in near:  # DEMO-08 (002:L3212): another charge in the blast
+        harm(state, other, count, by_charge=True)
 
 
 def _wounds(state: BattleState, model: ModelState, count: int, source: str) -> None:
@@ -177,6 +193,86 @@ def _remove(state: BattleState, name: str) -> None:
     charges = CHARGES.of(state)
     charges.owner.pop(name, None)
     charges.slow.pop(name, None)
+    charges.wounds.pop(name, None)
+
+
+def _charges_at(state: BattleState) -> list[tuple[str, Point]]:
+    """Every charge on the table (lying or carried) and where it is."""
+    charges = CHARGES.peek(state)
+    if charges is None:
+        return []
+    found = []
+    for name in sorted(charges.owner):
+        spot = objects.where(state, name)
+        if spot is not None:
+            found.append((name, spot))
+    return found
+
+
+# --- DEMO-07/08/09: a charge that is wounded ------------------------------------------------
+
+
+def harm(state: BattleState, name: str, count: int, *, by_charge: bool = False) -> None:
+    """DEMO-07 (002:L3210): one D6 per Wound, a 6 sets it alight (the Detonation table at
+    once); DEMO-08 (L3212): 4+ when another charge wounded it; DEMO-09 (L3214): brought to
+    0 Wounds without exploding it is broken and removed, harmlessly."""
+    charges = CHARGES.of(state)
+    spot = objects.where(state, name)
+    if name not in charges.owner or spot is None:
+        return
+    need = IGNITES_BY_CHARGE if by_charge else IGNITES
+    dice = state.roll(count, f"{name} ignites on {need}+")
+    left = charges.wounds.get(name, WOUNDS) - count
+    charges.wounds[name] = max(0, left)
+    state.log.emit("charge_wounded", charge=name, wounds=count, dice=list(dice), left=left)
+    if any(die >= need for die in dice):
+        detonate(state, name, spot)
+    elif left <= 0:
+        state.log.emit("charge_broken", charge=name)  # DEMO-09
+        _remove(state, name)
+
+
+def shootable(state: BattleState, shooter: ModelState) -> list[str]:
+    """DEMO-07: the enemy charges lying on the ground that ``shooter`` could shoot: in its
+    weapon's range and seen past the terrain (reading: a carried charge is not shot apart
+    from its carrier; models in between make no In The Way test at a marker)."""
+    charges = CHARGES.peek(state)
+    weapon = shooter.missile
+    if charges is None or weapon is None:
+        return []
+    found = []
+    for name, spot in lying(state):
+        if charges.owner[name] == shooter.player:
+            continue
+        gap = math.dist(shooter.position, spot) - shooter.radius - objects.OBJECT_RADIUS
+        if gap <= weapon.range + 1e-9 and _sees(state, shooter, spot):
+            found.append(name)
+    return found
+
+
+def _sees(state: BattleState, shooter: ModelState, spot: Point) -> bool:
+    body = geometry.Body("charge", spot, circle_base(objects.OBJECT_RADIUS), MARKER_HEIGHT)
+    return terrain_lets_see(state, shooter, body)
+
+
+def shoot_charge(state: BattleState, shooter: ModelState, name: str) -> None:
+    """DEMO-07: shot « de manière normale »: the shooter's To Hit roll, then its weapon's
+    Strength against Defence 7; each Wound is one more D6 to ignite it (``harm``)."""
+    from battlesim.engines.sbg.rules.combat import roll_to_wound  # noqa: PLC0415
+    from battlesim.engines.sbg.rules.shooting import to_hit_need  # noqa: PLC0415
+
+    weapon = shooter.missile
+    assert weapon is not None
+    shooter.shot = True
+    need = to_hit_need(state, shooter)
+    (die,) = state.roll(1, f"to hit {shooter.uid}->{name}")
+    hit = die == 6 or die >= need
+    state.log.emit("shot", shooter=shooter.uid, target=name, hit=hit)
+    if not hit:
+        return
+    purpose = f"to wound {shooter.uid}->{name} (S{weapon.strength} D{DEFENCE})"
+    if roll_to_wound(state, weapon.strength, DEFENCE, 0, purpose, roller=shooter):
+        harm(state, name, 1)
 
 
 # --- DEMO-10: an enemy disables it ------------------------------------------------------------
@@ -217,3 +313,23 @@ class LightCharge(Decision[bool]):
             m.uid in state.structures and m.player != self.model.player
             for m in _in_blast(state, spot)
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ShootCharge(Decision[str | None]):
+    """DEMO-07: does the shooter shoot at an enemy charge lying on the ground (its name) or
+    at a model (None)? Default: the first charge whose blast holds none of the shooter's
+    side (set alight, it would hurt only the enemy; broken, it is gone)."""
+
+    shooter: ModelState
+    charges: tuple[str, ...]
+
+    def default(self, state: BattleState) -> str | None:
+        for name in self.charges:
+            spot = objects.where(state, name)
+            if spot is None:
+                continue
+            caught = _in_blast(state, spot)
+            if not any(m.player == self.shooter.player for m in caught):
+                return name
+        return None

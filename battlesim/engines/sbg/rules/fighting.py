@@ -40,6 +40,7 @@ from battlesim.engines.sbg.rules import (
     characteristics,
     fight_stances,
     monsters,
+    passengers,
     prone,
     siege_stairs,
     special_strikes,
@@ -502,8 +503,7 @@ def winners_strike(
                 return
             target = _strike_target(state, player, striker, living, trapped)
             if gate is None or gate(striker):
-                at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
-                strike(state, striker, target, target.uid in trapped or target.prone, at_mount)
+                _blow(state, player, striker, target, target.uid in trapped or target.prone)
         _extra_strikes(state, player, striker, losers, gate)
         _companion_strikes(state, player, striker, losers, trapped, gate)
 
@@ -574,8 +574,21 @@ def _extra_strikes(
             return
         target = _strike_target(state, player, striker, living, set())
         if gate is None or gate(striker):
-            at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
-            strike(state, striker, target, False, at_mount)
+            _blow(state, player, striker, target, False)
+
+
+def _blow(
+    state: BattleState, player: Player, striker: ModelState, target: ModelState, trapped: bool
+) -> None:
+    """One Attack at the part the striker's player picks: a passenger (ADV-PASS-07), else
+    the rider or the mount of a Cavalry target (CAV-STRIKE-01)."""
+    aimed = passengers.struck_part(state, player, striker, target)
+    if aimed is not target:
+        with passengers.exposed(state, aimed):
+            strike(state, striker, aimed, trapped)
+        return
+    at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
+    strike(state, striker, target, trapped, at_mount)
 
 
 def _strike_target(
@@ -606,8 +619,7 @@ def _special_strikes_instead(
     living = [m for m in losers if m.alive]
     if striker.strike is SpecialStrike.WHIRL:
         for target in special_strikes.whirl_targets(living):
-            at_mount = cavalry.strike_part(state, player, striker, target) == cavalry.MOUNT
-            strike(state, striker, target, trapped=False, at_mount=at_mount)
+            _blow(state, player, striker, target, False)
         return True
     if striker.strike in (SpecialStrike.BASH, SpecialStrike.STUN) and living:
         victim = state.models[

@@ -1,7 +1,9 @@
 """Carrying Light objects (checklist part 2 §10.2, ADV-LIGHT-01/02, 002:L2946-2950).
 
 A scenario puts named objects on the table (``place_object``); a model that moves into base
-contact with one lying on the ground picks it up, and it goes where its carrier goes. When
+contact with one lying on the ground picks it up if its player wants it (``TakeUp``), and it
+goes where its carrier goes; an unengaged carrier may put it down as its move begins
+(``PutDown``, ADV-LIGHT-02). When
 the carrier is slain in a fight, the model that slew it takes the object if it was in base
 contact; otherwise (shot, fled, or its killer gone) the object is dropped where the carrier
 stood. Cavalry cannot pick an object up from the ground unless Expert Riders (ADV-LIGHT-02).
@@ -19,14 +21,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core import effects
+from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Effect, Until
 from battlesim.engines.sbg.core.hooks import Hook
 from battlesim.engines.sbg.core.objectives import Point
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.decisions import Player
 
 OBJECT_RADIUS = 0.49  # a 25 mm marker (data.ASSUMPTIONS "objects")
 CONTACT = 0.05  # inches: base contact tolerance
@@ -39,6 +46,7 @@ class Carried:
     point: Point
     carrier: str | None = None
     heavy: bool = False
+    side: int | None = None  # only that side's models may carry it (DEMO-01); None: any
 
 
 @dataclass(slots=True)
@@ -49,8 +57,10 @@ class Objects:
 OBJECTS: Status[Objects] = Status("objects", Objects, Lasting.BATTLE)
 
 
-def place_object(state: BattleState, name: str, point: Point, *, heavy: bool = False) -> None:
-    OBJECTS.of(state).placed[name] = Carried(point, heavy=heavy)
+def place_object(
+    state: BattleState, name: str, point: Point, *, heavy: bool = False, side: int | None = None
+) -> None:
+    OBJECTS.of(state).placed[name] = Carried(point, heavy=heavy, side=side)
     state.log.emit("object", name=name, point=[round(point[0], 3), round(point[1], 3)], heavy=heavy)
 
 
@@ -90,8 +100,9 @@ def holder_side(state: BattleState, name: str) -> PlayerId | None:
 
 def give(state: BattleState, name: str, model: ModelState) -> None:
     objects = OBJECTS.of(state)
-    heavy = objects.placed[name].heavy if name in objects.placed else False
-    objects.placed[name] = Carried(model.position, model.uid, heavy)
+    old = objects.placed.get(name)
+    heavy, side = (old.heavy, old.side) if old is not None else (False, None)
+    objects.placed[name] = Carried(model.position, model.uid, heavy, side)
     state.log.emit("object_taken", name=name, model=model.uid)
     if heavy and burdened(model):
         half = int(model.profile.move) // 2
@@ -111,8 +122,9 @@ def give(state: BattleState, name: str, model: ModelState) -> None:
 
 def drop(state: BattleState, name: str, point: Point) -> None:
     objects = OBJECTS.of(state)
-    heavy = objects.placed[name].heavy if name in objects.placed else False
-    objects.placed[name] = Carried(point, heavy=heavy)
+    old = objects.placed.get(name)
+    heavy, side = (old.heavy, old.side) if old is not None else (False, None)
+    objects.placed[name] = Carried(point, heavy=heavy, side=side)
     state.log.emit("object_dropped", name=name, point=[round(point[0], 3), round(point[1], 3)])
 
 
@@ -149,18 +161,63 @@ def may_pick_up(model: ModelState, heavy: bool = False) -> bool:
 
 @on(On.MOVE_ENDED, "light object pick up", 90)
 def _pick_up(state: BattleState, happening: Happening) -> None:
-    """ADV-LIGHT-01: moving into base contact with an object on the ground picks it up."""
+    """ADV-LIGHT-01: moving into base contact with an object on the ground picks it up
+    (ADV-HEAVY-01 « peut porter »: the player may leave it, ``TakeUp``)."""
     objects = OBJECTS.peek(state)
     model = happening.model
     if objects is None or not model.alive:
         return
-    for name, found in objects.placed.items():
+    for name, found in list(objects.placed.items()):
         if found.carrier is not None or not may_pick_up(model, found.heavy):
             continue
+        if found.side is not None and found.side != model.player:
+            continue  # DEMO-01: only its army's models carry a demolition charge
         gap = math.dist(model.position, found.point) - model.radius - OBJECT_RADIUS
-        if gap <= CONTACT:
+        if gap <= CONTACT and _takes_up(state, model, name):
             give(state, name, model)
             return
+
+
+def _takes_up(state: BattleState, model: ModelState, name: str) -> bool:
+    if state.players is None:
+        return True
+    return bool(state.players[model.player].decide(state, TakeUp(model, name)))
+
+
+def put_down(state: BattleState, player: Player, model: ModelState) -> None:
+    """ADV-LIGHT-02 (002:L2950): a model not engaged may drop what it carries, as its move
+    begins (``PutDown``): the object lies where it stands."""
+    if OBJECTS.peek(state) is None or state.engaged(model):
+        return
+    for name in carried_by(state, model):
+        if player.decide(state, PutDown(model, name)):
+            drop(state, name, model.position)
+
+
+# Decisions this module asks a player (core/decisions.py).
+
+
+@dataclass(frozen=True, slots=True)
+class TakeUp(Decision[bool]):
+    """ADV-LIGHT-01, ADV-HEAVY-01: does the model, touching the object on the ground, take
+    it up? Default: yes."""
+
+    model: ModelState
+    name: str
+
+    def default(self, state: BattleState) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PutDown(Decision[bool]):
+    """ADV-LIGHT-02: does the model drop the object as its move begins? Default: no."""
+
+    model: ModelState
+    name: str
+
+    def default(self, state: BattleState) -> bool:
+        return False
 
 
 @on(On.CHARGE_DECLARED, "heavy object put down", 90)

@@ -26,6 +26,7 @@ from battlesim.engines.sbg.rules import (
     cavalry,
     characteristics,
     one_ring,
+    passengers,
     shot_lines,
     war_beasts,
     water,
@@ -368,6 +369,12 @@ def _wound_with_missile(state: BattleState, shooter: ModelState, victim: ModelSt
     if any(rule(state, shooter, victim) for rule in SHOT_ABSORBERS):
         return  # an army rule's In The Way test gave the hit to what the model rides
     at_mount = cavalry.shot_part(state, victim) == cavalry.MOUNT
+    if not at_mount and victim.mount is not None and passengers.SEATS.peek(state) is not None:
+        hit = passengers.shot_at_rider(state, victim)  # ADV-PASS-06: 1-3 the passenger
+        if hit is not victim:
+            with passengers.exposed(state, hit):
+                _wound_with_missile(state, shooter, hit)
+            return
     if at_mount:
         defence = cavalry.mount_defence(victim, state)
     else:

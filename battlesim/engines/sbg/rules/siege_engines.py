@@ -21,7 +21,7 @@ from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, Removal, on
 from battlesim.engines.sbg.core.units import GATE, RALLYING_POINT, SIEGE_ENGINE, Alignment, ModelId
-from battlesim.engines.sbg.rules import cavalry, characteristics, shot_lines
+from battlesim.engines.sbg.rules import cavalry, characteristics, passengers, shot_lines
 from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.courage import courage_test
@@ -519,8 +519,10 @@ def _wound_battlefield_target(
     state: BattleState, engine: ModelState, crew: Crewing, victim: ModelState
 ) -> None:
     """SE-WOUND-02: knocked Prone, and slain outright if wounded (one Fate roll saves it
-    all, HERO-FATE-04); SE-WOUND-04: a Cavalry model's rider and mount are both hit."""
+    all, HERO-FATE-04); SE-WOUND-04: a Cavalry model's rider, mount and passenger are all
+    hit."""
     source = f"siege engine {engine.uid}"
+    passenger = passengers.passenger_of(state, victim) if victim.mount is not None else None
     if victim.mount is not None and not victim.mount.slain:
         mount_defence = cavalry.mount_defence(victim, state)
         if _to_wound(state, engine, crew, victim, mount_defence):
@@ -534,6 +536,22 @@ def _wound_battlefield_target(
         _fling(state, engine, victim)
     if victim.alive:
         knock_prone(state, victim, source)
+    if passenger is not None and passenger.alive:
+        _wound_passenger(state, engine, crew, passenger, source)
+
+
+def _wound_passenger(
+    state: BattleState, engine: ModelState, crew: Crewing, passenger: ModelState, source: str
+) -> None:
+    """SE-WOUND-04 (002:L3102): the passenger is hit too (ADV-PASS-05: it can be targeted),
+    slain outright if wounded; knocked Prone once thrown on foot (on the mount it cannot
+    lie down)."""
+    with passengers.exposed(state, passenger):
+        defence = characteristics.defence_value(state, passenger)
+        if _to_wound(state, engine, crew, passenger, defence):
+            state.wound(passenger, source, count=outright_wounds(passenger))
+    if passenger.alive and passenger in state.living(passenger.player):
+        knock_prone(state, passenger, source)
 
 
 def _tremendous_impact(state: BattleState, engine: ModelState, around: list[ModelState]) -> None:
