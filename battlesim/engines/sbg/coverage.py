@@ -42,6 +42,7 @@ from battlesim.engines.sbg.core.units import (
     profile_from_data,
     stand_in_rule,
 )
+from battlesim.engines.sbg.options import DATA_EFFECTS
 from battlesim.engines.sbg.rules import (
     cavalry,  # noqa: F401  (registers the lance and charge hooks)
     magic,  # noqa: F401  (registers the powers and Resistant to Magic)
@@ -191,11 +192,14 @@ _register_known()
 
 def _names(profile: Profile) -> ProfileNames:
     """What the engine reads on a card: wargear and options, special rules and Heroic
-    Actions, its Might/Will/Fate as hero pools and its weapons' special strikes."""
+    Actions, its Might/Will/Fate as hero pools and its weapons' special strikes. An option
+    played from its data effects (options.py) is read as ``DATA_EFFECTS``."""
     pools = tuple(f"{pool} (heroic)" for pool in _HERO_POOLS if getattr(profile, pool) > 0)
     rules = (*profile.rules, *pools, *_strikes(profile))
     powers = tuple(power.name for power in profile.powers)  # MAGIC-*: rules/magic
-    return ProfileNames(profile.name, tuple(sorted(profile.gear)), rules, powers)
+    gear = sorted(item for item in profile.gear if item not in profile.changed_by)
+    extra = (DATA_EFFECTS,) if set(profile.changed_by) & profile.gear else ()
+    return ProfileNames(profile.name, (*gear, *extra), rules, powers)
 
 
 def _strikes(profile: Profile) -> tuple[str, ...]:

@@ -112,6 +112,9 @@ class Profile:
     siege_engine: SiegeEngineSpec | None = None  # SE-VET-01: the engine this crewman leads
     # BSData bf2e-3118-471d-9720 Skin-changer: the card of the model's other form (its bear)
     form: Profile | None = None
+    # battlesim/engines/sbg/options.py: bought options the engine plays from the data's own
+    # effects (characteristic changes already on this card, or the mount it rides)
+    changed_by: tuple[str, ...] = ()
 
     @property
     def is_hero(self) -> bool:
@@ -248,6 +251,7 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         powers=_powers_from_data(data.get("powers", ())),
         siege_engine=_engine_from_data(data.get("siege_engine")),
         form=_form_from_data(data),
+        changed_by=_gear(data.get("changed_by", ())),
         move=float(stats["move"]),
         **{key: int(v) for key, v in stats.items() if key != "move"},
     )
@@ -272,6 +276,10 @@ def profile_to_data(profile: Profile) -> dict[str, Any]:
             "rules": list(engine.rules),
             "upgrades": list(engine.upgrades),
         }
+    if not data["changed_by"]:  # only cards with data-played options carry the key
+        del data["changed_by"]
+    else:
+        data["changed_by"] = list(profile.changed_by)
     form = data.pop("form")
     if form is not None:  # only a Skin-changer carries the key (older logs stay identical)
         data["form"] = profile_to_data(form)
