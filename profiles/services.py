@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
 
+from profiles.importers.bs_option_effects import option_effects
 from profiles.importers.bs_dataset import (
     ParsedDataSet,
     ParsedFaction,
@@ -278,6 +279,7 @@ def _profile_options(rows: list[tuple[Profile, ParsedProfile]]) -> Iterator[Prof
                 group_max=option.group_max,
                 order=order,
                 conditional=option.conditional,
+                effects=option_effects(option),
             )
 
 
