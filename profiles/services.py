@@ -17,13 +17,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.text import slugify
 
-from profiles.importers.bs_option_effects import option_effects
 from profiles.importers.bs_dataset import (
     ParsedDataSet,
     ParsedFaction,
     ParsedLegion,
     ParsedProfile,
 )
+from profiles.importers.bs_option_effects import option_effects
 from profiles.models import (
     DataRelease,
     DataReleaseFile,
