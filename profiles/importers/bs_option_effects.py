@@ -151,6 +151,7 @@ def option_effects(option: ParsedOption) -> dict[str, Any]:
         found["mount"] = {
             "name": option.mount.name,
             **{key: getattr(c, key) for key in (*numbers, "courage")},
+            **{key: getattr(c, key) for key in ("might", "will", "fate") if getattr(c, key)},
             "keywords": list(option.mount.keywords),
             "rules": list(option.mount.rules),
         }

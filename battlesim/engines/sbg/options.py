@@ -87,4 +87,6 @@ def _mount(name: str, card: Mapping[str, Any]) -> dict[str, Any]:
         "kind": kind,
         **{key: int(card.get(key) or 0) for key in STAND_IN},
         "shoot": int(card.get("shoot") or 0),
+        **{key: int(card[key]) for key in ("might", "will", "fate") if card.get(key)},
+        "rules": list(card.get("rules", ())),
     }

@@ -95,6 +95,7 @@ def loose_profile(mount: MountState, rider: Profile) -> Profile:
         wounds=card.wounds,
         courage=card.courage,
         keywords=frozenset({"infantry", card.kind}),
+        rules=card.rules,  # a data mount's own rules stay with it (Feral, Raging Beast)
         base_mm=max(rider.base_mm, CAVALRY_CIRCLE_MM),
     )
 

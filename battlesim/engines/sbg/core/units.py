@@ -49,6 +49,12 @@ class MountProfile:
     attacks: int
     wounds: int
     courage: int
+    # a mount bought from the data's card (options.py): its own rules (Feral, Raging Beast),
+    # which stay with it riderless, and a Hero mount's stores (the White Warg's)
+    rules: tuple[str, ...] = ()
+    might: int = 0
+    will: int = 0
+    fate: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,13 +407,21 @@ def _mount_from_data(data: Mapping[str, Any]) -> MountProfile | None:
     return MountProfile(
         name=name,
         kind=str(explicit.get("kind", table.get("kind", name))),
+        rules=tuple(str(rule) for rule in explicit.get("rules", ())),
+        **{key: int(explicit.get(key) or 0) for key in ("might", "will", "fate")},
         move=float(values["move"]),
         **{key: int(values[key]) for key in _MOUNT_STATS if key != "move"},
     )
 
 
+_MOUNT_EXTRAS = ("rules", "might", "will", "fate")
+
+
 def _mount_to_data(mount: MountProfile) -> dict[str, Any]:
-    return {name: getattr(mount, name) for name in MountProfile.__slots__}
+    """Only a data mount with rules or stores carries those keys (older logs stay identical)."""
+    data = {name: getattr(mount, name) for name in MountProfile.__slots__}
+    data["rules"] = list(mount.rules)
+    return {k: v for k, v in data.items() if k not in _MOUNT_EXTRAS or v}
 
 
 def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:
