@@ -190,7 +190,7 @@ def unhorse(state: BattleState, model: ModelState) -> MountState:
 
 
 # A data mount's own rules that settle its riderless test without dice (mount_rules.py:
-# Feral flees, Raging Beast stays): canonical rule name -> whether it stays
+# Feral flees): canonical rule name -> whether it stays
 RIDERLESS_STAYS: dict[str, bool] = {}
 
 

@@ -20,8 +20,8 @@ REGISTRY.register(FERAL, kind=Kind.RULE, source="BSData dc19-b783-5dfb-9c51 (Fer
 
 # BSData 842c-458b-008a-a229 Raging Beast (the White Warg): "When Azog dismounts, the White
 # Warg automatically passes its Courage test to stay and fight. Additionally, it will
-# automatically pass all Courage tests for the rest of the battle."
-cavalry.RIDERLESS_STAYS[RAGING_BEAST] = True
+# automatically pass all Courage tests for the rest of the battle." (its test to stay,
+# cavalry.mount_stays, is taken once it is riderless: the grant below passes it too)
 
 
 @grant(May.PASS_COURAGE_UNTESTED, RAGING_BEAST, source="BSData 842c-458b-008a-a229")
