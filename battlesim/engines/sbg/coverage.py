@@ -42,7 +42,6 @@ from battlesim.engines.sbg.core.units import (
     profile_from_data,
     stand_in_rule,
 )
-from battlesim.engines.sbg.options import DATA_EFFECTS
 from battlesim.engines.sbg.rules import (
     cavalry,  # noqa: F401  (registers the lance and charge hooks)
     magic,  # noqa: F401  (registers the powers and Resistant to Magic)
@@ -171,6 +170,15 @@ def _kind(name: str) -> Kind:
 
 _registered: set[str] = set()
 
+# Options the engine plays from the data's own effects (options.py): characteristic changes
+# on the card, or a mount from the data's card
+DATA_EFFECTS = "option effects (data)"
+REGISTRY.register(
+    DATA_EFFECTS,
+    kind=Kind.WARGEAR,
+    source="CAV-DEF-02 (002:L1268) and the BattleScribe modifiers of the option, options.py",
+)
+
 
 def _register_known() -> None:
     """Register what ``_known()`` gathers (once each; a hook registered later joins on the
@@ -188,6 +196,11 @@ def _register_known() -> None:
 
 
 _register_known()
+
+
+def register_known() -> None:
+    """Register every name the engine plays (``_known()``) not yet registered."""
+    _register_known()
 
 
 def _names(profile: Profile) -> ProfileNames:

@@ -10,7 +10,7 @@ catalogue the project has never seen plays its options too:
 - its mount card: the model rides it (CAV-DEF-02, 002:L1268), with the mount's own rules.
 
 An option so played is listed under ``changed_by`` on the card, and the coverage reports it as
-played (``DATA_EFFECTS``), unless it also carries rule text of its own (``described``): that
+played (coverage.DATA_EFFECTS), unless it also carries rule text of its own (``described``): that
 text needs a rule unit of its own, and the name stays unplayed until one is registered.
 An option the engine knows by name keeps its own rule: the data's modifiers for it (a
 shield's +1 Defence) are the rule's, not applied twice.
@@ -22,30 +22,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from battlesim.engines.sbg.core.data import MOUNT_PROFILES
-from battlesim.engines.sbg.core.registry import REGISTRY, Kind, ProfileNames, Status
+from battlesim.engines.sbg.core.registry import REGISTRY, ProfileNames, Status
 from battlesim.engines.sbg.core.units import STAND_IN
+from battlesim.engines.sbg.coverage import register_known
 
-DATA_EFFECTS = "option effects (data)"
-_SOURCE = "CAV-DEF-02 (002:L1268) and the BattleScribe modifiers of the option, options.py"
 _NUMBERS = (*STAND_IN, "shoot", "might", "will", "fate")
 # the kinds of mount the engine sizes and names (core/bases.py, mounts.py): a data mount
 # named after one of them is that kind ("The White Warg" is a warg)
 _KINDS = sorted({row[0] for row in MOUNT_PROFILES.values()}, key=len, reverse=True)
 
 
-def _register() -> None:
-    if REGISTRY.lookup(DATA_EFFECTS) is None:
-        REGISTRY.register(DATA_EFFECTS, kind=Kind.WARGEAR, source=_SOURCE)
-
-
-_register()
-
-
 def engine_knows(name: str) -> bool:
     """Whether a rule of the engine plays (or classes) the option ``name`` by name."""
-    from battlesim.engines.sbg.coverage import profile_coverage  # registers every unit
-
-    profile_coverage  # noqa: B018  (the import registers the engine's names)
+    register_known()
     report = REGISTRY.report([ProfileNames("option", wargear=(name,))])
     return all(entry.status is not Status.UNPLAYED for entry in report.names)
 

@@ -150,3 +150,12 @@ def test_rocks_howdah_models_throw_s6_rocks_at_8_inches_when_nothing_moved() -> 
     war_beasts.mount(other, plain, [add(other, "A01c1", 0, 24, 10, _commander()), rider])
     add(other, "F", 1, 24, 18, WARRIOR)
     assert shots.options(other, rider) == []
+
+
+def test_great_eagle_stays_when_radagast_leaves_it() -> None:
+    """BSData 4b2a-3149-ab86-0a34 Great Eagle: Radagast slain or dismounted, the eagle passes
+    its test to stay without dice (1+1 would fail a plain mount's)."""
+    state, model = _rider_slain([1, 1], "Great Eagle")
+    assert model.alive and model.loose and not rolls(state)
+    state, model = _rider_slain([1, 1])
+    assert not model.alive

@@ -22,6 +22,7 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     leaders,
     lore,
     master,
+    mounts,
     presence,
     priority,
     protectors,
