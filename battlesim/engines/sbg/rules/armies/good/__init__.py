@@ -7,6 +7,7 @@ names the engine does not play on purpose are classed in core/names_good.yaml.
 
 from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each registers its rules)
     archers,
+    banners,
     bill,
     bombur,
     broken,

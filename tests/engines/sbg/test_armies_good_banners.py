@@ -1,0 +1,52 @@
+"""Named banners bought as a Good Hero's option (BSData "Rules" text, cited by profile id):
+each test fails when the banner's unit is removed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.rules.characteristics import fight_value
+from battlesim.engines.sbg.rules.courage import courage_test
+from battlesim.engines.sbg.rules.equipment import banner_in_range
+from tests.engines.sbg.builders import WARRIOR, add, battle
+
+HERO = replace(
+    WARRIOR, name="Test Captain", might=1, will=0, fate=0, keywords=frozenset({"man", "hero"})
+)
+GONDOR = replace(WARRIOR, keywords=frozenset({"man", "gondor", "infantry", "warrior"}))
+
+
+def _bearing(banner: str, base: Profile = HERO) -> Profile:
+    return profile_from_data({**profile_to_data(base), "options": [banner]})
+
+
+def test_evenstar_reaches_six_inches_gives_fearless_and_no_bearer_penalty() -> None:
+    """BSData 59fd-dd4c-3e52-396d: a banner of 6" (a plain one reaches 3"), friends within
+    6" are Fearless (no dice: 1+1 would fail), and Halbarad has no -1 on his Duel rolls."""
+    state = battle([1, 1, 1, 1])
+    bearer = add(state, "H", 0, 10, 10, _bearing("Banner of Arwen Evenstar"))
+    friend = add(state, "F", 0, 15, 10)
+    assert banner_in_range(state, [friend]) is bearer
+    assert courage_test(state, friend, "broken army")
+    assert modifier(Hook.DUEL_DIE, HookContext(state, bearer)) == 0
+    plain = battle([1, 1])
+    add(plain, "H", 0, 10, 10, _bearing("Banner"))
+    other = add(plain, "F", 0, 15, 10)
+    assert banner_in_range(plain, [other]) is None
+    assert not courage_test(plain, other, "broken army")
+
+
+def test_banner_of_minas_tirith_plus_one_fight_to_gondor_warriors_and_boromir() -> None:
+    """BSData ace9-0c07-ece8-fb68: +1 Fight to Boromir and to Gondor Warriors within 6" (not
+    to a Warrior of another army, nor beyond 6")."""
+    state = battle()
+    boromir = add(state, "B", 0, 10, 10, _bearing("The Banner of Minas Tirith"))
+    near = add(state, "G", 0, 15, 10, GONDOR)
+    far = add(state, "D", 0, 17, 10, GONDOR)
+    stranger = add(state, "S", 0, 14, 10)
+    assert fight_value(state, boromir) == HERO.fight + 1
+    assert fight_value(state, near) == GONDOR.fight + 1
+    assert fight_value(state, far) == GONDOR.fight
+    assert fight_value(state, stranger) == WARRIOR.fight
