@@ -33,6 +33,7 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     songs,
     support,
     synergy,
+    thranduil,
     wanderers,
     will,
     windlance,

@@ -1,5 +1,5 @@
-"""Named banners bought as a Good Hero's option (BSData "Rules" text, cited by profile id):
-each test fails when the banner's unit is removed."""
+"""Good options with rule text (named banners, Thranduil's second sword), from the BSData
+"Rules" text cited by id: each test fails when the unit is removed."""
 
 from __future__ import annotations
 
@@ -50,3 +50,21 @@ def test_banner_of_minas_tirith_plus_one_fight_to_gondor_warriors_and_boromir() 
     assert fight_value(state, near) == GONDOR.fight + 1
     assert fight_value(state, far) == GONDOR.fight
     assert fight_value(state, stranger) == WARRIOR.fight
+
+
+def test_thranduils_additional_sword_fight_seven_attacks_three_and_bladelord() -> None:
+    """BSData 7800-08d3-1816-952e: Attacks 3 and Fight 7 with the second sword, and Bladelord
+    (449d-273c-b55e-d770): +1 Attack as Infantry, +1 per enemy Engaged after the first."""
+    from battlesim.engines.sbg.rules.characteristics import attacks
+
+    thranduil = replace(HERO, keywords=frozenset({"elf", "infantry", "hero"}))
+    state = battle()
+    plain = add(state, "P", 0, 30, 30, thranduil)
+    armed = add(state, "T", 0, 10, 10, _bearing("Additional Elven-made Sword", thranduil))
+    assert (fight_value(state, plain), attacks(state, plain)) == (3, 1)
+    assert (fight_value(state, armed), attacks(state, armed)) == (7, 4)
+    for uid, x in (("E1", 10.9), ("E2", 9.1)):
+        foe = add(state, uid, 1, x, 10)
+        state.touching[armed.uid].add(foe.uid)
+        state.touching[foe.uid].add(armed.uid)
+    assert attacks(state, armed) == 5
