@@ -68,3 +68,24 @@ def test_thranduils_additional_sword_fight_seven_attacks_three_and_bladelord() -
         state.touching[armed.uid].add(foe.uid)
         state.touching[foe.uid].add(armed.uid)
     assert attacks(state, armed) == 5
+
+
+def test_armour_of_gondolin_heavy_armour_and_no_bpa_nomination() -> None:
+    """BSData 746a-84ee-b2a4-5254: Heavy Armour (+2 Defence, ARM-03) and no Monster may
+    target Glorfindel with a Brutal Power Attack; another loser may still be nominated."""
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
+    from battlesim.engines.sbg.rules.combats import Combat
+    from battlesim.engines.sbg.rules.monsters.core import BpaFight, options_for
+    from tests.engines.sbg.test_armies_evil_monsters import DRAGON
+
+    state = battle()
+    troll = add(state, "M", 1, 10, 10, replace(DRAGON, name="Test Troll"))
+    glorfindel = add(state, "G", 0, 12, 10, _bearing("Armour of Gondolin"))
+    other = add(state, "O", 0, 12, 11, HERO)
+    assert glorfindel.defence == HERO.defence + 2
+    fight = BpaFight(
+        state, Combat(troll, [glorfindel, other]), troll, HeuristicPlayer(), [troll], []
+    )
+    fight.losers = [glorfindel, other]
+    nominated = {o.target for o in options_for(fight) if o.target is not None}
+    assert "O" in nominated and "G" not in nominated

@@ -17,6 +17,7 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     fate,
     fighters,
     gatekeeper,
+    glorfindel,
     ground,
     healers,
     heroics,
