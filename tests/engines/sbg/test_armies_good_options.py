@@ -89,3 +89,32 @@ def test_armour_of_gondolin_heavy_armour_and_no_bpa_nomination() -> None:
     fight.losers = [glorfindel, other]
     nominated = {o.target for o in options_for(fight) if o.target is not None}
     assert "O" in nominated and "G" not in nominated
+
+
+def _on_cart() -> Profile:
+    """Gandalf on the Cart (the data's card: 8" F0 S3 D5 A0 W3 C3, its rule Cart)."""
+    cart = {"name": "cart", "kind": "cart", "move": 8, "fight": 0, "shoot": 0, "strength": 3}
+    cart |= {"defence": 5, "attacks": 0, "wounds": 3, "courage": 3, "rules": ["Cart"]}
+    data = {**profile_to_data(HERO), "options": ["cart"], "mount": cart, "rules": ["Cart"]}
+    return profile_from_data(data)
+
+
+def test_the_cart_hits_an_enemy_within_six_inches_at_the_shoot_phase_on_a_four() -> None:
+    """BSData 6962-c373-d662-31e9 Cart: at the start of the Shoot phase, a D6 of 4 gives the
+    enemy within 6" (D3, the lowest) a Strength 2 hit: a 6 to wound (S2 v D3) kills it; an
+    enemy 8" away (centres) is not chosen; a 3 misses."""
+    from battlesim.engines.sbg.core.state import Phase, Tick, tick
+
+    state = battle([4, 6])
+    add(state, "G", 0, 10, 10, _on_cart())
+    near = add(state, "N", 1, 15, 10, replace(WARRIOR, defence=3))
+    far = add(state, "F", 1, 10, 18, replace(WARRIOR, defence=1))
+    state.phase = Phase.SHOOT
+    tick(state, Tick.PHASE_START)
+    assert not near.alive and far.alive
+    miss = battle([3])
+    add(miss, "G", 0, 10, 10, _on_cart())
+    foe = add(miss, "N", 1, 15, 10, replace(WARRIOR, defence=3))
+    miss.phase = Phase.SHOOT
+    tick(miss, Tick.PHASE_START)
+    assert foe.alive
