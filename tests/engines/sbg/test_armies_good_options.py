@@ -118,3 +118,19 @@ def test_the_cart_hits_an_enemy_within_six_inches_at_the_shoot_phase_on_a_four()
     miss.phase = Phase.SHOOT
     tick(miss, Tick.PHASE_START)
     assert foe.alive
+
+
+def test_the_oakenshield_shielding_winner_makes_one_strike_at_his_strength() -> None:
+    """BSData 6cda-9044-5459-d48e: Thorin Shielding and winning makes a single Strike at his
+    own Strength (S4 v D4: a 4 wounds); a plain shield's bearer strikes none."""
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
+    from battlesim.engines.sbg.rules.fighting import winners_strike
+
+    thorin = replace(HERO, strength=4)
+    for item, wounded in (("The Oakenshield", True), ("Shield", False)):
+        state = battle([4])
+        bearer = add(state, "T", 0, 10, 10, _bearing(item, thorin))
+        foe = add(state, "F", 1, 11, 10)
+        bearer.shielding = True
+        winners_strike(state, HeuristicPlayer(), [bearer], [foe], set())
+        assert foe.alive is not wounded

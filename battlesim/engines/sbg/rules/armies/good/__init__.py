@@ -25,6 +25,7 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     lore,
     master,
     mounts,
+    oakenshield,
     presence,
     priority,
     protectors,
