@@ -134,3 +134,22 @@ def test_the_oakenshield_shielding_winner_makes_one_strike_at_his_strength() -> 
         bearer.shielding = True
         winners_strike(state, HeuristicPlayer(), [bearer], [foe], set())
         assert foe.alive is not wounded
+
+
+def test_orcrist_d3_wounds_on_an_orc_and_terror_to_orcs_only() -> None:
+    """BSData 8ac4-0fe7-599d-7814 Orcrist: a Strike that wounds an Orc (5 on the chart, S3
+    v D4) causes D3 Wounds (a 6: three, the W3 Orc dies); a Man takes one; the bearer
+    causes Terror in Orcs, not in Men."""
+    from battlesim.engines.sbg.rules.fighting import strike
+    from battlesim.engines.sbg.rules.terror import frightens
+
+    orc = replace(WARRIOR, wounds=3, keywords=frozenset({"orc", "infantry", "warrior"}))
+    man = replace(WARRIOR, wounds=3)
+    state = battle([5, 6, 5])
+    thorin = add(state, "T", 0, 10, 10, _bearing("Orcrist"))
+    o = add(state, "O", 1, 11, 10, orc)
+    m = add(state, "M", 1, 10, 11, man)
+    strike(state, thorin, o, trapped=False)
+    strike(state, thorin, m, trapped=False)
+    assert not o.alive and m.wounds == 2
+    assert frightens(thorin, o) and not frightens(thorin, m)
