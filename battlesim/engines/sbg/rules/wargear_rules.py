@@ -84,7 +84,7 @@ AIMED.append(("orcrist", _ORCS))  # "the bearer of Orcrist has the Terror (Gobli
 # Uruk-hai) special rule"
 _named(
     "orcrist",
-    "8ac4-0fe7-599d-7814: an Elven-made sword; D3 Wounds on Orcs, Goblins, Uruk-hai; Terror to them",
+    "8ac4-0fe7-599d-7814: an Elven-made sword; D3 Wounds on Orcs, Goblins, Uruk-hai; Terror",
 )
 
 
