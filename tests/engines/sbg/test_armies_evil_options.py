@@ -159,3 +159,16 @@ def test_great_eagle_stays_when_radagast_leaves_it() -> None:
     assert model.alive and model.loose and not rolls(state)
     state, model = _rider_slain([1, 1])
     assert not model.alive
+
+
+def test_scythe_gauntlets_plus_one_to_wound_on_strikes() -> None:
+    """BSData c80a-c2bb-d9c0-a65a: +1 To Wound on Strikes: S3 v D4 needs 5, a 4 wounds; the
+    same troll without them does not wound on a 4."""
+    from battlesim.engines.sbg.rules.fighting import strike
+
+    for options, wounded in ((("scythe gauntlets",), True), ((), False)):
+        state = battle([4])
+        troll = add(state, "T", 1, 10, 10, replace(WARRIOR, options=options))
+        foe = add(state, "F", 0, 10 + BASE_GAP, 10)
+        strike(state, troll, foe, trapped=False)
+        assert foe.alive is not wounded

@@ -153,3 +153,18 @@ def test_orcrist_d3_wounds_on_an_orc_and_terror_to_orcs_only() -> None:
     strike(state, thorin, m, trapped=False)
     assert not o.alive and m.wounds == 2
     assert frightens(thorin, o) and not frightens(thorin, m)
+
+
+def test_the_elk_strikes_at_strength_five_after_a_charge() -> None:
+    """BSData 4f9a-fac8-c2da-d639 Elk: charging on his Elk, Thranduil strikes at Strength 5
+    (the mounted model's S4 otherwise: the higher of rider and Elk, CAV-FIGHT-01)."""
+    from battlesim.engines.sbg.rules.characteristics import strength_value
+
+    elk = {"name": "elk", "kind": "elk", "move": 10, "fight": 4, "shoot": 0, "strength": 4}
+    elk |= {"defence": 5, "attacks": 0, "wounds": 2, "courage": 4, "rules": ["Elk"]}
+    data = {**profile_to_data(HERO), "options": ["elk"], "mount": elk, "rules": ["Elk"]}
+    state = battle()
+    thranduil = add(state, "T", 0, 10, 10, profile_from_data(data))
+    assert strength_value(state, thranduil) == 4
+    thranduil.charged = True
+    assert strength_value(state, thranduil) == 5

@@ -18,6 +18,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     fortitude,
     goblin_town,
     golden_king,
+    gundabad,
     harad,
     hordes,
     hunters,

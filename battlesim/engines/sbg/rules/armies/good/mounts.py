@@ -1,6 +1,6 @@
 """Good mounts bought from the data's card (battlesim/engines/sbg/options.py) with a rule of
 their own: the Great Eagle's riderless test (rules/cavalry.RIDERLESS_STAYS), the Cart's
-fireworks."""
+fireworks, the Elk's charge."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase, Tick, every
 from battlesim.engines.sbg.core.units import ModelId
@@ -76,3 +77,22 @@ def _on_cart(model: ModelState) -> bool:
 
 
 REGISTRY.register(CART, kind=Kind.RULE, source="BSData 6962-c373-d662-31e9 (Cart)")
+
+
+# BSData 4f9a-fac8-c2da-d639 Elk (Thranduil's mount): "If Thranduil Charges into combat
+# whilst riding his Elk, Thranduil's Strikes are resolved at Strength 5."
+ELK = "elk"
+
+
+@register(Hook.STRENGTH, ELK)
+def _elk_charge(context: HookContext) -> int:
+    model = context.model
+    mount = model.mount
+    riding = mount is not None and not mount.slain and mount.profile.name == ELK
+    melee = not context.details.get("missile")
+    if not (riding and model.charged and melee):
+        return 0
+    return max(0, 5 - model.profile.strength)
+
+
+REGISTRY.register(ELK, kind=Kind.RULE, source="BSData 4f9a-fac8-c2da-d639 (Elk)")
