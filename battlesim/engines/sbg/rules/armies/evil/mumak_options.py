@@ -60,4 +60,4 @@ def _worth(state: BattleState, thrower: ModelState, target: ModelState) -> float
 
 
 register_shot(SpecialShot(ROCKS, ROCK, _ready, _pay, _rock_lands, _worth, from_howdah=True))
-REGISTRY.register(ROCKS, kind=Kind.WARGEAR, source=_ROCKS_SOURCE)
+REGISTRY.register(ROCKS, kind=Kind.RULE, source=_ROCKS_SOURCE)  # shared with SIEGE-ROCKS-01
