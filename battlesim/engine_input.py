@@ -13,6 +13,7 @@ from typing import Any
 
 from armybuilder.models import ArmyList
 from battlesim.engines.sbg.core.units import STAND_IN, is_stand_in, stand_in_rule
+from battlesim.engines.sbg.options import apply_effects
 from profiles.models import Profile
 
 # The engine needs a Shoot value on every card; a profile printed "-" has no missile weapon,
@@ -41,6 +42,10 @@ class UnitPick:
     options: tuple[str, ...]
     leader: bool = False
     crew: tuple[UnitPick, ...] = ()  # SE-CREW-01: a siege engine's crew, under its veteran
+    # battlesim/engines/sbg/options.py: each bought option's times bought and its data effects
+    # (ProfileOption.effects); options the engine knows no rule for are played from them
+    counts: tuple[tuple[str, int], ...] = ()
+    effects: tuple[tuple[str, dict[str, Any]], ...] = ()
 
 
 def profile_card(profile: Profile, rules: list[str] | None = None) -> dict[str, Any]:
@@ -154,10 +159,12 @@ def _engine_card(profile: Profile, options: tuple[str, ...]) -> dict[str, Any]:
 
 def _unit(pick: UnitPick) -> dict[str, Any]:
     card = {**profile_card(pick.profile), "options": list(pick.options)}
+    card = {**card, **_engine_card(pick.profile, pick.options)}
+    counts = dict(pick.counts) or dict.fromkeys(pick.options, 1)
     unit: dict[str, Any] = {
         "leader": pick.leader,
         "count": pick.count,
-        "profile": {**card, **_engine_card(pick.profile, pick.options)},
+        "profile": apply_effects(card, counts, dict(pick.effects)),
     }
     if pick.crew:
         unit["crew"] = [_unit(member) for member in pick.crew]
@@ -205,9 +212,14 @@ def force_from_army_list(army: ArmyList) -> dict[str, Any]:
             band = []
             for entry in warband.entries.all():
                 captain = entry.role == "captain"
-                options = tuple(chosen.option.name for chosen in entry.chosen_options.all())
+                chosen = list(entry.chosen_options.all())
                 pick = UnitPick(
-                    entry.profile, entry.count, options, warband.is_army_leader and captain
+                    entry.profile,
+                    entry.count,
+                    tuple(c.option.name for c in chosen),
+                    warband.is_army_leader and captain,
+                    counts=tuple((c.option.name, c.count) for c in chosen),
+                    effects=tuple((c.option.name, c.option.effects or {}) for c in chosen),
                 )
                 band.insert(0, pick) if captain else band.append(pick)
             picks.extend(_crewed(band))

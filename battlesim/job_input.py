@@ -79,7 +79,7 @@ def _starter_force(key: str, field: str) -> dict[str, Any]:
         p.name: p
         for p in Profile.objects.filter(
             release=release, faction__name=starter.army
-        ).prefetch_related("rules", "profile_powers__power")
+        ).prefetch_related("rules", "profile_powers__power", "options")
     }
     picks = []
     for number, warband in enumerate(starter.warbands):
@@ -90,7 +90,10 @@ def _starter_force(key: str, field: str) -> dict[str, Any]:
 
 
 def _pick(profiles: dict[str, Profile], entry: Any, *, leader: bool) -> UnitPick:
-    return UnitPick(profiles[entry.profile], entry.count, tuple(entry.options), leader)
+    profile = profiles[entry.profile]
+    bought = tuple(entry.options)
+    effects = tuple((o.name, o.effects or {}) for o in profile.options.all() if o.name in bought)
+    return UnitPick(profile, entry.count, bought, leader, effects=effects)
 
 
 LIST_FIELDS = {"list_a": "first", "list_b": "second"}

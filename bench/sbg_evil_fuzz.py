@@ -26,7 +26,9 @@ from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
 from battlesim.engines.sbg.core.units import STAND_IN, is_stand_in, stand_in_rule  # noqa: E402
 from battlesim.engines.sbg.coverage import load_dataset  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
+from battlesim.engines.sbg.options import apply_effects  # noqa: E402
 from profiles.importers.bs_dataset import ParsedFaction, ParsedProfile, Side  # noqa: E402
+from profiles.importers.bs_option_effects import option_effects  # noqa: E402
 from profiles.stat_values import SYMBOLS, StatKind  # noqa: E402
 
 NO_SHOOT_VALUE = 6  # as battlesim/engine_input.py: a "-" Shoot value is never rolled
@@ -81,11 +83,15 @@ def engine_card(parsed: ParsedProfile, bought: list[str]) -> dict[str, Any]:
 
 
 def unit(profile: ParsedProfile, leader: bool, rng: random.Random) -> dict[str, Any]:
+    """One unit with its options; those the engine knows by no rule are played from their
+    data effects (a mount, characteristic changes), as battlesim/engine_input does."""
     bought = options(profile, rng)
+    effects = {o.name: option_effects(o) for o in profile.options}
+    own = {**card(profile), "options": bought, **engine_card(profile, bought)}
     return {
         "count": max(1, profile.models_per_unit),
         "leader": leader,
-        "profile": {**card(profile), "options": bought, **engine_card(profile, bought)},
+        "profile": apply_effects(own, dict.fromkeys(bought, 1), effects),
     }
 
 

@@ -31,7 +31,9 @@ from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
 from battlesim.engines.sbg.core.units import STAND_IN  # noqa: E402
 from battlesim.engines.sbg.coverage import _stand_ins, load_dataset  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
+from battlesim.engines.sbg.options import apply_effects  # noqa: E402
 from profiles.importers.bs_dataset import TIER_BY_NAME  # noqa: E402
+from profiles.importers.bs_option_effects import option_effects  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = ROOT.parent / "shared" / "bsdata"  # the project's ../shared/bsdata
@@ -88,8 +90,21 @@ def form_card(parsed: Any, own: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def force(name: str, side: str, profiles: list[Any]) -> dict[str, Any]:
-    units = [{"profile": card(p), "count": 1} for p in profiles]
+def bought(parsed: Any, own: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """The card with a random pick of the profile's plain options (at most one per group)
+    bought, played from their data effects where the engine knows no rule for them
+    (options.apply_effects, as battlesim/engine_input does)."""
+    picked: dict[str, str] = {}
+    for option in parsed.options:
+        if not option.conditional and rng.random() < 0.5:
+            picked.setdefault(option.group or option.name, option.name)
+    names = sorted({*own.get("options", ()), *picked.values()})
+    effects = {o.name: option_effects(o) for o in parsed.options}
+    return apply_effects({**own, "options": names}, dict.fromkeys(names, 1), effects)
+
+
+def force(name: str, side: str, profiles: list[Any], rng: random.Random) -> dict[str, Any]:
+    units = [{"profile": bought(p, card(p), rng), "count": 1} for p in profiles]
     heroes = [u for u in units if "Hero" in u["profile"]["keywords"]]
     if heroes:
         heroes[0]["leader"] = True
@@ -120,8 +135,8 @@ def main() -> int:
         theirs = rng.sample(list(foe.profiles), min(FOES, len(foe.profiles)))
         options = {
             "forces": [
-                force(faction.name, "good", list(faction.profiles)),
-                force(foe.name, "evil", theirs),
+                force(faction.name, "good", list(faction.profiles), rng),
+                force(foe.name, "evil", theirs, rng),
             ],
             "table": tables[n % len(tables)],
             # a random player on one side (every legal choice in time), the heuristic on the
@@ -145,7 +160,9 @@ def main() -> int:
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     print(f"{len(good)} battles, {failures} with an exception")
     print(f"Good profiles played: {played}/{total}; {fallen} casualties, {turns} turns")
-    print(f"Good names left unplayed in these battles: {len(ignored)}")
+    print(
+        f"Good names left unplayed in these battles: {len(ignored)}: {', '.join(sorted(ignored))}"
+    )
     print(f"{cpu:.1f} CPU s, load {load}")
     return 1 if failures or played < total else 0
 

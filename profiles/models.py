@@ -281,6 +281,12 @@ class ProfileOption(models.Model):
         help_text="Hidden in a plain list: legal only when the data's conditions hold (a "
         "Legendary Legion, another selection).",
     )
+    effects = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What the data says the option does (profiles/importers/bs_option_effects): "
+        'changes [[field, "add"|"set", value]], mount {card}, described (empty: none).',
+    )
 
     class Meta:
         ordering = ["order", "name"]

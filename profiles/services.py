@@ -23,6 +23,7 @@ from profiles.importers.bs_dataset import (
     ParsedLegion,
     ParsedProfile,
 )
+from profiles.importers.bs_option_effects import option_effects
 from profiles.models import (
     DataRelease,
     DataReleaseFile,
@@ -278,6 +279,7 @@ def _profile_options(rows: list[tuple[Profile, ParsedProfile]]) -> Iterator[Prof
                 group_max=option.group_max,
                 order=order,
                 conditional=option.conditional,
+                effects=option_effects(option),
             )
 
 

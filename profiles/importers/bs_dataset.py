@@ -60,6 +60,16 @@ class ParsedPower:
 
 
 @dataclass(frozen=True, slots=True)
+class ParsedMount:
+    """A mount an option buys (CAV-DEF-02): the card the option shows, under its name."""
+
+    name: str
+    characteristics: Characteristics
+    keywords: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()  # the option's own rules: the mount's (Fly, Terror...)
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedOption:
     source_id: str
     name: str
@@ -68,6 +78,12 @@ class ParsedOption:
     group: str
     conditional: bool = False  # hidden in a plain list: legal only when its conditions hold
     group_max: int = 0  # the group's per-parent ``max`` selections constraint, 0: none
+    # bs_option_effects: what the data's modifiers change on the model's card when it is
+    # bought once, ("might", "add", 1) or ("defence", "set", 8); the mount card it shows;
+    # whether it carries rule text of its own
+    changes: tuple[tuple[str, str, int], ...] = ()
+    mount: ParsedMount | None = None
+    described: bool = False
 
 
 @dataclass(frozen=True, slots=True)

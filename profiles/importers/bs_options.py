@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from profiles.importers.bs_costs import node_points
 from profiles.importers.bs_dataset import ParsedOption
 from profiles.importers.bs_modifiers import PlainList
+from profiles.importers.bs_option_effects import characteristic_changes, is_described, mount_card
 from profiles.importers.bs_tree import Lookup, Node, info_nodes, node_hidden
 from profiles.importers.bs_xml import children
 
@@ -97,14 +98,21 @@ class Equipment:
 
 
 def equipment(
-    entry_nodes: tuple[Node, ...], lookup: Lookup, points_id: str, state: PlainList
+    entry_nodes: tuple[Node, ...],
+    lookup: Lookup,
+    points_id: str,
+    state: PlainList,
+    profile: Node | None = None,
 ) -> Equipment:
     """Sort the upgrades into wargear and options (first of each name kept, in XML order;
     an upgrade hidden in a plain list is a ``conditional`` option after the rest).
 
     A mandatory upgrade (``min`` 1) is part of the model: wargear, and its price (the
     "Warrior" upgrade of 9 points inside the Woses Warrior model) is added to the model's.
+    ``profile``: the model's Hero/Warrior card, whose modifiers say what each option changes
+    on it (bs_option_effects).
     """
+    read = _Effects(lookup, state, profile)
     wargear: dict[str, None] = {}
     options: dict[str, ParsedOption] = {}
     included = 0
@@ -116,7 +124,7 @@ def equipment(
             if choice.node.name not in options and choice.node.name not in wargear:
                 points = option_points(choice.node, points_id, state)
                 if not (points == 0 and is_marker(choice.node, lookup)):
-                    options[choice.node.name] = _option(choice, points)
+                    options[choice.node.name] = _option(choice, points, read)
             continue
         points = option_points(choice.node, points_id, state)
         mandatory = _limit(choice.node, "min") >= 1
@@ -126,12 +134,29 @@ def equipment(
         if mandatory or (points == 0 and choice.group.strip().lower() == WARGEAR_GROUP):
             wargear.setdefault(choice.node.name)
         else:
-            options.setdefault(choice.node.name, _option(choice, points))
+            if choice.node.name not in options:
+                options[choice.node.name] = _option(choice, points, read)
     return Equipment(tuple(wargear), tuple(options.values()), included)
 
 
-def _option(choice: Choice, points: int) -> ParsedOption:
+@dataclass(frozen=True, slots=True)
+class _Effects:
+    lookup: Lookup
+    state: PlainList
+    profile: Node | None
+
+    def changes(self, option: Node) -> tuple[tuple[str, str, int], ...]:
+        if self.profile is None:
+            return ()
+        return characteristic_changes(self.profile, option, self.state)
+
+
+def _option(choice: Choice, points: int, read: _Effects) -> ParsedOption:
+    node = choice.node
     return ParsedOption(
+        changes=read.changes(node),
+        mount=mount_card(node, read.lookup, read.state),
+        described=is_described(node, read.lookup),
         source_id=choice.node.id,
         name=choice.node.name,
         points=points,

@@ -114,7 +114,7 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
     """Return the profile; raise ``UnreadableProfileError`` when a characteristic is unreadable."""
     texts = characteristic_texts(occ.profile, occ.state)
     kind = ProfileKind.HERO if occ.profile.entry.get("typeName") == "Hero" else ProfileKind.WARRIOR
-    kit = equipment(occ.own_nodes, ctx.lookup, ctx.points_id, occ.state)
+    kit = equipment(occ.own_nodes, ctx.lookup, ctx.points_id, occ.state, occ.profile)
     # SE-VET-01, SE-UPG-ENGCAPT: the engine rides on its Hero (veteran or Engineer Captain),
     # who also buys its upgrades; crewmen sold inside the engine are only crew
     engine = None

@@ -170,6 +170,15 @@ def _kind(name: str) -> Kind:
 
 _registered: set[str] = set()
 
+# Options the engine plays from the data's own effects (options.py): characteristic changes
+# on the card, or a mount from the data's card
+DATA_EFFECTS = "option effects (data)"
+REGISTRY.register(
+    DATA_EFFECTS,
+    kind=Kind.WARGEAR,
+    source="CAV-DEF-02 (002:L1268) and the BattleScribe modifiers of the option, options.py",
+)
+
 
 def _register_known() -> None:
     """Register what ``_known()`` gathers (once each; a hook registered later joins on the
@@ -189,13 +198,21 @@ def _register_known() -> None:
 _register_known()
 
 
+def register_known() -> None:
+    """Register every name the engine plays (``_known()``) not yet registered."""
+    _register_known()
+
+
 def _names(profile: Profile) -> ProfileNames:
     """What the engine reads on a card: wargear and options, special rules and Heroic
-    Actions, its Might/Will/Fate as hero pools and its weapons' special strikes."""
+    Actions, its Might/Will/Fate as hero pools and its weapons' special strikes. An option
+    played from its data effects (options.py) is read as ``DATA_EFFECTS``."""
     pools = tuple(f"{pool} (heroic)" for pool in _HERO_POOLS if getattr(profile, pool) > 0)
     rules = (*profile.rules, *pools, *_strikes(profile))
     powers = tuple(power.name for power in profile.powers)  # MAGIC-*: rules/magic
-    return ProfileNames(profile.name, tuple(sorted(profile.gear)), rules, powers)
+    gear = sorted(item for item in profile.gear if item not in profile.changed_by)
+    extra = (DATA_EFFECTS,) if set(profile.changed_by) & profile.gear else ()
+    return ProfileNames(profile.name, (*gear, *extra), rules, powers)
 
 
 def _strikes(profile: Profile) -> tuple[str, ...]:

@@ -69,6 +69,8 @@ def mounted_profile(profile: Profile) -> Profile:
 def foot_profile(profile: Profile) -> Profile:
     """The rider on foot: Infantry instead of Cavalry (CAV-DEF-01), no mount, no lance."""
     dropped = _LEFT_WITH_MOUNT | set(MOUNT_PROFILES)
+    if profile.mount is not None:  # a mount from the data's card (options.py)
+        dropped |= {profile.mount.name}
     return replace(
         profile,
         mount=None,
@@ -93,6 +95,7 @@ def loose_profile(mount: MountState, rider: Profile) -> Profile:
         wounds=card.wounds,
         courage=card.courage,
         keywords=frozenset({"infantry", card.kind}),
+        rules=card.rules,  # a data mount's own rules stay with it (Feral, Raging Beast)
         base_mm=max(rider.base_mm, CAVALRY_CIRCLE_MM),
     )
 

@@ -49,6 +49,12 @@ class MountProfile:
     attacks: int
     wounds: int
     courage: int
+    # a mount bought from the data's card (options.py): its own rules (Feral, Raging Beast),
+    # which stay with it riderless, and a Hero mount's stores (the White Warg's)
+    rules: tuple[str, ...] = ()
+    might: int = 0
+    will: int = 0
+    fate: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +118,9 @@ class Profile:
     siege_engine: SiegeEngineSpec | None = None  # SE-VET-01: the engine this crewman leads
     # BSData bf2e-3118-471d-9720 Skin-changer: the card of the model's other form (its bear)
     form: Profile | None = None
+    # battlesim/engines/sbg/options.py: bought options the engine plays from the data's own
+    # effects (characteristic changes already on this card, or the mount it rides)
+    changed_by: tuple[str, ...] = ()
 
     @property
     def is_hero(self) -> bool:
@@ -248,6 +257,7 @@ def profile_from_data(data: Mapping[str, Any]) -> Profile:
         powers=_powers_from_data(data.get("powers", ())),
         siege_engine=_engine_from_data(data.get("siege_engine")),
         form=_form_from_data(data),
+        changed_by=_gear(data.get("changed_by", ())),
         move=float(stats["move"]),
         **{key: int(v) for key, v in stats.items() if key != "move"},
     )
@@ -272,6 +282,10 @@ def profile_to_data(profile: Profile) -> dict[str, Any]:
             "rules": list(engine.rules),
             "upgrades": list(engine.upgrades),
         }
+    if not data["changed_by"]:  # only cards with data-played options carry the key
+        del data["changed_by"]
+    else:
+        data["changed_by"] = list(profile.changed_by)
     form = data.pop("form")
     if form is not None:  # only a Skin-changer carries the key (older logs stay identical)
         data["form"] = profile_to_data(form)
@@ -396,13 +410,21 @@ def _mount_from_data(data: Mapping[str, Any]) -> MountProfile | None:
     return MountProfile(
         name=name,
         kind=str(explicit.get("kind", table.get("kind", name))),
+        rules=tuple(str(rule) for rule in explicit.get("rules", ())),
+        **{key: int(explicit.get(key) or 0) for key in ("might", "will", "fate")},
         move=float(values["move"]),
         **{key: int(values[key]) for key in _MOUNT_STATS if key != "move"},
     )
 
 
+_MOUNT_EXTRAS = ("rules", "might", "will", "fate")
+
+
 def _mount_to_data(mount: MountProfile) -> dict[str, Any]:
-    return {name: getattr(mount, name) for name in MountProfile.__slots__}
+    """Only a data mount with rules or stores carries those keys (older logs stay identical)."""
+    data = {name: getattr(mount, name) for name in MountProfile.__slots__}
+    data["rules"] = list(mount.rules)
+    return {k: v for k, v in data.items() if k not in _MOUNT_EXTRAS or v}
 
 
 def force_from_data(data: Mapping[str, Any], *, prefix: str) -> Force:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from battlesim.engines.sbg.core import names
 from battlesim.engines.sbg.core.bases import MM_PER_INCH, mount_height_for
 from battlesim.engines.sbg.core.data import (
     CONTACT_TOLERANCE,
@@ -190,12 +191,23 @@ def unhorse(state: BattleState, model: ModelState) -> MountState:
     return mount
 
 
+# A data mount's own rules that settle its riderless test without dice (mount_rules.py:
+# Feral flees): canonical rule name -> whether it stays
+RIDERLESS_STAYS: dict[str, bool] = {}
+
+
 def mount_stays(state: BattleState, loose: ModelState, mount: MountState) -> bool:
     """CAV-LOOSE-01/02 (002:L1326-1330): a riderless mount tests its Courage at once; Fight 0
-    or Attacks 0 flee without a test."""
+    or Attacks 0 flee without a test; a rule of the mount's own may settle it."""
     if mount.flees_alone:
         state.log.emit("mount_flees", model=loose.uid, auto=True)
         return False
+    ruled = [RIDERLESS_STAYS.get(names.canonical(rule)) for rule in mount.profile.rules]
+    answer = next((found for found in ruled if found is not None), None)
+    if answer is not None:
+        if not answer:
+            state.log.emit("mount_flees", model=loose.uid, auto=True)
+        return answer
     passed = courage_test(state, loose, "riderless mount")
     if not passed:
         state.log.emit("mount_flees", model=loose.uid, auto=False)
@@ -366,11 +378,18 @@ def lance_allowed(state: BattleState, model: ModelState) -> bool:
     this turn, neither through nor in difficult terrain (CAV-MOVE-04, CAV-CHG-04), not
     against a barrier defender (FIGHT-BAR-18, 002:L1425)."""
     mounted = model.mount is not None or MONSTROUS_CHARGE in model.triggers  # SR-MONCHARGE
+    mounted = mounted or bool(model.triggers & CHARGES_AS_CAVALRY)
     if not mounted or not model.charged or model.uid in state.across:
         return False
     if rider_turns(model).rough_charge_turn == state.turn:
         return False
     return sure_footed(model) or not in_difficult_terrain(state, model)
+
+
+# Rules by which a model on foot that charges gains the cavalry's knock to the ground "as if
+# he were a Cavalry model" (the Shield of Cirith Ungol): the charge conditions are the
+# cavalry's; no Extra Attack comes with it (that bonus is the "cavalry" trigger's)
+CHARGES_AS_CAVALRY: set[str] = set()
 
 
 # Rules by which the Cavalry fighting their carrier's fight (as a fighter or a supporter)

@@ -78,10 +78,22 @@ def _cumbersome_shield(context: HookContext) -> int:
     return -1 if shield_lost_in_fight(context.model) else 0
 
 
+# Named banners of the army lists (rules/armies/good/banners.py): item -> its range in
+# inches instead of EQP-BAN-01's 3"; items whose bearer suffers no banner penalty
+BANNER_RANGES: dict[str, float] = {}
+UNHINDERED_BANNERS: set[str] = set()
+
+
 @register(Hook.DUEL_DIE, "banner")
 def _banner_bearer_duel(context: HookContext) -> int:
     """EQP-BAN-05 (002:L2178): the bearer suffers -1 to its Duel rolls."""
-    return -1
+    return 0 if context.model.triggers & UNHINDERED_BANNERS else -1
+
+
+def banner_reach(bearer: ModelState) -> float:
+    """EQP-BAN-01: 3", or the named banner's own range."""
+    named = [BANNER_RANGES[item] for item in bearer.triggers & BANNER_RANGES.keys()]
+    return max(named, default=BANNER_RANGE)
 
 
 def banner_in_range(state: BattleState, models: Iterable[ModelState]) -> ModelState | None:
@@ -96,7 +108,7 @@ def banner_in_range(state: BattleState, models: Iterable[ModelState]) -> ModelSt
     for bearer in state.living(player):
         if "banner" not in bearer.triggers or bearer.prone:
             continue
-        if any(state.distance(bearer, m) <= BANNER_RANGE for m in members):
+        if any(state.distance(bearer, m) <= banner_reach(bearer) for m in members):
             return bearer
     for rule in BANNER_RULES:
         found = rule(state, members)

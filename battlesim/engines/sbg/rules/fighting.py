@@ -485,8 +485,11 @@ def winners_strike(
     targets chosen per Attack; a strike goes on only if ``gate`` passes (a barrier's
     in-the-way test, FIGHT-BAR-09)."""
     for striker in in_order(state, player, StrikeOrder(tuple(strikers))):
-        if striker.shielding or cavalry.cannot_act(state, striker):
-            continue  # ARM-SH-03 Shielding; CAV-THROWN-01/02 thrown rider
+        if cavalry.cannot_act(state, striker):
+            continue  # CAV-THROWN-01/02 thrown rider
+        if striker.shielding:  # ARM-SH-03 Shielding: no strikes, save a shield's own
+            _shielding_strike(state, player, striker, losers, trapped, gate)
+            continue
         if effects.barred(state, striker, Bar.STRIKE):
             continue  # MAGIC-P-TRANSFIX: held by a power, it does not strike
         if striker.prone:  # FIGHT-PRONE-01/03: no strikes; it may stand up instead
@@ -506,6 +509,30 @@ def winners_strike(
                 _blow(state, player, striker, target, target.uid in trapped or target.prone)
         _extra_strikes(state, player, striker, losers, gate)
         _companion_strikes(state, player, striker, losers, trapped, gate)
+
+
+# Shields whose bearer, winning a fight he Shielded in, makes one Strike at his own Strength
+# with no weapon bonus (the Oakenshield, rules/armies/good/oakenshield.py)
+SHIELDING_STRIKES: set[str] = set()
+
+
+def _shielding_strike(
+    state: BattleState,
+    player: Player,
+    striker: ModelState,
+    losers: list[ModelState],
+    trapped: set[str],
+    gate: Callable[[ModelState], bool] | None,
+) -> None:
+    found = sorted(striker.triggers & SHIELDING_STRIKES)
+    living = [m for m in losers if m.alive]
+    if not found or not living:
+        return
+    target = _strike_target(state, player, striker, living, trapped)
+    if gate is None or gate(striker):
+        doubled = target.uid in trapped or target.prone
+        strength = striker.profile.strength
+        companion_strike(state, striker, found[0], strength, target, doubled)
 
 
 # Army rules' Strikes made beside a winner by what it carries or rides (the Catapult

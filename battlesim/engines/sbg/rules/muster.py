@@ -86,11 +86,24 @@ class _Pools(TypedDict):
     fate: int
 
 
+# A mount's rules by which its rider spends the mount's stores as his own while he rides it
+# (the White Warg's Deadly Union, mount_rules.py)
+SHARED_STORES: set[str] = set()
+
+
 def _pools(profile: Profile) -> _Pools:
-    """HERO-01 (002:L1481-1483), CHAR-MWF-01: only Heroes have Might, Will and Fate."""
+    """HERO-01 (002:L1481-1483), CHAR-MWF-01: only Heroes have Might, Will and Fate; a rider
+    sharing his mount's stores (``SHARED_STORES``) starts with both."""
     if not profile.is_hero:
         return {"might": 0, "will": 0, "fate": 0}
-    return {"might": profile.might, "will": profile.will, "fate": profile.fate}
+    mount = profile.mount
+    shared = mount is not None and any(names.canonical(r) in SHARED_STORES for r in mount.rules)
+    extra = (mount.might, mount.will, mount.fate) if mount is not None and shared else (0, 0, 0)
+    return {
+        "might": profile.might + extra[0],
+        "will": profile.will + extra[1],
+        "fate": profile.fate + extra[2],
+    }
 
 
 # Decisions this module asks a player (core/decisions.py).

@@ -13,6 +13,7 @@ from battlesim.engines.sbg.core.arms import MissileWeapon
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
+from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.shooting import OnHit, can_shoot, legal_targets, shoot
 
 
@@ -24,6 +25,8 @@ class SpecialShot:
     pay: Callable[[BattleState, ModelState], bool]  # False: the deed is cancelled (pools)
     on_hit: OnHit
     worth: Callable[[BattleState, ModelState, ModelState], float]  # the heuristic's value
+    # the War Beast carries the trigger and the models in its howdah shoot it (the Rocks)
+    from_howdah: bool = False
 
 
 SPECIAL_SHOTS: dict[str, SpecialShot] = {}
@@ -45,12 +48,21 @@ def options(state: BattleState, model: ModelState) -> list[ShotOption]:
     if model.shot:
         return []
     found: list[ShotOption] = []
-    for name in sorted(model.triggers & SPECIAL_SHOTS.keys()):
+    for name in sorted(model.triggers & SPECIAL_SHOTS.keys() | _howdah_shots(state, model)):
         shot = SPECIAL_SHOTS[name]
         if shot.ready(state, model) and can_shoot(state, model, shot.weapon):
             targets = legal_targets(state, model, shot.weapon)
             found += [ShotOption(name, t.uid) for t in targets]
     return found
+
+
+def _howdah_shots(state: BattleState, model: ModelState) -> set[str]:
+    """The shots the beast a model rides in the howdah of gives its howdah's models."""
+    ridden = riding(model)
+    if ridden is None or ridden not in state.models:
+        return set()
+    beast = state.models[ridden]
+    return {n for n in beast.triggers & SPECIAL_SHOTS.keys() if SPECIAL_SHOTS[n].from_howdah}
 
 
 @dataclass(frozen=True, slots=True)

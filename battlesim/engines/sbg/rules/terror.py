@@ -42,10 +42,17 @@ def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
     return False
 
 
+# Wargear by which its bearer causes Terror in some kinds only (Orcrist: Goblins, Orcs and
+# Uruk-hai; wargear_rules.py): (item, keywords it frightens)
+AIMED: list[tuple[str, frozenset[str]]] = []
+
+
 def frightens(enemy: ModelState, model: ModelState, state: BattleState | None = None) -> bool:
     """SR-TERROR (002:L2873): Terror frightens every model; *Terreur (Orque)* only Orcs;
     a power may make a model cause Terror (MAGIC-P-TERRAURA, MAGIC-P-DISMAY)."""
     if state is not None and effects.marked(state, enemy, CAUSES_TERROR) is not None:
+        return True
+    if any(item in enemy.triggers and kinds & model.profile.keywords for item, kinds in AIMED):
         return True
     if TERROR not in enemy.triggers:
         return False

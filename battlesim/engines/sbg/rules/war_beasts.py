@@ -141,6 +141,11 @@ def howdah_score() -> int:
 # --- Panic: WB-DMG-02/03/04 ---------------------------------------------------------------
 
 
+# Rules of a War Beast that lower its Panic (stampede) tests: name -> points off the total
+# (the War Mûmak's Foul Temperament, armies/evil/mumak_options.py)
+PANIC_PENALTY: dict[str, int] = {}
+
+
 def panic_test(state: BattleState, beast: ModelState, reason: str, now: bool = False) -> bool:
     """WB-DMG-02 (002:L1927): Courage of the model leading it (the beast's own if none); the
     leader's Will or Might may turn a failure (courage.heroic_courage;
@@ -153,7 +158,8 @@ def panic_test(state: BattleState, beast: ModelState, reason: str, now: bool = F
         state.log.emit("panic", beast=beast.uid, reason=reason, passed=True, auto="passed")
         return True
     tester = leader(state, beast) or beast
-    passed = courage_test(state, tester, f"panic {beast.uid}: {reason}")
+    penalty = sum(points for rule, points in PANIC_PENALTY.items() if rule in beast.triggers)
+    passed = courage_test(state, tester, f"panic {beast.uid}: {reason}", penalty=penalty)
     if passed:
         beast.courage_passed.add(PANIC)
     elif not howdah(beast).panic_turn:

@@ -13,6 +13,7 @@ from battlesim.engines.sbg.core.state import (
     on,
 )
 from battlesim.engines.sbg.rules.heroics import fate_saves
+from battlesim.engines.sbg.rules.terror import AIMED
 
 _BSDATA = "BSData wargear 'Rules': "
 _ORCS = frozenset({"orc", "goblin", "uruk-hai"})
@@ -66,6 +67,25 @@ def _hadhafang(context: HookContext) -> int:
 
 
 _named("hadhafang", "an Elven-made hand-and-a-half sword; +1 To Wound Spirits")
+
+
+@register(Hook.EXTRA_WOUNDS, "orcrist")
+def _orcrist(context: HookContext) -> int:
+    """Orcrist: a Wound it causes on an Orc, Goblin or Uruk-hai is D3 Wounds, their number
+    found before Fate is rolled (so each is saved on its own: the blow's count)."""
+    target = context.other
+    if not _in_combat(context) or target is None or not target.profile.keywords & _ORCS:
+        return 0
+    (die,) = context.state.roll(1, f"orcrist D3 {context.model.uid}->{target.uid}")
+    return (die + 1) // 2 - 1
+
+
+AIMED.append(("orcrist", _ORCS))  # "the bearer of Orcrist has the Terror (Goblins, Orcs &
+# Uruk-hai) special rule"
+_named(
+    "orcrist",
+    "8ac4-0fe7-599d-7814: an Elven-made sword; D3 Wounds on Orcs, Goblins, Uruk-hai; Terror",
+)
 
 
 @register(Hook.EXTRA_WOUNDS, "white sword of gondor")

@@ -173,6 +173,11 @@ def may_use_bpa(state: BattleState, monster: ModelState) -> bool:
     return monster_turn(monster).bpa_turn != state.turn
 
 
+# Items whose bearer no Monster may nominate for a Brutal Power Attack (the Armour of
+# Gondolin, rules/armies/good/glorfindel.py)
+NOT_BPA_TARGETS: set[str] = set()
+
+
 def options_for(fight: BpaFight) -> list[BpaOption]:
     """Every legal (BPA, nominated model) pair for the Monster now."""
     monster = fight.monster
@@ -187,7 +192,8 @@ def options_for(fight: BpaFight) -> list[BpaOption]:
             continue
         if not bpa.unique and immovable(monster):
             continue  # MON-BPA-06: War Beasts only use BPAs their profile gives
-        options += [BpaOption(name, t.uid if t else None) for t in bpa.targets(fight)]
+        targets = [t for t in bpa.targets(fight) if t is None or not t.triggers & NOT_BPA_TARGETS]
+        options += [BpaOption(name, t.uid if t else None) for t in targets]
     return options
 
 

@@ -1,0 +1,174 @@
+"""Options and mounts bought in an Evil list that carry rule text (issue 19): each test cites
+the BattleScribe id, scripts the dice and fails when the rule's unit is removed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.rules import cavalry, war_beasts
+from battlesim.engines.sbg.rules import special_shots as shots
+from battlesim.engines.sbg.rules.characteristics import attacks
+from battlesim.engines.sbg.rules.courage import courage_test
+from battlesim.engines.sbg.rules.howdah import howdah
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, rolls
+from tests.engines.sbg.test_war_beasts import COMMANDER, MUMAK
+
+HERO = replace(
+    WARRIOR,
+    name="Test Orc Hero",
+    might=1,
+    will=1,
+    fate=0,
+    courage=4,
+    keywords=frozenset({"orc", "infantry", "hero"}),
+)
+
+
+def _rider(*mount_rules: str, stores: dict[str, int] | None = None) -> Profile:
+    """The hero on a data mount (options.py's explicit mount: 10" F5 S5 D5 A2 W2 C4)."""
+    mount = {"name": "pale warg", "kind": "warg", "move": 10, "fight": 5, "shoot": 0}
+    mount |= {"strength": 5, "defence": 5, "attacks": 2, "wounds": 2, "courage": 4}
+    mount |= {"rules": list(mount_rules), **(stores or {})}
+    data = {**profile_to_data(HERO), "options": ["pale warg"], "mount": mount}
+    data["rules"] = list(mount_rules)
+    return profile_from_data(data)
+
+
+def _rider_slain(dice: list[int], *rules: str) -> tuple[BattleState, ModelState]:
+    state = battle(dice)
+    model = add(state, "A1", 0, 24, 24, _rider(*rules))
+    state.wound(model, "test")  # the hero's one wound: the mount is left riderless
+    return state, model
+
+
+def test_feral_the_riderless_beast_flees_without_a_test() -> None:
+    """BSData dc19-b783-5dfb-9c51 Feral: the rider slain, the creature fails its Courage test
+    automatically and flees: no dice; the same mount without Feral tests (6+6+4 stays)."""
+    state, model = _rider_slain([6, 6], "Feral (Passive)")
+    assert not model.alive and not rolls(state)
+    state, model = _rider_slain([6, 6])
+    assert model.alive and model.loose and len(rolls(state)) == 1
+
+
+def test_raging_beast_stays_and_passes_every_courage_test_once_riderless() -> None:
+    """BSData 842c-458b-008a-a229 Raging Beast: the White Warg passes its test to stay (dice
+    1+1 would fail) and every later Courage test; its rider tests as usual."""
+    state, model = _rider_slain([1, 1], "Raging Beast (Passive)")
+    assert model.alive and model.loose and not rolls(state)
+    assert courage_test(state, model, "broken army")
+    riding = battle([1, 1])
+    rider = add(riding, "A1", 0, 24, 24, _rider("Raging Beast (Passive)"))
+    assert not courage_test(riding, rider, "broken army")
+
+
+def test_deadly_union_pools_the_mounts_stores_with_the_riders() -> None:
+    """BSData 92be-d21f-978a-e4dc Deadly Union: Azog on the White Warg (M3 W1 F1) spends
+    either store: the rider's M1 W1 F0 become M4 W2 F1; without the rule, his own."""
+    stores = {"might": 3, "will": 1, "fate": 1}
+    state = battle()
+    joined = add(state, "A1", 0, 24, 24, _rider("Deadly Union (Passive)", stores=stores))
+    alone = add(state, "A2", 0, 30, 24, _rider(stores=stores))
+    assert (joined.might, joined.will, joined.fate) == (4, 2, 1)
+    assert (alone.might, alone.will, alone.fate) == (1, 1, 0)
+
+
+def _charge_fight(prof: Profile) -> tuple[BattleState, ModelState, ModelState]:
+    state = battle()
+    shagrat = add(state, "S", 1, 10, 10, prof)
+    foe = add(state, "F", 0, 10 + BASE_GAP, 10)
+    state.touching[shagrat.uid].add(foe.uid)
+    state.touching[foe.uid].add(shagrat.uid)
+    shagrat.charged = True
+    cavalry.start_fight(state, [shagrat, foe])
+    cavalry.knock_to_ground(state, [shagrat], [foe], set())
+    return state, shagrat, foe
+
+
+def test_shield_of_cirith_ungol_knocks_down_on_the_charge_without_extra_attack() -> None:
+    """BSData b82a-6a16-311e-df11: "This is a shield" (+1 Defence, ARM-SH-01) and, in a turn
+    Shagrat charges, the knock to the Ground as a Cavalry model (CAV-CHG-06); no Extra
+    Attack (that is another cavalry bonus)."""
+    shield = profile_from_data(
+        {**profile_to_data(HERO), "options": ["Shield of Cirith Ungol"], "attacks": 3}
+    )
+    state, shagrat, foe = _charge_fight(shield)
+    assert foe.prone and shagrat.defence == HERO.defence + 1
+    assert attacks(state, shagrat) == 3
+    _, _, standing = _charge_fight(replace(HERO, attacks=3))
+    assert not standing.prone
+
+
+def _commander() -> Profile:
+    """The howdah's commander (C4) with no Will to turn a failed test."""
+    return replace(COMMANDER, will=0)
+
+
+@pytest.mark.parametrize(("options", "panics"), [((), False), (("foul temperament",), True)])
+def test_foul_temperament_minus_one_on_the_stampede_test(
+    options: tuple[str, ...], panics: bool
+) -> None:
+    """BSData cd14-022c-82c0-21a1 Foul Temperament: -1 on the Courage tests for a Stampede
+    (the Panic test, WB-DMG-02): 3+3 + the commander's 4 = 10 passes, 9 fails."""
+    state = battle([3, 3])
+    beast = add(state, "A01", 0, 24, 10, replace(MUMAK, options=options))
+    war_beasts.mount(state, beast, [add(state, "A01c0", 0, 24, 10, _commander())])
+    state.wound(beast, "test")
+    assert bool(howdah(beast).panic_turn) is panics
+
+
+def test_foul_temperament_raises_the_attacks_to_four() -> None:
+    """BSData cd14-022c-82c0-21a1: "This Mûmak has its Attacks increased to 4" (card: 3)."""
+    state = battle()
+    plain = add(state, "A01", 0, 24, 10, MUMAK)
+    foul = add(state, "A02", 0, 40, 10, replace(MUMAK, options=("foul temperament",)))
+    assert (attacks(state, plain), attacks(state, foul)) == (3, 4)
+
+
+def test_rocks_howdah_models_throw_s6_rocks_at_8_inches_when_nothing_moved() -> None:
+    """BSData 8d35-86bc-37b2-20ed Rocks (profile ef2f-48a6-9178-78e7): models in the howdah
+    of a Mûmak with Rocks may shoot 8", Strength 6, if neither they nor the beast moved; a
+    6 to hit (Shoot 4+) then a 4 to wound S6 v D4 (4+) wounds the target."""
+    state = battle([6, 4])
+    beast = add(state, "A01", 0, 24, 10, replace(MUMAK, options=("rocks",)))
+    crewman = add(state, "A01c0", 0, 24, 10, WARRIOR)
+    war_beasts.mount(state, beast, [add(state, "A01c1", 0, 24, 10, _commander()), crewman])
+    foe = add(state, "F", 1, 24, 10 + 2.0 + 6.0, WARRIOR)
+    found = shots.options(state, crewman)
+    assert [(o.shot, o.target) for o in found] == [("rocks", foe.uid)]
+    shots.take(state, crewman, found[0])
+    assert not foe.alive
+    beast.moved = True
+    crewman.shot = False
+    assert shots.options(state, crewman) == []
+    other = battle()
+    plain = add(other, "A01", 0, 24, 10, MUMAK)
+    rider = add(other, "A01c0", 0, 24, 10, WARRIOR)
+    war_beasts.mount(other, plain, [add(other, "A01c1", 0, 24, 10, _commander()), rider])
+    add(other, "F", 1, 24, 18, WARRIOR)
+    assert shots.options(other, rider) == []
+
+
+def test_great_eagle_stays_when_radagast_leaves_it() -> None:
+    """BSData 4b2a-3149-ab86-0a34 Great Eagle: Radagast slain or dismounted, the eagle passes
+    its test to stay without dice (1+1 would fail a plain mount's)."""
+    state, model = _rider_slain([1, 1], "Great Eagle")
+    assert model.alive and model.loose and not rolls(state)
+    state, model = _rider_slain([1, 1])
+    assert not model.alive
+
+
+def test_scythe_gauntlets_plus_one_to_wound_on_strikes() -> None:
+    """BSData c80a-c2bb-d9c0-a65a: +1 To Wound on Strikes: S3 v D4 needs 5, a 4 wounds; the
+    same troll without them does not wound on a 4."""
+    from battlesim.engines.sbg.rules.fighting import strike
+
+    for options, wounded in ((("scythe gauntlets",), True), ((), False)):
+        state = battle([4])
+        troll = add(state, "T", 1, 10, 10, replace(WARRIOR, options=options))
+        foe = add(state, "F", 0, 10 + BASE_GAP, 10)
+        strike(state, troll, foe, trapped=False)
+        assert foe.alive is not wounded

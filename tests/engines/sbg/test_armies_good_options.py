@@ -1,0 +1,170 @@
+"""Good options with rule text (named banners, Thranduil's second sword), from the BSData
+"Rules" text cited by id: each test fails when the unit is removed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.rules.characteristics import fight_value
+from battlesim.engines.sbg.rules.courage import courage_test
+from battlesim.engines.sbg.rules.equipment import banner_in_range
+from tests.engines.sbg.builders import WARRIOR, add, battle
+
+HERO = replace(
+    WARRIOR, name="Test Captain", might=1, will=0, fate=0, keywords=frozenset({"man", "hero"})
+)
+GONDOR = replace(WARRIOR, keywords=frozenset({"man", "gondor", "infantry", "warrior"}))
+
+
+def _bearing(banner: str, base: Profile = HERO) -> Profile:
+    return profile_from_data({**profile_to_data(base), "options": [banner]})
+
+
+def test_evenstar_reaches_six_inches_gives_fearless_and_no_bearer_penalty() -> None:
+    """BSData 59fd-dd4c-3e52-396d: a banner of 6" (a plain one reaches 3"), friends within
+    6" are Fearless (no dice: 1+1 would fail), and Halbarad has no -1 on his Duel rolls."""
+    state = battle([1, 1, 1, 1])
+    bearer = add(state, "H", 0, 10, 10, _bearing("Banner of Arwen Evenstar"))
+    friend = add(state, "F", 0, 15, 10)
+    assert banner_in_range(state, [friend]) is bearer
+    assert courage_test(state, friend, "broken army")
+    assert modifier(Hook.DUEL_DIE, HookContext(state, bearer)) == 0
+    plain = battle([1, 1])
+    add(plain, "H", 0, 10, 10, _bearing("Banner"))
+    other = add(plain, "F", 0, 15, 10)
+    assert banner_in_range(plain, [other]) is None
+    assert not courage_test(plain, other, "broken army")
+
+
+def test_banner_of_minas_tirith_plus_one_fight_to_gondor_warriors_and_boromir() -> None:
+    """BSData ace9-0c07-ece8-fb68: +1 Fight to Boromir and to Gondor Warriors within 6" (not
+    to a Warrior of another army, nor beyond 6")."""
+    state = battle()
+    boromir = add(state, "B", 0, 10, 10, _bearing("The Banner of Minas Tirith"))
+    near = add(state, "G", 0, 15, 10, GONDOR)
+    far = add(state, "D", 0, 17, 10, GONDOR)
+    stranger = add(state, "S", 0, 14, 10)
+    assert fight_value(state, boromir) == HERO.fight + 1
+    assert fight_value(state, near) == GONDOR.fight + 1
+    assert fight_value(state, far) == GONDOR.fight
+    assert fight_value(state, stranger) == WARRIOR.fight
+
+
+def test_thranduils_additional_sword_fight_seven_attacks_three_and_bladelord() -> None:
+    """BSData 7800-08d3-1816-952e: Attacks 3 and Fight 7 with the second sword, and Bladelord
+    (449d-273c-b55e-d770): +1 Attack as Infantry, +1 per enemy Engaged after the first."""
+    from battlesim.engines.sbg.rules.characteristics import attacks
+
+    thranduil = replace(HERO, keywords=frozenset({"elf", "infantry", "hero"}))
+    state = battle()
+    plain = add(state, "P", 0, 30, 30, thranduil)
+    armed = add(state, "T", 0, 10, 10, _bearing("Additional Elven-made Sword", thranduil))
+    assert (fight_value(state, plain), attacks(state, plain)) == (3, 1)
+    assert (fight_value(state, armed), attacks(state, armed)) == (7, 4)
+    for uid, x in (("E1", 10.9), ("E2", 9.1)):
+        foe = add(state, uid, 1, x, 10)
+        state.touching[armed.uid].add(foe.uid)
+        state.touching[foe.uid].add(armed.uid)
+    assert attacks(state, armed) == 5
+
+
+def test_armour_of_gondolin_heavy_armour_and_no_bpa_nomination() -> None:
+    """BSData 746a-84ee-b2a4-5254: Heavy Armour (+2 Defence, ARM-03) and no Monster may
+    target Glorfindel with a Brutal Power Attack; another loser may still be nominated."""
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
+    from battlesim.engines.sbg.rules.combats import Combat
+    from battlesim.engines.sbg.rules.monsters.core import BpaFight, options_for
+    from tests.engines.sbg.test_armies_evil_monsters import DRAGON
+
+    state = battle()
+    troll = add(state, "M", 1, 10, 10, replace(DRAGON, name="Test Troll"))
+    glorfindel = add(state, "G", 0, 12, 10, _bearing("Armour of Gondolin"))
+    other = add(state, "O", 0, 12, 11, HERO)
+    assert glorfindel.defence == HERO.defence + 2
+    fight = BpaFight(
+        state, Combat(troll, [glorfindel, other]), troll, HeuristicPlayer(), [troll], []
+    )
+    fight.losers = [glorfindel, other]
+    nominated = {o.target for o in options_for(fight) if o.target is not None}
+    assert "O" in nominated and "G" not in nominated
+
+
+def _on_cart() -> Profile:
+    """Gandalf on the Cart (the data's card: 8" F0 S3 D5 A0 W3 C3, its rule Cart)."""
+    cart = {"name": "cart", "kind": "cart", "move": 8, "fight": 0, "shoot": 0, "strength": 3}
+    cart |= {"defence": 5, "attacks": 0, "wounds": 3, "courage": 3, "rules": ["Cart"]}
+    data = {**profile_to_data(HERO), "options": ["cart"], "mount": cart, "rules": ["Cart"]}
+    return profile_from_data(data)
+
+
+def test_the_cart_hits_an_enemy_within_six_inches_at_the_shoot_phase_on_a_four() -> None:
+    """BSData 6962-c373-d662-31e9 Cart: at the start of the Shoot phase, a D6 of 4 gives the
+    enemy within 6" (D3, the lowest) a Strength 2 hit: a 6 to wound (S2 v D3) kills it; an
+    enemy 8" away (centres) is not chosen; a 3 misses."""
+    from battlesim.engines.sbg.core.state import Phase, Tick, tick
+
+    state = battle([4, 6])
+    add(state, "G", 0, 10, 10, _on_cart())
+    near = add(state, "N", 1, 15, 10, replace(WARRIOR, defence=3))
+    far = add(state, "F", 1, 10, 18, replace(WARRIOR, defence=1))
+    state.phase = Phase.SHOOT
+    tick(state, Tick.PHASE_START)
+    assert not near.alive and far.alive
+    miss = battle([3])
+    add(miss, "G", 0, 10, 10, _on_cart())
+    foe = add(miss, "N", 1, 15, 10, replace(WARRIOR, defence=3))
+    miss.phase = Phase.SHOOT
+    tick(miss, Tick.PHASE_START)
+    assert foe.alive
+
+
+def test_the_oakenshield_shielding_winner_makes_one_strike_at_his_strength() -> None:
+    """BSData 6cda-9044-5459-d48e: Thorin Shielding and winning makes a single Strike at his
+    own Strength (S4 v D4: a 4 wounds); a plain shield's bearer strikes none."""
+    from battlesim.engines.sbg.policies.players import HeuristicPlayer
+    from battlesim.engines.sbg.rules.fighting import winners_strike
+
+    thorin = replace(HERO, strength=4)
+    for item, wounded in (("The Oakenshield", True), ("Shield", False)):
+        state = battle([4])
+        bearer = add(state, "T", 0, 10, 10, _bearing(item, thorin))
+        foe = add(state, "F", 1, 11, 10)
+        bearer.shielding = True
+        winners_strike(state, HeuristicPlayer(), [bearer], [foe], set())
+        assert foe.alive is not wounded
+
+
+def test_orcrist_d3_wounds_on_an_orc_and_terror_to_orcs_only() -> None:
+    """BSData 8ac4-0fe7-599d-7814 Orcrist: a Strike that wounds an Orc (5 on the chart, S3
+    v D4) causes D3 Wounds (a 6: three, the W3 Orc dies); a Man takes one; the bearer
+    causes Terror in Orcs, not in Men."""
+    from battlesim.engines.sbg.rules.fighting import strike
+    from battlesim.engines.sbg.rules.terror import frightens
+
+    orc = replace(WARRIOR, wounds=3, keywords=frozenset({"orc", "infantry", "warrior"}))
+    man = replace(WARRIOR, wounds=3)
+    state = battle([5, 6, 5])
+    thorin = add(state, "T", 0, 10, 10, _bearing("Orcrist"))
+    o = add(state, "O", 1, 11, 10, orc)
+    m = add(state, "M", 1, 10, 11, man)
+    strike(state, thorin, o, trapped=False)
+    strike(state, thorin, m, trapped=False)
+    assert not o.alive and m.wounds == 2
+    assert frightens(thorin, o) and not frightens(thorin, m)
+
+
+def test_the_elk_strikes_at_strength_five_after_a_charge() -> None:
+    """BSData 4f9a-fac8-c2da-d639 Elk: charging on his Elk, Thranduil strikes at Strength 5
+    (the mounted model's S4 otherwise: the higher of rider and Elk, CAV-FIGHT-01)."""
+    from battlesim.engines.sbg.rules.characteristics import strength_value
+
+    elk = {"name": "elk", "kind": "elk", "move": 10, "fight": 4, "shoot": 0, "strength": 4}
+    elk |= {"defence": 5, "attacks": 0, "wounds": 2, "courage": 4, "rules": ["Elk"]}
+    data = {**profile_to_data(HERO), "options": ["elk"], "mount": elk, "rules": ["Elk"]}
+    state = battle()
+    thranduil = add(state, "T", 0, 10, 10, profile_from_data(data))
+    assert strength_value(state, thranduil) == 4
+    thranduil.charged = True
+    assert strength_value(state, thranduil) == 5
