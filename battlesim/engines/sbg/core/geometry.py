@@ -340,16 +340,32 @@ class TerrainIndex:
         return found
 
     def swept_intervals(
-        self, start: Point, end: Point, kinds: Iterable[Any], radius: Inches
+        self,
+        start: Point,
+        end: Point,
+        kinds: Iterable[Any],
+        radius: Inches,
+        within: Inches = math.inf,
     ) -> list[tuple[float, float, int]]:
         """Return every (enter, leave, piece) of a base of ``radius`` moving along the segment,
-        sorted by where it enters."""
+        sorted by where it enters. ``within``: pieces the base cannot meet in the segment's
+        first ``within`` inches may be left out (their stretches enter farther; the others'
+        are measured on the whole segment, the same values: callers that look no farther
+        skip the pieces beyond, speed)."""
         pad = radius + EPS
+        near_end = end
+        length = point_distance(start, end)
+        if within < length:
+            share = within / length
+            near_end = (
+                start[0] + (end[0] - start[0]) * share,
+                start[1] + (end[1] - start[1]) * share,
+            )
         corridor = (
-            min(start[0], end[0]) - pad,
-            min(start[1], end[1]) - pad,
-            max(start[0], end[0]) + pad,
-            max(start[1], end[1]) + pad,
+            min(start[0], near_end[0]) - pad,
+            min(start[1], near_end[1]) - pad,
+            max(start[0], near_end[0]) + pad,
+            max(start[1], near_end[1]) + pad,
         )
         found: list[tuple[float, float, int]] = []
         for i in self.boxed(corridor, kinds):
@@ -394,6 +410,7 @@ class TerrainIndex:
         return self._routes[key]
 
 
+_BEYOND_MOVE = 1.0  # inches past a move's end its table limit is still measured
 _CROSSED_LIMIT = 4_000  # segments kept per table (repeats come within a move: memory stays low)
 
 Plane = tuple[float, float, float]  # (nx, ny, c): the points p with nx * px + ny * py <= c
@@ -586,9 +603,11 @@ def furthest_legal_point(
         _bases_limit(start, u, free, base, others),
         _zones_limit(start, u, free, base, enemy_zones, charge_target),
     )
-    if table is not None:
+    if table is not None and blocked > BACKOFF:  # blocked at once: the table cannot matter
         free = min(free, table.reach(start, target, base, budget_inches, difficult_factor))
-        blocked = min(blocked, table.move_limit(start, target, base, model_height))
+        # a limit beyond the move's end (and BACKOFF) changes nothing: not measured (speed)
+        within = free + BACKOFF + _BEYOND_MOVE
+        blocked = min(blocked, table.move_limit(start, target, base, model_height, within))
     # Whatever stopped the model, it stays a hair short of it: no overlap through rounding.
     t = min(free, max(0.0, blocked - BACKOFF))
     return (start[0] + u[0] * t, start[1] + u[1] * t)
