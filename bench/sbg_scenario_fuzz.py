@@ -1,11 +1,11 @@
 """Random-legal fuzz over every scenario of the library and every preset table (issue 20).
 
-Battle n plays scenario n mod 15 (the siege scenarios on their own table, the others on the
-preset tables and a generated one with the scenario's features, in turn), sample forces in
-turn, random players on both sides for every third battle and a random player against the
-heuristic otherwise, every fifth battle in narrative mode. It prints, per scenario, the
-battles, how they ended and the mean turns, then how many raised an exception (there should
-be none) and how many did not end (none: the turn limit).
+Battle n plays scenario n mod the library's size (the siege scenarios on their own table, the
+others on the preset tables and a generated one with the scenario's features, in turn),
+sample forces in turn, random players on both sides for every third battle and a random
+player against the heuristic otherwise, every fifth battle in narrative mode. It prints, per
+scenario, the battles, how they ended and the mean turns, then how many raised an exception
+(there should be none) and how many did not end (none: the turn limit).
 
     .venv/bin/python bench/sbg_scenario_fuzz.py [BATTLES]    # 300 by default
 """

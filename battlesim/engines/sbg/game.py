@@ -30,7 +30,11 @@ from battlesim.engines.sbg.rules import (
     fortifications,
     game_types,
     muster,
+    siege_barricades,
+    siege_defences,
     siege_ladders,
+    siege_rally,
+    siege_towers,
     war_beasts,
 )
 from battlesim.engines.sbg.rules.game_types import GameMode, UnknownModeError, mode_named
@@ -70,6 +74,13 @@ def _force(value: Any, prefix: str) -> Force:
 
 
 def _table(options: Mapping[str, Any], dice: Dice, scenario: Scenario) -> Any:
+    """The job's table with the scenario's barricades (SIEGE-BARR-01)."""
+    return siege_barricades.add_barricades(
+        _plain_table(options, dice, scenario), scenario.spec.barricades
+    )
+
+
+def _plain_table(options: Mapping[str, Any], dice: Dice, scenario: Scenario) -> Any:
     """The job's table; a scenario that asks for its own table (a siege) gets it."""
     name = scenario.spec.table or options.get("table")
     if name is None:
@@ -154,6 +165,9 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
     fortifications.raise_gates(state, scenario.spec.gates)  # SIEGE-GATE-01
     fortifications.place_rams(state, scenario.spec.rams)  # SIEGE-RAM-01
     siege_ladders.place_ladders(state, scenario.spec.ladders)  # SIEGE-LADDER-01
+    siege_towers.place_towers(state, scenario.spec.towers, players)  # SIEGE-TOWER-01
+    siege_defences.place_defences(state, scenario.spec.rocks, scenario.spec.cauldrons)  # 12.3
+    siege_rally.place_rally_points(state, scenario.spec.rally_points)  # SIEGE-RALLY-01
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
 
 

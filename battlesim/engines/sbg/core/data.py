@@ -356,6 +356,14 @@ ASSUMPTIONS: Final = MappingProxyType(
         "be carried and raised anew. An unguarded ladder (no model of its side on it or at its "
         "top) is attacked, as a gate is, at the Fight phase's end by enemies at its top that "
         "fought no one; a ladder lying on the ground is not attacked.",
+        "siege-tower": "SIEGE-TOWER-01..04: a tower is a round piece 4 inch across facing the "
+        "fortified wall nearest where the scenario sets it; it is pushed straight on at the "
+        "start of the Move phase and stops at anything in its way; those aboard are chosen at "
+        "deployment (BoardTower: the nearest Infantry, a third of those beyond six pushers "
+        "and the ladder carriers) and leave only by the lowered ramp (READINGS).",
+        "siege-defences": "SIEGE-ROCKS-01/BOIL-01: rocks and cauldrons are markers where the "
+        "scenario sets them, of the besieged side (side 1); the players never carry them; "
+        "the heuristic posts the defenders nearest each one beside it (READINGS).",
         "gates": "SIEGE-GATE-01/GATEATK-01: a gate is a round piece spanning its gateway (Storm "
         "the Gate: a castle gate 3 inch wide); models in contact that fought no one attack it "
         "at the end of the Fight phase with one To Wound roll per Attack (no weapon or strike "

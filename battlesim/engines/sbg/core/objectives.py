@@ -119,6 +119,26 @@ class GateSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class BarricadeSpec:
+    """SIEGE-BARR-01 (002:L3315): a barricade of the besieged side from ``start`` to ``end``
+    (at most 6"); ``spiked``: a spiked barricade (SIEGE-SPIKED-01)."""
+
+    start: Point
+    end: Point
+    spiked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TowerSpec:
+    """SIEGE-TOWER-01 (002:L3343): a siege tower of ``owner`` (the attacker) set at
+    ``point``, facing the nearest fortified wall, with up to ``aboard`` Infantry inside."""
+
+    point: Point
+    owner: int = 0
+    aboard: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ScenarioSpec:
     """A scenario of the library, all data. ``table`` is the preset it asks for (None: the
     job's choice); ``special_rules`` are words the rules read ("search", "escape"...)."""
@@ -138,6 +158,11 @@ class ScenarioSpec:
     gates: tuple[GateSpec, ...] = ()  # SIEGE-GATE-01: gates standing on the table
     rams: tuple[Point, ...] = ()  # SIEGE-RAM-01: the attacker's rams, lying ready
     ladders: tuple[Point, ...] = ()  # SIEGE-LADDER-01: the attacker's siege ladders
+    towers: tuple[TowerSpec, ...] = ()  # SIEGE-TOWER-01: the attacker's siege towers
+    rocks: tuple[Point, ...] = ()  # SIEGE-ROCKS-01: the defender's piles of rocks
+    cauldrons: tuple[Point, ...] = ()  # SIEGE-BOIL-01: the defender's boiling water
+    rally_points: tuple[Point, ...] = ()  # SIEGE-RALLY-01: the defender's rallying points
+    barricades: tuple[BarricadeSpec, ...] = ()  # SIEGE-BARR-01: added to the table
     width: float = 48.0
     depth: float = 48.0
     summary: str = ""

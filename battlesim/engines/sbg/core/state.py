@@ -298,6 +298,8 @@ class BattleState:
     # might.boost) reach them here. None in bare rule tests: nobody is asked.
     players: Any = None
     reserves: list[Any] = field(default_factory=list)  # reinforcements.Reserve, off the table
+    # SIEGE-TOWER-01: models aboard a siege tower per side, off the table yet in the army
+    aboard: list[int] = field(default_factory=lambda: [0, 0])
     # CAV-BRK-01 (002:L1433): riders and mounts lost, per side; a pair is one casualty
     riders_lost: list[int] = field(default_factory=lambda: [0, 0])
     mounts_lost: list[int] = field(default_factory=lambda: [0, 0])
@@ -643,11 +645,12 @@ class BattleState:
         self.casualties[player] += after - before
 
     def alive_count(self, player: PlayerId) -> int:
-        """Living models of ``player``; a Siege Engine or a gate is none (SE-COUR-01)."""
+        """Living models of ``player``, those aboard a siege tower too; a Siege Engine or a
+        gate is none (SE-COUR-01)."""
         alive = self._alive[player]
         if not self.structures:
             return len(alive)
-        return sum(1 for m in alive if m.uid not in self.structures)
+        return sum(1 for m in alive if m.uid not in self.structures) + self.aboard[player]
 
     def positions(self) -> dict[str, list[float]]:
         return {m.uid: _pt(m.position) for m in self.living()}

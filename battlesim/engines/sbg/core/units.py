@@ -342,7 +342,10 @@ SIEGE_ENGINE = "siege engine"
 # SIEGE-GATE-01 (002:L3240): a gate or door of a fortification, a piece with Defence and
 # structure points that stands on the table like an engine (rules/fortifications.py)
 GATE = "gate"
-STRUCTURES = frozenset({SIEGE_ENGINE, GATE})  # pieces that are no models of an army
+SIEGE_TOWER = "siege tower"  # SIEGE-TOWER-01 (002:L3343): the attacker's tower
+RALLYING_POINT = "rallying point"  # SIEGE-RALLY-01 (002:L3309): the besieged side's marker
+# pieces that are no models of an army
+STRUCTURES = frozenset({SIEGE_ENGINE, GATE, SIEGE_TOWER, RALLYING_POINT})
 # SR-FLY-05 (002:L2899): a model with Fly and a large base may perch on top of terrain, over
 # models beneath it (rules/perch.py); large: at least the 40 mm of bases.LARGE_BASE
 PERCHING = "fly"

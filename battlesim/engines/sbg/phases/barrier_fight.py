@@ -23,7 +23,7 @@ from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.permissions import May, permitted
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import TerrainKind
-from battlesim.engines.sbg.rules import cavalry, fight_stances, special_strikes
+from battlesim.engines.sbg.rules import cavalry, fight_stances, siege_barricades, special_strikes
 from battlesim.engines.sbg.rules.back_away import back_away
 from battlesim.engines.sbg.rules.barriers import barrier_across, doorway, protecting_barrier
 from battlesim.engines.sbg.rules.combats import Combat
@@ -179,6 +179,8 @@ def _in_the_way(state: BattleState, barrier: Any) -> Callable[[ModelState], bool
         if permitted(May.STRIKE_PAST_BARRIERS, HookContext(state, striker)):
             return True  # an army rule (Supreme Agility) passes without a roll
         (die,) = state.roll(1, f"barrier {barrier.name} in the way of {striker.uid}")
+        if die < score:
+            siege_barricades.struck_barrier(state, striker, barrier)  # SIEGE-SPIKED-01
         return die >= score
 
     return passes

@@ -31,7 +31,8 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
-from battlesim.engines.sbg.rules import fortifications, objects, siege_ladders
+from battlesim.engines.sbg.policies.siege_equipment import equipment_move
+from battlesim.engines.sbg.rules import fortifications, objects, siege_defences, siege_ladders
 from battlesim.engines.sbg.rules.movement import check_action
 from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.siege_engines import ChooseEngineTarget
@@ -191,6 +192,10 @@ class SiegePlanPlayer(PlanPlayer):
         return super().decide(state, decision)
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        if state.structures or siege_defences.pieces(state):  # towers, rocks, cauldrons
+            equipment = equipment_move(state, model, self._siege_walk)
+            if equipment is not None:
+                return equipment
         if self.scenario is not None and self.scenario.spec.ladders:
             action = self._ladder_move(state, model)
             if action is not None:

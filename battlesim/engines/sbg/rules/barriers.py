@@ -11,6 +11,7 @@ from battlesim.engines.sbg.core.data import CONTROL_ZONE
 from battlesim.engines.sbg.core.paths import Point, circle_base, point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import TerrainKind
+from battlesim.engines.sbg.rules import siege_ladders
 from battlesim.engines.sbg.rules.elevation import door_under, foot_of, sheer_under
 from battlesim.engines.sbg.rules.falling import terrain_height
 
@@ -49,6 +50,9 @@ def protecting_barrier(
     )
     if barrier is not None:
         return barrier
+    wall = siege_ladders.held_wall(state, defender, attacker)
+    if wall is not None:
+        return wall  # SIEGE-LADDER-02: fought from a siege ladder, across the wall
     return elevated_position(state, defender, attacker) or doorway(state, defender, attacker)
 
 

@@ -31,7 +31,7 @@ from battlesim.engines.sbg.core.rerolls import Reroll, Roll, allowed
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import TerrainKind
 from battlesim.engines.sbg.rules import cavalry as cav
-from battlesim.engines.sbg.rules import long_climb, siege_ladders
+from battlesim.engines.sbg.rules import long_climb, siege_barricades, siege_ladders
 from battlesim.engines.sbg.rules import ring_moves as ring
 from battlesim.engines.sbg.rules.combat import clamp_die
 from battlesim.engines.sbg.rules.falling import fall, terrain_height
@@ -69,9 +69,32 @@ def crossings(state: BattleState, model: ModelState, end: Point) -> list[Crossin
         return []
     found = terrain_tests(state.table, model.position, end, terrain_height(model))
     tests = [_by_ladder(model.position, end, piece, test, size) for piece, test, size in found]
+    if siege_barricades.on_table(state.table):
+        tests = _barricade_leaps(state, model.position, end, tests)
     if tests and siege_ladders.raised_ladders(state):
         return [_by_siege_ladder(state, model.position, end, c) for c in tests]
     return tests
+
+
+def _barricade_leaps(
+    state: BattleState, start: Point, end: Point, tests: list[Crossing]
+) -> list[Crossing]:
+    """SIEGE-BARR-01 (002:L3315, reading 36): « franchies au prix d'un Test de Saut »: a
+    barricade is crossed with the obstacle test whatever the model's height (a Hobbit does
+    not climb it, a Troll does not step over it)."""
+    leaps = [
+        Crossing(c.piece, TerrainTest.LEAP, c.piece.height)
+        if siege_barricades.is_barricade(c.piece)
+        else c
+        for c in tests
+    ]
+    tested = {c.piece.name for c in leaps}
+    crossed = [
+        Crossing(piece, TerrainTest.LEAP, piece.height)
+        for piece in state.table.crosses_obstacle(start, end)
+        if siege_barricades.is_barricade(piece) and piece.name not in tested
+    ]
+    return crossed + leaps
 
 
 def _by_siege_ladder(state: BattleState, start: Point, end: Point, crossing: Crossing) -> Crossing:
@@ -224,6 +247,7 @@ def _leap(state: BattleState, model: ModelState, end: Point, crossing: Crossing)
     _place(state, model, spot, 0.0, "charge" if model.charged else "leap")
     if die == 1 and model.mount is not None:
         cav.failed_leap(state, model)  # CAV-MOVE-05 (002:L1286)
+    siege_barricades.after_leap(state, model, obstacle)  # SIEGE-SPIKED-01: its spikes
 
 
 def _jump(state: BattleState, model: ModelState, end: Point, crossing: Crossing) -> None:

@@ -27,7 +27,13 @@ from battlesim.engines.sbg.core.state import (
     every,
     on,
 )
-from battlesim.engines.sbg.core.units import GATE, ModelSpec, Profile
+from battlesim.engines.sbg.core.units import (
+    GATE,
+    RALLYING_POINT,
+    SIEGE_TOWER,
+    ModelSpec,
+    Profile,
+)
 from battlesim.engines.sbg.rules import characteristics, objects
 from battlesim.engines.sbg.rules.combat import roll_to_wound
 from battlesim.engines.sbg.rules.muster import model_state
@@ -121,8 +127,13 @@ def passes_gate(model: ModelState, other: ModelState) -> bool:
 
 
 def shot_can_harm(strength: int, target: ModelState) -> bool:
-    """SIEGE-GATEATK-01 (002:L3278): only a shot of Strength 5 or more damages a door."""
-    return not is_gate(target) or strength >= SHOT_MIN_STRENGTH
+    """SIEGE-GATEATK-01 (002:L3278): only a shot of Strength 5 or more damages a door (a
+    siege tower too: READINGS, SIEGE-TOWER-04)."""
+    if RALLYING_POINT in target.triggers:
+        return False  # SIEGE-RALLY-01: no Defence nor Wounds; only its own rule destroys it
+    if not (is_gate(target) or SIEGE_TOWER in target.triggers):
+        return True
+    return strength >= SHOT_MIN_STRENGTH
 
 
 @grant(May.BE_CHARGED, GATE, source="SIEGE-GATEATK-01 (002:L3276)")

@@ -17,12 +17,14 @@ from typing import Final
 
 from battlesim.engines.sbg.core.objectives import (
     Award,
+    BarricadeSpec,
     Deployment,
     EndCondition,
     GateSpec,
     Objective,
     ScenarioSpec,
     Scoring,
+    TowerSpec,
     VictoryAward,
 )
 
@@ -396,13 +398,13 @@ _NO_SIEGE_RULES = (
     "defender passes and the attacker must break (SIEGE-GATEATK-01); the attacker has one ram "
     "(SIEGE-RAM-01/02) lying 1 inch before its zone and two siege ladders (SIEGE-LADDER-01..04) "
     "lying 1 inch before its zone a third of the way in from each side; siege towers and "
-    "defensive equipment (part 2 sections 12.3-12.4) are not played yet, nor are demolition "
-    "charges (11.8)."
+    "defensive equipment (part 2 sections 12.3-12.4) are not part of it (the Escalade "
+    "fields them), nor are demolition charges (11.8)."
 )
 _RUIN_RULES = (
     "ASSUMPTION (engine scope): the ruined walls are low obstacles leapt as in part 1 and the "
     "breaches open ground; the fort has no gate. Ladders, rams and defensive equipment "
-    "(part 2 sections 12.3-12.4) are not played yet."
+    "(part 2 sections 12.3-12.4) are not part of it."
 )
 STORM_THE_GATE = ScenarioSpec(
     "storm_the_gate",
@@ -478,6 +480,64 @@ RUINED_FORT = ScenarioSpec(
     summary="The defender holds a ruined fort against an attacker from one edge.",
 )
 
+_ESCALADE_RULES = (
+    "ASSUMPTION (engine scope): the walls and castle gate of Storm the Gate, without a ram; "
+    "the attacker has one siege tower (SIEGE-TOWER-01..04) set 2 inch beyond its zone before "
+    "the east curtain wall, up to four of its Infantry aboard, and two siege ladders "
+    "(SIEGE-LADDER-01..04); the defender has two piles of rocks (SIEGE-ROCKS-01) and a "
+    "cauldron of boiling water (SIEGE-BOIL-01) on the rampart behind the curtain walls and a "
+    "rallying point (SIEGE-RALLY-01) and a spiked barricade (SIEGE-SPIKED-01) 6 inch long in "
+    "the courtyard behind the gate."
+)
+ESCALADE = ScenarioSpec(
+    "escalade",
+    "The Escalade (siege)",
+    Deployment(
+        zones=((0.0, 0.0, 48.0, 10.0), (6.0, 32.0, 42.0, 46.0)),
+        description="the attacker (side 0) within 10 inch of the south edge; the defender "
+        "(side 1) inside the walls",
+    ),
+    (
+        Objective(
+            "the keep",
+            Scoring.HOLD,
+            (24.0, 40.0),
+            6,
+            reach=4.0,
+            description="the courtyard before the keep: 6 VP to the side with more models "
+            "within 4 inch at the end",
+        ),
+        Objective(
+            "the ramparts",
+            Scoring.HOLD,
+            (24.0, 33.0),
+            2,
+            reach=6.0,
+            description="2 VP to the side with more models within 6 inch of the rampart's middle",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 2), _a(Award.LEADER_SLAIN, 2)),
+    EndCondition(turn_limit=12, quarter=True, random_end=0),
+    (
+        _SIEGE_NOTE,
+        _ESCALADE_RULES,
+        "ASSUMPTION: 6 VP for the courtyard before the keep, 2 VP for the ramparts, 2 VP enemy "
+        "broken, 2 VP enemy leader slain; the battle lasts until a force is down to a quarter "
+        "or 12 turns.",
+    ),
+    table="walled keep",
+    siege=True,
+    gates=(GateSpec((24.0, 31.0), "castle gate", owner=1, width=3.0),),
+    ladders=((10.0, 11.0), (18.0, 11.0)),
+    towers=(TowerSpec((30.0, 13.0), owner=0, aboard=4),),
+    rocks=((14.0, 31.9), (40.0, 31.9)),
+    cauldrons=((29.0, 32.2),),
+    rally_points=((24.0, 36.0),),
+    barricades=(BarricadeSpec((21.0, 33.6), (27.0, 33.6), spiked=True),),
+    summary="The attacker scales the walls with a siege tower and ladders; the defender "
+    "answers with rocks and boiling water.",
+)
+
 NIGHT_RAID = ScenarioSpec(
     "night_raid",
     "Night Raid (sentries)",
@@ -531,6 +591,7 @@ LIBRARY: Final[Mapping[str, ScenarioSpec]] = MappingProxyType(
             ASSASSINATION,
             STORM_THE_GATE,
             RUINED_FORT,
+            ESCALADE,
             NIGHT_RAID,
         )
     }

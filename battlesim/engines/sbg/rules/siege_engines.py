@@ -20,7 +20,7 @@ from battlesim.engines.sbg.core.effects import Bar, barred
 from battlesim.engines.sbg.core.permissions import May, grant
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, Removal, on
-from battlesim.engines.sbg.core.units import GATE, SIEGE_ENGINE, Alignment, ModelId
+from battlesim.engines.sbg.core.units import GATE, RALLYING_POINT, SIEGE_ENGINE, Alignment, ModelId
 from battlesim.engines.sbg.rules import cavalry, characteristics, shot_lines
 from battlesim.engines.sbg.rules.characteristics import strength_base
 from battlesim.engines.sbg.rules.combat import roll_to_wound
@@ -235,6 +235,8 @@ def legal_target(state: BattleState, engine: ModelState, crew: Crewing, target: 
         return False
     if disguised(state, target, engine.player):
         return False  # army rules: A Traitor Within
+    if RALLYING_POINT in target.triggers:
+        return False  # SIEGE-RALLY-01: only its own rule destroys it (READINGS)
     low, high = reach(engine)
     if not low - 1e-9 <= state.distance(engine, target) <= high + 1e-9:
         return False

@@ -228,6 +228,21 @@ def charges_from_ladder(
     return False
 
 
+def held_wall(state: BattleState, defender: ModelState, attacker: ModelState) -> Any | None:
+    """SIEGE-LADDER-02 (002:L3359): « le combat se résout de la même manière qu'un combat à
+    travers une barrière »: the wall a defender at a raised ladder's top holds against an
+    attacker on that ladder (too high for a barrier by part 1's measure, it is one here)."""
+    raised = raised_ladders(state)
+    if state.table is None or not raised:
+        return None
+    for name, found in sorted(raised.items()):
+        if found.side != attacker.player or attacker not in on_ladder(state, name):
+            continue
+        if defender in at_top(state, name, defender.player):
+            return next(p for p in state.table.pieces if p.name == found.wall)
+    return None
+
+
 def _weight(model: ModelState) -> int:
     return MONSTER_WEIGHT if "monster" in model.profile.keywords else 1
 
