@@ -629,15 +629,18 @@ def charge_spot(
     model: ModelState,
     target: ModelState,
     movers: list[ModelState] | None = None,
+    budget: float | None = None,
 ) -> Point | None:
     """The nearest point touching ``target`` that a legal charge reaches, or None.
 
     Circle arithmetic (speed): spots round the target, nearest the charger first. ``movers``:
-    ``in_moving_reach`` of the model, when the caller tries several targets (speed).
+    ``in_moving_reach`` of the model, when the caller tries several targets (speed);
+    ``budget``: its ``allowance``, likewise.
     """
-    if state.distance(model, target) > allowance(state, model):
+    budget = allowance(state, model) if budget is None else budget
+    if state.distance(model, target) > budget:
         return None
-    spot = _contact_spot(state, model, target, movers)
+    spot = _contact_spot(state, model, target, movers, budget)
     if spot is None:
         spot = _across_spot(state, model, target)
     return spot if spot is not None else _foot_spot(state, model, target)
@@ -652,8 +655,13 @@ def _foot_spot(state: BattleState, model: ModelState, target: ModelState) -> Poi
 
 
 def _contact_spot(
-    state: BattleState, model: ModelState, target: ModelState, movers: list[ModelState] | None
+    state: BattleState,
+    model: ModelState,
+    target: ModelState,
+    movers: list[ModelState] | None,
+    budget: float,
 ) -> Point | None:
+    """``budget``: the model's ``allowance``, as ``charge_spot`` found it (nothing moved)."""
     if not can_move(state, model):
         return None  # every free spot would be surely illegal: the search's own answer
     reach = target.radius + model.radius
@@ -663,7 +671,6 @@ def _contact_spot(
         if o is not target and o is not model
     ]
     taken = [(o.x, o.y, model.radius + o.radius - 1e-3) for o in near]
-    budget = allowance(state, model)  # the same for every spot (speed: asked once)
     heading = angle_to(target.position, model.position)
     tries = 0
     for angle in fan(heading, 12, math.pi / 12):
@@ -764,7 +771,7 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     _SEARCH_SIGHT.append({})  # nothing moves while the spots are tried
     try:
         for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
-            spot = charge_spot(state, model, enemy, movers)
+            spot = charge_spot(state, model, enemy, movers, budget)
             if spot is not None:
                 found.append((enemy, spot))
     finally:
