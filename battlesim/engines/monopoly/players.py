@@ -97,6 +97,8 @@ class Player:
     # -- management ----------------------------------------------------------------------
     def next_action(self, state: GameState, seat: Seat) -> ManageAction | None:
         """One build or mortgage lift at a time, or None to end the turn's management."""
+        if not state.complete_groups(seat) and True not in state.mortgaged:
+            return None  # nothing to build on, nothing to lift: most players, most turns
         square = self.place_building(state, seat, None)
         if square is not None:
             return Build(square)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import SupportsIndex, cast, overload
+from typing import Any, SupportsIndex, cast, overload
 
 from battlesim.engines.monopoly.actions import (
     BreakFortress,
@@ -134,6 +134,7 @@ class GameState:
         self.owner = Owners([None] * BOARD_SIZE)
         self._complete: dict[Seat, tuple[int, tuple[tuple[SquareIndex, ...], ...]]] = {}
         self._lacking: dict[Seat, tuple[int, tuple[tuple[Group, SquareIndex], ...]]] = {}
+        self.offers: dict[Any, Any] = {}  # the trade plan's deals before cash (trading.py)
         self.level = [0] * BOARD_SIZE
         self.mortgaged = [False] * BOARD_SIZE
         self.bank_cash = 0

@@ -64,6 +64,11 @@ def bonus_change(owners: Owners, seat: Seat, trade: Trade) -> int:
 
 def trade_value(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) -> float:
     """What ``seat`` (proposer or partner) gains from ``trade``; negative is a loss."""
+    return _with_cash(seat, trade, _deeds_value(state, seat, trade, appetite))
+
+
+def _deeds_value(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) -> float:
+    """``trade_value`` before the cash and cards: the deeds and the groups they complete."""
     proposer = seat == trade.proposer
     other = trade.partner if proposer else trade.proposer
     gets, gives = (trade.take, trade.give) if proposer else (trade.give, trade.take)
@@ -72,10 +77,14 @@ def trade_value(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) 
     rivals = max(1, len(state.active_seats()) - 1)
     threat = min(appetite.threat / rivals, appetite.completion)
     theirs = threat * bonus_change(state.owner, other, trade)
+    return deeds + mine - theirs
+
+
+def _with_cash(seat: Seat, trade: Trade, deeds_value: float) -> float:
     cash = trade.take_cash - trade.give_cash
     cards = trade.take_cards - trade.give_cards
-    sign = 1 if proposer else -1
-    return deeds + mine - theirs + sign * (cash + CARD_VALUE * cards)
+    sign = 1 if seat == trade.proposer else -1
+    return deeds_value + sign * (cash + CARD_VALUE * cards)
 
 
 def accepts(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) -> bool:
@@ -104,18 +113,72 @@ def best_offer(state: GameState, seat: Seat, appetite: Appetite, reserve: int) -
     """The deal ``seat`` gains most from: for each deed it lacks, cash, or a swap for a deed
     that completes the partner's group, priced so the partner does not lose."""
     best: tuple[float, Trade] | None = None
+    for bare, owed, deeds_value in _candidates(state, seat, appetite):
+        trade = _priced(state, bare, appetite, owed)
+        if state.players[seat].cash - trade.give_cash < reserve:
+            continue
+        gain = _with_cash(seat, trade, deeds_value)
+        if gain > appetite.margin and (best is None or gain > best[0]):
+            best = (gain, trade)
+    return None if best is None else best[1]
+
+
+# A deal before its cash: the deeds, what the partner is owed by the rule, its deeds' value to
+# the proposer. They follow from the owners, the players in the game, the mortgages of the
+# deeds named and the buildings of the groups looked at: between two turns of one player
+# these seldom change, so the deals are kept on the state with what they were read from.
+Candidate = tuple[Trade, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    owner_changes: int
+    active: tuple[Seat, ...]
+    squares: tuple[SquareIndex, ...]  # every deed named in a deal
+    mortgaged: tuple[bool, ...]
+    groups: tuple[Group, ...]  # every group whose buildings were looked at
+    built: tuple[bool, ...]
+    deals: tuple[Candidate, ...]
+
+    def holds(self, state: GameState) -> bool:
+        mortgaged = state.mortgaged
+        return (
+            self.owner_changes == state.owner.changes
+            and self.active == tuple(state.active_seats())
+            and self.mortgaged == tuple(mortgaged[s] for s in self.squares)
+            and self.built == tuple(state.group_has_buildings(g) for g in self.groups)
+        )
+
+
+def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candidate, ...]:
+    if not state.lacking_one(seat):
+        return ()  # the common case: no group lacks a single deed
+    kept = state.offers.get((seat, appetite))
+    if isinstance(kept, _Read) and kept.holds(state):
+        return kept.deals
+    found: list[Candidate] = []
+    groups = [group for group, _ in state.lacking_one(seat)]
     completing: dict[Seat, list[SquareIndex]] = {}  # per partner, read once
     for square, owner in missing_deeds(state, seat):
         if owner not in completing:
             completing[owner] = _completing(state, seat, owner)
+            groups += [group for group, _ in state.lacking_one(owner)]
         for give in ((), *((s,) for s in completing[owner])):
-            trade = _priced(state, Trade(seat, owner, give=give, take=(square,)), appetite)
-            if trade is None or state.players[seat].cash - trade.give_cash < reserve:
-                continue
-            gain = trade_value(state, seat, trade, appetite)
-            if gain > appetite.margin and (best is None or gain > best[0]):
-                best = (gain, trade)
-    return None if best is None else best[1]
+            bare = Trade(seat, owner, give=give, take=(square,))
+            owed = -trade_value(state, owner, bare, appetite) + appetite.margin
+            found.append((bare, owed, _deeds_value(state, seat, bare, appetite)))
+    squares = tuple(s for bare, _, _ in found for s in (*bare.take, *bare.give))
+    read = _Read(
+        state.owner.changes,
+        tuple(state.active_seats()),
+        squares,
+        tuple(state.mortgaged[s] for s in squares),
+        tuple(groups),
+        tuple(state.group_has_buildings(g) for g in groups),
+        tuple(found),
+    )
+    state.offers[(seat, appetite)] = read
+    return read.deals
 
 
 def _completing(state: GameState, seat: Seat, partner: Seat) -> list[SquareIndex]:
@@ -123,9 +186,9 @@ def _completing(state: GameState, seat: Seat, partner: Seat) -> list[SquareIndex
     return [square for square, _ in missing_deeds(state, partner) if state.owner[square] == seat]
 
 
-def _priced(state: GameState, trade: Trade, appetite: Appetite) -> Trade | None:
-    """Add the cash that makes the partner whole by the rule (either way), or None."""
-    owed = -trade_value(state, trade.partner, trade, appetite) + appetite.margin
+def _priced(state: GameState, trade: Trade, appetite: Appetite, owed: float) -> Trade:
+    """Add the cash that makes the partner whole by the rule (either way): ``owed`` is what
+    the cashless ``trade`` leaves the partner short of its margin."""
     if owed > 0:
         return Trade(trade.proposer, trade.partner, trade.give, trade.take, give_cash=int(owed) + 1)
     if trade.give and owed < -appetite.margin:

@@ -5,8 +5,9 @@ Every player answers the same decision points and consults the battle-odds table
 take: ``random`` (uniform legal choices, but no hopeless invasions), ``aggressive`` (attack on
 even odds, mass on the front), ``region`` (complete the region nearest completion),
 ``defensive`` (hold strongholds, attack only on strong odds), ``strategist`` (the aggressive
-player's attacks, with its opening stack placed for reach, leaders sent to mission sites and
-every card played: it plays for the points of 003:L134-144).
+player's attacks, with its claims spread away from its camp, its opening stack placed for
+reach, leaders sent to mission sites and every card played: it plays for the points of
+003:L134-144).
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) 
 
 
 def share_of(state: GameState, seat: Seat, members: tuple[TerritoryName, ...]) -> float:
-    owner = state.owner
-    return [owner.get(t) for t in members].count(seat) / len(members)
+    """The share of a region's ``members`` the seat holds (kept by the state until a change)."""
+    return state.region_shares(seat)[members]
 
 
 def side_leads(state: GameState, seat: Seat) -> bool:
@@ -286,8 +287,7 @@ class RegionPlayer(Player):
 
     def focus(self, state: GameState, seat: Seat) -> tuple[str, ...]:
         """The territories of the unfinished region the player holds the largest share of."""
-        regions = [members for _, members in state.board.regions.values()]
-        shares = [(share_of(state, seat, m), m) for m in regions]
+        shares = [(share, m) for m, share in state.region_shares(seat).items()]
         unfinished = [pair for pair in shares if pair[0] < 1]
         return max(unfinished)[1] if unfinished else ()
 
@@ -326,15 +326,29 @@ class DefensivePlayer(Player):
 
 
 class StrategistPlayer(AggressivePlayer):
-    """Plays for the final count (003:L134-144): one rolling stack set where it reaches the
-    most enemy land, leaders sent to the sites of the missions in hand (2 points each, 003:L94,
-    L140), every fellowship card played (a played card scores, an unplayed one does not)."""
+    """Plays for the final count (003:L134-144): claims scattered among the enemy's, one
+    rolling stack set where it reaches the most enemy land, leaders sent to the sites of the
+    missions in hand (2 points each, 003:L94, L140), every fellowship card played (a played
+    card scores, an unplayed one does not)."""
 
     name = "strategist"
     reach_depth = 4  # steps through enemy land the opening stack is placed to roll over
     mission_steps = 4  # a mission site further than this from every leader is not pursued
 
     # --- set-up and reinforcements ------------------------------------------------------
+    def claim_value(self, state: GameState, seat: Seat, territory: TerritoryName) -> float:
+        """Claims spread out: one point off per neighbour the camp already holds, the region
+        share breaking ties. Scattered claims sit inside the other camp's regions and give
+        the stack targets on every side; a clustered camp only shortens the enemy's front
+        (bench/risk_strength.py: v aggressive 0.58 clustered, 0.65-0.68 spread)."""
+        side, owner, players = state.players[seat].side, state.owner, state.players
+        friendly = sum(
+            1
+            for near in state.board.ordered_neighbours[territory]
+            if near in owner and players[owner[near]].side is side
+        )
+        return super().claim_value(state, seat, territory) - friendly
+
     def place_one(self, state: GameState, seat: Seat) -> TerritoryName:
         """The first set-up battalion founds the stack where it reaches the most enemy land;
         the rest join the largest army on the front, as reinforcements do."""

@@ -22,10 +22,9 @@ class Score:
 
 def regions_held(state: GameState, seat: Seat) -> list[str]:
     """Return the regions whose every territory the player controls (003:L60)."""
+    shares = state.region_shares(seat)  # kept by the state until the seat's land changes
     return [
-        name
-        for name, (_, members) in sorted(state.board.regions.items())
-        if all(state.owner.get(t) == seat for t in members)
+        name for name, (_, members) in sorted(state.board.regions.items()) if shares[members] == 1
     ]
 
 

@@ -7,6 +7,7 @@ the parts of a turn live in their own modules (combat, cards, adventure, fellows
 from __future__ import annotations
 
 import enum
+from bisect import insort
 from dataclasses import dataclass, field
 
 from battlesim.engines.dice import Dice
@@ -83,19 +84,25 @@ class Holdings(dict[TerritoryName, Seat]):
     sorted territory list until the next change (the players ask for it thousands of times
     a game, the owners change a few hundred times)."""
 
-    __slots__ = ("changes",)
+    __slots__ = ("changes", "pending")
 
     def __init__(self) -> None:
         super().__init__()
         self.changes = 0
+        self.pending: list[tuple[TerritoryName, Seat | None, Seat | None]] = []
 
     def __setitem__(self, territory: TerritoryName, seat: Seat) -> None:
+        self.pending.append((territory, self.get(territory), seat))
         super().__setitem__(territory, seat)
         self.changes += 1
 
     def __delitem__(self, territory: TerritoryName) -> None:
+        self.pending.append((territory, self.get(territory), None))
         super().__delitem__(territory)
         self.changes += 1
+
+
+REBUILD_AFTER = 8  # owner changes beyond which the readings are rebuilt, not updated
 
 
 @dataclass(slots=True)
@@ -121,39 +128,83 @@ class GameState:
     effects: list[Effect] = field(default_factory=list)
     flags: TurnFlags = field(default_factory=TurnFlags)
     invasion: Invasion | None = None
-    # Each seat's sorted territories and the land hostile to each side, as of
-    # ``owner.changes`` (rebuilt at the first question after a change).
-    _holdings: tuple[int, dict[Seat, list[TerritoryName]], dict[Side, frozenset[str]]] = (
-        -1,
-        {},
-        {},
-    )
+    # Each seat's sorted territories, the land hostile to each side and each seat's share of
+    # each region, as of ``_seen`` (= ``owner.changes``; rebuilt at the first question after
+    # a change: the players ask thousands of times a game, owners change a few hundred times).
+    _seen: int = -1
+    _by_seat: dict[Seat, list[TerritoryName]] = field(default_factory=dict)
+    _hostile: dict[Side, frozenset[str]] = field(default_factory=dict)
+    _shares: dict[Seat, dict[tuple[TerritoryName, ...], float]] = field(default_factory=dict)
 
     # --- queries -------------------------------------------------------------------------
-    def _holdings_now(self) -> tuple[dict[Seat, list[TerritoryName]], dict[Side, frozenset[str]]]:
-        changes, by_seat, hostile = self._holdings
-        if changes != self.owner.changes:
-            by_seat = {}
-            owner = self.owner
-            for territory in self.board.names:
-                if territory in owner:
-                    by_seat.setdefault(owner[territory], []).append(territory)
-            hostile = {
-                side: frozenset().union(
-                    *(land for seat, land in by_seat.items() if self.players[seat].side is not side)
-                )
-                for side in Side
-            }
-            self._holdings = (self.owner.changes, by_seat, hostile)
-        return by_seat, hostile
+    def _refresh(self) -> None:
+        """Bring the kept readings up to the owners: the few changes since the last question
+        one by one (a conquest moves one territory), else everything afresh."""
+        pending = self.owner.pending
+        if self._seen < 0 or len(pending) > REBUILD_AFTER:
+            self._rebuild()
+        else:
+            for territory, before, after in pending:
+                self._move_holding(territory, before, after)
+            self._seen = self.owner.changes
+        pending.clear()
+
+    def _move_holding(
+        self, territory: TerritoryName, before: Seat | None, after: Seat | None
+    ) -> None:
+        hostile, players = self._hostile, self.players
+        if before is not None:
+            self._shares.pop(before, None)  # a seat's shares change with its own land only
+            self._by_seat[before].remove(territory)
+            for side in Side:
+                if players[before].side is not side:
+                    hostile[side] = hostile[side] - {territory}
+        if after is not None:
+            self._shares.pop(after, None)
+            insort(self._by_seat.setdefault(after, []), territory)
+            for side in Side:
+                if players[after].side is not side:
+                    hostile[side] = hostile[side] | {territory}
+
+    def _rebuild(self) -> None:
+        by_seat: dict[Seat, list[TerritoryName]] = {}
+        owner = self.owner
+        for territory in self.board.names:
+            if territory in owner:
+                by_seat.setdefault(owner[territory], []).append(territory)
+        self._hostile = {
+            side: frozenset().union(
+                *(land for seat, land in by_seat.items() if self.players[seat].side is not side)
+            )
+            for side in Side
+        }
+        self._by_seat, self._shares, self._seen = by_seat, {}, owner.changes
 
     def territories_of(self, seat: Seat) -> list[TerritoryName]:
         """The seat's territories in name order (a fresh list the caller may change)."""
-        return list(self._holdings_now()[0].get(seat, ()))
+        if self._seen != self.owner.changes:
+            self._refresh()
+        return list(self._by_seat.get(seat, ()))
 
     def hostile_land(self, side: Side) -> frozenset[TerritoryName]:
         """The territories held by the players of the other side."""
-        return self._holdings_now()[1][side]
+        if self._seen != self.owner.changes:
+            self._refresh()
+        return self._hostile[side]
+
+    def region_shares(self, seat: Seat) -> dict[tuple[TerritoryName, ...], float]:
+        """The share of each region's territories (keyed by its members) the seat holds."""
+        if self._seen != self.owner.changes:
+            self._refresh()
+        shares = self._shares.get(seat)
+        if shares is None:
+            owner = self.owner
+            shares = {
+                members: [owner.get(t) for t in members].count(seat) / len(members)
+                for _, members in self.board.regions.values()
+            }
+            self._shares[seat] = shares
+        return shares
 
     def allied(self, a: Seat, b: Seat) -> bool:
         players = self.players

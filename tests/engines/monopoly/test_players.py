@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from battlesim.engines.dice import Dice
 from battlesim.engines.monopoly.actions import Build, JailChoice, Trade
 from battlesim.engines.monopoly.game import play_game
@@ -96,3 +98,33 @@ def test_every_strategy_plays_a_whole_game_through_the_registry() -> None:
         assert result.summary["strategies"] == [name, "hunter"]
         assert result.winner is not None
     assert play is play_game
+
+
+def test_the_kept_trade_deals_give_the_offer_read_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trade plan keeps its deals (before cash) on the state while the owners, players,
+    mortgages and buildings they were read from stay; at every proposal of whole games the
+    deals and the offer equal those read with nothing kept."""
+    from battlesim.engines.monopoly import players, trading
+
+    asked = {"kept": 0}
+
+    def checked(
+        state: GameState, seat: int, appetite: trading.Appetite, reserve: int
+    ) -> Trade | None:
+        key = (seat, appetite)
+        before = state.offers.get(key)
+        asked["kept"] += isinstance(before, trading._Read) and before.holds(state)
+        offer = trading.best_offer(state, seat, appetite, reserve)
+        kept = state.offers.pop(key, None)
+        assert trading.best_offer(state, seat, appetite, reserve) == offer
+        fresh = state.offers.get(key)
+        if isinstance(kept, trading._Read) and isinstance(fresh, trading._Read):
+            assert kept.deals == fresh.deals
+        if kept is not None:
+            state.offers[key] = kept  # the next proposal reads what the engine kept
+        return offer
+
+    monkeypatch.setattr(players, "best_offer", checked)
+    for seed in range(8):
+        play_game(seed=seed, options={"all_rich_cash": 5000})
+    assert asked["kept"] > 0

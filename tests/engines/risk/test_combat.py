@@ -200,3 +200,36 @@ def test_each_compared_pair_costs_exactly_one_battalion(
     lost = resolve_throw(tuple(attack), tuple(defence), plus_attack, plus_defence)
     assert sum(lost) == min(len(attack), len(defence))
     assert min(lost) >= 0
+
+
+def test_attack_options_under_lasting_effects_are_the_pairs_max_dice_allows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The options read the lasting effects once per question (storms, held bridges, the
+    Corsairs' toll); every question asked in whole games, effects or not, gives exactly the
+    hostile pairs ``max_dice`` allows, in the same order."""
+    from battlesim.engines.risk import turn
+    from battlesim.engines.risk.combat import max_dice
+    from battlesim.engines.risk.game import play_game
+
+    asked = {"effects": 0}
+    original = turn.attack_options
+
+    def checked(state: GameState, seat: Seat) -> list[tuple[str, str]]:
+        found = original(state, seat)
+        hostile = state.hostile_land(state.players[seat].side)
+        expected = [
+            (source, target)
+            for source in state.territories_of(seat)
+            for target in state.board.ordered_neighbours[source]
+            if target in hostile and max_dice(state, seat, source, target)
+        ]
+        if not any(c.effect == "under_mountains" for c in state.players[seat].adventures):
+            assert found == expected
+        asked["effects"] += bool(state.effects)
+        return found
+
+    monkeypatch.setattr(turn, "attack_options", checked)
+    for seed in range(12):
+        play_game(seed=seed, options={"players": ["aggressive", "random", "region", "random"]})
+    assert asked["effects"] > 0

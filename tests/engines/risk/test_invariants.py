@@ -4,12 +4,15 @@ every game ends (issue 8; 100 games here, 1,000 in bench/risk_speed.py)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from battlesim.engines.risk.data import Side
 from battlesim.engines.risk.game import play_game
 from battlesim.engines.risk.invariants import watched_game
 from battlesim.engines.risk.outcome import Termination
 from battlesim.engines.risk.players import STRATEGIES
+from battlesim.engines.risk.state import GameState
 from tests.engines.risk.conftest import position
 
 NAMES = sorted(STRATEGIES)
@@ -66,3 +69,41 @@ def test_territory_lists_follow_every_owner_change() -> None:
     assert "Fangorn" in state.hostile_land(Side.EVIL)
     state.territories_of(0).append("Mordor")  # a caller's list is its own
     assert state.territories_of(0) == ["Fangorn"]
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 63), st.one_of(st.none(), st.integers(0, 3)), st.booleans()),
+        max_size=40,
+    )
+)
+def test_kept_holdings_follow_every_change_of_owner(
+    changes: list[tuple[int, int | None, bool]],
+) -> None:
+    """The state keeps each seat's territories, the land hostile to each side and each seat's
+    region shares, updating them change by change: after any run of changes (and questions
+    in between) they equal a reading of the owners from scratch."""
+    state = position(owner=1)
+    names = state.board.names
+    for index, seat, ask in changes:
+        if seat is None:
+            if names[index] in state.owner:
+                del state.owner[names[index]]
+        else:
+            state.owner[names[index]] = seat
+        if ask:
+            _check_holdings(state)
+    _check_holdings(state)
+
+
+def _check_holdings(state: GameState) -> None:
+    owner = state.owner
+    for player in state.players:
+        expected = [t for t in state.board.names if owner.get(t) == player.seat]
+        assert state.territories_of(player.seat) == expected
+        for _, members in state.board.regions.values():
+            share = sum(owner.get(t) == player.seat for t in members) / len(members)
+            assert state.region_shares(player.seat)[members] == share
+    for side in Side:
+        foes = {p.seat for p in state.players if p.side is not side}
+        assert state.hostile_land(side) == {t for t, s in owner.items() if s in foes}

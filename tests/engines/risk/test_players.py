@@ -121,3 +121,19 @@ def test_strategist_founds_its_opening_stack_where_it_reaches_most_enemy_land() 
     reach = {t: enemy_reach(state, 0, t, 4) for t in ("Gap of Rohan", "Forodwaith")}
     assert reach["Gap of Rohan"] > reach["Forodwaith"]
     assert STRATEGIES["strategist"](state.dice).place_one(state, 0) == "Gap of Rohan"
+
+
+def test_strategist_claims_away_from_its_camp() -> None:
+    """Fornost and Rhudaur are both vacant Arnor land, so the region share ties them. Rhudaur
+    borders the camp (seat 0 holds Carrock, its ally seat 2 Eregion), Fornost only Sauron's
+    land: the base claim takes Rhudaur (the name breaks the tie), the strategist spreads out
+    to Fornost."""
+    state = position(owner=1)
+    for vacant in ("Fornost", "Rhudaur"):
+        del state.owner[vacant]
+        del state.armies[vacant]
+    give(state, 0, 1, "Carrock")
+    give(state, 2, 1, "Eregion")
+    vacant = ["Fornost", "Rhudaur"]
+    assert STRATEGIES["aggressive"](state.dice).claim(state, 0, vacant) == "Rhudaur"
+    assert STRATEGIES["strategist"](state.dice).claim(state, 0, vacant) == "Fornost"

@@ -37,6 +37,7 @@ STAND_FAST_RANGE: Final = 6.0  # COUR-SF-02 (002:L1248)
 DRUM_RANGE: Final = 12.0  # EQP-DRUM-01 (002:L2188)
 DIFFICULT_TERRAIN_COST: Final = 2.0  # MOVE-TER-02 (002:L522), ambiguity A1 reading
 CLIMB_COST: Final = 2.0  # MOVE-CLIMB-02 (002:L597): a climbable surface is difficult terrain
+STAIRS_SLIP_MAX: Final = 3  # SIEGE-STAIRS-02 (002:L3268): backing down the stairs, 1-3 slips
 CRAWL_DISTANCE: Final = 1.0  # MOVE-PRONE-04 (002:L657), inches
 FALL_STRENGTH: Final = 3  # MOVE-FALL-02 (002:L637): Strength 3 hits
 WILL_OF_SAURON: Final = 3  # RING-WILL-01 (002:L2224): 3+ the owner moves the bearer
@@ -427,9 +428,24 @@ ASSUMPTIONS: Final = MappingProxyType(
         "one model: Cavalry for the keyword rules (x4 difficult terrain, never knocked down "
         "by a charge, no charge bonus against it), with no mount of its own.",
         "cavalry-lying-down": "CAV-MOVE-01: cavalry may neither lie down nor crawl "
-        "(cavalry.is_cavalry, MOVE-PRONE-13) nor use ladders and ropes (MOVE-CLIMB-08); stairs "
-        "(CAV-MOVE-08), cavalry in doorways (CAV-MOVE-09) and deep water (CAV-MOVE-10) are not "
-        "played yet.",
+        "(cavalry.is_cavalry, MOVE-PRONE-13) nor use ladders and ropes (MOVE-CLIMB-08); cavalry "
+        "in doorways (CAV-MOVE-09) and deep water (CAV-MOVE-10) are not played yet; stairs "
+        "(CAV-MOVE-08): see 'stairs'.",
+        "stairs": "SIEGE-MOVE-01/03, SIEGE-STAIRS-01/02 (002:L3244-3268): a flight of stairs "
+        "(TerrainKind.STAIRS) climbs from the ground at its low end to its height at the high "
+        "end, along its rise; the players' agreements the text asks for are taken once: every "
+        "flight is wide enough for Cavalry, which pays twice the Move on it (CAV-MOVE-08, "
+        "002:L1310, reading 35), Infantry no more than on open ground; the flight has no sheer "
+        "sides (stepping off it is free). SIEGE-MOVE-03 (L3252, interior floors): a raised "
+        "floor (a sheer piece: a wall walk, a gallery, a tower's storey) is reached by the "
+        "stairs landing on it (top within 0.1 inch of the floor's height): changing floor costs "
+        "the walk up the flight, no test and no more Move, as SIEGE-MOVE-01 says of stairs; "
+        "for sight a flight is a solid block of its top's height (the 2.5D prisms of LOS-06); "
+        "without stairs it is the climb of MOVE-CLIMB (twice the height). The Theoden example "
+        "(L3260) is one group's agreement, not played. SIEGE-STAIRS-02: 'back away down the "
+        "stairs' is a loser whose centre is on a flight with a winner standing higher when the "
+        "Duel is won (and not holding its ground); it rolls after the back-away, before the "
+        "Strikes, backed away or Trapped alike; no falling damage (the text names none).",
         "cavalry-descent": "CAV-MOVE-07: a mounted model climbs down a drop higher than its mount "
         "without a test and without extra Move cost (Eomer 'continues his move normally'); the "
         "hits are 1 + whole inches beyond the mount's shoulders (A31). A mounted model that "

@@ -126,6 +126,7 @@ def segment_box(start: Point, end: Point, pad: float) -> Box:
 
 _BLOCKING = frozenset({"impassable", "obstacle", "gap"})
 _SLOW = frozenset({"difficult"})
+_SLOW_CAVALRY = frozenset({"difficult", "stairs"})
 _CROSSING = frozenset({"obstacle", "elevated", "gap"})
 
 
@@ -144,7 +145,8 @@ def terrain_cost(
 ) -> float:
     """The Move a straight move costs (difficult terrain counts double, MOVE-TER-02; four
     times for cavalry, CAV-MOVE-03)."""
-    if table is None or not near_terrain(table, segment_box(start, end, radius), _SLOW):
+    slow = _SLOW_CAVALRY if cavalry else _SLOW  # reading 35: stairs double cavalry's cost
+    if table is None or not near_terrain(table, segment_box(start, end, radius), slow):
         return point_distance(start, end)
     factor = CAVALRY_DIFFICULT_FACTOR if cavalry else DIFFICULT_FACTOR
     return float(table.movement_cost(start, end, circle_base(radius), factor))

@@ -13,6 +13,10 @@ kinds follow checklist §4.5-4.9 and §6.9-6.10:
   the ground is ``height`` inches up, which line of sight and elevated fights use (FIGHT-ELEV).
   ASSUMPTION: every elevated piece is flat-topped for sight (its brow hides what lies below).
 - ``GAP``: a ditch or chasm ``depth`` deep; crossing it is a Jump (MOVE-JUMP-01..06).
+- ``STAIRS``: a flight climbing in the direction ``rise`` from the ground to ``height`` at its
+  far end, walked with no Move penalty, twice the cost for cavalry (SIEGE-MOVE-01,
+  SIEGE-STAIRS-01, reading 35); its top end lands on a sheer piece as high, which is then
+  entered and left there without a test (data.ASSUMPTIONS "stairs").
 
 A piece with ``height`` > 0 blocks sight below its top (a solid prism: ASSUMPTION, the 2.5D
 model of LOS-06); ``cover`` is its row in the in-the-way table (SHOOT-ITW, 002:L781-785).
@@ -35,6 +39,8 @@ from battlesim.engines.sbg.core.bases import Base, Inches, Point, eye_height
 DEFAULT_SIZE: Inches = 48.0
 DIFFICULT_FACTOR = 2.0  # MOVE-TER-02: 0.5" counts as 1"
 CAVALRY_DIFFICULT_FACTOR = 4.0  # CAV-MOVE-03: 0.5" counts as 2"
+CAVALRY_STAIRS_FACTOR = 2.0  # CAV-MOVE-08 (002:L1310), reading 35: stairs double cavalry's cost
+LANDING_TOLERANCE: Inches = 0.1  # a stair's top this close to a platform's height lands on it
 EDGE_SLACK: Inches = 0.5  # a wall's thickness may overhang the table edge a little
 # data.ASSUMPTIONS "rampart-top": a climbable obstacle at least as thick as a base's diameter
 # has a top a model can stand on; the smallest base is 20 mm.
@@ -81,6 +87,7 @@ class TerrainKind(Enum):
     OBSTACLE = "obstacle"
     ELEVATED = "elevated"
     GAP = "gap"
+    STAIRS = "stairs"
 
 
 class Cover(Enum):
@@ -121,8 +128,14 @@ class TerrainPiece:
     ladders: tuple[Point, ...] = ()
     # FIGHT-DOOR-01: an open piece that is a doorway's threshold (narrow: one base wide)
     door: bool = False
+    # SIEGE-STAIRS-01: the direction a flight of stairs climbs (its far end is ``height`` up)
+    rise: Point = (0.0, 0.0)
 
     def __post_init__(self) -> None:
+        if self.kind is TerrainKind.STAIRS and (
+            self.rise == (0.0, 0.0) or self.height <= 0 or self.thickness > 0
+        ):
+            raise TableError(f"stairs {self.name!r} need an area, a height and a rise")
         if self.kind is TerrainKind.OBSTACLE and self.thickness <= 0:
             raise TableError(f"obstacle {self.name!r} needs a positive thickness")
         needed = 2 if self.thickness > 0 else 3
@@ -149,6 +162,16 @@ class TerrainPiece:
         """An elevated piece whose sides must be leapt or climbed."""
         return self.kind is TerrainKind.ELEVATED and not self.sloped
 
+    def stair_level(self, point: Point) -> Inches:
+        """The height of the step under ``point``: from the ground at the flight's low end to
+        ``height`` at its high end, in proportion along ``rise`` (SIEGE-STAIRS-01)."""
+        rx, ry = self.rise
+        norm = math.hypot(rx, ry)
+        along = [(x * rx + y * ry) / norm for x, y in self.points]
+        low, high = min(along), max(along)
+        here = (point[0] * rx + point[1] * ry) / norm
+        return self.height * min(1.0, max(0.0, (here - low) / (high - low)))
+
     @property
     def is_rampart(self) -> bool:
         """A climbable obstacle thick enough for some base to stand on its top (L611)."""
@@ -171,6 +194,7 @@ class TerrainPiece:
             "depth": self.depth,
             **({"ladders": [list(p) for p in self.ladders]} if self.ladders else {}),
             **({"door": True} if self.door else {}),
+            **({"rise": list(self.rise)} if self.kind is TerrainKind.STAIRS else {}),
         }
 
     @classmethod
@@ -188,6 +212,7 @@ class TerrainPiece:
                 depth=float(data.get("depth", 0.0)),
                 ladders=tuple((float(x), float(y)) for x, y in data.get("ladders", ())),
                 door=bool(data.get("door", False)),
+                rise=_point(data.get("rise", (0.0, 0.0))),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise TableError(f"bad terrain piece {data!r}: {error}") from error
@@ -242,6 +267,7 @@ class Table:
     index: geometry.TerrainIndex = field(init=False, repr=False, compare=False)
     tops: frozenset[int] = field(init=False, repr=False, compare=False)  # ramparts
     floors: frozenset[int] = field(init=False, repr=False, compare=False)  # gaps
+    stairs: frozenset[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.width <= 0 or self.depth <= 0:
@@ -262,10 +288,12 @@ class Table:
         floors = frozenset(i for i, p in enumerate(self.pieces) if p.kind is TerrainKind.GAP)
         object.__setattr__(self, "tops", tops)
         object.__setattr__(self, "floors", floors)
+        stairs = frozenset(i for i, p in enumerate(self.pieces) if p.kind is TerrainKind.STAIRS)
+        object.__setattr__(self, "stairs", stairs)
         raised = [
             i
             for i, p in enumerate(self.pieces)
-            if p.kind is TerrainKind.ELEVATED or i in tops or i in floors
+            if p.kind is TerrainKind.ELEVATED or i in tops or i in floors or i in stairs
         ]
         object.__setattr__(self, "index", geometry.TerrainIndex(self.pieces, raised))
 
@@ -286,13 +314,19 @@ class Table:
         x, y = point
         bounds = self.index.bounds
         levels = [
-            self.pieces[i].height - self.pieces[i].depth
+            self._level(i, point)
             for i in self.index.elevated
             if bounds[i][0] <= x <= bounds[i][2]
             and bounds[i][1] <= y <= bounds[i][3]  # the box first: speed
             and geometry.point_in_shape(point, self.index.shapes[i])
         ]
         return max(levels, default=0.0)
+
+    def _level(self, i: int, point: Point) -> Inches:
+        piece = self.pieces[i]
+        if i in self.stairs:
+            return piece.stair_level(point)
+        return piece.height - piece.depth
 
     def perch_level(self, point: Point) -> Inches:
         """SR-FLY-05 (002:L2899): the height of the top of sheer terrain (a rock, a ruin's
@@ -350,8 +384,8 @@ class Table:
         length = geometry.point_distance(start, end)
         if length < geometry.EPS:
             return 0.0
-        slow = sum(b - a for a, b in self._slow_stretches(start, end, base))
-        return length + (difficult_factor - 1.0) * slow
+        stretches = self._priced_stretches(start, end, base, difficult_factor)
+        return length + sum((f - 1.0) * (b - a) for a, b, f in stretches)
 
     def reach(
         self,
@@ -389,14 +423,35 @@ class Table:
         t, spent = 0.0, 0.0
         # Every inch costs at least one: a stretch entered beyond the budget (and a margin
         # no merging bridges) changes nothing; its piece is not measured (speed).
-        for a, b in self._slow_stretches(start, end, base, budget + _BEYOND):
+        within = budget + _BEYOND
+        for a, b, factor in self._priced_stretches(start, end, base, difficult_factor, within):
             if spent + (a - t) >= budget:
                 return t + (budget - spent)
             spent, t = spent + (a - t), a
-            if spent + (b - a) * difficult_factor >= budget:
-                return t + (budget - spent) / difficult_factor
-            spent, t = spent + (b - a) * difficult_factor, b
+            if spent + (b - a) * factor >= budget:
+                return t + (budget - spent) / factor
+            spent, t = spent + (b - a) * factor, b
         return t + (budget - spent)
+
+    def _priced_stretches(
+        self,
+        start: Point,
+        end: Point,
+        base: Base,
+        difficult_factor: float,
+        within: Inches = math.inf,
+    ) -> list[tuple[float, float, float]]:
+        """The stretches costing more than their length, each with its factor: difficult
+        terrain, and stairs for cavalry (``difficult_factor`` is cavalry's: reading 35,
+        CAV-MOVE-08); where both lie the dearer counts. ``within``: the difficult pieces met
+        farther are left out (``_reach`` reads none beyond its budget)."""
+        slow = [(a, b, difficult_factor) for a, b in self._slow_stretches(start, end, base, within)]
+        if not self.stairs or difficult_factor < CAVALRY_DIFFICULT_FACTOR:
+            return slow  # SIEGE-MOVE-01, SIEGE-STAIRS-01: stairs cost Infantry nothing more
+        r = geometry.bounding_radius(base)
+        steps = self.index.swept_intervals(start, end, frozenset({TerrainKind.STAIRS}), r)
+        priced = slow + [(a, b, CAVALRY_STAIRS_FACTOR) for a, b, _ in steps]
+        return _dearest(priced)
 
     def _slow_stretches(
         self, start: Point, end: Point, base: Base, within: Inches = math.inf
@@ -445,7 +500,7 @@ class Table:
         # Grown slightly less than the radius: a base already touching may move away.
         swept = self.index.swept_intervals(start, end, _STOPPING, r - geometry.MOVE_SLACK, within)
         for a, b, i in swept:
-            if b - a > geometry.EPS and self._stops(self.pieces[i], start, model_height):
+            if b - a > geometry.EPS and self._stops(self.pieces[i], start, end, model_height):
                 limits.append(a)
         limits.extend(self._drop_limits(start, end, model_height))
         limits.extend(self._exit_limits(start, end, base, model_height))
@@ -479,7 +534,7 @@ class Table:
                     found.append((piece, test))
         return found
 
-    def _stops(self, piece: TerrainPiece, start: Point, model_height: Inches) -> bool:
+    def _stops(self, piece: TerrainPiece, start: Point, end: Point, model_height: Inches) -> bool:
         if piece.kind is TerrainKind.GAP and self._inside(start, piece):
             return False  # down in it: climbing its side out is a test (_exit_limits)
         if piece.kind in (TerrainKind.IMPASSABLE, TerrainKind.GAP):
@@ -487,7 +542,7 @@ class Table:
         if piece.is_rampart and self._inside(start, piece):
             return False  # standing on its top: leaving it is a drop (_drop_limits)
         if piece.kind is TerrainKind.ELEVATED and (
-            not piece.is_sheer or self._inside(start, piece)
+            not piece.is_sheer or self._inside(start, piece) or self.landing(piece, start, end)
         ):
             return False
         return obstacle_test(piece.height, model_height) is not ObstacleTest.NONE
@@ -497,7 +552,11 @@ class Table:
         test (MOVE-DESC-03)."""
         limits: list[Inches] = []
         for piece in self.terrain_at(start):
-            if (piece.is_sheer or piece.is_rampart) and piece.height > model_height:
+            if (
+                (piece.is_sheer or piece.is_rampart)
+                and piece.height > model_height
+                and not self.landing(piece, start, end)
+            ):
                 i = self.pieces.index(piece)
                 limits.extend(b for _, b in self.index.intervals(start, end, i)[:1])
         return [t for t in limits if t < geometry.point_distance(start, end) - geometry.EPS]
@@ -527,8 +586,31 @@ class Table:
                 self.pieces[i].kind is TerrainKind.OBSTACLE
                 and not (self.pieces[i].is_rampart and self._inside(start, self.pieces[i]))
             )
-            or (self.pieces[i].is_sheer and not self._inside(start, self.pieces[i]))
+            or (
+                self.pieces[i].is_sheer
+                and not self._inside(start, self.pieces[i])
+                and not self.landing(self.pieces[i], start, end)
+            )
         ]
+
+    def landing(self, piece: TerrainPiece, start: Point, end: Point) -> bool:
+        """Whether the straight move from ``start`` to ``end`` goes onto (or off) the sheer
+        ``piece`` where a flight of stairs as high lands on it: walked, no test (SIEGE-STAIRS-01,
+        data.ASSUMPTIONS "stairs")."""
+        if not self.stairs or geometry.point_distance(start, end) < geometry.EPS:
+            return False
+        i = self.pieces.index(piece)
+        inside = self.index.intervals(start, end, i)
+        if not inside:
+            return False
+        t = inside[0][1] if self._inside(start, piece) else inside[0][0]
+        ux, uy = geometry.unit(start, end)
+        edge = (start[0] + ux * t, start[1] + uy * t)
+        return any(
+            abs(self.pieces[s].stair_level(edge) - piece.height) <= LANDING_TOLERANCE
+            and geometry.point_distance(edge, self.index.nearest_on(s, edge)) <= LANDING_TOLERANCE
+            for s in self.stairs
+        )
 
     def tests_crossed(
         self, start: Point, end: Point, model_height: Inches
@@ -695,6 +777,17 @@ _SLOW = frozenset({TerrainKind.DIFFICULT})
 _STOPPING = frozenset(
     {TerrainKind.IMPASSABLE, TerrainKind.GAP, TerrainKind.OBSTACLE, TerrainKind.ELEVATED}
 )
+
+
+def _dearest(priced: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """Disjoint stretches in order, each with the highest factor of the stretches over it."""
+    cuts = sorted({t for a, b, _ in priced for t in (a, b)})
+    found: list[tuple[float, float, float]] = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        factor = max((f for x, y, f in priced if x <= a and b <= y), default=1.0)
+        if factor > 1.0 and b - a > geometry.EPS:
+            found.append((a, b, factor))
+    return found
 
 
 def _rect(values: Sequence[float]) -> tuple[float, float, float, float]:

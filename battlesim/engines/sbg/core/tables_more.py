@@ -73,7 +73,8 @@ def rolling_hills() -> Table:
 
 
 def walled_keep() -> Table:
-    """A curtain wall across the north third with a gateway at its middle, a keep behind."""
+    """A curtain wall across the north third with a gateway at its middle, a keep behind,
+    a watchtower floor in the west courtyard with its stairs."""
     pieces = (
         _wall("curtain wall west", ((4.0, 31.0), (22.5, 31.0)), 2.0),
         _wall("curtain wall east", ((25.5, 31.0), (44.0, 31.0)), 2.0),
@@ -86,6 +87,24 @@ def walled_keep() -> Table:
             rectangle(24, 45.5, 12, 4),
             height=6.0,
             cover=Cover.SOLID,
+        ),
+        # SIEGE-MOVE-03, SIEGE-STAIRS-01 (002:L3252-3256): a watchtower's upper floor, its
+        # stairs rising west from the courtyard onto it (data.ASSUMPTIONS "stairs")
+        TerrainPiece(
+            "watchtower floor",
+            TerrainKind.ELEVATED,
+            rectangle(9, 44, 4, 4),
+            height=2.5,
+            cover=Cover.SOLID,
+            sloped=False,
+        ),
+        TerrainPiece(
+            "watchtower stairs",
+            TerrainKind.STAIRS,
+            rectangle(13, 44, 4, 1.5),
+            height=2.5,
+            cover=Cover.LIGHT,
+            rise=(-1.0, 0.0),
         ),
         TerrainPiece(
             "siege camp rubble",

@@ -41,6 +41,7 @@ from battlesim.engines.sbg.rules import (
     fight_stances,
     monsters,
     prone,
+    siege_stairs,
     special_strikes,
 )
 from battlesim.engines.sbg.rules.back_away import clear_of_others
@@ -697,10 +698,12 @@ def resolve_combat(state: BattleState, combat: Combat, players: tuple[Player, Pl
         _clear_fight(state, combat)
         return
     falls: dict[str, float] = {}
+    down_stairs = siege_stairs.backing_down(state, winners, losers)  # SIEGE-STAIRS-02
     trapped = beast_fight.losers_back_away(  # WB-CC-03
         state, winners, losers, falls, players[1 - winner]
     )
     beast_fight.irresistible_force(state, winners, losers + combat.helpers(1 - winner))
+    siege_stairs.slip(state, down_stairs)
     cavalry.knock_to_ground(state, winners, losers, trapped)  # CAV-CHG-06/07
     for uid in sorted(trapped):
         state.log.emit("trapped", model=uid)
