@@ -29,3 +29,14 @@ PLAYERS: dict[str, Callable[[Scenario | None], Player]] = {
     "random": _random,
     "search": SearchPlayer,  # v2 with a look-ahead on copies of the state: slower
 }
+
+# What each player is, in a few words (the command line's help; the site's form labels them
+# in its own words, battlesim/sbg_pages.PLAYER_LABELS, and a test keeps the two in step).
+DESCRIPTIONS: dict[str, str] = {
+    "heuristic": "the heuristic with a plan (default; same as heuristic_v2)",
+    "heuristic_v1": "the earlier heuristic, kept for comparison",
+    "heuristic_v2": "the heuristic with a plan",
+    "heuristic_no_might": "heuristic_v1 whose Heroes never spend Might",
+    "random": "random legal choices (a baseline)",
+    "search": "heuristic_v2 with a look-ahead on copies of the battle: stronger, ~10x slower",
+}
