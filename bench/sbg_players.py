@@ -19,9 +19,10 @@ Checks (targets of issue 29):
   rates differ by <= 5 points;
 - cost: CPU per battle of the player against v1's on the same battles (target <= 1.5x);
 - search: the search player against ``--against`` (heuristic_v2 by default for this check),
-  each ``--forces`` force against itself on every ``--tables`` table and ``--scenarios``
-  scenario, sides swapped: its share of decisive battles (target >= 0.60) and the CPU per
-  battle of search v v2 beside v2 v v2 on the same battles (its cost, stated).
+  each ``--forces`` force (skirmish-size samples by default) against itself on every
+  ``--tables`` table and ``--scenarios`` scenario, sides swapped: its share of decisive
+  battles (target >= 0.60) and the CPU per battle of search v v2 beside v2 v v2 on the
+  same battles (its cost, stated).
 
 ``--against`` names the player that "stronger" and "cost" compare with (the search player
 is measured against heuristic_v2: target >= 60%, its cost stated).
@@ -47,6 +48,9 @@ from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
 
 # Each sample force against itself: the forces are equal, only the players differ.
 MIRROR_FORCES = ("minas_tirith", "mordor", "rohan", "warg_riders", "gondor_captains", "fellowship")
+# The search check's default: the same forces at skirmish size (12-18 models; a full-size
+# search battle costs minutes on a busy machine); --forces names any sample force.
+SKIRMISH_MIRRORS = tuple(f"{name}_skirmish" for name in MIRROR_FORCES)
 PAIRINGS = (
     ("minas_tirith", "mordor"),
     ("rohan", "warg_riders"),
@@ -205,7 +209,7 @@ def search(seeds: int, _player: str) -> None:
     force against itself, sides swapped. CPU per battle of search v v2 and of v2 v v2 on the
     same battles; the search player's own cost is the first less half the second."""
     other = AGAINST[0] if AGAINST[0] != "heuristic_v1" else "heuristic_v2"
-    forces = NARROWED.get("forces", MIRROR_FORCES)
+    forces = NARROWED.get("forces", SKIRMISH_MIRRORS)
     scenarios = NARROWED.get("scenarios", SCENARIOS)
     won = decisive = played = 0
     cpu = {"search": 0.0, other: 0.0}
@@ -254,7 +258,7 @@ def main() -> None:
     )
     parser.add_argument("--against", default="heuristic_v1", help="for stronger and cost")
     parser.add_argument("--tables", nargs="+", choices=sorted(PRESETS), default=list(PRESETS))
-    parser.add_argument("--forces", nargs="+", choices=MIRROR_FORCES, help="for search")
+    parser.add_argument("--forces", nargs="+", choices=sorted(SAMPLE_FORCES), help="for search")
     parser.add_argument("--scenarios", nargs="+", choices=SCENARIOS, help="for search")
     args = parser.parse_args()
     NARROWED.update(
