@@ -60,12 +60,16 @@ class SearchPlayer(PlanPlayer):
             self.searched += 1
         return super().move_order(state, side)
 
-    def _best_intent(self, state: BattleState, side: PlayerId) -> Intent:
+    def scores(self, state: BattleState, side: PlayerId) -> dict[Intent, float]:
+        """Each candidate's average worth over its copies (the same dice seeds for each)."""
         seeds = [_seed(state, side, n) for n in range(self.rollouts)]
-        scores = {
+        return {
             intent: sum(self._play_out(state, side, intent, seed) for seed in seeds) / len(seeds)
             for intent in CANDIDATES
         }
+
+    def _best_intent(self, state: BattleState, side: PlayerId) -> Intent:
+        scores = self.scores(state, side)
         best = max(CANDIDATES, key=lambda intent: (scores[intent], -CANDIDATES.index(intent)))
         if scores[best] < scores[Intent.ADVANCE] + MARGIN:
             return Intent.ADVANCE  # within the dice's noise: the heuristic's own choice
