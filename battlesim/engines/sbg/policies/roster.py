@@ -3,19 +3,19 @@ scenario. ``heuristic`` (the default) is ``heuristic_v2``, the heuristic with a 
 29); ``heuristic_v1`` is the earlier heuristic, kept for comparison with its decisions
 unchanged (the hashed logs and golden playthroughs name it, so they stay put while the
 default player improves); ``search`` is heuristic_v2 that plays each turn's intent out on
-copies of the state first (``plan/search.py``): stronger, and several times slower."""
+copies of the state first (``search.py``): stronger, and several times slower."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from battlesim.engines.sbg.core.decisions import Player
-from battlesim.engines.sbg.policies.plan.search import SearchPlayer
 from battlesim.engines.sbg.policies.players import (
     HeuristicPlayer,
     _heuristic_no_might,
     _random,
 )
+from battlesim.engines.sbg.policies.search import SearchPlayer
 from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
 from battlesim.engines.sbg.rules.scenarios import Scenario
 
