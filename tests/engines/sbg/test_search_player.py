@@ -152,7 +152,7 @@ def test_the_look_ahead_closes_in_where_the_heuristic_would_wait_to_be_shot() ->
     they win: the search player presses, and its trolls end the move nearer."""
     state = _trolls_facing_bows()
     assert PlanPlayer()._plan(state, 0).intent is Intent.ADVANCE
-    player = SearchPlayer(Scenario(), rollouts=4)
+    player = SearchPlayer(Scenario())
     scores = player.scores(state, 0)
     assert max(scores, key=lambda name: scores[name]) in ("press", "bold")
     assert scores["press"] > scores["v2"] + MARGIN

@@ -11,13 +11,15 @@ side this turn. Each candidate is played with the same ``rollouts`` dice seeds (
 numbers: the candidates differ by their play, not their luck), drawn from the battle's seed,
 never from its dice. The candidate whose copies end best on average (material kept less
 material lost, the scenario's victory points, a side broken) is played if it beats v2's own
-choice by more than ``MARGIN`` (less is the dice's noise). Far apart, it plays as v2.
+choice by more than ``MARGIN`` and ``SURE`` standard errors of the copies' differences
+(less is the dice's noise: once the play parts ways, so do the dice). Far apart, it plays as v2.
 
 Its strength and cost are stated by ``bench/sbg_players.py --check search``.
 """
 
 from __future__ import annotations
 
+import math
 import zlib
 from dataclasses import dataclass
 
@@ -30,13 +32,14 @@ from battlesim.engines.sbg.policies.plan.intent import Intent
 from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
 from battlesim.engines.sbg.rules.scenarios import Scenario
 
-ROLLOUTS = 2  # dice seeds per candidate
+ROLLOUTS = 6  # dice seeds per candidate
 DEPTH = 1  # whole turns played after the rest of this one
 CONTACT_RANGE = 2.0  # moves apart within which the turn's choice matters
 BROKEN_WEIGHT = 0.2  # a broken army, in shares of an army's points
 POINTS_WEIGHT = 0.2  # the scenario's victory-point lead, in shares of the points at stake
 WON = 2.0  # a copy where the battle ended: won or lost outright
 MARGIN = 0.03  # average worth by which a candidate must beat v2's own choice to be played
+SURE = 1.0  # ... and standard errors of the copies' differences it must beat it by
 BOLD = -0.6  # the worst exchange charged by a bold turn (v2: -0.1, or -0.3 pressing)
 WARY = 0.1  # the worst exchange charged by a wary turn: only fights it expects to win
 
@@ -115,20 +118,32 @@ class SearchPlayer(SteeredPlayer):
 
     def scores(self, state: BattleState, side: PlayerId) -> dict[str, float]:
         """Each candidate's average worth over its copies (the same dice seeds for each)."""
+        return {
+            name: sum(worths) / len(worths) for name, worths in self.worths(state, side).items()
+        }
+
+    def worths(self, state: BattleState, side: PlayerId) -> dict[str, list[float]]:
+        """Each candidate's worth on each copy, copy n of every candidate rolling seed n."""
         seeds = [_seed(state, side, n) for n in range(self.rollouts)]
         return {
-            c.name: sum(self._play_out(state, side, c, seed) for seed in seeds) / len(seeds)
+            c.name: [self._play_out(state, side, c, seed) for seed in seeds]
             for c in self.candidates(state, side)
         }
 
     def _best(self, state: BattleState, side: PlayerId) -> Candidate:
-        scores = self.scores(state, side)
-        best = max(
-            (c for c in CANDIDATES if c.name in scores),
-            key=lambda c: (scores[c.name], -CANDIDATES.index(c)),
-        )
-        if scores[best.name] < scores[OWN.name] + MARGIN:
-            return OWN  # within the dice's noise: the heuristic's own choice
+        """The candidate that beats v2's own choice by the most, if it beats it surely: by
+        more than ``MARGIN`` and than ``SURE`` standard errors of the copies' differences
+        (their dice part ways once the play does: the noise is large)."""
+        worths = self.worths(state, side)
+        own = worths[OWN.name]
+        best, best_gain = OWN, 0.0
+        for candidate in CANDIDATES:
+            if candidate is OWN or candidate.name not in worths:
+                continue
+            gains = [a - b for a, b in zip(worths[candidate.name], own, strict=True)]
+            gain = sum(gains) / len(gains)
+            if gain > max(MARGIN, SURE * _error(gains)) and gain > best_gain:
+                best, best_gain = candidate, gain
         return best
 
     def _play_out(
@@ -146,6 +161,15 @@ class SearchPlayer(SteeredPlayer):
                 return _worth(copy, side, scenario, ended=True)
             play_turn(copy, players)
         return _worth(copy, side, scenario, ended=scenario.ended(copy) is not None)
+
+
+def _error(values: list[float]) -> float:
+    """Standard error of the mean of ``values`` (infinite for fewer than two)."""
+    if len(values) < 2:
+        return math.inf
+    mean = sum(values) / len(values)
+    spread = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return math.sqrt(spread / len(values))
 
 
 def _close(state: BattleState) -> bool:
