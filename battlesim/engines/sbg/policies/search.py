@@ -33,6 +33,7 @@ from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
 from battlesim.engines.sbg.rules.scenarios import Scenario
 
 ROLLOUTS = 6  # dice seeds per candidate
+PROBE = 2  # copies after which a candidate that ends exactly as v2's own choice is dropped
 DEPTH = 1  # whole turns played after the rest of this one
 CONTACT_RANGE = 2.0  # moves apart within which the turn's choice matters
 BROKEN_WEIGHT = 0.2  # a broken army, in shares of an army's points
@@ -123,12 +124,19 @@ class SearchPlayer(SteeredPlayer):
         }
 
     def worths(self, state: BattleState, side: PlayerId) -> dict[str, list[float]]:
-        """Each candidate's worth on each copy, copy n of every candidate rolling seed n."""
+        """Each candidate's worth on each copy, copy n of every candidate rolling seed n. A
+        candidate whose first ``PROBE`` copies end exactly as v2's own is taken for the same
+        play (it moved no model otherwise) and gets no more copies."""
         seeds = [_seed(state, side, n) for n in range(self.rollouts)]
-        return {
-            c.name: [self._play_out(state, side, c, seed) for seed in seeds]
+        found = {
+            c.name: [self._play_out(state, side, c, seed) for seed in seeds[:PROBE]]
             for c in self.candidates(state, side)
         }
+        own = found[OWN.name]
+        for c in self.candidates(state, side):
+            if c is OWN or found[c.name] != own:
+                found[c.name] += [self._play_out(state, side, c, seed) for seed in seeds[PROBE:]]
+        return {name: worths for name, worths in found.items() if len(worths) == len(seeds)}
 
     def _best(self, state: BattleState, side: PlayerId) -> Candidate:
         """The candidate that beats v2's own choice by the most, if it beats it surely: by
