@@ -211,7 +211,7 @@ def search(seeds: int, _player: str) -> None:
     other = AGAINST[0] if AGAINST[0] != "heuristic_v1" else "heuristic_v2"
     forces = NARROWED.get("forces", SKIRMISH_MIRRORS)
     scenarios = NARROWED.get("scenarios", SCENARIOS)
-    won = decisive = played = 0
+    won = decisive = played = turned = lost = 0
     cpu = {"search": 0.0, other: 0.0}
     mirrors = tuple((force, force) for force in forces)
     for seed, pairing, table, scenario, side in swapped(seeds, scenarios, mirrors):
@@ -220,15 +220,22 @@ def search(seeds: int, _player: str) -> None:
         winner = battle(seed, list(pairing), players, table, scenario).winner
         cpu["search"] += time.process_time() - start
         start = time.process_time()
-        battle(seed, list(pairing), [other, other], table, scenario)
+        before = battle(seed, list(pairing), [other, other], table, scenario).winner
         cpu[other] += time.process_time() - start
         played += 1
         if winner is not None:
             decisive += 1
             won += int(winner) == side
+        # the same battle with v2 on both sides: did the search turn its side's result?
+        turned += winner == str(side) and before != str(side)
+        lost += before == str(side) and winner != str(side)
         print(f"  {seed} {pairing[0]} {table!r} {scenario} search side {side}: {winner}")
     each = {name: seconds / max(1, played) for name, seconds in cpu.items()}
     print(f"search: search v {other}, decisive won {rate(won, decisive)} (target >= 0.60)")
+    print(
+        f"search: against the same battles with {other} on both sides, the search won"
+        f" {turned} its side did not and did not win {lost} its side did"
+    )
     print(
         f"search: CPU per battle search v {other} {each['search']:.2f} s, {other} v {other}"
         f" {each[other]:.2f} s ({each['search'] / max(1e-9, each[other]):.1f}x); the search"
