@@ -55,7 +55,7 @@ MODES = [("matched", _("Matched play")), ("narrative", _("Narrative (no Break, G
 # default's other name and not offered twice.
 PLAYER_LABELS = {
     "heuristic": _("Heuristic (default)"),
-    "search": _("Search: the heuristic with a look-ahead (stronger, about 10 times slower)"),
+    "search": _("Search: the heuristic with a look-ahead (tens of times slower)"),
     "heuristic_v1": _("Earlier heuristic (v1, for comparison)"),
     "heuristic_no_might": _("Earlier heuristic, Heroes spend no Might"),
     "random": _("Random (a baseline)"),

@@ -2,8 +2,9 @@
 scenario. ``heuristic`` (the default) is ``heuristic_v2``, the heuristic with a plan (issue
 29); ``heuristic_v1`` is the earlier heuristic, kept for comparison with its decisions
 unchanged (the hashed logs and golden playthroughs name it, so they stay put while the
-default player improves); ``search`` is heuristic_v2 that plays each turn's intent out on
-copies of the state first (``search.py``): stronger, and several times slower."""
+default player improves); ``search`` is heuristic_v2 that plays its turn's candidate plays
+out on copies of the state first (``search.py``): tens of times slower, and not yet measured
+stronger than v2 (``bench/sbg_players.py --check search``)."""
 
 from __future__ import annotations
 
@@ -38,5 +39,5 @@ DESCRIPTIONS: dict[str, str] = {
     "heuristic_v2": "the heuristic with a plan",
     "heuristic_no_might": "heuristic_v1 whose Heroes never spend Might",
     "random": "random legal choices (a baseline)",
-    "search": "heuristic_v2 with a look-ahead on copies of the battle: stronger, ~10x slower",
+    "search": "heuristic_v2 weighing its turn on copies of the battle: tens of times slower",
 }

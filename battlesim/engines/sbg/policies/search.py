@@ -1,5 +1,6 @@
 """``SearchPlayer``: heuristic_v2 with a look-ahead at each turn's key decision (issue 29,
-item 3), a slower and stronger player users may pick.
+item 3), a slower player users may pick (meant to be stronger; not yet measured so:
+``bench/sbg_players.py --check search``).
 
 When its side is asked its move order and the armies are close enough to fight within two
 moves, it tries each candidate way to play the turn (``CANDIDATES``: v2's own choice; an
