@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from battlesim.engines.sbg.policies.roster import DESCRIPTIONS, PLAYERS
@@ -34,7 +35,8 @@ def test_every_player_of_the_roster_is_described_and_offered() -> None:
     command line describes each one."""
     assert set(PLAYER_LABELS) == set(PLAYERS) - {"heuristic_v2"}
     assert set(DESCRIPTIONS) == set(PLAYERS)
-    assert "look-ahead" in str(PLAYER_LABELS["search"])
+    with translation.override("en"):
+        assert "look-ahead" in str(PLAYER_LABELS["search"])
 
 
 def test_a_chosen_player_reaches_the_options_and_the_default_is_left_out(owner: User) -> None:
