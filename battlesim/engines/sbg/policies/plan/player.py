@@ -100,8 +100,14 @@ class PlanPlayer(HeuristicPlayer):
 
     def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
         """Fighters in the front rank, supports behind them; the leader and banners in the
-        middle of the rank behind the front, bows at the back."""
-        models = sorted(state.living(side), key=lambda m: (MOVE_RANK[role_of(state, m)], m.uid))
+        middle of the rank behind the front, bows at the back. Monsters and Heroes who
+        fight come first, so they stand in the front rank whatever the number of rank and
+        file (in uid order a list with many Warriors pushed its Troll to the third rank).
+        Put in the middle of the rank instead, they lost more (bench A/B, issue 29)."""
+        models = sorted(
+            state.living(side),
+            key=lambda m: (MOVE_RANK[role_of(state, m)], -_punch(state, m), m.uid),
+        )
         kept = [m.uid for m in models if role_of(state, m) in KEPT_BACK]
         rest = [m.uid for m in models if m.uid not in kept]
         front = min(len(rest), RANK)
@@ -148,6 +154,9 @@ class PlanPlayer(HeuristicPlayer):
         post = plan.posts.get(model.uid)
         if post is not None:
             return self._walk(state, model, post)
+        flank = plan.flanks.get(model.uid)
+        if flank is not None:
+            return self._walk(state, model, flank)
         if role is Role.ARCHER:
             return self._archer(state, model, plan)
         if role in KEPT_BACK:
@@ -333,6 +342,12 @@ class PlanPlayer(HeuristicPlayer):
             return (-chance, state.distance(shooter, t), t.uid)
 
         return min(targets, key=value).uid
+
+
+def _punch(state: BattleState, model: ModelState) -> int:
+    """2 a Monster, 1 a Hero who fights, 0 the rank and file (who goes where in the line)."""
+    role = role_of(state, model)
+    return 2 if role is Role.MONSTER else int(role is Role.HERO)
 
 
 def _trap_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
