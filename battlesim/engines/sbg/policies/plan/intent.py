@@ -58,11 +58,12 @@ def make_plan(
         intent = _intent(state, side, scenario, roles)
     plan = Plan(state.turn, intent, roles)
     _allot_objectives(state, side, scenario, plan)
-    plan.flanks = {
-        uid: post
-        for uid, post in flank_posts(state, side, roles).items()
-        if uid not in plan.posts and uid not in plan.keepers
-    }
+    if scenario is None or not scenario.spec.siege:  # at a siege, walls are held
+        plan.flanks = {
+            uid: post
+            for uid, post in flank_posts(state, side, roles).items()
+            if uid not in plan.posts and uid not in plan.keepers
+        }
     return plan
 
 
