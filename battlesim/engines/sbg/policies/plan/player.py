@@ -10,9 +10,11 @@ What it changes, each in a small method below:
   when the line no longer screens them;
 - fighters with no charge close on the enemy with the fewest of our models on it: second
   ranks wrap the flanks instead of queuing behind friends; charges value trapping a lone
-  enemy; under a HOLD intent the line stops outside the enemy's charge reach;
+  enemy; under a HOLD intent the line stops outside the enemy's charge reach; a side with
+  more models sends its spare fighters round the ends of the enemy's line (``flanks.py``);
 - shooting picks targets by worth (leaders, banners, Heroes, Monsters), not only odds;
-- deployment puts the leader and banners behind the middle of the front rank.
+- deployment puts Monsters and fighting Heroes in the front rank, the leader and banners
+  behind the middle of it.
 """
 
 from __future__ import annotations
