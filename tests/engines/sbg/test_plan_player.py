@@ -241,6 +241,43 @@ def test_a_bow_that_hardly_wounds_walks_to_the_fight_from_afar() -> None:
         assert isinstance(action, Hold) is holds, action
 
 
+def _line(state: BattleState, prefix: str, side: int, xs: list[float], y: float) -> None:
+    for k, x in enumerate(xs):
+        add(state, f"{prefix}{k:02d}", side, x, y)
+
+
+def test_a_side_with_the_numbers_sends_a_screened_fighter_round_the_enemy_line() -> None:
+    """Issue 29, wrapping the flanks: behind its own front rank a spare fighter of the
+    larger army walks to a post beyond the nearer end of the enemy's line, not into the back
+    of its friend; the smaller army keeps its models in line."""
+    state = battle(priority=1)
+    xs = [18 + 1.5 * k for k in range(6)]  # x 18 .. 25.5
+    _line(state, "a", 0, xs, 14)
+    _line(state, "b", 1, xs, 30)
+    spare = add(state, "a90", 0, 25.5, 12.5)  # behind the right end of its own line
+    plan = PlanPlayer()._plan(state, 0)
+    post = plan.flanks["a90"]
+    assert post[0] > 25.5 + 1.5  # beyond the enemy line's right end, on the model's side
+    action = PlanPlayer().choose_move(state, spare)
+    assert isinstance(action, Move)
+    assert action.to[0] > spare.x + 1.0  # it steps out to the flank, not into its friend
+    assert PlanPlayer()._plan(state, 1).flanks == {}  # fewer models: no one leaves the line
+
+
+def test_the_front_rank_has_the_monster_and_heroes_whatever_the_rank_and_file() -> None:
+    """Issue 29, deployment: a list of 30 Warriors and a Monster put the Monster in the
+    third rank (slots fill in uid order); the plan puts Monsters and fighting Heroes in the
+    front rank first."""
+    state = battle()
+    for k in range(30):
+        add(state, f"a{k:02d}", 0, 1 + k, 1)
+    big = profile(name="Troll", keywords=frozenset({"monster", "infantry"}))
+    troll = add(state, "a99", 0, 40, 1, big)
+    assert role_of(state, troll) is Role.MONSTER
+    order = PlanPlayer().deployment_order(state, 0)
+    assert order.index("a99") < 24
+
+
 def test_a_poor_bow_behind_its_own_gate_waits_for_the_enemy_instead_of_sallying() -> None:
     """The same S2 bow, its side defending a standing gate (SIEGE-MOVE-02 lets it walk out
     through it): with a target in range it shoots from its walls (the bow of the test above

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
+from battlesim.engines.sbg.policies.plan.flanks import flank_posts
 from battlesim.engines.sbg.policies.plan.objectives import Objective, objectives, turns_left
 from battlesim.engines.sbg.policies.plan.roles import Role, role_of
 from battlesim.engines.sbg.rules.scenarios import Scenario
@@ -43,6 +44,7 @@ class Plan:
     roles: dict[ModelId, Role]
     posts: dict[ModelId, Point] = field(default_factory=dict)  # go to this objective
     keepers: dict[ModelId, Objective] = field(default_factory=dict)  # stay: it needs them
+    flanks: dict[ModelId, Point] = field(default_factory=dict)  # wrap round the enemy's line
 
 
 def make_plan(
@@ -56,6 +58,12 @@ def make_plan(
         intent = _intent(state, side, scenario, roles)
     plan = Plan(state.turn, intent, roles)
     _allot_objectives(state, side, scenario, plan)
+    if scenario is None or not scenario.spec.siege:  # at a siege, walls are held
+        plan.flanks = {
+            uid: post
+            for uid, post in flank_posts(state, side, roles).items()
+            if uid not in plan.posts and uid not in plan.keepers
+        }
     return plan
 
 

@@ -10,9 +10,11 @@ What it changes, each in a small method below:
   when the line no longer screens them;
 - fighters with no charge close on the enemy with the fewest of our models on it: second
   ranks wrap the flanks instead of queuing behind friends; charges value trapping a lone
-  enemy; under a HOLD intent the line stops outside the enemy's charge reach;
+  enemy; under a HOLD intent the line stops outside the enemy's charge reach; a side with
+  more models sends its spare fighters round the ends of the enemy's line (``flanks.py``);
 - shooting picks targets by worth (leaders, banners, Heroes, Monsters), not only odds;
-- deployment puts the leader and banners behind the middle of the front rank.
+- deployment puts Monsters and fighting Heroes in the front rank, the leader and banners
+  behind the middle of it.
 """
 
 from __future__ import annotations
@@ -101,8 +103,14 @@ class PlanPlayer(HeuristicPlayer):
 
     def deployment_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
         """Fighters in the front rank, supports behind them; the leader and banners in the
-        middle of the rank behind the front, bows at the back."""
-        models = sorted(state.living(side), key=lambda m: (MOVE_RANK[role_of(state, m)], m.uid))
+        middle of the rank behind the front, bows at the back. Monsters and Heroes who
+        fight come first, so they stand in the front rank whatever the number of rank and
+        file (in uid order a list with many Warriors pushed its Troll to the third rank).
+        Put in the middle of the rank instead, they lost more (bench A/B, issue 29)."""
+        models = sorted(
+            state.living(side),
+            key=lambda m: (MOVE_RANK[role_of(state, m)], -_punch(state, m), m.uid),
+        )
         kept = [m.uid for m in models if role_of(state, m) in KEPT_BACK]
         rest = [m.uid for m in models if m.uid not in kept]
         front = min(len(rest), RANK)
@@ -149,6 +157,9 @@ class PlanPlayer(HeuristicPlayer):
         post = plan.posts.get(model.uid)
         if post is not None:
             return self._walk(state, model, post)
+        flank = plan.flanks.get(model.uid)
+        if flank is not None:
+            return self._walk(state, model, flank)
         if role is Role.ARCHER:
             return self._archer(state, model, plan)
         if role in KEPT_BACK:
@@ -337,6 +348,12 @@ class PlanPlayer(HeuristicPlayer):
             return (-chance, state.distance(shooter, t), t.uid)
 
         return min(targets, key=value).uid
+
+
+def _punch(state: BattleState, model: ModelState) -> int:
+    """2 a Monster, 1 a Hero who fights, 0 the rank and file (who goes where in the line)."""
+    role = role_of(state, model)
+    return 2 if role is Role.MONSTER else int(role is Role.HERO)
 
 
 def _trap_spot(state: BattleState, model: ModelState, target: ModelState) -> Point | None:
