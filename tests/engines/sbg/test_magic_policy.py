@@ -27,15 +27,31 @@ def test_a_will_point_costs_less_with_more_will_than_turns_ahead() -> None:
 
 
 def test_will_of_evil_pays_its_life_only_below_its_reserve() -> None:
-    """SR-WILLEVIL: a Ringwraith with 7 Will spends a point at a Will point's price; at 3
-    Will the point costs also a third of the model (banished at 0)."""
+    """SR-WILLEVIL: a Ringwraith with 7 Will late in the battle (3 turns ahead) spends a
+    point at a Will point's price; at 3 Will the point costs also a third of the model
+    (banished at 0)."""
     state = battle()
+    state.turn = magic_policy.TURNS_AHEAD - magic_policy.EVIL_RESERVE
     card = caster_profile(("Black Dart", 5, 12.0), will=7, rules=("Will of Evil",), points=55)
     wraith = add(state, "w", 0, 10, 10, card)
     plain = magic_policy.will_cost(wraith, state)
     assert plain <= worth.WILL_POINT * magic_policy.SCARCITY[1]
     wraith.will = 3
     assert magic_policy.will_cost(wraith, state) >= worth.of(wraith) / 3
+
+
+def test_will_of_evil_keeps_a_point_for_each_turn_ahead() -> None:
+    """SR-WILLEVIL (002:L2813): a Nazgûl loses a Will point in each Fight phase it fights
+    and is banished at 0: early in the battle a Ringwraith's 7 Will are all wanted for
+    the turns ahead, so its first point costs a share of the model; with a turn or two
+    left the same point is a Will point's price."""
+    state = battle()
+    card = caster_profile(("Black Dart", 5, 12.0), will=7, rules=("Will of Evil",), points=55)
+    wraith = add(state, "w", 0, 10, 10, card)
+    early = magic_policy.will_cost(wraith, state)
+    assert early >= worth.of(wraith) / magic_policy.evil_reserve(state)
+    state.turn = magic_policy.TURNS_AHEAD - 1
+    assert magic_policy.will_cost(wraith, state) <= worth.WILL_POINT * magic_policy.SCARCITY[1]
 
 
 def test_the_expected_resist_of_a_model_without_will_is_none() -> None:
@@ -188,8 +204,10 @@ def test_blinding_light_is_worth_the_share_of_friends_it_covers() -> None:
 def test_a_casting_at_a_will_of_evil_enemy_counts_the_will_it_resists_with() -> None:
     """MAGIC-RES-01 with SR-WILLEVIL (002:L2813): a Ringwraith resisting spends the Will its
     life runs on; the heuristic counts that drain: a casting at it is worth something even
-    when resisted, at a model without Will nothing."""
+    when resisted, at a model without Will nothing (late in the battle: early on it keeps
+    its Will for its fights)."""
     state = battle()
+    state.turn = magic_policy.TURNS_AHEAD - magic_policy.EVIL_RESERVE
     wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 12.0), will=6))
     card = caster_profile(("Black Dart", 5, 12.0), will=7, rules=("Will of Evil",), points=55)
     wraith = add(state, "r", 1, 10, 18, card)

@@ -31,7 +31,7 @@ SCARCITY = (0.3, 1.2)  # bounds of the scarcity factor on a Will point's cost
 NO_FOE_CASTS = 0.6  # a Will point is worth less when no living enemy can cast (no resisting)
 CHARGE_SLACK = 1.0  # inches beyond its Move within which a caster may end up in a fight
 DRAIN_SHARE = 0.5  # of a Will point's worth, for the enemy's point spent resisting
-EVIL_RESERVE = 3  # Will of Evil: the Will kept for fights (each fought phase costs one)
+EVIL_RESERVE = 3  # Will of Evil: the least Will kept for fights (each fought phase costs one)
 
 
 def spare_might(state: BattleState, model: ModelState, roll: MightRoll) -> int:
@@ -137,9 +137,19 @@ def will_cost(model: ModelState, state: BattleState | None = None, points: int =
             scarcity *= NO_FOE_CASTS
     cost = points * worth.WILL_POINT * scarcity
     if WILL_OF_EVIL in model.triggers:
-        below = max(0, EVIL_RESERVE - (model.will - points)) - max(0, EVIL_RESERVE - model.will)
-        cost += below * worth.of(model) / EVIL_RESERVE
+        reserve = evil_reserve(state)
+        below = max(0, reserve - (model.will - points)) - max(0, reserve - model.will)
+        cost += below * worth.of(model) / reserve
     return cost
+
+
+def evil_reserve(state: BattleState | None) -> int:
+    """SR-WILLEVIL: the Will a Nazgûl keeps for its fights, a point for each fought turn
+    (banished at 0): the turns ahead, at least EVIL_RESERVE. Each point spent below it is
+    a turn of the battle the model will not see."""
+    if state is None:
+        return EVIL_RESERVE
+    return max(EVIL_RESERVE, TURNS_AHEAD - state.turn)
 
 
 def _value(state: BattleState, caster: ModelState, option: SpellOption, chan: bool) -> float:
