@@ -61,22 +61,41 @@ def battle(name: str, seed: int, battles: int) -> tuple[str, Counter[str], float
     return outcome, spells, time.process_time() - start
 
 
-def play(battles: int, name: str, workers: int = 1) -> tuple[Counter[str], Counter[str], float]:
-    """Every battle's result and spells, and the CPU time they took."""
+def interleaved(battles: int) -> list[int]:
+    """The seeds, first half and second half alternating (0, n/2, 1, n/2+1...): a partial
+    tally has the casting side on each side equally often."""
+    half = battles // 2
+    order = [seed for pair in zip(range(half), range(half, 2 * half), strict=True) for seed in pair]
+    return order + list(range(2 * half, battles))
+
+
+def play(
+    battles: int, name: str, workers: int = 1, every: int = 0
+) -> tuple[Counter[str], Counter[str], float]:
+    """Every battle's result and spells, and the CPU time they took; with ``every``, a
+    running tally printed every that many battles."""
     results: Counter[str] = Counter()
     spells: Counter[str] = Counter()
     cpu = 0.0
-    seeds = range(battles)
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            done = list(pool.map(battle, [name] * battles, seeds, [battles] * battles))
-    else:
-        done = [battle(name, seed, battles) for seed in seeds]
-    for outcome, counted, seconds in done:
-        results[outcome] += 1
-        spells.update(counted)
-        cpu += seconds
+    seeds = interleaved(battles)
+    with ProcessPoolExecutor(max(1, workers)) as pool:
+        done = pool.map(battle, [name] * battles, seeds, [battles] * battles)
+        for count, (outcome, counted, seconds) in enumerate(done, 1):
+            results[outcome] += 1
+            spells.update(counted)
+            cpu += seconds
+            if every and count % every == 0:
+                print(f"  after {count}: {_share(results)}", flush=True)
     return results, spells, cpu
+
+
+def _share(results: Counter[str]) -> str:
+    wins, decisive = results["magic"], results["magic"] + results["no magic"]
+    low, high = wilson(wins, decisive)
+    return (
+        f"casting side wins {100 * wins / max(1, decisive):.1f}% of {decisive} decisive "
+        f"battles, Wilson 95% [{100 * low:.1f}%, {100 * high:.1f}%]"
+    )
 
 
 def main() -> None:
@@ -84,22 +103,18 @@ def main() -> None:
     parser.add_argument("--battles", type=int, default=1000)
     parser.add_argument("--force", default="nazgul_mordor", choices=sorted(SAMPLE_FORCES))
     parser.add_argument("--workers", type=int, default=1, help="processes sharing the battles")
+    parser.add_argument("--every", type=int, default=0, help="print a running tally this often")
     args = parser.parse_args()
     if args.battles < 2:
         parser.error("--battles must be at least 2 (the sides swap halfway)")
-    results, spells, cpu = play(args.battles, args.force, args.workers)
+    results, spells, cpu = play(args.battles, args.force, args.workers, args.every)
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    n, decisive = args.battles, results["magic"] + results["no magic"]
+    n = args.battles
     print(f"{args.force}: casting v forbidden to cast, {n} battles, sides swapped halfway")
     print(f"  {cpu:.0f} CPU s ({cpu / n:.2f} s each), load {load}")
     for key in ("magic", "draw", "no magic"):
         print(f"  {key:9s} {results[key]:5d}  {100 * results[key] / n:5.1f}%")
-    low, high = wilson(results["magic"], decisive)
-    rate = results["magic"] / max(1, decisive)
-    print(
-        f"  casting side wins {100 * rate:.1f}% of {decisive} decisive battles, Wilson 95% "
-        f"[{100 * low:.1f}%, {100 * high:.1f}%]; target >= {100 * TARGET:.0f}%"
-    )
+    print(f"  {_share(results)}; target >= {100 * TARGET:.0f}%")
     print("  by power (successful casts, resist rolls, spells taking effect):")
     for key, count in sorted(spells.items()):
         print(f"    {count:6d}  {key}")
