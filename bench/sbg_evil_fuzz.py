@@ -1,7 +1,8 @@
 """Random-legal fuzz of the Evil armies' rules (issue 19): one battle per Evil faction of a
 BattleScribe data folder against a Good faction drawn at random, each force holding one unit
 of every profile of its faction (so every Evil profile plays at least once across the runs),
-with options drawn at random (at most one per option group), a random player on one side
+with options drawn at random (at most one per option group; a Siege Veteran brings his
+engine with the upgrades drawn among his options), a random player on one side
 and the heuristic on the other (in turn). It prints each battle, how many raised an exception
 (there should be none), casualties and the names left unplayed, then CPU time and load.
 
@@ -67,19 +68,33 @@ def options(parsed: ParsedProfile, rng: random.Random) -> list[str]:
     return sorted(picked.values())
 
 
+def engine_card(parsed: ParsedProfile, bought: list[str]) -> dict[str, Any]:
+    """SE-VET-01, SE-UPG-*: a Siege Veteran's (or Engineer Captain's) engine card with the
+    upgrades bought among his options, as battlesim/engine_input._engine_card gives it; an
+    engine bought as the Hero's option comes only with that option."""
+    engine = parsed.siege_engine
+    if engine is None or (engine.option and engine.option not in bought):
+        return {}
+    numbers = {key: getattr(engine, key) for key in ("name", "strength", "defence", "wounds")}
+    upgrades = [name for name in bought if name in engine.upgrades]
+    return {"siege_engine": {**numbers, "rules": list(engine.rules), "upgrades": upgrades}}
+
+
+def unit(profile: ParsedProfile, leader: bool, rng: random.Random) -> dict[str, Any]:
+    bought = options(profile, rng)
+    return {
+        "count": max(1, profile.models_per_unit),
+        "leader": leader,
+        "profile": {**card(profile), "options": bought, **engine_card(profile, bought)},
+    }
+
+
 def force(faction: ParsedFaction, rng: random.Random) -> dict[str, Any]:
-    """One unit of each profile of the faction (a team entry brings its models); the first
-    Hero of the highest points leads."""
+    """One unit of each profile of the faction (a team entry brings its models; a veteran
+    his siege engine); the first Hero of the highest points leads."""
     heroes = [p for p in faction.profiles if p.heroic_tier is not None]
     leader = max(heroes, key=lambda p: p.points).source_id if heroes else None
-    units = [
-        {
-            "count": max(1, profile.models_per_unit),
-            "leader": profile.source_id == leader,
-            "profile": {**card(profile), "options": options(profile, rng)},
-        }
-        for profile in faction.profiles
-    ]
+    units = [unit(profile, profile.source_id == leader, rng) for profile in faction.profiles]
     return {"name": faction.name, "alignment": faction.side.value, "units": units}
 
 
@@ -98,11 +113,13 @@ def main() -> int:
     evil = [f for f in dataset.factions if f.side is Side.EVIL]
     good = [f for f in dataset.factions if f.side is Side.GOOD]
     tables, failures, fallen, profiles, ignored = list(PRESETS), 0, 0, 0, set()
+    engines = shots = 0
     start = time.process_time()
     for n, faction in enumerate(evil):
         rival = rng.choice(good)
         forces = [force(faction, rng), force(rival, rng)]
         profiles += len(faction.profiles)
+        engines += sum(u["count"] for u in forces[0]["units"] if "siege_engine" in u["profile"])
         options = {
             "forces": forces,
             "table": tables[n % len(tables)],
@@ -118,6 +135,7 @@ def main() -> int:
             continue
         dead = sum(1 for event in result.log.events if event.kind == "casualty")
         fallen += dead
+        shots += sum(1 for event in result.log.events if event.kind == "engine_shot")
         ignored.update(result.summary["ignored"][0])  # the Evil force's unplayed names
         print(
             f"{label}: winner {result.winner}, {dead} casualties, {result.summary['turns']} turns"
@@ -126,6 +144,7 @@ def main() -> int:
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     print(f"{len(evil)} battles ({profiles} Evil profiles, each at least once), ", end="")
     print(f"{failures} with an exception, {fallen} casualties")
+    print(f"{engines} siege engines in the Evil forces, {shots} engine shots")
     print(f"{len(ignored)} names unplayed in the Evil forces: {', '.join(sorted(ignored))}")
     print(f"{cpu:.1f} CPU s, load {load}")
     return 1 if failures else 0

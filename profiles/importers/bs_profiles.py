@@ -34,6 +34,7 @@ from profiles.importers.bs_tree import (
     Lookup,
     Node,
     NodePath,
+    hero_or_warrior_profile,
     models_inside,
 )
 from profiles.importers.bs_xml import children
@@ -85,6 +86,23 @@ class Occurrence:
         return self.path[start:]
 
 
+def team_nodes(occ: Occurrence, lookup: Lookup) -> NodePath:
+    """The entries a model sold as an upgrade is chosen inside, whose rules are each of its
+    models' rules: the closest enclosing ``type="model"`` entry showing no profile of its own
+    (a team such as "The Nazgûl of Dol Guldur", whose Unholy Ressurrection each Nazgûl
+    carries) and the groups and entries between it and the model. None for a model-typed
+    holder (it is the unit) or below an entry that shows a profile (another model's)."""
+    if occ.holder.is_model:
+        return ()
+    for index in range(occ.holder_index - 1, -1, -1):
+        node = occ.path[index]
+        if hero_or_warrior_profile(node, lookup, occ.state) is not None:
+            return ()
+        if node.is_model:
+            return occ.path[index : occ.holder_index]
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class CatalogueContext:
     lookup: Lookup
@@ -127,7 +145,7 @@ def build_profile(occ: Occurrence, ctx: CatalogueContext) -> ParsedProfile:
         wargear=kit.wargear,
         heroic_actions=split_list(texts.get("Heroic Actions")),
         options=kit.options,
-        rules=tuple(rules(occ.own_nodes, ctx.lookup, occ.state)),
+        rules=tuple(rules((*occ.own_nodes, *team_nodes(occ, ctx.lookup)), ctx.lookup, occ.state)),
         powers=tuple(powers(occ.own_nodes, ctx.lookup, occ.state)),
         source_reference=source_reference(occ.profile, ctx.publications),
         conditional=occ.hidden,

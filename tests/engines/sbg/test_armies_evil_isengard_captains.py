@@ -338,6 +338,31 @@ def test_a_traitor_within_hidden_grima_holds_his_blows() -> None:
     assert knight.alive and disguised(state, grima, 0)
 
 
+def test_a_traitor_within_no_brutal_power_attack_at_him() -> None:
+    """BSData acf8-c12d-29bb-4592: enemies who win against Gríma "strike no blows", and a
+    Brutal Power Attack is made instead of Strikes: a Troll winning the Duel (6 against 1)
+    is offered none against Gríma alone (he lives, no BPA is made); fighting Gríma and an
+    Orc, every BPA it is offered is at the Orc or at nobody, never at Gríma."""
+    from battlesim.engines.sbg.rules.fighting import resolve_combat
+    from tests.engines.sbg.test_monsters import TROLL, Scripted
+
+    state, grima, knight = _attached([6, 1, 6, 6, 6, 6, 6, 6])
+    troll = add(state, "T", 0, 5.0, 5.0, TROLL)
+    state.set_position(troll, (grima.x + grima.radius + troll.radius, grima.y))
+    chooser = Scripted(lambda options: options[0])
+    resolve_combat(state, Combat(troll, [grima]), (chooser, Scripted()))
+    assert grima.alive and chooser.asked == []
+    assert state.log.of_kind("brutal_power_attack") == []
+    state, grima, knight = _attached([6, 1, 1, 6, 6, 6, 6, 6, 6, 6, 6])
+    troll = add(state, "T", 0, 5.0, 5.0, TROLL)
+    state.set_position(troll, (grima.x + grima.radius + troll.radius, grima.y))
+    orc = add(state, "O", 1, troll.x, troll.y + troll.radius + 0.5)
+    chooser = Scripted()
+    resolve_combat(state, Combat(troll, [grima, orc]), (chooser, Scripted()))
+    offered = [option for _, options in chooser.asked for option in options]
+    assert offered and all(option.target in (orc.uid, None) for option in offered)
+
+
 @pytest.mark.parametrize("how", ["saruman slain", "wounded"])
 def test_a_traitor_within_ends_when_saruman_falls_or_grima_wounds(how: str) -> None:
     """BSData acf8-c12d-29bb-4592: the restriction ends if Saruman is Slain, or if Gríma

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlesim.engines.sbg.checks import invariant_breaches
+from battlesim.engines.sbg.core.outcome import Termination
 from battlesim.engines.sbg.core.state import Phase, Removal, Tick, tick
+from battlesim.engines.sbg.rules.scenarios import Scenario
 from tests.engines.sbg.builders import WARRIOR, add, battle
 
 NAZGUL = replace(
@@ -67,3 +69,41 @@ def test_unholy_ressurrection_two_banishes_unless_the_necromancer_helps() -> Non
     state.remove(nazgul, Removal.SLAIN, "struck by A1")
     _next_priority(state)
     assert not nazgul.alive
+
+
+def _nazgul_and_three(state):  # type: ignore[no-untyped-def]
+    """Four models a side; the Evil side's Nazgûl and two warriors slain: one left standing
+    and the Nazgûl's marker in play."""
+    for k in range(4):
+        add(state, f"A{k}", 0, 2 + 2 * k, 5)
+    nazgul = add(state, "B0", 1, 20, 43, NAZGUL)
+    for k in range(1, 4):
+        add(state, f"B{k}", 1, 2 + 2 * k, 43)
+    for uid in ("B1", "B2"):
+        state.remove(state.models[uid], Removal.SLAIN, "struck by A0")
+    state.remove(nazgul, Removal.SLAIN, "struck by A0")
+    return nazgul
+
+
+def test_a_marker_in_play_counts_as_on_the_board_for_a_force_reduced_to_a_quarter() -> None:
+    """ "Whilst the marker is in play, the Nazgûl counts as on the board for the purpose of
+    working out whether your force is Broken or reduced to 25%": one of four standing and
+    the marker make two, above a quarter: To the Death! goes on. Once it is banished (a 1),
+    the force is down to a quarter and the battle ends."""
+    state = battle([1])
+    _nazgul_and_three(state)
+    assert state.alive_count(1) == 1 and state.casualties[1] == 2
+    assert Scenario().ended(state) is None
+    _next_priority(state)
+    assert Scenario().ended(state) is Termination.QUARTER
+
+
+def test_a_marker_left_at_the_end_counts_as_slain_for_the_victory_points() -> None:
+    """ "If, when the game ends, a marker is in play and the corresponding Nazgûl is not on
+    the board, that Nazgûl will count as having been slain for the purposes of victory
+    conditions": three of four slain at the count, the Evil force is Broken (5 VP, the
+    Good force unbroken) and the Good side took the greater share (1 VP)."""
+    state = battle([])
+    _nazgul_and_three(state)
+    assert state.casualties[1] == 2  # not Broken during the battle
+    assert Scenario().victory_points(state) == (5 + 1, 0)

@@ -227,3 +227,15 @@ def test_fight_bar_15_several_on_each_side_split_into_one_on_one_fights() -> Non
     assert combats == [["A1", "B1"], ["A2", "B2"]]
     in_the_way = sorted(p for p, _ in rolls(state) if "in the way" in p)
     assert in_the_way == ["barrier wall in the way of A1", "barrier wall in the way of A2"]
+
+
+def test_a_traitor_within_across_a_barrier_the_winner_strikes_no_blows() -> None:
+    """BSData acf8-c12d-29bb-4592 (A Traitor Within): Gríma hidden among the enemy holds the
+    wall; the attacker wins the Duel (6 v 1) but strikes him no blow: no in-the-way die, no
+    To Wound die, Gríma lives (the same fight without the disguise rolls the wall's 4+)."""
+    from battlesim.engines.sbg.rules.armies.evil.traitor import _HIDDEN
+
+    state = _held_wall([6, 1, 3])
+    _HIDDEN.of(state)["B1"] = 0  # kept hidden from side 0
+    run_fight_phase(state, players())
+    assert rolls(state)[2:] == [] and state.models["B1"].alive

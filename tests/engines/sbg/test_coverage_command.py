@@ -94,7 +94,7 @@ def test_unplayed_names_come_most_carried_first_with_their_carriers(
     assert not {"black dart", "transfix", "immobilise", "compel", "command"} & set(names)
     assert "mince 'em fine" not in names  # a unique BPA, played (rules/armies/evil/trolls.py)
     assert "progeny" not in names  # summoning, played (rules/armies/evil/progeny.py)
-    assert "sap fortitude" in names  # a profile's own battle rule still to play
+    assert "sap fortitude" not in names  # played (rules/armies/evil/sap_fortitude.py)
     assert "woodland creature" not in names  # SR-WOODLAND, played (rules/terrain_rules.py)
     assert "independent hero" not in names  # list-building: the builder enforces it
 

@@ -140,12 +140,6 @@ def test_attackers_goal_is_the_gate_while_it_stands():
     assert scenario.goal(state, attacker).point != gate.position
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play regression found at the end of stop 33: since that stop's player/magic "
-    "merges the heuristic attackers take up the ram but never assault the gate (seeds 0-3); "
-    "the gate rules themselves are covered by the scripted tests below",
-)
 def test_storm_the_gate_battle_raises_the_gate_and_it_is_assaulted():
     result = play_game(
         seed=0,

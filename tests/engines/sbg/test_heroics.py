@@ -28,10 +28,10 @@ def test_pools_start_from_profile_and_never_go_below_zero() -> None:
     state = battle()
     hero = add(state, "h", 0, 10, 10, HERO)
     assert (hero.might, hero.will, hero.fate) == (2, 1, 2)
-    spend(hero, Pool.MIGHT, 2)
+    spend(state, hero, Pool.MIGHT, 2)
     assert hero.might == 0
     with pytest.raises(HeroPoolError):
-        spend(hero, Pool.MIGHT)
+        spend(state, hero, Pool.MIGHT)
     assert hero.might == 0
 
 
@@ -115,8 +115,8 @@ def test_hero_mwf_01_points_are_spent_and_not_replenished() -> None:
     state = battle()
     boromir = add(state, "b", 0, 10, 10, profile(might=6, will=3, fate=3, keywords=HERO_KW))
     assert (boromir.might, boromir.will, boromir.fate) == (6, 3, 3)
-    spend(boromir, Pool.MIGHT, 2)
-    spend(boromir, Pool.FATE)
+    spend(state, boromir, Pool.MIGHT, 2)
+    spend(state, boromir, Pool.FATE)
     run_end_phase(state)
     boromir.reset_turn()
     assert (boromir.might, boromir.will, boromir.fate) == (4, 3, 2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.objectives import GateSpec
 from battlesim.engines.sbg.core.paths import Point, point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
@@ -18,6 +19,7 @@ from battlesim.engines.sbg.policies.plan.roles import Role, role_of
 from battlesim.engines.sbg.policies.plan.walking import route_length, waypoints
 from battlesim.engines.sbg.policies.players import CHARGE_THRESHOLD, HeuristicPlayer
 from battlesim.engines.sbg.policies.roster import PLAYERS
+from battlesim.engines.sbg.rules import fortifications as forts
 from battlesim.engines.sbg.rules.scenarios import Domination, Scenario
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 
@@ -235,5 +237,21 @@ def test_a_bow_that_hardly_wounds_walks_to_the_fight_from_afar() -> None:
             add(state, f"a{k}", 0, 10 + 2 * k, 10)
         bow = add(state, "a9", 0, 24, 5, profile(wargear=("sword", "bow")))
         add(state, "b1", 1, 24, 25, profile(defence=defence))
+        action = PlanPlayer().choose_move(state, bow)
+        assert isinstance(action, Hold) is holds, action
+
+
+def test_a_poor_bow_behind_its_own_gate_waits_for_the_enemy_instead_of_sallying() -> None:
+    """The same S2 bow, its side defending a standing gate (SIEGE-MOVE-02 lets it walk out
+    through it): with a target in range it shoots from its walls (the bow of the test above
+    closes in from there), and fights once the enemy is within its charge reach.
+    Seen at Storm the Gate: the Orc bows sallied and blocked the ram short of the gate."""
+    for enemy_y, holds in ((5.0 + 15.0, True), (5.0 + 6.5, False)):
+        state = battle(priority=1)
+        forts.raise_gates(state, (GateSpec((40.0, 40.0), "castle gate", owner=1, width=3.0),))
+        for k in range(3):
+            add(state, f"b{k}", 1, 10 + 2 * k, 10)
+        bow = add(state, "b9", 1, 24, 5, profile(wargear=("sword", "bow")))
+        add(state, "a1", 0, 24, enemy_y, profile(defence=6))
         action = PlanPlayer().choose_move(state, bow)
         assert isinstance(action, Hold) is holds, action

@@ -175,24 +175,30 @@ def test_siege_ladder_02_charge_from_the_top_of_the_ladder_across_the_wall():
 def test_storm_the_gate_attackers_raise_their_ladders_and_climb():
     """Storm the Gate gives the attacker two ladders (SIEGE-LADDER-01); the siege policy
     carries them to the wall, where they are raised, and climbs them (SIEGE-LADDER-02); the
-    defenders nearest a ladder's top go there and push it (SIEGE-LADDER-04)."""
+    defenders nearest a ladder's top go there and push it (SIEGE-LADDER-04). A push
+    needs a defender waiting unmoved at the top before the climbers go over, which happens
+    in some battles only: it is looked for over four."""
     from battlesim.engines.sbg.game import play_game
     from battlesim.engines.sbg.rules.scenario_library import STORM_THE_GATE
 
     assert len(STORM_THE_GATE.ladders) == 2
-    result = play_game(
-        seed=0,
-        options={
-            "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
-            "scenario": "storm_the_gate",
-        },
-    )
-    events = result.log.events
-    raised = [e for e in events if e.kind == "ladder_raised"]
-    assert {e.data["name"] for e in raised} == {"siege ladder 1", "siege ladder 2"}
-    assert all(e.data["wall"].startswith("curtain wall") for e in raised)
-    assert any(e.kind == "ladder" for e in events)  # someone went up a ladder
-    assert any(e.kind == "ladder_push" for e in events)  # defenders went to a top and pushed
+    battles = [
+        play_game(
+            seed=seed,
+            options={
+                "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
+                "scenario": "storm_the_gate",
+            },
+        ).log.events
+        for seed in range(4)
+    ]
+    for events in battles:
+        raised = [e for e in events if e.kind == "ladder_raised"]
+        assert {e.data["name"] for e in raised} == {"siege ladder 1", "siege ladder 2"}
+        assert all(e.data["wall"].startswith("curtain wall") for e in raised)
+        assert any(e.kind == "ladder" for e in events)  # someone went up a ladder
+    # defenders went to a top and pushed
+    assert any(e.kind == "ladder_push" for events in battles for e in events)
 
 
 def test_push_ladder_default_follows_the_needed_roll():

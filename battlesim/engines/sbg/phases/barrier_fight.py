@@ -40,6 +40,7 @@ from battlesim.engines.sbg.rules.fighting import (
     winners_strike,
 )
 from battlesim.engines.sbg.rules.orders import BarrierOrder, in_order
+from battlesim.engines.sbg.rules.untouchable import disguised, spared
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -157,7 +158,10 @@ def _one_on_one(
     strikers = combat.side(winner) + combat.helpers(winner)
     losers = combat.side(1 - winner)
     gate = _in_the_way(state, barrier) if winner == attacker.player else None
-    winners_strike(state, players[winner], strikers, losers, set(), gate)
+    struck = [  # Broken Mind, A Traitor Within: not struck (as fighting.resolve_combat)
+        m for m in losers if not spared(state, m, winner) and not disguised(state, m, winner)
+    ]
+    winners_strike(state, players[winner], strikers, struck, set(), gate)
     cavalry.after_strikes(state, [defender, attacker])  # CAV-STRIKE-02; no charge bonus here
     stab_backlashes(state, losers)
     beaten = winner != attacker.player

@@ -136,7 +136,9 @@ def _offers_will(state: BattleState, model: ModelState, shortfall: int) -> bool:
 
 def _spend_will(state: BattleState, model: ModelState, points: int) -> int:
     if points > 0:
-        spend_pooled(state, model, Pool.WILL, points)
+        if not spend_pooled(state, model, Pool.WILL, points):
+            state.log.emit("cancelled", model=model.uid, deed="will on courage")
+            return 0  # the points add nothing (pools.SPENT)
         state.log.emit("will", model=model.uid, points=points, will_left=model.will)
     return points
 

@@ -217,11 +217,15 @@ def _declare(
     hero, action = state.models[choice[0]], ACTIONS[choice[1]]
     free = free or free_by_rule(state, hero, action.name)
     payer = _payer(state, players, hero, action.name) if not free else None
+    paid = True
     if payer is not None:  # The King's Counsel: a Herald's Will instead of the Might
-        spend(payer, Pool.WILL)
+        paid = spend(state, payer, Pool.WILL)
         state.log.emit("will", model=payer.uid, points=1, will_left=payer.will, paid_for=hero.uid)
     elif not free:  # HERO-HA-02: one Might at once, never refunded (HERO-HM-02)
-        spend_might(state, hero, might_cost(state, hero))  # its own or a lender's (pools)
+        paid = spend_might(state, hero, might_cost(state, hero))  # its own or a lender's
+    if not paid:  # the Heroic Action is cancelled, its point lost (pools.SPENT)
+        state.log.emit("cancelled", model=hero.uid, deed=f"heroic action {action.name}")
+        return False
     declaration = Declaration(hero.uid, action.name, side)
     declarations(state).append(declaration)
     state.log.emit(

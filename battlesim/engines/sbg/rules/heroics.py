@@ -40,7 +40,9 @@ def fate_saves(state: BattleState, model: ModelState, policy: FatePolicy, count:
     Fate point. HERO-FATE-04 (002:L1778): one success stops the whole blow (``count`` wounds).
     """
     while available(state, model, Pool.FATE) > 0 and _spends_fate(state, model, policy, count):
-        spend_pooled(state, model, Pool.FATE)  # its own, then a lender's (A Good Sort Really)
+        if not spend_pooled(state, model, Pool.FATE):  # its own, then a lender's
+            state.log.emit("cancelled", model=model.uid, deed="fate save")
+            continue  # no roll for this point (pools.SPENT); another may be spent
         (die,) = state.roll(1, f"fate save for {model.uid}")
         if die < FATE_SAVE and allowed(Roll.FATE, HookContext(state, model)):
             (die,) = state.roll(1, f"fate save for {model.uid} (re-roll)")  # Narya, Vilya...

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.status import Lasting, Status
-from battlesim.engines.sbg.rules.pools import lent_might, spend_might
+from battlesim.engines.sbg.rules.pools import Pool, Spent, honoured, lent_might, spend_might
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -105,7 +105,9 @@ def boost(
         return value
     if points == 0:
         return value
-    pay_might(state, model, points, roll)
+    if not pay_might(state, model, points, roll):
+        state.log.emit("cancelled", model=model.uid, deed=f"might on {roll.value}")
+        return value  # the roll stands as rolled; the Might is lost
     result = value - points if lower else value + points
     state.log.emit(
         "might",
@@ -149,14 +151,16 @@ def free_point(state: BattleState, model: ModelState, roll: MightRoll | None = N
 
 def pay_might(
     state: BattleState, model: ModelState, points: int, roll: MightRoll | None = None
-) -> None:
+) -> bool:
     """Spend ``points`` of Might: a Mighty Hero's free point first (SR-MIGHTYHERO), the rest
-    from the store (heroics.spend refuses to go below zero). Heroic Actions may pay here."""
+    from the store (pools.spend refuses to go below zero). Heroic Actions may pay here.
+    False: the deed is cancelled (pools.SPENT; the free point is a point spent too)."""
     if points > 0 and free_point(state, model, roll):
         mighty_hero(model).free_might_turn = state.turn
         points -= 1
-    if points:
-        spend_might(state, model, points)  # its own store, then a lender's (pools.py)
+        if not honoured(state, Spent(model, Pool.MIGHT, points, pooled=True)):
+            return False
+    return spend_might(state, model, points) if points else True  # own store, then lent
 
 
 # Decisions this module asks a player (core/decisions.py).

@@ -72,10 +72,12 @@ def will_of_sauron(state: BattleState, player: Player, model: ModelState) -> boo
     if not isinstance(might, int) or not 0 <= might <= model.might:
         state.log.emit("refused", model=model.uid, reason=f"cannot spend {might} Might")
         might = 0
+    if might and not spend(state, model, Pool.MIGHT, might):
+        state.log.emit("cancelled", model=model.uid, deed="might on will of sauron")
+        might = 0  # the die stands as rolled (pools.SPENT)
     if might:
         # logged like every other Might spent on a roll (issue 15): RING-WILL-01 is a roll a
         # special rule lets Might modify (HERO-MIGHT-06, MightRoll.RULE)
-        spend(model, Pool.MIGHT, might)
         state.log.emit(
             "might",
             model=model.uid,

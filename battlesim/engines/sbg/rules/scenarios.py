@@ -91,7 +91,7 @@ class Scenario:
         alive = [state.alive_count(p) for p in (0, 1)]
         if min(alive) == 0:
             return Termination.WIPED_OUT
-        if end.quarter and any(alive[p] <= state.start_counts[p] / 4 for p in (0, 1)):
+        if end.quarter and any(_reduced_to_a_quarter(state, p, alive[p]) for p in (0, 1)):
             return Termination.QUARTER
         if state.turn >= self.turn_limit:
             return Termination.TURN_LIMIT
@@ -248,9 +248,9 @@ def _award(state: BattleState, award: VictoryAward, player: PlayerId) -> int:
     enemy = 1 - player
     kind = award.award
     if kind is Award.ENEMY_BROKEN:
-        if not _reduced_below_half(state, enemy):
+        if not _reduced_below_half(state, enemy, at_count=True):
             return 0
-        unbroken = award.unbroken_points and not _reduced_below_half(state, player)
+        unbroken = award.unbroken_points and not _reduced_below_half(state, player, True)
         return award.unbroken_points if unbroken else award.points
     if kind in (Award.LEADER_SLAIN, Award.LEADER_WOUNDED):
         return _leader_points(state, enemy, award)
@@ -282,8 +282,29 @@ def _played_award(state: BattleState, award: VictoryAward, player: PlayerId) -> 
     return award.points if wounded else 0
 
 
-def _reduced_below_half(state: BattleState, player: PlayerId) -> bool:
-    return state.casualties[player] > state.start_counts[player] / 2
+# Army rules whose slain models wait off the table, still counting as on the board for a
+# force Broken or reduced to a quarter, and as slain for the victory conditions once the game
+# ends (Unholy Ressurrection's markers): each gives how many of ``player``'s it holds now.
+HeldOff = Callable[[BattleState, PlayerId], int]
+HELD_OFF: list[HeldOff] = []
+
+
+def held_off(state: BattleState, player: PlayerId) -> int:
+    return sum(rule(state, player) for rule in HELD_OFF) if HELD_OFF else 0
+
+
+def _reduced_to_a_quarter(state: BattleState, player: PlayerId, alive: int) -> bool:
+    return alive + held_off(state, player) <= state.start_counts[player] / 4
+
+
+def _lost(state: BattleState, player: PlayerId, at_count: bool) -> float:
+    """``player``'s casualties; ``at_count``: for the victory conditions, the models held
+    off the table counted as slain (HELD_OFF)."""
+    return state.casualties[player] + (held_off(state, player) if at_count else 0)
+
+
+def _reduced_below_half(state: BattleState, player: PlayerId, at_count: bool = False) -> bool:
+    return _lost(state, player, at_count) > state.start_counts[player] / 2
 
 
 # Army rules that deny the enemy its points for slaying ``player``'s leader (Line of
@@ -314,8 +335,8 @@ def _slain(state: BattleState, model: ModelState) -> bool:
 def _attrition(state: BattleState, player: PlayerId) -> int:
     """1 VP to the side that destroyed the greater share of the other (data.ASSUMPTIONS)."""
     enemy = 1 - player
-    mine = state.casualties[enemy] / max(1, state.start_counts[enemy])
-    theirs = state.casualties[player] / max(1, state.start_counts[player])
+    mine = _lost(state, enemy, True) / max(1, state.start_counts[enemy])
+    theirs = _lost(state, player, True) / max(1, state.start_counts[player])
     return 1 if mine > theirs else 0
 
 

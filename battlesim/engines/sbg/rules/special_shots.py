@@ -21,7 +21,7 @@ class SpecialShot:
     name: str  # the trigger that gives it
     weapon: MissileWeapon  # what it is treated as (range, kind: the moving limits)
     ready: Callable[[BattleState, ModelState], bool]  # its cost can be paid now
-    pay: Callable[[BattleState, ModelState], None]
+    pay: Callable[[BattleState, ModelState], bool]  # False: the deed is cancelled (pools)
     on_hit: OnHit
     worth: Callable[[BattleState, ModelState, ModelState], float]  # the heuristic's value
 
@@ -73,7 +73,10 @@ class ChooseSpecialShot(Decision[ShotOption | None]):
 def take(state: BattleState, shooter: ModelState, option: ShotOption) -> None:
     """Pay for the shot and shoot it as its weapon."""
     shot = SPECIAL_SHOTS[option.shot]
-    shot.pay(state, shooter)
+    paid = shot.pay(state, shooter)
     shooter.shot = True
+    if not paid:  # the shot is cancelled, its cost lost (pools.SPENT)
+        state.log.emit("cancelled", model=shooter.uid, deed=f"special shot {shot.name}")
+        return
     state.log.emit("special_shot", model=shooter.uid, shot=shot.name, target=option.target)
     shoot(state, shooter, state.models[option.target], on_hit=shot.on_hit)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.rules.might import DIE_MAX, MightRoll, boost
-from battlesim.engines.sbg.rules.pools import Pool, spend_pooled
+from battlesim.engines.sbg.rules.pools import Pool, Spent, honoured, spend_pooled
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -68,9 +68,10 @@ def _has_free_point(state: BattleState, model: ModelState) -> bool:
     return bool(model.triggers & FREE_WILL_RULES) or any(t(state, model) for t in FREE_WILL_TESTS)
 
 
-def pay_will(state: BattleState, model: ModelState, points: int) -> None:
+def pay_will(state: BattleState, model: ModelState, points: int) -> bool:
     """Spend ``points`` Will; WPN-STAFFPOW-01 (002:L2034): a Staff of Power's bearer spends
-    one free Will point each turn, its store not reduced (the first point it spends)."""
+    one free Will point each turn, its store not reduced (the first point it spends).
+    False: the deed is cancelled (pools.SPENT; the free point is a point spent too)."""
     used = _FREE_POINT.of(model)
     free = sorted(model.triggers & FREE_WILL_RULES)
     if not free and any(test(state, model) for test in FREE_WILL_TESTS):
@@ -79,8 +80,9 @@ def pay_will(state: BattleState, model: ModelState, points: int) -> None:
         used.append(state.turn)
         state.log.emit("free_will", model=model.uid, rule=free[0])
         points -= 1
-    if points:
-        spend_pooled(state, model, Pool.WILL, points)  # its own, then any lent
+        if not honoured(state, Spent(model, Pool.WILL, points, pooled=True)):
+            return False
+    return spend_pooled(state, model, Pool.WILL, points) if points else True  # own, then lent
 
 
 def cast(
@@ -95,7 +97,9 @@ def cast(
     power is cast if one die reaches ``casting_value``. Returns the highest casting die
     (after Might) if cast, else 0 (the Will stays spent)."""
     will_before = caster.will
-    pay_will(state, caster, points)
+    if not pay_will(state, caster, points):
+        state.log.emit("cancelled", model=caster.uid, deed=f"cast {power}".strip())
+        return 0  # no dice: the casting is cancelled, the Will stays spent (pools.SPENT)
     dice = state.roll(points, f"cast {caster.uid} ({casting_value}+)")
     dice = _one_die_again(state, caster, dice, casting_value)
     if 6 in dice and caster.triggers & REGAIN_ONE_ON_SIX:
@@ -124,8 +128,9 @@ def resist(
     die reaches the caster's highest casting die (ties resist). Each natural 6 of a paid die
     refunds its Will point; the ``free`` dice (Resistant to Magic, Fortify Spirit) refund
     nothing; ``bonus`` is added to the highest die (channelled Fortify Spirit)."""
-    if points:
-        pay_will(state, target, points)
+    if points and not pay_will(state, target, points):
+        state.log.emit("cancelled", model=target.uid, deed=f"resist {power}".strip())
+        return False  # the resist is cancelled, the Will stays spent (pools.SPENT)
     paid = state.roll(points, f"resist {target.uid} ({casting}+)") if points else []
     extra = state.roll(free, f"free resist {target.uid} ({casting}+)") if free else []
     target.will += sum(1 for die in paid if die == 6)  # MAGIC-RES-02: refunded at once

@@ -69,8 +69,8 @@ def _ready(state: BattleState, dragon: ModelState) -> bool:
     return will_to_spend(state, dragon) >= 1
 
 
-def _pay(state: BattleState, dragon: ModelState) -> None:
-    pay_will(state, dragon, 1)
+def _pay(state: BattleState, dragon: ModelState) -> bool:
+    return pay_will(state, dragon, 1)
 
 
 def _worth(state: BattleState, dragon: ModelState, target: ModelState) -> float:

@@ -22,6 +22,7 @@ from battlesim.engines.sbg.rules.combat import roll_to_wound, wound_need
 from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.heroic_actions import wounded_only_on_sixes
 from battlesim.engines.sbg.rules.kinds import immovable, is_monster
+from battlesim.engines.sbg.rules.untouchable import disguised, spared
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -175,8 +176,8 @@ def may_use_bpa(state: BattleState, monster: ModelState) -> bool:
 def options_for(fight: BpaFight) -> list[BpaOption]:
     """Every legal (BPA, nominated model) pair for the Monster now."""
     monster = fight.monster
-    if not may_use_bpa(fight.state, monster):
-        return []
+    if not may_use_bpa(fight.state, monster) or not fight.living_losers():
+        return []  # nobody it may strike: no BPA either (A Traitor Within)
     options: list[BpaOption] = []
     monstrous = is_monster(monster)
     for name, bpa in BPAS.items():
@@ -218,14 +219,16 @@ def brutal_power_attacks(
 def _fight(
     state: BattleState, combat: Combat, player: Player, monster: ModelState, winner: int
 ) -> BpaFight:
+    """A BPA is made instead of Strikes, so it reaches only the losers the winners may
+    strike: not Gríma hidden among them (A Traitor Within, BSData acf8-c12d-29bb-4592:
+    "strike no blows if they win"), nor their own model handed over (as fighting.py)."""
+    losers = [
+        m
+        for m in combat.side(1 - winner)
+        if not spared(state, m, winner) and not disguised(state, m, winner)
+    ]
     return BpaFight(
-        state,
-        combat,
-        monster,
-        player,
-        combat.side(winner),
-        combat.side(1 - winner),
-        combat.helpers(1 - winner),
+        state, combat, monster, player, combat.side(winner), losers, combat.helpers(1 - winner)
     )
 
 

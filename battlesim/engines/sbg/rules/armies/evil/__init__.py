@@ -33,6 +33,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     resurrection,
     rogues,
     ruffians,
+    sap_fortitude,
     sauron,
     shadows,
     sharkey,

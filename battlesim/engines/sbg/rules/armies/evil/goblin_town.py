@@ -103,11 +103,13 @@ def _projectile_ready(state: BattleState, king: ModelState) -> bool:
     return bool(_ammunition(state, king))
 
 
-def _throw_goblin(state: BattleState, king: ModelState) -> None:
-    """Remove the Goblin (the cheapest in contact: READINGS, a casualty of the army)."""
+def _throw_goblin(state: BattleState, king: ModelState) -> bool:
+    """Remove the Goblin (the cheapest in contact: READINGS, a casualty of the army); it
+    costs no point, so the throw always goes ahead."""
     thrown = min(_ammunition(state, king), key=lambda m: (m.profile.points, m.wounds, m.uid))
     state.log.emit("army_rule", model=king.uid, rule=GOBLIN_PROJECTILE, thrown=thrown.uid)
     state.remove(thrown, Removal.SLAIN, f"{GOBLIN_PROJECTILE} of {king.uid}")
+    return True
 
 
 def _projectile_lands(state: BattleState, king: ModelState, model: ModelState) -> None:
@@ -457,7 +459,8 @@ def _swap_with_me(state: BattleState) -> None:
         choice = ask(state, grinnah, ChooseSwap(grinnah, partners))
         if choice is None:
             continue
-        spend(grinnah, Pool.MIGHT)
+        if not spend(state, grinnah, Pool.MIGHT):
+            continue  # the Heroic Action is cancelled (pools.SPENT)
         state.log.emit(
             "heroic_action",
             hero=grinnah.uid,

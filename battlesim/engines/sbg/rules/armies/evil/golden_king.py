@@ -59,8 +59,9 @@ def _riches(state: BattleState, hero: ModelState, total: int) -> int:
         if not isinstance(points, int) or not 0 <= points <= king.will:
             state.log.emit("refused", model=king.uid, reason=f"cannot spend {points!r} Will")
             continue
+        if points and not spend(state, king, Pool.WILL, points):
+            continue  # the bribe is cancelled (pools.SPENT)
         if points:
-            spend(king, Pool.WILL, points)
             state.log.emit("army_rule", model=king.uid, rule=RICHES, target=hero.uid, will=points)
             taken += points
     return taken

@@ -116,7 +116,8 @@ def _miasmatic_presence(state: BattleState) -> None:
             if not e.profile.is_hero and state.distance(e, tainted) <= MIASMA_REACH
         )
         if _ask(state, tainted, SpreadMiasma(tainted, near)):
-            spend(tainted, Pool.WILL)
+            if not spend(state, tainted, Pool.WILL):
+                continue  # the deed is cancelled (pools.SPENT)
             mark = Effect(MIASMA, tainted.uid, None, 0, Until.END_OF_TURN, "BSData", mark=MIASMA)
             effects.add(state, mark)
             state.log.emit("army_rule", model=tainted.uid, rule=MIASMA, turn=state.turn)
@@ -293,7 +294,8 @@ def _combat_mimicry(state: BattleState) -> None:
         taken = {stat: theirs[stat] for stat in _MIMICKED if theirs[stat] > own[stat]}
         gains = sum(theirs[stat] - own[stat] for stat in taken)
         if taken and _ask(state, knight, MimicOpponent(knight, gains)):
-            spend(knight, Pool.WILL)
+            if not spend(state, knight, Pool.WILL):
+                continue  # the deed is cancelled (pools.SPENT)
             _MIMIC.of(knight).update(taken)
             state.log.emit("army_rule", model=knight.uid, rule=MIMICRY, copied=best.uid)
 

@@ -139,8 +139,8 @@ def _phase_abilities(state: BattleState) -> None:
             )
             if not ask(state, decision):
                 continue
-            if ability.costs_will:
-                spend(carrier, Pool.WILL)
+            if ability.costs_will and not spend(state, carrier, Pool.WILL):
+                continue  # the deed is cancelled (pools.SPENT)
             _CALLED.of(state)[(carrier.uid, ability.rule)] = state.turn
             state.log.emit("army_rule", model=carrier.uid, rule=ability.rule, will=carrier.will)
             if ability.rule == RECKLESS:
@@ -244,7 +244,8 @@ def _leech_boost(state: BattleState) -> None:
         )
         if hook not in (Hook.FIGHT, Hook.STRENGTH, Hook.ATTACKS):
             continue
-        spend(khamul, Pool.WILL)
+        if not spend(state, khamul, Pool.WILL):
+            continue  # the deed is cancelled (pools.SPENT)
         effects.add(
             state, Effect(ESSENCE_LEECH, khamul.uid, hook, 1, Until.END_OF_TURN, ESSENCE_LEECH)
         )

@@ -94,7 +94,8 @@ def summon(state: BattleState, queen: ModelState) -> ModelState | None:
     room = spots(state, queen, broodling.radius)
     if not room or queen.will < 1:
         return None
-    spend(queen, Pool.WILL)
+    if not spend(state, queen, Pool.WILL):
+        return None  # the deed is cancelled (pools.SPENT): the Will stays spent
     broodling.x, broodling.y = room[0]
     state.spawn(broodling)
     _SUMMONED.of(queen).append(uid)

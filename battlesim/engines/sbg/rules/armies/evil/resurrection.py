@@ -7,8 +7,9 @@ phase, after Priority is rolled, a D6: 3+ it regains 1 Wound and is placed withi
 marker, not in base contact with an enemy (Might and Will spent stay spent); 1-2 it is
 banished. A slaying Wound from a Magical Power or an Elven-made weapon gives -1; the
 Necromancer alive on the board gives his army's Nazgûl of Dol Guldur +1. While the marker is
-in play the model is no casualty for Broken (READINGS: the 25% end and the victory count of
-a marker left at the end are not played)."""
+in play the model is no casualty for Broken and counts as on the board for a force reduced to
+a quarter; a marker still in play when the game ends counts as slain for the victory
+conditions (scenarios.HELD_OFF)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,9 @@ from battlesim.engines.sbg.core.state import (
     on,
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules.fighting import ask
+from battlesim.engines.sbg.rules.scenarios import HELD_OFF
 
 UNHOLY = "unholy ressurrection"  # the data's spelling
 MASTER_OF_THE_NAZGUL = "master of the nazgûl"
@@ -179,5 +182,17 @@ def _priority_rolls(state: BattleState) -> None:
         _rise(state, marker)
 
 
+def _held_off(state: BattleState, player: PlayerId) -> int:
+    """The models of ``player``'s army whose marker is in play (those on foot: a rider's
+    casualty halves are left as counted, READINGS)."""
+    return sum(
+        1
+        for marker in markers(state)
+        if state.army_of(state.models[marker.uid]) == player
+        and _one_casualty(state.models[marker.uid])
+    )
+
+
+HELD_OFF.append(_held_off)
 REGISTRY.register(UNHOLY, kind=Kind.RULE, source=_UNHOLY_SOURCE)
 REGISTRY.register(MASTER_OF_THE_NAZGUL, kind=Kind.RULE, source=_MASTER_SOURCE)

@@ -256,7 +256,8 @@ def _pay_off(state: BattleState, model: ModelState, action: Charge) -> MoveActio
         return action
     if not ask(state, lotho, PayOffCharger(lotho, model)):
         return action
-    spend(lotho, Pool.WILL)
+    if not spend(state, lotho, Pool.WILL):
+        return action  # the deed is cancelled (pools.SPENT)
     (die,) = state.roll(1, f"{WEALTH} {lotho.uid} pays off {model.uid}")
     paid = die >= _PAY_OFF_NEED
     state.log.emit("army_rule", model=lotho.uid, rule=WEALTH, target=model.uid, paid=paid)
@@ -281,7 +282,8 @@ def pay_ruffians(state: BattleState, lotho: ModelState) -> None:
         or not ask(state, lotho, PayFriends(lotho, "ruffian", ruffians))
     ):
         return
-    spend(lotho, Pool.WILL)
+    if not spend(state, lotho, Pool.WILL):
+        return
     for ruffian in ruffians:
         mark = Effect(
             _PAID, ruffian.uid, None, 0, Until.END_OF_BATTLE, _WEALTH_SOURCE, mark=PASSES_COURAGE
@@ -295,7 +297,8 @@ def pay_hobbits(state: BattleState, lotho: ModelState) -> None:
     hobbits = tuple(m for m in _friends(state, lotho, "hobbit") if state.engaged(m))
     if not hobbits or lotho.will < 1 or not ask(state, lotho, PayFriends(lotho, "hobbit", hobbits)):
         return
-    spend(lotho, Pool.WILL)
+    if not spend(state, lotho, Pool.WILL):
+        return
     for hobbit in _friends(state, lotho, "hobbit"):
         bonus = Effect(WEALTH, hobbit.uid, Hook.FIGHT, 1, Until.END_OF_TURN, _WEALTH_SOURCE)
         effects.add(state, bonus)

@@ -155,8 +155,7 @@ def _arcana_leech(state: BattleState) -> None:
         ask = WakeArcanaLeech(undying, casters)
         players = state.players
         yes = ask.default(state) if players is None else players[undying.player].decide(state, ask)
-        if yes:
-            pay_will(state, undying, 1)
+        if yes and pay_will(state, undying, 1):  # else cancelled (pools.SPENT)
             mark = Effect(ARCANA_LEECH, undying.uid, None, 0, Until.END_OF_TURN, "BSData")
             effects.add(state, replace(mark, mark=ARCANA_LEECH))
             state.log.emit("army_rule", model=undying.uid, rule=ARCANA_LEECH, turn=state.turn)
@@ -210,8 +209,7 @@ def _pall_of_darkness(state: BattleState) -> None:
         ask = CastPall(lord, shooters)
         players = state.players
         yes = ask.default(state) if players is None else players[lord.player].decide(state, ask)
-        if yes:
-            pay_will(state, lord, 1)
+        if yes and pay_will(state, lord, 1):  # else cancelled (pools.SPENT)
             effects.add(
                 state, Effect(PALL, lord.uid, None, 0, Until.END_OF_TURN, "BSData", mark=PALL)
             )

@@ -48,8 +48,9 @@ def _ready(state: BattleState, dalamyr: ModelState) -> bool:
     return not _SPENT.peek(dalamyr)
 
 
-def _pay(state: BattleState, dalamyr: ModelState) -> None:
+def _pay(state: BattleState, dalamyr: ModelState) -> bool:
     _THROWING.put(dalamyr, [True])
+    return True  # a bomb costs no point
 
 
 @on(On.SHOT, SMOKE_BOMBS, order=50, trigger=SMOKE_BOMBS)
@@ -72,10 +73,9 @@ def _smoked(state: BattleState, dalamyr: ModelState, model: ModelState) -> None:
     ask = ShakeOffSmoke(model)
     players = state.players
     shake = ask.default(state) if players is None else players[model.player].decide(state, ask)
-    if shake and model.will >= 1:
-        spend(model, Pool.WILL)
+    if shake and model.will >= 1 and spend(state, model, Pool.WILL):
         state.log.emit("army_rule", model=model.uid, rule=SMOKE_BOMBS, will_spent=1)
-        return
+        return  # shaken off; a cancelled point leaves it choking (pools.SPENT)
     fight, attacks = (
         characteristics.fight_base(state, model),
         characteristics.attacks_base(state, model),

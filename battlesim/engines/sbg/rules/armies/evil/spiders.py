@@ -45,7 +45,7 @@ def _web_worth(state: BattleState, spider: ModelState, target: ModelState) -> fl
 
 
 register_shot(
-    SpecialShot(SPIDER_WEBS, WEB, lambda s, m: True, lambda s, m: None, _webbed, _web_worth)
+    SpecialShot(SPIDER_WEBS, WEB, lambda s, m: True, lambda s, m: True, _webbed, _web_worth)
 )
 REGISTRY.register(SPIDER_WEBS, kind=Kind.RULE, source="BSData Spider Webs (Mirkwood Spider)")
 

@@ -50,7 +50,8 @@ def _will_as_fate(state: BattleState, blow: Happening) -> bool:
     if model.will < 1 or blow.at_mount or not (set(WILL_AS_FATE) & model.triggers):
         return False
     while model.will > 0 and _spends(state, model, blow.count):
-        spend(model, Pool.WILL)
+        if not spend(state, model, Pool.WILL):
+            continue  # this save is cancelled (pools.SPENT); another point may be tried
         (die,) = state.roll(1, f"will as fate for {model.uid}")
         score = might.boost(state, model, might.MightRoll.FATE, die, FATE_SAVE)
         saved = score >= FATE_SAVE

@@ -3,7 +3,8 @@
 Before deployment Gríma may be attached to an enemy warband and placed with it. Deployed so,
 no enemy model may shoot at him, shoot while he is In The Way or strike blows against him
 (they may charge and fight him; Magical Powers may target him: rules/untouchable.py
-``DISGUISES``, read by shooting, siege engines and fights). This ends if Saruman is slain, if
+``DISGUISES``, read by shooting, siege engines, fights, barrier fights and Brutal Power
+Attacks, which are made instead of Strikes). This ends if Saruman is slain, if
 Gríma charges an enemy or if he scores a Wound with a Strike (even one saved by Fate). Winning
 a Duel while hidden, he may strike no blows (``RevealAllegiance``).
 

@@ -146,7 +146,8 @@ def _lingering_cold(state: BattleState) -> None:
         victim = next((m for m in foes if m.uid == chosen), None)
         if victim is None:
             continue
-        spend(tom, Pool.WILL)
+        if not spend(state, tom, Pool.WILL):
+            continue  # the deed is cancelled (pools.SPENT)
         fight = characteristics.fight_base(state, victim)
         cut = fight - math.ceil(fight / 2)
         add(

@@ -149,7 +149,8 @@ def _prognostication(state: BattleState, player: PlayerId, dice: list[Any]) -> N
         worst = min(near, key=lambda d: (d.value, d.owner.uid))
         if not ask(state, oin, SpendWillToReroll(oin, worst.owner, worst.value)):
             continue
-        spend(oin, Pool.WILL)
+        if not spend(state, oin, Pool.WILL):
+            continue  # the re-roll is cancelled (pools.SPENT)
         _FORESEEN.of(oin).append(state.turn)
         (worst.raw,) = state.roll(1, f"prognostication {oin.uid}->{worst.owner.uid}")
         worst.rerolled = True

@@ -47,8 +47,8 @@ def _arkenstone(state: BattleState, blow: Happening) -> bool:
     while model.fate > 0 and _spends_fate(state, model, fate_policy(state), blow.count):
         (die,) = state.roll(1, f"fate save for {model.uid} (arkenstone)")
         score = might.boost(state, model, might.MightRoll.FATE, die, _ARKENSTONE_PASS)
-        if die < _ARKENSTONE_FREE:
-            spend(model, Pool.FATE)
+        if die < _ARKENSTONE_FREE and not spend(state, model, Pool.FATE):
+            continue  # this save is cancelled (pools.SPENT)
         saved = score >= _ARKENSTONE_PASS
         state.log.emit(
             "fate", model=model.uid, die=die, score=score, saved=saved, fate_left=model.fate

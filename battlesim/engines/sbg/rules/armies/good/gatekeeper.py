@@ -63,7 +63,8 @@ def _gatekeeper(state: BattleState) -> None:
         target = next((m for m in targets if m.uid == choice), None)
         if target is None:
             continue
-        spend(harry, Pool.WILL)
+        if not spend(state, harry, Pool.WILL):
+            continue  # the deed is cancelled (pools.SPENT)
         (die,) = state.roll(1, f"gatekeeper {harry.uid}->{target.uid} ({_NEED}+)")
         score = boost(state, harry, MightRoll.RULE, die, _NEED, target=target)
         if score >= _NEED:

@@ -81,7 +81,8 @@ def _at_your_service(state: BattleState, barliman: ModelState) -> bool:
     hero = _chosen(state, barliman, SERVICE, heroes_only=True)
     if hero is None:
         return False
-    spend(barliman, Pool.WILL)
+    if not spend(state, barliman, Pool.WILL):
+        return False  # the deed is cancelled (pools.SPENT)
     need = 4 if named(hero, FELLOWSHIP) else 5
     (die,) = state.roll(1, f"at your service {barliman.uid}->{hero.uid} ({need}+)")
     if die >= need:

@@ -70,7 +70,8 @@ def _loremaster(state: BattleState, floi: ModelState) -> bool:
     if choice is None or tuple(choice) not in legal:
         return False
     uid, name = choice
-    spend(floi, Pool.WILL)
+    if not spend(state, floi, Pool.WILL):
+        return False  # the deed is cancelled (pools.SPENT)
     enemy = state.models[uid]
     enemy.triggers = enemy.triggers - {name}
     _NEGATED.of(enemy).append(name)

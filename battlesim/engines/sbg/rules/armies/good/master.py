@@ -66,7 +66,8 @@ def _moneybags(state: BattleState) -> None:
         if not guards:
             continue
         if ask(state, master, PayTheGuard(master, guards)):
-            pay_might(state, master, 1)
+            if not pay_might(state, master, 1):
+                continue  # the deed is cancelled (pools.SPENT)
             _PAID.of(master).append(True)
             state.log.emit("paid", model=master.uid, rule=MONEYBAGS, might_left=master.might)
 

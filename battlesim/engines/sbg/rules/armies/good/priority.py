@@ -57,7 +57,8 @@ def _will_reroll(state: BattleState, side: PlayerId, dice: PriorityDice) -> int:
         if rule is None or model.will <= 0:
             continue
         if ask(state, model, RerollPriority(model, rule, dice[side])):
-            spend(model, Pool.WILL)
+            if not spend(state, model, Pool.WILL):
+                return dice[side]  # the re-roll is cancelled (pools.SPENT)
             state.log.emit("will", model=model.uid, points=1, will_left=model.will, rule=rule)
             return state.roll(1, f"priority side {side} (re-roll: {rule})")[0]
     return dice[side]
@@ -144,7 +145,8 @@ def _dubious_counsel(state: BattleState) -> None:
             hero = next((h for h in heroes if h.uid == choice), None)
             if hero is None:
                 break
-            spend(alfrid, Pool.WILL)
+            if not spend(state, alfrid, Pool.WILL):
+                continue  # the counsel is cancelled (pools.SPENT)
             (die,) = state.roll(1, f"dubious counsel {alfrid.uid}->{hero.uid}")
             if die >= 2:
                 hero.might += 1
