@@ -3,7 +3,10 @@ by expected value. A casting's worth is the power's own estimate (spells.PowerUn
 adjusted here where the player knows more: ``_value``) times the chance it is cast with n
 dice and not resisted, less the Will it spends. A Will point's cost follows its scarcity:
 Will left unspent when the battle ends is worth nothing, so a caster with more Will than
-turns ahead spends freely, one short of Will keeps it (``will_cost``)."""
+turns ahead spends freely, one short of Will keeps it (``will_cost``); a Nazgûl keeps a
+point for each turn ahead (``evil_reserve``). The Will an enemy pays resisting counts as a
+gain (``drain``). Before its move, a caster no enemy could be charged by waits for the end
+of its move (``waits``)."""
 
 from __future__ import annotations
 
