@@ -4,7 +4,10 @@ Prints the casting side's wins, draws and losses, its win rate over the decisive
 with a Wilson 95% interval (issue 16's target: at least 60%), the spells cast, resisted and
 taking effect by power, and the CPU time with the load average.
 
-    .venv/bin/python bench/sbg_magic.py [--battles 1000] [--force nazgul_mordor]
+    .venv/bin/python bench/sbg_magic.py [--battles 1000] [--force nazgul_mordor] [--workers 2]
+
+With ``--workers`` the battles are shared among processes (each battle is played from its
+own seed, so the figures are the same; the CPU time counts every worker).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import os
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -35,50 +39,82 @@ def forbidden(force: dict[str, Any]) -> dict[str, Any]:
     return {**force, "name": f"{force['name']} (no magic)", "units": units}
 
 
-def play(battles: int, name: str) -> tuple[Counter[str], Counter[str]]:
-    """Battle i: the casting side is side 0 in the first half, side 1 in the second."""
+def battle(name: str, seed: int, battles: int) -> tuple[str, Counter[str], float]:
+    """Battle ``seed``: the casting side is side 0 in the first half, side 1 in the second.
+    Returns its result, the spells counted by power and its CPU time."""
+    start = time.process_time()
     force = SAMPLE_FORCES[name]
+    magic_side = 0 if seed < battles // 2 else 1
+    forces = [force, forbidden(force)]
+    if magic_side == 1:
+        forces.reverse()
+    result = play_game(seed=seed, options={"forces": forces})
+    if result.winner is None:
+        outcome = "draw"
+    else:
+        outcome = "magic" if int(result.winner) == magic_side else "no magic"
+    spells: Counter[str] = Counter()
+    for event in result.log.events:
+        if event.kind in ("cast", "resist", "spell"):
+            power = event.data.get("power", "?")
+            spells[f"{event.kind} {power}"] += int(event.data.get("cast", True))
+    return outcome, spells, time.process_time() - start
+
+
+def interleaved(battles: int) -> list[int]:
+    """The seeds, first half and second half alternating (0, n/2, 1, n/2+1...): a partial
+    tally has the casting side on each side equally often."""
+    half = battles // 2
+    order = [seed for pair in zip(range(half), range(half, 2 * half), strict=True) for seed in pair]
+    return order + list(range(2 * half, battles))
+
+
+def play(
+    battles: int, name: str, workers: int = 1, every: int = 0
+) -> tuple[Counter[str], Counter[str], float]:
+    """Every battle's result and spells, and the CPU time they took; with ``every``, a
+    running tally printed every that many battles."""
     results: Counter[str] = Counter()
     spells: Counter[str] = Counter()
-    for seed in range(battles):
-        magic_side = 0 if seed < battles // 2 else 1
-        forces = [force, forbidden(force)]
-        if magic_side == 1:
-            forces.reverse()
-        result = play_game(seed=seed, options={"forces": forces})
-        if result.winner is None:
-            results["draw"] += 1
-        else:
-            results["magic" if int(result.winner) == magic_side else "no magic"] += 1
-        for event in result.log.events:
-            if event.kind in ("cast", "resist", "spell"):
-                power = event.data.get("power", "?")
-                spells[f"{event.kind} {power}"] += int(event.data.get("cast", True))
-    return results, spells
+    cpu = 0.0
+    seeds = interleaved(battles)
+    with ProcessPoolExecutor(max(1, workers)) as pool:
+        done = pool.map(battle, [name] * battles, seeds, [battles] * battles)
+        for count, (outcome, counted, seconds) in enumerate(done, 1):
+            results[outcome] += 1
+            spells.update(counted)
+            cpu += seconds
+            if every and count % every == 0:
+                print(f"  after {count}: {_share(results)}", flush=True)
+    return results, spells, cpu
+
+
+def _share(results: Counter[str]) -> str:
+    wins, decisive = results["magic"], results["magic"] + results["no magic"]
+    low, high = wilson(wins, decisive)
+    return (
+        f"casting side wins {100 * wins / max(1, decisive):.1f}% of {decisive} decisive "
+        f"battles, Wilson 95% [{100 * low:.1f}%, {100 * high:.1f}%]"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--battles", type=int, default=1000)
     parser.add_argument("--force", default="nazgul_mordor", choices=sorted(SAMPLE_FORCES))
+    parser.add_argument("--workers", type=int, default=1, help="processes sharing the battles")
+    parser.add_argument("--every", type=int, default=0, help="print a running tally this often")
     args = parser.parse_args()
     if args.battles < 2:
         parser.error("--battles must be at least 2 (the sides swap halfway)")
-    start = time.process_time()
-    results, spells = play(args.battles, args.force)
-    cpu = time.process_time() - start
+    results, spells, cpu = play(args.battles, args.force, args.workers, args.every)
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    n, decisive = args.battles, results["magic"] + results["no magic"]
+    n = args.battles
     print(f"{args.force}: casting v forbidden to cast, {n} battles, sides swapped halfway")
     print(f"  {cpu:.0f} CPU s ({cpu / n:.2f} s each), load {load}")
     for key in ("magic", "draw", "no magic"):
         print(f"  {key:9s} {results[key]:5d}  {100 * results[key] / n:5.1f}%")
-    low, high = wilson(results["magic"], decisive)
-    rate = results["magic"] / max(1, decisive)
-    print(
-        f"  casting side wins {100 * rate:.1f}% of {decisive} decisive battles, Wilson 95% "
-        f"[{100 * low:.1f}%, {100 * high:.1f}%]; target >= {100 * TARGET:.0f}%"
-    )
+    print(f"  {_share(results)}; target >= {100 * TARGET:.0f}%")
     print("  by power (successful casts, resist rolls, spells taking effect):")
     for key, count in sorted(spells.items()):
         print(f"    {count:6d}  {key}")

@@ -10,8 +10,9 @@ from dataclasses import replace
 from battlesim.engines.sbg.policies import magic_policy
 from battlesim.engines.sbg.rules.magic import worth
 from battlesim.engines.sbg.rules.magic.casting import options
+from battlesim.engines.sbg.rules.might import MightRoll
 from battlesim.engines.sbg.rules.will import pay_will
-from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile
 from tests.engines.sbg.test_magic import HERO, caster_profile
 
 
@@ -26,15 +27,31 @@ def test_a_will_point_costs_less_with_more_will_than_turns_ahead() -> None:
 
 
 def test_will_of_evil_pays_its_life_only_below_its_reserve() -> None:
-    """SR-WILLEVIL: a Ringwraith with 7 Will spends a point at a Will point's price; at 3
-    Will the point costs also a third of the model (banished at 0)."""
+    """SR-WILLEVIL: a Ringwraith with 7 Will late in the battle (3 turns ahead) spends a
+    point at a Will point's price; at 3 Will the point costs also a third of the model
+    (banished at 0)."""
     state = battle()
+    state.turn = magic_policy.TURNS_AHEAD - magic_policy.EVIL_RESERVE
     card = caster_profile(("Black Dart", 5, 12.0), will=7, rules=("Will of Evil",), points=55)
     wraith = add(state, "w", 0, 10, 10, card)
     plain = magic_policy.will_cost(wraith, state)
     assert plain <= worth.WILL_POINT * magic_policy.SCARCITY[1]
     wraith.will = 3
     assert magic_policy.will_cost(wraith, state) >= worth.of(wraith) / 3
+
+
+def test_will_of_evil_keeps_a_point_for_each_turn_ahead() -> None:
+    """SR-WILLEVIL (002:L2813): a Nazgûl loses a Will point in each Fight phase it fights
+    and is banished at 0: early in the battle a Ringwraith's 7 Will are all wanted for
+    the turns ahead, so its first point costs a share of the model; with a turn or two
+    left the same point is a Will point's price."""
+    state = battle()
+    card = caster_profile(("Black Dart", 5, 12.0), will=7, rules=("Will of Evil",), points=55)
+    wraith = add(state, "w", 0, 10, 10, card)
+    early = magic_policy.will_cost(wraith, state)
+    assert early >= worth.of(wraith) / magic_policy.evil_reserve(state)
+    state.turn = magic_policy.TURNS_AHEAD - 1
+    assert magic_policy.will_cost(wraith, state) <= worth.WILL_POINT * magic_policy.SCARCITY[1]
 
 
 def test_the_expected_resist_of_a_model_without_will_is_none() -> None:
@@ -132,3 +149,71 @@ def test_the_expected_resist_counts_the_might_a_target_would_add() -> None:
     assert magic_policy.success_chance(against_plain, 1, might=1) > magic_policy.success_chance(
         against_plain, 1
     )
+
+
+def test_a_caster_out_of_charge_reach_casts_at_the_end_of_its_move() -> None:
+    """MAGIC-WHEN-01 (002:L2297): a power may be cast before or at the end of the caster's
+    move. Before moving, with no enemy within its Move and an inch, the heuristic waits for
+    the end of its move (closer targets); with an enemy in charge reach it casts first (a
+    caster Engaged by its charge may not cast, MAGIC-WHEN-02)."""
+    state = battle()
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 12.0), will=6))
+    enemy = add(state, "e", 1, 10, 20, profile(keywords=HERO, points=100))
+    found = options(state, wizard)
+    assert found and magic_policy.plan(state, wizard, found, False) is None
+    wizard.done_moving = True
+    assert magic_policy.plan(state, wizard, found, False) is not None
+    wizard.done_moving = False
+    state.set_position(enemy, (10, 16.5))
+    found = options(state, wizard)
+    assert magic_policy.plan(state, wizard, found, False) is not None
+
+
+def test_a_hero_with_three_might_keeps_them_all_from_its_casting_dice() -> None:
+    """HERO-MIGHT-02 on a casting roll (MAGIC-CAST-02): the heuristic raises a casting die
+    only with Might beyond three (Duels first); resisting, beyond two (the power would land
+    at once)."""
+    state = battle()
+    card = caster_profile(("Transfix", 3, 12.0), will=6, might=3)
+    wizard = add(state, "w", 0, 10, 10, card)
+    assert magic_policy.spare_might(state, wizard, MightRoll.CAST) == 0
+    assert magic_policy.spare_might(state, wizard, MightRoll.RESIST) == 1
+    wizard.might = 4
+    assert magic_policy.spare_might(state, wizard, MightRoll.CAST) == 1
+
+
+def test_blinding_light_is_worth_the_share_of_friends_it_covers() -> None:
+    """MAGIC-P-BLINDLIGHT (002:L2583-2589): only shots at models within 6" of the caster
+    hit on a 6: a caster alone among distant friends gains less than one standing among
+    them."""
+    state = battle()
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Blinding Light", 2, 0.0), will=6))
+    bows = replace(WARRIOR, wargear=("bow",))
+    for i in range(4):
+        add(state, f"b{i}", 1, 4 + 4 * i, 30, bows)
+    for i in range(3):
+        add(state, f"f{i}", 0, 40 + 2 * i, 10)
+    light = next(o for o in options(state, wizard) if o.power.name == "blinding light")
+    alone = light.power.worth(state, wizard, wizard, False)
+    for i in range(3):
+        state.set_position(state.models[f"f{i}"], (12 + 2 * i, 10))
+    among = light.power.worth(state, wizard, wizard, False)
+    assert 0 < alone < among
+
+
+def test_a_casting_at_a_will_of_evil_enemy_counts_the_will_it_resists_with() -> None:
+    """MAGIC-RES-01 with SR-WILLEVIL (002:L2813): a Ringwraith resisting spends the Will its
+    life runs on; the heuristic counts that drain: a casting at it is worth something even
+    when resisted, at a model without Will nothing (late in the battle: early on it keeps
+    its Will for its fights)."""
+    state = battle()
+    state.turn = magic_policy.TURNS_AHEAD - magic_policy.EVIL_RESERVE
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 12.0), will=6))
+    card = caster_profile(("Black Dart", 5, 12.0), will=7, rules=("Will of Evil",), points=55)
+    wraith = add(state, "r", 1, 10, 18, card)
+    warrior = add(state, "a", 1, 16, 18)
+    found = {o.target: o for o in options(state, wizard) if o.power.name == "transfix"}
+    at_wraith = magic_policy._resists(state, wizard, found[wraith.uid], False)
+    at_warrior = magic_policy._resists(state, wizard, found[warrior.uid], False)
+    assert magic_policy.drain(at_wraith, 2) > 0
+    assert magic_policy.drain(at_warrior, 2) == 0

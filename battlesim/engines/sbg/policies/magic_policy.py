@@ -3,7 +3,10 @@ by expected value. A casting's worth is the power's own estimate (spells.PowerUn
 adjusted here where the player knows more: ``_value``) times the chance it is cast with n
 dice and not resisted, less the Will it spends. A Will point's cost follows its scarcity:
 Will left unspent when the battle ends is worth nothing, so a caster with more Will than
-turns ahead spends freely, one short of Will keeps it (``will_cost``)."""
+turns ahead spends freely, one short of Will keeps it (``will_cost``); a Nazgûl keeps a
+point for each turn ahead (``evil_reserve``). The Will an enemy pays resisting counts as a
+gain (``drain``). Before its move, a caster no enemy could be charged by waits for the end
+of its move (``waits``)."""
 
 from __future__ import annotations
 
@@ -23,18 +26,28 @@ MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
 HOLDS = frozenset({"transfix", "compel"})
 IDLE_HOLD = 0.2  # a hold's worth left on an enemy out of reach of any fight this turn
 MIGHT_KEPT = 2  # Might kept for the Duels, never spent on casting or resisting dice
+CAST_MIGHT_KEPT = 3  # a casting die is raised only by a Hero with Might to spare beyond 3
 MIGHT_POINT = 2.0  # the worth of the Might point Heroic Channelling costs (Duels)
 TURNS_AHEAD = 9  # a battle's usual length in turns (the sample benches end by turn 8-10)
 DICE_A_TURN = 1.0  # the Will a caster would like to have for each turn ahead
 SCARCITY = (0.3, 1.2)  # bounds of the scarcity factor on a Will point's cost
 NO_FOE_CASTS = 0.6  # a Will point is worth less when no living enemy can cast (no resisting)
-EVIL_RESERVE = 3  # Will of Evil: the Will kept for fights (each fought phase costs one)
+CHARGE_SLACK = 1.0  # inches beyond its Move within which a caster may end up in a fight
+DRAIN_SHARE = 0.5  # of a Will point's worth, for the enemy's point spent resisting
+EVIL_RESERVE = 3  # Will of Evil: the least Will kept for fights (each fought phase costs one)
 
 
 def spare_might(state: BattleState, model: ModelState, roll: MightRoll) -> int:
     """The Might this player spends raising a casting or resist die: what it has beyond
-    the two points it keeps for the Duels (players._worth_might)."""
-    return max(0, budget(state, model, roll) - MIGHT_KEPT)
+    the points it keeps for the Duels (players._worth_might)."""
+    return max(0, budget(state, model, roll) - might_kept(roll))
+
+
+def might_kept(roll: MightRoll) -> int:
+    """Might kept for the Duels: a point adds more there (a won Duel strikes, a Wound
+    saved) than on a casting die, whose Will can be spent again next turn; resisting,
+    the power lands at once, so two points are kept."""
+    return CAST_MIGHT_KEPT if roll is MightRoll.CAST else MIGHT_KEPT
 
 
 def resist_dice(
@@ -45,7 +58,18 @@ def resist_dice(
     would spend in its place (``resist_points``, with the power's own worth, as
     resisting.resisted asks it; it decides knowing the casting roll, MAGIC-RES-01) plus its
     free dice; the score is the casting die less the Might it would add (HERO-MIGHT-06)."""
-    found = {best: (0, best) for best in range(option.spec.casting, 7)}
+    return {
+        best: (dice, need)
+        for best, (dice, need, _) in _resists(state, caster, option, chan).items()
+    }
+
+
+def _resists(
+    state: BattleState, caster: ModelState, option: SpellOption, chan: bool
+) -> dict[int, tuple[int, int, float]]:
+    """``resist_dice`` with, for each casting die, the worth of the Will the resister pays
+    (``drained_point``): spent resisting, it is lost to its side all the same."""
+    found = {best: (0, best, 0.0) for best in range(option.spec.casting, 7)}
     if not option.power.resistible:
         return found
     target = state.models[option.target]
@@ -55,13 +79,34 @@ def resist_dice(
         free, bonus = free_dice(state, model)
         might = spare_might(state, model, MightRoll.RESIST)
         for best in found:
-            dice = resist_points(model, best, free, value, state) + free
+            points = resist_points(model, best, free, value, state)
+            dice = points + free
             need = max(1, best - bonus - might) if dice else best
             if worth.resist_chance(need, dice) > worth.resist_chance(
                 found[best][1], found[best][0]
             ):
-                found[best] = (dice, need)
+                found[best] = (dice, need, points * 5 / 6 * drained_point(state, model))
     return found
+
+
+def drained_point(state: BattleState, model: ModelState) -> float:
+    """What an enemy's Will point spent resisting costs it: a Will of Evil model's life
+    runs on its Will (SR-WILLEVIL: a point a fought turn, banished at 0), others lose a
+    point kept for the next resist or Courage test."""
+    if WILL_OF_EVIL in model.triggers:
+        return max(worth.WILL_POINT, DRAIN_SHARE * worth.of(model) / max(1, model.will))
+    return DRAIN_SHARE * worth.WILL_POINT
+
+
+def drain(resist: dict[int, tuple[int, int, float]], dice: int, might: int = 0) -> float:
+    """The expected worth of the Will the resister pays against ``dice`` casting dice."""
+    casting = min(resist)
+    total = 0.0
+    for die, chance in worth.best_die_chances(dice).items():
+        best = die if die >= casting else casting if die + might >= casting else 0
+        if best:
+            total += chance * resist[best][2]
+    return total
 
 
 def success_chance(resist: dict[int, tuple[int, int]], dice: int, might: int = 0) -> float:
@@ -95,9 +140,19 @@ def will_cost(model: ModelState, state: BattleState | None = None, points: int =
             scarcity *= NO_FOE_CASTS
     cost = points * worth.WILL_POINT * scarcity
     if WILL_OF_EVIL in model.triggers:
-        below = max(0, EVIL_RESERVE - (model.will - points)) - max(0, EVIL_RESERVE - model.will)
-        cost += below * worth.of(model) / EVIL_RESERVE
+        reserve = evil_reserve(state)
+        below = max(0, reserve - (model.will - points)) - max(0, reserve - model.will)
+        cost += below * worth.of(model) / reserve
     return cost
+
+
+def evil_reserve(state: BattleState | None) -> int:
+    """SR-WILLEVIL: the Will a Nazgûl keeps for its fights, a point for each fought turn
+    (banished at 0): the turns ahead, at least EVIL_RESERVE. Each point spent below it is
+    a turn of the battle the model will not see."""
+    if state is None:
+        return EVIL_RESERVE
+    return max(EVIL_RESERVE, TURNS_AHEAD - state.turn)
 
 
 def _value(state: BattleState, caster: ModelState, option: SpellOption, chan: bool) -> float:
@@ -138,9 +193,21 @@ def _target(state: BattleState, option: SpellOption) -> ModelState:
 def plan(
     state: BattleState, caster: ModelState, found: tuple[SpellOption, ...], chan: bool
 ) -> SpellPlan | None:
-    """The option and number of dice with the best positive expected value, if any."""
+    """The option and number of dice with the best positive expected value, if any. Before
+    its move a caster with no enemy in charge reach waits for the end of its move
+    (MAGIC-WHEN-01 offers both): closer targets, and the fight's models in place."""
+    if waits(state, caster):
+        return None
     best = _best(state, caster, found, chan)
     return None if best is None else best[1]
+
+
+def waits(state: BattleState, caster: ModelState) -> bool:
+    """Before its move, no enemy within a charge (its Move and an inch): after moving it
+    will still be free to cast. One that may charge casts now (Engaged, it could not)."""
+    if caster.done_moving:
+        return False
+    return state.nearest_enemy(caster)[0] > caster.profile.move + CHARGE_SLACK
 
 
 def _best(
@@ -151,10 +218,11 @@ def _best(
         value = _value(state, caster, option, chan)
         if value <= 0:
             continue
-        resist = resist_dice(state, caster, option, chan)
+        resists = _resists(state, caster, option, chan)
+        resist = {best: (dice, need) for best, (dice, need, _) in resists.items()}
         might = spare_might(state, caster, MightRoll.CAST)
         for dice in range(1, min(spendable(caster), MAX_DICE) + 1):
-            gain = success_chance(resist, dice, might) * value
+            gain = success_chance(resist, dice, might) * value + drain(resists, dice, might)
             score = gain - will_cost(caster, state, dice)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, SpellPlan(option, dice))

@@ -242,8 +242,8 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
     if ask.roll in (MightRoll.LEAP, MightRoll.JUMP, MightRoll.CLIMB):
         return ask.need == 2 or ask.cost == 1  # avoid the fall; finish a charge cheaply
     if ask.roll in (MightRoll.CAST, MightRoll.RESIST):
-        # a power, cast or resisted: two stay for Duels
-        return ask.budget - ask.cost >= magic_policy.MIGHT_KEPT
+        # a power, cast or resisted: some stay for Duels (magic_policy.might_kept)
+        return ask.budget - ask.cost >= magic_policy.might_kept(ask.roll)
     return True  # Courage, Fate, Thrown Rider: vital to the Hero
 
 

@@ -17,6 +17,7 @@ from battlesim.engines.sbg.rules.magic.harm import hit, knock_prone, wound_chanc
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
 
 ENCHANTED = "enchanted blades"  # MAGIC-P-ENCHBLADES's mark
+LIGHT_REACH = 6.0  # MAGIC-P-BLINDLIGHT: shots at models this near the caster hit on a 6
 
 
 def _shooters_near(state: BattleState, caster: ModelState) -> int:
@@ -28,9 +29,14 @@ def _shooters_near(state: BattleState, caster: ModelState) -> int:
 
 
 def _light_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
+    """Shots that would hit on a 6 instead: only at models within 6" of the caster, so
+    each enemy shooter counts for the share of its targets standing there."""
     if lasting.carries(state, caster, "blinding light"):
         return 0.0
-    return 0.15 * _shooters_near(state, caster) * (1.5 if chan else 1.0)
+    friends = state.living(caster.player)
+    covered = sum(1 for f in friends if state.distance(caster, f) <= LIGHT_REACH)
+    share = covered / max(1, len(friends))
+    return 0.15 * _shooters_near(state, caster) * share * (1.5 if chan else 1.0)
 
 
 @power(
@@ -56,11 +62,11 @@ def magic_p_blindlight(state: BattleState, spell: Spell) -> None:
             holds=lambda s: spell.caster.alive and spell.caster.will >= 1,
             caster=spell.caster.uid,
             mark=BLINDING,
-            reach=6.0,
+            reach=LIGHT_REACH,
         )
         effects.add(state, effect)
         return
-    lasting.put(state, spell, spell.caster, mark=BLINDING, reach=6.0)
+    lasting.put(state, spell, spell.caster, mark=BLINDING, reach=LIGHT_REACH)
 
 
 def _fighter_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
