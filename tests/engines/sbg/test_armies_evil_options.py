@@ -14,7 +14,7 @@ from battlesim.engines.sbg.rules import special_shots as shots
 from battlesim.engines.sbg.rules.characteristics import attacks
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.howdah import howdah
-from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, rolls
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, players, rolls
 from tests.engines.sbg.test_war_beasts import COMMANDER, MUMAK
 
 HERO = replace(
@@ -172,3 +172,30 @@ def test_scythe_gauntlets_plus_one_to_wound_on_strikes() -> None:
         foe = add(state, "F", 0, 10 + BASE_GAP, 10)
         strike(state, troll, foe, trapped=False)
         assert foe.alive is not wounded
+
+
+@pytest.mark.parametrize(
+    ("options", "knock", "left", "prone"),
+    [
+        (("crushing club",), 3, 2, True),
+        (("crushing club",), 2, 2, False),
+        ((), 3, 4, False),
+    ],
+)
+def test_crushing_club_d3_wounds_and_knocks_down_a_survivor_on_three(
+    options: tuple[str, ...], knock: int, left: int, prone: bool
+) -> None:
+    """BSData 4394-2977-acb0-9ac4 Crushing Club: a Strike that wounds (S5 v D4, a 4) causes
+    D3 Wounds (a 6: 3 of the victim's 5), the second misses (a 1); the victim survives and is
+    knocked Prone on a 3+ (a 3 fells it, a 2 does not); without the club, 1 Wound, no die
+    (the fight's after-Strikes rules run as resolve_combat runs them)."""
+    from battlesim.engines.sbg.rules.fighting import AFTER_STRIKES, winners_strike
+
+    state = battle([4, 6, 1, knock] if options else [4, 1, knock])
+    troll = add(state, "T", 1, 10, 10, replace(WARRIOR, strength=5, attacks=2, options=options))
+    victim = add(state, "V", 0, 10, 10 + troll.radius + 0.49, replace(WARRIOR, wounds=5))
+    winners_strike(state, players()[1], [troll], [victim], set())
+    for rule in AFTER_STRIKES:  # as resolve_combat, once the Strikes are made
+        rule(state, [troll], [victim])
+    assert (victim.wounds, victim.prone) == (left, prone)
+    assert len(rolls(state)) == (4 if options else 2)
