@@ -199,3 +199,37 @@ def test_crushing_club_d3_wounds_and_knocks_down_a_survivor_on_three(
         rule(state, [troll], [victim])
     assert (victim.wounds, victim.prone) == (left, prone)
     assert len(rolls(state)) == (4 if options else 2)
+
+
+AZOG = replace(HERO, name="Test Azog", fight=7, strength=5, wargear=("mace", "sword"))
+
+
+def test_stone_flail_fights_at_six_keeps_it_to_whirl_d3_wounds_after_fate_and_fells() -> None:
+    """BSData 13e4-14a0-b6e3-5372 Stone Flail: bought, Azog fights with it (a two-handed flail:
+    Whirl) at Fight 6 (card 7), and Whirling does not lower it to 1; its Strike that wounds
+    (a 6) causes D3 Wounds counted after Fate (a 6: 3 of the victim's 5) and the survivor is
+    knocked Prone, no die; Azog with his mace fights at 7, Whirls at 1, 1 Wound, no fall."""
+    from battlesim.engines.sbg.core.arms import SpecialStrike
+    from battlesim.engines.sbg.rules import special_strikes
+    from battlesim.engines.sbg.rules.characteristics import fight_base
+    from battlesim.engines.sbg.rules.fighting import AFTER_STRIKES, winners_strike
+
+    for options, weapon, fight, whirled, left, prone in (
+        (("stone flail",), "stone flail", 6, 6, 2, True),
+        ((), "mace", 7, 1, 4, False),
+    ):
+        state = battle([6, 6] if options else [6])
+        azog = add(state, "Z", 1, 10, 10, replace(AZOG, options=options))
+        victim = add(state, "V", 0, 10, 10 + azog.radius + 0.49, replace(WARRIOR, wounds=5))
+        assert azog.weapon is not None and azog.weapon.name == weapon
+        assert fight_base(state, azog) == fight
+        winners_strike(state, players()[1], [azog], [victim], set())
+        for rule in AFTER_STRIKES:  # as resolve_combat, once the Strikes are made
+            rule(state, [azog], [victim])
+        assert (victim.wounds, victim.prone) == (left, prone)
+        if options:
+            special_strikes.declare(state, azog, SpecialStrike.WHIRL, 3)
+        else:
+            azog.weapon = replace(azog.weapon, strikes=(SpecialStrike.WHIRL,))  # a flail's
+            special_strikes.declare(state, azog, SpecialStrike.WHIRL, 3)
+        assert fight_base(state, azog) + azog.fight_mod == whirled
