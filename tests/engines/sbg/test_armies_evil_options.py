@@ -4,14 +4,17 @@ the BattleScribe id, scripts the dice and fails when the rule's unit is removed.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules import cavalry, war_beasts
 from battlesim.engines.sbg.rules import special_shots as shots
 from battlesim.engines.sbg.rules.characteristics import attacks
+from battlesim.engines.sbg.rules.combat import ChooseStrikeTarget
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.howdah import howdah
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, players, rolls
@@ -233,3 +236,42 @@ def test_stone_flail_fights_at_six_keeps_it_to_whirl_d3_wounds_after_fate_and_fe
             azog.weapon = replace(azog.weapon, strikes=(SpecialStrike.WHIRL,))  # a flail's
             special_strikes.declare(state, azog, SpecialStrike.WHIRL, 3)
         assert fight_base(state, azog) + azog.fight_mod == whirled
+
+
+class _StrikesAt(HeuristicPlayer):
+    """Picks ``first`` for the first Strike target asked, ``then`` for every later one."""
+
+    def __init__(self, first: str, then: str) -> None:
+        super().__init__()
+        self.picks = [first]
+        self.then = then
+
+    def decide(self, state: BattleState, decision: Any) -> Any:
+        if isinstance(decision, ChooseStrikeTarget):
+            return self.picks.pop() if self.picks else self.then
+        return super().decide(state, decision)
+
+
+@pytest.mark.parametrize("blade", [True, False])
+def test_morgul_blade_binds_the_strikes_slays_on_a_wound_once_per_game(blade: bool) -> None:
+    """BSData 4cfa-17f9-9d63-4e9b Morgul Blade (profile 53f2-907d-bf06-fe6c): declared at the
+    first Strike (at a Hero, the heuristic), all Strikes go at that target: the first misses
+    (a 1), the second, which the player would aim at the warrior, strikes the Hero (a 6) and
+    its one unsaved Wound slays him (3 Wounds). Once per game: in the next fight a wound on
+    another Hero is 1 Wound (a 6, then a 1). Without the blade the second Strike wounds the
+    warrior."""
+    from battlesim.engines.sbg.core.status import Lasting, expire
+    from battlesim.engines.sbg.rules.fighting import winners_strike
+
+    state = battle([1, 6, 6, 1])
+    options = ("morgul blade",) if blade else ()
+    bearer = add(state, "N", 1, 10, 10, replace(HERO, attacks=2, options=options))
+    lord = replace(HERO, wounds=3, keywords=frozenset({"man", "infantry", "hero"}))
+    hero = add(state, "H", 0, 10, 10 + bearer.radius + 0.49, lord)
+    man = add(state, "W", 0, 10 + bearer.radius + 0.49, 10, replace(WARRIOR, wounds=2))
+    winners_strike(state, _StrikesAt("H", "W"), [bearer], [hero, man], set())
+    assert (hero.alive, man.wounds) == ((False, 2) if blade else (True, 1))
+    expire(bearer, Lasting.FIGHT)
+    other = add(state, "H2", 0, 10 - bearer.radius - 0.49, 10, lord)
+    winners_strike(state, _StrikesAt("H2", "H2"), [bearer], [other], set())
+    assert other.wounds == 2
