@@ -164,6 +164,15 @@ def test_great_eagle_stays_when_radagast_leaves_it() -> None:
     assert not model.alive
 
 
+def test_sleigh_is_removed_when_radagast_leaves_it() -> None:
+    """BSData 1c2b-21e1-8210-7a7a Sleigh: Radagast slain or dismounted, the sleigh is removed
+    from play, no dice (6+6 would keep a plain mount)."""
+    state, model = _rider_slain([6, 6], "Sleigh")
+    assert not model.alive and not rolls(state)
+    state, model = _rider_slain([6, 6])
+    assert model.alive and model.loose
+
+
 def test_scythe_gauntlets_plus_one_to_wound_on_strikes() -> None:
     """BSData c80a-c2bb-d9c0-a65a: +1 To Wound on Strikes: S3 v D4 needs 5, a 4 wounds; the
     same troll without them does not wound on a 4."""
