@@ -24,6 +24,7 @@ from battlesim.api_schema import (
     StatisticsOut,
 )
 from battlesim.engines.registry import GAMES
+from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.job_input import job_queue_requested
 from battlesim.models import SimulationJob
 from battlesim.seeds import MAX_SEED
@@ -68,6 +69,16 @@ class JobCollectionApi(APIView):
         options = serializers.DictField(required=False, default=dict)
         list_a = serializers.CharField(max_length=100, required=False)
         list_b = serializers.CharField(max_length=100, required=False)
+        player_a = serializers.ChoiceField(
+            choices=sorted(PLAYERS),
+            required=False,
+            help_text="SBG: who plays the first list (default heuristic; search: slower).",
+        )
+        player_b = serializers.ChoiceField(
+            choices=sorted(PLAYERS),
+            required=False,
+            help_text="SBG: who plays the second list.",
+        )
         simulate_anyway = StrictBooleanField(
             required=False,
             default=False,

@@ -27,6 +27,7 @@ from armybuilder.selectors import (
 from armybuilder.validation import validate
 from battlesim import services
 from battlesim.engine_input import UnitPick, force_data, force_from_army_list
+from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.models import SimulationJob
 from profiles.importers.starter import StarterList, starter_lists_read
 from profiles.models import DataRelease, Profile
@@ -120,6 +121,7 @@ def job_request(
     options = dict(values.get("options") or {})
     if values["game"] != "sbg":
         return options, []
+    options = _with_players(options, values)
     named = {field: values.get(field) for field in LIST_FIELDS}
     if not any(named.values()) and "forces" in options:
         return options, []
@@ -135,6 +137,35 @@ def job_request(
     if breaches and not values.get("simulate_anyway"):
         raise ValidationError({b["list"]: _breach_text(b) for b in breaches})
     return {**options, "forces": [item.force for item in resolved.values()]}, breaches
+
+
+PLAYER_FIELDS = ("player_a", "player_b")
+DEFAULT_PLAYER = "heuristic"
+
+
+def _with_players(options: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The options with who plays each list (``player_a``, ``player_b``: a name of the
+    engine's roster) when one is chosen; the default for both is left out, as the engine
+    plays it anyway. A named player overrides the options' own ``players``."""
+    chosen = [values.get(field) or None for field in PLAYER_FIELDS]
+    if not any(chosen):
+        return options
+    unknown = {
+        field: gettext("No player {name}: choose one of {names}.").format(
+            name=repr(name), names=", ".join(sorted(PLAYERS))
+        )
+        for field, name in zip(PLAYER_FIELDS, chosen, strict=True)
+        if name is not None and name not in PLAYERS
+    }
+    if unknown:
+        raise ValidationError(unknown)
+    before = options.get("players")
+    if not isinstance(before, list) or len(before) != 2:  # the engine names a bad one
+        before = [DEFAULT_PLAYER, DEFAULT_PLAYER]
+    players = [name or old for name, old in zip(chosen, before, strict=True)]
+    if players == [DEFAULT_PLAYER, DEFAULT_PLAYER]:
+        return {key: value for key, value in options.items() if key != "players"}
+    return {**options, "players": players}
 
 
 def _breach_text(found: dict[str, Any]) -> str:

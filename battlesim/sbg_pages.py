@@ -51,6 +51,16 @@ TABLES = [
     ("generated", _("Seeded random layout")),
 ]
 MODES = [("matched", _("Matched play")), ("narrative", _("Narrative (no Break, Good first)"))]
+# Who plays each list (the engine's roster, policies/roster.py); ``heuristic_v2`` is the
+# default's other name and not offered twice.
+PLAYER_LABELS = {
+    "heuristic": _("Heuristic (default)"),
+    "search": _("Search: the heuristic with a look-ahead (tens of times slower)"),
+    "heuristic_v1": _("Earlier heuristic (v1, for comparison)"),
+    "heuristic_no_might": _("Earlier heuristic, Heroes spend no Might"),
+    "random": _("Random (a baseline)"),
+}
+PLAYERS = list(PLAYER_LABELS.items())
 
 
 def list_choices(user: AbstractBaseUser | AnonymousUser) -> list[tuple[str, str]]:

@@ -68,6 +68,12 @@ class JobForm(forms.Form):
     scenario = forms.ChoiceField(label=_("Scenario"), choices=sbg_pages.SCENARIOS, required=False)
     table = forms.ChoiceField(label=_("Table"), choices=sbg_pages.TABLES, required=False)
     mode = forms.ChoiceField(choices=sbg_pages.MODES, required=False, label=_("Game type (SBG)"))
+    player_a = forms.ChoiceField(
+        choices=sbg_pages.PLAYERS, required=False, label=_("Who plays the first list (SBG)")
+    )
+    player_b = forms.ChoiceField(
+        choices=sbg_pages.PLAYERS, required=False, label=_("Who plays the second list (SBG)")
+    )
     options = forms.CharField(
         label=_("Options"),
         widget=forms.Textarea(attrs={"rows": 3}),

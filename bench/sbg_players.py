@@ -3,8 +3,8 @@ Wilson interval, the CPU time it took and the load average.
 
     .venv/bin/python bench/sbg_players.py [--seeds 4] [--player heuristic_v2] [--check ...]
     .venv/bin/python bench/sbg_players.py --seeds 1 --check stronger cost   # while iterating
-    .venv/bin/python bench/sbg_players.py --player search --against heuristic_v2 \
-        --check stronger cost --tables village   # the search player (slow: a table at a time)
+    .venv/bin/python bench/sbg_players.py --check search --seeds 1 --tables "open field" \
+        --scenarios to_the_death   # the search player v heuristic_v2 (slow: narrow it)
 
 Checks (targets of issue 29):
 - stronger: the player beats heuristic_v1 in >= 65% of decisive battles, over sample
@@ -17,7 +17,12 @@ Checks (targets of issue 29):
   sides swapped;
 - balance: per preset table, the same pairing with sides swapped: the first force's win
   rates differ by <= 5 points;
-- cost: CPU per battle of the player against v1's on the same battles (target <= 1.5x).
+- cost: CPU per battle of the player against v1's on the same battles (target <= 1.5x);
+- search: the search player against ``--against`` (heuristic_v2 by default for this check),
+  each ``--forces`` force (skirmish-size samples by default) against itself on every
+  ``--tables`` table and ``--scenarios`` scenario, sides swapped: its share of decisive
+  battles (target >= 0.60) and the CPU per battle of search v v2 beside v2 v v2 on the
+  same battles (its cost, stated).
 
 ``--against`` names the player that "stronger" and "cost" compare with (the search player
 is measured against heuristic_v2: target >= 60%, its cost stated).
@@ -43,6 +48,9 @@ from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
 
 # Each sample force against itself: the forces are equal, only the players differ.
 MIRROR_FORCES = ("minas_tirith", "mordor", "rohan", "warg_riders", "gondor_captains", "fellowship")
+# The search check's default: the same forces at skirmish size (12-18 models; a full-size
+# search battle costs minutes on a busy machine); --forces names any sample force.
+SKIRMISH_MIRRORS = tuple(f"{name}_skirmish" for name in MIRROR_FORCES)
 PAIRINGS = (
     ("minas_tirith", "mordor"),
     ("rohan", "warg_riders"),
@@ -55,6 +63,7 @@ MIRRORS = ("minas_tirith", "mordor", "rohan")
 SAFETY = "turn_limit"  # the termination that is the safety limit, not the scenario's own
 TABLES = list(PRESETS)  # --tables narrows it (a slow player: one table at a time)
 AGAINST = ["heuristic_v1"]  # --against: the player "stronger" and "cost" compare with
+NARROWED: dict[str, tuple[str, ...]] = {}  # --forces, --scenarios (the search check)
 
 
 def battle(seed: int, forces: list[Any], players: list[str], table: str, scenario: str) -> Any:
@@ -195,6 +204,46 @@ def cost(seeds: int, player: str) -> None:
     )
 
 
+def search(seeds: int, _player: str) -> None:
+    """The search player against v2 (or ``--against``) where only the players differ: each
+    force against itself, sides swapped. CPU per battle of search v v2 and of v2 v v2 on the
+    same battles; the search player's own cost is the first less half the second."""
+    other = AGAINST[0] if AGAINST[0] != "heuristic_v1" else "heuristic_v2"
+    forces = NARROWED.get("forces", SKIRMISH_MIRRORS)
+    scenarios = NARROWED.get("scenarios", SCENARIOS)
+    won = decisive = played = turned = lost = 0
+    cpu = {"search": 0.0, other: 0.0}
+    mirrors = tuple((force, force) for force in forces)
+    for seed, pairing, table, scenario, side in swapped(seeds, scenarios, mirrors):
+        players = ["search", other] if side == 0 else [other, "search"]
+        start = time.process_time()
+        winner = battle(seed, list(pairing), players, table, scenario).winner
+        cpu["search"] += time.process_time() - start
+        start = time.process_time()
+        before = battle(seed, list(pairing), [other, other], table, scenario).winner
+        cpu[other] += time.process_time() - start
+        played += 1
+        if winner is not None:
+            decisive += 1
+            won += int(winner) == side
+        # the same battle with v2 on both sides: did the search turn its side's result?
+        turned += winner == str(side) and before != str(side)
+        lost += before == str(side) and winner != str(side)
+        print(f"  {seed} {pairing[0]} {table!r} {scenario} search side {side}: {winner}")
+    each = {name: seconds / max(1, played) for name, seconds in cpu.items()}
+    print(f"search: search v {other}, decisive won {rate(won, decisive)} (target >= 0.60)")
+    print(
+        f"search: against the same battles with {other} on both sides, the search won"
+        f" {turned} its side did not and did not win {lost} its side did"
+    )
+    print(
+        f"search: CPU per battle search v {other} {each['search']:.2f} s, {other} v {other}"
+        f" {each[other]:.2f} s ({each['search'] / max(1e-9, each[other]):.1f}x); the search"
+        f" player's own ~{each['search'] - each[other] / 2:.2f} s, {other}'s ~{each[other] / 2:.2f}"
+        f" s per battle ({played} battles, {decisive} decisive)"
+    )
+
+
 CHECKS = {
     "stronger": stronger,
     "mirror": mirror,
@@ -203,6 +252,7 @@ CHECKS = {
     "points": points,
     "balance": balance,
     "cost": cost,
+    "search": search,
 }
 
 
@@ -210,10 +260,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=4)
     parser.add_argument("--player", default="heuristic_v2")
-    parser.add_argument("--check", nargs="+", choices=sorted(CHECKS), default=list(CHECKS))
+    parser.add_argument(
+        "--check", nargs="+", choices=sorted(CHECKS), default=[c for c in CHECKS if c != "search"]
+    )
     parser.add_argument("--against", default="heuristic_v1", help="for stronger and cost")
     parser.add_argument("--tables", nargs="+", choices=sorted(PRESETS), default=list(PRESETS))
+    parser.add_argument("--forces", nargs="+", choices=sorted(SAMPLE_FORCES), help="for search")
+    parser.add_argument("--scenarios", nargs="+", choices=SCENARIOS, help="for search")
     args = parser.parse_args()
+    NARROWED.update(
+        {k: tuple(v) for k, v in vars(args).items() if k in ("forces", "scenarios") and v}
+    )
     AGAINST[0] = args.against
     TABLES[:] = args.tables
     print(load_average())

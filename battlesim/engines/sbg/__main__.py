@@ -14,7 +14,7 @@ from pathlib import Path
 
 from battlesim.engines.log import Event
 from battlesim.engines.sbg.game import BattleOptionError, play_game
-from battlesim.engines.sbg.policies.roster import PLAYERS
+from battlesim.engines.sbg.policies.roster import DESCRIPTIONS, PLAYERS
 from battlesim.engines.sbg.rules.scenario_library import SETS
 from battlesim.engines.sbg.rules.scenarios import SCENARIOS
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
@@ -42,7 +42,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help=f"sample names ({', '.join(sorted(SAMPLE_FORCES))}) or JSON files",
     )
     parser.add_argument(
-        "--players", nargs=2, choices=sorted(PLAYERS), default=["heuristic", "heuristic"]
+        "--players",
+        nargs=2,
+        choices=sorted(PLAYERS),
+        default=["heuristic", "heuristic"],
+        help="; ".join(f"{name}: {DESCRIPTIONS[name]}" for name in sorted(PLAYERS)),
     )
     parser.add_argument("--json", type=Path, help="write the event log to this file")
     parser.add_argument("--verbose", action="store_true", help="print every roll and move")

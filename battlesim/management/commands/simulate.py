@@ -13,6 +13,7 @@ from tqdm import tqdm
 
 from battlesim import services
 from battlesim.engines.registry import GAMES
+from battlesim.engines.sbg.policies.roster import DESCRIPTIONS, PLAYERS
 from battlesim.job_finish import job_finish
 from battlesim.job_input import job_queue_requested
 from battlesim.models import SimulationJob
@@ -48,6 +49,16 @@ class Command(BaseCommand):
         )
         parser.add_argument("--list-b", default=None)
         parser.add_argument(
+            "--player-a",
+            choices=sorted(PLAYERS),
+            default=None,
+            help="SBG: who plays the first list; "
+            + "; ".join(f"{name}: {DESCRIPTIONS[name]}" for name in sorted(PLAYERS)),
+        )
+        parser.add_argument(
+            "--player-b", choices=sorted(PLAYERS), default=None, help="SBG: the second list's"
+        )
+        parser.add_argument(
             "--simulate-anyway",
             action="store_true",
             help="simulate a list that breaks the army-building rules (recorded on the job)",
@@ -66,6 +77,8 @@ class Command(BaseCommand):
             "options": self._options(opts["options"]),
             "list_a": opts["list_a"],
             "list_b": opts["list_b"],
+            "player_a": opts["player_a"],
+            "player_b": opts["player_b"],
             "battles": opts["battles"],
             "seed": opts["seed"],
             "simulate_anyway": opts["simulate_anyway"],

@@ -125,7 +125,8 @@ def test_se_tgt_01_a_castle_gate_is_a_siege_target_for_engines():
 
 
 def test_attackers_goal_is_the_gate_while_it_stands():
-    """SIEGE-GATE-01: the attackers' way in is the gate (the players read the Goal)."""
+    """SIEGE-GATE-01: the attackers' way in is the gate (the players read the Goal);
+    GAME-NARR-04 (002:L3415-3417): the two sides' objectives differ (take it, hold it)."""
     state = battle()
     gate = _gate(state)
     attacker = add(state, "A1", 0, 10.0, 5.0)

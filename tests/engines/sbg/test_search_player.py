@@ -1,22 +1,31 @@
 """A copy of the battle state (core/clone.py) and the search player that plays its turn's
-intent out on copies (policies/plan/search.py), issue 29 item 3."""
+intent out on copies (policies/search.py), issue 29 item 3."""
 
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import game
+from battlesim.engines.sbg.checks import invariant_breaches, move_refusal
+from battlesim.engines.sbg.core.actions import ChooseMove, Move
 from battlesim.engines.sbg.core.clone import clone
 from battlesim.engines.sbg.core.state import BattleState, Removal
 from battlesim.engines.sbg.phases.turn import play_turn
 from battlesim.engines.sbg.policies.plan.intent import Intent
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
-from battlesim.engines.sbg.policies.plan.search import BROKEN_WEIGHT, SearchPlayer, _kept, _worth
 from battlesim.engines.sbg.policies.roster import PLAYERS
+from battlesim.engines.sbg.policies.search import (
+    BROKEN_WEIGHT,
+    MARGIN,
+    SearchPlayer,
+    _kept,
+    _worth,
+)
 from battlesim.engines.sbg.rules.scenarios import Scenario
-from tests.engines.sbg.builders import add, battle
+from tests.engines.sbg.builders import add, battle, profile
 
 OPTIONS = {"forces": ["minas_tirith", "mordor"], "table": "village"}
 
@@ -82,10 +91,18 @@ def test_the_search_player_is_named_and_leaves_the_battle_untouched() -> None:
 
 
 def test_the_search_player_plays_whole_battles_the_same_way_each_time() -> None:
-    options = {**OPTIONS, "players": ["search", "heuristic_v2"], "turn_limit": 4}
+    """Same seed, same log: the copies' dice come from the battle's seed, never its dice
+    (skirmish-size forces: the look-ahead is costly at full size)."""
+    options = {
+        "forces": ["rohan_skirmish", "warg_riders_skirmish"],
+        "table": "village",
+        "players": ["search", "heuristic_v2"],
+    }
     first = game.play_game(seed=7, options=options)
     again = game.play_game(seed=7, options=options)
     assert first.log.dumps() == again.log.dumps()
+    other = game.play_game(seed=7, options={**options, "players": ["heuristic_v2"] * 2})
+    assert other.log.dumps() != first.log.dumps()  # the look-ahead changed some play
 
 
 def test_a_copy_is_worth_the_points_kept_less_the_points_lost() -> None:
@@ -118,3 +135,74 @@ def test_forcing_an_intent_remakes_the_plan_for_that_turn_only() -> None:
     assert player._plan(state, side).intent is Intent.HOLD
     state.turn += 1
     assert player._plan(state, side).intent is Intent.ADVANCE
+
+
+TROLL = profile(name="Test Troll", fight=6, strength=6, defence=7, attacks=3, wounds=3, courage=4)
+BOWMAN = profile(name="Test Bowman", wargear=("sword", "bow"))
+
+
+def _trolls_facing_bows() -> BattleState:
+    """Two trolls with the priority, four bowmen 12" away: out of a troll's charge this turn,
+    and the bowmen's charge reach is 7" (Move 6 and v2's 1" margin)."""
+    state = battle(Dice(5), priority=0)
+    for k in range(2):
+        add(state, f"a{k}", 0, 20 + 3 * k, 10, TROLL)
+    for k in range(4):
+        add(state, f"b{k}", 1, 17 + 3 * k, 22, BOWMAN)
+    state.players = (PlanPlayer(), PlanPlayer())
+    return state
+
+
+def test_the_look_ahead_closes_in_where_the_heuristic_would_wait_to_be_shot() -> None:
+    """v2 moving first stops outside the enemy's charge reach (ADVANCE): the trolls stand 7"
+    off, the bowmen shoot, and next turn the trolls still cannot reach them. Played out on
+    copies, closing all the way (PRESS) lets the trolls charge the bowmen next turn, which
+    they win: the search player presses, and its trolls end the move nearer."""
+    state = _trolls_facing_bows()
+    assert PlanPlayer()._plan(state, 0).intent is Intent.ADVANCE
+    player = SearchPlayer(Scenario())
+    scores = player.scores(state, 0)
+    assert max(scores, key=lambda name: scores[name]) in ("press", "bold")
+    assert scores["press"] > scores["v2"] + MARGIN
+    player.move_order(state, 0)
+    assert player._plan(state, 0).intent is Intent.PRESS
+    troll = state.models["a0"]
+    pressed = player.choose_move(state, troll)
+    waited = PlanPlayer().choose_move(state, troll)
+    assert isinstance(pressed, Move) and isinstance(waited, Move)
+    assert pressed.to[1] > waited.to[1] + 1.0  # nearer the bowmen (they stand at y = 22)
+
+
+class _Checked:
+    """Wraps the search player: each move it answers must pass the engine's own check."""
+
+    def __init__(self, inner: SearchPlayer) -> None:
+        self.inner = inner
+        self.moves = 0
+
+    def decide(self, state: BattleState, decision: Any) -> Any:
+        answer = self.inner.decide(state, decision)
+        if isinstance(decision, ChooseMove):
+            assert move_refusal(state, answer) is None, answer
+            self.moves += 1
+        return answer
+
+
+def test_the_search_player_plays_a_small_battle_to_its_end_legally() -> None:
+    """A skirmish-size battle, played to its end by the scenario: every move of the search
+    player passes the engine's check, the battle's invariants hold after every turn and the
+    look-ahead was used."""
+    dice = Dice(3)
+    options = {"forces": ["rohan_skirmish", "warg_riders_skirmish"], "table": "village"}
+    setup = game.setup_from_options(options, dice)
+    search = SearchPlayer(setup.scenario)
+    players = (_Checked(search), PlanPlayer(setup.scenario))
+    state = game.new_battle(setup, dice, EventLog())
+    game.deploy(state, setup.scenario, players)  # type: ignore[arg-type]
+    setup.scenario.start(state, players)  # type: ignore[arg-type]
+    state.players = players  # type: ignore[assignment]
+    while setup.scenario.ended(state) is None:
+        play_turn(state, players)  # type: ignore[arg-type]
+        assert invariant_breaches(state) == []
+    assert state.turn < setup.scenario.turn_limit  # ended by the scenario's own condition
+    assert players[0].moves > 10 and search.searched > 0

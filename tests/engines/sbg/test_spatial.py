@@ -4,6 +4,7 @@ the convex clip of a sight line gives Shapely's stretches."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -11,8 +12,10 @@ import shapely
 from shapely.geometry import LineString
 
 from battlesim.engines.sbg.core import geometry
+from battlesim.engines.sbg.core.bases import Base, Point
 from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.state import Removal
+from battlesim.engines.sbg.core.table import _SLOW, Table
 from battlesim.engines.sbg.core.tables_preset import PRESETS, preset
 from tests.engines.sbg.builders import add, battle
 
@@ -163,5 +166,50 @@ def test_move_limits_kept_per_table_are_the_ones_measured() -> None:
         for _ in range(2):  # the second time from the memo
             assert table.reach(start, end, base, 6.0) == table._reach(start, end, base, 6.0, 2.0)
             limit = table.move_limit(start, end, base, 1.0)
-            assert limit == table._move_limit(start, end, base, 1.0)
+            assert limit == table._move_limit(start, end, base, 1.0, math.inf)
     assert table.index.memo["move limits"]
+
+
+@pytest.mark.parametrize("name", ["village", "forest and ruins"])
+def test_move_limit_within_a_move_is_the_whole_segments(name: str) -> None:
+    """``move_limit(..., within=w)`` leaves out the pieces met beyond ``w`` inches only: a
+    limit short of ``w`` is the one the whole segment gives, to the last bit, and a farther
+    one stays at ``w`` or beyond (what ``furthest_legal_point`` relies on); ``reach`` is
+    unchanged (its pieces beyond the budget change nothing)."""
+    rng = random.Random(5)
+    table = preset(name)
+    base = circle_base(0.5)
+    shortened = 0
+    for _ in range(300):
+        start = (rng.uniform(1, 47), rng.uniform(1, 47))
+        end = (rng.uniform(1, 47), rng.uniform(1, 47))
+        within = rng.uniform(0.5, 8.0)
+        whole = table._move_limit(start, end, base, 1.0, math.inf)
+        part = table._move_limit(start, end, base, 1.0, within)
+        if whole < within:
+            assert part == whole
+        else:
+            assert part >= within
+            shortened += part != whole
+        budget = rng.uniform(1.0, 12.0)
+        spans = geometry.merge_intervals((a, b) for a, b, _ in _swept(table, start, end, base))
+        assert table._reach(start, end, base, budget, 2.0) == _walked(spans, budget, 2.0)
+    assert shortened  # some far piece was indeed left out
+
+
+def _swept(table: Table, start: Point, end: Point, base: Base) -> list[tuple[float, float, int]]:
+    """Every slow piece's stretch on the whole segment (no ``within``)."""
+    return table.index.swept_intervals(start, end, _SLOW, geometry.bounding_radius(base))
+
+
+def _walked(spans: list[tuple[float, float]], budget: float, factor: float) -> float:
+    """``Table._reach``'s walk over every slow stretch of the whole segment."""
+    t, spent = 0.0, 0.0
+    for a, b in spans:
+        if spent + (a - t) >= budget:
+            return t + (budget - spent)
+        spent, t = spent + (a - t), a
+        if spent + (b - a) * factor >= budget:
+            return t + (budget - spent) / factor
+        spent, t = spent + (b - a) * factor, b
+    return t + (budget - spent)

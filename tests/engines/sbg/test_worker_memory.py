@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import weakref
 
+from battlesim.engines.sbg.core.tables_more import preset
 from battlesim.engines.sbg.game import play_game
 
 
@@ -15,6 +16,8 @@ def _tables() -> list[object]:
 
 
 def test_a_battles_table_dies_with_the_battle() -> None:
+    for name in ("village", "river ford"):
+        preset(name)  # built once per process on purpose (tables_more._built): not a leak
     before = {id(o) for o in _tables()}  # kept on purpose elsewhere (a cached preset)
     tables: list[weakref.ref[object]] = []
     for seed, table in enumerate(("village", "river ford", "generated")):
@@ -27,3 +30,16 @@ def test_a_battles_table_dies_with_the_battle() -> None:
     gc.collect()
     alive = [ref() for ref in tables if ref() is not None]
     assert alive == [], f"{len(alive)} tables outlive their battles"
+
+
+def test_a_preset_table_is_built_once_per_process() -> None:
+    """A worker's chunk plays every battle on the same preset table object (its index keeps
+    the route graphs and segment answers: not rebuilt per battle); a generated table is
+    new for each battle and dies with it (above)."""
+    seen = []
+    for seed in range(2):
+        options = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "table": "village"}
+        play_game(seed=seed, options=options)
+        seen.append(preset("village"))
+    assert seen[0] is seen[1]
+    assert seen[0].index.memo["move limits"]  # the answers kept for the next battle

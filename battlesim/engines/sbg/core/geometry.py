@@ -99,7 +99,9 @@ class Table(Protocol):
     def reach(
         self, start: Point, end: Point, base: Base, budget: Inches, difficult_factor: float = ...
     ) -> Inches: ...
-    def move_limit(self, start: Point, end: Point, base: Base, model_height: Inches) -> Inches: ...
+    def move_limit(
+        self, start: Point, end: Point, base: Base, model_height: Inches, within: Inches = ...
+    ) -> Inches: ...
     def touching(self, pos: Point, base: Base, tolerance: Inches = 0.05) -> Sequence[Any]: ...
     def route(self, start: Point, goal: Point, base: Base) -> list[Point] | None: ...
 
@@ -340,16 +342,32 @@ class TerrainIndex:
         return found
 
     def swept_intervals(
-        self, start: Point, end: Point, kinds: Iterable[Any], radius: Inches
+        self,
+        start: Point,
+        end: Point,
+        kinds: Iterable[Any],
+        radius: Inches,
+        within: Inches = math.inf,
     ) -> list[tuple[float, float, int]]:
         """Return every (enter, leave, piece) of a base of ``radius`` moving along the segment,
-        sorted by where it enters."""
+        sorted by where it enters. ``within``: pieces the base cannot meet in the segment's
+        first ``within`` inches may be left out (their stretches enter farther; the others'
+        are measured on the whole segment, the same values: callers that look no farther
+        skip the pieces beyond, speed)."""
         pad = radius + EPS
+        near_end = end
+        length = point_distance(start, end)
+        if within < length:
+            share = within / length
+            near_end = (
+                start[0] + (end[0] - start[0]) * share,
+                start[1] + (end[1] - start[1]) * share,
+            )
         corridor = (
-            min(start[0], end[0]) - pad,
-            min(start[1], end[1]) - pad,
-            max(start[0], end[0]) + pad,
-            max(start[1], end[1]) + pad,
+            min(start[0], near_end[0]) - pad,
+            min(start[1], near_end[1]) - pad,
+            max(start[0], near_end[0]) + pad,
+            max(start[1], near_end[1]) + pad,
         )
         found: list[tuple[float, float, int]] = []
         for i in self.boxed(corridor, kinds):
@@ -394,6 +412,7 @@ class TerrainIndex:
         return self._routes[key]
 
 
+_BEYOND_MOVE = 1.0  # inches past a move's end its table limit is still measured
 _CROSSED_LIMIT = 4_000  # segments kept per table (repeats come within a move: memory stays low)
 
 Plane = tuple[float, float, float]  # (nx, ny, c): the points p with nx * px + ny * py <= c
@@ -586,9 +605,11 @@ def furthest_legal_point(
         _bases_limit(start, u, free, base, others),
         _zones_limit(start, u, free, base, enemy_zones, charge_target),
     )
-    if table is not None:
+    if table is not None and blocked > BACKOFF:  # blocked at once: the table cannot matter
         free = min(free, table.reach(start, target, base, budget_inches, difficult_factor))
-        blocked = min(blocked, table.move_limit(start, target, base, model_height))
+        # a limit beyond the move's end (and BACKOFF) changes nothing: not measured (speed)
+        within = free + BACKOFF + _BEYOND_MOVE
+        blocked = min(blocked, table.move_limit(start, target, base, model_height, within))
     # Whatever stopped the model, it stays a hair short of it: no overlap through rounding.
     t = min(free, max(0.0, blocked - BACKOFF))
     return (start[0] + u[0] * t, start[1] + u[1] * t)
@@ -597,7 +618,42 @@ def furthest_legal_point(
 def _bases_limit(
     start: Point, u: Point, reach: float, base: Base, others: Sequence[Placed]
 ) -> float:
-    return min((first_touch(start, u, reach, base, o) for o in others), default=math.inf)
+    return _first_of(start, u, reach, base, others, 0.0)
+
+
+def _first_of(
+    start: Point, u: Point, reach: float, base: Base, others: Sequence[Placed], margin: float
+) -> float:
+    """``min(first_touch(...) for each of others)``, with ``_circle_touch`` written out in
+    the loop for round bases (speed: every candidate move runs it over every base near the
+    model; the same operations in the same order, so the same floats)."""
+    if not base.is_circle:
+        return min(
+            (first_touch(start, u, reach, base, o, margin) for o in others), default=math.inf
+        )
+    sx, sy = start
+    ux, uy = u
+    radius = base.radius
+    best = math.inf
+    for other in others:
+        o_pos, o_base = other
+        if not o_base.is_circle:
+            t = _traced_touch(start, u, reach, base, other, margin)
+        else:
+            reach_radius = radius + o_base.radius + margin
+            wx, wy = sx - o_pos[0], sy - o_pos[1]
+            b = wx * ux + wy * uy
+            c = wx * wx + wy * wy - reach_radius * reach_radius
+            if c <= EPS:  # starts in contact or inside: only a move that closes in is stopped
+                t = 0.0 if b < -EPS else math.inf
+            else:
+                disc = b * b - c
+                if disc < 0 or b >= 0:
+                    continue
+                t = -b - math.sqrt(disc)
+        if t < best:
+            best = t
+    return best
 
 
 def _zones_limit(
@@ -610,9 +666,7 @@ def _zones_limit(
 ) -> float:
     if charge_target is not None:
         return _charge_limit(start, u, reach, base, zones, charge_target)
-    return min(
-        (first_touch(start, u, reach, base, z, CONTROL_ZONE) for z in zones), default=math.inf
-    )
+    return _first_of(start, u, reach, base, zones, CONTROL_ZONE)
 
 
 def _charge_limit(

@@ -65,6 +65,7 @@ _FEATURE_WORDS = {
 _DEEP_WORDS = ("deep", "lake", "pool", "profonde")
 # The features the model now moving treats as open ground (set by the Move phase around one
 # model's move, ``moving_through``): difficult pieces of these features cost no extra.
+_BEYOND = 1.0  # inches past a budget still measured: no merge of stretches bridges it
 _LIMITS_KEPT = 4_000  # ``Table.reach`` and ``move_limit`` answers kept per table (memory)
 _OPEN_FEATURES: ContextVar[frozenset[str]] = ContextVar("open features", default=frozenset())
 
@@ -420,7 +421,10 @@ class Table:
         self, start: Point, end: Point, base: Base, budget: Inches, difficult_factor: float
     ) -> Inches:
         t, spent = 0.0, 0.0
-        for a, b, factor in self._priced_stretches(start, end, base, difficult_factor):
+        # Every inch costs at least one: a stretch entered beyond the budget (and a margin
+        # no merging bridges) changes nothing; its piece is not measured (speed).
+        within = budget + _BEYOND
+        for a, b, factor in self._priced_stretches(start, end, base, difficult_factor, within):
             if spent + (a - t) >= budget:
                 return t + (budget - spent)
             spent, t = spent + (a - t), a
@@ -430,12 +434,18 @@ class Table:
         return t + (budget - spent)
 
     def _priced_stretches(
-        self, start: Point, end: Point, base: Base, difficult_factor: float
+        self,
+        start: Point,
+        end: Point,
+        base: Base,
+        difficult_factor: float,
+        within: Inches = math.inf,
     ) -> list[tuple[float, float, float]]:
         """The stretches costing more than their length, each with its factor: difficult
         terrain, and stairs for cavalry (``difficult_factor`` is cavalry's: reading 35,
-        CAV-MOVE-08); where both lie the dearer counts."""
-        slow = [(a, b, difficult_factor) for a, b in self._slow_stretches(start, end, base)]
+        CAV-MOVE-08); where both lie the dearer counts. ``within``: the difficult pieces met
+        farther are left out (``_reach`` reads none beyond its budget)."""
+        slow = [(a, b, difficult_factor) for a, b in self._slow_stretches(start, end, base, within)]
         if not self.stairs or difficult_factor < CAVALRY_DIFFICULT_FACTOR:
             return slow  # SIEGE-MOVE-01, SIEGE-STAIRS-01: stairs cost Infantry nothing more
         r = geometry.bounding_radius(base)
@@ -443,8 +453,11 @@ class Table:
         priced = slow + [(a, b, CAVALRY_STAIRS_FACTOR) for a, b, _ in steps]
         return _dearest(priced)
 
-    def _slow_stretches(self, start: Point, end: Point, base: Base) -> list[geometry.Interval]:
-        hits = self.index.swept_intervals(start, end, _SLOW, geometry.bounding_radius(base))
+    def _slow_stretches(
+        self, start: Point, end: Point, base: Base, within: Inches = math.inf
+    ) -> list[geometry.Interval]:
+        r = geometry.bounding_radius(base)
+        hits = self.index.swept_intervals(start, end, _SLOW, r, within)
         open_ground = _OPEN_FEATURES.get()
         if open_ground:
             hits = [h for h in hits if not self._open(self.pieces[h[2]], open_ground)]
@@ -454,26 +467,39 @@ class Table:
     def _open(piece: TerrainPiece, open_ground: frozenset[str]) -> bool:
         return ANY_FEATURE in open_ground or bool(piece.features & open_ground)
 
-    def move_limit(self, start: Point, end: Point, base: Base, model_height: Inches) -> Inches:
+    def move_limit(
+        self,
+        start: Point,
+        end: Point,
+        base: Base,
+        model_height: Inches,
+        within: Inches = math.inf,
+    ) -> Inches:
         """Return how far a base can go along the segment before the table stops it: its
         edge, impassable terrain or a gap (a Jump, MOVE-JUMP-03), an obstacle or sheer side
         needing a Leap or Climb test (MOVE-OBS-03), or a drop higher than the model
-        (MOVE-DESC-03). The model stops touching what stopped it."""
+        (MOVE-DESC-03). The model stops touching what stopped it. ``within``: a caller
+        that reads no limit beyond it; pieces the base cannot meet in the first ``within``
+        inches are not measured (the answer is exact below ``within``, and beyond it
+        when nothing stops the model before, speed)."""
         if geometry.point_distance(start, end) < geometry.EPS:
             return 0.0
         r = geometry.bounding_radius(base)  # all of the base it reads
-        key = ("move limit", start, end, r, model_height)
+        key = ("move limit", start, end, r, model_height, within)
         limits = self._limits()
         found = limits.get(key)
         if found is None:
-            found = limits[key] = self._move_limit(start, end, base, model_height)
+            found = limits[key] = self._move_limit(start, end, base, model_height, within)
         return found
 
-    def _move_limit(self, start: Point, end: Point, base: Base, model_height: Inches) -> Inches:
+    def _move_limit(
+        self, start: Point, end: Point, base: Base, model_height: Inches, within: Inches
+    ) -> Inches:
         r = geometry.bounding_radius(base)
         limits = [self._edge_limit(start, end, r)]
         # Grown slightly less than the radius: a base already touching may move away.
-        for a, b, i in self.index.swept_intervals(start, end, _STOPPING, r - geometry.MOVE_SLACK):
+        swept = self.index.swept_intervals(start, end, _STOPPING, r - geometry.MOVE_SLACK, within)
+        for a, b, i in swept:
             if b - a > geometry.EPS and self._stops(self.pieces[i], start, end, model_height):
                 limits.append(a)
         limits.extend(self._drop_limits(start, end, model_height))

@@ -10,6 +10,7 @@ Storm the Gate stands its castle gate (rules/fortifications.py, scenario_library
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
@@ -157,8 +158,16 @@ ALL_PRESETS: Mapping[str, Callable[[], Table]] = MappingProxyType({**PRESETS, **
 
 def preset(name: str) -> Table:
     """Return any preset table by name (``ALL_PRESETS`` lists them)."""
-    try:
-        return ALL_PRESETS[name]()
-    except KeyError:
+    if name not in ALL_PRESETS:
         known = ", ".join(sorted(ALL_PRESETS))
-        raise UnknownTableError(f"unknown table {name!r}; known: {known}") from None
+        raise UnknownTableError(f"unknown table {name!r}; known: {known}")
+    return _built(name)
+
+
+@functools.cache
+def _built(name: str) -> Table:
+    """Each preset is built once per process, as ``tables_preset.preset`` does: a table never
+    changes, and its index keeps the shapes, route graphs and segment answers every battle
+    on it needs (speed: a worker's chunk does not build them again for every battle; each
+    cache in the index is bounded, so memory stays flat)."""
+    return ALL_PRESETS[name]()

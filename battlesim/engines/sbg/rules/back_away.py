@@ -92,12 +92,17 @@ def _back_away_chosen(
     and the first legal heading is taken."""
     near = _neighbours(state, loser)
     headings = tuple(fan(away, 18, _BACK_AWAY_STEP))
+    known: dict[float, bool] = {}  # nothing moves while headings are weighed: asked once each
 
     def legal(angle: float) -> bool:
-        spot = rotated(loser.position, angle, BACK_AWAY)
-        return terrain_drop(state.table, loser.position, spot) <= 0.0 and _back_away_legal(
-            state, loser, spot, winners, near
-        )
+        found = known.get(angle)
+        if found is None:
+            spot = rotated(loser.position, angle, BACK_AWAY)
+            found = known[angle] = (
+                _back_away_legal(state, loser, spot, winners, near)
+                and terrain_drop(state.table, loser.position, spot) <= 0.0
+            )
+        return found
 
     choice = ChooseBackAway(loser, tuple(winners), headings, legal)
     first = next((h for h in headings if legal(h)), None)
@@ -131,13 +136,16 @@ def _back_away_legal(
     winners: list[ModelState],
     near: list[ModelState] | None = None,
 ) -> bool:
+    # the arithmetic tests first, the terrain's last (speed: in a crowd most headings are
+    # refused by a base; each test is a plain yes or no, so the order changes no answer)
+    if not _away_from(loser, spot, winners) or not clear_of_others(state, loser, spot, near=near):
+        return False
     if not terrain_fits(state.table, spot, loser.radius, state.width, state.depth):
         return False
-    if terrain_crossings(state.table, loser.position, spot, height_for(loser.profile.keywords)):
-        return False  # FIGHT-BACK-03: backing away cannot leap, jump or climb
-    if not _away_from(loser, spot, winners):
-        return False
-    return clear_of_others(state, loser, spot, near=near)
+    # FIGHT-BACK-03: backing away cannot leap, jump or climb
+    return not terrain_crossings(
+        state.table, loser.position, spot, height_for(loser.profile.keywords)
+    )
 
 
 def _away_from(loser: ModelState, spot: Point, winners: list[ModelState]) -> bool:
@@ -307,15 +315,16 @@ def _shift_friend(
 def _friend_may_stand(
     state: BattleState, friend: ModelState, target: Point, spot: Point, loser: ModelState
 ) -> bool:
+    # the bases first, the terrain last (speed: plain yes-or-no tests, the same answer)
+    if point_distance(target, spot) < friend.radius + loser.radius - CONTACT_TOLERANCE:
+        return False
+    if not clear_of_others(state, friend, target, ignore=loser):
+        return False
     if not terrain_fits(state.table, target, friend.radius, state.width, state.depth):
         return False
     if terrain_crossings(state.table, friend.position, target, height_for(friend.profile.keywords)):
         return False  # FIGHT-WAY-03: no leaping, climbing or dropping
-    if terrain_drop(state.table, friend.position, target) > 0.0:
-        return False
-    if point_distance(target, spot) < friend.radius + loser.radius - CONTACT_TOLERANCE:
-        return False
-    return clear_of_others(state, friend, target, ignore=loser)
+    return terrain_drop(state.table, friend.position, target) <= 0.0
 
 
 # Public names for the Brutal Power Attack Barge (monsters/barge.py), which backs models away

@@ -562,16 +562,18 @@ def _after_unhorsing(
     return Charge(action.model, action.target, spot, action.throw)
 
 
-def _nearby(state: BattleState, model: ModelState, reach: float) -> list[ModelState]:
-    return _within(state, model.x, model.y, reach + 2 * model.radius + CONTROL_ZONE + 1.0)
-
-
 def _within(state: BattleState, x: float, y: float, limit: float) -> list[ModelState]:
     """Living models whose centre is within ``limit`` of (x, y): squared arithmetic, no
     tuples (this filter runs for every candidate move)."""
+    return state.in_living_order(_within_any_order(state, x, y, limit))
+
+
+def _within_any_order(state: BattleState, x: float, y: float, limit: float) -> list[ModelState]:
+    """``_within`` in no particular order, for callers whose answer does not depend on it
+    (the least of some distances, whether any base overlaps: speed, no sort)."""
     limit2 = limit * limit
     near = state.in_box(x - limit, y - limit, x + limit, y + limit)  # the grid's cells
-    return state.in_living_order([o for o in near if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2])
+    return [o for o in near if (o.x - x) ** 2 + (o.y - y) ** 2 <= limit2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,7 +590,9 @@ class Surroundings:
 
 def surroundings(state: BattleState, model: ModelState) -> Surroundings:
     budget = allowance(state, model)
-    others = [o for o in _nearby(state, model, budget) if o is not model]
+    # furthest_toward reads only the least stop among them: their order does not matter
+    reach = budget + 2 * model.radius + CONTROL_ZONE + 1.0  # a base or zone it may meet
+    others = [o for o in _within_any_order(state, model.x, model.y, reach) if o is not model]
     placed = [(o.position, circle_base(o.radius)) for o in others]
     zones = [
         (o.position, circle_base(o.radius))
@@ -629,15 +633,18 @@ def charge_spot(
     model: ModelState,
     target: ModelState,
     movers: list[ModelState] | None = None,
+    budget: float | None = None,
 ) -> Point | None:
     """The nearest point touching ``target`` that a legal charge reaches, or None.
 
     Circle arithmetic (speed): spots round the target, nearest the charger first. ``movers``:
-    ``in_moving_reach`` of the model, when the caller tries several targets (speed).
+    ``in_moving_reach`` of the model, when the caller tries several targets (speed);
+    ``budget``: its ``allowance``, likewise.
     """
-    if state.distance(model, target) > allowance(state, model):
+    budget = allowance(state, model) if budget is None else budget
+    if state.distance(model, target) > budget:
         return None
-    spot = _contact_spot(state, model, target, movers)
+    spot = _contact_spot(state, model, target, movers, budget)
     if spot is None:
         spot = _across_spot(state, model, target)
     return spot if spot is not None else _foot_spot(state, model, target)
@@ -652,18 +659,25 @@ def _foot_spot(state: BattleState, model: ModelState, target: ModelState) -> Poi
 
 
 def _contact_spot(
-    state: BattleState, model: ModelState, target: ModelState, movers: list[ModelState] | None
+    state: BattleState,
+    model: ModelState,
+    target: ModelState,
+    movers: list[ModelState] | None,
+    budget: float,
 ) -> Point | None:
+    """``budget``: the model's ``allowance``, as ``charge_spot`` found it (nothing moved)."""
     if not can_move(state, model):
         return None  # every free spot would be surely illegal: the search's own answer
     reach = target.radius + model.radius
     near = [
         o
-        for o in _within(state, target.x, target.y, reach + model.radius + _LARGEST_RADIUS)
+        # only whether a spot overlaps any of them is asked: in any order (speed)
+        for o in _within_any_order(
+            state, target.x, target.y, reach + model.radius + _LARGEST_RADIUS
+        )
         if o is not target and o is not model
     ]
     taken = [(o.x, o.y, model.radius + o.radius - 1e-3) for o in near]
-    budget = allowance(state, model)  # the same for every spot (speed: asked once)
     heading = angle_to(target.position, model.position)
     tries = 0
     for angle in fan(heading, 12, math.pi / 12):
@@ -764,7 +778,7 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
     _SEARCH_SIGHT.append({})  # nothing moves while the spots are tried
     try:
         for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
-            spot = charge_spot(state, model, enemy, movers)
+            spot = charge_spot(state, model, enemy, movers, budget)
             if spot is not None:
                 found.append((enemy, spot))
     finally:

@@ -1,0 +1,222 @@
+"""``SearchPlayer``: heuristic_v2 with a look-ahead at each turn's key decision (issue 29,
+item 3), a slower player users may pick (meant to be stronger; not yet measured so:
+``bench/sbg_players.py --check search``).
+
+When its side is asked its move order and the armies are close enough to fight within two
+moves, it tries each candidate way to play the turn (``CANDIDATES``: v2's own choice; an
+intent forced, ADVANCE, PRESS or HOLD: how far the line closes in; a bold turn that presses
+and charges even poor exchanges; a wary one that holds and charges only the fights it
+expects to win) on copies of the state (``core/clone.py``): each copy plays the rest of the
+turn and ``depth`` more turns with heuristic_v2 on both sides, the candidate steering its own
+side this turn. Each candidate is played with the same ``rollouts`` dice seeds (common random
+numbers: the candidates differ by their play, not their luck), drawn from the battle's seed,
+never from its dice. The candidate whose copies end best on average (material kept less
+material lost, the scenario's victory points, a side broken) is played if it beats v2's own
+choice by more than ``MARGIN`` and ``SURE`` standard errors of the copies' differences
+(less is the dice's noise: once the play parts ways, so do the dice). Far apart, it plays as v2.
+
+Its strength and cost are stated by ``bench/sbg_players.py --check search``.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from dataclasses import dataclass
+
+from battlesim.engines.dice import Dice
+from battlesim.engines.sbg.core.clone import clone
+from battlesim.engines.sbg.core.state import BattleState
+from battlesim.engines.sbg.core.units import ModelId, PlayerId
+from battlesim.engines.sbg.phases.turn import play_turn, rest_of_turn
+from battlesim.engines.sbg.policies.plan.intent import Intent
+from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
+from battlesim.engines.sbg.rules.scenarios import Scenario
+
+ROLLOUTS = 6  # dice seeds per candidate
+PROBE = 2  # copies after which a candidate that ends exactly as v2's own choice is dropped
+DEPTH = 1  # whole turns played after the rest of this one
+CONTACT_RANGE = 2.0  # moves apart within which the turn's choice matters
+BROKEN_WEIGHT = 0.2  # a broken army, in shares of an army's points
+POINTS_WEIGHT = 0.2  # the scenario's victory-point lead, in shares of the points at stake
+WON = 2.0  # a copy where the battle ended: won or lost outright
+MARGIN = 0.03  # average worth by which a candidate must beat v2's own choice to be played
+SURE = 1.0  # ... and standard errors of the copies' differences it must beat it by
+BOLD = -0.6  # the worst exchange charged by a bold turn (v2: -0.1, or -0.3 pressing)
+WARY = 0.1  # the worst exchange charged by a wary turn: only fights it expects to win
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A way to play the turn: an intent for the move (None: v2's own) and the worst
+    exchange worth a charge (None: v2's own threshold)."""
+
+    name: str
+    intent: Intent | None = None
+    threshold: float | None = None
+
+
+OWN = Candidate("v2")  # first: it wins ties, and the others must beat it by MARGIN
+CANDIDATES = (
+    OWN,
+    Candidate("advance", Intent.ADVANCE),
+    Candidate("press", Intent.PRESS),
+    Candidate("hold", Intent.HOLD),
+    Candidate("bold", Intent.PRESS, BOLD),  # close in and charge whatever may be reached
+    Candidate("wary", Intent.HOLD, WARY),  # stand off; charge only the fights it should win
+)
+
+
+class SteeredPlayer(SiegePlanPlayer):
+    """heuristic_v2 (the plan player with its siege moves, as the roster names it) whose
+    turn may be steered: a candidate's intent and charge threshold for the rest of the turn
+    (the search player, and v2 on the copies)."""
+
+    def __init__(self, scenario: Scenario | None = None, *, spend_might: bool = True) -> None:
+        super().__init__(scenario, spend_might=spend_might)
+        self._thresholds: dict[PlayerId, tuple[int, float]] = {}  # side -> (turn, threshold)
+
+    def steer(self, state: BattleState, side: PlayerId, candidate: Candidate) -> None:
+        if candidate.intent is not None:
+            self.force_intent(state, side, candidate.intent)
+        if candidate.threshold is not None:
+            self._thresholds[side] = (state.turn, candidate.threshold)
+
+    def _threshold(self, state: BattleState, side: PlayerId) -> float:
+        steered = self._thresholds.get(side)
+        if steered is not None and steered[0] == state.turn:
+            return steered[1]
+        return super()._threshold(state, side)
+
+
+class SearchPlayer(SteeredPlayer):
+    """heuristic_v2 that weighs its turn's play by playing it out on copies."""
+
+    def __init__(
+        self,
+        scenario: Scenario | None = None,
+        *,
+        spend_might: bool = True,
+        rollouts: int = ROLLOUTS,
+        depth: int = DEPTH,
+    ) -> None:
+        super().__init__(scenario, spend_might=spend_might)
+        self.rollouts = rollouts
+        self.depth = depth
+        self.scenario_or_default = scenario if scenario is not None else Scenario()
+        self.searched = 0  # decisions searched (benches report it)
+
+    def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
+        if _close(state):
+            self.steer(state, side, self._best(state, side))
+            self.searched += 1
+        return super().move_order(state, side)
+
+    def candidates(self, state: BattleState, side: PlayerId) -> list[Candidate]:
+        """The candidates that differ from v2's own choice (its intent forced again is no
+        other play)."""
+        own = self._plan(state, side).intent
+        return [c for c in CANDIDATES if c is OWN or c.intent != own or c.threshold is not None]
+
+    def scores(self, state: BattleState, side: PlayerId) -> dict[str, float]:
+        """Each candidate's average worth over its copies (the same dice seeds for each)."""
+        return {
+            name: sum(worths) / len(worths) for name, worths in self.worths(state, side).items()
+        }
+
+    def worths(self, state: BattleState, side: PlayerId) -> dict[str, list[float]]:
+        """Each candidate's worth on each copy, copy n of every candidate rolling seed n. A
+        candidate whose first ``PROBE`` copies end exactly as v2's own is taken for the same
+        play (it moved no model otherwise) and gets no more copies."""
+        seeds = [_seed(state, side, n) for n in range(self.rollouts)]
+        found = {
+            c.name: [self._play_out(state, side, c, seed) for seed in seeds[:PROBE]]
+            for c in self.candidates(state, side)
+        }
+        own = found[OWN.name]
+        for c in self.candidates(state, side):
+            if c is OWN or found[c.name] != own:
+                found[c.name] += [self._play_out(state, side, c, seed) for seed in seeds[PROBE:]]
+        return {name: worths for name, worths in found.items() if len(worths) == len(seeds)}
+
+    def _best(self, state: BattleState, side: PlayerId) -> Candidate:
+        """The candidate that beats v2's own choice by the most, if it beats it surely: by
+        more than ``MARGIN`` and than ``SURE`` standard errors of the copies' differences
+        (their dice part ways once the play does: the noise is large)."""
+        worths = self.worths(state, side)
+        own = worths[OWN.name]
+        best, best_gain = OWN, 0.0
+        for candidate in CANDIDATES:
+            if candidate is OWN or candidate.name not in worths:
+                continue
+            gains = [a - b for a, b in zip(worths[candidate.name], own, strict=True)]
+            gain = sum(gains) / len(gains)
+            if gain > max(MARGIN, SURE * _error(gains)) and gain > best_gain:
+                best, best_gain = candidate, gain
+        return best
+
+    def _play_out(
+        self, state: BattleState, side: PlayerId, candidate: Candidate, seed: int
+    ) -> float:
+        """The copy's worth to ``side`` once it has played on with ``candidate`` this turn."""
+        scenario = self.scenario_or_default
+        copy = clone(state, Dice(seed))
+        players = (SteeredPlayer(self.scenario), SteeredPlayer(self.scenario))
+        players[side].steer(copy, side, candidate)
+        copy.players = players
+        rest_of_turn(copy, players, side)
+        for _ in range(self.depth):
+            if scenario.ended(copy) is not None:
+                return _worth(copy, side, scenario, ended=True)
+            play_turn(copy, players)
+        return _worth(copy, side, scenario, ended=scenario.ended(copy) is not None)
+
+
+def _error(values: list[float]) -> float:
+    """Standard error of the mean of ``values`` (infinite for fewer than two)."""
+    if len(values) < 2:
+        return math.inf
+    mean = sum(values) / len(values)
+    spread = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return math.sqrt(spread / len(values))
+
+
+def _close(state: BattleState) -> bool:
+    """Whether some enemies stand within two moves of each other (a fight may start before
+    the next turn's choice)."""
+    for model in state.living(0):
+        reach = CONTACT_RANGE * model.profile.move + 2.0
+        for enemy in state.near(model.x, model.y, reach + state.largest_radius, 1):
+            if state.distance(model, enemy) <= max(reach, CONTACT_RANGE * enemy.profile.move):
+                return True
+    return False
+
+
+def _seed(state: BattleState, side: PlayerId, n: int) -> int:
+    """A seed of its own for each copy: from the battle's seed, the turn, the side and the
+    copy's number (the battle's own dice are never rolled by a copy)."""
+    key = f"{getattr(state.dice, 'seed', 0)}:{state.turn}:{side}:{n}"
+    return zlib.crc32(key.encode())
+
+
+def _worth(state: BattleState, side: PlayerId, scenario: Scenario, *, ended: bool) -> float:
+    """Share of its points the side keeps less the enemy's share, the victory-point lead,
+    a broken army; a battle that ended counts as won or lost outright."""
+    points = scenario.victory_points(state)
+    lead = points[side] - points[1 - side]
+    if ended and lead:
+        return WON if lead > 0 else -WON
+    kept = _kept(state, side) - _kept(state, 1 - side)
+    broken = BROKEN_WEIGHT * (int(state.broken[1 - side]) - int(state.broken[side]))
+    return kept + broken + POINTS_WEIGHT * lead / max(1, points[0] + points[1])
+
+
+def _kept(state: BattleState, side: PlayerId) -> float:
+    """Share of the side's starting points still on the table, by Wounds left."""
+    total = left = 0.0
+    for model in state.models.values():  # the slain too: they stay in ``models``
+        if model.player == side:
+            worth = max(1, model.profile.points)
+            total += worth
+            left += worth * model.wounds / max(1, model.profile.wounds) if model.alive else 0.0
+    return left / max(1.0, total)
