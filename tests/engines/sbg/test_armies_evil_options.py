@@ -4,17 +4,20 @@ the BattleScribe id, scripts the dice and fails when the rule's unit is removed.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.policies.players import HeuristicPlayer
 from battlesim.engines.sbg.rules import cavalry, war_beasts
 from battlesim.engines.sbg.rules import special_shots as shots
 from battlesim.engines.sbg.rules.characteristics import attacks
+from battlesim.engines.sbg.rules.combat import ChooseStrikeTarget
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.howdah import howdah
-from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, rolls
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, players, rolls
 from tests.engines.sbg.test_war_beasts import COMMANDER, MUMAK
 
 HERO = replace(
@@ -161,6 +164,15 @@ def test_great_eagle_stays_when_radagast_leaves_it() -> None:
     assert not model.alive
 
 
+def test_sleigh_is_removed_when_radagast_leaves_it() -> None:
+    """BSData 1c2b-21e1-8210-7a7a Sleigh: Radagast slain or dismounted, the sleigh is removed
+    from play, no dice (6+6 would keep a plain mount)."""
+    state, model = _rider_slain([6, 6], "Sleigh")
+    assert not model.alive and not rolls(state)
+    state, model = _rider_slain([6, 6])
+    assert model.alive and model.loose
+
+
 def test_scythe_gauntlets_plus_one_to_wound_on_strikes() -> None:
     """BSData c80a-c2bb-d9c0-a65a: +1 To Wound on Strikes: S3 v D4 needs 5, a 4 wounds; the
     same troll without them does not wound on a 4."""
@@ -172,3 +184,103 @@ def test_scythe_gauntlets_plus_one_to_wound_on_strikes() -> None:
         foe = add(state, "F", 0, 10 + BASE_GAP, 10)
         strike(state, troll, foe, trapped=False)
         assert foe.alive is not wounded
+
+
+@pytest.mark.parametrize(
+    ("options", "knock", "left", "prone"),
+    [
+        (("crushing club",), 3, 2, True),
+        (("crushing club",), 2, 2, False),
+        ((), 3, 4, False),
+    ],
+)
+def test_crushing_club_d3_wounds_and_knocks_down_a_survivor_on_three(
+    options: tuple[str, ...], knock: int, left: int, prone: bool
+) -> None:
+    """BSData 4394-2977-acb0-9ac4 Crushing Club: a Strike that wounds (S5 v D4, a 4) causes
+    D3 Wounds (a 6: 3 of the victim's 5), the second misses (a 1); the victim survives and is
+    knocked Prone on a 3+ (a 3 fells it, a 2 does not); without the club, 1 Wound, no die
+    (the fight's after-Strikes rules run as resolve_combat runs them)."""
+    from battlesim.engines.sbg.rules.fighting import AFTER_STRIKES, winners_strike
+
+    state = battle([4, 6, 1, knock] if options else [4, 1, knock])
+    troll = add(state, "T", 1, 10, 10, replace(WARRIOR, strength=5, attacks=2, options=options))
+    victim = add(state, "V", 0, 10, 10 + troll.radius + 0.49, replace(WARRIOR, wounds=5))
+    winners_strike(state, players()[1], [troll], [victim], set())
+    for rule in AFTER_STRIKES:  # as resolve_combat, once the Strikes are made
+        rule(state, [troll], [victim])
+    assert (victim.wounds, victim.prone) == (left, prone)
+    assert len(rolls(state)) == (4 if options else 2)
+
+
+AZOG = replace(HERO, name="Test Azog", fight=7, strength=5, wargear=("mace", "sword"))
+
+
+def test_stone_flail_fights_at_six_keeps_it_to_whirl_d3_wounds_after_fate_and_fells() -> None:
+    """BSData 13e4-14a0-b6e3-5372 Stone Flail: bought, Azog fights with it (a two-handed flail:
+    Whirl) at Fight 6 (card 7), and Whirling does not lower it to 1; its Strike that wounds
+    (a 6) causes D3 Wounds counted after Fate (a 6: 3 of the victim's 5) and the survivor is
+    knocked Prone, no die; Azog with his mace fights at 7, Whirls at 1, 1 Wound, no fall."""
+    from battlesim.engines.sbg.core.arms import SpecialStrike
+    from battlesim.engines.sbg.rules import special_strikes
+    from battlesim.engines.sbg.rules.characteristics import fight_base
+    from battlesim.engines.sbg.rules.fighting import AFTER_STRIKES, winners_strike
+
+    for options, weapon, fight, whirled, left, prone in (
+        (("stone flail",), "stone flail", 6, 6, 2, True),
+        ((), "mace", 7, 1, 4, False),
+    ):
+        state = battle([6, 6] if options else [6])
+        azog = add(state, "Z", 1, 10, 10, replace(AZOG, options=options))
+        victim = add(state, "V", 0, 10, 10 + azog.radius + 0.49, replace(WARRIOR, wounds=5))
+        assert azog.weapon is not None and azog.weapon.name == weapon
+        assert fight_base(state, azog) == fight
+        winners_strike(state, players()[1], [azog], [victim], set())
+        for rule in AFTER_STRIKES:  # as resolve_combat, once the Strikes are made
+            rule(state, [azog], [victim])
+        assert (victim.wounds, victim.prone) == (left, prone)
+        if options:
+            special_strikes.declare(state, azog, SpecialStrike.WHIRL, 3)
+        else:
+            azog.weapon = replace(azog.weapon, strikes=(SpecialStrike.WHIRL,))  # a flail's
+            special_strikes.declare(state, azog, SpecialStrike.WHIRL, 3)
+        assert fight_base(state, azog) + azog.fight_mod == whirled
+
+
+class _StrikesAt(HeuristicPlayer):
+    """Picks ``first`` for the first Strike target asked, ``then`` for every later one."""
+
+    def __init__(self, first: str, then: str) -> None:
+        super().__init__()
+        self.picks = [first]
+        self.then = then
+
+    def decide(self, state: BattleState, decision: Any) -> Any:
+        if isinstance(decision, ChooseStrikeTarget):
+            return self.picks.pop() if self.picks else self.then
+        return super().decide(state, decision)
+
+
+@pytest.mark.parametrize("blade", [True, False])
+def test_morgul_blade_binds_the_strikes_slays_on_a_wound_once_per_game(blade: bool) -> None:
+    """BSData 4cfa-17f9-9d63-4e9b Morgul Blade (profile 53f2-907d-bf06-fe6c): declared at the
+    first Strike (at a Hero, the heuristic), all Strikes go at that target: the first misses
+    (a 1), the second, which the player would aim at the warrior, strikes the Hero (a 6) and
+    its one unsaved Wound slays him (3 Wounds). Once per game: in the next fight a wound on
+    another Hero is 1 Wound (a 6, then a 1). Without the blade the second Strike wounds the
+    warrior."""
+    from battlesim.engines.sbg.core.status import Lasting, expire
+    from battlesim.engines.sbg.rules.fighting import winners_strike
+
+    state = battle([1, 6, 6, 1])
+    options = ("morgul blade",) if blade else ()
+    bearer = add(state, "N", 1, 10, 10, replace(HERO, attacks=2, options=options))
+    lord = replace(HERO, wounds=3, keywords=frozenset({"man", "infantry", "hero"}))
+    hero = add(state, "H", 0, 10, 10 + bearer.radius + 0.49, lord)
+    man = add(state, "W", 0, 10 + bearer.radius + 0.49, 10, replace(WARRIOR, wounds=2))
+    winners_strike(state, _StrikesAt("H", "W"), [bearer], [hero, man], set())
+    assert (hero.alive, man.wounds) == ((False, 2) if blade else (True, 1))
+    expire(bearer, Lasting.FIGHT)
+    other = add(state, "H2", 0, 10 - bearer.radius - 0.49, 10, lord)
+    winners_strike(state, _StrikesAt("H2", "H2"), [bearer], [other], set())
+    assert other.wounds == 2

@@ -168,3 +168,19 @@ def test_the_elk_strikes_at_strength_five_after_a_charge() -> None:
     assert strength_value(state, thranduil) == 4
     thranduil.charged = True
     assert strength_value(state, thranduil) == 5
+
+
+def test_wood_elf_spear_supports_and_may_shield_without_a_shield() -> None:
+    """BSData 8493-a2f4-d950-3d4e Wood Elf Spear: a spear (it supports) that may also parry,
+    using the rules for Shielding with no shield; a plain spear may not Shield."""
+    from battlesim.engines.sbg.core.arms import can_support
+    from battlesim.engines.sbg.rules.fight_stances import may_shield
+
+    data = {**profile_to_data(WARRIOR), "wargear": ["Wood Elf Spear"]}
+    card = profile_from_data(data)
+    plain = replace(WARRIOR, wargear=("spear",))
+    state = battle()
+    elf = add(state, "A1", 0, 10, 10, card)
+    other = add(state, "A2", 0, 20, 10, plain)
+    assert can_support(card) and may_shield([elf])
+    assert can_support(plain) and not may_shield([other])

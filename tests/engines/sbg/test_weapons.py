@@ -74,8 +74,9 @@ def test_wpn_1h_01_one_handed_is_the_default() -> None:
     """WPN-1H-01 (002:L1947): a weapon not defined as hand-and-a-half or two-handed is
     one-handed, with no Duel or To Wound modifier."""
     for name, weapon in HAND_WEAPONS.items():
-        # the staff (002:L2034), the BSData mattock and pick-hammer by their own rule
-        own_rule = ("staff", "mattock", "pick-hammer")
+        # the staff (002:L2034), the BSData mattock, pick-hammer and stone flail by their
+        # own rule
+        own_rule = ("staff", "mattock", "pick-hammer", "stone flail")
         special = name.startswith(("two-handed", "hand-and-a-half")) or name in own_rule
         assert (weapon.handedness is Handedness.ONE_HANDED) is not special, name
     state = battle([])

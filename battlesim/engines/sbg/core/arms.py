@@ -97,6 +97,9 @@ HAND_WEAPONS: Final = MappingProxyType(
         "two-handed weapon": HandWeapon("two-handed weapon", _TWO, ()),
         # BSData wargear "Rules": a two-handed weapon with Bash or Piercing Strike
         "mattock": HandWeapon("mattock", _TWO, (_SS.BASH, _SS.PIERCE)),
+        # BSData 13e4-14a0-b6e3-5372 Stone Flail: "a two-handed weapon that follows the
+        # normal rules for flails" (Whirl); its exceptions: rules/armies/evil/gundabad.py
+        "stone flail": HandWeapon("stone flail", _TWO, (_SS.WHIRL,)),
         "hand-and-a-half hammer": HandWeapon("hand-and-a-half hammer", _HALF, (_SS.BASH,)),
         "pick-hammer": HandWeapon("pick-hammer", _HALF, (_SS.BASH, _SS.PIERCE)),
         "sword-mace": HandWeapon("sword-mace", _ONE, (_SS.FEINT, _SS.BASH)),
@@ -167,6 +170,12 @@ def swapped_weapon(profile: Profile) -> HandWeapon | None:
     return None
 
 
+# Weapons bought as an option whose rule text is written for the model fighting with them
+# ("When fighting with the stone flail, Azog's Fight value is reduced to 6/5+"): bought,
+# the model fights with it rather than its card's weapons (READINGS "Stone Flail").
+BOUGHT_TO_FIGHT: Final = frozenset({"stone flail"})
+
+
 def fighting_weapon(profile: Profile) -> HandWeapon | None:
     """Return the weapon the model fights with, or None if it is unarmed (WPN-UNARMED-01).
 
@@ -179,6 +188,9 @@ def fighting_weapon(profile: Profile) -> HandWeapon | None:
     swapped = swapped_weapon(profile)
     if swapped is not None:
         return swapped
+    bought = sorted(BOUGHT_TO_FIGHT.intersection(profile.options))
+    if bought:
+        return HAND_WEAPONS[bought[0]]
     carried = [HAND_WEAPONS[name] for name in sorted(profile.gear) if name in HAND_WEAPONS]
     if not carried:
         if "unarmed" in profile.gear:

@@ -618,6 +618,11 @@ def _blow(
     strike(state, striker, target, trapped, at_mount)
 
 
+# Army rules that bind a striker's Strikes to a single model (a declared Morgul Blade): each
+# returns that model's uid, or None when it binds none
+BOUND_TARGET: list[Callable[[BattleState, ModelState], str | None]] = []
+
+
 def _strike_target(
     state: BattleState,
     player: Player,
@@ -625,7 +630,12 @@ def _strike_target(
     living: list[ModelState],
     trapped: set[str],
 ) -> ModelState:
-    """The player's choice among the losers; a refused choice falls on the first loser."""
+    """The player's choice among the losers; a refused choice falls on the first loser.
+    A rule that binds the striker's Strikes to one model (BOUND_TARGET) chooses for him."""
+    for bound in BOUND_TARGET:
+        held = state.models.get(bound(state, striker) or "")
+        if held is not None and held in living:
+            return held
     choice = player.decide(state, ChooseStrikeTarget(striker, living, frozenset(trapped)))
     target = state.models.get(choice)
     if target is None or target not in living:

@@ -81,8 +81,13 @@ def declare(state: BattleState, model: ModelState, strike: SpecialStrike, enemy_
         (die,) = state.roll(1, f"feint D3 {model.uid}")
         # SPS-FEINT-01: Fight -D3 to decide the Duel; SPS-CAV-01: the rider's Fight only
         model.fight_mod -= feint_loss(model.mount, fight, d3(die))
-    elif strike is SpecialStrike.WHIRL:
+    elif strike is SpecialStrike.WHIRL and not model.triggers & WHIRL_KEEPS_FIGHT:
         model.fight_mod = 1 - fight  # SPS-WHIRL-01: Fight becomes 1
+
+
+# Weapons whose bearer "does not reduce his Fight value for using the Whirl Special Strike"
+# (the Stone Flail, rules/armies/evil/gundabad.py)
+WHIRL_KEEPS_FIGHT: set[str] = set()
 
 
 def after_duel(state: BattleState, model: ModelState, won: bool) -> None:

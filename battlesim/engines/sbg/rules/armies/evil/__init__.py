@@ -27,6 +27,7 @@ from battlesim.engines.sbg.rules.armies.evil import (  # noqa: F401  (each regis
     khand,
     mordor,
     mordor_heroes,
+    morgul_blade,
     mount_rules,
     mumak_options,
     orcs,

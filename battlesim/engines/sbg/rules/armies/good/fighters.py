@@ -487,6 +487,11 @@ reroll(Roll.TO_WOUND_SHOOTING, "noldorin daggers", source="BSData d95c-924b-e77a
 SHIELD_WITHOUT_SHIELD.add("glaive")
 REGISTRY.register("glaive", kind=Kind.WEAPON, source="BSData 47f0-7db8-9972-e52d")
 
+# The Wood Elf Spear (BSData profile 8493-a2f4-d950-3d4e): a spear (names.yaml parts) that
+# "may also parry, allowing the model to use the rules for Shielding" without a shield.
+SHIELD_WITHOUT_SHIELD.add("wood elf spear")
+REGISTRY.register("wood elf spear", kind=Kind.WEAPON, source="BSData 8493-a2f4-d950-3d4e")
+
 
 # --- The Iron Shield (BSData a833-dc15-6753-b77f), Spear & Shield (a6dc-c579-efe7-cabb) ---------
 

@@ -22,6 +22,13 @@ GREAT_EAGLE = "great eagle"
 cavalry.RIDERLESS_STAYS[GREAT_EAGLE] = True
 REGISTRY.register(GREAT_EAGLE, kind=Kind.RULE, source="BSData 4b2a-3149-ab86-0a34 (Great Eagle)")
 
+# BSData 1c2b-21e1-8210-7a7a Sleigh (Radagast's mount, option f6ed-2da4-d446-3c20): "This is
+# a mount with the following profile and the Woodland Creature special rule. If Radagast is
+# slain or dismounts, remove the sleigh from play." (no test to stay: it leaves at once)
+SLEIGH = "sleigh"
+cavalry.RIDERLESS_STAYS[SLEIGH] = False
+REGISTRY.register(SLEIGH, kind=Kind.RULE, source="BSData 1c2b-21e1-8210-7a7a (Sleigh)")
+
 
 # BSData 6962-c373-d662-31e9 Cart (Gandalf the Grey's mount): "At the start of every
 # friendly Shoot phase, select a single enemy model within 6" of the cart and roll a D6. On a
