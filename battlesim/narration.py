@@ -51,6 +51,10 @@ class Names:
     def model(self, uid: Any) -> str:
         if not isinstance(uid, str):
             return "?"
+        rider = uid[:-1]
+        if uid not in self.models and uid.endswith("m") and rider in self.models:
+            # a riderless mount enters play as its rider's uid + "m" (SBG CAV-LOOSE-01)
+            return self.say(gettext_noop("{model}'s mount"), model=self.models[rider])
         return self.models.get(uid, uid)
 
     def models_of(self, uids: Any) -> str:
@@ -378,6 +382,7 @@ SENTENCES: dict[str, Callable[[Event, Names], str]] = {
         model=n.model(e.get("model")),
         source=n.text(e.get("source", "")),
     ),
+    "mount_flees": _model_says(gettext_noop("{model}, riderless, flees the battlefield")),
     "thrown_rider": _model_says(gettext_noop("{model} is thrown from the saddle")),
     "unhorsed": _model_says(gettext_noop("{model} fights on foot now")),
     "banner_passed": lambda e, n: n.say(
