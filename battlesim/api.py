@@ -39,6 +39,9 @@ from config.api_answers import BAD_INPUT, TOO_MANY, answers
 from config.api_fields import StrictBooleanField
 from config.throttles import JobCreateThrottle
 
+# One choice set for both SBG seats: named once in the schema (ENUM_NAME_OVERRIDES).
+SBG_PLAYER_CHOICES = sorted(PLAYERS)
+
 
 def job_json(job: SimulationJob) -> dict[str, Any]:
     job_data = {
@@ -70,12 +73,12 @@ class JobCollectionApi(APIView):
         list_a = serializers.CharField(max_length=100, required=False)
         list_b = serializers.CharField(max_length=100, required=False)
         player_a = serializers.ChoiceField(
-            choices=sorted(PLAYERS),
+            choices=SBG_PLAYER_CHOICES,
             required=False,
             help_text="SBG: who plays the first list (default heuristic; search: slower).",
         )
         player_b = serializers.ChoiceField(
-            choices=sorted(PLAYERS),
+            choices=SBG_PLAYER_CHOICES,
             required=False,
             help_text="SBG: who plays the second list.",
         )

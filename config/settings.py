@@ -151,6 +151,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # the two SBG seats (player_a, player_b) share one choice set: one enum, one name
+    "ENUM_NAME_OVERRIDES": {"SbgPlayerEnum": "battlesim.api.SBG_PLAYER_CHOICES"},
 }
 
 # Rate limits (DRF throttles, config/throttles.py): POSTs per address, account or user.
