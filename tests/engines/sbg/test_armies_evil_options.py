@@ -284,3 +284,79 @@ def test_morgul_blade_binds_the_strikes_slays_on_a_wound_once_per_game(blade: bo
     other = add(state, "H2", 0, 10 - bearer.radius - 0.49, 10, lord)
     winners_strike(state, _StrikesAt("H2", "H2"), [bearer], [other], set())
     assert other.wounds == 2
+
+
+def _lines(
+    dice: list[int], options: tuple[str, ...] = ("rappelling lines",), bow: bool = True
+) -> tuple:
+    """A Mûmak (with ``options``) that has moved, its commander and a crewman (a bowman by
+    default) aboard; an enemy 4" from the beast's base, within the crewman's Move."""
+    from battlesim.engines.sbg.core.state import Phase
+
+    state = battle(dice)
+    state.phase = Phase.MOVE
+    beast = add(state, "A01", 0, 24, 10, replace(MUMAK, options=options))
+    arms = ("sword", "bow") if bow else ("sword",)
+    bowman = add(state, "A01c0", 0, 24, 10, replace(WARRIOR, wargear=arms))
+    war_beasts.mount(state, beast, [add(state, "A01c1", 0, 24, 10, _commander()), bowman])
+    beast.done_moving = beast.moved = True
+    foe = add(state, "F", 1, 24, 10 + beast.radius + 4.0 + WARRIOR_RADIUS, WARRIOR)
+    return state, beast, bowman, foe
+
+
+WARRIOR_RADIUS = BASE_GAP / 2
+
+
+def test_rappelling_lines_a_2_puts_the_crewman_in_contact_and_he_may_not_shoot() -> None:
+    """BSData 4632-4f22-5f50-61d0 Rappelling Lines: after the Mûmak moved, a howdah model
+    rolls a D6 to climb down: 2+, placed in base contact with the Mûmak; it may not make
+    shooting attacks this turn (its bow could otherwise shoot, having moved no distance)."""
+    from battlesim.engines.sbg.rules.armies.evil import mumak_options as lines
+    from battlesim.engines.sbg.rules.shooting import can_shoot
+
+    state, beast, bowman, _ = _lines([2])
+    assert lines._rappels(state, players()[0], bowman)
+    assert howdah(bowman).riding is None and not bowman.prone
+    gap = state.distance(bowman, beast)
+    assert gap < 0.05, gap  # base contact, on the enemy's side (the heuristic's spot)
+    assert state.distance(bowman, state.models["F"]) < 4.0
+    assert [e.data["roll"] for e in state.log.of_kind("rappel")] == [2]
+    assert not can_shoot(state, bowman)
+    assert war_beasts.crew(state, beast) == [state.models["A01c1"]]
+
+
+def test_rappelling_lines_on_a_1_the_rope_snaps_and_the_model_falls() -> None:
+    """On a 1 the rope snaps: falling damage as normal (from the howdah, knocked Prone);
+    two failed To Wound rolls leave it alive, prone, off the beast."""
+    from battlesim.engines.sbg.rules.armies.evil import mumak_options as lines
+
+    state, beast, bowman, _ = _lines([1, 1, 1, 1, 1, 1])
+    assert not lines._rappels(state, players()[0], bowman)
+    assert howdah(bowman).riding is None and bowman.prone and bowman.alive
+    assert [e.data["snapped"] for e in state.log.of_kind("rappel")] == [True]
+
+
+def test_rappelling_lines_only_with_the_option_after_the_beast_moved_never_the_commander() -> None:
+    """No dismount without the option, before the Mûmak moved, or for its commander."""
+    from battlesim.engines.sbg.rules.armies.evil import mumak_options as lines
+
+    state, beast, bowman, _ = _lines([2], options=())
+    assert not lines._rappels(state, players()[0], bowman)
+    state, beast, bowman, _ = _lines([2])
+    beast.done_moving = False
+    assert not lines._rappels(state, players()[0], bowman)
+    beast.done_moving = True
+    assert not lines._rappels(state, players()[0], state.models["A01c1"])
+    assert howdah(bowman).riding == beast.uid and not state.log.of_kind("rappel")
+
+
+def test_rappelling_lines_the_crewman_down_may_still_charge_at_his_move() -> None:
+    """Through the Move phase's own step: the crewman climbs down (a 2) and, its move not
+    spent, charges the enemy 4" away."""
+    from battlesim.engines.sbg.phases.model_move import take_action
+
+    state, beast, bowman, foe = _lines([2], bow=False)
+    state.players = players()
+    take_action(state, state.players, bowman)
+    assert howdah(bowman).riding is None
+    assert state.distance(bowman, foe) < 0.05  # in base contact: charged

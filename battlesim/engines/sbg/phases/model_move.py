@@ -27,6 +27,7 @@ from battlesim.engines.sbg.rules import (
     siege_crew,
     terrain_rules,
     terror,
+    war_beasts,
     water,
 )
 from battlesim.engines.sbg.rules import ring_moves as ring
@@ -72,7 +73,9 @@ def take_action(state: BattleState, players: tuple[Player, Player], model: Model
 def _take_action(state: BattleState, players: tuple[Player, Player], model: ModelState) -> None:
     if riding(model) is not None:
         trample.rider_leads(state, players, model)
-        return
+        if not _climbs_down(state, players[model.player], model):
+            return
+        model.done_moving = False  # down from the howdah: its own move follows
     if prone.before_move(state, players[model.player], model):  # MOVE-PRONE-04/05
         return
     _maybe_dismount(state, players[model.player], model)
@@ -113,6 +116,11 @@ def _take_action(state: BattleState, players: tuple[Player, Player], model: Mode
         _carry_out(state, model, _choose(state, players, model))
     casting.offer(state, players, model)  # ... or at its end, if it did not cast (once a turn)
     prone.after_move(state, players[model.player], model)  # MOVE-PRONE-06: lie down
+
+
+def _climbs_down(state: BattleState, player: Player, model: ModelState) -> bool:
+    """An army rule lets the howdah model climb down now (Rappelling Lines)."""
+    return any(leaves(state, player, model) for leaves in war_beasts.LEAVE_HOWDAH)
 
 
 def _carry_out(state: BattleState, model: ModelState, action: MoveAction) -> None:

@@ -14,7 +14,8 @@ players' choices: ``beast_tactics.py``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from battlesim.engines.sbg.core.data import (
     CONTACT_TOLERANCE,
@@ -29,6 +30,9 @@ from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.falling import fall
 from battlesim.engines.sbg.rules.footing import keeps_footing
 from battlesim.engines.sbg.rules.howdah import beast_turn, howdah, riding
+
+if TYPE_CHECKING:
+    from battlesim.engines.sbg.core.decisions import Player
 
 WAR_BEAST = "war beast"
 IMMOVABLE = "immovable object"
@@ -224,6 +228,11 @@ def throw_off(state: BattleState, beast: ModelState, rider: ModelState, cause: s
     fall(state, rider, HOWDAH_HEIGHT, cause)
 
 
+# Army rules by which a howdah model climbs down at its own move, after its beast moved
+# (Rappelling Lines): each answers whether the model now stands on the ground free to move.
+LEAVE_HOWDAH: list[Callable[[BattleState, Player, ModelState], bool]] = []
+
+
 def destroy_howdah(state: BattleState, beast: ModelState) -> None:
     """WB-GEN-06: a howdah at 0 Wounds is destroyed and all its models fall."""
     state.log.emit("howdah_destroyed", beast=beast.uid)
@@ -239,6 +248,13 @@ def ground_spot(state: BattleState, beast: ModelState, rider: ModelState) -> Poi
             if _free(state, rider, spot):
                 return spot
     return None
+
+
+def contact_spots(state: BattleState, beast: ModelState, rider: ModelState) -> list[Point]:
+    """The free spots round the beast where ``rider``'s base touches its base."""
+    reach = beast.radius + rider.radius + CONTACT_TOLERANCE / 2
+    spots = (rotated(beast.position, 2 * math.pi * k / _ANGLES, reach) for k in range(_ANGLES))
+    return [spot for spot in spots if _free(state, rider, spot)]
 
 
 def _free(state: BattleState, model: ModelState, spot: Point) -> bool:
