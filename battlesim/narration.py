@@ -222,6 +222,69 @@ def _model_says(template: str) -> Callable[[Event, Names], str]:
     return lambda e, n: n.say(template, model=n.model(e.get("model")))
 
 
+def _ladder_push(e: Event, n: Names) -> str:
+    if e.get("pushed"):
+        template = gettext_noop("The defenders push {name} down ({roll}, {modifier:+d})")
+    else:
+        template = gettext_noop("The defenders fail to push {name} down ({roll}, {modifier:+d})")
+    return n.say(
+        template, name=n.text(e.get("name")), roll=e.get("roll"), modifier=e.get("modifier", 0)
+    )
+
+
+def _rappel(e: Event, n: Names) -> str:
+    if e.get("snapped"):
+        template = gettext_noop("{model}'s rope snaps ({roll}): it falls from the howdah")
+    else:
+        template = gettext_noop("{model} climbs down the Mûmak's ropes ({roll})")
+    return n.say(template, model=n.model(e.get("model")), roll=e.get("roll"))
+
+
+# Sieges (SIEGE-*): the gate, ladders, the tower and the defenders' equipment.
+SIEGE_SENTENCES: dict[str, Callable[[Event, Names], str]] = {
+    "ram": lambda e, n: n.say(
+        gettext_noop("{models} ram the gate (Strength {strength})"),
+        models=n.models_of(e.get("carriers")),
+        strength=e.get("strength"),
+    ),
+    "gate_attacked": _model_says(gettext_noop("{model} attacks the gate")),
+    "gate_broken": lambda e, n: n.say(gettext_noop("The gate is broken down")),
+    "ladder_raised": lambda e, n: n.say(
+        gettext_noop("{model} raises {name} against the {wall}"),
+        model=n.model(e.get("model")),
+        name=n.text(e.get("name")),
+        wall=n.text(e.get("wall")),
+    ),
+    "ladder": lambda e, n: n.say(
+        gettext_noop("{model} climbs a ladder onto the {piece}"),
+        model=n.model(e.get("model")),
+        piece=n.text(e.get("piece")),
+    ),
+    "ladder_push": _ladder_push,
+    "tower_pushed": lambda e, n: n.say(
+        gettext_noop("{models} push the siege tower {inches} inches"),
+        models=n.models_of(e.get("pushers")),
+        inches=f"{float(e.get('inches') or 0):.1f}",
+    ),
+    "tower_boarded": _model_says(gettext_noop("{model} climbs into the siege tower")),
+    "tower_ramp": lambda e, n: n.say(
+        gettext_noop("The siege tower lowers its ramp onto the {wall}"), wall=n.text(e.get("wall"))
+    ),
+    "tower_left": _model_says(gettext_noop("{model} steps out of the siege tower")),
+    "tower_wrecked": lambda e, n: n.say(gettext_noop("The siege tower is wrecked")),
+    "rock": lambda e, n: n.say(
+        gettext_noop("{model} drops a rock on {target} ({roll})"),
+        model=n.model(e.get("model")),
+        target=n.model(e.get("target")),
+        roll=e.get("roll"),
+    ),
+    "boiling_water_spent": lambda e, n: n.say(
+        gettext_noop("Boiling water is poured from the {name}"), name=n.text(e.get("name"))
+    ),
+    "rappel": _rappel,
+}
+
+
 SENTENCES: dict[str, Callable[[Event, Names], str]] = {
     "setup": _setup,
     "phase": lambda e, n: n.say(
@@ -396,6 +459,8 @@ SENTENCES: dict[str, Callable[[Event, Names], str]] = {
         obstacle=n.model(e.get("obstacle")),
     ),
 }
+
+SENTENCES.update(SIEGE_SENTENCES)
 
 SKIPPED = frozenset({"i", "kind", "table", "positions", "forces", "bases", "ignored", "dice"})
 

@@ -43,3 +43,22 @@ def test_every_event_of_a_real_battle_gets_a_sentence_without_a_bare_id() -> Non
     assert len(told) == len(events)
     bare = [s for s in told if any(f"{uid}" in s.replace(f"({uid})", "") for uid in ("A01", "B01"))]
     assert not bare, bare[:3]
+
+
+def test_a_siege_reads_as_sentences_of_rams_ladders_and_the_gate() -> None:
+    """Storm the Gate's siege events (SIEGE-RAM-02, SIEGE-LADDER-01/02) have their own
+    sentences, naming the models."""
+    events = play_game(
+        seed=0,
+        options={
+            "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
+            "scenario": "storm_the_gate",
+        },
+    ).log.to_json()
+    told = narrate(events)
+    kinds = [e["kind"] for e in events]
+    ram = told[kinds.index("ram")]
+    assert "ram the gate (Strength" in ram and "of Minas Tirith (A" in ram, ram
+    raised = told[kinds.index("ladder_raised")]
+    assert " raises siege ladder " in raised and "against the curtain wall" in raised, raised
+    assert "climbs a ladder onto the curtain wall" in told[kinds.index("ladder")]
