@@ -252,6 +252,16 @@ def _aside(gate: ModelState, carrier: ModelState, model: ModelState) -> Point:
     return rotated(gate.position, line + turn, STAGING)
 
 
+def _legal_move(state: BattleState, model: ModelState, spot: Point) -> Move | None:
+    """The Move to ``spot`` if the rules allow it, else None."""
+    move = Move(model.uid, spot)
+    try:
+        check_action(state, model, move)
+    except IllegalActionError:
+        return None
+    return move
+
+
 def _straight(state: BattleState, model: ModelState, goal: Point) -> Move | None:
     """The straight step towards ``goal``: its whole Move, or half (a lone carrier), or
     the rest of the way; None if none of them is legal."""
@@ -261,11 +271,9 @@ def _straight(state: BattleState, model: ModelState, goal: Point) -> Move | None
         {min(gap, model.profile.move), min(gap, model.profile.move / 2)}, reverse=True
     ):
         spot = goal if reach >= gap else rotated(model.position, heading, reach)
-        try:
-            check_action(state, model, Move(model.uid, spot))
-        except IllegalActionError:
-            continue
-        return Move(model.uid, spot)
+        move = _legal_move(state, model, spot)
+        if move is not None:
+            return move
     return None
 
 
@@ -433,11 +441,9 @@ class SiegePlanPlayer(PlanPlayer):
             spot = rotated(carrier.position, angle, gap)
             if math.dist(spot, model.position) > model.profile.move:
                 continue
-            try:
-                check_action(state, model, Move(model.uid, spot))
-            except IllegalActionError:
-                continue
-            return Move(model.uid, spot)
+            move = _legal_move(state, model, spot)
+            if move is not None:
+                return move
         return self._siege_walk(state, model, carrier.position)
 
     def _hold_ladder_top(self, state: BattleState, model: ModelState) -> MoveAction | None:
@@ -457,11 +463,9 @@ class SiegePlanPlayer(PlanPlayer):
                 math.dist(model.position, found.top) <= model.profile.move
             ):
                 spot = siege_ladders.over_the_top(found, model)
-                try:
-                    check_action(state, model, Move(model.uid, spot))
-                    return Move(model.uid, spot)
-                except IllegalActionError:
-                    continue
+                move = _legal_move(state, model, spot)
+                if move is not None:
+                    return move
         return None
 
     def _climb(
@@ -511,11 +515,9 @@ class SiegePlanPlayer(PlanPlayer):
         for spot in spots:
             if math.dist(model.position, spot) > model.profile.move:
                 continue
-            try:
-                check_action(state, model, Move(model.uid, spot))
-            except IllegalActionError:
-                continue
-            return Move(model.uid, spot)
+            move = _legal_move(state, model, spot)
+            if move is not None:
+                return move
         return self._siege_walk(state, model, point)
 
     def _siege_walk(self, state: BattleState, model: ModelState, goal: Point) -> MoveAction:
@@ -523,11 +525,9 @@ class SiegePlanPlayer(PlanPlayer):
         longest legal step in a direction near the goal's. A goal within reach is moved to
         exactly (a carrier's spot in base contact, where a step short would not touch)."""
         if math.dist(model.position, goal) <= model.profile.move:
-            try:
-                check_action(state, model, Move(model.uid, goal))
-                return Move(model.uid, goal)
-            except IllegalActionError:
-                pass
+            move = _legal_move(state, model, goal)
+            if move is not None:
+                return move
         action = self._walk(state, model, goal)
         if not isinstance(action, Hold):
             return action
@@ -538,11 +538,9 @@ class SiegePlanPlayer(PlanPlayer):
                 spot = rotated(model.position, angle, reach * part)
                 if math.dist(spot, goal) >= math.dist(model.position, goal):
                     continue
-                try:
-                    check_action(state, model, Move(model.uid, spot))
-                except IllegalActionError:
-                    continue
-                return Move(model.uid, spot)
+                move = _legal_move(state, model, spot)
+                if move is not None:
+                    return move
         return action
 
     def _with_the_ram(
@@ -566,11 +564,7 @@ class SiegePlanPlayer(PlanPlayer):
         gap = objects.CONTACT
         if not any(math.dist(spot, m.position) - m.radius - model.radius <= gap for m in chain):
             return None
-        try:
-            check_action(state, model, Move(model.uid, spot))
-        except IllegalActionError:
-            return None
-        return Move(model.uid, spot)
+        return _legal_move(state, model, spot)
 
     def move_order(self, state: BattleState, side: int) -> list[ModelId]:
         """The ram's holder moves first, so that its helpers close up on where it stands."""

@@ -63,15 +63,8 @@ def place_charge(state: BattleState, point: Point, owner: int) -> str:
 
 def lying(state: BattleState) -> list[tuple[str, Point]]:
     """The charges dropped on the ground (DEMO-03: « elle doit d'abord être posée »)."""
-    charges = CHARGES.peek(state)
-    if charges is None:
-        return []
-    found = []
-    for name in sorted(charges.owner):
-        spot = objects.where(state, name)
-        if spot is not None and objects.carrier(state, name) is None:
-            found.append((name, spot))
-    return found
+    found = _charges_at(state)
+    return [(name, spot) for name, spot in found if objects.carrier(state, name) is None]
 
 
 def _touching(state: BattleState, spot: Point, player: int) -> list[ModelState]:
