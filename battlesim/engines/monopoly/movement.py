@@ -8,7 +8,7 @@ the simulated walk and the full game share one movement code.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +66,10 @@ def advance(position: SquareIndex, steps: int) -> tuple[SquareIndex, bool]:
     return target % BOARD_SIZE, target >= BOARD_SIZE
 
 
+def _unlogged(kind: str, **data: Any) -> None:
+    """The emit of a game played without a log."""
+
+
 class CardDeck:
     """A face-down pile: draw from the top, put back underneath (001:L202)."""
 
@@ -98,10 +102,8 @@ class MovementRules:
         self.dice = dice
         self.log = log
         self.decks = {deck: CardDeck(deck, CARDS[deck]) for deck in Deck}
-
-    def emit(self, kind: str, **data: Any) -> None:
-        if self.log is not None:
-            self.log.emit(kind, **data)
+        # The log's own emit, bound once (a turn emits about seven events).
+        self.emit: Callable[..., None] = _unlogged if log is None else log.emit
 
     def shuffle_decks(self) -> None:
         """Shuffle both decks (001:L134) through the one Dice."""
