@@ -134,6 +134,7 @@ class GameState:
         self.owner = Owners([None] * BOARD_SIZE)
         self._complete: dict[Seat, tuple[int, tuple[tuple[SquareIndex, ...], ...]]] = {}
         self._lacking: dict[Seat, tuple[int, tuple[tuple[Group, SquareIndex], ...]]] = {}
+        self._deeds: dict[Seat, tuple[int, list[SquareIndex]]] = {}
         self.offers: dict[Any, Any] = {}  # the trade plan's deals before cash (trading.py)
         self.level = [0] * BOARD_SIZE
         self.mortgaged = [False] * BOARD_SIZE
@@ -186,7 +187,14 @@ class GameState:
         return [seat for seat in self.order if not self.players[seat].bankrupt]
 
     def deeds_of(self, seat: Seat) -> list[SquareIndex]:
-        return [i for i in DEEDS if self.owner[i] == seat]
+        """The deeds ``seat`` holds, in board order (a fresh list: read from one kept until
+        an owner changes, since the building, lifting and trade plans ask every turn)."""
+        owner = self.owner
+        cached = self._deeds.get(seat)
+        if cached is None or cached[0] != owner.changes:
+            cached = (owner.changes, [i for i in DEEDS if owner[i] == seat])
+            self._deeds[seat] = cached
+        return cached[1][:]
 
     def owns_group(self, seat: Seat, group: Group) -> bool:
         owner, squares = self.owner, GROUPS[group]
@@ -209,8 +217,9 @@ class GameState:
         return self.level[square] == self._fortress
 
     def houses_on_board(self) -> int:
+        """Every level counted, less the fortresses' (a fortress is no stronghold)."""
         fortress = self._fortress
-        return sum(lvl for lvl in self.level if lvl and lvl != fortress)
+        return sum(self.level) - fortress * self.level.count(fortress)
 
     def hotels_on_board(self) -> int:
         return self.level.count(self._fortress)
@@ -390,8 +399,13 @@ class GameState:
         per_deed = [kind for kind in MANAGE_KINDS[:-1] if kind in kinds]
         for i in self.deeds_of(seat):
             candidates += [kind(i) for kind in per_deed if not _HOPELESS[kind](self, i)]
-        if SellFortresses in kinds:
-            candidates += [SellFortresses(g) for g in TERRITORY_GROUPS]
+        if SellFortresses in kinds:  # a group with no fortress is refused first: left out
+            fortress, level = self._fortress, self.level
+            candidates += [
+                SellFortresses(g)
+                for g, members in zip(TERRITORY_GROUPS, _TERRITORY_MEMBERS, strict=True)
+                if fortress in (level[i] for i in members)
+            ]
         return [a for a in candidates if self._is_legal(seat, a)]
 
     def _is_legal(self, seat: Seat, action: ManageAction) -> bool:
