@@ -56,8 +56,13 @@ class DiceRoll:
         return (self.first == EYE_FACE) + (self.second == EYE_FACE)
 
 
+# Every pair of faces, made once: a roll picks its record instead of building one.
+_PAIRS = [[DiceRoll(first, second) for second in range(7)] for first in range(7)]
+
+
 def roll_pair(dice: Dice, purpose: str) -> DiceRoll:
-    return DiceRoll(dice.roll(6, purpose), dice.roll(6, purpose))
+    first = dice.roll(6, purpose)
+    return _PAIRS[first][dice.roll(6, purpose)]
 
 
 def advance(position: SquareIndex, steps: int) -> tuple[SquareIndex, bool]:
