@@ -71,7 +71,10 @@ class Dice:
         return self.roll(6, purpose)
 
     def d6s(self, count: int, purpose: str) -> list[int]:
-        return [self.roll(6, purpose) for _ in range(count)]
+        draw = self._draw
+        values = [draw(6) for _ in range(count)]
+        self._pending += [(purpose, 6, value) for value in values]
+        return values
 
     def choice(self, options: Sequence[T], purpose: str) -> T:
         """Pick one of ``options`` (sorted by the caller when order matters)."""
