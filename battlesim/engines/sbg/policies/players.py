@@ -247,6 +247,19 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
     return True  # Courage, Fate, Thrown Rider: vital to the Hero
 
 
+def _in_charge_reach(state: BattleState, model: ModelState) -> bool:
+    """Some enemy stands within the longest enemy Move and 1" of the model: the nearest
+    enemy (the grid's cells) against that reach, which is found by a scan only when the
+    nearest enemy's own Move does not already reach (speed: the same answer as testing
+    every enemy)."""
+    gap, nearest = state.nearest_enemy(model)
+    if nearest is None:
+        return False
+    if gap <= nearest.profile.move + 1.0:
+        return True
+    return gap <= max(e.profile.move for e in state.enemies(model)) + 1.0
+
+
 def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
     """Enemy bows (not throwing weapons) within range of the model after half a Move."""
     found = []
@@ -423,18 +436,16 @@ class HeuristicPlayer(Answering):
         behind cover, for the enemy to come (the side with fewer bows must attack)."""
         if _role(model) == 2 or cavalry.is_cavalry(model):
             return False
+        if state.engaged(model) or _in_charge_reach(state, model):
+            return False  # _takes_cover's cheap refusals before the bows are counted (speed)
         theirs = sum(1 for m in state.enemies(model) if _role(m) == 2)
         return _more_bows(state.living(model.player), theirs) and self._takes_cover(state, model)
 
     def _takes_cover(self, state: BattleState, model: ModelState) -> bool:
         """Out of every enemy's charge reach, seen by HEAVY_FIRE bows or more, and lying down
         hides it from at least half of them."""
-        if cavalry.is_cavalry(model) or state.engaged(model):
+        if cavalry.is_cavalry(model) or state.engaged(model) or _in_charge_reach(state, model):
             return False
-        enemies = state.enemies(model)
-        reach = max((e.profile.move for e in enemies), default=0.0) + 1.0
-        if any(state.distance(model, e) <= reach for e in enemies):
-            return False  # within an enemy's charge reach (stops at the first: speed)
         bows = _bows_on(state, model)
         if len(bows) < HEAVY_FIRE:
             return False  # too few bows whatever they see: no sight line drawn (speed)
@@ -569,9 +580,12 @@ class HeuristicPlayer(Answering):
     def _support_spot(self, state: BattleState, model: ModelState) -> Point | None:
         """A spot touching an engaged friend, outside enemy zones (WPN-SPEAR-01)."""
         budget = allowance(state, model)
+        # friends whose centre may lie within budget and both radii (the grid's cells, a
+        # superset of those the test keeps: speed, the same set sorted the same way)
+        reach = budget + model.radius + state.largest_radius + 0.01
         friends = sorted(
             (state.distance(model, f), f.uid, f)
-            for f in state.living(model.player)
+            for f in state.near(model.x, model.y, reach, model.player)
             if f is not model and state.engaged(f) and state.distance(model, f) <= budget
         )
         for _, _, friend in friends[:4]:

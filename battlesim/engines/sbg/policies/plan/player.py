@@ -19,6 +19,7 @@ What it changes, each in a small method below:
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import replace
@@ -388,11 +389,17 @@ def _nearest_gap(state: BattleState, model: ModelState) -> float:
 def _flank_targets(state: BattleState, model: ModelState) -> list[ModelState]:
     """The enemies nearest once each friend already fighting one counts FLANK_WEIGHT
     inches, the best first (the first ``OTHER_TARGETS`` only)."""
-    scored = sorted(
-        (state.distance(model, enemy) + FLANK_WEIGHT * len(state.touching[enemy.uid]), enemy.uid)
-        for enemy in state.enemies(model)
+    scored = heapq.nsmallest(  # sorted()[:n], without sorting them all (speed)
+        OTHER_TARGETS,
+        (
+            (
+                state.distance(model, enemy) + FLANK_WEIGHT * len(state.touching[enemy.uid]),
+                enemy.uid,
+            )
+            for enemy in state.enemies(model)
+        ),
     )
-    return [state.models[uid] for _, uid in scored[:OTHER_TARGETS]]
+    return [state.models[uid] for _, uid in scored]
 
 
 def _wanted(model: ModelState, point: Point, reach: float) -> float:
@@ -403,8 +410,11 @@ def _wanted(model: ModelState, point: Point, reach: float) -> float:
 
 def _alone(state: BattleState, enemy: ModelState) -> bool:
     """No friend of ``enemy`` within 2": nobody to fill in beside it."""
+    reach = 2.0 + enemy.radius + state.largest_radius + 0.01  # the grid's cells (speed)
+    x, y, side = enemy.x, enemy.y, enemy.player
     return not any(
-        f is not enemy and state.distance(f, enemy) <= 2.0 for f in state.living(enemy.player)
+        f is not enemy and f.player == side and state.distance(f, enemy) <= 2.0
+        for f in state.in_box(x - reach, y - reach, x + reach, y + reach)
     )
 
 
