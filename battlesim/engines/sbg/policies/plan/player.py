@@ -36,9 +36,11 @@ from battlesim.engines.sbg.policies.players import (
     CHARGE_THRESHOLD,
     HeuristicPlayer,
     _cavalry_charge,
+    _hemmed,
     wound_chance,
 )
 from battlesim.engines.sbg.rules import one_ring
+from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.fortifications import standing_gates
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
@@ -180,10 +182,15 @@ class PlanPlayer(HeuristicPlayer):
             action = cut_corner(state, model, route, action, reach)
         if len(route) > 1 and stuck(model, action, wanted):
             action = self._step_to(state, model, route[1], reach)
-            if stuck(model, action, wanted):  # straight over the wall the route goes round
+            if stuck(model, action, wanted) and not self._hemmed_leap(state, model, route[-1]):
+                # straight over the wall the route goes round
                 leap = self._leap_over(state, model, route[-1], LEAP_SHARES)
                 action = leap if leap is not None else action
         return action
+
+    def _hemmed_leap(self, state: BattleState, model: ModelState, goal: Point) -> bool:
+        """No leap towards ``goal`` can be legal (``_hemmed``): none is tried (speed)."""
+        return _hemmed(state, model, goal, allowance(state, model), LEAP_SHARES, (0.0,))
 
     def _step_to(
         self, state: BattleState, model: ModelState, point: Point, reach: float
