@@ -41,3 +41,16 @@ def test_shuffle_is_a_permutation_and_replays() -> None:
     Dice(5).shuffle(a, "deck")
     Dice(5).shuffle(b, "deck")
     assert a == b and sorted(a) == list(range(20)) and a != list(range(20))
+
+
+def test_the_record_reads_every_draw_in_order_across_reads_and_a_clear() -> None:
+    """The draws are kept as tuples until ``rolls`` is read: reading in the middle, adding
+    more and clearing give the same record as an eager one would."""
+    dice = ScriptedDice([3, 5, 6, 1, 2])
+    dice.d6("a")
+    assert [(r.purpose, r.sides, r.value) for r in dice.rolls] == [("a", 6, 3)]
+    assert dice.d6s(2, "b") == [5, 6]
+    assert [(r.purpose, r.value) for r in dice.rolls] == [("a", 3), ("b", 5), ("b", 6)]
+    dice.rolls.clear()
+    dice.roll(2, "c")
+    assert [(r.purpose, r.sides, r.value) for r in dice.rolls] == [("c", 2, 1)]

@@ -346,19 +346,22 @@ class ClassicRules(MovementRules):
 
     def manage_between_turns(self, seat: Seat) -> None:
         """Everyone else may build, sell or mortgage between turns (001:L235), in order."""
-        order = self.state.order
+        state, players = self.state, self.players
+        order = state.order
         start = order.index(seat) + 1
         for other in order[start:] + order[: start - 1]:
-            if self.state.is_over:
+            if state.termination is not None:  # is_over, read directly (a hot loop)
                 return
-            self.manage_steps(other, self.players[other].between_turns_action)
+            self.manage_steps(other, players[other].between_turns_action)
 
     def manage_steps(self, seat: Seat, decide: Decider) -> None:
         """Apply the player's actions one at a time; a contested build goes to auction."""
+        state = self.state
+        player = state.players[seat]
         for _ in range(MAX_MANAGE_STEPS):
-            if self.state.players[seat].bankrupt or self.state.is_over:
+            if player.bankrupt or state.termination is not None:  # is_over, read directly
                 return
-            action = decide(self.state, seat)
+            action = decide(state, seat)
             if action is None:
                 return
             if isinstance(action, Build) and self.building_is_contested(seat, action):
