@@ -34,6 +34,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
+from battlesim.engines.sbg.policies.scenario_objects import Errand, object_errand
 from battlesim.engines.sbg.policies.siege_equipment import equipment_move
 from battlesim.engines.sbg.rules import (
     characteristics,
@@ -43,7 +44,7 @@ from battlesim.engines.sbg.rules import (
     siege_ladders,
 )
 from battlesim.engines.sbg.rules.movement import check_action
-from battlesim.engines.sbg.rules.scenarios import Scenario
+from battlesim.engines.sbg.rules.scenarios import GOAL_SCORINGS, OBJECTIVE_RANGE, Scenario
 from battlesim.engines.sbg.rules.siege_engines import ChooseEngineTarget
 
 T = TypeVar("T")
@@ -314,7 +315,13 @@ def attacking(scenario: Scenario | None, side: int) -> Point | None:
     return points[0]
 
 
-ASSAULT_REACH = 3.0  # inches: an attacker this near the objective fights as the plan says
+def assault_reach(scenario: Scenario | None) -> float:
+    """How near the objective an attacker must be to count there (its scoring reach: a
+    keep's courtyard 4"): there it fights as the plan says."""
+    if scenario is None:
+        return OBJECTIVE_RANGE
+    held = [o for o in scenario.spec.objectives if o.scoring in GOAL_SCORINGS and o.point]
+    return held[0].reach if held else OBJECTIVE_RANGE
 
 
 class SiegePlanPlayer(PlanPlayer):
@@ -337,6 +344,9 @@ class SiegePlanPlayer(PlanPlayer):
         return super().decide(state, decision)
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        errand = object_errand(state, self.scenario, model)
+        if errand is not None:
+            return self._errand(state, model, errand)
         if state.structures or siege_defences.pieces(state):  # towers, rocks, cauldrons
             equipment = equipment_move(state, model, self._siege_walk)
             if equipment is not None:
@@ -385,6 +395,19 @@ class SiegePlanPlayer(PlanPlayer):
             gate = enemy_gate(state, model)
             return self._fetch(state, model, goal, gate.position if gate is not None else None)
         return self._siege_walk(state, model, goal)
+
+    def _errand(self, state: BattleState, model: ModelState, errand: Errand) -> MoveAction:
+        """An object to take up, its enemy carrier to fight, a load to bring home or a
+        cairn to search (``scenario_objects``)."""
+        if errand.chase is not None:
+            charge = self._charge(state, model, threshold=-math.inf)
+            if charge is not None and charge.target == errand.chase.uid:
+                return charge
+        if errand.fetch:
+            return self._fetch(state, model, errand.point)
+        if point_distance(model.position, errand.point) <= 1e-3:
+            return Hold(model.uid)
+        return self._siege_walk(state, model, errand.point)
 
     def _ladder_move(self, state: BattleState, model: ModelState) -> MoveAction | None:
         """SIEGE-LADDER-01/02: the attacker nearest a ladder on the ground takes it up and
@@ -494,7 +517,8 @@ class SiegePlanPlayer(PlanPlayer):
         the objective, fighting whoever it meets (it does not hold a wall as a defender
         would)."""
         target = attacking(self.scenario, model.player)
-        if target is None or math.dist(model.position, target) <= ASSAULT_REACH:
+        reach = assault_reach(self.scenario) + model.radius
+        if target is None or math.dist(model.position, target) <= reach:
             return super()._choose_move(state, model)
         charge = self._charge(state, model)
         if charge is not None:
