@@ -24,6 +24,7 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     leaders,
     lore,
     master,
+    mirror,
     mounts,
     oakenshield,
     presence,
