@@ -190,9 +190,16 @@ def _enter_by_edges(
     ids: set[str] = set()
     for player in (first, 1 - first):
         zone = edge_entry.engine_zone(state, player)
-        back = 1 if zone[1] == 0.0 else 0  # _beast_spot's side whose rear is that edge
-        ids |= _deploy_engines(state, scenario, player, placed, zone, back)
+        ids |= _deploy_engines(state, scenario, player, placed, zone, _back_of(zone))
+    for player in (first, 1 - first):  # data.ASSUMPTIONS "edge entry": crews ride in
+        zone = edge_entry.engine_zone(state, player)
+        ids |= _deploy_war_beasts(state, scenario, player, placed, zone, 1 - _back_of(zone))
     hold_back(state, edge_entry.reserves(state, ids))
+
+
+def _back_of(zone: tuple[float, float, float, float]) -> PlayerId:
+    """The side whose rear is the table edge the strip ``zone`` lies along."""
+    return 1 if zone[1] == 0.0 else 0
 
 
 def _free_slot(
@@ -212,19 +219,26 @@ def _free_slot(
 
 
 def _deploy_war_beasts(
-    state: BattleState, scenario: Scenario, player: PlayerId, placed: list[ModelState]
+    state: BattleState,
+    scenario: Scenario,
+    player: PlayerId,
+    placed: list[ModelState],
+    zone: tuple[float, float, float, float] | None = None,
+    front: PlayerId | None = None,
 ) -> set[str]:
     """WB-GEN-05: War Beasts stand in the front rank, side by side from the zone's centre
-    line; their crews ride them (``war_beasts.board``). Return every id placed this way."""
+    line; their crews ride them (``war_beasts.board``). Return every id placed this way.
+    ``zone``, ``front``: another strip and the side whose front rank faces as theirs."""
     beasts = [
         state.models[spec.uid]
         for spec in state.forces[player].models
         if war_beasts.is_war_beast(state.models[spec.uid])
     ]
-    x0, y0, x1, y1 = scenario.deployment_zone(player)
+    x0, y0, x1, y1 = scenario.deployment_zone(player) if zone is None else zone
+    front = player if front is None else front
     ids: set[str] = set()
     for beast in beasts:
-        spot = _beast_spot(state, (x0, y0, x1, y1), player, beast.radius, placed)
+        spot = _beast_spot(state, (x0, y0, x1, y1), front, beast.radius, placed)
         if spot is None:
             raise BattleOptionError(f"no room for {beast.uid} in its deployment zone")
         state.set_position(beast, spot)

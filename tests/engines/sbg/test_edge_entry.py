@@ -113,3 +113,18 @@ def test_the_captive_battle_brings_both_armies_on_and_ends() -> None:
     assert any(uid.startswith("A") for uid in arrived)
     assert any(uid.startswith("B") for uid in arrived)
     assert result.termination != "wiped_out" or result.summary["turns"] > 1
+
+
+def test_a_war_beast_and_its_crew_deploy_by_their_edge() -> None:
+    """data.ASSUMPTIONS "edge entry": a War Beast and its crew (who ride it) stand within 6"
+    of their edge before the battle; the rest of the army enters (a crewman once entered
+    alone and could not move: the fuzz's seed 5067)."""
+    forces = ["fellowship_skirmish", "harad_mumak_skirmish"]
+    state = _deployed(forces, [])
+    beasts = [m for m in state.living(1) if m.radius > 1.0]
+    assert beasts and all(m.y + m.radius >= 42.0 for m in beasts)
+    result = play_game(
+        seed=5067,
+        options={"forces": forces, "scenario": "the_captive", "table": "river ford"},
+    )
+    assert result.summary["turns"] >= 1

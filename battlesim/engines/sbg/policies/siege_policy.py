@@ -63,12 +63,20 @@ def _gates(state: BattleState) -> list[ModelState]:
 
 
 def _spent_ram(state: BattleState, model: ModelState, name: str) -> bool:
-    """A ram in a siege whose enemy gates have all fallen."""
-    return (
-        name.startswith(fortifications.RAM)
-        and bool(state.structures)
-        and not _enemy_gates(state, model.player)
+    """A ram, or a ladder not yet raised, in a siege whose enemy gates have all fallen: the
+    gateway is the way in now (a ladder carried on to a far wall after the gate fell kept
+    its carriers and climbers out of the fight for the objective)."""
+    ladder = name.startswith(siege_ladders.LADDER) and name not in siege_ladders.raised_ladders(
+        state
     )
+    return (name.startswith(fortifications.RAM) or ladder) and _gate_fallen(state, model.player)
+
+
+def _gate_fallen(state: BattleState, side: int) -> bool:
+    """The scenario had a gate barring ``side``'s way and none of them stands now."""
+    fallen = [m for m in state.models.values() if m.uid in state.structures and m.player != side]
+    gates = [m for m in fallen if fortifications.is_gate(m)]
+    return bool(gates) and not _enemy_gates(state, side)
 
 
 def _enemy_gates(state: BattleState, side: int) -> list[ModelState]:
@@ -417,6 +425,11 @@ class SiegePlanPlayer(PlanPlayer):
             return None
         if attacking(self.scenario, model.player) is None:
             return self._hold_ladder_top(state, model)
+        if _gate_fallen(state, model.player) and not any(
+            model in siege_ladders.on_ladder(state, name)
+            for name in siege_ladders.raised_ladders(state)
+        ):
+            return None  # the gate is down: through the gateway (a climber goes on up)
         if _on_ram_duty(state, model):
             return None  # the ram's holder and helpers keep to the ram
         carried = [n for n in objects.carried_by(state, model) if n.startswith("siege ladder")]
