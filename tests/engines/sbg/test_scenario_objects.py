@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from battlesim.engines.sbg.core.actions import Move
-from battlesim.engines.sbg.policies.scenario_objects import object_errand
+from battlesim.engines.sbg.policies.scenario_objects import _off_segment, object_errand
 from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
 from battlesim.engines.sbg.rules import objects
 from battlesim.engines.sbg.rules.movement import apply_action
@@ -56,3 +56,29 @@ def test_each_unsearched_cairn_draws_the_free_friend_nearest_it() -> None:
     errand = object_errand(state, scenario, model)
     assert errand is not None and errand.point == cairns[0].point
     assert math.dist(model.position, errand.point) == 5
+
+
+def test_runners_make_for_the_enemy_edge_round_the_enemy() -> None:
+    """ESCAPE (Reconnoitre, read from the objective's share): the free models nearest the
+    enemy's edge, as many as half the force and two more, run for it; the point of the edge
+    they aim at has no enemy near the straight way (Night Raid's raiders stalled in the
+    camp's control zones going straight through it)."""
+    scenario = scenario_named("reconnoitre")
+    state = battle([])
+    runners = [add(state, f"A{k:02}", 0, 4 + 3 * k, 10 + k) for k in range(12)]
+    for k in range(5):  # a camp across the middle of the table
+        add(state, f"B{k}", 1, 14 + 4 * k, 30)
+    state.start_counts[0] = 12
+    scenario.start(state, players())
+    sent = [m for m in runners if object_errand(state, scenario, m) is not None]
+    assert sent == runners[-8:]  # 6 (half of 12) + 2, the nearest the far edge
+    behind = runners[7]  # at x = 25, straight behind the camp's middle
+    errand = object_errand(state, scenario, behind)
+    assert errand is not None and errand.point[1] == 48.0
+    straight = (behind.x, 48.0)
+
+    def near(end: tuple[float, float]) -> int:
+        enemies = state.living(1)
+        return sum(1 for e in enemies if _off_segment(e.position, behind.position, end) <= 4.0)
+
+    assert (near(straight), near(errand.point)) == (2, 1)  # round the camp's end

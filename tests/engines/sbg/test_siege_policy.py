@@ -32,9 +32,10 @@ def test_the_ram_reaches_the_gate_with_its_carriers_and_breaks_it(seed: int) -> 
 
 def test_once_the_gate_falls_ladders_are_left_for_the_gateway() -> None:
     """Issue 20 play quality (Storm the Gate): with the enemy gate broken, the attackers'
-    way in is the gateway; a ladder still on the ground is not taken up, one carried is put
-    down and its carrier and would-be climbers leave the ladder moves (a ladder carried on
-    to the far east wall kept three attackers out of the fight for the keep)."""
+    way in is the gateway: a ladder still on the ground is not taken up and the models not
+    on a ladder nor carrying one leave the ladder moves (fetching the far ladder after the
+    gate fell kept attackers out of the fight for the keep); a ladder already carried is
+    carried on and raised."""
     from battlesim.engines.sbg.core.objectives import GateSpec
     from battlesim.engines.sbg.core.state import Removal
     from battlesim.engines.sbg.core.tables_more import walled_keep
@@ -51,9 +52,10 @@ def test_once_the_gate_falls_ladders_are_left_for_the_gateway() -> None:
     walker = add(state, "A2", 0, 35.0, 12.0)
     add(state, "B1", 1, 24.0, 40.0)
     player = SiegePlanPlayer(scenario_named("storm_the_gate"))
-    assert not player.decide(state, objects.PutDown(carrier, "siege ladder 1"))
+    assert player.decide(state, objects.TakeUp(walker, "siege ladder 2"))
     assert player._ladder_move(state, walker) is not None  # fetches the second ladder
     state.remove(state.models["G1"], Removal.SLAIN, "rammed")
-    assert player.decide(state, objects.PutDown(carrier, "siege ladder 1"))
     assert not player.decide(state, objects.TakeUp(walker, "siege ladder 2"))
     assert player._ladder_move(state, walker) is None
+    assert not player.decide(state, objects.PutDown(carrier, "siege ladder 1"))
+    assert player._ladder_move(state, carrier) is not None  # on to its wall

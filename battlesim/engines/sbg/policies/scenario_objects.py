@@ -10,7 +10,10 @@ drawn, never by carrying. Read from the scenario's objectives (never its name):
   a fight takes it, ADV-LIGHT-02);
 - its carrier heads home as the scenario says (``Scenario.goal``: its zone, or the edge its
   army entered by);
-- a cairn nobody searched (SEARCH): the free friend nearest it goes to it.
+- a cairn nobody searched (SEARCH): the free friend nearest it goes to it;
+- the enemy's edge to leave by (ESCAPE, the side's own): the free friends nearest that edge,
+  as many as the share still to go and two more, run straight for it; in the last turns
+  every free friend that can still reach it.
 
 A model on none of these errands is left to the plan (None).
 """
@@ -23,11 +26,14 @@ from dataclasses import dataclass
 from battlesim.engines.sbg.core.objectives import Scoring
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.policies.plan.intent import CLOSING_TURNS
+from battlesim.engines.sbg.policies.plan.objectives import turns_left
 from battlesim.engines.sbg.rules import objects, scenario_play
 from battlesim.engines.sbg.rules.scenarios import Scenario
 
 FETCHERS = 1  # friends sent to an object lying on the ground
 CHASERS = 2  # friends sent after an enemy carrying one
+SPARES = 2  # runners beyond the share still to leave (some are caught on the way)
 
 
 def _free(state: BattleState, model: ModelState) -> bool:
@@ -76,6 +82,9 @@ def object_errand(
         if _nearest(state, model, spot, FETCHERS if holder is None else CHASERS):
             return Errand(spot, fetch=holder is None, chase=objects.carrier(state, name))
     now = scenario_play.played(state)
+    run = _escape_errand(state, scenario, model, now)
+    if run is not None:
+        return run
     for cairn in spec.objectives:
         if cairn.scoring is not Scoring.SEARCH or cairn.point is None:
             continue
@@ -83,3 +92,54 @@ def object_errand(
         if unsearched and _nearest(state, model, cairn.point, 1):
             return Errand(cairn.point)
     return None
+
+
+def _escape_errand(
+    state: BattleState,
+    scenario: Scenario,
+    model: ModelState,
+    now: scenario_play.ScenarioState | None,
+) -> Errand | None:
+    """ESCAPE: a runner heads straight for the enemy's edge (side 0 leaves by y = depth)."""
+    side = model.player
+    for o in scenario.spec.objectives:
+        if o.scoring is not Scoring.ESCAPE or o.owner != side or now is None:
+            continue
+        wanted = math.ceil(o.share * state.start_counts[side]) - now.escaped[side] + SPARES
+        edge = scenario.depth if side == 0 else 0.0
+        free = [m for m in state.living(side) if _free(state, m)]
+        free.sort(key=lambda m: (abs(m.y - edge), m.uid))
+        left = turns_left(state, scenario) + 1  # this turn's move too
+        closing = left <= CLOSING_TURNS and abs(model.y - edge) <= left * model.profile.move + 1
+        if closing or model in free[: max(0, wanted)]:  # the last turns: whoever can get there
+            return Errand(_way_out(state, model, edge))
+    return None
+
+
+CLEAR = 4.0  # inches: an enemy this near a runner's straight way out stands in it
+EXITS = 7  # points of the enemy's edge a runner weighs, side edge to side edge
+
+
+def _way_out(state: BattleState, model: ModelState, edge: float) -> Point:
+    """The point of the enemy's edge with the fewest enemies near the straight way to it,
+    the nearest first (straight through the enemy's camp, runners stalled in its sentries'
+    control zones; Night Raid)."""
+    xs = [model.x] + [state.width * k / (EXITS - 1) for k in range(EXITS)]
+    xs = [min(max(x, 1.0), state.width - 1.0) for x in xs]
+    enemies = state.living(1 - model.player)
+
+    def cost(x: float) -> tuple[int, float, float]:
+        end = (x, edge)
+        near = sum(1 for e in enemies if _off_segment(e.position, model.position, end) <= CLEAR)
+        return (near, math.dist(model.position, end), x)
+
+    return (min(xs, key=cost), edge)
+
+
+def _off_segment(point: Point, start: Point, end: Point) -> float:
+    """The distance from ``point`` to the segment ``start``-``end``."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else ((point[0] - start[0]) * dx + (point[1] - start[1]) * dy) / length
+    t = min(1.0, max(0.0, t))
+    return math.dist(point, (start[0] + t * dx, start[1] + t * dy))

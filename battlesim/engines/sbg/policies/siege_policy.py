@@ -63,20 +63,32 @@ def _gates(state: BattleState) -> list[ModelState]:
 
 
 def _spent_ram(state: BattleState, model: ModelState, name: str) -> bool:
-    """A ram, or a ladder not yet raised, in a siege whose enemy gates have all fallen: the
-    gateway is the way in now (a ladder carried on to a far wall after the gate fell kept
-    its carriers and climbers out of the fight for the objective)."""
-    ladder = name.startswith(siege_ladders.LADDER) and name not in siege_ladders.raised_ladders(
-        state
-    )
-    return (name.startswith(fortifications.RAM) or ladder) and _gate_fallen(state, model.player)
+    """A ram, or a ladder still lying on the ground, in a siege whose enemy gates have all
+    fallen: the gateway is the way in now (a ladder fetched after the gate fell kept its
+    carriers and climbers out of the fight for the objective). A ladder already carried is
+    carried on and raised."""
+    if not _gate_fallen(state, model.player):
+        return False
+    if name.startswith(fortifications.RAM):
+        return True
+    return name.startswith(siege_ladders.LADDER) and objects.carrier(state, name) is None
+
+
+def _fallen_gates(state: BattleState, side: int) -> list[ModelState]:
+    """The enemy gates that stood in ``side``'s way and were broken."""
+    return [
+        m
+        for m in state.models.values()
+        if m.uid in state.structures
+        and m.player != side
+        and fortifications.is_gate(m)
+        and not m.alive
+    ]
 
 
 def _gate_fallen(state: BattleState, side: int) -> bool:
     """The scenario had a gate barring ``side``'s way and none of them stands now."""
-    fallen = [m for m in state.models.values() if m.uid in state.structures and m.player != side]
-    gates = [m for m in fallen if fortifications.is_gate(m)]
-    return bool(gates) and not _enemy_gates(state, side)
+    return bool(_fallen_gates(state, side)) and not _enemy_gates(state, side)
 
 
 def _enemy_gates(state: BattleState, side: int) -> list[ModelState]:
@@ -353,8 +365,9 @@ class SiegePlanPlayer(PlanPlayer):
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
         errand = object_errand(state, self.scenario, model)
-        if errand is not None:
-            return self._errand(state, model, errand)
+        action = self._errand(state, model, errand) if errand is not None else None
+        if action is not None:
+            return action
         if state.structures or siege_defences.pieces(state):  # towers, rocks, cauldrons
             equipment = equipment_move(state, model, self._siege_walk)
             if equipment is not None:
@@ -404,9 +417,10 @@ class SiegePlanPlayer(PlanPlayer):
             return self._fetch(state, model, goal, gate.position if gate is not None else None)
         return self._siege_walk(state, model, goal)
 
-    def _errand(self, state: BattleState, model: ModelState, errand: Errand) -> MoveAction:
-        """An object to take up, its enemy carrier to fight, a load to bring home or a
-        cairn to search (``scenario_objects``)."""
+    def _errand(self, state: BattleState, model: ModelState, errand: Errand) -> MoveAction | None:
+        """An object to take up, its enemy carrier to fight, a load to bring home, a cairn
+        to search or the enemy's edge to leave by (``scenario_objects``); None when the way
+        is blocked (the plan's moves then: it fights its way)."""
         if errand.chase is not None:
             charge = self._charge(state, model, threshold=-math.inf)
             if charge is not None and charge.target == errand.chase.uid:
@@ -415,7 +429,8 @@ class SiegePlanPlayer(PlanPlayer):
             return self._fetch(state, model, errand.point)
         if point_distance(model.position, errand.point) <= 1e-3:
             return Hold(model.uid)
-        return self._siege_walk(state, model, errand.point)
+        walk = self._siege_walk(state, model, errand.point)
+        return None if isinstance(walk, Hold) else walk
 
     def _ladder_move(self, state: BattleState, model: ModelState) -> MoveAction | None:
         """SIEGE-LADDER-01/02: the attacker nearest a ladder on the ground takes it up and
@@ -425,11 +440,8 @@ class SiegePlanPlayer(PlanPlayer):
             return None
         if attacking(self.scenario, model.player) is None:
             return self._hold_ladder_top(state, model)
-        if _gate_fallen(state, model.player) and not any(
-            model in siege_ladders.on_ladder(state, name)
-            for name in siege_ladders.raised_ladders(state)
-        ):
-            return None  # the gate is down: through the gateway (a climber goes on up)
+        if _gate_fallen(state, model.player) and not self._keeps_to_ladders(state, model):
+            return None  # the gate is down: through the gateway
         if _on_ram_duty(state, model):
             return None  # the ram's holder and helpers keep to the ram
         carried = [n for n in objects.carried_by(state, model) if n.startswith("siege ladder")]
@@ -461,6 +473,14 @@ class SiegePlanPlayer(PlanPlayer):
                     return None  # the gate is down: through the gateway rather than wait
                 return climb
         return None
+
+    def _keeps_to_ladders(self, state: BattleState, model: ModelState) -> bool:
+        """With the gate down, only a model on a ladder or carrying one keeps to the
+        ladders (it goes up, or raises it); the others go in by the gateway."""
+        raised = siege_ladders.raised_ladders(state)
+        if any(model in siege_ladders.on_ladder(state, name) for name in raised):
+            return True
+        return any(n.startswith(siege_ladders.LADDER) for n in objects.carried_by(state, model))
 
     def _second_carrier(
         self, state: BattleState, model: ModelState, carrier: ModelState
