@@ -4,7 +4,9 @@ heuristic mirror matches, on every scenario of the library.
 For each scenario: BATTLES battles of heuristic v random (sides alternate) and BATTLES mirror
 battles (heuristic v heuristic, same sample force on both sides). It prints the heuristic's
 win rate against the random player (the issue asks >= 95%) and the mirror's mean absolute
-victory-point difference (the issue asks within 5), then CPU time and load average.
+victory-point difference (the issue asks within 5) with its mean signed (side 0's points
+less side 1's: the lean of an asymmetric scenario, a siege's attacker being side 0), then
+CPU time and load average.
 
     .venv/bin/python bench/sbg_scenario_quality.py [BATTLES]    # 10 by default
 """
@@ -35,23 +37,26 @@ def against_random(name: str, battles: int) -> float:
     return wins / max(1, battles)
 
 
-def mirror(name: str, battles: int) -> float:
-    gap = 0
+def mirror(name: str, battles: int) -> tuple[float, float]:
+    """The mean absolute victory-point gap, and the mean of side 0's points less side 1's
+    (a siege's attacker is side 0: how far the scenario leans to one side)."""
+    gap = lean = 0
     for n in range(battles):
         force = FORCES[n % 2]
         options = {"forces": [force, force], "scenario": name}
         points = play_game(seed=8000 + n, options=options).summary["victory_points"]
         gap += abs(points[0] - points[1])
-    return gap / max(1, battles)
+        lean += points[0] - points[1]
+    return gap / max(1, battles), lean / max(1, battles)
 
 
 def main() -> int:
     battles = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     start = time.process_time()
-    print(f"{'scenario':24} heuristic v random wins   mirror mean |VP diff|")
+    print(f"{'scenario':24} heuristic v random wins   mirror mean |VP diff|   side 0 - side 1")
     for name in LIBRARY:
-        rate, gap = against_random(name, battles), mirror(name, battles)
-        print(f"{name:24} {rate:6.0%}                   {gap:5.1f}")
+        rate, (gap, lean) = against_random(name, battles), mirror(name, battles)
+        print(f"{name:24} {rate:6.0%}                   {gap:5.1f}               {lean:+5.1f}")
     print(f"{2 * battles * len(LIBRARY)} battles, {time.process_time() - start:.1f} CPU s")
     print("load average", ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     return 0

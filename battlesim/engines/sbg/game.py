@@ -27,6 +27,7 @@ from battlesim.engines.sbg.coverage import force_coverage
 from battlesim.engines.sbg.phases.turn import play_turn
 from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.engines.sbg.rules import (
+    edge_entry,
     fortifications,
     game_types,
     muster,
@@ -146,9 +147,12 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
     """Place each force in its zone, in the order its player chooses (front rank first);
     War Beasts first, their crews riding them (WB-GEN-05)."""
     placed: list[ModelState] = []
+    by_edge = scenario.spec.deployment.by_edge
     for player in (0, 1):
         for spec in state.forces[player].models:
             muster.place(state, spec, player, (0.0, 0.0))
+        if by_edge:
+            continue  # the forces enter by their edges (_enter_by_edges)
         big = _deploy_war_beasts(state, scenario, player, placed)
         big |= _deploy_engines(state, scenario, player, placed)
         order = [u for u in players[player].decide(state, DeploymentOrder(player)) if u not in big]
@@ -161,6 +165,8 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
             model = state.models[uid]
             state.set_position(model, _free_slot(state, model, slots, placed))
             placed.append(model)
+    if by_edge:
+        _enter_by_edges(state, scenario, players, placed)
     war_beasts.board(state)
     fortifications.raise_gates(state, scenario.spec.gates)  # SIEGE-GATE-01
     fortifications.place_rams(state, scenario.spec.rams)  # SIEGE-RAM-01
@@ -169,6 +175,31 @@ def deploy(state: BattleState, scenario: Scenario, players: tuple[Player, Player
     siege_defences.place_defences(state, scenario.spec.rocks, scenario.spec.cauldrons)  # 12.3
     siege_rally.place_rally_points(state, scenario.spec.rally_points)  # SIEGE-RALLY-01
     hold_back(state, scenario.reserves())  # MOVE-REINF-01: reserves wait off the table
+
+
+def _enter_by_edges(
+    state: BattleState,
+    scenario: Scenario,
+    players: tuple[Player, Player],
+    placed: list[ModelState],
+) -> None:
+    """SE-DEPLOY-02 (002:L3140-3142): the roll's winner chooses his edge and deploys his
+    Siege Engines within 6" of it, then the opponent his; every other model waits to enter
+    by its own edge (``edge_entry``)."""
+    first = edge_entry.choose_edges(state, players)
+    ids: set[str] = set()
+    for player in (first, 1 - first):
+        zone = edge_entry.engine_zone(state, player)
+        ids |= _deploy_engines(state, scenario, player, placed, zone, _back_of(zone))
+    for player in (first, 1 - first):  # data.ASSUMPTIONS "edge entry": crews ride in
+        zone = edge_entry.engine_zone(state, player)
+        ids |= _deploy_war_beasts(state, scenario, player, placed, zone, 1 - _back_of(zone))
+    hold_back(state, edge_entry.reserves(state, ids))
+
+
+def _back_of(zone: tuple[float, float, float, float]) -> PlayerId:
+    """The side whose rear is the table edge the strip ``zone`` lies along."""
+    return 1 if zone[1] == 0.0 else 0
 
 
 def _free_slot(
@@ -188,19 +219,26 @@ def _free_slot(
 
 
 def _deploy_war_beasts(
-    state: BattleState, scenario: Scenario, player: PlayerId, placed: list[ModelState]
+    state: BattleState,
+    scenario: Scenario,
+    player: PlayerId,
+    placed: list[ModelState],
+    zone: tuple[float, float, float, float] | None = None,
+    front: PlayerId | None = None,
 ) -> set[str]:
     """WB-GEN-05: War Beasts stand in the front rank, side by side from the zone's centre
-    line; their crews ride them (``war_beasts.board``). Return every id placed this way."""
+    line; their crews ride them (``war_beasts.board``). Return every id placed this way.
+    ``zone``, ``front``: another strip and the side whose front rank faces as theirs."""
     beasts = [
         state.models[spec.uid]
         for spec in state.forces[player].models
         if war_beasts.is_war_beast(state.models[spec.uid])
     ]
-    x0, y0, x1, y1 = scenario.deployment_zone(player)
+    x0, y0, x1, y1 = scenario.deployment_zone(player) if zone is None else zone
+    front = player if front is None else front
     ids: set[str] = set()
     for beast in beasts:
-        spot = _beast_spot(state, (x0, y0, x1, y1), player, beast.radius, placed)
+        spot = _beast_spot(state, (x0, y0, x1, y1), front, beast.radius, placed)
         if spot is None:
             raise BattleOptionError(f"no room for {beast.uid} in its deployment zone")
         state.set_position(beast, spot)
@@ -212,17 +250,24 @@ def _deploy_war_beasts(
 
 
 def _deploy_engines(
-    state: BattleState, scenario: Scenario, player: PlayerId, placed: list[ModelState]
+    state: BattleState,
+    scenario: Scenario,
+    player: PlayerId,
+    placed: list[ModelState],
+    zone: tuple[float, float, float, float] | None = None,
+    back: PlayerId | None = None,
 ) -> set[str]:
     """SE-CREW-03 (002:L3116): each Siege Engine at the back of its zone (SE-DEPLOY-01,
     002:L3138: within 6" of its own edge when the zone reaches it), its crew in base contact
-    around it. Return every id placed this way."""
+    around it (``zone``, ``back``: another strip, and the side whose front faces away from
+    its edge, SE-DEPLOY-02). Return every id placed this way."""
     ids: set[str] = set()
-    zone = scenario.deployment_zone(player)
+    zone = scenario.deployment_zone(player) if zone is None else zone
+    back = 1 - player if back is None else back
     for engine_id, crew in state.forces[player].engines:
         engine = state.models[engine_id]
         crewmen = [state.models[uid] for uid in crew]
-        spots = _engine_and_crew(state, zone, player, engine, crewmen, placed)
+        spots = _engine_and_crew(state, zone, back, engine, crewmen, placed)
         if spots is None:
             raise BattleOptionError(f"no room for {engine_id} and its crew in its deployment zone")
         state.engines[engine_id] = list(crew)
@@ -236,17 +281,18 @@ def _deploy_engines(
 def _engine_and_crew(
     state: BattleState,
     zone: tuple[float, float, float, float],
-    player: PlayerId,
+    back: PlayerId,
     engine: ModelState,
     crew: list[ModelState],
     placed: list[ModelState],
 ) -> list[tuple[float, float]] | None:
-    """The engine's spot at the back of the zone, then its crew's around it. Where the crew
-    finds no room there (a second engine beside the first, the table's edge), the engine
-    looks again for a spot with a clear ring of two crew bases around it."""
+    """The engine's spot at the back of the zone (``back``: the side whose front rank stands
+    at that end), then its crew's around it. Where the crew finds no room there (a second
+    engine beside the first, the table's edge), the engine looks again for a spot with a
+    clear ring of two crew bases around it."""
     widest = max((m.radius for m in crew), default=0.0)
     for clearance in (engine.radius, engine.radius + 2 * widest):
-        spot = _beast_spot(state, zone, 1 - player, clearance, placed)
+        spot = _beast_spot(state, zone, back, clearance, placed)
         if spot is None:
             continue
         state.set_position(engine, spot)

@@ -292,3 +292,19 @@ def test_a_poor_bow_behind_its_own_gate_waits_for_the_enemy_instead_of_sallying(
         add(state, "a1", 0, 24, enemy_y, profile(defence=6))
         action = PlanPlayer().choose_move(state, bow)
         assert isinstance(action, Hold) is holds, action
+
+
+def test_objectives_are_held_at_the_reach_their_scenario_scores() -> None:
+    """A keep's courtyard scores within 4", not the plan's usual 3" (issue 20 play quality:
+    attackers 3.5" off it counted as holding it and were held back from it); a gate holds
+    nothing."""
+    from battlesim.engines.sbg.rules.scenarios import scenario_named
+
+    keep, gateway = objectives(scenario_named("storm_the_gate"))
+    assert (keep.reach, gateway.reach) == (4.0, 3.0)
+    state = battle([])
+    add(state, "A1", 0, 24.0, 40.0 - 3.5 - BASE_GAP)
+    add(state, "B1", 1, 24.0, 45.5)
+    assert keep.counts(state) == (1, 0)
+    forts.raise_gates(state, (GateSpec((24.0, 31.0), "castle gate", owner=1, width=3.0),))
+    assert gateway.counts(state) == (0, 0)

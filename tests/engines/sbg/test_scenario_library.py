@@ -324,3 +324,20 @@ def test_a_generated_table_holds_the_features_its_scenario_asks_for() -> None:
     setup = play_game(seed=1, options={**options, "table": "generated"}).log.of_kind("setup")
     pieces = next(iter(setup)).data["table"]["pieces"]
     assert any(p["name"].startswith("stream") for p in pieces)
+
+
+def test_assassination_goal_is_the_nominated_enemy_hero() -> None:
+    """The players read the target from the scenario (issue 20 play quality): every model's
+    goal is the enemy Hero its side nominated, wherever it stands, until it is slain."""
+    state = battle([])
+    a = add(state, "A0", 0, 5, 5, profile(**HERO))
+    add(state, "A1", 0, 7, 5)
+    b = add(state, "B0", 1, 40, 40, profile(**HERO))
+    add(state, "B1", 1, 6, 30)  # the nearest enemy, not the target
+    scenario = scenario_named("assassination")
+    scenario.start(state, players())
+    goal = scenario.goal(state, state.models["A1"])
+    assert goal is not None and goal.point == b.position
+    state.remove(b, Removal.SLAIN, "test")
+    assert scenario.goal(state, state.models["A1"]) is None
+    assert a.alive

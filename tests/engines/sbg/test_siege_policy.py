@@ -28,3 +28,34 @@ def test_the_ram_reaches_the_gate_with_its_carriers_and_breaks_it(seed: int) -> 
             first = (turn, len(event.data["carriers"]))
     assert first is not None and first[0] <= 5 and first[1] >= 8
     assert any(e.kind == "gate_broken" for e in events)
+
+
+def test_once_the_gate_falls_ladders_are_left_for_the_gateway() -> None:
+    """Issue 20 play quality (Storm the Gate): with the enemy gate broken, the attackers'
+    way in is the gateway: a ladder still on the ground is not taken up and the models not
+    on a ladder nor carrying one leave the ladder moves (fetching the far ladder after the
+    gate fell kept attackers out of the fight for the keep); a ladder already carried is
+    carried on and raised."""
+    from battlesim.engines.sbg.core.objectives import GateSpec
+    from battlesim.engines.sbg.core.state import Removal
+    from battlesim.engines.sbg.core.tables_more import walled_keep
+    from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
+    from battlesim.engines.sbg.rules import fortifications, objects, siege_ladders
+    from battlesim.engines.sbg.rules.scenarios import scenario_named
+    from tests.engines.sbg.builders import add, battle
+
+    state = battle(table=walled_keep())
+    fortifications.raise_gates(state, (GateSpec((24.0, 31.0), "castle gate", owner=1),))
+    siege_ladders.place_ladders(state, ((12.0, 11.0), (36.0, 11.0)))
+    carrier = add(state, "A1", 0, 12.0, 12.0)
+    objects.give(state, "siege ladder 1", carrier)
+    walker = add(state, "A2", 0, 35.0, 12.0)
+    add(state, "B1", 1, 24.0, 40.0)
+    player = SiegePlanPlayer(scenario_named("storm_the_gate"))
+    assert player.decide(state, objects.TakeUp(walker, "siege ladder 2"))
+    assert player._ladder_move(state, walker) is not None  # fetches the second ladder
+    state.remove(state.models["G1"], Removal.SLAIN, "rammed")
+    assert not player.decide(state, objects.TakeUp(walker, "siege ladder 2"))
+    assert player._ladder_move(state, walker) is None
+    assert not player.decide(state, objects.PutDown(carrier, "siege ladder 1"))
+    assert player._ladder_move(state, carrier) is not None  # on to its wall

@@ -198,3 +198,20 @@ def test_siege_tower_04_a_battlefield_target_a_wounding_engine_hit_takes_half_it
     crew = se.crewing(state, engine)
     se._wound_battlefield_target(state, engine, crew, tower)
     assert tower.alive and tower.wounds == 1 and not tower.prone
+
+
+def test_tower_crew_fills_the_back_and_flanks_before_the_chain_behind():
+    """SIEGE-TOWER-02: a model in the chain behind the tower pushes only through a back
+    pusher, so the heuristic's crewman standing where the chain would be goes to the empty
+    back spot (standing in the chain, it left the tower a pusher short all battle)."""
+    from battlesim.engines.sbg.policies import siege_equipment
+
+    state = battle(table=walled_keep())
+    tower = _tower(state)
+    flanks = _around(state, tower, (90, 120, 150, 210, 240, 270))
+    chained = add(state, "A9", 0, tower.x, tower.y - R - 2 * 0.4921 - 0.002)
+    crew = [*flanks, chained]
+    facing = st.towers(state)[tower.uid].facing
+    spot = siege_equipment._assigned_spot(state, tower, facing, crew, flanks, chained)
+    assert spot is not None
+    assert math.dist(spot, tower.position) == pytest.approx(R, abs=0.01)  # touching it

@@ -403,6 +403,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "spot is taken (a base or an enemy zone) the models still waiting arrive next turn "
         "(MOVE-REINF-02; the competitive +1 arrival roll is not in the seed). No sample "
         "scenario has reserves yet.",
+        "edge entry": "Armies entering by their table edge (Deployment.by_edge, "
+        "SE-DEPLOY-02): every warband enters in turn 1, its Hero first, as a reinforcement "
+        "by its side's own edge; a War Beast and its crew, which cannot enter a model at a "
+        "time, are deployed like the Siege Engines, within 6 inch of that edge (no source "
+        "says how a War Beast enters).",
         "table-talk": "Rules about players' handling of real models do not arise: bases are "
         "round and have no facing (MOVE-GEN-08, SHOOT-MOVE-02); the engine never moves models "
         "apart for clarity (MOVE-SEP-05); a shot follows the one straight line between the "

@@ -55,6 +55,7 @@ class Objective:
     share: float = 0.0  # ESCAPE: fraction of starting models gone by the enemy's edge
     carry: str = ""
     heavy: bool = False  # CARRY: a Heavy object (ADV-HEAVY-01/02) rather than a Light one
+    defence: int = 0  # CARRY: a model carried (ADV-CARRYMODEL-01): Light or Heavy by its Defence
     description: str = ""
 
 
@@ -99,11 +100,14 @@ class EndCondition:
 
 @dataclass(frozen=True, slots=True)
 class Deployment:
-    """Each side's zone: a strip ``depth`` deep along its own edge, or given ``zones``."""
+    """Each side's zone: a strip ``depth`` deep along its own edge, or given ``zones``;
+    ``by_edge``: no force deploys, every model enters by its side's table edge and the
+    Siege Engines are deployed by the edge roll (SE-DEPLOY-02, rules/edge_entry.py)."""
 
     depth: float = 12.0
     zones: tuple[Rect, Rect] | None = None
     description: str = ""
+    by_edge: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -459,6 +459,8 @@ class HeuristicPlayer(Answering):
         middle = sum(m.x for m in own) / len(own) if own else state.width / 2
         points = entry_points(state, reserve)
         home = state.depth if reserve.player == 1 else 0.0
+        if reserve.edge is not None:  # SE-DEPLOY-02: its army's own edge
+            home = reserve.edge
         if not points:
             return (middle, home)
         return min(points, key=lambda p: (abs(p[1] - home), abs(p[0] - middle), p))

@@ -75,25 +75,35 @@ def _assigned_spot(
     back one, SIEGE-TOWER-02's chain) one each, the nearest to the tower choosing first."""
     size = model.radius
     taken = [m.position for m in placed]
-    spots = [p for p in _push_spots(tower, facing, size) if _clear(p, taken, size)]
+    ring, chain = _push_spots(tower, facing, size)
+    back = ring[0]  # PUSH_ANGLES[0]: straight behind
+    backed = not _clear(back, taken, size)
+    ring = [p for p in ring if _clear(p, taken, size)]
+    chain = [p for p in chain if _clear(p, taken, size)]
     for member in crew:
         if member in placed:
             continue
+        # the chain pushes only through a back pusher: its spots are offered once the back
+        # spot is taken (two crewmen stood in the chain with the back spot empty, the tower a
+        # pusher short for the whole battle)
+        spots = ring + chain if backed else ring
         free = [p for p in spots if _free_but(state, member, p, crew)]
         best = min(free, key=lambda p: (math.dist(p, member.position), p), default=None)
         if best is None or member is model:
             return best
-        spots.remove(best)
+        backed = backed or best == back
+        (ring if best in ring else chain).remove(best)
     return None
 
 
-def _push_spots(tower: ModelState, facing: Point, size: float) -> list[Point]:
+def _push_spots(tower: ModelState, facing: Point, size: float) -> tuple[list[Point], list[Point]]:
+    """The spots touching its back and flanks, and the chain's spots behind the back one."""
     ahead = math.atan2(facing[1], facing[0])
     gap = tower.radius + size + 0.002
     ring = [rotated(tower.position, ahead + math.radians(a), gap) for a in PUSH_ANGLES]
     back = rotated(tower.position, ahead + math.pi, gap)
     chain = [rotated(back, ahead + math.pi + math.radians(a), 2 * size + 0.002) for a in BEHIND]
-    return ring + [p for p in chain if _clear(p, ring, size)]
+    return ring, [p for p in chain if _clear(p, ring, size)]
 
 
 def _clear(point: Point, others: list[Point], size: float) -> bool:

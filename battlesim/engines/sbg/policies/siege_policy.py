@@ -34,6 +34,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
+from battlesim.engines.sbg.policies.scenario_objects import Errand, object_errand
 from battlesim.engines.sbg.policies.siege_equipment import equipment_move
 from battlesim.engines.sbg.rules import (
     characteristics,
@@ -43,7 +44,7 @@ from battlesim.engines.sbg.rules import (
     siege_ladders,
 )
 from battlesim.engines.sbg.rules.movement import check_action
-from battlesim.engines.sbg.rules.scenarios import Scenario
+from battlesim.engines.sbg.rules.scenarios import GOAL_SCORINGS, OBJECTIVE_RANGE, Scenario
 from battlesim.engines.sbg.rules.siege_engines import ChooseEngineTarget
 
 T = TypeVar("T")
@@ -62,12 +63,32 @@ def _gates(state: BattleState) -> list[ModelState]:
 
 
 def _spent_ram(state: BattleState, model: ModelState, name: str) -> bool:
-    """A ram in a siege whose enemy gates have all fallen."""
-    return (
-        name.startswith(fortifications.RAM)
-        and bool(state.structures)
-        and not _enemy_gates(state, model.player)
-    )
+    """A ram, or a ladder still lying on the ground, in a siege whose enemy gates have all
+    fallen: the gateway is the way in now (a ladder fetched after the gate fell kept its
+    carriers and climbers out of the fight for the objective). A ladder already carried is
+    carried on and raised."""
+    if not _gate_fallen(state, model.player):
+        return False
+    if name.startswith(fortifications.RAM):
+        return True
+    return name.startswith(siege_ladders.LADDER) and objects.carrier(state, name) is None
+
+
+def _fallen_gates(state: BattleState, side: int) -> list[ModelState]:
+    """The enemy gates that stood in ``side``'s way and were broken."""
+    return [
+        m
+        for m in state.models.values()
+        if m.uid in state.structures
+        and m.player != side
+        and fortifications.is_gate(m)
+        and not m.alive
+    ]
+
+
+def _gate_fallen(state: BattleState, side: int) -> bool:
+    """The scenario had a gate barring ``side``'s way and none of them stands now."""
+    return bool(_fallen_gates(state, side)) and not _enemy_gates(state, side)
 
 
 def _enemy_gates(state: BattleState, side: int) -> list[ModelState]:
@@ -314,7 +335,13 @@ def attacking(scenario: Scenario | None, side: int) -> Point | None:
     return points[0]
 
 
-ASSAULT_REACH = 3.0  # inches: an attacker this near the objective fights as the plan says
+def assault_reach(scenario: Scenario | None) -> float:
+    """How near the objective an attacker must be to count there (its scoring reach: a
+    keep's courtyard 4"): there it fights as the plan says."""
+    if scenario is None:
+        return OBJECTIVE_RANGE
+    held = [o for o in scenario.spec.objectives if o.scoring in GOAL_SCORINGS and o.point]
+    return held[0].reach if held else OBJECTIVE_RANGE
 
 
 class SiegePlanPlayer(PlanPlayer):
@@ -337,6 +364,10 @@ class SiegePlanPlayer(PlanPlayer):
         return super().decide(state, decision)
 
     def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        errand = object_errand(state, self.scenario, model)
+        action = self._errand(state, model, errand) if errand is not None else None
+        if action is not None:
+            return action
         if state.structures or siege_defences.pieces(state):  # towers, rocks, cauldrons
             equipment = equipment_move(state, model, self._siege_walk)
             if equipment is not None:
@@ -386,6 +417,21 @@ class SiegePlanPlayer(PlanPlayer):
             return self._fetch(state, model, goal, gate.position if gate is not None else None)
         return self._siege_walk(state, model, goal)
 
+    def _errand(self, state: BattleState, model: ModelState, errand: Errand) -> MoveAction | None:
+        """An object to take up, its enemy carrier to fight, a load to bring home, a cairn
+        to search or the enemy's edge to leave by (``scenario_objects``); None when the way
+        is blocked (the plan's moves then: it fights its way)."""
+        if errand.chase is not None:
+            charge = self._charge(state, model, threshold=-math.inf)
+            if charge is not None and charge.target == errand.chase.uid:
+                return charge
+        if errand.fetch:
+            return self._fetch(state, model, errand.point)
+        if point_distance(model.position, errand.point) <= 1e-3:
+            return Hold(model.uid)
+        walk = self._siege_walk(state, model, errand.point)
+        return None if isinstance(walk, Hold) else walk
+
     def _ladder_move(self, state: BattleState, model: ModelState) -> MoveAction | None:
         """SIEGE-LADDER-01/02: the attacker nearest a ladder on the ground takes it up and
         carries it to the wall; the nearest few to a raised ladder climb it, charging a
@@ -394,6 +440,8 @@ class SiegePlanPlayer(PlanPlayer):
             return None
         if attacking(self.scenario, model.player) is None:
             return self._hold_ladder_top(state, model)
+        if _gate_fallen(state, model.player) and not self._keeps_to_ladders(state, model):
+            return None  # the gate is down: through the gateway
         if _on_ram_duty(state, model):
             return None  # the ram's holder and helpers keep to the ram
         carried = [n for n in objects.carried_by(state, model) if n.startswith("siege ladder")]
@@ -425,6 +473,14 @@ class SiegePlanPlayer(PlanPlayer):
                     return None  # the gate is down: through the gateway rather than wait
                 return climb
         return None
+
+    def _keeps_to_ladders(self, state: BattleState, model: ModelState) -> bool:
+        """With the gate down, only a model on a ladder or carrying one keeps to the
+        ladders (it goes up, or raises it); the others go in by the gateway."""
+        raised = siege_ladders.raised_ladders(state)
+        if any(model in siege_ladders.on_ladder(state, name) for name in raised):
+            return True
+        return any(n.startswith(siege_ladders.LADDER) for n in objects.carried_by(state, model))
 
     def _second_carrier(
         self, state: BattleState, model: ModelState, carrier: ModelState
@@ -494,7 +550,8 @@ class SiegePlanPlayer(PlanPlayer):
         the objective, fighting whoever it meets (it does not hold a wall as a defender
         would)."""
         target = attacking(self.scenario, model.player)
-        if target is None or math.dist(model.position, target) <= ASSAULT_REACH:
+        reach = assault_reach(self.scenario) + model.radius
+        if target is None or math.dist(model.position, target) <= reach:
             return super()._choose_move(state, model)
         charge = self._charge(state, model)
         if charge is not None:

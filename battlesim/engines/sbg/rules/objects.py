@@ -15,6 +15,11 @@ it as a Light object, a Burly model at its full Move (SR-BURLY, 002:L2751); anyo
 carrying it alone moves at half its Move, with a friend in base contact helping at its full
 Move (reading: the helper is the second carrier). A carrier drops it before charging, and
 one that is charged puts it down beside it.
+
+A model carried by another (ADV-CARRYMODEL-01, 002:L2964) is an object of the scenario with
+a Defence (``place_object(defence=...)``): a Light object for a carrier whose Strength is at
+least twice that Defence, a Heavy one for any other (``heavy_for``), so the same captive is
+carried at a full Move by one model and at half by another.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from battlesim.engines.sbg.core.objectives import Point
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.rules.characteristics import strength_value
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -47,6 +53,7 @@ class Carried:
     carrier: str | None = None
     heavy: bool = False
     side: int | None = None  # only that side's models may carry it (DEMO-01); None: any
+    defence: int = 0  # ADV-CARRYMODEL-01: a carried model's Defence (0: not a model)
 
 
 @dataclass(slots=True)
@@ -58,10 +65,29 @@ OBJECTS: Status[Objects] = Status("objects", Objects, Lasting.BATTLE)
 
 
 def place_object(
-    state: BattleState, name: str, point: Point, *, heavy: bool = False, side: int | None = None
+    state: BattleState,
+    name: str,
+    point: Point,
+    *,
+    heavy: bool = False,
+    side: int | None = None,
+    defence: int = 0,
 ) -> None:
-    OBJECTS.of(state).placed[name] = Carried(point, heavy=heavy, side=side)
-    state.log.emit("object", name=name, point=[round(point[0], 3), round(point[1], 3)], heavy=heavy)
+    """Put an object on the table; ``defence``: it is a model (ADV-CARRYMODEL-01)."""
+    OBJECTS.of(state).placed[name] = Carried(point, heavy=heavy, side=side, defence=defence)
+    point_data = [round(point[0], 3), round(point[1], 3)]
+    if defence:
+        state.log.emit("object", name=name, point=point_data, heavy=heavy, defence=defence)
+    else:
+        state.log.emit("object", name=name, point=point_data, heavy=heavy)
+
+
+def heavy_for(state: BattleState, found: Carried, model: ModelState) -> bool:
+    """ADV-CARRYMODEL-01 (002:L2964): a carried model is a Light object if its Defence is at
+    most half the carrier's Strength, else a Heavy one; any other object is what it is."""
+    if not found.defence:
+        return found.heavy
+    return 2 * found.defence > strength_value(state, model)
 
 
 def where(state: BattleState, name: str) -> Point | None:
@@ -100,11 +126,10 @@ def holder_side(state: BattleState, name: str) -> PlayerId | None:
 
 def give(state: BattleState, name: str, model: ModelState) -> None:
     objects = OBJECTS.of(state)
-    old = objects.placed.get(name)
-    heavy, side = (old.heavy, old.side) if old is not None else (False, None)
-    objects.placed[name] = Carried(model.position, model.uid, heavy, side)
+    old = objects.placed.get(name) or Carried(model.position)
+    objects.placed[name] = Carried(model.position, model.uid, old.heavy, old.side, old.defence)
     state.log.emit("object_taken", name=name, model=model.uid)
-    if heavy and burdened(model):
+    if heavy_for(state, old, model) and burdened(model):
         half = int(model.profile.move) // 2
         effects.add(
             state,
@@ -122,9 +147,8 @@ def give(state: BattleState, name: str, model: ModelState) -> None:
 
 def drop(state: BattleState, name: str, point: Point) -> None:
     objects = OBJECTS.of(state)
-    old = objects.placed.get(name)
-    heavy, side = (old.heavy, old.side) if old is not None else (False, None)
-    objects.placed[name] = Carried(point, heavy=heavy, side=side)
+    old = objects.placed.get(name) or Carried(point)
+    objects.placed[name] = Carried(point, heavy=old.heavy, side=old.side, defence=old.defence)
     state.log.emit("object_dropped", name=name, point=[round(point[0], 3), round(point[1], 3)])
 
 
@@ -168,7 +192,7 @@ def _pick_up(state: BattleState, happening: Happening) -> None:
     if objects is None or not model.alive:
         return
     for name, found in list(objects.placed.items()):
-        if found.carrier is not None or not may_pick_up(model, found.heavy):
+        if found.carrier is not None or not may_pick_up(model, heavy_for(state, found, model)):
             continue
         if found.side is not None and found.side != model.player:
             continue  # DEMO-01: only its army's models carry a demolition charge
@@ -231,7 +255,7 @@ def _charge(state: BattleState, happening: Happening) -> None:
         if model is None:
             continue
         for name in carried_by(state, model):
-            if objects.placed[name].heavy:
+            if heavy_for(state, objects.placed[name], model):
                 drop(state, name, model.position)
 
 

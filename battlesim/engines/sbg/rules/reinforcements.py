@@ -30,11 +30,13 @@ _EDGE_SLACK = 1e-6
 
 @dataclass(frozen=True, slots=True)
 class Reserve:
-    """Models of ``player`` entering together from turn ``turn`` (MOVE-REINF-02)."""
+    """Models of ``player`` entering together from turn ``turn`` (MOVE-REINF-02); ``edge``:
+    only by the table edge at that y (an army entering by its own edge, SE-DEPLOY-02)."""
 
     player: PlayerId
     models: tuple[ModelId, ...]
     turn: int
+    edge: float | None = None
 
 
 def hold_back(state: BattleState, reserves: tuple[Reserve, ...]) -> None:
@@ -53,6 +55,11 @@ def on_edge(state: BattleState, point: Point) -> bool:
     if not (-e <= x <= state.width + e and -e <= y <= state.depth + e):
         return False
     return min(abs(x), abs(x - state.width), abs(y), abs(y - state.depth)) <= e
+
+
+def on_its_edge(reserve: Reserve, point: Point) -> bool:
+    """The point lies on the reserve's own edge, if it has one (SE-DEPLOY-02)."""
+    return reserve.edge is None or abs(point[1] - reserve.edge) <= _EDGE_SLACK
 
 
 def entry_spot(state: BattleState, model: ModelState, point: Point) -> Point:
@@ -88,6 +95,7 @@ def entry_points(state: BattleState, reserve: Reserve, step: float = 2.0) -> lis
         points += [(k * step, 0.0), (k * step, state.depth)]
     for k in range(1, int(state.depth / step)):
         points += [(0.0, k * step), (state.width, k * step)]
+    points = [p for p in points if on_its_edge(reserve, p)]
     return [p for p in points if spot_free(state, first, entry_spot(state, first, p))]
 
 
@@ -97,14 +105,14 @@ def arrive(state: BattleState, player: Player, side: PlayerId) -> None:
         state.reserves.remove(reserve)
         waiting = _enter(state, player, reserve)
         if waiting:  # MOVE-REINF-02: no room for the whole warband: it comes next turn
-            state.reserves.append(Reserve(side, waiting, state.turn + 1))
+            state.reserves.append(Reserve(side, waiting, state.turn + 1, reserve.edge))
             state.log.emit("reserve_delayed", player=side, models=list(waiting))
 
 
 def _enter(state: BattleState, player: Player, reserve: Reserve) -> tuple[ModelId, ...]:
     """Bring the warband in through one point; return the models that could not enter."""
     point = player.decide(state, ChooseEntry(reserve))
-    if not on_edge(state, point):
+    if not on_edge(state, point) or not on_its_edge(reserve, point):
         error = IllegalActionError(f"{point} is not on a table edge (MOVE-REINF-01)")
         state.log.emit("refused", model=reserve.models[0], reason=str(error))
         return reserve.models

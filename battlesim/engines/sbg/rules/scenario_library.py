@@ -573,6 +573,46 @@ NIGHT_RAID = ScenarioSpec(
     summary="Raiders slip past a sleeping camp's sentries.",
 )
 
+THE_CAPTIVE = ScenarioSpec(
+    "the_captive",
+    "The Captive (armies enter by their edges)",
+    Deployment(
+        6.0,
+        description="no force deploys: every model enters by its own table edge in turn 1; "
+        "Siege Engines are deployed within 6 inch of their edge after a roll-off for the "
+        "edges (SE-DEPLOY-02)",
+        by_edge=True,
+    ),
+    (
+        Objective(
+            "the captive",
+            Scoring.CARRY,
+            (24.0, 24.0),
+            6,
+            defence=2,
+            description="a captive (Defence 2) at the centre, carried as a model "
+            "(ADV-CARRYMODEL-01): a Light object for a carrier of Strength 4 or more, a "
+            "Heavy one for any other; 6 VP to the side whose living model carries it at "
+            "the end",
+        ),
+    ),
+    (_a(Award.ENEMY_BROKEN, 2), _a(Award.LEADER_SLAIN, 1)),
+    _BREAK_END,
+    (
+        "ASSUMPTION (engine scenario, no published source: the rulebook's carried models, "
+        "ADV-CARRYMODEL-01, and armies entering by a table edge, SE-DEPLOY-02, need a "
+        "scenario): a captive of Defence 2 (an unarmoured prisoner) lies at the centre; "
+        "6 VP to the side carrying it at the end, 2 VP enemy broken, 1 VP enemy leader slain.",
+        "ASSUMPTION (nearest equivalent of the rulebook's Maelstrom of battle, whose arrival "
+        "rolls are not in the shared sources): every warband enters by its side's edge in "
+        "turn 1, its Hero first; the edge roll-off is made only when a force has a Siege "
+        "Engine (without one each side keeps its usual edge) and a tie is rolled again.",
+        _BREAK_END_NOTE,
+    ),
+    special_rules=("objects",),
+    summary="Both armies march on from their edges to seize a captive and carry it off.",
+)
+
 LIBRARY: Final[Mapping[str, ScenarioSpec]] = MappingProxyType(
     {
         spec.name: spec
@@ -593,14 +633,23 @@ LIBRARY: Final[Mapping[str, ScenarioSpec]] = MappingProxyType(
             RUINED_FORT,
             ESCALADE,
             NIGHT_RAID,
+            THE_CAPTIVE,
         )
     }
 )
+
+
+def _narrative(spec: ScenarioSpec) -> bool:
+    """The engine's own scenarios for the rulebook's narrative rules (sentries, armies
+    entering by their edges), not among the matched-play ones."""
+    return spec.sentries is not None or spec.deployment.by_edge
+
+
 # The sets a job may draw a scenario from ("scenario": "random:matched"...).
 SETS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
-        "matched": tuple(n for n, s in LIBRARY.items() if not s.siege and s.sentries is None),
-        "narrative": tuple(n for n, s in LIBRARY.items() if s.sentries is not None),
+        "matched": tuple(n for n, s in LIBRARY.items() if not s.siege and not _narrative(s)),
+        "narrative": tuple(n for n, s in LIBRARY.items() if _narrative(s)),
         "siege": tuple(n for n, s in LIBRARY.items() if s.siege),
         "all": tuple(LIBRARY),
     }

@@ -84,7 +84,13 @@ def start(state: BattleState, spec: ScenarioSpec, players: Sequence[Player] | No
     SCENARIO.put(state, played)
     for objective in spec.objectives:
         if objective.scoring is Scoring.CARRY and objective.point is not None:
-            objects.place_object(state, objective.name, objective.point, heavy=objective.heavy)
+            objects.place_object(
+                state,
+                objective.name,
+                objective.point,
+                heavy=objective.heavy,
+                defence=objective.defence,
+            )
     if spec.sentries is not None:  # ADV-SENTRY-01: the side's Warriors keep watch
         side = spec.sentries
         sentries.post(state, (m.uid for m in state.living(side) if not m.profile.is_hero))

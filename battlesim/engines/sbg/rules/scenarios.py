@@ -31,7 +31,7 @@ from battlesim.engines.sbg.core.outcome import Termination
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import PlayerId
-from battlesim.engines.sbg.rules import fortifications, objects, scenario_play
+from battlesim.engines.sbg.rules import edge_entry, fortifications, objects, scenario_play
 from battlesim.engines.sbg.rules.reinforcements import Reserve
 from battlesim.engines.sbg.rules.scenario_library import DOMINATION, LIBRARY, SETS, TO_THE_DEATH
 
@@ -88,7 +88,7 @@ class Scenario:
     def ended(self, state: BattleState) -> Termination | None:
         """Checked at the end of each turn."""
         end = self.spec.end
-        alive = [state.alive_count(p) for p in (0, 1)]
+        alive = [state.alive_count(p) + _waiting(state, p) for p in (0, 1)]
         if min(alive) == 0:
             return Termination.WIPED_OUT
         if end.quarter and any(_reduced_to_a_quarter(state, p, alive[p]) for p in (0, 1)):
@@ -112,6 +112,9 @@ class Scenario:
         side = model.player
         carried = objects.carried_by(state, model)
         if carried:
+            edge = edge_entry.own_edge(state, side)
+            if edge is not None:  # SE-DEPLOY-02: home is the edge its army entered by
+                return Goal((model.x, edge), press=True)
             x0, y0, x1, y1 = self.deployment_zone(side)
             return Goal(((x0 + x1) / 2, (y0 + y1) / 2), press=True)
         for name in self._objects():
@@ -121,6 +124,9 @@ class Scenario:
         gate = _gate_to_break(state, model)
         if gate is not None:
             return Goal(gate)
+        target = _target(state, side)
+        if target is not None:
+            return Goal(target.position)
         return self._marker_goal(state, model)
 
     def _objects(self) -> list[str]:
@@ -141,6 +147,17 @@ class Scenario:
         if not open_points:
             return None
         return Goal(min(open_points, key=lambda p: (math.dist(p, model.position), p)))
+
+
+def _target(state: BattleState, side: PlayerId) -> ModelState | None:
+    """Assassination: the enemy Hero ``side`` nominated, while it stands on the table (its
+    death or a Wound scores: the army goes for it rather than the nearest enemy)."""
+    now = scenario_play.played(state)
+    uid = now.targets[side] if now is not None else None
+    model = state.models.get(uid) if uid is not None else None
+    if model is None or model not in state.living(1 - side):
+        return None
+    return model
 
 
 def _gate_to_break(state: BattleState, model: ModelState) -> Point | None:
@@ -166,6 +183,12 @@ class Domination(Scenario):
     """Five objectives; each is held by the side with more models within 3"."""
 
     spec: ScenarioSpec = DOMINATION
+
+
+def _waiting(state: BattleState, player: PlayerId) -> int:
+    """The side's models waiting off the table to enter (MOVE-REINF-01, SE-DEPLOY-02): a
+    force entering by its edge is not wiped out before it arrives."""
+    return sum(len(r.models) for r in state.reserves if r.player == player)
 
 
 def _random_end(state: BattleState, score: int) -> Termination | None:

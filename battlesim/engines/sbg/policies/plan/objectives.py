@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.rules.scenario_play import within
 from battlesim.engines.sbg.rules.scenarios import OBJECTIVE_RANGE, Scenario
 
 
@@ -25,11 +26,9 @@ class Objective:
         return gap <= self.reach
 
     def counts(self, state: BattleState) -> tuple[int, int]:
-        """Living models of each side within reach (how the scenario decides the holder)."""
-        counts = [0, 0]
-        for model in state.living():
-            if self.near(model):
-                counts[model.player] += 1
+        """Living models of each side within reach (how the scenario decides the holder:
+        a gate or a Siege Engine holds nothing)."""
+        counts = within(state, self.point, self.reach)
         return counts[0], counts[1]
 
     def margin(self, state: BattleState, side: PlayerId) -> int:
@@ -39,9 +38,12 @@ class Objective:
 
 
 def objectives(scenario: Scenario | None) -> tuple[Objective, ...]:
+    """The markers to hold or capture, each within the reach its scenario scores it at (a
+    keep's courtyard 4", a fort 6": a model 3" off counted for nothing there)."""
     if scenario is None:
         return ()
-    return tuple(Objective(point) for point in scenario.objectives())
+    reach = {o.point: o.reach for o in scenario.spec.objectives if o.point is not None}
+    return tuple(Objective(p, reach.get(p, OBJECTIVE_RANGE)) for p in scenario.objectives())
 
 
 def turns_left(state: BattleState, scenario: Scenario | None) -> int:
