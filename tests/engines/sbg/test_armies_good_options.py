@@ -10,7 +10,7 @@ from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile
 from battlesim.engines.sbg.rules.characteristics import fight_value
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.equipment import banner_in_range
-from tests.engines.sbg.builders import WARRIOR, add, battle
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, rolls
 
 HERO = replace(
     WARRIOR, name="Test Captain", might=1, will=0, fate=0, keywords=frozenset({"man", "hero"})
@@ -274,3 +274,66 @@ def test_mirror_of_galadriel_is_attacked_as_a_gate_and_broken_at_3_wounds() -> N
     state.phase = Phase.END
     mirror._restore(state)
     assert lady.fate == 0
+
+
+# --- Sebastian (BSData aa9f-a15a-3fbb-39d2, Radagast's option) ------------------------------
+
+RADAGAST = replace(
+    WARRIOR,
+    name="Radagast the Brown",
+    keywords=frozenset({"maia", "infantry", "hero", "wizard"}),
+    fight=5,
+    might=1,
+    options=("sebastian",),
+)
+
+
+def _radagast_fight(dice: list[int], options: tuple[str, ...] = ("sebastian",)) -> tuple:
+    from battlesim.engines.sbg.rules.combats import Combat
+
+    state = battle(dice)
+    wizard = add(state, "R", 0, 10, 10, replace(RADAGAST, options=options))
+    foe = add(state, "O", 1, 10 + BASE_GAP, 10, replace(WARRIOR, fight=5))
+    return state, wizard, foe, Combat(wizard, [foe])
+
+
+def test_sebastian_rolls_a_separate_duel_die_that_may_win_the_fight() -> None:
+    """ "He may always make an additional Attack in close combat [...] (roll a separate D6 for
+    Sebastian)": Radagast's 2 and Sebastian's 6 beat the enemy's 5; without Sebastian
+    Radagast's 2 loses to it."""
+    from battlesim.engines.sbg.rules.fighting import duel
+
+    state, _, _, combat = _radagast_fight([2, 6, 5])
+    assert duel(state, combat) == 0
+    assert [p for p, _ in rolls(state)][:2] == ["duel R", "duel sebastian R"]
+    alone, _, _, solo = _radagast_fight([2, 5], options=())
+    assert duel(alone, solo) == 1
+
+
+def test_sebastians_die_cannot_be_altered_by_might() -> None:
+    """ "... which cannot be altered by Might": Radagast spends his Might point on his own die
+    (4 -> 5), never on Sebastian's 4, whichever is listed first."""
+    from battlesim.engines.sbg.rules.fighting import _Die, _side_bids
+    from tests.engines.sbg.builders import players
+    from tests.engines.sbg.test_might import Scripted
+
+    state, wizard, foe, combat = _radagast_fight([])
+    state.players = (Scripted([1]), players()[1])
+    sebastian, own = _Die(wizard, 4, 0, companion=True), _Die(wizard, 4, 0)
+    dice = {0: [sebastian, own], 1: [_Die(foe, 6, 0)]}
+    _side_bids(state, combat, dice, 0)
+    assert (own.value, sebastian.value, wizard.might) == (5, 4, 0)
+
+
+def test_sebastian_strikes_once_at_strength_1_when_radagast_wins() -> None:
+    """Sebastian's Attack has "a Fight value and Strength of 1": after Radagast's Strike (a 1,
+    no wound), one Strike of Strength 1 against Defence 4 (the chart's 6): a 6 wounds."""
+    from battlesim.engines.sbg.rules.fighting import winners_strike
+    from tests.engines.sbg.builders import players
+
+    state, wizard, foe, _ = _radagast_fight([1, 6])
+    foe_two = replace(WARRIOR, wounds=2)
+    victim = add(state, "V", 1, 10 - BASE_GAP, 10, foe_two)
+    winners_strike(state, players()[0], [wizard], [victim], set())
+    assert victim.wounds == 1
+    assert [p for p, _ in rolls(state)][-1].startswith("sebastian strike R->V (S1 D4)")

@@ -12,6 +12,7 @@ from battlesim.engines.sbg.rules.armies.good import (  # noqa: F401  (each regis
     bombur,
     broken,
     command,
+    companions,
     duels,
     dwarves,
     fate,
