@@ -360,3 +360,18 @@ def test_rappelling_lines_the_crewman_down_may_still_charge_at_his_move() -> Non
     take_action(state, state.players, bowman)
     assert howdah(bowman).riding is None
     assert state.distance(bowman, foe) < 0.05  # in base contact: charged
+
+
+def test_the_witch_kings_two_handed_flail_is_the_weapon_he_fights_with_once_bought() -> None:
+    """The Witch-king's "Two-handed Flail" option (BSData game system; its rules the data's
+    "Two-Handed" and "Flail"): bought, he fights with it rather than his card's sword
+    (READINGS "Flail"): a two-handed weapon (WPN-2H: -1 on the Duel, +1 To Wound) whose
+    special strike is the flail's Whirl (WPN-SS-01); without it, the sword."""
+    from battlesim.engines.sbg.core.arms import Handedness, SpecialStrike, fighting_weapon
+
+    card = replace(WARRIOR, name="The Witch-king of Angmar", wargear=("sword",))
+    flail = fighting_weapon(replace(card, options=("two-handed flail",)))
+    assert flail is not None and flail.name == "two-handed flail"
+    assert flail.handedness is Handedness.TWO_HANDED and flail.strikes == (SpecialStrike.WHIRL,)
+    sword = fighting_weapon(card)
+    assert sword is not None and sword.name == "sword"

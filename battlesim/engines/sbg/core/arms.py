@@ -100,6 +100,9 @@ HAND_WEAPONS: Final = MappingProxyType(
         # BSData 13e4-14a0-b6e3-5372 Stone Flail: "a two-handed weapon that follows the
         # normal rules for flails" (Whirl); its exceptions: rules/armies/evil/gundabad.py
         "stone flail": HandWeapon("stone flail", _TWO, (_SS.WHIRL,)),
+        # the Witch-king's Two-handed Flail (BSData option of his card): its rules are the
+        # data's "Two-Handed" and "Flail" (Whirl)
+        "two-handed flail": HandWeapon("two-handed flail", _TWO, (_SS.WHIRL,)),
         "hand-and-a-half hammer": HandWeapon("hand-and-a-half hammer", _HALF, (_SS.BASH,)),
         "pick-hammer": HandWeapon("pick-hammer", _HALF, (_SS.BASH, _SS.PIERCE)),
         "sword-mace": HandWeapon("sword-mace", _ONE, (_SS.FEINT, _SS.BASH)),
@@ -171,9 +174,10 @@ def swapped_weapon(profile: Profile) -> HandWeapon | None:
 
 
 # Weapons bought as an option whose rule text is written for the model fighting with them
-# ("When fighting with the stone flail, Azog's Fight value is reduced to 6/5+"): bought,
-# the model fights with it rather than its card's weapons (READINGS "Stone Flail").
-BOUGHT_TO_FIGHT: Final = frozenset({"stone flail"})
+# ("When fighting with the stone flail, Azog's Fight value is reduced to 6/5+"), or a weapon
+# a model pays for beside its card's sword (the Witch-king's Two-handed Flail): bought, the
+# model fights with it rather than its card's weapons (READINGS "Stone Flail", "Flail").
+BOUGHT_TO_FIGHT: Final = frozenset({"stone flail", "two-handed flail"})
 
 
 def fighting_weapon(profile: Profile) -> HandWeapon | None:
