@@ -84,6 +84,7 @@ class ParsedOption:
     changes: tuple[tuple[str, str, int], ...] = ()
     mount: ParsedMount | None = None
     described: bool = False
+    rules: tuple[str, ...] = ()  # the game system's rules it links (bs_option_effects)
 
 
 @dataclass(frozen=True, slots=True)

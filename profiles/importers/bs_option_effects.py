@@ -10,8 +10,11 @@ Two kinds of effect are read, by structure (never by catalogue or option name):
 - **a mount card**: the option shows a Hero/Warrior profile of its own ("Fell Warg",
   "Armoured Fell Beast", "The White Warg"): the model rides it (CAV-DEF-02, 002:L1268).
 
-``described``: the option carries rule text of its own (a rule, or a wargear profile's
-"Rules" cell), which an engine rule must play besides any characteristic change.
+- **rules it links**: an infoLink to a rule of the game system ("Hearthguard" links Burly):
+  the model has that rule, as if its card listed it.
+
+``described``: the option carries rule text of its own (a rule written on it, or a wargear
+profile's "Rules" cell), which an engine rule must play besides any characteristic change.
 """
 
 from __future__ import annotations
@@ -123,13 +126,28 @@ def mount_card(option: Node, lookup: Lookup, state: PlainList) -> ParsedMount | 
 
 
 def is_described(option: Node, lookup: Lookup) -> bool:
-    """Whether the option carries rule text: a rule, or a profile with a "Rules" cell."""
+    """Whether the option carries rule text of its own: a rule written on it, or a profile
+    with a "Rules" cell (a rule it only links, shared by the game system, is ``linked_rules``)."""
     for info in info_nodes(option, lookup):
-        if info.entry.tag == "rule":
+        if info.entry.tag == "rule" and not _linked(info):
             return True
         if info.entry.tag == "profile" and _has_rules_cell(info.entry):
             return True
     return False
+
+
+def linked_rules(option: Node, lookup: Lookup) -> tuple[str, ...]:
+    """The game system's rules the option links ("Hearthguard" links Burly): bought, the
+    model has them, as a card lists its special rules."""
+    return tuple(
+        info.name
+        for info in info_nodes(option, lookup)
+        if info.entry.tag == "rule" and _linked(info)
+    )
+
+
+def _linked(info: Node) -> bool:
+    return info.link is not None and info.link.tag.endswith("infoLink")
 
 
 def _has_rules_cell(profile: ET.Element) -> bool:
@@ -155,6 +173,8 @@ def option_effects(option: ParsedOption) -> dict[str, Any]:
             "keywords": list(option.mount.keywords),
             "rules": list(option.mount.rules),
         }
+    if option.rules:
+        found["rules"] = list(option.rules)
     if found and option.described:
         found["described"] = True
     return found

@@ -15,7 +15,12 @@ from dataclasses import dataclass, replace
 from profiles.importers.bs_costs import node_points
 from profiles.importers.bs_dataset import ParsedOption
 from profiles.importers.bs_modifiers import PlainList
-from profiles.importers.bs_option_effects import characteristic_changes, is_described, mount_card
+from profiles.importers.bs_option_effects import (
+    characteristic_changes,
+    is_described,
+    linked_rules,
+    mount_card,
+)
 from profiles.importers.bs_tree import Lookup, Node, info_nodes, node_hidden
 from profiles.importers.bs_xml import children
 
@@ -157,6 +162,7 @@ def _option(choice: Choice, points: int, read: _Effects) -> ParsedOption:
         changes=read.changes(node),
         mount=mount_card(node, read.lookup, read.state),
         described=is_described(node, read.lookup),
+        rules=linked_rules(node, read.lookup),
         source_id=choice.node.id,
         name=choice.node.name,
         points=points,

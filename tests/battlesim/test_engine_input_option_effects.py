@@ -80,3 +80,20 @@ def test_a_mount_option_rides_the_mounts_card_from_the_data() -> None:
     assert "Terror (Passive)" in profile.rules
     assert "pale warg" not in foot_profile(profile).options
     assert "pale warg" not in force_coverage(force).ignored
+
+
+def test_an_option_linking_a_rule_gives_the_model_that_rule() -> None:
+    """An option whose only text is a game-system rule it links ("Hearthguard" links Burly,
+    BSData 4bc0-1a0d-14a1-89b0): bought, the model has the rule, the option counts as played
+    and a linked rule the engine does not know is reported, never dropped."""
+    data = _army_force(
+        [
+            ("Hearthguard", {"rules": ["Burly"]}, 1),
+            ("Odd Charm", {"rules": ["Nothing Like It"]}, 1),
+        ]
+    )
+    force = force_from_data(data, prefix="A")
+    assert "Burly" in force.models[0].profile.rules
+    coverage = force_coverage(force)
+    assert "hearthguard" not in coverage.ignored and "burly" not in coverage.ignored
+    assert "nothing like it" in coverage.ignored

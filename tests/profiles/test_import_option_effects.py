@@ -128,3 +128,14 @@ def test_the_datas_extra_stores_hide_and_mounts(bsdata_dir: Path) -> None:
     }
     mumak = {o.name: o for o in found["War Mûmak of Far Harad"].options}
     assert mumak["Gnarled Hide"].changes == (("defence", "set", 8),)
+
+
+@pytest.mark.bsdata
+def test_an_option_linking_a_game_system_rule_carries_it(bsdata_dir: Path) -> None:
+    """Real data: the Khazâd Guard's Hearthguard (6636-6018-bbd4-07c0) only links the game
+    system's Burly (infoLink 4bc0-1a0d-14a1-89b0): its effects carry that rule and no text
+    of its own (not "described")."""
+    names = ("Middle-Earth_Strategy_Battle_Game.gst", "The_Kingdom_of_Khazad-Dum.cat")
+    found = _profiles(parse_battlescribe([bsdata_dir / name for name in names]))
+    guard = {o.name: o for o in found["Khazâd Guard"].options}
+    assert option_effects(guard["Hearthguard"]) == {"rules": ["Burly"]}

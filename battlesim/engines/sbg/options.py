@@ -7,7 +7,9 @@ catalogue the project has never seen plays its options too:
 
 - its characteristic changes, applied to the card ("Extra Might": Might +1 per selection;
   "Gnarled Hide": Defence 8);
-- its mount card: the model rides it (CAV-DEF-02, 002:L1268), with the mount's own rules.
+- its mount card: the model rides it (CAV-DEF-02, 002:L1268), with the mount's own rules;
+- the game system's rules it links ("Hearthguard": Burly): the card lists them, and the
+  engine plays them by name (or reports them unplayed).
 
 An option so played is listed under ``changed_by`` on the card, and the coverage reports it as
 played (coverage.DATA_EFFECTS), unless it also carries rule text of its own (``described``): that
@@ -50,7 +52,9 @@ def apply_effects(
     played: list[str] = list(card.get("changed_by", ()))
     for name, count in counts.items():
         effect = effects.get(name) or {}
-        if not (effect.get("changes") or effect.get("mount")) or engine_knows(name):
+        if not (effect.get("changes") or effect.get("mount") or effect.get("rules")):
+            continue
+        if engine_knows(name):
             continue
         for field, kind, value in effect.get("changes", ()):
             if field in _NUMBERS:
@@ -60,6 +64,9 @@ def apply_effects(
         if mount and "mount" not in result:
             result["mount"] = _mount(name, mount)
             result["rules"] = [*result.get("rules", ()), *mount.get("rules", ())]
+        linked = [str(rule) for rule in effect.get("rules", ())]
+        if linked and not mount:  # a mount's links are its own rules, on its card
+            result["rules"] = [*result.get("rules", ()), *linked]
         if mount or not effect.get("described"):
             played.append(name)
     if played:
