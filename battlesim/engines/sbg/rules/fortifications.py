@@ -9,7 +9,7 @@ Engine: a model of the defending side on the table that never moves, fights, tes
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.bases import MM_PER_INCH
@@ -182,6 +182,23 @@ def attack_gate(
         purpose = f"to wound gate {model.uid}->{gate.uid} (S{strength} D{defence})"
         if roll_to_wound(state, strength, defence, 0, purpose, roller=model, target=gate):
             state.wound(gate, f"broken by {model.uid}")
+
+
+def pieces_attacked(
+    state: BattleState,
+    pieces: Sequence[ModelState],
+    asked: Callable[[ModelState, ModelState], Decision[bool]],
+    event: str = "gate_attacked",
+) -> None:
+    """Pieces attacked as a gate (a siege tower, the Mirror of Galadriel): each enemy
+    touching one that fought no one is ``asked`` (through its Player) whether it attacks."""
+    assert state.players is not None
+    for piece in pieces:
+        for model in attackers(state, piece) if piece.alive else []:
+            if not piece.alive:
+                break
+            if state.players[model.player].decide(state, asked(model, piece)):
+                attack_gate(state, model, piece, event)
 
 
 def ram_carriers(state: BattleState, holder: ModelState) -> list[ModelState]:

@@ -316,13 +316,8 @@ def _attack_towers(state: BattleState) -> None:
     as a gate (reading: SIEGE-GATEATK-01's automatic win, To Wound against Defence 10)."""
     if state.phase is not Phase.FIGHT or state.players is None or not towers(state):
         return
-    for uid in sorted(towers(state)):
-        tower = state.models[uid]
-        for model in fortifications.attackers(state, tower) if tower.alive else []:
-            if not tower.alive:
-                break
-            if state.players[model.player].decide(state, AttackTower(model, tower)):
-                fortifications.attack_gate(state, model, tower)
+    pieces = [state.models[uid] for uid in sorted(towers(state))]
+    fortifications.pieces_attacked(state, pieces, AttackTower)
 
 
 @on(On.REMOVED, "siege tower wrecked", order=50, trigger=SIEGE_TOWER)

@@ -154,13 +154,8 @@ def _attacked(state: BattleState) -> None:
     as a gate (reading: SIEGE-GATEATK-01's automatic win, To Wound against Defence 8)."""
     if state.phase is not Phase.FIGHT or state.players is None or not state.structures:
         return
-    for player in (0, 1):
-        for piece in mirrors(state, player):
-            for model in fortifications.attackers(state, piece):
-                if not piece.alive:
-                    break
-                if state.players[model.player].decide(state, AttackObject(model, piece)):
-                    fortifications.attack_gate(state, model, piece, event="object_attacked")
+    pieces = mirrors(state, 0) + mirrors(state, 1)
+    fortifications.pieces_attacked(state, pieces, AttackObject, event="object_attacked")
 
 
 @on(On.REMOVED, "mirror of galadriel broken", order=50, trigger=MIRROR)
