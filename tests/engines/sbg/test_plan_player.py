@@ -292,3 +292,32 @@ def test_a_poor_bow_behind_its_own_gate_waits_for_the_enemy_instead_of_sallying(
         add(state, "a1", 0, 24, enemy_y, profile(defence=6))
         action = PlanPlayer().choose_move(state, bow)
         assert isinstance(action, Hold) is holds, action
+
+
+def test_a_caster_in_reach_of_the_enemy_moves_first_and_weakened_enemies_are_charged() -> None:
+    """MAGIC-WHEN-01 (002:L2295, "cast a power on the model you then want to charge"): a
+    caster with an enemy within a charge moves (and casts) before its side's fighters; one
+    with no enemy near keeps its place in the order. A Prone enemy (FIGHT-PRONE-01: no
+    strikes if it wins, struck twice if it loses) or one held by Transfix (MAGIC-P-TRANSFIX,
+    002:L2537: no strikes) is a better charge than the same enemy standing free."""
+    from battlesim.engines.sbg.core import effects
+    from battlesim.engines.sbg.core.effects import Bar, Until
+    from battlesim.engines.sbg.core.units import PowerSpec
+
+    state = battle()
+    card = profile(keywords=HERO["keywords"], will=3, powers=(PowerSpec("Transfix", 3, 12.0),))
+    fighter = add(state, "a1", 0, 10, 10)
+    caster = add(state, "a2", 0, 30, 10, card)
+    enemy = add(state, "b1", 1, 10, 15)
+    add(state, "b2", 1, 30, 40)
+    player = PlanPlayer()
+    assert player.move_order(state, 0)[0] == fighter.uid  # no enemy in the caster's reach
+    state.set_position(caster, (14.0, 10.0))
+    assert player.move_order(state, 0)[0] == caster.uid
+    free = player._charge_value(state, fighter, enemy)
+    enemy.prone = True
+    assert player._charge_value(state, fighter, enemy) > free
+    enemy.prone = False
+    held = effects.Effect("transfix", enemy.uid, None, 0, Until.END_OF_TURN, "test")
+    effects.add(state, replace(held, bars=frozenset({Bar.STRIKE})))
+    assert player._charge_value(state, fighter, enemy) > free
