@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.effects import Bar, Until
 from battlesim.engines.sbg.core.objectives import GateSpec
 from battlesim.engines.sbg.core.paths import Point, point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.tables_preset import rectangle
+from battlesim.engines.sbg.core.units import PowerSpec
 from battlesim.engines.sbg.game import play_game
 from battlesim.engines.sbg.policies.plan.objectives import objectives
 from battlesim.engines.sbg.policies.plan.player import PRESSING_THRESHOLD, PlanPlayer
@@ -300,10 +303,6 @@ def test_a_caster_in_reach_of_the_enemy_moves_first_and_weakened_enemies_are_cha
     with no enemy near keeps its place in the order. A Prone enemy (FIGHT-PRONE-01: no
     strikes if it wins, struck twice if it loses) or one held by Transfix (MAGIC-P-TRANSFIX,
     002:L2537: no strikes) is a better charge than the same enemy standing free."""
-    from battlesim.engines.sbg.core import effects
-    from battlesim.engines.sbg.core.effects import Bar, Until
-    from battlesim.engines.sbg.core.units import PowerSpec
-
     state = battle()
     card = profile(keywords=HERO["keywords"], will=3, powers=(PowerSpec("Transfix", 3, 12.0),))
     fighter = add(state, "a1", 0, 10, 10)

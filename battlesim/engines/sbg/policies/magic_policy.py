@@ -6,7 +6,9 @@ Will left unspent when the battle ends is worth nothing, so a caster with more W
 turns ahead spends freely, one short of Will keeps it (``will_cost``); a Nazgûl keeps a
 point for each turn ahead (``evil_reserve``). The Will an enemy pays resisting counts as a
 gain (``drain``). Before its move, a caster no enemy could be charged by waits for the end
-of its move (``waits``)."""
+of its move (``waits``). A Sorcerous Blast before our charges is worth the Prone enemies
+(the target and the model it is hurled into) our models may then charge
+(``_knocked_into_charges``): the plan player moves such a caster first (plan/player.py)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,8 @@ What it changes, each in a small method below:
   ranks wrap the flanks instead of queuing behind friends; charges value trapping a lone
   enemy; under a HOLD intent the line stops outside the enemy's charge reach; a side with
   more models sends its spare fighters round the ends of the enemy's line (``flanks.py``);
+- casters: one with an enemy in charge reach moves (and casts) before the fighters, and
+  charges value an enemy a power left Prone or held (it strikes nothing if it wins);
 - shooting picks targets by worth (leaders, banners, Heroes, Monsters), not only odds;
 - deployment puts Monsters and fighting Heroes in the front rank, the leader and banners
   behind the middle of it.
