@@ -462,6 +462,29 @@ SENTENCES: dict[str, Callable[[Event, Names], str]] = {
 
 SENTENCES.update(SIEGE_SENTENCES)
 
+
+def _regained(e: Event, n: Names) -> str:
+    templates = {
+        "might": gettext_noop("{model} regains {count} Might"),
+        "will": gettext_noop("{model} regains {count} Will"),
+        "fate": gettext_noop("{model} regains {count} Fate"),
+    }
+    template = templates.get(str(e.get("pool")), gettext_noop("{model} regains {count} points"))
+    return n.say(template, model=n.model(e.get("model")), count=e.get("count", 1))
+
+
+# Objects of army lists (the Mirror of Galadriel) and the stores Heroes regain.
+SENTENCES.update(
+    {
+        "mirror_placed": lambda e, n: n.say(
+            gettext_noop("{owner} sets her mirror down"), owner=n.model(e.get("owner"))
+        ),
+        "object_attacked": _model_says(gettext_noop("{model} strikes at the mirror")),
+        "mirror_broken": lambda e, n: n.say(gettext_noop("The mirror is broken")),
+        "regained": _regained,
+    }
+)
+
 SKIPPED = frozenset({"i", "kind", "table", "positions", "forces", "bases", "ignored", "dice"})
 
 

@@ -3,8 +3,10 @@
 The peers are checkouts of two public projects, passed as directories (nothing is vendored):
 ``gamescomputersplay/monopoly`` (four standard players, its log off, its early stop when every
 survivor holds over 5,000) and ``chronitis/pyrisk`` (four ``BetterAI`` players, no display).
-A turn is one player's turn: a Monopoly move (ours: ``summary["turns"]``; the peer:
-``Player.make_a_move`` calls) and a Risk turn (ours: ``summary["turns"]``; pyrisk: one
+A turn is one player's turn: a Monopoly move (ours: ``summary["turns"]``, the rolls after a
+double inside the turn; the peer: ``Player.make_a_move`` calls from its game loop, not the
+calls it makes to itself after a double, which would count a turn with a double as two:
+about 19% more turns) and a Risk turn (ours: ``summary["turns"]``; pyrisk: one
 ``reinforce`` call, made once per living player's turn). Ours and the peer alternate in
 rounds, so both see the same load; the load average is printed with each round.
 
@@ -58,12 +60,16 @@ def peer_monopoly(directory: Path) -> Runner:
     game = _import_from(directory, "monopoly.core.game")
     _import_from(directory, "monopoly.log_settings").LogSettings.KEEP_GAME_LOG = False
     player_class = _import_from(directory, "monopoly.core.player").Player
-    counted = {"turns": 0}
+    counted = {"turns": 0, "depth": 0}
     make_a_move = player_class.make_a_move
 
     def counting(self: Any, *args: Any) -> Any:
-        counted["turns"] += 1
-        return make_a_move(self, *args)
+        counted["turns"] += counted["depth"] == 0  # a roll after a double is the same turn
+        counted["depth"] += 1
+        try:
+            return make_a_move(self, *args)
+        finally:
+            counted["depth"] -= 1
 
     player_class.make_a_move = counting
     game.setup_game.__globals__["Log"].save = lambda self: None  # no files written

@@ -8,6 +8,10 @@ after; any battle whose log differs is listed with its set-up.
     .venv/bin/python bench/sbg_log_hashes.py --save bench/sbg_log_hashes.json
     .venv/bin/python bench/sbg_log_hashes.py --check bench/sbg_log_hashes.json
 
+``--player heuristic_v2`` plays the same battle plan with the default player (the plan's
+heuristic) instead of heuristic_v1, for speed-ups of the player itself; its hashes live in
+bench/sbg_log_hashes_v2.json.
+
 It also prints the CPU seconds the battles took and the load average, so the same run tells
 whether the change cost speed.
 """
@@ -50,8 +54,9 @@ TABLES = ("open field", "village", "forest and ruins")
 SCENARIO_NAMES = ("domination", "to_the_death")
 
 
-def battles() -> list[dict[str, Any]]:
-    """The fixed battle set: options and seed of each, in a stable order."""
+def battles(player: str = "heuristic_v1") -> list[dict[str, Any]]:
+    """The fixed battle set: options and seed of each, in a stable order (``player`` in
+    place of heuristic_v1)."""
     forces, tables, scenarios = list(FORCES), list(TABLES), list(SCENARIO_NAMES)
     assert all(force in SAMPLE_FORCES for force in forces), "a baseline sample was removed"
     assert all(t in PRESETS for t in tables) and all(s in SCENARIOS for s in scenarios)
@@ -62,7 +67,7 @@ def battles() -> list[dict[str, Any]]:
             opponent = forces[(i * 5 + 3 + round_ * 7) % len(forces)]
             # heuristic_v1, pinned: its decisions never change, so a differing log means the
             # rules or the engine changed, not the default player (issue 29)
-            v1 = "heuristic_v1"
+            v1 = player
             players = ["random", v1] if n % 4 == 3 else [v1, v1]
             options = {
                 "forces": [force, opponent],
@@ -91,9 +96,12 @@ def main() -> int:
     action = parser.add_mutually_exclusive_group()
     action.add_argument("--save", type=Path, help="write the hashes to this JSON file")
     action.add_argument("--check", type=Path, help="compare with hashes saved earlier")
+    parser.add_argument(
+        "--player", default="heuristic_v1", help="the heuristic played (e.g. heuristic_v2)"
+    )
     args = parser.parse_args()
 
-    plan = battles()
+    plan = battles(args.player)
     hashes, cpu = play(plan)
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     print(f"{len(plan)} battles, {cpu:.1f} CPU s ({cpu / len(plan):.3f} s each), load {load}")

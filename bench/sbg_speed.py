@@ -111,7 +111,10 @@ def memory(battles: int) -> None:
     tables (what grows per battle shows without the cost of big ones)."""
     tables: list[str | None] = [*TABLES, "generated"]
     options = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"]}
-    for seed in range(20):  # warm-up: imports, first caches
+    start = time.process_time()
+    play_game(seed=0, options={**options, "table": tables[0]})
+    after_one = rss_mib()  # the first battle: imports, the first table built
+    for seed in range(1, 20):  # warm-up: every kind of table once, first caches
         play_game(seed=seed, options={**options, "table": tables[seed % len(tables)]})
     first = rss_mib()
     marks = []
@@ -123,6 +126,11 @@ def memory(battles: int) -> None:
     growth = rss_mib() - first
     print(f"worker RSS over {battles} battles (MiB, after a 20-battle warm-up at {first:.1f}):")
     print(f"  {'; '.join(marks)}; growth {growth:+.1f} MiB ({100 * growth / battles:+.2f} per 100)")
+    print(
+        f"  RSS after the first battle {after_one:.1f}, after {battles + 20} battles"
+        f" {rss_mib():.1f} MiB ({rss_mib() - after_one:+.1f});"
+        f" {time.process_time() - start:.0f} CPU s, load {load()}"
+    )
 
 
 def profile() -> None:

@@ -42,7 +42,19 @@ class Dice:
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
-        self.rolls: list[Roll] = []
+        self._rolls: list[Roll] = []
+        # Draws not yet read, as (purpose, sides, value): they become ``Roll`` records only
+        # when ``rolls`` is read (a simulation seldom reads them; building each was costly).
+        self._pending: list[tuple[str, int, int]] = []
+
+    @property
+    def rolls(self) -> list[Roll]:
+        """Every draw in order, with its purpose."""
+        pending = self._pending
+        if pending:
+            self._rolls += [Roll(*draw) for draw in pending]
+            pending.clear()
+        return self._rolls
 
     def _draw(self, sides: int) -> int:
         return int(self._rng.random() * sides) + 1
@@ -52,14 +64,17 @@ class Dice:
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
         value = self._draw(sides)
-        self.rolls.append(Roll(purpose, sides, value))
+        self._pending.append((purpose, sides, value))
         return value
 
     def d6(self, purpose: str) -> int:
         return self.roll(6, purpose)
 
     def d6s(self, count: int, purpose: str) -> list[int]:
-        return [self.roll(6, purpose) for _ in range(count)]
+        draw = self._draw
+        values = [draw(6) for _ in range(count)]
+        self._pending += [(purpose, 6, value) for value in values]
+        return values
 
     def choice(self, options: Sequence[T], purpose: str) -> T:
         """Pick one of ``options`` (sorted by the caller when order matters)."""

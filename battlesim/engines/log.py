@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 JsonValue = Any
@@ -27,31 +27,59 @@ class Event:
         return {"i": self.index, "kind": self.kind, **self.data}
 
 
-@dataclass(slots=True)
 class EventLog:
-    """An append-only list of events; listeners (progress bars, printers) see each one."""
+    """An append-only list of events; listeners (progress bars, printers) see each one.
 
-    events: list[Event] = field(default_factory=list)
-    listeners: list[Listener] = field(default_factory=list)
+    With no listener, an event is kept as its (kind, data) pair and becomes an ``Event`` only
+    when ``events`` is read: most logs of a simulation are written and dumped, never read one
+    by one, and a board game writes thousands (building a frozen record was a tenth of a
+    Monopoly turn). ``to_json`` and ``dumps`` read the pairs directly.
+    """
 
-    def emit(self, kind: str, **data: JsonValue) -> Event:
-        event = Event(len(self.events), kind, data)
-        self.events.append(event)
+    __slots__ = ("_events", "_pending", "listeners")
+
+    def __init__(
+        self, events: list[Event] | None = None, listeners: list[Listener] | None = None
+    ) -> None:
+        self._events: list[Event] = events if events is not None else []
+        self._pending: list[tuple[str, dict[str, JsonValue]]] = []
+        self.listeners: list[Listener] = listeners if listeners is not None else []
+
+    def emit(self, kind: str, **data: JsonValue) -> None:
+        if not self.listeners:
+            self._pending.append((kind, data))
+            return
+        events = self.events
+        event = Event(len(events), kind, data)
+        events.append(event)
         for listener in self.listeners:
             listener(event)
-        return event
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event in order (the pending pairs become records now, once)."""
+        pending = self._pending
+        if pending:
+            start = len(self._events)
+            self._events += [Event(start + i, kind, data) for i, (kind, data) in enumerate(pending)]
+            pending.clear()
+        return self._events
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.events)
 
     def __len__(self) -> int:
-        return len(self.events)
+        return len(self._events) + len(self._pending)
 
     def of_kind(self, kind: str) -> list[Event]:
         return [event for event in self.events if event.kind == kind]
 
     def to_json(self) -> list[dict[str, JsonValue]]:
-        return [event.to_json() for event in self.events]
+        made = [event.to_json() for event in self._events]
+        start = len(made)
+        return made + [
+            {"i": start + i, "kind": kind, **data} for i, (kind, data) in enumerate(self._pending)
+        ]
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)

@@ -62,3 +62,22 @@ def test_a_siege_reads_as_sentences_of_rams_ladders_and_the_gate() -> None:
     raised = told[kinds.index("ladder_raised")]
     assert " raises siege ladder " in raised and "against the curtain wall" in raised, raised
     assert "climbs a ladder onto the curtain wall" in told[kinds.index("ladder")]
+
+
+def test_the_mirror_of_galadriel_and_regained_stores_read_as_sentences() -> None:
+    """The mirror's events (BSData 022c-3102-e0fb-55f1) and a Hero's regained Fate have
+    sentences of their own, in French too."""
+    events = [
+        {"kind": "mirror_placed", "model": "A01mirror", "owner": "A01"},
+        {"kind": "object_attacked", "model": "B03", "gate": "A01mirror"},
+        {"kind": "mirror_broken", "model": "A01mirror"},
+        {"kind": "regained", "model": "A02", "pool": "fate", "count": 2},
+    ]
+    told = narrate(events)
+    assert told == [
+        "A01 sets her mirror down.",
+        "B03 strikes at the mirror.",
+        "The mirror is broken.",
+        "A02 regains 2 Fate.",
+    ], told
+    assert narrate(events, "fr")[3] == "A02 regagne 2 point(s) de Destin."

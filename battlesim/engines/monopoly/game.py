@@ -10,12 +10,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from itertools import compress
 from typing import Any
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import Event, EventLog
 from battlesim.engines.monopoly.actions import BadOptionError
-from battlesim.engines.monopoly.data import ASSUMPTIONS, GROUPS, QUICK_DEAL, Seat
+from battlesim.engines.monopoly.data import ASSUMPTIONS, BOARD_SIZE, GROUPS, QUICK_DEAL, Seat
 from battlesim.engines.monopoly.movement import roll_pair
 from battlesim.engines.monopoly.outcome import Termination
 from battlesim.engines.monopoly.players import STRATEGIES, Player
@@ -153,7 +154,7 @@ def table_snapshot(state: GameState) -> dict[str, Any]:
         "hotels_built": state.hotels_on_board(),
         "owner": list(state.owner),
         "level": list(state.level),
-        "mortgaged": [i for i, m in enumerate(state.mortgaged) if m],
+        "mortgaged": list(compress(range(BOARD_SIZE), state.mortgaged)),
         "ring": state.ring,
     }
 

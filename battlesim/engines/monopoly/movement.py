@@ -8,7 +8,7 @@ the simulated walk and the full game share one movement code.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -56,14 +56,23 @@ class DiceRoll:
         return (self.first == EYE_FACE) + (self.second == EYE_FACE)
 
 
+# Every pair of faces, made once: a roll picks its record instead of building one.
+_PAIRS = [[DiceRoll(first, second) for second in range(7)] for first in range(7)]
+
+
 def roll_pair(dice: Dice, purpose: str) -> DiceRoll:
-    return DiceRoll(dice.roll(6, purpose), dice.roll(6, purpose))
+    first = dice.roll(6, purpose)
+    return _PAIRS[first][dice.roll(6, purpose)]
 
 
 def advance(position: SquareIndex, steps: int) -> tuple[SquareIndex, bool]:
     """Return the square ``steps`` ahead and whether Départ was passed or reached."""
     target = position + steps
     return target % BOARD_SIZE, target >= BOARD_SIZE
+
+
+def _unlogged(kind: str, **data: Any) -> None:
+    """The emit of a game played without a log."""
 
 
 class CardDeck:
@@ -98,10 +107,8 @@ class MovementRules:
         self.dice = dice
         self.log = log
         self.decks = {deck: CardDeck(deck, CARDS[deck]) for deck in Deck}
-
-    def emit(self, kind: str, **data: Any) -> None:
-        if self.log is not None:
-            self.log.emit(kind, **data)
+        # The log's own emit, bound once (a turn emits about seven events).
+        self.emit: Callable[..., None] = _unlogged if log is None else log.emit
 
     def shuffle_decks(self) -> None:
         """Shuffle both decks (001:L134) through the one Dice."""

@@ -111,13 +111,13 @@ class Player:
     def place_building(self, state: GameState, seat: Seat, fortress: bool | None) -> int | None:
         """The square this player would build on now (of the given kind), or None."""
         options = []
-        for square in buildable(state, seat):
+        for square in state.buildable(seat, below=self.max_level):
             level = state.level[square]
             is_fortress = level == state.variant.houses_for_hotel
             if fortress is not None and fortress != is_fortress:
                 continue
             cost = SQUARES[square].build_cost
-            if level < self.max_level and state.players[seat].cash - cost >= self.reserve:
+            if state.players[seat].cash - cost >= self.reserve:
                 options.append((level, -cost, square))
         return min(options)[2] if options else None
 

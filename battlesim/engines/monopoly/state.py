@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, SupportsIndex, cast, overload
 
 from battlesim.engines.monopoly.actions import (
@@ -56,6 +57,9 @@ MANAGE_KINDS: tuple[type, ...] = (
 )
 TERRITORY_GROUPS = tuple(g for g in Group if g not in (Group.MOUNTS, Group.STAFFS))
 _TERRITORY_MEMBERS = tuple(GROUPS[g] for g in TERRITORY_GROUPS)
+# Each territory group's squares read from a per-square list at once (every group has two
+# or three squares, so each reader returns a tuple).
+_READ_GROUP = {members: itemgetter(*members) for members in _TERRITORY_MEMBERS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +138,7 @@ class GameState:
         self.owner = Owners([None] * BOARD_SIZE)
         self._complete: dict[Seat, tuple[int, tuple[tuple[SquareIndex, ...], ...]]] = {}
         self._lacking: dict[Seat, tuple[int, tuple[tuple[Group, SquareIndex], ...]]] = {}
+        self._deeds: dict[Seat, tuple[int, list[SquareIndex]]] = {}
         self.offers: dict[Any, Any] = {}  # the trade plan's deals before cash (trading.py)
         self.level = [0] * BOARD_SIZE
         self.mortgaged = [False] * BOARD_SIZE
@@ -186,7 +191,14 @@ class GameState:
         return [seat for seat in self.order if not self.players[seat].bankrupt]
 
     def deeds_of(self, seat: Seat) -> list[SquareIndex]:
-        return [i for i in DEEDS if self.owner[i] == seat]
+        """The deeds ``seat`` holds, in board order (a fresh list: read from one kept until
+        an owner changes, since the building, lifting and trade plans ask every turn)."""
+        owner = self.owner
+        cached = self._deeds.get(seat)
+        if cached is None or cached[0] != owner.changes:
+            cached = (owner.changes, [i for i in DEEDS if owner[i] == seat])
+            self._deeds[seat] = cached
+        return cached[1][:]
 
     def owns_group(self, seat: Seat, group: Group) -> bool:
         owner, squares = self.owner, GROUPS[group]
@@ -209,8 +221,9 @@ class GameState:
         return self.level[square] == self._fortress
 
     def houses_on_board(self) -> int:
+        """Every level counted, less the fortresses' (a fortress is no stronghold)."""
         fortress = self._fortress
-        return sum(lvl for lvl in self.level if lvl and lvl != fortress)
+        return sum(self.level) - fortress * self.level.count(fortress)
 
     def hotels_on_board(self) -> int:
         return self.level.count(self._fortress)
@@ -257,39 +270,42 @@ class GameState:
             total += self.level[i] * info.build_cost  # a fortress counts its strongholds
         return total
 
-    # -- checks for management actions (raise IllegalActionError) -------------------------
-    def _check_owner(self, seat: Seat, square: SquareIndex) -> None:
+    # -- checks for management actions: the reason for a refusal, or None ------------------
+    def _refuse_owner(self, seat: Seat, square: SquareIndex) -> str | None:
         if not 0 <= square < BOARD_SIZE or self.owner[square] != seat:
-            raise IllegalActionError(f"seat {seat} does not own square {square}")
+            return f"seat {seat} does not own square {square}"
+        return None
 
     def check(self, seat: Seat, action: ManageAction) -> None:
         """Refuse an illegal management action with the reason."""
-        if isinstance(action, SellFortresses):
-            self._check_sell_fortresses(seat, action.group)
-            return
-        self._check_owner(seat, action.square)
-        _CHECKS[type(action)](self, seat, action.square)
-
-    def _check_build(self, seat: Seat, square: SquareIndex) -> None:
-        info = SQUARES[square]
-        if info.kind is not SquareKind.TERRITORY:
-            raise IllegalActionError("only territories take buildings")
-        group = GROUPS[self.group_of(square)]
-        if not self.owns_group(seat, self.group_of(square)):
-            raise IllegalActionError("building needs the whole group (001:L178)")
-        if any(self.mortgaged[i] for i in group):
-            raise IllegalActionError("no building while the group has a mortgage (001:L235)")
-        lvl = self.level[square]
-        if lvl == self.variant.fortress_level:
-            raise IllegalActionError("one fortress per property (001:L241)")
-        if lvl > min(self.level[i] for i in group):
-            raise IllegalActionError("build evenly (001:L235)")
-        self._check_build_stock(seat, square, lvl)
-
-    def _check_build_stock(self, seat: Seat, square: SquareIndex, lvl: int) -> None:
-        refusal = self._stock_refusal(seat, square, lvl)
+        refusal = self.refusal(seat, action)
         if refusal is not None:
             raise IllegalActionError(refusal)
+
+    def refusal(self, seat: Seat, action: ManageAction) -> str | None:
+        """Why ``check`` would refuse ``action``, or None when it is legal (read without
+        raising: listing the legal actions asks this of every candidate)."""
+        if isinstance(action, SellFortresses):
+            return self._refuse_sell_fortresses(seat, action.group)
+        return self._refuse_owner(seat, action.square) or _REFUSALS[type(action)](
+            self, seat, action.square
+        )
+
+    def _refuse_build(self, seat: Seat, square: SquareIndex) -> str | None:
+        info = SQUARES[square]
+        if info.kind is not SquareKind.TERRITORY:
+            return "only territories take buildings"
+        group = GROUPS[self.group_of(square)]
+        if not self.owns_group(seat, self.group_of(square)):
+            return "building needs the whole group (001:L178)"
+        if any(self.mortgaged[i] for i in group):
+            return "no building while the group has a mortgage (001:L235)"
+        lvl = self.level[square]
+        if lvl == self.variant.fortress_level:
+            return "one fortress per property (001:L241)"
+        if lvl > min(self.level[i] for i in group):
+            return "build evenly (001:L235)"
+        return self._stock_refusal(seat, square, lvl)
 
     def _stock_refusal(self, seat: Seat, square: SquareIndex, lvl: int) -> str | None:
         if self.players[seat].cash < SQUARES[square].build_cost:
@@ -300,17 +316,21 @@ class GameState:
             return "no stronghold left in the bank (001:L245)"
         return None
 
-    def buildable(self, seat: Seat) -> list[SquareIndex]:
+    def buildable(self, seat: Seat, below: int | None = None) -> list[SquareIndex]:
         """Squares where ``seat`` may build now: exactly what ``check(seat, Build(square))``
-        accepts, judged a group at a time (the building plan asks this every turn)."""
+        accepts, judged a group at a time (the building plan asks this every turn); with
+        ``below``, only those whose level is under it (a plan's highest level)."""
         squares: list[SquareIndex] = []
         mortgaged, level = self.mortgaged, self.level
+        # One fortress per property (001:L241): a group at the top takes nothing more.
+        top = self._fortress if below is None else min(below, self._fortress)
         for members in self.complete_groups(seat):
-            if any(mortgaged[i] for i in members):
+            read = _READ_GROUP[members]  # the group's values in one C call
+            if True in read(mortgaged):
                 continue
-            lowest = min(level[i] for i in members)  # build evenly (001:L235)
-            if lowest == self._fortress:
-                continue  # one fortress per property (001:L241)
+            lowest = min(read(level))  # build evenly (001:L235): only the lowest may rise
+            if lowest >= top:
+                continue
             squares += [
                 i
                 for i in members
@@ -343,43 +363,47 @@ class GameState:
         self._lacking[seat] = (self.owner.changes, tuple(found))
         return self._lacking[seat][1]
 
-    def _check_sell(self, seat: Seat, square: SquareIndex) -> None:
+    def _refuse_sell(self, seat: Seat, square: SquareIndex) -> str | None:
         lvl = self.level[square]
         if lvl == 0 or self.is_fortress(square):
-            raise IllegalActionError("no stronghold to sell there")
+            return "no stronghold to sell there"
         group = GROUPS[self.group_of(square)]
         if lvl < max(self.level[i] for i in group):
-            raise IllegalActionError("sell evenly (001:L235)")
+            return "sell evenly (001:L235)"
+        return None
 
-    def _check_break(self, seat: Seat, square: SquareIndex) -> None:
+    def _refuse_break(self, seat: Seat, square: SquareIndex) -> str | None:
         if not self.is_fortress(square):
-            raise IllegalActionError("no fortress there")
+            return "no fortress there"
         if self.houses_left < self.variant.houses_for_hotel:
-            raise IllegalActionError("not enough strongholds in the bank (001:L245)")
+            return "not enough strongholds in the bank (001:L245)"
+        return None
 
-    def _check_sell_fortresses(self, seat: Seat, group: Group) -> None:
+    def _refuse_sell_fortresses(self, seat: Seat, group: Group) -> str | None:
         squares = GROUPS[group]
         if not any(self.is_fortress(i) for i in squares):
-            raise IllegalActionError("no fortress in that group")
+            return "no fortress in that group"
         if not self.owns_group(seat, group):
-            raise IllegalActionError(f"seat {seat} does not own group {group.value}")
+            return f"seat {seat} does not own group {group.value}"
+        return None
 
-    def _check_mortgage(self, seat: Seat, square: SquareIndex) -> None:
+    def _refuse_mortgage(self, seat: Seat, square: SquareIndex) -> str | None:
         if self.mortgaged[square]:
-            raise IllegalActionError("already mortgaged")
+            return "already mortgaged"
         if self.level[square]:
-            raise IllegalActionError("sell this property's buildings first (001:L259)")
+            return "sell this property's buildings first (001:L259)"
+        return None
 
-    def _check_unmortgage(self, seat: Seat, square: SquareIndex) -> None:
+    def _refuse_unmortgage(self, seat: Seat, square: SquareIndex) -> str | None:
         if not self.mortgaged[square]:
-            raise IllegalActionError("not mortgaged")
+            return "not mortgaged"
         if self.players[seat].cash < self.unmortgage_cost(square):
-            raise IllegalActionError("not enough Pouvoir to lift the mortgage")
+            return "not enough Pouvoir to lift the mortgage"
+        return None
 
     def unmortgage_cost(self, square: SquareIndex) -> int:
         """Mortgage value plus 10 % interest (001:L259)."""
-        value = SQUARES[square].mortgage
-        return value + interest(value)
+        return _UNMORTGAGE_COST[square]
 
     def legal_actions(
         self, seat: Seat, kinds: tuple[type, ...] = MANAGE_KINDS
@@ -390,16 +414,15 @@ class GameState:
         per_deed = [kind for kind in MANAGE_KINDS[:-1] if kind in kinds]
         for i in self.deeds_of(seat):
             candidates += [kind(i) for kind in per_deed if not _HOPELESS[kind](self, i)]
-        if SellFortresses in kinds:
-            candidates += [SellFortresses(g) for g in TERRITORY_GROUPS]
-        return [a for a in candidates if self._is_legal(seat, a)]
-
-    def _is_legal(self, seat: Seat, action: ManageAction) -> bool:
-        try:
-            self.check(seat, action)
-        except IllegalActionError:
-            return False
-        return True
+        if SellFortresses in kinds:  # a group with no fortress is refused first: left out
+            fortress, level = self._fortress, self.level
+            candidates += [
+                SellFortresses(g)
+                for g, members in zip(TERRITORY_GROUPS, _TERRITORY_MEMBERS, strict=True)
+                if fortress in (level[i] for i in members)
+            ]
+        refusal = self.refusal
+        return [a for a in candidates if refusal(seat, a) is None]
 
     # -- applying management actions -------------------------------------------------------
     def apply(self, seat: Seat, action: ManageAction) -> int:
@@ -481,7 +504,9 @@ class GameState:
 
     def _check_tradeable(self, seat: Seat, squares: Sequence[SquareIndex]) -> None:
         for i in squares:
-            self._check_owner(seat, i)
+            refusal = self._refuse_owner(seat, i)
+            if refusal is not None:
+                raise IllegalActionError(refusal)
             if self.group_has_buildings(self.group_of(i)):
                 raise IllegalActionError("sell the group's buildings before trading (001:L251)")
 
@@ -528,10 +553,12 @@ _HOPELESS: dict[type, Callable[[GameState, SquareIndex], bool]] = {
     Mortgage: lambda state, square: state.mortgaged[square] or state.level[square] != 0,
     Unmortgage: lambda state, square: not state.mortgaged[square],
 }
-_CHECKS: dict[type, Callable[[GameState, Seat, SquareIndex], None]] = {
-    Build: GameState._check_build,
-    SellBuilding: GameState._check_sell,
-    BreakFortress: GameState._check_break,
-    Mortgage: GameState._check_mortgage,
-    Unmortgage: GameState._check_unmortgage,
+_REFUSALS: dict[type, Callable[[GameState, Seat, SquareIndex], str | None]] = {
+    Build: GameState._refuse_build,
+    SellBuilding: GameState._refuse_sell,
+    BreakFortress: GameState._refuse_break,
+    Mortgage: GameState._refuse_mortgage,
+    Unmortgage: GameState._refuse_unmortgage,
 }
+# What lifting each deed's mortgage costs: its value plus 10 % interest (001:L259).
+_UNMORTGAGE_COST = [info.mortgage + interest(info.mortgage) for info in SQUARES]

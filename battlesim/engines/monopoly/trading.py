@@ -67,16 +67,25 @@ def trade_value(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) 
     return _with_cash(seat, trade, _deeds_value(state, seat, trade, appetite))
 
 
-def _deeds_value(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) -> float:
-    """``trade_value`` before the cash and cards: the deeds and the groups they complete."""
+def _deeds_value(
+    state: GameState,
+    seat: Seat,
+    trade: Trade,
+    appetite: Appetite,
+    bonuses: tuple[int, int] | None = None,
+) -> float:
+    """``trade_value`` before the cash and cards: the deeds and the groups they complete.
+    ``bonuses``: the ``bonus_change`` of ``seat`` and of the other side, when already read."""
     proposer = seat == trade.proposer
     other = trade.partner if proposer else trade.proposer
     gets, gives = (trade.take, trade.give) if proposer else (trade.give, trade.take)
     deeds = sum(deed_worth(state, s) for s in gets) - sum(deed_worth(state, s) for s in gives)
-    mine = appetite.completion * bonus_change(state.owner, seat, trade)
+    if bonuses is None:
+        bonuses = bonus_change(state.owner, seat, trade), bonus_change(state.owner, other, trade)
+    mine = appetite.completion * bonuses[0]
     rivals = max(1, len(state.active_seats()) - 1)
     threat = min(appetite.threat / rivals, appetite.completion)
-    theirs = threat * bonus_change(state.owner, other, trade)
+    theirs = threat * bonuses[1]
     return deeds + mine - theirs
 
 
@@ -165,8 +174,14 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
             groups += [group for group, _ in state.lacking_one(owner)]
         for give in ((), *((s,) for s in completing[owner])):
             bare = Trade(seat, owner, give=give, take=(square,))
-            owed = -trade_value(state, owner, bare, appetite) + appetite.margin
-            found.append((bare, owed, _deeds_value(state, seat, bare, appetite)))
+            # Each side's groups are read once and weighed from both sides.
+            mine, theirs = (
+                bonus_change(state.owner, seat, bare),
+                bonus_change(state.owner, owner, bare),
+            )
+            partner_view = _deeds_value(state, owner, bare, appetite, (theirs, mine))
+            owed = -_with_cash(owner, bare, partner_view) + appetite.margin
+            found.append((bare, owed, _deeds_value(state, seat, bare, appetite, (mine, theirs))))
     squares = tuple(s for bare, _, _ in found for s in (*bare.take, *bare.give))
     read = _Read(
         state.owner.changes,

@@ -116,9 +116,12 @@ def max_dice(state: GameState, seat: Seat, source: TerritoryName, target: Territ
 
 def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, TerritoryName]]:
     """Return every (source, target) pair the player may attack now, sorted."""
-    options = []
     passes = _has_card(state, seat, "under_mountains") and not state.flags.drew_adventure
-    hostile, armies = state.hostile_land(state.players[seat].side), state.armies
+    armies = state.armies
+    if not passes and not state.effects:  # the common case: the kept pairs, by armies
+        return [pair for pair in state.hostile_pairs(seat) if armies[pair[0]] >= 2]
+    options = []
+    hostile = state.hostile_land(state.players[seat].side)
     allowed = _effects_allow(state, seat) if state.effects else None
     for source in state.territories_of(seat):
         if armies[source] < 2:

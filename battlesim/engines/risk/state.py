@@ -135,6 +135,10 @@ class GameState:
     _by_seat: dict[Seat, list[TerritoryName]] = field(default_factory=dict)
     _hostile: dict[Side, frozenset[str]] = field(default_factory=dict)
     _shares: dict[Seat, dict[tuple[TerritoryName, ...], float]] = field(default_factory=dict)
+    # Each seat's (own territory, hostile neighbour) pairs, as of an ``owner.changes`` count.
+    _pairs: dict[Seat, tuple[int, list[tuple[TerritoryName, TerritoryName]]]] = field(
+        default_factory=dict
+    )
 
     # --- queries -------------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -154,17 +158,24 @@ class GameState:
     ) -> None:
         hostile, players = self._hostile, self.players
         if before is not None:
-            self._shares.pop(before, None)  # a seat's shares change with its own land only
+            self._reshare(before, territory)  # a seat's shares change with its own land only
             self._by_seat[before].remove(territory)
             for side in Side:
                 if players[before].side is not side:
                     hostile[side] = hostile[side] - {territory}
         if after is not None:
-            self._shares.pop(after, None)
+            self._reshare(after, territory)
             insort(self._by_seat.setdefault(after, []), territory)
             for side in Side:
                 if players[after].side is not side:
                     hostile[side] = hostile[side] | {territory}
+
+    def _reshare(self, seat: Seat, territory: TerritoryName) -> None:
+        """Read again the one share of ``seat``'s kept shares that ``territory`` is in."""
+        shares = self._shares.get(seat)
+        if shares is not None:
+            members = self.board.regions[self.board.territories[territory].region][1]
+            shares[members] = [self.owner.get(t) for t in members].count(seat) / len(members)
 
     def _rebuild(self) -> None:
         by_seat: dict[Seat, list[TerritoryName]] = {}
@@ -191,6 +202,19 @@ class GameState:
         if self._seen != self.owner.changes:
             self._refresh()
         return self._hostile[side]
+
+    def hostile_pairs(self, seat: Seat) -> list[tuple[TerritoryName, TerritoryName]]:
+        """Every (territory of ``seat``, hostile neighbour) pair: sources in name order, each
+        one's targets in the board's order (kept until an owner changes: combat asks before
+        every throw, and a throw seldom changes an owner). The caller must not change it."""
+        changes = self.owner.changes
+        kept = self._pairs.get(seat)
+        if kept is not None and kept[0] == changes:
+            return kept[1]
+        hostile, near = self.hostile_land(self.players[seat].side), self.board.ordered_neighbours
+        pairs = [(s, t) for s in self.territories_of(seat) for t in near[s] if t in hostile]
+        self._pairs[seat] = (changes, pairs)
+        return pairs
 
     def region_shares(self, seat: Seat) -> dict[tuple[TerritoryName, ...], float]:
         """The share of each region's territories (keyed by its members) the seat holds."""

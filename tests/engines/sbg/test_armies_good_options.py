@@ -10,7 +10,7 @@ from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile
 from battlesim.engines.sbg.rules.characteristics import fight_value
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.equipment import banner_in_range
-from tests.engines.sbg.builders import WARRIOR, add, battle
+from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, rolls
 
 HERO = replace(
     WARRIOR, name="Test Captain", might=1, will=0, fate=0, keywords=frozenset({"man", "hero"})
@@ -184,3 +184,156 @@ def test_wood_elf_spear_supports_and_may_shield_without_a_shield() -> None:
     other = add(state, "A2", 0, 20, 10, plain)
     assert can_support(card) and may_shield([elf])
     assert can_support(plain) and not may_shield([other])
+
+
+# --- Mirror of Galadriel (BSData 022c-3102-e0fb-55f1, Galadriel's option) ------------------
+
+GALADRIEL = replace(
+    WARRIOR,
+    name="Galadriel, Lady of the Galadhrim",
+    keywords=frozenset({"elf", "infantry", "hero"}),
+    fate=3,
+    will=6,
+    options=("mirror of galadriel",),
+)
+ELF_HERO = replace(WARRIOR, name="Haldir", keywords=frozenset({"elf", "infantry", "hero"}), fate=2)
+
+
+def _with_mirror(dice: list[int] | None = None) -> tuple:
+    """Galadriel (with the option) at (24, 10), an enemy at (24, 40): the first turn starts."""
+    from battlesim.engines.sbg.rules.armies.good import mirror
+
+    state = battle(dice or [])
+    lady = add(state, "G", 0, 24, 10, GALADRIEL)
+    add(state, "E", 1, 24, 40)
+    counted = list(state.start_counts)
+    mirror._place(state)
+    (piece,) = mirror.mirrors(state, 0)
+    return state, lady, piece, counted
+
+
+def test_mirror_of_galadriel_is_set_down_within_6_inches_of_her_and_is_no_model() -> None:
+    """ "It is deployed within 6" of Galadriel at the start of the game": a piece of her side
+    (Defence 8, 3 Wounds, "a Heavy Object with a Defence of 8 and 3 Wounds") whose base lies
+    within 6" of hers, on the spot farthest from the enemy (the default); it never counts
+    for Break and cannot be charged."""
+    from battlesim.engines.sbg.core.permissions import May, permitted
+
+    state, lady, piece, counted = _with_mirror()
+    assert (piece.profile.defence, piece.wounds) == (8, 3)
+    assert state.distance(lady, piece) <= 6.0 + 1e-9
+    assert piece.y < lady.y  # behind her, away from the enemy at y=40
+    assert state.start_counts == counted
+    assert [e.data["owner"] for e in state.log.of_kind("mirror_placed")] == ["G"]
+    assert not permitted(May.BE_CHARGED, HookContext(state, piece))
+
+
+def test_mirror_of_galadriel_restores_one_heros_fate_in_the_end_phase() -> None:
+    """ "During the End Phase of each turn, one friendly Hero model within 6" may restore their
+    Fate to its starting value": the Hero within 6" of the mirror missing most Fate gets all
+    of it back; a Hero farther off gets nothing; one Hero a turn."""
+    from battlesim.engines.sbg.core.state import Phase
+    from battlesim.engines.sbg.rules.armies.good import mirror
+
+    state, lady, piece, _ = _with_mirror()
+    near = add(state, "H", 0, piece.x + 2.0, piece.y, ELF_HERO)
+    far = add(state, "F", 0, piece.x + 12.0, piece.y, ELF_HERO)
+    lady.fate, near.fate, far.fate = 2, 0, 0
+    state.phase = Phase.END
+    mirror._restore(state)
+    assert (near.fate, lady.fate, far.fate) == (2, 2, 0)
+    assert [(e.data["model"], e.data["count"]) for e in state.log.of_kind("regained")] == [("H", 2)]
+    mirror._restore(state)  # the next End phase: Galadriel now misses most
+    assert lady.fate == 3
+
+
+def test_mirror_of_galadriel_is_attacked_as_a_gate_and_broken_at_3_wounds() -> None:
+    """The mirror is "a Heavy Object with a Defence of 8 and 3 Wounds": an enemy touching it
+    at the Fight phase's end strikes it (READINGS: as a gate, SIEGE-GATEATK-01: one To Wound
+    roll per Attack): Strength 5 against Defence 8 wounds on a 6 (the chart's 6); three 6s
+    break it, and a broken mirror restores no Fate."""
+    from battlesim.engines.sbg.core.state import Phase
+    from battlesim.engines.sbg.rules.armies.good import mirror
+    from tests.engines.sbg.builders import players
+
+    state, lady, piece, _ = _with_mirror([6, 5, 6, 6])
+    troll = replace(WARRIOR, name="Troll", strength=5, attacks=4, base_mm=40.0)
+    gap = piece.radius + 20.0 / 25.4
+    foe = add(state, "T", 1, piece.x, piece.y - gap, troll)
+    assert state.in_contact(foe, piece)
+    state.players = players()
+    state.phase = Phase.FIGHT
+    mirror._attacked(state)
+    assert not piece.alive and foe.fought
+    assert [e.kind for e in state.log.events if e.kind.startswith(("object", "mirror"))] == [
+        "mirror_placed",
+        "object_attacked",
+        "mirror_broken",
+    ]
+    lady.fate = 0
+    state.phase = Phase.END
+    mirror._restore(state)
+    assert lady.fate == 0
+
+
+# --- Sebastian (BSData aa9f-a15a-3fbb-39d2, Radagast's option) ------------------------------
+
+RADAGAST = replace(
+    WARRIOR,
+    name="Radagast the Brown",
+    keywords=frozenset({"maia", "infantry", "hero", "wizard"}),
+    fight=5,
+    might=1,
+    options=("sebastian",),
+)
+
+
+def _radagast_fight(dice: list[int], options: tuple[str, ...] = ("sebastian",)) -> tuple:
+    from battlesim.engines.sbg.rules.combats import Combat
+
+    state = battle(dice)
+    wizard = add(state, "R", 0, 10, 10, replace(RADAGAST, options=options))
+    foe = add(state, "O", 1, 10 + BASE_GAP, 10, replace(WARRIOR, fight=5))
+    return state, wizard, foe, Combat(wizard, [foe])
+
+
+def test_sebastian_rolls_a_separate_duel_die_that_may_win_the_fight() -> None:
+    """ "He may always make an additional Attack in close combat [...] (roll a separate D6 for
+    Sebastian)": Radagast's 2 and Sebastian's 6 beat the enemy's 5; without Sebastian
+    Radagast's 2 loses to it."""
+    from battlesim.engines.sbg.rules.fighting import duel
+
+    state, _, _, combat = _radagast_fight([2, 6, 5])
+    assert duel(state, combat) == 0
+    assert [p for p, _ in rolls(state)][:2] == ["duel R", "duel sebastian R"]
+    alone, _, _, solo = _radagast_fight([2, 5], options=())
+    assert duel(alone, solo) == 1
+
+
+def test_sebastians_die_cannot_be_altered_by_might() -> None:
+    """ "... which cannot be altered by Might": Radagast spends his Might point on his own die
+    (4 -> 5), never on Sebastian's 4, whichever is listed first."""
+    from battlesim.engines.sbg.rules.fighting import _Die, _side_bids
+    from tests.engines.sbg.builders import players
+    from tests.engines.sbg.test_might import Scripted
+
+    state, wizard, foe, combat = _radagast_fight([])
+    state.players = (Scripted([1]), players()[1])
+    sebastian, own = _Die(wizard, 4, 0, companion=True), _Die(wizard, 4, 0)
+    dice = {0: [sebastian, own], 1: [_Die(foe, 6, 0)]}
+    _side_bids(state, combat, dice, 0)
+    assert (own.value, sebastian.value, wizard.might) == (5, 4, 0)
+
+
+def test_sebastian_strikes_once_at_strength_1_when_radagast_wins() -> None:
+    """Sebastian's Attack has "a Fight value and Strength of 1": after Radagast's Strike (a 1,
+    no wound), one Strike of Strength 1 against Defence 4 (the chart's 6): a 6 wounds."""
+    from battlesim.engines.sbg.rules.fighting import winners_strike
+    from tests.engines.sbg.builders import players
+
+    state, wizard, foe, _ = _radagast_fight([1, 6])
+    foe_two = replace(WARRIOR, wounds=2)
+    victim = add(state, "V", 1, 10 - BASE_GAP, 10, foe_two)
+    winners_strike(state, players()[0], [wizard], [victim], set())
+    assert victim.wounds == 1
+    assert [p for p, _ in rolls(state)][-1].startswith("sebastian strike R->V (S1 D4)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from hypothesis import example, given, settings
@@ -19,6 +20,8 @@ from battlesim.engines.sbg.core.table import (
     TerrainPiece,
 )
 from battlesim.engines.sbg.core.table_generator import generate_table
+from battlesim.engines.sbg.core.tables_more import ALL_PRESETS, SIEGE_TABLES
+from battlesim.engines.sbg.core.tables_more import preset as any_preset
 from battlesim.engines.sbg.core.tables_preset import (
     PRESETS,
     UnknownTableError,
@@ -27,6 +30,7 @@ from battlesim.engines.sbg.core.tables_preset import (
     rectangle,
     village,
 )
+from battlesim.engines.sbg.rules.armies.evil.fires import flammable
 
 
 def test_there_are_at_least_three_presets_with_zones_and_objectives() -> None:
@@ -56,11 +60,12 @@ def test_tables_survive_a_json_round_trip(name: str) -> None:
 def test_terrain_kinds_are_found_under_a_point() -> None:
     """MOVE-TER-01/02 and §4.6: what is under a point, the most restrictive kind first."""
     table = forest_and_ruins()
-    assert table.kind_at((11, 27)) is TerrainKind.DIFFICULT
-    assert table.kind_at((9, 25)) is TerrainKind.IMPASSABLE  # a trunk inside the wood
+    assert table.kind_at((9, 28)) is TerrainKind.DIFFICULT
+    assert table.kind_at((7, 26)) is TerrainKind.IMPASSABLE  # a trunk inside the wood
     assert table.kind_at((24, 6)) is TerrainKind.OPEN
-    assert table.ground_level((34, 30)) == 1.5
-    assert [p.name for p in table.terrain_at((9, 25))] == ["wood", "wood tree 1"]
+    assert table.ground_level((34, 31)) == 1.5
+    assert [p.name for p in table.terrain_at((7, 26))] == ["west wood", "west wood tree 1"]
+    assert [p.name for p in table.terrain_at((41, 22))] == ["east wood", "east wood tree 1"]
 
 
 def test_village_houses_block_and_walls_are_obstacles() -> None:
@@ -90,6 +95,50 @@ def test_preset_terrain_stays_out_of_deployment_zones() -> None:
         for piece in table.pieces:
             _, y0, _, y1 = geometry.piece_bounds(piece)
             assert y0 >= 12 and y1 <= 36, (name, piece.name)
+
+
+def _turned(points: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    return [(48 - x, 48 - y) for x, y in points]
+
+
+def _same_points(a: list[tuple[float, float]], b: tuple[tuple[float, float], ...]) -> bool:
+    """The same points in any order (a turned polygon starts at another corner)."""
+    near = all(any(math.dist(p, q) < 1e-3 for q in b) for p in a)
+    return near and len(a) == len(b)
+
+
+def _shape(piece: TerrainPiece) -> tuple[object, ...]:
+    """Everything that makes a piece play as it does, but its name and place."""
+    return (
+        *(piece.kind, piece.height, piece.thickness, piece.cover, piece.sloped),
+        *(piece.climbable, piece.depth, piece.door, piece.features, flammable(piece)),
+    )
+
+
+@pytest.mark.parametrize("name", sorted(set(ALL_PRESETS) - SIEGE_TABLES))
+def test_fair_preset_tables_are_the_same_for_both_sides_half_a_turn_round(name: str) -> None:
+    """Issue 29 "side balance": a preset table that is not a siege is the same table seen
+    from either edge. Turned half a turn about its centre, every piece lands on a piece of
+    the same kind, height and cover, and the zones and objectives on each other's (the
+    forest once had its wood, hill, ruins and outcrop in one half: 27 points to the north)."""
+    table = any_preset(name)
+    for piece in table.pieces:
+        turned = _turned(piece.points)
+        partners = [p for p in table.pieces if _same_points(turned, p.points)]
+        assert len(partners) == 1, (name, piece.name)
+        assert _shape(partners[0]) == _shape(piece), (name, piece.name, partners[0].name)
+    zones = {zone.player: zone.rect for zone in table.zones}
+    x0, y0, x1, y1 = zones[0]
+    assert zones[1] == (48 - x1, 48 - y1, 48 - x0, 48 - y0)
+    spots = tuple(o.point for o in table.objectives)
+    assert _same_points(_turned(spots), spots)
+
+
+def test_siege_tables_are_asymmetric_by_design() -> None:
+    """The two sides of a siege differ on purpose: the fairness test leaves them out, and
+    only them."""
+    assert set(ALL_PRESETS) >= SIEGE_TABLES
+    assert all(any_preset(name).objectives == () for name in SIEGE_TABLES)
 
 
 @settings(max_examples=25, deadline=None, derandomize=True)

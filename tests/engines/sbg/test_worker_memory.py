@@ -43,3 +43,21 @@ def test_a_preset_table_is_built_once_per_process() -> None:
         seen.append(preset("village"))
     assert seen[0] is seen[1]
     assert seen[0].index.memo["move limits"]  # the answers kept for the next battle
+
+
+def test_a_workers_kept_answers_stay_within_their_bounds() -> None:
+    """What a worker keeps between battles (a preset table's answers, the generator's
+    shapes) is bounded small: its memory levels off within the first battles of a chunk
+    instead of growing over a thousand (bench/sbg_speed.py --rss)."""
+    from battlesim.engines.sbg.core import geometry, table
+
+    options = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"]}
+    for seed in range(6):
+        kind = ("village", "generated", "forest and ruins")[seed % 3]
+        play_game(seed=seed, options={**options, "table": kind, "table_seed": seed})
+    assert geometry.piece_shape.cache_info().maxsize == 512
+    assert geometry.piece_shape.cache_info().currsize <= 512
+    for name in ("village", "forest and ruins"):
+        index = preset(name).index
+        assert 0 < len(index.memo["move limits"]) <= table._LIMITS_KEPT + 1
+        assert len(index._crossed) <= geometry._CROSSED_LIMIT + 1

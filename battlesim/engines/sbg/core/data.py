@@ -448,6 +448,9 @@ ASSUMPTIONS: Final = MappingProxyType(
         "stairs' is a loser whose centre is on a flight with a winner standing higher when the "
         "Duel is won (and not holding its ground); it rolls after the back-away, before the "
         "Strikes, backed away or Trapped alike; no falling damage (the text names none).",
+        "mirror": "The Mirror of Galadriel (BSData 022c-3102-e0fb-55f1) stands on a 40 mm base: "
+        "the data gives it no base size; 40 mm is the size of a large object the rulebook's "
+        "bases name (bases.LARGE_BASE), taken for a free-standing mirror on a plinth.",
         "cavalry-descent": "CAV-MOVE-07: a mounted model climbs down a drop higher than its mount "
         "without a test and without extra Move cost (Eomer 'continues his move normally'); the "
         "hits are 1 + whole inches beyond the mount's shoulders (A31). A mounted model that "

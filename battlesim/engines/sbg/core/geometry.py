@@ -32,6 +32,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+from array import array
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -216,7 +217,11 @@ def in_control_zone(pos: Point, base: Base, enemy_pos: Point, enemy_base: Base) 
 # -- terrain index ----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)  # pieces are immutable; the generator asks for them over and over
+# Pieces are immutable, and the table generator asks for the same ones over and over while it
+# places one table (a few hundred candidates); a later table's pieces are new ones. Bounded to
+# about one table's worth: a worker's memory stays flat over its chunk of generated tables
+# (4,096 shapes kept every battle's candidates: several MiB that grew over 1,000 battles).
+@lru_cache(maxsize=512)
 def piece_shape(piece: TerrainPiece) -> Polygon:
     """Return a piece's footprint: its polygon, or its polyline widened to its thickness."""
     if piece.is_linear:
@@ -413,7 +418,7 @@ class TerrainIndex:
 
 
 _BEYOND_MOVE = 1.0  # inches past a move's end its table limit is still measured
-_CROSSED_LIMIT = 4_000  # segments kept per table (repeats come within a move: memory stays low)
+_CROSSED_LIMIT = 1_000  # segments kept per table (repeats come within a move: memory stays low)
 
 Plane = tuple[float, float, float]  # (nx, ny, c): the points p with nx * px + ny * py <= c
 
@@ -1242,7 +1247,7 @@ class RouteGraph:
         self.walls = list(walls)
         self.tree = STRtree(self.walls)
         self.wall_boxes = [tuple(float(v) for v in wall.bounds) for wall in self.walls]
-        self._goals: dict[Point, tuple[dict[int, float], list[float]]] = {}
+        self._goals: dict[Point, tuple[dict[int, float], Sequence[float]]] = {}
         self._seen: dict[Point, np.ndarray] = {}
         self.nodes, self.before, self.after = self._corners(grown)
         self.links = self._link_nodes()
@@ -1332,7 +1337,7 @@ class RouteGraph:
         trail = self._search(starts, ends, ahead)
         return None if trail is None else [self._node(j) for j in trail] + [goal]
 
-    def _toward(self, goal: Point) -> tuple[dict[int, float], list[float]]:
+    def _toward(self, goal: Point) -> tuple[dict[int, float], Sequence[float]]:
         """The corners seeing ``goal`` with their distance to it, and every corner's straight
         distance to it (kept per goal: a whole line of models heads for the same enemy)."""
         found = self._goals.get(goal)
@@ -1340,7 +1345,8 @@ class RouteGraph:
             if len(self._goals) > 256:
                 self._goals.clear()
             ends = {int(j): point_distance(goal, self._node(j)) for j in self._visible_from(goal)}
-            ahead = [float(h) for h in np.hypot(*(self.nodes - np.asarray(goal)).T)]
+            # plain doubles, not a list of floats: a quarter of the memory, the same values
+            ahead = array("d", np.hypot(*(self.nodes - np.asarray(goal)).T).tolist())
             found = self._goals[goal] = (ends, ahead)
         return found
 
@@ -1348,7 +1354,7 @@ class RouteGraph:
         return (float(self.nodes[j][0]), float(self.nodes[j][1]))
 
     def _search(
-        self, starts: dict[int, float], ends: dict[int, float], ahead: list[float]
+        self, starts: dict[int, float], ends: dict[int, float], ahead: Sequence[float]
     ) -> list[int] | None:
         """A* over the corners; the straight distance to the goal (``ahead``) never
         overestimates."""

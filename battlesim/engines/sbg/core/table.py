@@ -66,7 +66,7 @@ _DEEP_WORDS = ("deep", "lake", "pool", "profonde")
 # The features the model now moving treats as open ground (set by the Move phase around one
 # model's move, ``moving_through``): difficult pieces of these features cost no extra.
 _BEYOND = 1.0  # inches past a budget still measured: no merge of stretches bridges it
-_LIMITS_KEPT = 4_000  # ``Table.reach`` and ``move_limit`` answers kept per table (memory)
+_LIMITS_KEPT = 1_000  # ``Table.reach`` and ``move_limit`` answers kept per table (memory)
 _OPEN_FEATURES: ContextVar[frozenset[str]] = ContextVar("open features", default=frozenset())
 
 

@@ -18,6 +18,7 @@ from battlesim.engines.sbg.core.table import Cover, Table, TerrainKind, TerrainP
 from battlesim.engines.sbg.core.tables_preset import (
     PRESETS,
     UnknownTableError,
+    both_ways,
     disc,
     rectangle,
     standard_objectives,
@@ -42,32 +43,48 @@ def _wall(name: str, points: tuple[tuple[float, float], ...], height: float) -> 
 
 
 def river_ford() -> Table:
-    """A shallow river across the centre line, a ford at its middle, reeds and a copse."""
+    """A shallow river across the centre line, a ford at its middle, a copse and a reed bank
+    on each bank. Fair: each piece has its partner half a turn about the centre."""
+    copse = TerrainPiece(
+        "north copse wood",
+        TerrainKind.DIFFICULT,
+        disc(36, 32, 3.5, 10),
+        height=0.5,
+        cover=Cover.LIGHT,
+    )
+    reeds = TerrainPiece(
+        "west reed bank", TerrainKind.DIFFICULT, rectangle(4.5, 20, 6, 2), cover=Cover.LIGHT
+    )
     pieces = (
-        TerrainPiece("river west", TerrainKind.DIFFICULT, rectangle(10.5, 24, 21, 3)),
-        TerrainPiece("ford", TerrainKind.OPEN, rectangle(24, 24, 6, 3)),
-        TerrainPiece("river east", TerrainKind.DIFFICULT, rectangle(37.5, 24, 21, 3)),
-        TerrainPiece(
-            "copse wood", TerrainKind.DIFFICULT, disc(38, 33, 4, 10), height=0.5, cover=Cover.LIGHT
+        *both_ways(
+            TerrainPiece("river west", TerrainKind.DIFFICULT, rectangle(10.5, 24, 21, 3)),
+            "river east",
         ),
-        TerrainPiece("reed bank", TerrainKind.DIFFICULT, rectangle(8, 19, 6, 2), cover=Cover.LIGHT),
+        TerrainPiece("ford", TerrainKind.OPEN, rectangle(24, 24, 6, 3)),
+        *both_ways(copse, "south copse wood"),
+        *both_ways(reeds, "east reed bank"),
     )
     return Table("river ford", pieces, zones=standard_zones(), objectives=standard_objectives())
 
 
 def rolling_hills() -> Table:
-    """Three gentle hills and a rocky crest: height for sight and for charging down."""
+    """A knoll at the centre, a gentle hill and a rocky crest before each side: height for
+    sight and for charging down. Fair: each piece has its partner half a turn about the
+    centre."""
+    crest = TerrainPiece(
+        "south rocky crest",
+        TerrainKind.DIFFICULT,
+        rectangle(24, 15, 6, 2, 10),
+        height=0.4,
+        cover=Cover.LIGHT,
+    )
     pieces = (
-        TerrainPiece("west hill", TerrainKind.ELEVATED, disc(12, 26, 5, 12), height=1.5),
-        TerrainPiece("east hill", TerrainKind.ELEVATED, disc(36, 22, 5, 12), height=1.5),
-        TerrainPiece("knoll", TerrainKind.ELEVATED, disc(24, 33, 3, 10), height=1.0),
-        TerrainPiece(
-            "rocky crest",
-            TerrainKind.DIFFICULT,
-            rectangle(24, 16, 6, 2, 10),
-            height=0.4,
-            cover=Cover.LIGHT,
+        *both_ways(
+            TerrainPiece("west hill", TerrainKind.ELEVATED, disc(12, 26, 5, 12), height=1.5),
+            "east hill",
         ),
+        TerrainPiece("knoll", TerrainKind.ELEVATED, disc(24, 24, 3, 10), height=1.0),
+        *both_ways(crest, "north rocky crest"),
     )
     return Table("rolling hills", pieces, zones=standard_zones(), objectives=standard_objectives())
 
@@ -153,6 +170,9 @@ MORE: Mapping[str, Callable[[], Table]] = MappingProxyType(
         "ruined fort": ruined_fort,
     }
 )
+# Asymmetric by design (an attacker and a defender): every other preset is fair, each piece
+# with its partner half a turn about the centre (tests/engines/sbg/test_table.py).
+SIEGE_TABLES = frozenset({"walled keep", "ruined fort"})
 ALL_PRESETS: Mapping[str, Callable[[], Table]] = MappingProxyType({**PRESETS, **MORE})
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 from battlesim.engines.sbg.core.bases import Inches, Point
 from battlesim.engines.sbg.core.table import (
@@ -97,30 +98,48 @@ def _wall(
     )
 
 
+def half_turn(piece: TerrainPiece, name: str) -> TerrainPiece:
+    """The piece turned half a turn about the table's centre, under ``name``: its partner
+    on a fair table, where each side meets the same ground the other does."""
+    width = depth = DEFAULT_SIZE
+
+    def turned(points: tuple[Point, ...]) -> tuple[Point, ...]:
+        return tuple((round(width - x, 4), round(depth - y, 4)) for x, y in points)
+
+    rise = (-piece.rise[0] + 0.0, -piece.rise[1] + 0.0)
+    return replace(
+        piece, name=name, points=turned(piece.points), ladders=turned(piece.ladders), rise=rise
+    )
+
+
+def both_ways(piece: TerrainPiece, partner: str) -> tuple[TerrainPiece, TerrainPiece]:
+    return piece, half_turn(piece, partner)
+
+
 def village() -> Table:
-    """Houses around a road with garden walls and fences: short sight lines, barriers."""
+    """Houses around a road with garden walls and fences: short sight lines, barriers.
+    Fair: each piece has its partner half a turn about the centre (inn and smithy, barn and
+    mill, garden and yard walls, the two fences, the two plots, the well and the trough)."""
+    patch = TerrainPiece(
+        "vegetable patch",
+        TerrainKind.DIFFICULT,
+        rectangle(32, 27, 4, 3),
+        height=0.3,
+        cover=Cover.LIGHT,
+    )
+    well = TerrainPiece(
+        "well", TerrainKind.IMPASSABLE, disc(22, 21, 0.6), height=1.0, cover=Cover.SOLID
+    )
     return _table(
         "village",
         (
             TerrainPiece("road", TerrainKind.OPEN, rectangle(24, 24, 3, 23)),
-            _house("inn", 17, 28, 6, 4),
-            _house("smithy", 31, 20, 5, 4),
-            _house("barn", 9, 17, 6, 5, 15),
-            _house("mill", 39, 31, 5, 5, -10),
-            _wall("garden wall", ((12, 31), (12, 34), (20, 34))),
-            _wall("yard wall", ((28, 14.5), (35, 14.5))),
-            _wall("west fence", ((3, 24), (10, 24)), height=0.5, cover=Cover.LIGHT),
-            _wall("east fence", ((38, 24), (45, 24)), height=0.5, cover=Cover.LIGHT),
-            TerrainPiece(
-                "vegetable patch",
-                TerrainKind.DIFFICULT,
-                rectangle(32, 27, 4, 3),
-                height=0.3,
-                cover=Cover.LIGHT,
-            ),
-            TerrainPiece(
-                "well", TerrainKind.IMPASSABLE, disc(22, 21, 0.6), height=1.0, cover=Cover.SOLID
-            ),
+            *both_ways(_house("inn", 17, 28, 6, 4), "smithy"),
+            *both_ways(_house("barn", 9, 17, 6, 5, 15), "mill"),
+            *both_ways(_wall("garden wall", ((12, 31), (12, 34), (20, 34))), "yard wall"),
+            *both_ways(_wall("west fence", ((3, 24), (10, 24)), 0.5, Cover.LIGHT), "east fence"),
+            *both_ways(patch, "herb plot"),
+            *both_ways(well, "trough"),
         ),
     )
 
@@ -139,40 +158,46 @@ def _trees(prefix: str, spots: list[Point]) -> tuple[TerrainPiece, ...]:
 
 
 def forest_and_ruins() -> Table:
-    """A wood (difficult ground and trunks), ruined walls, a hill and a rocky outcrop."""
+    """A wood (difficult ground and trunks) on each flank, ruined walls round the centre, a
+    hill and a rocky outcrop before each side, boulders. Fair: each piece has its partner
+    half a turn about the centre (a lone forest, ruins and outcrop before one side's zone
+    gave the side from the north 27 points more wins with the same pairing)."""
+    wood = TerrainPiece(
+        "west wood", TerrainKind.DIFFICULT, disc(9, 28, 5.5, 10), height=0.5, cover=Cover.LIGHT
+    )
+    trees = _trees("west wood", [(7, 26), (11, 30), (9, 32), (12, 25), (5, 29)])
+    outcrop = TerrainPiece(
+        "south outcrop",
+        TerrainKind.ELEVATED,
+        rectangle(29, 15.5, 4, 3, 20),
+        height=2.0,
+        sloped=False,
+        cover=Cover.SOLID,
+    )
+    rubble = TerrainPiece(
+        "rubble", TerrainKind.DIFFICULT, rectangle(24, 24, 3, 3), height=0.2, cover=Cover.LIGHT
+    )
+    boulder = TerrainPiece(
+        "south boulder",
+        TerrainKind.IMPASSABLE,
+        disc(5, 16, 1.2, 8),
+        height=2.0,
+        cover=Cover.SOLID,
+    )
     return _table(
         "forest and ruins",
         (
-            TerrainPiece(
-                "wood", TerrainKind.DIFFICULT, disc(11, 27, 6, 10), height=0.5, cover=Cover.LIGHT
+            *both_ways(wood, "east wood"),
+            *trees,
+            *(half_turn(tree, tree.name.replace("west", "east")) for tree in trees),
+            *both_ways(
+                TerrainPiece("south hill", TerrainKind.ELEVATED, disc(14, 17, 4.5, 12), height=1.5),
+                "north hill",
             ),
-            *_trees("wood", [(9, 25), (13, 29), (11, 31), (14, 24), (7, 29)]),
-            TerrainPiece("hill", TerrainKind.ELEVATED, disc(34, 30, 5, 12), height=1.5),
-            TerrainPiece(
-                "outcrop",
-                TerrainKind.ELEVATED,
-                rectangle(27, 18, 4, 3, 20),
-                height=2.0,
-                sloped=False,
-                cover=Cover.SOLID,
-            ),
-            _wall("ruin north", ((18, 21), (23, 21), (23, 16)), height=1.5),
-            _wall("ruin south", ((19, 14), (19, 17)), height=0.9),
-            TerrainPiece(
-                "rubble",
-                TerrainKind.DIFFICULT,
-                rectangle(20.5, 18.5, 3, 3),
-                height=0.2,
-                cover=Cover.LIGHT,
-            ),
-            TerrainPiece(
-                "boulder",
-                TerrainKind.IMPASSABLE,
-                disc(40, 19, 1.2, 8),
-                height=2.0,
-                cover=Cover.SOLID,
-            ),
-            TerrainPiece("stream ford", TerrainKind.DIFFICULT, rectangle(24, 33, 8, 1.5, 5)),
+            *both_ways(outcrop, "north outcrop"),
+            *both_ways(_wall("ruin west", ((19, 27), (19, 21), (22, 21)), height=1.5), "ruin east"),
+            rubble,
+            *both_ways(boulder, "north boulder"),
         ),
     )
 

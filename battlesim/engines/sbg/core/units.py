@@ -358,8 +358,10 @@ SIEGE_ENGINE = "siege engine"
 GATE = "gate"
 SIEGE_TOWER = "siege tower"  # SIEGE-TOWER-01 (002:L3343): the attacker's tower
 RALLYING_POINT = "rallying point"  # SIEGE-RALLY-01 (002:L3309): the besieged side's marker
+# an object with Defence and Wounds standing on the table (the Mirror of Galadriel)
+OBJECT_PIECE = "object piece"
 # pieces that are no models of an army
-STRUCTURES = frozenset({SIEGE_ENGINE, GATE, SIEGE_TOWER, RALLYING_POINT})
+STRUCTURES = frozenset({SIEGE_ENGINE, GATE, SIEGE_TOWER, RALLYING_POINT, OBJECT_PIECE})
 # SR-FLY-05 (002:L2899): a model with Fly and a large base may perch on top of terrain, over
 # models beneath it (rules/perch.py); large: at least the 40 mm of bases.LARGE_BASE
 PERCHING = "fly"

@@ -36,7 +36,7 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import ModelId, PlayerId, Profile
 from battlesim.engines.sbg.phases.combat_split import gang_ups
-from battlesim.engines.sbg.policies import heroic_policy, magic_policy, monster_tactics
+from battlesim.engines.sbg.policies import hemmed, heroic_policy, magic_policy, monster_tactics
 from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.rules import cavalry, one_ring, terror
@@ -59,6 +59,7 @@ from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, sp
 from battlesim.engines.sbg.rules.might import MightAsk, MightRoll, budget
 from battlesim.engines.sbg.rules.monsters.core import BpaOption
 from battlesim.engines.sbg.rules.movement import (
+    CHARGE_THROUGH,
     Surroundings,
     can_throw,
     charge_options,
@@ -247,6 +248,19 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
     return True  # Courage, Fate, Thrown Rider: vital to the Hero
 
 
+def _in_charge_reach(state: BattleState, model: ModelState) -> bool:
+    """Some enemy stands within the longest enemy Move and 1" of the model: the nearest
+    enemy (the grid's cells) against that reach, which is found by a scan only when the
+    nearest enemy's own Move does not already reach (speed: the same answer as testing
+    every enemy)."""
+    gap, nearest = state.nearest_enemy(model)
+    if nearest is None:
+        return False
+    if gap <= nearest.profile.move + 1.0:
+        return True
+    return gap <= max(e.profile.move for e in state.enemies(model)) + 1.0
+
+
 def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
     """Enemy bows (not throwing weapons) within range of the model after half a Move."""
     found = []
@@ -292,6 +306,78 @@ def _half_hidden(state: BattleState, shooters: list[ModelState], model: ModelSta
 
 
 _OUT_OF_GAP = (1.0, 0.8, 0.6, 0.4, 0.3, 0.2, 0.1)  # a climb out may leave little Move
+_LEAP_SHARES = (1.0, 0.8, 0.6, 0.4)  # shares of its Move a stopped model tries across
+_SIDESTEP_TURNS = (0.5, -0.5, 1.0, -1.0)  # radians off the goal's heading of a side-step
+
+
+def _hemmed(
+    state: BattleState,
+    model: ModelState,
+    goal: Point,
+    budget: float,
+    shares: tuple[float, ...],
+    turns: tuple[float, ...] = (0.0, *_SIDESTEP_TURNS),
+) -> bool:
+    """No leap nor side-step towards ``goal`` can be played: each heading tried (straight
+    for a leap, ``turns`` off it for a side-step) is blocked by a base within
+    ``hemmed.STEP`` inches, the shortest leap tried (never beyond the goal) is at least
+    that long, and no side-step's aim is moved in off the table's edge (its heading would
+    change). The search's own answer, found without trying them (speed)."""
+    shortest = min(budget * min(shares), point_distance(model.position, goal))
+    if shortest < hemmed.STEP:
+        return False
+    heading = math.atan2(goal[1] - model.y, goal[0] - model.x)
+    for turn in turns:
+        if not hemmed.on_table(state, model, rotated(model.position, heading + turn, budget)):
+            return False  # the aim clamped: a heading of its own
+    return hemmed.hemmed_in(state, model, goal, turns)
+
+
+def _charges_blocked(state: BattleState, model: ModelState) -> bool:
+    """``charge_options`` would find no charge, as the geometry shows without searching
+    spots (speed: in a crowd most models in reach of an enemy stand behind friends): no
+    enemy within the model's Move, or every one at least ``hemmed.STEP`` away with each
+    heading to a spot touching it blocked by a base (``hemmed``), neither behind an
+    obstacle (FIGHT-BAR-05) nor on a sheer platform (FIGHT-ELEV-02: other spots)."""
+    budget = allowance(state, model)
+    x, y, r = model.x, model.y, model.radius
+    reach = budget + r + state.largest_radius + 0.01
+    side = 1 - model.player
+    enemies = [
+        e
+        for e in state.in_box(x - reach, y - reach, x + reach, y + reach)
+        # charge_options' own test of reach, the same floats
+        if e.player == side and math.hypot(x - e.x, y - e.y) - r - e.radius <= budget
+    ]
+    if not enemies:
+        return True
+    arcs = hemmed.blocked_arcs(state, model, lambda other: _charged_through(state, model, other))
+    if not arcs:
+        return False
+    for enemy in enemies:
+        centres = math.hypot(enemy.x - x, enemy.y - y)
+        touching = r + enemy.radius  # the spots' distance from the enemy's centre
+        if centres - touching < hemmed.STEP or _other_spots(state, enemy):
+            return False
+        heading = math.atan2(enemy.y - y, enemy.x - x)
+        spread = math.asin(touching / centres)
+        if not hemmed.covered(arcs, heading - spread, heading + spread):
+            return False
+    return True
+
+
+def _charged_through(state: BattleState, model: ModelState, other: ModelState) -> bool:
+    return any(rule(state, model, other) for rule in CHARGE_THROUGH)
+
+
+def _other_spots(state: BattleState, enemy: ModelState) -> bool:
+    """``charge_spot`` may look beyond the spots touching ``enemy``: across an obstacle
+    (FIGHT-BAR-05) or at the foot of a sheer platform (FIGHT-ELEV-02)."""
+    table = state.table
+    if table is None or not table.pieces:
+        return False
+    box = segment_box(enemy.position, enemy.position, enemy.radius + 0.1)
+    return near_terrain(table, box, _WALLS) or sheer_under(state, enemy.position) is not None
 
 
 def _in_gap(state: BattleState, model: ModelState) -> bool:
@@ -423,18 +509,16 @@ class HeuristicPlayer(Answering):
         behind cover, for the enemy to come (the side with fewer bows must attack)."""
         if _role(model) == 2 or cavalry.is_cavalry(model):
             return False
+        if state.engaged(model) or _in_charge_reach(state, model):
+            return False  # _takes_cover's cheap refusals before the bows are counted (speed)
         theirs = sum(1 for m in state.enemies(model) if _role(m) == 2)
         return _more_bows(state.living(model.player), theirs) and self._takes_cover(state, model)
 
     def _takes_cover(self, state: BattleState, model: ModelState) -> bool:
         """Out of every enemy's charge reach, seen by HEAVY_FIRE bows or more, and lying down
         hides it from at least half of them."""
-        if cavalry.is_cavalry(model) or state.engaged(model):
+        if cavalry.is_cavalry(model) or state.engaged(model) or _in_charge_reach(state, model):
             return False
-        enemies = state.enemies(model)
-        reach = max((e.profile.move for e in enemies), default=0.0) + 1.0
-        if any(state.distance(model, e) <= reach for e in enemies):
-            return False  # within an enemy's charge reach (stops at the first: speed)
         bows = _bows_on(state, model)
         if len(bows) < HEAVY_FIRE:
             return False  # too few bows whatever they see: no sight line drawn (speed)
@@ -534,6 +618,8 @@ class HeuristicPlayer(Answering):
         self, state: BattleState, model: ModelState, threshold: float = CHARGE_THRESHOLD
     ) -> Charge | None:
         """The best charge worth more than ``threshold``, if any."""
+        if _charges_blocked(state, model):
+            return None
         best: tuple[float, str, Charge] | None = None
         for enemy, spot in charge_options(state, model):
             score = self._charge_value(state, model, enemy) + _rough_charge(
@@ -569,9 +655,12 @@ class HeuristicPlayer(Answering):
     def _support_spot(self, state: BattleState, model: ModelState) -> Point | None:
         """A spot touching an engaged friend, outside enemy zones (WPN-SPEAR-01)."""
         budget = allowance(state, model)
+        # friends whose centre may lie within budget and both radii (the grid's cells, a
+        # superset of those the test keeps: speed, the same set sorted the same way)
+        reach = budget + model.radius + state.largest_radius + 0.01
         friends = sorted(
             (state.distance(model, f), f.uid, f)
-            for f in state.living(model.player)
+            for f in state.near(model.x, model.y, reach, model.player)
             if f is not model and state.engaged(f) and state.distance(model, f) <= budget
         )
         for _, _, friend in friends[:4]:
@@ -620,7 +709,7 @@ class HeuristicPlayer(Answering):
         around = surroundings(state, model)
         end = furthest_toward(state, model, goal, around)
         gained = point_distance(end, model.position)
-        if gained < 0.5:
+        if gained < 0.5 and not _hemmed(state, model, goal, around.budget, _LEAP_SHARES):
             detour = self._sidestep(state, model, goal, around) or self._leap_over(
                 state, model, goal
             )
@@ -661,8 +750,11 @@ class HeuristicPlayer(Answering):
         heading = math.atan2(goal[1] - model.y, goal[0] - model.x)
         budget = around.budget
         before = point_distance(model.position, goal)
-        for turn in (0.5, -0.5, 1.0, -1.0):
+        arcs = hemmed.blocked_arcs(state, model)
+        for turn in _SIDESTEP_TURNS:
             aim = rotated(model.position, heading + turn, budget)
+            if arcs and hemmed.on_table(state, model, aim) and hemmed.blocked(arcs, heading + turn):
+                continue  # it would stop within hemmed.STEP, gaining less than 0.5" (speed)
             end = furthest_toward(state, model, aim, around)
             if point_distance(end, goal) < before - 0.5:
                 return Move(model.uid, end)
@@ -673,7 +765,7 @@ class HeuristicPlayer(Answering):
         state: BattleState,
         model: ModelState,
         goal: Point,
-        shares: tuple[float, ...] = (1.0, 0.8, 0.6, 0.4),
+        shares: tuple[float, ...] = _LEAP_SHARES,
     ) -> Move | None:
         """Stopped by an obstacle: try a move across it (the engine rolls the Leap test)."""
         budget = allowance(state, model)

@@ -134,10 +134,16 @@ class _Die:
     raw: int
     bonus: int
     rerolled: bool = False  # each D6 is re-rolled once at most (EQP-BAN-02, army rules)
+    companion: bool = False  # a companion's own die (COMPANION_DICE): Might never alters it
 
     @property
     def value(self) -> int:
         return clamp_die(self.raw + self.bonus)
+
+
+# Army rules giving a fighter a companion that rolls its own Duel die beside the model's
+# (Sebastian): each returns the companion's name, or None. Appended to by rules/armies/.
+COMPANION_DICE: list[Callable[[BattleState, ModelState], str | None]] = []
 
 
 def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Die]:
@@ -152,6 +158,11 @@ def _roll_side(state: BattleState, combat: Combat, player: PlayerId) -> list[_Di
         # the rolled dice are a detail: some rules drop a penalty on a natural 6
         bonus = modifier(Hook.DUEL_DIE, HookContext(state, model, details={"duel dice": raws}))
         dice += [_Die(model, raw, bonus) for raw in raws]
+        for rule in COMPANION_DICE:
+            name = rule(state, model)
+            if name is not None:
+                (raw,) = state.roll(1, f"duel {name} {model.uid}")
+                dice.append(_Die(model, raw, 0, companion=True))
     for helper in combat.helpers(player):
         bonus = modifier(Hook.DUEL_DIE, HookContext(state, helper))
         dice += [_Die(helper, raw, bonus) for raw in state.roll(1, f"duel support {helper.uid}")]
@@ -336,7 +347,7 @@ def _side_bids(
     only the highest die counts, so that is the die worth raising)."""
     spent = False
     for hero in combat.side(side) + combat.helpers(side):
-        own = [d for d in dice[side] if d.owner is hero]
+        own = [d for d in dice[side] if d.owner is hero and not d.companion]
         if budget(state, hero) <= 0 or not own:
             continue
         die = max(own, key=lambda d: d.value)

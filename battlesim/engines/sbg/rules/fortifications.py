@@ -165,14 +165,17 @@ def attackers(state: BattleState, gate: ModelState) -> list[ModelState]:
     ]
 
 
-def attack_gate(state: BattleState, model: ModelState, gate: ModelState) -> None:
+def attack_gate(
+    state: BattleState, model: ModelState, gate: ModelState, event: str = "gate_attacked"
+) -> None:
     """SIEGE-GATEATK-01 (002:L3276-3278): « gagne automatiquement le combat »: one To Wound
     roll per Attack against the gate's Defence; each success takes one structure point
-    (reading: no Trapped doubling, the gate does not back away)."""
+    (reading: no Trapped doubling, the gate does not back away). ``event``: what the log
+    calls it (a piece attacked as a gate: an object, ``rules/armies/good/mirror.py``)."""
     model.fought = True
     strength = characteristics.strength_value(state, model)
     defence = gate.profile.defence
-    state.log.emit("gate_attacked", model=model.uid, gate=gate.uid)
+    state.log.emit(event, model=model.uid, gate=gate.uid)
     for _ in range(characteristics.attacks(state, model)):
         if not gate.alive:
             return

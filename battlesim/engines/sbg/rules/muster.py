@@ -91,6 +91,11 @@ class _Pools(TypedDict):
 SHARED_STORES: set[str] = set()
 
 
+def starting_pools(profile: Profile) -> _Pools:
+    """The Might, Will and Fate a model of this card starts the battle with."""
+    return _pools(profile)
+
+
 def _pools(profile: Profile) -> _Pools:
     """HERO-01 (002:L1481-1483), CHAR-MWF-01: only Heroes have Might, Will and Fate; a rider
     sharing his mount's stores (``SHARED_STORES``) starts with both."""

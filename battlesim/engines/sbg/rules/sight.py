@@ -212,10 +212,15 @@ def small_fry(state: BattleState, target: ModelState) -> frozenset[str]:
 
 def ducking_friends(state: BattleState, shooter: ModelState) -> frozenset[str]:
     """SHOOT-FRIEND-01 (A17): friends touching the shooter, not engaged, base no bigger."""
+    # the grid's models round the shooter, not a scan of its army (speed: asked for every
+    # shot weighed): a friend touching it has its centre within both radii and 0.01"
+    x, y = shooter.x, shooter.y
+    half = 2 * shooter.radius + 0.02
     return frozenset(
         f.uid
-        for f in state.living(shooter.player)
-        if f is not shooter
+        for f in state.in_box(x - half, y - half, x + half, y + half)
+        if f.player == shooter.player
+        and f is not shooter
         and f.radius <= shooter.radius + 1e-9
         and not state.engaged(f)
         and state.distance(f, shooter) <= 0.01

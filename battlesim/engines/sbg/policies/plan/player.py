@@ -21,6 +21,7 @@ What it changes, each in a small method below:
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import replace
@@ -40,9 +41,11 @@ from battlesim.engines.sbg.policies.players import (
     CHARGE_THRESHOLD,
     HeuristicPlayer,
     _cavalry_charge,
+    _hemmed,
     wound_chance,
 )
 from battlesim.engines.sbg.rules import one_ring
+from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.fortifications import standing_gates
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
@@ -186,10 +189,15 @@ class PlanPlayer(HeuristicPlayer):
             action = cut_corner(state, model, route, action, reach)
         if len(route) > 1 and stuck(model, action, wanted):
             action = self._step_to(state, model, route[1], reach)
-            if stuck(model, action, wanted):  # straight over the wall the route goes round
+            if stuck(model, action, wanted) and not self._hemmed_leap(state, model, route[-1]):
+                # straight over the wall the route goes round
                 leap = self._leap_over(state, model, route[-1], LEAP_SHARES)
                 action = leap if leap is not None else action
         return action
+
+    def _hemmed_leap(self, state: BattleState, model: ModelState, goal: Point) -> bool:
+        """No leap towards ``goal`` can be legal (``_hemmed``): none is tried (speed)."""
+        return _hemmed(state, model, goal, allowance(state, model), LEAP_SHARES, (0.0,))
 
     def _step_to(
         self, state: BattleState, model: ModelState, point: Point, reach: float
@@ -411,11 +419,17 @@ def _nearest_gap(state: BattleState, model: ModelState) -> float:
 def _flank_targets(state: BattleState, model: ModelState) -> list[ModelState]:
     """The enemies nearest once each friend already fighting one counts FLANK_WEIGHT
     inches, the best first (the first ``OTHER_TARGETS`` only)."""
-    scored = sorted(
-        (state.distance(model, enemy) + FLANK_WEIGHT * len(state.touching[enemy.uid]), enemy.uid)
-        for enemy in state.enemies(model)
+    scored = heapq.nsmallest(  # sorted()[:n], without sorting them all (speed)
+        OTHER_TARGETS,
+        (
+            (
+                state.distance(model, enemy) + FLANK_WEIGHT * len(state.touching[enemy.uid]),
+                enemy.uid,
+            )
+            for enemy in state.enemies(model)
+        ),
     )
-    return [state.models[uid] for _, uid in scored[:OTHER_TARGETS]]
+    return [state.models[uid] for _, uid in scored]
 
 
 def _wanted(model: ModelState, point: Point, reach: float) -> float:
@@ -426,8 +440,11 @@ def _wanted(model: ModelState, point: Point, reach: float) -> float:
 
 def _alone(state: BattleState, enemy: ModelState) -> bool:
     """No friend of ``enemy`` within 2": nobody to fill in beside it."""
+    reach = 2.0 + enemy.radius + state.largest_radius + 0.01  # the grid's cells (speed)
+    x, y, side = enemy.x, enemy.y, enemy.player
     return not any(
-        f is not enemy and state.distance(f, enemy) <= 2.0 for f in state.living(enemy.player)
+        f is not enemy and f.player == side and state.distance(f, enemy) <= 2.0
+        for f in state.in_box(x - reach, y - reach, x + reach, y + reach)
     )
 
 

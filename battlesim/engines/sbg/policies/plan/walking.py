@@ -17,6 +17,7 @@ from battlesim.engines.sbg.core.paths import (
     segment_box,
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.policies.hemmed import blocked, blocked_arcs, on_table
 from battlesim.engines.sbg.rules.movement import furthest_toward, surroundings
 
 IN_THE_WAY_OF_FEET = frozenset({"impassable", "obstacle", "gap", "elevated"})
@@ -57,6 +58,9 @@ def route_length(state: BattleState, model: ModelState, start: Point, goal: Poin
     """The length of the table's route from ``start`` to ``goal`` (inf: none)."""
     if state.table is None or not state.table.pieces:
         return point_distance(start, goal)
+    box = segment_box(start, goal, model.radius)
+    if not near_terrain(state.table, box, IN_THE_WAY_OF_FEET):
+        return point_distance(start, goal)  # nothing to walk round, as ``waypoints`` (speed)
     route = state.table.route(start, goal, circle_base(model.radius))
     if not route:
         return math.inf
@@ -85,10 +89,14 @@ def cut_corner(
     best_len = route_length(state, model, here, goal)
     best: MoveAction = action
     heading = angle_to(start, route[0]) if point_distance(start, route[0]) > 1e-6 else None
-    aims = [rotated(start, angle_to(start, p), budget) for p in route[1 : 1 + CUT_LEGS]]
+    angles = [angle_to(start, p) for p in route[1 : 1 + CUT_LEGS]]
     if heading is not None:
-        aims += [rotated(start, heading + turn, budget) for turn in CUT_TURNS]
-    for aim in aims:
+        angles += [heading + turn for turn in CUT_TURNS]
+    arcs = blocked_arcs(state, model)
+    for angle in angles:
+        aim = rotated(start, angle, budget)
+        if arcs and on_table(state, model, aim) and blocked(arcs, angle):
+            continue  # it would stop within hemmed.STEP, short of STUCK (speed)
         spot = furthest_toward(state, model, aim, around)
         if point_distance(spot, start) < STUCK:
             continue

@@ -43,7 +43,7 @@ from battlesim.engines.sbg.rules.monsters.core import (
 _BURNING: Status[list[str]] = Status("fires: burning terrain", list, Lasting.BATTLE)
 _CAMPFIRES: Status[list[Point]] = Status("fires: campfires", list, Lasting.BATTLE)
 CAMPFIRE_RADIUS = 1.0  # READINGS: the Campfire is a 2" round marker that blocks nothing
-_BUILDING_WORDS = ("house", "building", "hut", "barn", "cottage", "hovel", "inn", "mill")
+_BUILDING_WORDS = ("house", "building", "hut", "barn", "cottage", "hovel", "inn", "mill", "smithy")
 _SLACK = 0.01
 
 
