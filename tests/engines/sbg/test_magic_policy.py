@@ -217,3 +217,22 @@ def test_a_casting_at_a_will_of_evil_enemy_counts_the_will_it_resists_with() -> 
     at_warrior = magic_policy._resists(state, wizard, found[warrior.uid], False)
     assert magic_policy.drain(at_wraith, 2) > 0
     assert magic_policy.drain(at_warrior, 2) == 0
+
+
+def test_a_blast_before_our_charges_is_worth_the_prone_enemies_we_charge() -> None:
+    """MAGIC-P-BLAST (002:L2543-2547) cast before our side moves (MAGIC-WHEN-01): the
+    target is knocked Prone and so is the enemy behind it that it is hurled into (BLAST-a);
+    charged before they stand up, neither strikes if it wins (FIGHT-PRONE-01) and each is
+    struck twice if it loses. With a warrior of ours yet to move within charge reach, the
+    blast is worth more than once that warrior has moved; the enemy behind is found."""
+    state = battle()
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Sorcerous Blast", 5, 12.0)))
+    target = add(state, "t", 1, 10, 16, profile(points=10))
+    behind = add(state, "b", 1, 10, 16 + BASE_GAP + 1.0, profile(points=10))
+    ours = add(state, "o", 0, 12, 12)
+    blast = next(o for o in options(state, wizard) if o.target == target.uid)
+    blocker, chance = magic_policy._hurled_into(state, wizard, target)
+    assert blocker is behind and chance == 1.0  # 1" away: any D6 reaches it
+    charged = magic_policy._value(state, wizard, blast, False)
+    ours.done_moving = True
+    assert magic_policy._value(state, wizard, blast, False) < charged - worth.of(target) * 0.2

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.effects import Bar, Until
 from battlesim.engines.sbg.core.objectives import GateSpec
 from battlesim.engines.sbg.core.paths import Point, point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.tables_preset import rectangle
+from battlesim.engines.sbg.core.units import PowerSpec
 from battlesim.engines.sbg.game import play_game
 from battlesim.engines.sbg.policies.plan.objectives import objectives
 from battlesim.engines.sbg.policies.plan.player import PRESSING_THRESHOLD, PlanPlayer
@@ -308,3 +311,28 @@ def test_objectives_are_held_at_the_reach_their_scenario_scores() -> None:
     assert keep.counts(state) == (1, 0)
     forts.raise_gates(state, (GateSpec((24.0, 31.0), "castle gate", owner=1, width=3.0),))
     assert gateway.counts(state) == (0, 0)
+
+
+def test_a_caster_in_reach_of_the_enemy_moves_first_and_weakened_enemies_are_charged() -> None:
+    """MAGIC-WHEN-01 (002:L2295, "cast a power on the model you then want to charge"): a
+    caster with an enemy within a charge moves (and casts) before its side's fighters; one
+    with no enemy near keeps its place in the order. A Prone enemy (FIGHT-PRONE-01: no
+    strikes if it wins, struck twice if it loses) or one held by Transfix (MAGIC-P-TRANSFIX,
+    002:L2537: no strikes) is a better charge than the same enemy standing free."""
+    state = battle()
+    card = profile(keywords=HERO["keywords"], will=3, powers=(PowerSpec("Transfix", 3, 12.0),))
+    fighter = add(state, "a1", 0, 10, 10)
+    caster = add(state, "a2", 0, 30, 10, card)
+    enemy = add(state, "b1", 1, 10, 15)
+    add(state, "b2", 1, 30, 40)
+    player = PlanPlayer()
+    assert player.move_order(state, 0)[0] == fighter.uid  # no enemy in the caster's reach
+    state.set_position(caster, (14.0, 10.0))
+    assert player.move_order(state, 0)[0] == caster.uid
+    free = player._charge_value(state, fighter, enemy)
+    enemy.prone = True
+    assert player._charge_value(state, fighter, enemy) > free
+    enemy.prone = False
+    held = effects.Effect("transfix", enemy.uid, None, 0, Until.END_OF_TURN, "test")
+    effects.add(state, replace(held, bars=frozenset({Bar.STRIKE})))
+    assert player._charge_value(state, fighter, enemy) > free

@@ -6,9 +6,13 @@ Will left unspent when the battle ends is worth nothing, so a caster with more W
 turns ahead spends freely, one short of Will keeps it (``will_cost``); a Nazgûl keeps a
 point for each turn ahead (``evil_reserve``). The Will an enemy pays resisting counts as a
 gain (``drain``). Before its move, a caster no enemy could be charged by waits for the end
-of its move (``waits``)."""
+of its move (``waits``). A Sorcerous Blast before our charges is worth the Prone enemies
+(the target and the model it is hurled into) our models may then charge
+(``_knocked_into_charges``): the plan player moves such a caster first (plan/player.py)."""
 
 from __future__ import annotations
+
+import math
 
 from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.core.paths import point_distance
@@ -34,6 +38,7 @@ SCARCITY = (0.3, 1.2)  # bounds of the scarcity factor on a Will point's cost
 NO_FOE_CASTS = 0.6  # a Will point is worth less when no living enemy can cast (no resisting)
 CHARGE_SLACK = 1.0  # inches beyond its Move within which a caster may end up in a fight
 DRAIN_SHARE = 0.5  # of a Will point's worth, for the enemy's point spent resisting
+PRONE_CHARGED = 0.4  # of a Prone enemy's worth, when charged before it may stand up
 EVIL_RESERVE = 3  # Will of Evil: the least Will kept for fights (each fought phase costs one)
 
 
@@ -169,6 +174,8 @@ def _value(state: BattleState, caster: ModelState, option: SpellOption, chan: bo
         value = max(value, expected / max(1, target.will) * worth.of(target))
     elif name == "sorcerous blast" and state.engaged(target):
         value += _fight_knocked_down(state, caster, target, 4 if chan else 3)
+    elif name == "sorcerous blast":
+        value += _knocked_into_charges(state, caster, target, 4 if chan else 3)
     elif name in HOLDS and not worth.fights_ahead(state, target):
         value *= IDLE_HOLD  # held far from any fight: only its move is lost
     return value
@@ -184,6 +191,63 @@ def _fight_knocked_down(
         harm = 0.2 * worth.of(model) + wound_chance(state, strength, model) * worth.per_wound(model)
         total += harm if model.player != caster.player else -harm
     return total
+
+
+def _knocked_into_charges(
+    state: BattleState, caster: ModelState, target: ModelState, strength: int
+) -> float:
+    """A Sorcerous Blast at an enemy out of any fight, before our charges: Prone, it cannot
+    stand up once charged (MOVE-CHG-03), strikes nothing if it wins and is struck twice if
+    it loses (FIGHT-PRONE-01/02); so is the model it is hurled into (MAGIC-P-BLAST, BLAST-a),
+    which also suffers a hit. Worth ``PRONE_CHARGED`` of each such enemy within reach of a
+    charge of ours (the power's own estimate counts a plain Prone target)."""
+    total = 0.0
+    if _chargers(state, caster, target):
+        total += (PRONE_CHARGED - 0.2) * worth.of(target)
+    blocker, chance = _hurled_into(state, caster, target)
+    if blocker is None or blocker.profile.strength > 5:
+        return total
+    harm = wound_chance(state, strength, blocker) * worth.per_wound(blocker)
+    if _chargers(state, caster, blocker):
+        harm += PRONE_CHARGED * worth.of(blocker)
+    return total + chance * (harm if blocker.player != caster.player else -harm)
+
+
+def _chargers(state: BattleState, caster: ModelState, enemy: ModelState) -> bool:
+    """A model of ours, free to move yet, within its Move of ``enemy`` (caster aside)."""
+    return any(
+        not m.done_moving
+        and m is not caster
+        and not state.engaged(m)
+        and state.distance(m, enemy) <= m.profile.move
+        for m in state.living(caster.player)
+    )
+
+
+def _hurled_into(
+    state: BattleState, caster: ModelState, target: ModelState
+) -> tuple[ModelState | None, float]:
+    """The first model on the line the target is hurled along (away from the caster,
+    harm.push_away) and the chance the D6 inches reach it."""
+    dx, dy = target.x - caster.x, target.y - caster.y
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    best: tuple[float, ModelState] | None = None
+    for other in state.near(target.x, target.y, 6.0 + 2 * state.largest_radius):
+        if other is target or other is caster or not other.alive:
+            continue
+        ox, oy = other.x - target.x, other.y - target.y
+        along, across = ox * ux + oy * uy, abs(ox * uy - oy * ux)
+        touch = target.radius + other.radius
+        if along <= 0 or across >= touch:
+            continue
+        gap = along - math.sqrt(touch * touch - across * across)
+        if gap <= 6.0 and (best is None or gap < best[0]):
+            best = (gap, other)
+    if best is None:
+        return None, 0.0
+    gap, blocker = best
+    return blocker, sum(1 for die in range(1, 7) if die >= gap - 1e-9) / 6
 
 
 def _target(state: BattleState, option: SpellOption) -> ModelState:

@@ -12,6 +12,8 @@ What it changes, each in a small method below:
   ranks wrap the flanks instead of queuing behind friends; charges value trapping a lone
   enemy; under a HOLD intent the line stops outside the enemy's charge reach; a side with
   more models sends its spare fighters round the ends of the enemy's line (``flanks.py``);
+- casters: one with an enemy in charge reach moves (and casts) before the fighters, and
+  charges value an enemy a power left Prone or held (it strikes nothing if it wins);
 - shooting picks targets by worth (leaders, banners, Heroes, Monsters), not only odds;
 - deployment puts Monsters and fighting Heroes in the front rank, the leader and banners
   behind the middle of it.
@@ -24,10 +26,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
+from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.paths import Point, point_distance, rotated, toward
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
+from battlesim.engines.sbg.policies.magic_policy import waits
 from battlesim.engines.sbg.policies.plan.intent import CLOSING_TURNS, Intent, Plan, make_plan
 from battlesim.engines.sbg.policies.plan.objectives import turns_left
 from battlesim.engines.sbg.policies.plan.roles import KEPT_BACK, Role, role_of
@@ -44,6 +49,7 @@ from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.fortifications import standing_gates
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
+from battlesim.engines.sbg.rules.magic.casting import may_cast
 from battlesim.engines.sbg.rules.movement import (
     check_action,
     surely_illegal,
@@ -130,6 +136,7 @@ class PlanPlayer(HeuristicPlayer):
                 m.uid not in state.crews,
                 declared_by(state, m, HEROIC_MARCH) is None,
                 not (broken and m.profile.is_hero),
+                not _casts_first(state, m),
                 MOVE_RANK[self._role(state, m)],
                 _nearest_gap(state, m),
             )
@@ -334,6 +341,8 @@ class PlanPlayer(HeuristicPlayer):
         win = min(0.9, max(0.1, win + 0.25 * engaged))
         dealt = win * mine.attacks * wound_chance(mine.strength, enemy.defence)
         taken = (1 - win) * theirs.attacks * wound_chance(theirs.strength, model.defence)
+        if _harmless(state, enemy):
+            dealt, taken = dealt * (2 if enemy.prone else 1), 0.0
         value = dealt / theirs.wounds - taken / max(1, model.wounds) + 0.02
         if role is Role.ARCHER and self._line_screens(state, model.player):
             value -= 0.0 if self._poor_shot(state, model, enemy) else 0.15
@@ -356,6 +365,20 @@ class PlanPlayer(HeuristicPlayer):
             return (-chance, state.distance(shooter, t), t.uid)
 
         return min(targets, key=value).uid
+
+
+def _casts_first(state: BattleState, model: ModelState) -> bool:
+    """A caster with an enemy in charge reach casts before its side's charges (MAGIC-WHEN-01,
+    the rulebook's advice, 002:L2295): a foe held or knocked down is charged at its weakest
+    (``_harmless``)."""
+    return bool(model.profile.powers) and may_cast(state, model) and not waits(state, model)
+
+
+def _harmless(state: BattleState, enemy: ModelState) -> bool:
+    """An enemy that strikes nothing if it wins the fight we charge it into: Prone (once
+    charged it may not stand up, MOVE-CHG-03; FIGHT-PRONE-01, and struck twice if it loses,
+    FIGHT-PRONE-02) or held by a power (MAGIC-P-TRANSFIX, 002:L2537)."""
+    return enemy.prone or effects.barred(state, enemy, Bar.STRIKE)
 
 
 def _punch(state: BattleState, model: ModelState) -> int:
