@@ -7,6 +7,7 @@ from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
 from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.fighting import AFTER_STRIKES
 from battlesim.engines.sbg.rules.monsters.core import knock_prone
 from battlesim.engines.sbg.rules.special_strikes import WHIRL_KEEPS_FIGHT
@@ -33,10 +34,15 @@ _TARGETED: Status[list[str]] = Status("crushing club targets", list, Lasting.FIG
 # but D3 Wounds instead – determine the number of Wounds caused before Fate points are used."
 @register(Hook.EXTRA_WOUNDS, CRUSHING_CLUB)
 def _crushing_club_wounds(context: HookContext) -> int:
+    return _d3_wounds_more(context, CRUSHING_CLUB)
+
+
+def _d3_wounds_more(context: HookContext, weapon: str) -> int:
+    """A Strike with ``weapon`` causes D3 Wounds, not 1: the Wounds beyond the first."""
     if context.details.get("missile") or context.other is None:
         return 0
-    (die,) = context.state.roll(1, f"crushing club D3 {context.model.uid}->{context.other.uid}")
-    return (die + 1) // 2 - 1
+    (die,) = context.state.roll(1, f"{weapon} D3 {context.model.uid}->{context.other.uid}")
+    return d3(die) - 1
 
 
 @on(On.STRIKE, CRUSHING_CLUB, order=50, trigger=CRUSHING_CLUB)
@@ -88,10 +94,7 @@ def _flail_fight(context: HookContext, value: int) -> int | None:
 
 @register(Hook.WOUNDS_AFTER_SAVES, STONE_FLAIL)
 def _flail_wounds(context: HookContext) -> int:
-    if context.details.get("missile") or context.other is None:
-        return 0
-    (die,) = context.state.roll(1, f"stone flail D3 {context.model.uid}->{context.other.uid}")
-    return (die + 1) // 2 - 1
+    return _d3_wounds_more(context, STONE_FLAIL)
 
 
 @on(On.STRIKE, STONE_FLAIL, order=50, trigger=STONE_FLAIL)
