@@ -26,7 +26,6 @@ from battlesim.engines.sbg.game import (
     setup_from_options,
 )
 from battlesim.engines.sbg.policies.players import HeuristicPlayer, RandomPlayer
-from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.engines.sbg.rules.scenarios import UnknownScenarioError
 
 SKIRMISH = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "turn_limit": 8}
@@ -188,24 +187,3 @@ def test_setup_event_holds_everything_needed_to_rebuild_the_battle() -> None:
     captain = profile_from_data(force["profiles"]["Orc Captain"])
     assert (captain.fight, captain.defence, captain.options) == (4, 5, ("shield",))
     assert set(setup["positions"]) == set(setup["forces"][0]["models"]) | set(force["models"])
-
-
-@pytest.mark.parametrize(
-    ("force", "table"),
-    [("minas_tirith", "village"), ("harad_mumak", "forest and ruins"), ("rohan", "open field")],
-)
-def test_a_force_deploys_the_same_on_either_side_half_a_turn_apart(force: str, table: str) -> None:
-    """Issue 29, side balance: on a fair table (half-turn symmetric) a force stands as side 1
-    where it stands as side 0, turned half a turn about the centre: ranks fill from the
-    player's own left, War Beasts step aside to it (filled from the same edge, the village's
-    first force won 4/30 as side 0 and 9/30 as side 1, --seeds 3 --check balance)."""
-    dice = Dice(0)
-    setup = setup_from_options({"forces": [force, force], "table": table}, dice)
-    state = new_battle(setup, dice, EventLog())
-    players = (PLAYERS["heuristic_v2"](setup.scenario), PLAYERS["heuristic_v2"](setup.scenario))
-    deploy(state, setup.scenario, players)
-    for uid, model in state.models.items():
-        if uid.startswith("A") and model.alive and model.position != (0.0, 0.0):
-            twin = state.models["B" + uid[1:]]
-            assert twin.x == pytest.approx(48 - model.x), uid
-            assert twin.y == pytest.approx(48 - model.y), uid
