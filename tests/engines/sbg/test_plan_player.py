@@ -230,18 +230,19 @@ def test_a_walk_round_a_wall_end_cuts_the_corner_instead_of_crawling() -> None:
     assert point_distance(action.to, model.position) > 3.0
 
 
-def test_a_bow_that_hardly_wounds_walks_to_the_fight_from_afar() -> None:
-    """An S2 bow against Defence 6 (1/12 a shot) does not stand shooting from its deployment
-    all battle (village logs: Orc bows never left it): with a target in range it still
-    closes in; against Defence 4 it holds and shoots."""
-    for defence, holds in ((6, False), (4, True)):
+def test_a_bow_that_hardly_wounds_shoots_from_afar_while_it_has_a_target() -> None:
+    """An S2 bow against Defence 6 (1/12 a shot) with the enemy in range but beyond its
+    charge reach holds and shoots, as against Defence 4: walking to the fight from afar
+    gave up its shots (bench A/B against v1 on the same seeds, issue 29). It still fights
+    once the enemy comes near (the test above)."""
+    for defence in (6, 4):
         state = battle(priority=1)
         for k in range(3):
             add(state, f"a{k}", 0, 10 + 2 * k, 10)
         bow = add(state, "a9", 0, 24, 5, profile(wargear=("sword", "bow")))
         add(state, "b1", 1, 24, 25, profile(defence=defence))
         action = PlanPlayer().choose_move(state, bow)
-        assert isinstance(action, Hold) is holds, action
+        assert isinstance(action, Hold), action
 
 
 def _line(state: BattleState, prefix: str, side: int, xs: list[float], y: float) -> None:
@@ -283,8 +284,8 @@ def test_the_front_rank_has_the_monster_and_heroes_whatever_the_rank_and_file() 
 
 def test_a_poor_bow_behind_its_own_gate_waits_for_the_enemy_instead_of_sallying() -> None:
     """The same S2 bow, its side defending a standing gate (SIEGE-MOVE-02 lets it walk out
-    through it): with a target in range it shoots from its walls (the bow of the test above
-    closes in from there), and fights once the enemy is within its charge reach.
+    through it): with a target in range it shoots from its walls, and fights once the enemy
+    is within its charge reach.
     Seen at Storm the Gate: the Orc bows sallied and blocked the ram short of the gate."""
     for enemy_y, holds in ((5.0 + 15.0, True), (5.0 + 6.5, False)):
         state = battle(priority=1)

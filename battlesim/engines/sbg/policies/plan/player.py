@@ -47,7 +47,6 @@ from battlesim.engines.sbg.policies.players import (
 from battlesim.engines.sbg.rules import one_ring
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.crossing import crossings
-from battlesim.engines.sbg.rules.fortifications import standing_gates
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
 from battlesim.engines.sbg.rules.magic.casting import may_cast
 from battlesim.engines.sbg.rules.movement import (
@@ -207,18 +206,17 @@ class PlanPlayer(HeuristicPlayer):
         return self._step_toward(state, model, point)
 
     def _archer(self, state: BattleState, model: ModelState, plan: Plan) -> MoveAction:
-        """A bow that hardly wounds the nearest enemy fights (a defender of a gate waits
-        for the enemy to come within reach: it would sally out through its gate). Else
-        hold while there is a target; else walk half a Move (it may still shoot) towards
-        the nearest enemy, or a full Move while no enemy is within range and half a Move."""
+        """A bow that hardly wounds the nearest enemy fights once that enemy is within its
+        charge reach; until then every bow holds while it has a target (walking to the
+        fight from afar gave up its shots and lost more battles against v1: bench A/B,
+        issue 29). With no target it walks half a Move (it may still shoot) towards the
+        nearest enemy, or a full Move while no enemy is within range and half a Move."""
         assert model.missile is not None
         gap, enemy = _nearest(state, model)
         if enemy is None:
             return Hold(model.uid)
         reach = model.missile.range
-        if self._poor_shot(state, model, enemy) and (
-            gap <= model.profile.move + CHARGE_MARGIN or not _behind_own_gate(state, model)
-        ):
+        if self._poor_shot(state, model, enemy) and gap <= model.profile.move + CHARGE_MARGIN:
             return self._close_in(state, model, plan)  # its shots hardly wound: it fights
         if gap <= reach and legal_targets(state, model, offered=1):  # any one: speed
             return Hold(model.uid)
@@ -458,8 +456,3 @@ def _front_friend(state: BattleState, model: ModelState) -> ModelState | None:
         if (gap, friend.uid) < best[:2]:
             best = (gap, friend.uid, friend)
     return best[2]
-
-
-def _behind_own_gate(state: BattleState, model: ModelState) -> bool:
-    """The model's side defends a standing gate: its walls are worth more than a sally."""
-    return any(gate.player == model.player for gate in standing_gates(state))
