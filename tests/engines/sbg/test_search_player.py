@@ -137,7 +137,10 @@ def test_forcing_an_intent_remakes_the_plan_for_that_turn_only() -> None:
     assert player._plan(state, side).intent is Intent.ADVANCE
 
 
-TROLL = profile(name="Test Troll", fight=6, strength=6, defence=7, attacks=3, wounds=3, courage=4)
+# Defence 4: the bows wound it on a 5 (1/3), worth standing to shoot. Against Defence 5 or
+# more (1/6 or worse) v2's bows walk into the trolls' reach themselves once they are near,
+# and pressing gains nothing (search worths measured on 16 copies: -0.05 +- 0.09).
+TROLL = profile(name="Test Troll", fight=6, strength=6, defence=4, attacks=3, wounds=3, courage=4)
 BOWMAN = profile(name="Test Bowman", wargear=("sword", "bow"))
 
 
