@@ -135,6 +135,13 @@ class Player:
 
     def raise_cash(self, state: GameState, seat: Seat, amount: int) -> ManageAction | None:
         """Mortgage loose deeds first, then sell buildings, then mortgage the rest."""
+        for square in state.deeds_of(seat):  # a loose deed, the first in board order
+            if state.mortgaged[square] or state.level[square]:
+                continue  # refused (001:L259)
+            if not state.owns_group(seat, state.group_of(square)):
+                loose = Mortgage(square)
+                if state.refusal(seat, loose) is None:
+                    return loose  # the lowest of the first rank (the list below agrees)
         options = []
         for action in state.legal_actions(seat, LIQUIDATION):
             rank = _liquidation_rank(state, seat, action)

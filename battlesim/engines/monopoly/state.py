@@ -60,6 +60,7 @@ _TERRITORY_MEMBERS = tuple(GROUPS[g] for g in TERRITORY_GROUPS)
 # Each territory group's squares read from a per-square list at once (every group has two
 # or three squares, so each reader returns a tuple).
 _READ_GROUP = {members: itemgetter(*members) for members in _TERRITORY_MEMBERS}
+_READ_GROUP_OF = {group: itemgetter(*members) for group, members in GROUPS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +216,7 @@ class GameState:
         return group
 
     def group_has_buildings(self, group: Group) -> bool:
-        return any(self.level[i] for i in GROUPS[group])
+        return any(_READ_GROUP_OF[group](self.level))  # every group has two squares or more
 
     def is_fortress(self, square: SquareIndex) -> bool:
         return self.level[square] == self._fortress
@@ -345,7 +346,11 @@ class GameState:
         if cached is not None and cached[0] == self.owner.changes:
             return cached[1]
         owner = self.owner
-        found = tuple(m for m in _TERRITORY_MEMBERS if all(owner[i] == seat for i in m))
+        found = tuple(
+            members
+            for members in _TERRITORY_MEMBERS
+            if _READ_GROUP[members](owner).count(seat) == len(members)
+        )
         self._complete[seat] = (self.owner.changes, found)
         return found
 
@@ -356,10 +361,11 @@ class GameState:
         if cached is not None and cached[0] == self.owner.changes:
             return cached[1]
         owner, found = self.owner, []
-        for group in TERRITORY_GROUPS:
-            missing = [s for s in GROUPS[group] if owner[s] != seat]
-            if len(missing) == 1:
-                found.append((group, missing[0]))
+        for group, members in zip(TERRITORY_GROUPS, _TERRITORY_MEMBERS, strict=True):
+            owners = _READ_GROUP[members](owner)
+            if owners.count(seat) == len(members) - 1:  # one deed held by another, or none
+                missing = next(s for s, o in zip(members, owners, strict=True) if o != seat)
+                found.append((group, missing))
         self._lacking[seat] = (self.owner.changes, tuple(found))
         return self._lacking[seat][1]
 

@@ -121,15 +121,16 @@ def missing_deeds(state: GameState, seat: Seat) -> list[tuple[SquareIndex, Seat]
 def best_offer(state: GameState, seat: Seat, appetite: Appetite, reserve: int) -> Trade | None:
     """The deal ``seat`` gains most from: for each deed it lacks, cash, or a swap for a deed
     that completes the partner's group, priced so the partner does not lose."""
-    best: tuple[float, Trade] | None = None
+    best: tuple[float, Trade, float] | None = None
+    cash = state.players[seat].cash
     for bare, owed, deeds_value in _candidates(state, seat, appetite):
-        trade = _priced(state, bare, appetite, owed)
-        if state.players[seat].cash - trade.give_cash < reserve:
+        give_cash, take_cash = _cash_terms(state, bare, appetite, owed)
+        if cash - give_cash < reserve:
             continue
-        gain = _with_cash(seat, trade, deeds_value)
+        gain = deeds_value + (take_cash - give_cash)  # _with_cash of the priced deal
         if gain > appetite.margin and (best is None or gain > best[0]):
-            best = (gain, trade)
-    return None if best is None else best[1]
+            best = (gain, bare, owed)
+    return None if best is None else _priced(state, best[1], appetite, best[2])
 
 
 # A deal before its cash: the deeds, what the partner is owed by the rule, its deeds' value to
@@ -204,9 +205,18 @@ def _completing(state: GameState, seat: Seat, partner: Seat) -> list[SquareIndex
 def _priced(state: GameState, trade: Trade, appetite: Appetite, owed: float) -> Trade:
     """Add the cash that makes the partner whole by the rule (either way): ``owed`` is what
     the cashless ``trade`` leaves the partner short of its margin."""
-    if owed > 0:
-        return Trade(trade.proposer, trade.partner, trade.give, trade.take, give_cash=int(owed) + 1)
-    if trade.give and owed < -appetite.margin:
-        take = min(int(-owed), state.players[trade.partner].cash)
-        return Trade(trade.proposer, trade.partner, trade.give, trade.take, take_cash=take)
+    give_cash, take_cash = _cash_terms(state, trade, appetite, owed)
+    if give_cash:
+        return Trade(trade.proposer, trade.partner, trade.give, trade.take, give_cash=give_cash)
+    if take_cash or (trade.give and owed < -appetite.margin):
+        return Trade(trade.proposer, trade.partner, trade.give, trade.take, take_cash=take_cash)
     return trade
+
+
+def _cash_terms(state: GameState, trade: Trade, appetite: Appetite, owed: float) -> tuple[int, int]:
+    """(cash the proposer gives, cash it takes) that ``_priced`` adds to ``trade``."""
+    if owed > 0:
+        return int(owed) + 1, 0
+    if trade.give and owed < -appetite.margin:
+        return 0, min(int(-owed), state.players[trade.partner].cash)
+    return 0, 0
