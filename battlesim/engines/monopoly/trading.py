@@ -20,10 +20,13 @@ from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, intere
 
 CARD_VALUE = 50  # what a release card is worth to a player weighing a trade
 Owners = Sequence[Seat | None]
+Deeds = tuple[SquareIndex, ...]
 
 # What completing a group adds, as a share of the group's printed prices: the rents of a
 # complete group double, and only a complete group can be built on (001:L235).
-GROUP_PRICE = {group: sum(SQUARES[s].price for s in GROUPS[group]) for group in TERRITORY_GROUPS}
+GROUP_PRICE: dict[Group, int] = {
+    group: sum(SQUARES[s].price for s in GROUPS[group]) for group in TERRITORY_GROUPS
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,24 @@ def bonus_change(owners: Owners, seat: Seat, trade: Trade) -> int:
         after, before = _completes(owners, seat, group, moved), _completes(owners, seat, group, {})
         change += GROUP_PRICE[group] * (after - before)
     return change
+
+
+def _bonus_changes(owners: Owners, trade: Trade) -> tuple[int, int]:
+    """``bonus_change`` of the proposer and of the partner, each group read once."""
+    proposer, partner = trade.proposer, trade.partner
+    moved = {s: partner for s in trade.give} | {s: proposer for s in trade.take}
+    mine = theirs = 0
+    for group in {SQUARES[s].group for s in moved}:
+        if group not in GROUP_PRICE:
+            continue  # mounts and staffs are never built on
+        assert group is not None  # a deed's
+        price, members = GROUP_PRICE[group], GROUPS[group]
+        before = [owners[s] for s in members]
+        after = [moved.get(s, seat) for s, seat in zip(members, before, strict=True)]
+        size = len(before)
+        mine += price * ((after.count(proposer) == size) - (before.count(proposer) == size))
+        theirs += price * ((after.count(partner) == size) - (before.count(partner) == size))
+    return mine, theirs
 
 
 def trade_value(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) -> float:
@@ -169,6 +190,14 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
     found: list[Candidate] = []
     groups = [group for group, _ in state.lacking_one(seat)]
     completing: dict[Seat, list[SquareIndex]] = {}  # per partner, read once
+    # _deeds_value of either side, with what every deal shares read once.
+    completion = appetite.completion
+    threat = min(appetite.threat / max(1, len(state.active_seats()) - 1), completion)
+
+    def weighed(gets: Deeds, gives: Deeds, bonuses: tuple[int, int]) -> float:
+        deeds = sum(deed_worth(state, s) for s in gets) - sum(deed_worth(state, s) for s in gives)
+        return deeds + completion * bonuses[0] - threat * bonuses[1]
+
     for square, owner in missing_deeds(state, seat):
         if owner not in completing:
             completing[owner] = _completing(state, seat, owner)
@@ -176,13 +205,10 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
         for give in ((), *((s,) for s in completing[owner])):
             bare = Trade(seat, owner, give=give, take=(square,))
             # Each side's groups are read once and weighed from both sides.
-            mine, theirs = (
-                bonus_change(state.owner, seat, bare),
-                bonus_change(state.owner, owner, bare),
-            )
-            partner_view = _deeds_value(state, owner, bare, appetite, (theirs, mine))
+            mine, theirs = _bonus_changes(state.owner, bare)
+            partner_view = weighed(give, bare.take, (theirs, mine))
             owed = -_with_cash(owner, bare, partner_view) + appetite.margin
-            found.append((bare, owed, _deeds_value(state, seat, bare, appetite, (mine, theirs))))
+            found.append((bare, owed, weighed(bare.take, give, (mine, theirs))))
     squares = tuple(s for bare, _, _ in found for s in (*bare.take, *bare.give))
     read = _Read(
         state.owner.changes,
