@@ -137,8 +137,10 @@ class GameState:
         self._fortress = self.variant.fortress_level  # read on every rent and check
         self.players = [PlayerState(seat, name) for seat, name in enumerate(strategies)]
         self.owner = Owners([None] * BOARD_SIZE)
-        self._complete: dict[Seat, tuple[int, tuple[tuple[SquareIndex, ...], ...]]] = {}
-        self._lacking: dict[Seat, tuple[int, tuple[tuple[Group, SquareIndex], ...]]] = {}
+        # Each seat's complete groups and groups lacking one deed, as of ``_groups_seen``.
+        self._complete: dict[Seat, tuple[tuple[SquareIndex, ...], ...]] = {}
+        self._lacking: dict[Seat, tuple[tuple[Group, SquareIndex], ...]] = {}
+        self._groups_seen = -1
         self._deeds: dict[Seat, tuple[int, list[SquareIndex]]] = {}
         self.offers: dict[Any, Any] = {}  # the trade plan's deals before cash (trading.py)
         self.level = [0] * BOARD_SIZE
@@ -340,34 +342,37 @@ class GameState:
         return squares
 
     def complete_groups(self, seat: Seat) -> tuple[tuple[SquareIndex, ...], ...]:
-        """The squares of each territory group ``seat`` owns whole (cached until an owner
+        """The squares of each territory group ``seat`` owns whole (kept until an owner
         changes: the building plan asks every player this every turn)."""
-        cached = self._complete.get(seat)
-        if cached is not None and cached[0] == self.owner.changes:
-            return cached[1]
-        owner = self.owner
-        found = tuple(
-            members
-            for members in _TERRITORY_MEMBERS
-            if _READ_GROUP[members](owner).count(seat) == len(members)
-        )
-        self._complete[seat] = (self.owner.changes, found)
-        return found
+        if self._groups_seen != self.owner.changes:
+            self._read_groups()
+        return self._complete.get(seat, ())
 
     def lacking_one(self, seat: Seat) -> tuple[tuple[Group, SquareIndex], ...]:
         """(group, the deed ``seat`` lacks) for each territory group it lacks exactly one deed
-        of (cached until an owner changes: every player's trade plan asks this every turn)."""
-        cached = self._lacking.get(seat)
-        if cached is not None and cached[0] == self.owner.changes:
-            return cached[1]
-        owner, found = self.owner, []
+        of (kept until an owner changes: every player's trade plan asks this every turn)."""
+        if self._groups_seen != self.owner.changes:
+            self._read_groups()
+        return self._lacking.get(seat, ())
+
+    def _read_groups(self) -> None:
+        """Every seat's complete groups and groups lacking one deed, in one pass over the
+        groups (each seat asks after each change of owner)."""
+        complete: dict[Seat, list[tuple[SquareIndex, ...]]] = {}
+        lacking: dict[Seat, list[tuple[Group, SquareIndex]]] = {}
+        owner = self.owner
         for group, members in zip(TERRITORY_GROUPS, _TERRITORY_MEMBERS, strict=True):
             owners = _READ_GROUP[members](owner)
-            if owners.count(seat) == len(members) - 1:  # one deed held by another, or none
-                missing = next(s for s, o in zip(members, owners, strict=True) if o != seat)
-                found.append((group, missing))
-        self._lacking[seat] = (self.owner.changes, tuple(found))
-        return self._lacking[seat][1]
+            for seat in set(owners) - {None}:
+                held = owners.count(seat)
+                if held == len(members):
+                    complete.setdefault(seat, []).append(members)
+                elif held == len(members) - 1:  # one deed held by another, or by nobody
+                    missing = next(s for s, o in zip(members, owners, strict=True) if o != seat)
+                    lacking.setdefault(seat, []).append((group, missing))
+        self._complete = {seat: tuple(found) for seat, found in complete.items()}
+        self._lacking = {seat: tuple(found) for seat, found in lacking.items()}
+        self._groups_seen = owner.changes
 
     def _refuse_sell(self, seat: Seat, square: SquareIndex) -> str | None:
         lvl = self.level[square]
