@@ -159,11 +159,16 @@ def best_offer(state: GameState, seat: Seat, appetite: Appetite, reserve: int) -
 # deeds named and the buildings of the groups looked at: between two turns of one player
 # these seldom change, so the deals are kept on the state with what they were read from.
 Candidate = tuple[Trade, float, float]
+# Of the owners, the deals read only the groups each side lacks one deed of and who holds
+# each missing deed (the rest of such a group is the side's own): a sale elsewhere on the
+# board leaves them as they were.
+Holdings = tuple[tuple[tuple[tuple[Group, SquareIndex], ...], tuple[Seat | None, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Read:
     owner_changes: int
+    holdings: Holdings
     active: tuple[Seat, ...]
     squares: tuple[SquareIndex, ...]  # every deed named in a deal
     mortgaged: tuple[bool, ...]
@@ -171,21 +176,38 @@ class _Read:
     built: tuple[bool, ...]
     deals: tuple[Candidate, ...]
 
-    def holds(self, state: GameState) -> bool:
+    def holds(self, state: GameState, seat: Seat) -> bool:
         mortgaged = state.mortgaged
+        if self.owner_changes != state.owner.changes:
+            if self.holdings != _holdings(state, seat):
+                return False
+            self.owner_changes = state.owner.changes  # the owners that matter did not move
         return (
-            self.owner_changes == state.owner.changes
-            and self.active == tuple(state.active_seats())
+            self.active == tuple(state.active_seats())
             and self.mortgaged == tuple(mortgaged[s] for s in self.squares)
             and self.built == tuple(state.group_has_buildings(g) for g in self.groups)
         )
+
+
+def _holdings(state: GameState, seat: Seat) -> Holdings:
+    """What the deals of ``seat`` read of the owners: for ``seat`` then for each holder of a
+    deed it lacks (in that order), the groups lacking one deed and who holds each missing one."""
+    owner = state.owner
+    lacking = state.lacking_one(seat)
+    holders = tuple(owner[square] for _, square in lacking)
+    found = [(lacking, holders)]
+    for partner in dict.fromkeys(holders):
+        if partner is not None:
+            theirs = state.lacking_one(partner)
+            found.append((theirs, tuple(owner[square] for _, square in theirs)))
+    return tuple(found)
 
 
 def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candidate, ...]:
     if not state.lacking_one(seat):
         return ()  # the common case: no group lacks a single deed
     kept = state.offers.get((seat, appetite))
-    if isinstance(kept, _Read) and kept.holds(state):
+    if isinstance(kept, _Read) and kept.holds(state, seat):
         return kept.deals
     found: list[Candidate] = []
     groups = [group for group, _ in state.lacking_one(seat)]
@@ -212,6 +234,7 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
     squares = tuple(s for bare, _, _ in found for s in (*bare.take, *bare.give))
     read = _Read(
         state.owner.changes,
+        _holdings(state, seat),
         tuple(state.active_seats()),
         squares,
         tuple(state.mortgaged[s] for s in squares),
