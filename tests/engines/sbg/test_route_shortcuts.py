@@ -1,6 +1,6 @@
 """The route graph's shortcuts (speed) give the slow path's answers: legs tested against the
-prepared walls as the tree's own predicate tests them (MOVE-GEN-05: the shortest path round
-terrain)."""
+prepared walls as the tree's own predicate tests them, and a route skipped by its floor only
+when the search finds none shorter (MOVE-GEN-05: the shortest path round terrain)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 import shapely
 
 from battlesim.engines.sbg.core.bases import INFANTRY_BASE, LARGE_BASE, Point
-from battlesim.engines.sbg.core.geometry import RouteGraph, bounding_radius
+from battlesim.engines.sbg.core.geometry import FLOOR_SLACK, RouteGraph, bounding_radius
 from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.tables_preset import forest_and_ruins, rectangle, village
@@ -72,3 +72,24 @@ def test_hand_placed_legs_touching_crossing_and_inside_a_house() -> None:
     ]
     for a, b in legs:
         assert graph.clear(a, b) is not _slow_blocked(graph, a, b)
+
+
+@pytest.mark.parametrize("make", [village, forest_and_ruins])
+def test_a_route_skipped_by_its_floor_is_never_shorter(make: object) -> None:
+    table = make()  # type: ignore[operator]
+    rng = random.Random(7)
+    graph = _graph(table, bounding_radius(INFANTRY_BASE))
+    skipped = 0
+    for start, goal in zip(_spots(rng, 200), _spots(rng, 200), strict=True):
+        route = graph.route(start, goal)
+        length = _length(start, route)
+        if route is not None and len(route) > 1:
+            assert graph.floor(start, goal) <= length + FLOOR_SLACK
+        for under in (length - 1.0, length, length + 0.3, rng.uniform(0, 60)):
+            cut = graph.route(start, goal, under)
+            assert cut is None or cut == route  # the same route, or none when skipped
+            assert (_length(start, cut) < under) == (length < under)
+            skipped += cut is None and route is not None
+        via_table = table.route(start, goal, INFANTRY_BASE, length + 1.0)
+        assert via_table == route
+    assert skipped > 0  # the floor does skip searches

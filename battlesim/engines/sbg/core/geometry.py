@@ -1227,6 +1227,9 @@ def _ducks(body: Body | None, pos: Point, base: Base) -> bool:
 
 # -- routes around terrain (MOVE-GEN-05: paths need not be straight) ---------------------------
 
+# ``RouteGraph.floor`` is a true floor of the real lengths; the float sums of a route may
+# fall short of it by rounding: this much more is needed before a route is skipped.
+FLOOR_SLACK = 1e-9
 ROUTE_MARGIN: Inches = 0.05  # waypoints stand this far (plus 5% of the radius) off the
 # terrain a base skirts: more than a leg between two corners cuts inside a rounded corner.
 
@@ -1337,15 +1340,31 @@ class RouteGraph:
             links[int(b)].append((int(a), float(d)))
         return links
 
-    def route(self, start: Point, goal: Point) -> list[Point] | None:
+    def route(self, start: Point, goal: Point, under: float = math.inf) -> list[Point] | None:
         """Return the shortest waypoints from ``start`` to ``goal`` (goal included, start
-        not), or None if no route avoids the terrain."""
+        not), or None if no route avoids the terrain. ``under``: a caller that wants only a
+        route shorter than this gets None, without a search, when ``floor`` shows there is
+        none (speed)."""
         if self.clear(start, goal):
             return [goal]
+        if under < math.inf and self.floor(start, goal) - FLOOR_SLACK >= under:
+            return None
         starts = {int(j): point_distance(start, self._node(j)) for j in self._visible_from(start)}
         ends, ahead = self._toward(goal)
         trail = self._search(starts, ends, ahead)
         return None if trail is None else [self._node(j) for j in trail] + [goal]
+
+    def floor(self, start: Point, goal: Point) -> float:
+        """A length no route from ``start`` to ``goal`` that is not the straight leg can be
+        shorter than, without the search: such a route's last corner sees the goal, and the
+        walk to that corner is at least the straight line to it (inf: no corner sees it)."""
+        ends, _ = self._toward(goal)
+        sx, sy = start
+        nodes = self.nodes
+        return min(
+            (math.hypot(nodes[j][0] - sx, nodes[j][1] - sy) + d for j, d in ends.items()),
+            default=math.inf,
+        )
 
     def _toward(self, goal: Point) -> tuple[dict[int, float], Sequence[float]]:
         """The corners seeing ``goal`` with their distance to it, and every corner's straight
