@@ -93,3 +93,40 @@ def test_a_route_skipped_by_its_floor_is_never_shorter(make: object) -> None:
         via_table = table.route(start, goal, INFANTRY_BASE, length + 1.0)
         assert via_table == route
     assert skipped > 0  # the floor does skip searches
+
+
+def _full_route(graph: RouteGraph, start: Point, goal: Point) -> list[Point] | None:
+    """The search from every corner the start sees, each checked first (the slow path)."""
+    if graph.clear(start, goal):
+        return [goal]
+    seen = graph._visible_uncached(start)
+    starts = {int(j): point_distance(start, graph._node(j)) for j in seen}
+    trail = graph._search(starts, *graph._toward(goal))[0]
+    return None if trail is None else [graph._node(j) for j in trail] + [goal]
+
+
+@pytest.mark.parametrize("make", [village, forest_and_ruins])
+def test_a_route_checking_its_start_corners_as_needed_is_the_full_search_route(
+    make: object,
+) -> None:
+    """Random spots, and spots hugging a house's corners (ties between corners), on fresh
+    graphs and on graphs that keep what they saw."""
+    table = make()  # type: ignore[operator]
+    rng = random.Random(3)
+    for base in (INFANTRY_BASE, LARGE_BASE):
+        graph = _graph(table, bounding_radius(base))
+        corners = [(float(x), float(y)) for x, y in graph.nodes[:40]]
+        spots = _spots(rng, 250) + corners + [(x + 0.01, y - 0.01) for x, y in corners]
+        goals = _spots(rng, len(spots))
+        for start, goal in zip(spots, goals, strict=True):
+            expected = _full_route(graph, start, goal)
+            graph._seen.clear()
+            assert graph.route(start, goal) == expected
+            assert graph.route(start, goal) == expected  # now from the corners kept
+
+
+def test_a_route_round_one_house_checks_its_corners_as_needed() -> None:
+    graph = _graph(Table("test", (HOUSE,)), bounding_radius(INFANTRY_BASE))
+    for start, goal in (((15.0, 10.0), (25.0, 10.0)), ((20.0, 2.0), (20.0, 18.0))):
+        route = graph.route(start, goal)
+        assert route is not None and len(route) > 1 and route == _full_route(graph, start, goal)

@@ -1230,6 +1230,7 @@ def _ducks(body: Body | None, pos: Point, base: Base) -> bool:
 # ``RouteGraph.floor`` is a true floor of the real lengths; the float sums of a route may
 # fall short of it by rounding: this much more is needed before a route is skipped.
 FLOOR_SLACK = 1e-9
+FIRST_CORNERS = 6  # corners a route's search first checks from its start (``_search_from``)
 ROUTE_MARGIN: Inches = 0.05  # waypoints stand this far (plus 5% of the radius) off the
 # terrain a base skirts: more than a leg between two corners cuts inside a rounded corner.
 
@@ -1319,10 +1320,7 @@ class RouteGraph:
         j = j[self._tangent(np.broadcast_to(source, self.nodes.shape), j)]
         if len(j) == 0:
             return j
-        legs = shapely.linestrings(
-            np.stack([np.broadcast_to(source, (len(j), 2)), self.nodes[j]], axis=1)
-        )
-        visible: np.ndarray = j[~self._blocked(legs)]
+        visible: np.ndarray = j[~self._blocked(self._legs(source, j))]
         return visible
 
     def _link_nodes(self) -> list[list[tuple[int, float]]]:
@@ -1349,10 +1347,59 @@ class RouteGraph:
             return [goal]
         if under < math.inf and self.floor(start, goal) - FLOOR_SLACK >= under:
             return None
-        starts = {int(j): point_distance(start, self._node(j)) for j in self._visible_from(start)}
-        ends, ahead = self._toward(goal)
-        trail = self._search(starts, ends, ahead)
+        known = self._seen.get(start)
+        if known is not None:
+            starts = {int(j): point_distance(start, self._node(j)) for j in known}
+            trail = self._search(starts, *self._toward(goal))[0]
+        else:
+            trail = self._search_from(start, goal)
         return None if trail is None else [self._node(j) for j in trail] + [goal]
+
+    def _search_from(self, start: Point, goal: Point) -> list[int] | None:
+        """``_search`` from the corners ``start`` sees, finding which it sees only as far as
+        the search needs (speed: the sight line of each leg is the costly part, and the
+        shortest route is found among the few corners nearest the straight line). The corners
+        are checked nearest first (straight leg plus straight distance on, A*'s own order) a
+        batch at a time; once those left unchecked all lie beyond the route found, they could
+        not change it: A* stops before reaching them, and a relaxation to one of them would
+        only queue it beyond the route as well. Else every corner is checked, as before."""
+        ends, ahead = self._toward(goal)
+        source = np.asarray(start, dtype=float)
+        j: np.ndarray = np.arange(len(self.nodes))
+        j = j[self._tangent(np.broadcast_to(source, self.nodes.shape), j)]
+        straight = {int(k): point_distance(start, self._node(k)) for k in j}
+        order = sorted(straight, key=lambda k: (straight[k] + ahead[k], k))
+        starts: dict[int, float] = {}
+        checked = 0
+        while True:
+            batch = order[checked : checked + FIRST_CORNERS] if checked == 0 else order[checked:]
+            checked += len(batch)
+            starts.update((k, straight[k]) for k in self._visible_among(source, batch))
+            trail, finish = self._search(starts, ends, ahead)
+            if checked == len(order):  # every corner checked: kept, as ``_visible_from``
+                if len(self._seen) > 512:
+                    self._seen.clear()
+                self._seen[start] = np.array(sorted(starts), dtype=int)
+                return trail
+            k = order[checked]
+            if straight[k] + ahead[k] > finish + FLOOR_SLACK:
+                return trail
+
+    def _visible_among(self, source: np.ndarray, corners: list[int]) -> list[int]:
+        """Those of ``corners`` (tangent ones) a straight leg from ``source`` reaches."""
+        if not corners:
+            return []
+        j = np.asarray(corners, dtype=int)
+        return [int(k) for k in j[~self._blocked(self._legs(source, j))]]
+
+    def _legs(self, source: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """The straight legs from ``source`` to corners ``j`` (the coordinates written into
+        one array: no broadcast and stack of small arrays, speed)."""
+        coords = np.empty((len(j), 2, 2))
+        coords[:, 0] = source
+        coords[:, 1] = self.nodes[j]
+        legs: np.ndarray = shapely.linestrings(coords)
+        return legs
 
     def floor(self, start: Point, goal: Point) -> float:
         """A length no route from ``start`` to ``goal`` that is not the straight leg can be
@@ -1384,9 +1431,9 @@ class RouteGraph:
 
     def _search(
         self, starts: dict[int, float], ends: dict[int, float], ahead: Sequence[float]
-    ) -> list[int] | None:
+    ) -> tuple[list[int] | None, float]:
         """A* over the corners; the straight distance to the goal (``ahead``) never
-        overestimates."""
+        overestimates. The corners walked and the route's length (None and inf: none)."""
         best = dict(starts)
         before: dict[int, int] = {}
         queue = [(d + ahead[j], d, j) for j, d in sorted(starts.items())]
@@ -1404,7 +1451,9 @@ class RouteGraph:
                 if d + step < best.get(k, math.inf):
                     best[k], before[k] = d + step, j
                     heapq.heappush(queue, (d + step + ahead[k], d + step, k))
-        return None if finish is None else _unwind(before, finish[1])
+        if finish is None:
+            return None, math.inf
+        return _unwind(before, finish[1]), finish[0]
 
 
 def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
