@@ -363,12 +363,15 @@ SENTENCES: dict[str, Callable[[Event, Names], str]] = {
     ),
     "cavalry_charge": _model_says(gettext_noop("{model} charges home on horseback")),
     "cast": lambda e, n: n.say(
-        gettext_noop("{model} casts {power} at {target}: it is cast")
+        gettext_noop("{model} casts {power} at {target} through the {item}, with no Will")
+        if e.get("item")
+        else gettext_noop("{model} casts {power} at {target}: it is cast")
         if e.get("cast")
         else gettext_noop("{model} casts {power} at {target}: it fails"),
         model=n.model(e.get("model")),
         power=n.text(e.get("power", "")),
         target=n.model(e.get("target")),
+        item=n.text(e.get("item", "")),
     ),
     "spell": lambda e, n: n.say(
         gettext_noop("{name} takes effect on {models}"),

@@ -19,6 +19,7 @@ profile's "Rules" cell), which an engine rule must play besides any characterist
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from typing import Any
@@ -48,6 +49,7 @@ _FIELDS = {
     "Fate": "fate",
 }
 Change = tuple[str, str, int]
+_INCHES = re.compile(r'\s*(\d+(?:\.\d+)?)\s*"\s*')
 
 
 def selected_with(node: Node, state: PlainList) -> PlainList:
@@ -95,8 +97,12 @@ def _value(base: int, profile: Node, type_id: str, state: PlainList) -> tuple[in
 
 
 def _amount(modifier: ET.Element) -> float | None:
+    text = modifier.get("value", "")
+    inches = _INCHES.fullmatch(text)
+    if inches is not None:  # a Move set as a cell reads, 8" (Mauhúr's Marauders)
+        return float(inches.group(1))
     try:
-        return float(modifier.get("value", ""))
+        return float(text)
     except ValueError:
         return None  # a text modifier ("-", "O"): no number to play
 

@@ -172,3 +172,19 @@ def test_figures_points_models_break_and_quarter_points_might() -> None:
     assert figures.break_point == 7.0 and figures.quarter_point == 3.5
     assert figures.might == 4
     assert figures.warbands[0].followers == 12 and figures.warbands[0].capacity == 15
+
+
+def test_the_great_beasts_howdah_crew_do_not_count_towards_the_bow_limit() -> None:
+    """Battle Platform (BSData a988-7d0d-7682-e8bd): "Models within the Great Beasts' Howdah
+    do not count towards your force's Bow Limit": nine bow-armed Orc Warriors of its howdah
+    beside six warriors (15 warriors: limit 5) count no bow in Mordor; the same bows on plain
+    Orc Warriors breach the limit."""
+    beast = hero("Great Beast of Gorgoroth", "fortitude", keywords=("War", "Beast"))
+    crew = warriors("Orc Warrior (Great Beast of Gorgoroth)", 9, wargear=("Orc bow",))
+    howdah = army((beast, crew, warriors("Orc Warrior", 6)), faction="Mordor", side="evil")
+    assert "CONTINGENT-BOWS" not in rule_ids(howdah)
+    plain = replace(crew, name="Orc Warrior", ref="e:plain")
+    afoot = army((beast, plain, warriors("Orc Warrior", 6)), faction="Mordor", side="evil")
+    assert "CONTINGENT-BOWS" in rule_ids(afoot)
+    figures = list_figures(howdah).contingents[0], list_figures(afoot).contingents[0]
+    assert [(f.bows, f.bow_limit) for f in figures] == [(0, 5), (9, 5)]

@@ -81,3 +81,23 @@ def test_the_mirror_of_galadriel_and_regained_stores_read_as_sentences() -> None
         "A02 regains 2 Fate.",
     ], told
     assert narrate(events, "fr")[3] == "A02 regagne 2 point(s) de Destin."
+
+
+def test_a_power_cast_by_an_item_reads_as_cast_with_no_will() -> None:
+    """Thranduil's Circlet of Kings casts for him: the sentence names the item, not dice."""
+    events = [
+        SETUP,
+        {
+            "kind": "cast",
+            "model": "A01",
+            "dice": [],
+            "best": 6,
+            "cast": True,
+            "power": "MAGIC-P-NATWRATH",
+            "target": "A01",
+            "item": "circlet of kings",
+        },
+    ]
+    told = narrate(events)[1]
+    assert "through the circlet of kings, with no Will" in told
+    assert "Éomer, Marshal of the Riddermark (A01)" in told

@@ -50,6 +50,7 @@ _HERO = (
     '<profiles><profile id="hero-p" name="Test Warlord" typeName="Hero"><modifiers>'
     + _modifier("increment", "Might", "1", "more-might", True)
     + _modifier("set", "Defense", "7", "hide", False)
+    + _modifier("set", "Movement", "8&quot;", "swift", False)
     + f"</modifiers><characteristics>{_cells(_STATS)}</characteristics></profile></profiles>"
 )
 
@@ -79,6 +80,7 @@ CATALOGUE = (
     + _option("hide", "Thick Hide")
     + _option("beast", "Grim Beast", _BEAST_CARD)
     + _option("plain", "Trinket")
+    + _option("swift", "Swift Feet")
     + "</selectionEntries></selectionEntryGroup></selectionEntryGroups></selectionEntry>"
     "</selectionEntries></catalogue>"
 )
@@ -99,6 +101,7 @@ def test_an_options_changes_and_mount_are_read_from_the_cards_modifiers(tmp_path
     assert (hero.characteristics.might, hero.characteristics.defence) == (1, 5)
     assert options["More Might"].changes == (("might", "add", 1),)
     assert options["Thick Hide"].changes == (("defence", "set", 7),)
+    assert options["Swift Feet"].changes == (("move", "set", 8),)  # set as the cell reads, 8"
     assert options["Trinket"].changes == () and options["Trinket"].mount is None
     mount = option_effects(options["Grim Beast"])["mount"]
     assert mount["name"] == "Grim Beast"
@@ -128,6 +131,16 @@ def test_the_datas_extra_stores_hide_and_mounts(bsdata_dir: Path) -> None:
     }
     mumak = {o.name: o for o in found["War Mûmak of Far Harad"].options}
     assert mumak["Gnarled Hide"].changes == (("defence", "set", 8),)
+
+
+@pytest.mark.bsdata
+def test_a_move_set_in_inches_is_read(bsdata_dir: Path) -> None:
+    """Real data: the Uruk-hai Scout's Marauder upgrade (dbd3-960c-4af4-41f0) has no rule of
+    its own; his card's modifier sets his Movement to the text 8" when it is bought."""
+    names = ("Middle-Earth_Strategy_Battle_Game.gst", "Isengard.cat")
+    found = _profiles(parse_battlescribe([bsdata_dir / name for name in names]))
+    scout = {o.name: o for o in found["Uruk-hai Scout"].options}
+    assert option_effects(scout["Marauder"]) == {"changes": [["move", "set", 8]]}
 
 
 @pytest.mark.bsdata

@@ -375,3 +375,32 @@ def test_the_witch_kings_two_handed_flail_is_the_weapon_he_fights_with_once_boug
     assert flail.handedness is Handedness.TWO_HANDED and flail.strikes == (SpecialStrike.WHIRL,)
     sword = fighting_weapon(card)
     assert sword is not None and sword.name == "sword"
+
+
+# --- Crown of Morgul (BSData 269c-5c1c-af80-c908, the Witch-king's option) --------------------
+
+WITCH_KING = replace(HERO, name="The Witch-king of Angmar", attacks=1, will=3)
+
+
+def test_crown_of_morgul_raises_the_attacks_to_three() -> None:
+    """ "If the Witch-king has the Crown of Morgul, his Attack value is increased to 3.\""""
+    state = battle()
+    crowned = add(state, "K", 0, 10, 10, replace(WITCH_KING, options=("crown of morgul",)))
+    bare = add(state, "B", 0, 20, 10, WITCH_KING)
+    assert (attacks(state, crowned), attacks(state, bare)) == (3, 1)
+
+
+@pytest.mark.parametrize("test", ["cast", "resist"])
+def test_crown_of_morgul_rerolls_one_die_of_a_failing_casting_or_resist_test(test: str) -> None:
+    """ "... can choose to re-roll one dice when making Casting or Resist tests": a 1 and a 2
+    fail a 4+ casting (or resist against a 4); the 1 is rolled again, a 5 (a re-roll never
+    worsens a failed test, so it is always taken); without the crown the test fails."""
+    from battlesim.engines.sbg.rules.will import cast, resist
+
+    def roll(options: tuple[str, ...]) -> int | bool:
+        state = battle([1, 2, 5])
+        king = add(state, "K", 0, 10, 10, replace(WITCH_KING, options=options))
+        return cast(state, king, 2, 4) if test == "cast" else resist(state, king, 2, 4)
+
+    crowned, bare = roll(("crown of morgul",)), roll(())
+    assert (crowned, bare) == ((5, 0) if test == "cast" else (True, False))

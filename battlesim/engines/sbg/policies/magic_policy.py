@@ -18,7 +18,13 @@ from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.magic import worth
-from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, options, spendable
+from battlesim.engines.sbg.rules.magic.casting import (
+    ITEM_CAST,
+    SpellOption,
+    SpellPlan,
+    options,
+    spendable,
+)
 from battlesim.engines.sbg.rules.magic.harm import wound_chance
 from battlesim.engines.sbg.rules.magic.resisting import free_dice
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
@@ -40,6 +46,9 @@ CHARGE_SLACK = 1.0  # inches beyond its Move within which a caster may end up in
 DRAIN_SHARE = 0.5  # of a Will point's worth, for the enemy's point spent resisting
 PRONE_CHARGED = 0.4  # of a Prone enemy's worth, when charged before it may stand up
 EVIL_RESERVE = 3  # Will of Evil: the least Will kept for fights (each fought phase costs one)
+# A power an item casts once a game (Circlet of Kings) is kept for a use worth more than
+# the Will points a cast of its own would cost
+ITEM_KEEP = 2 * worth.WILL_POINT
 
 
 def spare_might(state: BattleState, model: ModelState, roll: MightRoll) -> int:
@@ -283,6 +292,12 @@ def _best(
         if value <= 0:
             continue
         resists = _resists(state, caster, option, chan)
+        if option.item:  # cast with a 6 for no Will, once a game: kept for a use worth it
+            n, need, drained = resists[ITEM_CAST]
+            score = (1 - worth.resist_chance(need, n)) * value + drained - ITEM_KEEP
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, SpellPlan(option, 0))
+            continue
         resist = {best: (dice, need) for best, (dice, need, _) in resists.items()}
         might = spare_might(state, caster, MightRoll.CAST)
         for dice in range(1, min(spendable(caster), MAX_DICE) + 1):

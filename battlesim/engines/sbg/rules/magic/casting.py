@@ -7,6 +7,11 @@ the target and the Will points (``ChooseSpell``), all before rolling; the castin
 ``will.cast``; the targets' side may then resist (resisting.py); an uncast or resisted
 power does nothing, the Will stays spent. A Hero that declared Heroic Channelling this turn
 casts the channelled form (MAGIC-CHAN-01).
+
+An item may cast a power for its bearer (``FREE_POWERS``: Thranduil's Circlet of Kings): no
+Will is spent and no die rolled, the power counts as cast with a 6 (READINGS "powers cast by
+an item": it is the bearer's one attempt of the turn, at the moment and under the range and
+target rules of any other).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from battlesim.engines.sbg.rules.will import cast
 CANDIDATES = 6  # nearest eligible models offered per power (speed)
 PROTECTED = "protected from powers"  # MAGIC-P-PROTVALAR's mark
 CAST_TURN: Status[list[int]] = Status("cast this turn", list, Lasting.TURN)
+ITEM_CAST = 6  # an item's power: "automatically cast, counting the result as a 6"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +54,13 @@ class SpellOption:
     power: PowerUnit
     target: ModelId
     affected: tuple[ModelId, ...]
+    item: str = ""  # the item that casts it for the bearer (no Will, a 6), if any
 
 
 @dataclass(frozen=True, slots=True)
 class SpellPlan:
-    """The player's choice: which option, and how many Will points to spend (>= 1)."""
+    """The player's choice: which option, and how many Will points to spend (>= 1; 0 for
+    a power an item casts)."""
 
     option: SpellOption
     points: int
@@ -76,10 +84,29 @@ def spendable(caster: ModelState) -> int:
     return caster.will - 1 if WILL_OF_EVIL in caster.triggers else caster.will
 
 
+# Items that cast powers for their bearer: each gives the powers it may cast now (once a
+# game each: the item's rule counts its uses through ``item_casts``)
+FREE_POWERS: list[Callable[[BattleState, ModelState], tuple[tuple[str, PowerSpec], ...]]] = []
+_ITEM_CASTS: Status[list[tuple[str, str]]] = Status("powers cast by items", list, Lasting.BATTLE)
+
+
+def item_casts(caster: ModelState) -> list[tuple[str, str]]:
+    """(item, power) for each power an item has cast for ``caster`` this battle."""
+    return _ITEM_CASTS.of(caster)
+
+
+def _free_powers(state: BattleState, caster: ModelState) -> tuple[tuple[str, PowerSpec], ...]:
+    return tuple(found for rule in FREE_POWERS for found in rule(state, caster))
+
+
 def may_cast(state: BattleState, caster: ModelState) -> bool:
-    """MAGIC-WHO-01, MAGIC-WHEN-01/02: powers and 1 Will; not Prone nor Engaged; once a turn;
-    not held by a power (MAGIC-P-TRANSFIX); a rider thrown this turn neither."""
-    if not caster.profile.powers or spendable(caster) < 1 or not caster.alive:
+    """MAGIC-WHO-01, MAGIC-WHEN-01/02: powers and 1 Will (or an item casting for it); not
+    Prone nor Engaged; once a turn; not held by a power (MAGIC-P-TRANSFIX); a rider thrown
+    this turn neither."""
+    if not caster.alive:
+        return False
+    with_will = bool(caster.profile.powers) and spendable(caster) >= 1
+    if not with_will and not (FREE_POWERS and _free_powers(state, caster)):
         return False
     if caster.prone or state.engaged(caster) or rider_turns(caster).thrown_turn == state.turn:
         return False
@@ -97,25 +124,30 @@ def options(state: BattleState, caster: ModelState) -> tuple[SpellOption, ...]:
     """Every power of the card the engine plays, at each legal target (MAGIC-TGT/RNG)."""
     chan = channelling(state, caster)
     found: list[SpellOption] = []
-    for spec in caster.profile.powers:
+    owned = [("", spec) for spec in caster.profile.powers] if spendable(caster) >= 1 else []
+    for item, spec in [*owned, *_free_powers(state, caster)]:
         unit = unit_of(spec)
         if unit is not None:
-            found.extend(_aimed(state, caster, spec, unit, chan))
+            found.extend(_aimed(state, caster, spec, unit, chan, item))
     return tuple(found)
 
 
 def _aimed(
-    state: BattleState, caster: ModelState, spec: PowerSpec, unit: PowerUnit, chan: bool
+    state: BattleState,
+    caster: ModelState,
+    spec: PowerSpec,
+    unit: PowerUnit,
+    chan: bool,
+    item: str = "",
 ) -> list[SpellOption]:
     if unit.aim is Aim.SELF:
-        return [SpellOption(spec, unit, caster.uid, (caster.uid,))]
+        return [SpellOption(spec, unit, caster.uid, (caster.uid,), item)]
     if unit.aim in (Aim.AROUND, Aim.ENEMIES_IN_RANGE):
         reach = reach_of(spec, unit, chan)
         hit = [e.uid for e in state.enemies(caster) if _in_area(state, caster, e, reach, unit)]
-        return [SpellOption(spec, unit, caster.uid, tuple(hit))] if hit else []
-    return [
-        SpellOption(spec, unit, t.uid, (t.uid,)) for t in single_targets(state, caster, unit, spec)
-    ]
+        return [SpellOption(spec, unit, caster.uid, tuple(hit), item)] if hit else []
+    targets = single_targets(state, caster, unit, spec)
+    return [SpellOption(spec, unit, t.uid, (t.uid,), item) for t in targets]
 
 
 def reach_of(spec: PowerSpec, unit: PowerUnit, chan: bool) -> float:
@@ -192,7 +224,8 @@ def offer(state: BattleState, players: Sequence[Any], caster: ModelState) -> Non
     )
     if plan is None:
         return
-    if plan.option not in found or not 1 <= plan.points <= spendable(caster):
+    least = 0 if plan.option.item else 1
+    if plan.option not in found or not least <= plan.points <= spendable(caster):
         state.log.emit("refused", model=caster.uid, reason=f"illegal spell {plan!r}")
         return
     cast_spell(state, players, caster, plan)
@@ -205,7 +238,10 @@ def cast_spell(
     option, unit = plan.option, plan.option.power
     CAST_TURN.of(caster).append(state.turn)
     target = state.models[option.target]
-    best = cast(state, caster, plan.points, option.spec.casting, unit.id, target.uid)
+    if option.item:
+        best = _cast_by_item(state, caster, option)
+    else:
+        best = cast(state, caster, plan.points, option.spec.casting, unit.id, target.uid)
     cast_ok = bool(best)
     notify(state, On.SPELL_CAST, Happening(caster, source=unit.id, other=target, passed=cast_ok))
     if not best:
@@ -231,6 +267,22 @@ def cast_spell(
     finally:
         _RESOLVING.of(state).pop()
     return True
+
+
+def _cast_by_item(state: BattleState, caster: ModelState, option: SpellOption) -> int:
+    """The item casts it: no Will, no dice, cast with a 6; its use is counted."""
+    _ITEM_CASTS.of(caster).append((option.item, option.spec.name))
+    state.log.emit(
+        "cast",
+        model=caster.uid,
+        dice=[],
+        best=ITEM_CAST,
+        cast=True,
+        power=option.power.id,
+        target=option.target,
+        item=option.item,
+    )
+    return ITEM_CAST
 
 
 # The powers being resolved now (army rules that Magical Powers ignore: Blubbery Mass)

@@ -1,5 +1,6 @@
 """Single Evil heroes' and warriors' rules from the BattleScribe rule text (Crebain, the Dark
-Headsman, the Watchers of Kârna, the Dragon Knights, Gollum, Sid, Brórgîr, the Shadow Lord),
+Headsman, the Watchers of Kârna, the Dragon Knights, Gollum, Sid, Brórgîr, the Shadow Lord,
+the Witch-king's Crown of Morgul),
 each played through a general extension point (natural dice, shots hitting on 6s, Stealth
 denied, never unarmed, Shielding without a shield)."""
 
@@ -29,7 +30,7 @@ from battlesim.engines.sbg.rules.muster import NEVER_UNARMED
 from battlesim.engines.sbg.rules.shooting import ONLY_SIXES_HIT
 from battlesim.engines.sbg.rules.stealth import NO_STEALTH
 from battlesim.engines.sbg.rules.terror import TERROR
-from battlesim.engines.sbg.rules.will import REGAIN_ONE_ON_SIX, pay_will
+from battlesim.engines.sbg.rules.will import ONE_WILL_DIE, REGAIN_ONE_ON_SIX, pay_will
 
 # Clouds of Birds (Crebain): shooting attacks only ever hit a Crebain on a natural 6.
 CLOUDS = "clouds of birds"
@@ -113,6 +114,19 @@ def _angmar_arisen(state: BattleState) -> None:
 
 
 REGISTRY.register(ANGMAR_ARISEN, kind=Kind.RULE, source="BSData Angmar Arisen")
+
+# Crown of Morgul (BSData 269c-5c1c-af80-c908, the Witch-king's option): "his Attack value
+# is increased to 3. Additionally, [he] can choose to re-roll one dice when making Casting
+# or Resist tests" (rules/will.py: the lowest die, when the test would fail; a re-roll
+# never worsens a failed test, so the choice is always taken).
+CROWN_OF_MORGUL = "crown of morgul"
+ONE_WILL_DIE.add(CROWN_OF_MORGUL)
+
+
+@override(Stat.ATTACKS, CROWN_OF_MORGUL, source="BSData 269c-5c1c-af80-c908 (Crown of Morgul)")
+def _crown_attacks(context: HookContext, attacks: int) -> int | None:
+    return max(attacks, 3)
+
 
 # Sorcerous Adept (Brórgîr): a natural 6 on his Casting test gives him one Will point back
 # once the power is resolved (READINGS: one point per test, whatever its 6s).

@@ -1,11 +1,16 @@
 """Thranduil's Additional Elven-made Sword (BSData 7800-08d3-1816-952e) and the Bladelord
-rule it gives him (449d-273c-b55e-d770); core/names_good.yaml gives the option its parts."""
+rule it gives him (449d-273c-b55e-d770); core/names_good.yaml gives the option its parts.
+His Circlet of Kings (fb58-af78-019e-7de9) casts two powers for him (rules/magic/casting.py
+``FREE_POWERS``)."""
 
 from __future__ import annotations
 
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
+from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import PowerSpec
+from battlesim.engines.sbg.rules.magic.casting import FREE_POWERS, ITEM_CAST, item_casts
 
 SECOND_SWORD = "additional elven-made sword"
 BLADELORD = "bladelord"
@@ -36,3 +41,22 @@ def _bladelord(context: HookContext) -> int:
 
 
 REGISTRY.register(BLADELORD, kind=Kind.RULE, source="BSData 449d-273c-b55e-d770 (Bladelord)")
+
+
+# BSData fb58-af78-019e-7de9, Circlet of Kings: "This crown allows Thranduil [...] to cast the
+# Magical Powers Aura of Dismay and Nature's Wrath once each per game. The spell is
+# automatically cast, counting the result as a 6, and no Will points need be expended."
+# (READINGS "powers cast by an item": his one attempt of the turn, resisted against a 6.)
+CIRCLET = "circlet of kings"
+CIRCLET_POWERS = (PowerSpec("Aura of Dismay", ITEM_CAST), PowerSpec("Nature's Wrath", ITEM_CAST))
+
+
+def _circlet_powers(_state: BattleState, model: ModelState) -> tuple[tuple[str, PowerSpec], ...]:
+    if CIRCLET not in model.triggers:
+        return ()
+    used = {power for item, power in item_casts(model) if item == CIRCLET}
+    return tuple((CIRCLET, spec) for spec in CIRCLET_POWERS if spec.name not in used)
+
+
+FREE_POWERS.append(_circlet_powers)
+REGISTRY.register(CIRCLET, kind=Kind.RULE, source="BSData fb58-af78-019e-7de9 (Circlet of Kings)")
