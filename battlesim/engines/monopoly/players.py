@@ -25,11 +25,10 @@ from battlesim.engines.monopoly.data import (
     GROUPS,
     JAIL_FINE,
     SQUARES,
-    Group,
     Seat,
     SquareIndex,
 )
-from battlesim.engines.monopoly.state import GameState, interest
+from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, interest
 from battlesim.engines.monopoly.trading import (
     CARD_VALUE,
     Appetite,
@@ -39,7 +38,6 @@ from battlesim.engines.monopoly.trading import (
 )
 
 BID_STEP = 10
-LIQUIDATION = (SellBuilding, BreakFortress, Mortgage, SellFortresses)  # raise_cash's kinds
 
 
 class Player:
@@ -134,13 +132,25 @@ class Player:
         return state.players[seat].cash - SQUARES[square].mortgage >= self.reserve + 200
 
     def raise_cash(self, state: GameState, seat: Seat, amount: int) -> ManageAction | None:
-        """Mortgage loose deeds first, then sell buildings, then mortgage the rest."""
-        options = []
-        for action in state.legal_actions(seat, LIQUIDATION):
-            rank = _liquidation_rank(state, seat, action)
-            if rank is not None:
-                options.append((rank, _key(action), action))
-        return min(options, key=lambda o: (o[0], o[1]))[2] if options else None
+        """Mortgage loose deeds first, then sell buildings, then mortgage the rest: the first
+        legal action of that order, deeds in board order and groups in their order (read
+        rank by rank: a debt asks this again after every sale)."""
+        deeds, bound = state.deeds_of(seat), []
+        for square in deeds:  # a loose deed, the first in board order
+            if state.mortgaged[square] or state.level[square]:
+                continue  # refused (001:L259)
+            mortgage = Mortgage(square)
+            if state.owns_group(seat, state.group_of(square)):
+                bound.append(mortgage)  # the last rank
+            elif state.refusal(seat, mortgage) is None:
+                return mortgage
+        sales: list[ManageAction] = [
+            BreakFortress(square) if state.is_fortress(square) else SellBuilding(square)
+            for square in deeds
+            if state.level[square]
+        ]
+        sales += [SellFortresses(group) for group in TERRITORY_GROUPS]
+        return next((a for a in (*sales, *bound) if state.refusal(seat, a) is None), None)
 
     # -- a debt paid partly in deeds (001:L271) -------------------------------------------
     def offer_deeds(
@@ -318,18 +328,3 @@ def _group_matters(state: GameState, seat: Seat, square: SquareIndex) -> bool:
         return False
     owners = {state.owner[s] for s in GROUPS[group] if s != square} - {None}
     return len(owners) == 1
-
-
-def _liquidation_rank(state: GameState, seat: Seat, action: ManageAction) -> int | None:
-    if isinstance(action, Mortgage):
-        in_monopoly = state.owns_group(seat, state.group_of(action.square))
-        return 2 if in_monopoly else 0
-    if isinstance(action, (SellBuilding, BreakFortress, SellFortresses)):
-        return 1
-    return None
-
-
-def _key(action: ManageAction) -> tuple[int, int]:
-    if isinstance(action, SellFortresses):
-        return (1, list(Group).index(action.group))
-    return (0, action.square)

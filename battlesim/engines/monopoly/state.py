@@ -60,6 +60,7 @@ _TERRITORY_MEMBERS = tuple(GROUPS[g] for g in TERRITORY_GROUPS)
 # Each territory group's squares read from a per-square list at once (every group has two
 # or three squares, so each reader returns a tuple).
 _READ_GROUP = {members: itemgetter(*members) for members in _TERRITORY_MEMBERS}
+_READ_GROUP_OF = {group: itemgetter(*members) for group, members in GROUPS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +137,10 @@ class GameState:
         self._fortress = self.variant.fortress_level  # read on every rent and check
         self.players = [PlayerState(seat, name) for seat, name in enumerate(strategies)]
         self.owner = Owners([None] * BOARD_SIZE)
-        self._complete: dict[Seat, tuple[int, tuple[tuple[SquareIndex, ...], ...]]] = {}
-        self._lacking: dict[Seat, tuple[int, tuple[tuple[Group, SquareIndex], ...]]] = {}
+        # Each seat's complete groups and groups lacking one deed, as of ``_groups_seen``.
+        self._complete: dict[Seat, tuple[tuple[SquareIndex, ...], ...]] = {}
+        self._lacking: dict[Seat, tuple[tuple[Group, SquareIndex], ...]] = {}
+        self._groups_seen = -1
         self._deeds: dict[Seat, tuple[int, list[SquareIndex]]] = {}
         self.offers: dict[Any, Any] = {}  # the trade plan's deals before cash (trading.py)
         self.level = [0] * BOARD_SIZE
@@ -215,7 +218,7 @@ class GameState:
         return group
 
     def group_has_buildings(self, group: Group) -> bool:
-        return any(self.level[i] for i in GROUPS[group])
+        return any(_READ_GROUP_OF[group](self.level))  # every group has two squares or more
 
     def is_fortress(self, square: SquareIndex) -> bool:
         return self.level[square] == self._fortress
@@ -339,29 +342,37 @@ class GameState:
         return squares
 
     def complete_groups(self, seat: Seat) -> tuple[tuple[SquareIndex, ...], ...]:
-        """The squares of each territory group ``seat`` owns whole (cached until an owner
+        """The squares of each territory group ``seat`` owns whole (kept until an owner
         changes: the building plan asks every player this every turn)."""
-        cached = self._complete.get(seat)
-        if cached is not None and cached[0] == self.owner.changes:
-            return cached[1]
-        owner = self.owner
-        found = tuple(m for m in _TERRITORY_MEMBERS if all(owner[i] == seat for i in m))
-        self._complete[seat] = (self.owner.changes, found)
-        return found
+        if self._groups_seen != self.owner.changes:
+            self._read_groups()
+        return self._complete.get(seat, ())
 
     def lacking_one(self, seat: Seat) -> tuple[tuple[Group, SquareIndex], ...]:
         """(group, the deed ``seat`` lacks) for each territory group it lacks exactly one deed
-        of (cached until an owner changes: every player's trade plan asks this every turn)."""
-        cached = self._lacking.get(seat)
-        if cached is not None and cached[0] == self.owner.changes:
-            return cached[1]
-        owner, found = self.owner, []
-        for group in TERRITORY_GROUPS:
-            missing = [s for s in GROUPS[group] if owner[s] != seat]
-            if len(missing) == 1:
-                found.append((group, missing[0]))
-        self._lacking[seat] = (self.owner.changes, tuple(found))
-        return self._lacking[seat][1]
+        of (kept until an owner changes: every player's trade plan asks this every turn)."""
+        if self._groups_seen != self.owner.changes:
+            self._read_groups()
+        return self._lacking.get(seat, ())
+
+    def _read_groups(self) -> None:
+        """Every seat's complete groups and groups lacking one deed, in one pass over the
+        groups (each seat asks after each change of owner)."""
+        complete: dict[Seat, list[tuple[SquareIndex, ...]]] = {}
+        lacking: dict[Seat, list[tuple[Group, SquareIndex]]] = {}
+        owner = self.owner
+        for group, members in zip(TERRITORY_GROUPS, _TERRITORY_MEMBERS, strict=True):
+            owners = _READ_GROUP[members](owner)
+            for seat in set(owners) - {None}:
+                held = owners.count(seat)
+                if held == len(members):
+                    complete.setdefault(seat, []).append(members)
+                elif held == len(members) - 1:  # one deed held by another, or by nobody
+                    missing = next(s for s, o in zip(members, owners, strict=True) if o != seat)
+                    lacking.setdefault(seat, []).append((group, missing))
+        self._complete = {seat: tuple(found) for seat, found in complete.items()}
+        self._lacking = {seat: tuple(found) for seat, found in lacking.items()}
+        self._groups_seen = owner.changes
 
     def _refuse_sell(self, seat: Seat, square: SquareIndex) -> str | None:
         lvl = self.level[square]

@@ -20,10 +20,13 @@ from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, intere
 
 CARD_VALUE = 50  # what a release card is worth to a player weighing a trade
 Owners = Sequence[Seat | None]
+Deeds = tuple[SquareIndex, ...]
 
 # What completing a group adds, as a share of the group's printed prices: the rents of a
 # complete group double, and only a complete group can be built on (001:L235).
-GROUP_PRICE = {group: sum(SQUARES[s].price for s in GROUPS[group]) for group in TERRITORY_GROUPS}
+GROUP_PRICE: dict[Group, int] = {
+    group: sum(SQUARES[s].price for s in GROUPS[group]) for group in TERRITORY_GROUPS
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,24 @@ def bonus_change(owners: Owners, seat: Seat, trade: Trade) -> int:
         after, before = _completes(owners, seat, group, moved), _completes(owners, seat, group, {})
         change += GROUP_PRICE[group] * (after - before)
     return change
+
+
+def _bonus_changes(owners: Owners, trade: Trade) -> tuple[int, int]:
+    """``bonus_change`` of the proposer and of the partner, each group read once."""
+    proposer, partner = trade.proposer, trade.partner
+    moved = {s: partner for s in trade.give} | {s: proposer for s in trade.take}
+    mine = theirs = 0
+    for group in {SQUARES[s].group for s in moved}:
+        if group not in GROUP_PRICE:
+            continue  # mounts and staffs are never built on
+        assert group is not None  # a deed's
+        price, members = GROUP_PRICE[group], GROUPS[group]
+        before = [owners[s] for s in members]
+        after = [moved.get(s, seat) for s, seat in zip(members, before, strict=True)]
+        size = len(before)
+        mine += price * ((after.count(proposer) == size) - (before.count(proposer) == size))
+        theirs += price * ((after.count(partner) == size) - (before.count(partner) == size))
+    return mine, theirs
 
 
 def trade_value(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) -> float:
@@ -121,15 +142,16 @@ def missing_deeds(state: GameState, seat: Seat) -> list[tuple[SquareIndex, Seat]
 def best_offer(state: GameState, seat: Seat, appetite: Appetite, reserve: int) -> Trade | None:
     """The deal ``seat`` gains most from: for each deed it lacks, cash, or a swap for a deed
     that completes the partner's group, priced so the partner does not lose."""
-    best: tuple[float, Trade] | None = None
+    best: tuple[float, Trade, float] | None = None
+    cash = state.players[seat].cash
     for bare, owed, deeds_value in _candidates(state, seat, appetite):
-        trade = _priced(state, bare, appetite, owed)
-        if state.players[seat].cash - trade.give_cash < reserve:
+        give_cash, take_cash = _cash_terms(state, bare, appetite, owed)
+        if cash - give_cash < reserve:
             continue
-        gain = _with_cash(seat, trade, deeds_value)
+        gain = deeds_value + (take_cash - give_cash)  # _with_cash of the priced deal
         if gain > appetite.margin and (best is None or gain > best[0]):
-            best = (gain, trade)
-    return None if best is None else best[1]
+            best = (gain, bare, owed)
+    return None if best is None else _priced(state, best[1], appetite, best[2])
 
 
 # A deal before its cash: the deeds, what the partner is owed by the rule, its deeds' value to
@@ -137,11 +159,16 @@ def best_offer(state: GameState, seat: Seat, appetite: Appetite, reserve: int) -
 # deeds named and the buildings of the groups looked at: between two turns of one player
 # these seldom change, so the deals are kept on the state with what they were read from.
 Candidate = tuple[Trade, float, float]
+# Of the owners, the deals read only the groups each side lacks one deed of and who holds
+# each missing deed (the rest of such a group is the side's own): a sale elsewhere on the
+# board leaves them as they were.
+Holdings = tuple[tuple[tuple[tuple[Group, SquareIndex], ...], tuple[Seat | None, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Read:
     owner_changes: int
+    holdings: Holdings
     active: tuple[Seat, ...]
     squares: tuple[SquareIndex, ...]  # every deed named in a deal
     mortgaged: tuple[bool, ...]
@@ -149,25 +176,50 @@ class _Read:
     built: tuple[bool, ...]
     deals: tuple[Candidate, ...]
 
-    def holds(self, state: GameState) -> bool:
+    def holds(self, state: GameState, seat: Seat) -> bool:
         mortgaged = state.mortgaged
+        if self.owner_changes != state.owner.changes:
+            if self.holdings != _holdings(state, seat):
+                return False
+            self.owner_changes = state.owner.changes  # the owners that matter did not move
         return (
-            self.owner_changes == state.owner.changes
-            and self.active == tuple(state.active_seats())
+            self.active == tuple(state.active_seats())
             and self.mortgaged == tuple(mortgaged[s] for s in self.squares)
             and self.built == tuple(state.group_has_buildings(g) for g in self.groups)
         )
+
+
+def _holdings(state: GameState, seat: Seat) -> Holdings:
+    """What the deals of ``seat`` read of the owners: for ``seat`` then for each holder of a
+    deed it lacks (in that order), the groups lacking one deed and who holds each missing one."""
+    owner = state.owner
+    lacking = state.lacking_one(seat)
+    holders = tuple(owner[square] for _, square in lacking)
+    found = [(lacking, holders)]
+    for partner in dict.fromkeys(holders):
+        if partner is not None:
+            theirs = state.lacking_one(partner)
+            found.append((theirs, tuple(owner[square] for _, square in theirs)))
+    return tuple(found)
 
 
 def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candidate, ...]:
     if not state.lacking_one(seat):
         return ()  # the common case: no group lacks a single deed
     kept = state.offers.get((seat, appetite))
-    if isinstance(kept, _Read) and kept.holds(state):
+    if isinstance(kept, _Read) and kept.holds(state, seat):
         return kept.deals
     found: list[Candidate] = []
     groups = [group for group, _ in state.lacking_one(seat)]
     completing: dict[Seat, list[SquareIndex]] = {}  # per partner, read once
+    # _deeds_value of either side, with what every deal shares read once.
+    completion = appetite.completion
+    threat = min(appetite.threat / max(1, len(state.active_seats()) - 1), completion)
+
+    def weighed(gets: Deeds, gives: Deeds, bonuses: tuple[int, int]) -> float:
+        deeds = sum(deed_worth(state, s) for s in gets) - sum(deed_worth(state, s) for s in gives)
+        return deeds + completion * bonuses[0] - threat * bonuses[1]
+
     for square, owner in missing_deeds(state, seat):
         if owner not in completing:
             completing[owner] = _completing(state, seat, owner)
@@ -175,16 +227,14 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
         for give in ((), *((s,) for s in completing[owner])):
             bare = Trade(seat, owner, give=give, take=(square,))
             # Each side's groups are read once and weighed from both sides.
-            mine, theirs = (
-                bonus_change(state.owner, seat, bare),
-                bonus_change(state.owner, owner, bare),
-            )
-            partner_view = _deeds_value(state, owner, bare, appetite, (theirs, mine))
+            mine, theirs = _bonus_changes(state.owner, bare)
+            partner_view = weighed(give, bare.take, (theirs, mine))
             owed = -_with_cash(owner, bare, partner_view) + appetite.margin
-            found.append((bare, owed, _deeds_value(state, seat, bare, appetite, (mine, theirs))))
+            found.append((bare, owed, weighed(bare.take, give, (mine, theirs))))
     squares = tuple(s for bare, _, _ in found for s in (*bare.take, *bare.give))
     read = _Read(
         state.owner.changes,
+        _holdings(state, seat),
         tuple(state.active_seats()),
         squares,
         tuple(state.mortgaged[s] for s in squares),
@@ -204,9 +254,18 @@ def _completing(state: GameState, seat: Seat, partner: Seat) -> list[SquareIndex
 def _priced(state: GameState, trade: Trade, appetite: Appetite, owed: float) -> Trade:
     """Add the cash that makes the partner whole by the rule (either way): ``owed`` is what
     the cashless ``trade`` leaves the partner short of its margin."""
-    if owed > 0:
-        return Trade(trade.proposer, trade.partner, trade.give, trade.take, give_cash=int(owed) + 1)
-    if trade.give and owed < -appetite.margin:
-        take = min(int(-owed), state.players[trade.partner].cash)
-        return Trade(trade.proposer, trade.partner, trade.give, trade.take, take_cash=take)
+    give_cash, take_cash = _cash_terms(state, trade, appetite, owed)
+    if give_cash:
+        return Trade(trade.proposer, trade.partner, trade.give, trade.take, give_cash=give_cash)
+    if take_cash or (trade.give and owed < -appetite.margin):
+        return Trade(trade.proposer, trade.partner, trade.give, trade.take, take_cash=take_cash)
     return trade
+
+
+def _cash_terms(state: GameState, trade: Trade, appetite: Appetite, owed: float) -> tuple[int, int]:
+    """(cash the proposer gives, cash it takes) that ``_priced`` adds to ``trade``."""
+    if owed > 0:
+        return int(owed) + 1, 0
+    if trade.give and owed < -appetite.margin:
+        return 0, min(int(-owed), state.players[trade.partner].cash)
+    return 0, 0

@@ -45,8 +45,7 @@ def threat(state: GameState, seat: Seat, territory: TerritoryName) -> int:
 
 
 def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
-    hostile, near = state.hostile_land(state.players[seat].side), state.board.neighbours
-    return [t for t in state.territories_of(seat) if not hostile.isdisjoint(near[t])]
+    return state.borders(seat)
 
 
 def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) -> float:

@@ -105,11 +105,13 @@ def _occupy(state: GameState, seat: Seat, territory: str, reason: str) -> None:
 def claim_vacant(state: GameState, players: dict[Seat, Player], first: Seat) -> Seat:
     """Claim vacant territories one at a time in turn (003:L16); return who is next."""
     seat = first
-    while vacant := sorted(set(state.board.territories) - set(state.owner)):
-        choice = players[seat].claim(state, seat, vacant)
+    vacant = sorted(set(state.board.territories) - set(state.owner))
+    while vacant:
+        choice = players[seat].claim(state, seat, list(vacant))
         if choice not in vacant:
             raise IllegalActionError(f"{choice} is not vacant (003:L16)")
         _occupy(state, seat, choice, "claimed")
+        vacant.remove(choice)  # the one claim of the turn (sorted still)
         seat = state.next_seat(seat)
     return seat
 

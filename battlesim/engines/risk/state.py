@@ -139,6 +139,8 @@ class GameState:
     _pairs: dict[Seat, tuple[int, list[tuple[TerritoryName, TerritoryName]]]] = field(
         default_factory=dict
     )
+    # Each seat's territories with a hostile neighbour, as of an ``owner.changes`` count.
+    _borders: dict[Seat, tuple[int, list[TerritoryName]]] = field(default_factory=dict)
 
     # --- queries -------------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -215,6 +217,17 @@ class GameState:
         pairs = [(s, t) for s in self.territories_of(seat) for t in near[s] if t in hostile]
         self._pairs[seat] = (changes, pairs)
         return pairs
+
+    def borders(self, seat: Seat) -> list[TerritoryName]:
+        """The seat's territories next to hostile land, in name order (a fresh list, read
+        from one kept until an owner changes: set-up asks before every battalion placed)."""
+        changes = self.owner.changes
+        kept = self._borders.get(seat)
+        if kept is None or kept[0] != changes:
+            hostile, near = self.hostile_land(self.players[seat].side), self.board.neighbours
+            land = [t for t in self.territories_of(seat) if not hostile.isdisjoint(near[t])]
+            kept = self._borders[seat] = (changes, land)
+        return list(kept[1])
 
     def region_shares(self, seat: Seat) -> dict[tuple[TerritoryName, ...], float]:
         """The share of each region's territories (keyed by its members) the seat holds."""

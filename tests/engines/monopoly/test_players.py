@@ -102,18 +102,23 @@ def test_every_strategy_plays_a_whole_game_through_the_registry() -> None:
 
 def test_the_kept_trade_deals_give_the_offer_read_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     """The trade plan keeps its deals (before cash) on the state while the owners, players,
-    mortgages and buildings they were read from stay; at every proposal of whole games the
-    deals and the offer equal those read with nothing kept."""
+    mortgages and buildings they were read from stay, also across a change of owner that
+    leaves the groups both sides lack one deed of and those deeds' holders as they were; at
+    every proposal of whole games the deals and the offer equal those read with nothing kept."""
     from battlesim.engines.monopoly import players, trading
 
-    asked = {"kept": 0}
+    asked = {"kept": 0, "kept_across_a_sale": 0}
 
     def checked(
         state: GameState, seat: int, appetite: trading.Appetite, reserve: int
     ) -> Trade | None:
         key = (seat, appetite)
         before = state.offers.get(key)
-        asked["kept"] += isinstance(before, trading._Read) and before.holds(state)
+        if isinstance(before, trading._Read):
+            moved = before.owner_changes != state.owner.changes
+            holds = before.holds(state, seat)
+            asked["kept"] += holds
+            asked["kept_across_a_sale"] += holds and moved
         offer = trading.best_offer(state, seat, appetite, reserve)
         kept = state.offers.pop(key, None)
         assert trading.best_offer(state, seat, appetite, reserve) == offer
@@ -128,3 +133,4 @@ def test_the_kept_trade_deals_give_the_offer_read_afresh(monkeypatch: pytest.Mon
     for seed in range(8):
         play_game(seed=seed, options={"all_rich_cash": 5000})
     assert asked["kept"] > 0
+    assert asked["kept_across_a_sale"] > 0

@@ -3,6 +3,8 @@ the random player, looked at for what the siege moves must achieve."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from battlesim.engines.sbg.game import play_game
@@ -59,3 +61,37 @@ def test_once_the_gate_falls_ladders_are_left_for_the_gateway() -> None:
     assert player._ladder_move(state, walker) is None
     assert not player.decide(state, objects.PutDown(carrier, "siege ladder 1"))
     assert player._ladder_move(state, carrier) is not None  # on to its wall
+
+
+def test_an_attacker_within_the_walls_makes_for_the_objective_not_the_gate() -> None:
+    """Issue 20 play quality (the Escalade): an attacker in the courtyard (off a tower's
+    ramp, over a ladder) goes for the keep; it stood at the gate's inner face attacking it
+    to the end (seed 7000), and a climber over the wall walked back to its ladder's foot.
+    Outside, the way in is still the gate."""
+    from battlesim.engines.sbg.core.actions import Move
+    from battlesim.engines.sbg.core.objectives import GateSpec
+    from battlesim.engines.sbg.core.tables_more import walled_keep
+    from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer, within_walls
+    from battlesim.engines.sbg.rules import fortifications, siege_ladders
+    from battlesim.engines.sbg.rules.scenarios import scenario_named
+    from tests.engines.sbg.builders import add, battle
+
+    state = battle(table=walled_keep())
+    fortifications.raise_gates(state, (GateSpec((24.0, 31.0), "castle gate", owner=1),))
+    siege_ladders.place_ladders(state, ((12.0, 11.0),))
+    keep = (24.0, 40.0)
+    inside = add(state, "A1", 0, 27.0, 32.0)
+    outside = add(state, "A2", 0, 30.0, 24.0)
+    add(state, "A3", 0, 12.0, 12.5)  # the ladder's fetcher
+    add(state, "B1", 1, 40.0, 44.0)
+    player = SiegePlanPlayer(scenario_named("escalade"))
+    assert within_walls(state, inside, keep) and not within_walls(state, outside, keep)
+    gate = state.models["G1"]
+    assert player._ladder_move(state, inside) is None
+    move = player.choose_move(state, inside)
+    assert isinstance(move, Move)
+    assert math.dist(move.to, keep) < math.dist(inside.position, keep) - 4.0
+    assert math.dist(move.to, gate.position) > math.dist(inside.position, gate.position)
+    towards_gate = player.choose_move(state, outside)
+    assert isinstance(towards_gate, Move)
+    assert math.dist(towards_gate.to, gate.position) < math.dist(outside.position, gate.position)

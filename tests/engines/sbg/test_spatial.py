@@ -51,6 +51,39 @@ def test_grid_finds_what_a_scan_finds_in_living_order_through_moves_and_removals
     assert len(state.grid.where) == len(state.living()) < len(models)
 
 
+def _cell_walk(grid, x0, y0, x1, y1):  # type: ignore[no-untyped-def]
+    """``in_box`` as it walked the grid before its columns: a tuple key per cell."""
+    i0, j0 = grid._cell_of(x0, y0)
+    i1, j1 = grid._cell_of(x1, y1)
+    found = []
+    for i in range(i0, i1 + 1):
+        for j in range(j0, j1 + 1):
+            found.extend(grid.cells.get((i, j), {}).values())
+    return found
+
+
+def test_grid_columns_hold_its_cells_and_a_query_walks_them_in_the_same_order() -> None:
+    """The grid's columns (speed) are its cells by column then row, through moves and
+    removals, and a box query finds the same models in the same order as the cell walk."""
+    rng = random.Random(21)
+    state = battle()
+    for k in range(90):
+        add(state, f"M{k}", k % 2, rng.uniform(1, 47), rng.uniform(1, 47))
+    grid = state.grid
+    for step in range(400):
+        model = rng.choice(state.living())
+        if step % 40 == 0:
+            state.remove(model, Removal.SLAIN)
+        else:
+            state.set_position(model, (rng.uniform(1, 47), rng.uniform(1, 47)))
+        by_columns = {(i, j): cell for i, col in grid.columns.items() for j, cell in col.items()}
+        assert by_columns.keys() == grid.cells.keys()
+        assert all(by_columns[key] is cell and cell for key, cell in grid.cells.items())
+        x, y, reach = rng.uniform(0, 48), rng.uniform(0, 48), rng.uniform(0.5, 9)
+        box = (x - reach, y - reach, x + reach, y + reach)
+        assert grid.in_box(*box) == _cell_walk(grid, *box)
+
+
 def test_grid_along_a_line_keeps_every_centre_near_it_in_in_box_order() -> None:
     """``along`` (sight-line blockers) drops only models farther than ``reach`` from the
     line: the same models in the same order as ``in_box`` of the line's box, once those are

@@ -1227,6 +1227,10 @@ def _ducks(body: Body | None, pos: Point, base: Base) -> bool:
 
 # -- routes around terrain (MOVE-GEN-05: paths need not be straight) ---------------------------
 
+# ``RouteGraph.floor`` is a true floor of the real lengths; the float sums of a route may
+# fall short of it by rounding: this much more is needed before a route is skipped.
+FLOOR_SLACK = 1e-9
+FIRST_CORNERS = 6  # corners a route's search first checks from its start (``_search_from``)
 ROUTE_MARGIN: Inches = 0.05  # waypoints stand this far (plus 5% of the radius) off the
 # terrain a base skirts: more than a leg between two corners cuts inside a rounded corner.
 
@@ -1246,6 +1250,11 @@ class RouteGraph:
         grown = shapely.union_all([s.buffer(radius + margin, quad_segs=3) for s in shapes])
         self.walls = list(walls)
         self.tree = STRtree(self.walls)
+        # The walls prepared, asked directly of the pairs whose boxes meet: the tree's own
+        # predicate prepares each leg instead, slower for a leg against a many-sided wall
+        # (speed; the same predicate, the same answers)
+        self.prepared = np.array(self.walls, dtype=object)
+        shapely.prepare(self.prepared)
         self.wall_boxes = [tuple(float(v) for v in wall.bounds) for wall in self.walls]
         self._goals: dict[Point, tuple[dict[int, float], Sequence[float]]] = {}
         self._seen: dict[Point, np.ndarray] = {}
@@ -1275,19 +1284,24 @@ class RouteGraph:
     def _blocked(self, legs: np.ndarray) -> np.ndarray:
         """Return a mask of the legs (an array of linestrings) that cut a piece."""
         mask = np.zeros(len(legs), dtype=bool)
-        mask[self.tree.query(legs, predicate="intersects")[0]] = True
+        leg, wall = self.tree.query(legs)  # the pairs whose boxes meet
+        mask[leg[shapely.intersects(self.prepared[wall], legs[leg])]] = True
         return mask
 
     def clear(self, a: Point, b: Point) -> bool:
         x0, x1 = min(a[0], b[0]), max(a[0], b[0])
         y0, y1 = min(a[1], b[1]), max(a[1], b[1])
-        if not any(
-            c0 <= x1 and x0 <= c1 and d0 <= y1 and y0 <= d1 for c0, d0, c1, d1 in self.wall_boxes
-        ):
+        near = [
+            k
+            for k, (c0, d0, c1, d1) in enumerate(self.wall_boxes)
+            if c0 <= x1 and x0 <= c1 and d0 <= y1 and y0 <= d1
+        ]
+        if not near:
             return True  # no wall's box meets the leg's: no Shapely call (speed)
-        # one leg: the tree asked directly, the LineString without its class's checks (speed)
+        # one leg, the LineString without its class's checks, against the prepared walls whose
+        # boxes meet its box (speed: no tree query)
         leg = shapely.linestrings([a, b])
-        return len(self.tree.query(leg, predicate="intersects")) == 0
+        return not shapely.intersects(self.prepared[near], leg).any()
 
     def _visible_from(self, point: Point) -> np.ndarray:
         """Return the indices of the corners a tangent straight leg from ``point`` reaches
@@ -1306,10 +1320,7 @@ class RouteGraph:
         j = j[self._tangent(np.broadcast_to(source, self.nodes.shape), j)]
         if len(j) == 0:
             return j
-        legs = shapely.linestrings(
-            np.stack([np.broadcast_to(source, (len(j), 2)), self.nodes[j]], axis=1)
-        )
-        visible: np.ndarray = j[~self._blocked(legs)]
+        visible: np.ndarray = j[~self._blocked(self._legs(source, j))]
         return visible
 
     def _link_nodes(self) -> list[list[tuple[int, float]]]:
@@ -1327,15 +1338,80 @@ class RouteGraph:
             links[int(b)].append((int(a), float(d)))
         return links
 
-    def route(self, start: Point, goal: Point) -> list[Point] | None:
+    def route(self, start: Point, goal: Point, under: float = math.inf) -> list[Point] | None:
         """Return the shortest waypoints from ``start`` to ``goal`` (goal included, start
-        not), or None if no route avoids the terrain."""
+        not), or None if no route avoids the terrain. ``under``: a caller that wants only a
+        route shorter than this gets None, without a search, when ``floor`` shows there is
+        none (speed)."""
         if self.clear(start, goal):
             return [goal]
-        starts = {int(j): point_distance(start, self._node(j)) for j in self._visible_from(start)}
-        ends, ahead = self._toward(goal)
-        trail = self._search(starts, ends, ahead)
+        if under < math.inf and self.floor(start, goal) - FLOOR_SLACK >= under:
+            return None
+        known = self._seen.get(start)
+        if known is not None:
+            starts = {int(j): point_distance(start, self._node(j)) for j in known}
+            trail = self._search(starts, *self._toward(goal))[0]
+        else:
+            trail = self._search_from(start, goal)
         return None if trail is None else [self._node(j) for j in trail] + [goal]
+
+    def _search_from(self, start: Point, goal: Point) -> list[int] | None:
+        """``_search`` from the corners ``start`` sees, finding which it sees only as far as
+        the search needs (speed: the sight line of each leg is the costly part, and the
+        shortest route is found among the few corners nearest the straight line). The corners
+        are checked nearest first (straight leg plus straight distance on, A*'s own order) a
+        batch at a time; once those left unchecked all lie beyond the route found, they could
+        not change it: A* stops before reaching them, and a relaxation to one of them would
+        only queue it beyond the route as well. Else every corner is checked, as before."""
+        ends, ahead = self._toward(goal)
+        source = np.asarray(start, dtype=float)
+        j: np.ndarray = np.arange(len(self.nodes))
+        j = j[self._tangent(np.broadcast_to(source, self.nodes.shape), j)]
+        straight = {int(k): point_distance(start, self._node(k)) for k in j}
+        order = sorted(straight, key=lambda k: (straight[k] + ahead[k], k))
+        starts: dict[int, float] = {}
+        checked = 0
+        while True:
+            batch = order[checked : checked + FIRST_CORNERS] if checked == 0 else order[checked:]
+            checked += len(batch)
+            starts.update((k, straight[k]) for k in self._visible_among(source, batch))
+            trail, finish = self._search(starts, ends, ahead)
+            if checked == len(order):  # every corner checked: kept, as ``_visible_from``
+                if len(self._seen) > 512:
+                    self._seen.clear()
+                self._seen[start] = np.array(sorted(starts), dtype=int)
+                return trail
+            k = order[checked]
+            if straight[k] + ahead[k] > finish + FLOOR_SLACK:
+                return trail
+
+    def _visible_among(self, source: np.ndarray, corners: list[int]) -> list[int]:
+        """Those of ``corners`` (tangent ones) a straight leg from ``source`` reaches."""
+        if not corners:
+            return []
+        j = np.asarray(corners, dtype=int)
+        return [int(k) for k in j[~self._blocked(self._legs(source, j))]]
+
+    def _legs(self, source: np.ndarray, j: np.ndarray) -> np.ndarray:
+        """The straight legs from ``source`` to corners ``j`` (the coordinates written into
+        one array: no broadcast and stack of small arrays, speed)."""
+        coords = np.empty((len(j), 2, 2))
+        coords[:, 0] = source
+        coords[:, 1] = self.nodes[j]
+        legs: np.ndarray = shapely.linestrings(coords)
+        return legs
+
+    def floor(self, start: Point, goal: Point) -> float:
+        """A length no route from ``start`` to ``goal`` that is not the straight leg can be
+        shorter than, without the search: such a route's last corner sees the goal, and the
+        walk to that corner is at least the straight line to it (inf: no corner sees it)."""
+        ends, _ = self._toward(goal)
+        sx, sy = start
+        nodes = self.nodes
+        return min(
+            (math.hypot(nodes[j][0] - sx, nodes[j][1] - sy) + d for j, d in ends.items()),
+            default=math.inf,
+        )
 
     def _toward(self, goal: Point) -> tuple[dict[int, float], Sequence[float]]:
         """The corners seeing ``goal`` with their distance to it, and every corner's straight
@@ -1355,9 +1431,9 @@ class RouteGraph:
 
     def _search(
         self, starts: dict[int, float], ends: dict[int, float], ahead: Sequence[float]
-    ) -> list[int] | None:
+    ) -> tuple[list[int] | None, float]:
         """A* over the corners; the straight distance to the goal (``ahead``) never
-        overestimates."""
+        overestimates. The corners walked and the route's length (None and inf: none)."""
         best = dict(starts)
         before: dict[int, int] = {}
         queue = [(d + ahead[j], d, j) for j, d in sorted(starts.items())]
@@ -1375,7 +1451,9 @@ class RouteGraph:
                 if d + step < best.get(k, math.inf):
                     best[k], before[k] = d + step, j
                     heapq.heappush(queue, (d + step + ahead[k], d + step, k))
-        return None if finish is None else _unwind(before, finish[1])
+        if finish is None:
+            return None, math.inf
+        return _unwind(before, finish[1]), finish[0]
 
 
 def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:

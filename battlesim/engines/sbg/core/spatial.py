@@ -36,6 +36,9 @@ class Grid(Generic[S]):
     def __init__(self, cell: Inches = CELL) -> None:
         self.cell = cell
         self.cells: dict[tuple[int, int], dict[str, S]] = {}
+        # the same cells by column then row (the same member dicts): a query walks a column
+        # without making a tuple key per cell (speed)
+        self.columns: dict[int, dict[int, dict[str, S]]] = {}
         self.where: dict[str, tuple[int, int]] = {}
 
     def _cell_of(self, x: float, y: float) -> tuple[int, int]:
@@ -50,7 +53,11 @@ class Grid(Generic[S]):
         if old is not None:
             self._leave(key, old)
         self.where[key] = cell
-        self.cells.setdefault(cell, {})[key] = item
+        members = self.cells.get(cell)
+        if members is None:
+            members = self.cells[cell] = {}
+            self.columns.setdefault(cell[0], {})[cell[1]] = members
+        members[key] = item
 
     def drop(self, key: str) -> None:
         old = self.where.pop(key, None)
@@ -62,6 +69,10 @@ class Grid(Generic[S]):
         del members[key]
         if not members:
             del self.cells[cell]
+            column = self.columns[cell[0]]
+            del column[cell[1]]
+            if not column:
+                del self.columns[cell[0]]
 
     def __contains__(self, key: str) -> bool:
         return key in self.where
@@ -80,12 +91,15 @@ class Grid(Generic[S]):
                 for item in members.values()
             ]
         found: list[S] = []
-        cells = self.cells
+        columns = self.columns
+        rows = range(j0, j1 + 1)
         for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                members = cells.get((i, j))
-                if members:
-                    found.extend(members.values())
+            column = columns.get(i)
+            if column:
+                for j in rows:
+                    members = column.get(j)
+                    if members:
+                        found.extend(members.values())
         return found
 
     def along(
@@ -105,12 +119,14 @@ class Grid(Generic[S]):
                 if span is not None and span[0] <= j <= span[1]:
                     found.extend(members.values())
             return found
-        cells = self.cells
+        columns = self.columns
         for i, (low, high) in spans.items():
-            for j in range(low, high + 1):
-                near = cells.get((i, j))
-                if near:
-                    found.extend(near.values())
+            column = columns.get(i)
+            if column:
+                for j in range(low, high + 1):
+                    near = column.get(j)
+                    if near:
+                        found.extend(near.values())
         return found
 
     def _spans(

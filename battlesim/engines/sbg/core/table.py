@@ -643,14 +643,17 @@ class Table:
         a shooter behind cover, SHOOT-COVER-01)."""
         return [self.pieces[i] for i in self.index.near(pos, base, tolerance)]
 
-    def route(self, start: Point, goal: Point, base: Base) -> list[Point] | None:
+    def route(
+        self, start: Point, goal: Point, base: Base, under: float = math.inf
+    ) -> list[Point] | None:
         """Return the shortest waypoints (goal included) for a base to walk around impassable
         terrain, obstacles and gaps to ``goal``, or None if it cannot get there
         (MOVE-GEN-05/06). Sheer platforms are walked around too. Other models are not
-        considered."""
+        considered. ``under``: None also when no route is shorter than this (found cheaply
+        where it can be: a caller weighing candidates against the best so far, speed)."""
         chosen = [i for i, p in enumerate(self.pieces) if p.kind in _BLOCKING or p.is_sheer]
         graph = self.index.routes(geometry.bounding_radius(base), chosen)
-        return graph.route(start, goal)
+        return graph.route(start, goal, under)
 
     # -- defensive positions (§6.9-6.10) ---------------------------------------------------
 

@@ -73,7 +73,7 @@ from battlesim.engines.sbg.rules.prone import check_lie_down, crawl_spots
 from battlesim.engines.sbg.rules.reinforcements import Reserve, entry_points
 from battlesim.engines.sbg.rules.ring_moves import check_ring_action
 from battlesim.engines.sbg.rules.scenarios import Scenario
-from battlesim.engines.sbg.rules.sight import can_see
+from battlesim.engines.sbg.rules.sight import can_see, terrain_may_show
 
 T = TypeVar("T")
 # A sensible player accepts a slightly unfavourable charge: holding back only hands the
@@ -285,7 +285,10 @@ def _more_bows(models: list[ModelState], than: int) -> bool:
 
 def _seen_by(state: BattleState, bows: list[ModelState], model: ModelState) -> list[ModelState]:
     """The bows that see the model; the search stops once HEAVY_FIRE is out of reach (the
-    caller needs that many: speed)."""
+    caller needs that many: speed). None when the terrain alone hides it from all but fewer
+    than HEAVY_FIRE of them (too few whatever the models in between: speed)."""
+    if _few_past_terrain(state, bows, model):
+        return []
     found: list[ModelState] = []
     for k, enemy in enumerate(bows):
         if len(found) + len(bows) - k < HEAVY_FIRE:
@@ -293,6 +296,19 @@ def _seen_by(state: BattleState, bows: list[ModelState], model: ModelState) -> l
         if can_see(state, enemy, model, target_prone=False):
             found.append(enemy)
     return found
+
+
+def _few_past_terrain(state: BattleState, bows: list[ModelState], model: ModelState) -> bool:
+    """Fewer than HEAVY_FIRE bows see the model past the terrain alone (``can_see``'s first
+    test, so fewer see it at all); the count stops once the answer is known."""
+    past = 0
+    for k, enemy in enumerate(bows):
+        if past + len(bows) - k < HEAVY_FIRE:
+            return True
+        past += terrain_may_show(state, enemy, model, target_prone=False)
+        if past >= HEAVY_FIRE:
+            return False
+    return past < HEAVY_FIRE
 
 
 def _half_hidden(state: BattleState, shooters: list[ModelState], model: ModelState) -> bool:

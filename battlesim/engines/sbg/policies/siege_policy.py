@@ -29,6 +29,7 @@ from battlesim.engines.sbg.core.paths import (
     fan,
     point_distance,
     rotated,
+    segment_point_distance,
     terrain_fits,
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -323,6 +324,31 @@ def _free(state: BattleState, model: ModelState, spot: Point) -> bool:
     )
 
 
+def within_walls(state: BattleState, model: ModelState, target: Point) -> bool:
+    """The attacker's straight way to ``target`` crosses no fortified wall (SIEGE-WALL-01)
+    and passes no standing enemy gate: it is in (over a ladder, off a tower's ramp). It
+    went on attacking the gate from behind: Escalade seed 7000, the tower's passenger
+    stood at the gate's inner face from turn 9 to the end."""
+    pieces = state.table.pieces if state.table is not None else ()
+    for wall in (p for p in pieces if siege_ladders.is_fortified_wall(p)):
+        legs = zip(wall.points, wall.points[1:], strict=False)
+        if any(_crosses(model.position, target, a, b) for a, b in legs):
+            return False
+    return not any(
+        segment_point_distance(model.position, target, gate.position) <= gate.radius + model.radius
+        for gate in _enemy_gates(state, model.player)
+    )
+
+
+def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether the segments a-b and c-d meet."""
+
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(c, d, a) * side(c, d, b) <= 0 and side(a, b, c) * side(a, b, d) <= 0
+
+
 def attacking(scenario: Scenario | None, side: int) -> Point | None:
     """In a siege scenario, the side whose zone holds none of the objectives is the
     attacker: the objective it must take (None for the defender, or outside sieges)."""
@@ -377,7 +403,8 @@ class SiegePlanPlayer(PlanPlayer):
             if action is not None:
                 return action
         inside = attacking(self.scenario, model.player)
-        goal = siege_goal(state, model, inside) if state.structures else None
+        past = inside is not None and within_walls(state, model, inside)
+        goal = siege_goal(state, model, inside) if state.structures and not past else None
         if goal is None:
             return self._assault(state, model)
         carrying = bool(objects.carried_by(state, model)) or helps(state, model) is not None
@@ -438,8 +465,11 @@ class SiegePlanPlayer(PlanPlayer):
         defender at its top (None: not the model's business, the ram and gate moves follow)."""
         if model.mount is not None:
             return None
-        if attacking(self.scenario, model.player) is None:
+        target = attacking(self.scenario, model.player)
+        if target is None:
             return self._hold_ladder_top(state, model)
+        if within_walls(state, model, target):
+            return None  # over the wall: the objective, not back down to the ladder's foot
         if _gate_fallen(state, model.player) and not self._keeps_to_ladders(state, model):
             return None  # the gate is down: through the gateway
         if _on_ram_duty(state, model):
@@ -554,8 +584,8 @@ class SiegePlanPlayer(PlanPlayer):
         if target is None or math.dist(model.position, target) <= reach:
             return super()._choose_move(state, model)
         charge = self._charge(state, model)
-        if charge is not None:
-            return charge
+        if charge is not None and not fortifications.is_gate(state.models[charge.target]):
+            return charge  # (a gate is no way in from within the walls)
         return self._siege_walk(state, model, target)  # its side-steps through a crowd
 
     def _fetch(

@@ -141,6 +141,18 @@ def terrain_lets_see(state: BattleState, viewer: ModelState, target: geometry.Bo
 ALL_SEEING: set[str] = set()
 
 
+def terrain_may_show(
+    state: BattleState, viewer: ModelState, target: ModelState, target_prone: bool | None = None
+) -> bool:
+    """False only when ``can_see`` answers False on the terrain alone, its first test (the
+    same cached answer): models in between are not looked at."""
+    if viewer.triggers & ALL_SEEING:
+        return True
+    if not sight_may_be_blocked(state.table, viewer.position, target.position):
+        return True
+    return _terrain_sight(state, viewer, body(target, target_prone))
+
+
 def can_see(
     state: BattleState,
     viewer: ModelState,

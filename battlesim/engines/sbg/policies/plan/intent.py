@@ -10,6 +10,10 @@ models take or hold which objective, and whether the line advances or holds.
 - Objectives (read as data, ``objectives.py``): each objective gets enough models to hold
   it; the models that hold one by a thin margin stay on it; in the last turns every free
   model heads for an objective not safely held.
+- Quarries (the awards read as data): an enemy model whose death alone pays enough victory
+  points (a nominated target, the enemy leader) is hunted by the free fighters nearest it,
+  and such a model of ours (a ward) charges nobody; a scenario paying for the leader's own
+  kills sends the leader to fight in the front rank.
 """
 
 from __future__ import annotations
@@ -22,13 +26,21 @@ from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.policies.plan.flanks import flank_posts
-from battlesim.engines.sbg.policies.plan.objectives import Objective, objectives, turns_left
-from battlesim.engines.sbg.policies.plan.roles import Role, role_of
+from battlesim.engines.sbg.policies.plan.objectives import (
+    Objective,
+    leader_fights,
+    objectives,
+    quarries,
+    turns_left,
+)
+from battlesim.engines.sbg.policies.plan.roles import FIGHTERS, Role, role_of
 from battlesim.engines.sbg.rules.scenarios import Scenario
 
 HOLD_BOWS = 4  # bows a side needs, and twice the enemy's, to let them work first
 CLOSING_TURNS = 3  # the last turns, when every free model makes for an objective
 POST_RANGE = 18.0  # inches: a model this far from an objective is not sent to it early
+HUNT_POINTS = 4  # victory points an enemy model's death must pay alone to be hunted
+HUNTERS = 3  # free fighters sent after each such enemy, the nearest first
 
 
 class Intent(enum.Enum):
@@ -45,6 +57,9 @@ class Plan:
     posts: dict[ModelId, Point] = field(default_factory=dict)  # go to this objective
     keepers: dict[ModelId, Objective] = field(default_factory=dict)  # stay: it needs them
     flanks: dict[ModelId, Point] = field(default_factory=dict)  # wrap round the enemy's line
+    hunts: dict[ModelId, ModelId] = field(default_factory=dict)  # go after this enemy model
+    quarries: dict[ModelId, int] = field(default_factory=dict)  # enemy -> VP (HUNT_POINTS+)
+    wards: frozenset[ModelId] = frozenset()  # ours whose death pays the enemy HUNT_POINTS
 
 
 def make_plan(
@@ -53,18 +68,58 @@ def make_plan(
     """The side's plan; ``intent`` given: that intent instead of the one read from the
     forces (a search player's choice)."""
     ours = state.living(side)
-    roles = {m.uid: role_of(state, m) for m in ours}
+    roles = {m.uid: role_in(state, m, scenario) for m in ours}
     if intent is None:
         intent = _intent(state, side, scenario, roles)
-    plan = Plan(state.turn, intent, roles)
+    hunted = {uid: p for uid, p in quarries(state, scenario, side).items() if p >= HUNT_POINTS}
+    plan = Plan(state.turn, intent, roles, quarries=hunted, wards=wards(state, scenario, side))
     _allot_objectives(state, side, scenario, plan)
+    _allot_hunts(state, side, plan)
     if scenario is None or not scenario.spec.siege:  # at a siege, walls are held
         plan.flanks = {
             uid: post
             for uid, post in flank_posts(state, side, roles).items()
-            if uid not in plan.posts and uid not in plan.keepers
+            if uid not in plan.posts and uid not in plan.keepers and uid not in plan.hunts
         }
     return plan
+
+
+def role_in(state: BattleState, model: ModelState, scenario: Scenario | None) -> Role:
+    """The model's role under this scenario: a leader whose kills score fights as a Hero;
+    a Hero whose death alone pays the enemy HUNT_POINTS is kept back like a leader."""
+    role = role_of(state, model)
+    if role is Role.LEADER and leader_fights(scenario):
+        return Role.HERO
+    if role is Role.HERO and model.uid in wards(state, scenario, model.player):
+        return Role.LEADER
+    return role
+
+
+def wards(state: BattleState, scenario: Scenario | None, side: PlayerId) -> frozenset[ModelId]:
+    """``side``'s models whose death alone pays the enemy HUNT_POINTS (the Hero the enemy
+    nominated): they charge nobody, for the random player drew by wounding one (it scored
+    as much as the enemy broken, Assassination seeds 7009 and 7012). A leader whose kills
+    score (``leader_fights``) is no ward: it has to fight."""
+    fights = state.forces[side].leader if leader_fights(scenario) else None
+    hunted = quarries(state, scenario, 1 - side).items()
+    return frozenset(uid for uid, p in hunted if p >= HUNT_POINTS and uid != fights)
+
+
+def _allot_hunts(state: BattleState, side: PlayerId, plan: Plan) -> None:
+    """Each quarry gets the HUNTERS free fighters nearest it (not those an objective needs)."""
+    for uid in sorted(plan.quarries):
+        quarry = state.models[uid]
+        free = sorted(
+            (state.distance(m, quarry), m.uid)
+            for m in state.living(side)
+            if plan.roles.get(m.uid) in FIGHTERS
+            and not state.engaged(m)
+            and not (state.structures and m.uid in state.structures)
+            and m.uid not in plan.keepers
+            and m.uid not in plan.posts
+            and m.uid not in plan.hunts
+        )
+        plan.hunts.update((hunter, uid) for _, hunter in free[:HUNTERS])
 
 
 def _intent(
@@ -99,8 +154,8 @@ def _allot_objectives(
             if m.uid not in plan.keepers and m.uid not in plan.posts
         )
         for gap, uid, _model in near[: max(0, need)]:
-            if closing or gap <= POST_RANGE:
-                plan.posts[uid] = objective.point
+            if closing or gap <= POST_RANGE or objective.owner == side:
+                plan.posts[uid] = objective.point  # a marker only we score: however far
 
 
 def _keep(
@@ -113,14 +168,17 @@ def _keep(
     """The models on an objective stay, as many as it takes to outnumber the enemy there
     by one (the nearest to the point), so that no one walks off what the army holds."""
     counts = objective.counts(state)
-    keep = counts[1 - side] + 1
+    keep = counts[1 - side] + int(objective.scores_for(side))  # a tie denies the enemy's
     on_it = sorted((_gap(m, objective.point), m.uid) for m in free if objective.near(m))
     plan.keepers.update((uid, objective) for _, uid in on_it[:keep])
 
 
 def _need(state: BattleState, side: PlayerId, objective: Objective, closing: bool) -> int:
-    """Models still wanted on the objective: one more than the enemy (two in the last turns)."""
+    """Models still wanted on the objective: one more than the enemy (two in the last turns);
+    on a marker only the enemy scores, as many as the enemy (a tie denies it)."""
     counts = objective.counts(state)
+    if not objective.scores_for(side):
+        return counts[1 - side] - counts[side]
     return counts[1 - side] + 1 + int(closing) - counts[side]
 
 

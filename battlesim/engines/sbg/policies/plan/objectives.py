@@ -7,19 +7,25 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from battlesim.engines.sbg.core.objectives import Award
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.core.units import PlayerId
-from battlesim.engines.sbg.rules.scenario_play import within
+from battlesim.engines.sbg.core.units import ModelId, PlayerId
+from battlesim.engines.sbg.rules.scenario_play import played, within
 from battlesim.engines.sbg.rules.scenarios import OBJECTIVE_RANGE, Scenario
 
 
 @dataclass(frozen=True, slots=True)
 class Objective:
-    """A point held by the side with more models within ``reach`` of it."""
+    """A point held by the side with more models within ``reach`` of it; ``owner``: the only
+    side it scores for (None: either), the other side only denies it."""
 
     point: Point
     reach: float = OBJECTIVE_RANGE
+    owner: PlayerId | None = None
+
+    def scores_for(self, side: PlayerId) -> bool:
+        return self.owner is None or self.owner == side
 
     def near(self, model: ModelState) -> bool:
         gap = math.hypot(model.x - self.point[0], model.y - self.point[1]) - model.radius
@@ -42,11 +48,45 @@ def objectives(scenario: Scenario | None) -> tuple[Objective, ...]:
     keep's courtyard 4", a fort 6": a model 3" off counted for nothing there)."""
     if scenario is None:
         return ()
-    reach = {o.point: o.reach for o in scenario.spec.objectives if o.point is not None}
-    return tuple(Objective(p, reach.get(p, OBJECTIVE_RANGE)) for p in scenario.objectives())
+    spec = {o.point: o for o in scenario.spec.objectives if o.point is not None}
+    found = ((p, spec.get(p)) for p in scenario.objectives())
+    return tuple(
+        Objective(p, OBJECTIVE_RANGE) if o is None else Objective(p, o.reach, o.owner)
+        for p, o in found
+    )
 
 
 def turns_left(state: BattleState, scenario: Scenario | None) -> int:
     """Turns still to play after this one before the scenario's turn limit."""
     limit = scenario.turn_limit if scenario is not None else 12
     return max(0, limit - state.turn)
+
+
+def quarries(state: BattleState, scenario: Scenario | None, side: PlayerId) -> dict[ModelId, int]:
+    """The living enemy models whose death pays victory points of its own, with those points:
+    the enemy leader (LEADER_SLAIN) and the Hero ``side`` nominated (TARGET_SLAIN). Read from
+    the awards, never the scenario's name: an army that only fights the nearest enemy let a
+    target lie back, and reduced the rest of the force to a quarter, ending the battle with
+    the target alive (Assassination seed 7009)."""
+    if scenario is None:
+        return {}
+    points: dict[ModelId, int] = {}
+    now = played(state)
+    marked = {
+        Award.LEADER_SLAIN: state.forces[1 - side].leader,
+        Award.TARGET_SLAIN: now.targets[side] if now is not None else None,
+    }
+    for award in scenario.spec.awards:
+        uid = marked.get(award.award)
+        if uid is not None and state.models[uid].alive:
+            points[uid] = points.get(uid, 0) + award.points
+    return points
+
+
+def leader_fights(scenario: Scenario | None) -> bool:
+    """The awards pay for the enemy models the leader slays itself (LEADER_KILLS): the leader
+    fights in the front rank instead of following the fights (it scored nothing from behind
+    the line: Contest of Champions seed 7000)."""
+    if scenario is None:
+        return False
+    return any(a.award is Award.LEADER_KILLS for a in scenario.spec.awards)

@@ -33,7 +33,13 @@ from battlesim.engines.sbg.core.paths import Point, point_distance, rotated, tow
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.policies.magic_policy import waits
-from battlesim.engines.sbg.policies.plan.intent import CLOSING_TURNS, Intent, Plan, make_plan
+from battlesim.engines.sbg.policies.plan.intent import (
+    CLOSING_TURNS,
+    Intent,
+    Plan,
+    make_plan,
+    role_in,
+)
 from battlesim.engines.sbg.policies.plan.objectives import turns_left
 from battlesim.engines.sbg.policies.plan.roles import KEPT_BACK, Role, role_of
 from battlesim.engines.sbg.policies.plan.walking import cut_corner, stuck, waypoints
@@ -61,6 +67,8 @@ TRAP_ANGLES = (0.0, 0.5, -0.5, 1.0, -1.0)  # radians off "straight behind" tried
 LEAP_SHARES = (1.0, 0.6)  # shares of its Move a blocked model tries straight across a wall
 OTHER_TARGETS = 3  # enemies a blocked model tries to close on, the best first
 TRAP_BONUS = 0.1  # charging an enemy friends already fight: it may be trapped
+QUARRY_BONUS = 0.1  # a charge's worth per victory point the enemy's death pays alone
+QUARRY_WORTH = 0.5  # a shot's worth per victory point the target's death pays alone
 PRESSING_THRESHOLD = -0.3  # the worst exchange charged with the numbers or the clock
 POOR_SHOT = 1 / 6  # a bow wounding no better than this fights an enemy that comes near
 CHARGE_MARGIN = 1.0  # inches beyond an enemy's Move: its charge reach
@@ -115,11 +123,12 @@ class PlanPlayer(HeuristicPlayer):
         fight come first, so they stand in the front rank whatever the number of rank and
         file (in uid order a list with many Warriors pushed its Troll to the third rank).
         Put in the middle of the rank instead, they lost more (bench A/B, issue 29)."""
+        roles = {m.uid: role_in(state, m, self.scenario) for m in state.living(side)}
         models = sorted(
             state.living(side),
-            key=lambda m: (MOVE_RANK[role_of(state, m)], -_punch(state, m), m.uid),
+            key=lambda m: (MOVE_RANK[roles[m.uid]], -_punch(state, m), m.uid),
         )
-        kept = [m.uid for m in models if role_of(state, m) in KEPT_BACK]
+        kept = [m.uid for m in models if roles[m.uid] in KEPT_BACK]
         rest = [m.uid for m in models if m.uid not in kept]
         front = min(len(rest), RANK)
         middle = front + min(RANK, max(0, len(rest) - front)) // 2
@@ -159,6 +168,9 @@ class PlanPlayer(HeuristicPlayer):
             return charge if on_it and charge is not None else Hold(model.uid)
         if charge is not None:
             return charge
+        hunted = plan.hunts.get(model.uid)
+        if hunted is not None and state.models[hunted].alive:  # a quarry the awards pay for
+            return self._walk(state, model, state.models[hunted].position)
         if role is Role.SUPPORT:
             support = self._support_spot(state, model)
             if support is not None:
@@ -334,6 +346,8 @@ class PlanPlayer(HeuristicPlayer):
         engaged = len(state.touching[enemy.uid])
         if role in KEPT_BACK and not engaged:
             return -1.0
+        if model.uid in self._plan(state, model.player).wards:
+            return -1.0  # its death alone pays the enemy: it fights only when charged
         mine, theirs = model.profile, enemy.profile
         win = 0.5 + 0.08 * (mine.fight - theirs.fight) + 0.1 * (mine.attacks - theirs.attacks)
         win = min(0.9, max(0.1, win + 0.25 * engaged))
@@ -346,6 +360,7 @@ class PlanPlayer(HeuristicPlayer):
             value -= 0.0 if self._poor_shot(state, model, enemy) else 0.15
         if engaged and _alone(state, enemy):
             value += TRAP_BONUS
+        value += QUARRY_BONUS * self._plan(state, model.player).quarries.get(enemy.uid, 0)
         return value + _cavalry_charge(state, model, enemy)
 
     def choose_target(
@@ -355,10 +370,12 @@ class PlanPlayer(HeuristicPlayer):
         model is worth to its army (leader, banner, Hero, Monster)."""
         assert shooter.missile is not None
         strength = shooter.missile.strength
+        quarries = self._plan(state, shooter.player).quarries
 
         def value(t: ModelState) -> tuple[float, float, str]:
             into_fight = 0.5 if state.engaged(t) else 1.0
-            worth = WORTH.get(role_of(state, t), 1.0) / (1 + t.fate)
+            worth = WORTH.get(role_of(state, t), 1.0) + QUARRY_WORTH * quarries.get(t.uid, 0)
+            worth /= 1 + t.fate
             chance = wound_chance(strength, t.defence) * into_fight * worth / t.wounds
             return (-chance, state.distance(shooter, t), t.uid)
 

@@ -54,14 +54,18 @@ def stuck(model: ModelState, action: MoveAction, wanted: float) -> bool:
     return point_distance(to, model.position) < min(STUCK, wanted / 2)
 
 
-def route_length(state: BattleState, model: ModelState, start: Point, goal: Point) -> float:
-    """The length of the table's route from ``start`` to ``goal`` (inf: none)."""
+def route_length(
+    state: BattleState, model: ModelState, start: Point, goal: Point, under: float = math.inf
+) -> float:
+    """The length of the table's route from ``start`` to ``goal`` (inf: none). ``under``:
+    only a length shorter than this matters to the caller, so inf may also mean that the
+    route is not shorter (told by a cheap floor, without the search: speed)."""
     if state.table is None or not state.table.pieces:
         return point_distance(start, goal)
     box = segment_box(start, goal, model.radius)
     if not near_terrain(state.table, box, IN_THE_WAY_OF_FEET):
         return point_distance(start, goal)  # nothing to walk round, as ``waypoints`` (speed)
-    route = state.table.route(start, goal, circle_base(model.radius))
+    route = state.table.route(start, goal, circle_base(model.radius), under)
     if not route:
         return math.inf
     total, here = 0.0, start
@@ -102,7 +106,7 @@ def cut_corner(
             continue
         if point_distance(spot, goal) >= best_len - CUT_GAIN:
             continue  # no route is shorter than the straight line: no better (speed)
-        length = route_length(state, model, spot, goal)
+        length = route_length(state, model, spot, goal, under=best_len - CUT_GAIN)
         if length < best_len - CUT_GAIN:
             best_len, best = length, Move(model.uid, spot)
     return best
