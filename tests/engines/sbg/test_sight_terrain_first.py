@@ -6,19 +6,25 @@ fire, whatever stands in between."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
+from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.tables_preset import forest_and_ruins, village
 from battlesim.engines.sbg.policies.players import HEAVY_FIRE, _seen_by
 from battlesim.engines.sbg.rules.sight import can_see, terrain_may_show
 from tests.engines.sbg.builders import add, battle
 
 
-def test_terrain_first_never_says_hidden_where_a_sight_line_passes() -> None:
-    rng = random.Random(21)
+def _crowds(rng: random.Random, count: int) -> Iterator[tuple[BattleState, list[ModelState]]]:
+    """``count`` models of both sides on random spots of the village, then of the forest."""
     for table in (village(), forest_and_ruins()):
         state = battle(table=table)
-        spots = [(rng.uniform(2, 46), rng.uniform(2, 46)) for _ in range(70)]
-        models = [add(state, f"M{k}", k % 2, x, y) for k, (x, y) in enumerate(spots)]
+        spots = [(rng.uniform(2, 46), rng.uniform(2, 46)) for _ in range(count)]
+        yield state, [add(state, f"M{k}", k % 2, x, y) for k, (x, y) in enumerate(spots)]
+
+
+def test_terrain_first_never_says_hidden_where_a_sight_line_passes() -> None:
+    for state, models in _crowds(random.Random(21), 70):
         shown = hidden = 0
         for viewer in models[:30]:
             for target in models:
@@ -37,10 +43,7 @@ def test_heavy_fire_counted_as_every_sight_line_counts_it() -> None:
     """``_seen_by`` (HEAVY_FIRE or more bows, or fewer) as counting every bow's sight line,
     on random spots of the village and the forest."""
     rng = random.Random(5)
-    for table in (village(), forest_and_ruins()):
-        state = battle(table=table)
-        spots = [(rng.uniform(2, 46), rng.uniform(2, 46)) for _ in range(60)]
-        models = [add(state, f"M{k}", k % 2, x, y) for k, (x, y) in enumerate(spots)]
+    for state, models in _crowds(rng, 60):
         heavy = light = 0
         for target in models[:40]:
             bows = [m for m in models if m.player != target.player][: rng.randint(3, 12)]
