@@ -14,7 +14,7 @@ from shapely.geometry import LineString
 from battlesim.engines.sbg.core import geometry
 from battlesim.engines.sbg.core.bases import Base, Point
 from battlesim.engines.sbg.core.paths import circle_base
-from battlesim.engines.sbg.core.state import Removal
+from battlesim.engines.sbg.core.state import BattleState, Removal
 from battlesim.engines.sbg.core.table import _SLOW, Table
 from battlesim.engines.sbg.core.tables_preset import PRESETS, preset
 from tests.engines.sbg.builders import add, battle
@@ -24,16 +24,21 @@ def _scan(state, x0, y0, x1, y1):  # type: ignore[no-untyped-def]
     return [m for m in state.living() if x0 <= m.x <= x1 and y0 <= m.y <= y1]
 
 
+def _stir(state: BattleState, rng: random.Random, step: int, every: int) -> None:
+    """Move a random living model, or remove it once every ``every`` steps."""
+    model = rng.choice(state.living())
+    if step % every == 0:
+        state.remove(model, Removal.SLAIN)
+    else:
+        state.set_position(model, (rng.uniform(1, 47), rng.uniform(1, 47)))
+
+
 def test_grid_finds_what_a_scan_finds_in_living_order_through_moves_and_removals() -> None:
     rng = random.Random(7)
     state = battle()
     models = [add(state, f"M{k}", k % 2, rng.uniform(1, 47), rng.uniform(1, 47)) for k in range(60)]
     for step in range(300):
-        model = rng.choice(state.living())
-        if step % 25 == 0:
-            state.remove(model, Removal.SLAIN)
-        else:
-            state.set_position(model, (rng.uniform(1, 47), rng.uniform(1, 47)))
+        _stir(state, rng, step, 25)
         x, y, reach = rng.uniform(0, 48), rng.uniform(0, 48), rng.uniform(0.5, 14)
         box = (x - reach, y - reach, x + reach, y + reach)
         inside = [
@@ -71,11 +76,7 @@ def test_grid_columns_hold_its_cells_and_a_query_walks_them_in_the_same_order() 
         add(state, f"M{k}", k % 2, rng.uniform(1, 47), rng.uniform(1, 47))
     grid = state.grid
     for step in range(400):
-        model = rng.choice(state.living())
-        if step % 40 == 0:
-            state.remove(model, Removal.SLAIN)
-        else:
-            state.set_position(model, (rng.uniform(1, 47), rng.uniform(1, 47)))
+        _stir(state, rng, step, 40)
         by_columns = {(i, j): cell for i, col in grid.columns.items() for j, cell in col.items()}
         assert by_columns.keys() == grid.cells.keys()
         assert all(by_columns[key] is cell and cell for key, cell in grid.cells.items())
