@@ -56,6 +56,10 @@ def mirror(name: str, battles: int) -> tuple[float, float]:
 def main() -> int:
     battles = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     names = sys.argv[2:] or list(LIBRARY)
+    unknown = [name for name in names if name not in LIBRARY]
+    if unknown:
+        print(f"unknown scenario {', '.join(unknown)}; known: {', '.join(LIBRARY)}")
+        return 2
     start = time.process_time()
     print(f"{'scenario':24} heuristic v random wins   mirror mean |VP diff|   side 0 - side 1")
     for name in names:

@@ -48,25 +48,10 @@ def deed_worth(state: GameState, square: SquareIndex) -> int:
     return price // 2 - interest(SQUARES[square].mortgage)
 
 
-def _completes(owners: Owners, seat: Seat, group: Group, moved: dict[SquareIndex, Seat]) -> bool:
-    return all(moved.get(s, owners[s]) == seat for s in GROUPS[group])
-
-
-def bonus_change(owners: Owners, seat: Seat, trade: Trade) -> int:
-    """How much the value of ``seat``'s completed groups changes with ``trade`` (only the
-    groups whose deeds move are looked at: the others cannot change)."""
-    moved = {s: trade.partner for s in trade.give} | {s: trade.proposer for s in trade.take}
-    change = 0
-    for group in {SQUARES[s].group for s in moved}:
-        if group not in GROUP_PRICE:
-            continue  # mounts and staffs are never built on
-        after, before = _completes(owners, seat, group, moved), _completes(owners, seat, group, {})
-        change += GROUP_PRICE[group] * (after - before)
-    return change
-
-
-def _bonus_changes(owners: Owners, trade: Trade) -> tuple[int, int]:
-    """``bonus_change`` of the proposer and of the partner, each group read once."""
+def bonus_changes(owners: Owners, trade: Trade) -> tuple[int, int]:
+    """How much the value of the proposer's and of the partner's completed groups changes
+    with ``trade`` (only the groups whose deeds move are looked at: the others cannot
+    change), each group read once."""
     proposer, partner = trade.proposer, trade.partner
     moved = {s: partner for s in trade.give} | {s: proposer for s in trade.take}
     mine = theirs = 0
@@ -88,26 +73,31 @@ def trade_value(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) 
     return _with_cash(seat, trade, _deeds_value(state, seat, trade, appetite))
 
 
-def _deeds_value(
-    state: GameState,
-    seat: Seat,
-    trade: Trade,
-    appetite: Appetite,
-    bonuses: tuple[int, int] | None = None,
-) -> float:
-    """``trade_value`` before the cash and cards: the deeds and the groups they complete.
-    ``bonuses``: the ``bonus_change`` of ``seat`` and of the other side, when already read."""
-    proposer = seat == trade.proposer
-    other = trade.partner if proposer else trade.proposer
-    gets, gives = (trade.take, trade.give) if proposer else (trade.give, trade.take)
-    deeds = sum(deed_worth(state, s) for s in gets) - sum(deed_worth(state, s) for s in gives)
-    if bonuses is None:
-        bonuses = bonus_change(state.owner, seat, trade), bonus_change(state.owner, other, trade)
-    mine = appetite.completion * bonuses[0]
+def _deeds_value(state: GameState, seat: Seat, trade: Trade, appetite: Appetite) -> float:
+    """``trade_value`` before the cash and cards: the deeds and the groups they complete."""
+    mine, theirs = bonus_changes(state.owner, trade)
+    if seat == trade.proposer:
+        return _weighed(state, trade.take, trade.give, (mine, theirs), _weights(state, appetite))
+    return _weighed(state, trade.give, trade.take, (theirs, mine), _weights(state, appetite))
+
+
+def _weights(state: GameState, appetite: Appetite) -> tuple[float, float]:
+    """What completing a group weighs, as a share of its price: one's own, and a rival's."""
     rivals = max(1, len(state.active_seats()) - 1)
-    threat = min(appetite.threat / rivals, appetite.completion)
-    theirs = threat * bonuses[1]
-    return deeds + mine - theirs
+    return appetite.completion, min(appetite.threat / rivals, appetite.completion)
+
+
+def _weighed(
+    state: GameState,
+    gets: Deeds,
+    gives: Deeds,
+    bonuses: tuple[int, int],
+    weights: tuple[float, float],
+) -> float:
+    """The deeds got less those given, with the groups completed (``bonuses``: one's own
+    ``bonus_changes``, then the other side's)."""
+    deeds = sum(deed_worth(state, s) for s in gets) - sum(deed_worth(state, s) for s in gives)
+    return deeds + weights[0] * bonuses[0] - weights[1] * bonuses[1]
 
 
 def _with_cash(seat: Seat, trade: Trade, deeds_value: float) -> float:
@@ -212,14 +202,7 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
     found: list[Candidate] = []
     groups = [group for group, _ in state.lacking_one(seat)]
     completing: dict[Seat, list[SquareIndex]] = {}  # per partner, read once
-    # _deeds_value of either side, with what every deal shares read once.
-    completion = appetite.completion
-    threat = min(appetite.threat / max(1, len(state.active_seats()) - 1), completion)
-
-    def weighed(gets: Deeds, gives: Deeds, bonuses: tuple[int, int]) -> float:
-        deeds = sum(deed_worth(state, s) for s in gets) - sum(deed_worth(state, s) for s in gives)
-        return deeds + completion * bonuses[0] - threat * bonuses[1]
-
+    weights = _weights(state, appetite)  # _deeds_value of either side, read once
     for square, owner in missing_deeds(state, seat):
         if owner not in completing:
             completing[owner] = _completing(state, seat, owner)
@@ -227,10 +210,10 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
         for give in ((), *((s,) for s in completing[owner])):
             bare = Trade(seat, owner, give=give, take=(square,))
             # Each side's groups are read once and weighed from both sides.
-            mine, theirs = _bonus_changes(state.owner, bare)
-            partner_view = weighed(give, bare.take, (theirs, mine))
+            mine, theirs = bonus_changes(state.owner, bare)
+            partner_view = _weighed(state, give, bare.take, (theirs, mine), weights)
             owed = -_with_cash(owner, bare, partner_view) + appetite.margin
-            found.append((bare, owed, weighed(bare.take, give, (mine, theirs))))
+            found.append((bare, owed, _weighed(state, bare.take, give, (mine, theirs), weights)))
     squares = tuple(s for bare, _, _ in found for s in (*bare.take, *bare.give))
     read = _Read(
         state.owner.changes,

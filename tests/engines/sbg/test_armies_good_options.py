@@ -6,11 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Tick, tick
 from battlesim.engines.sbg.core.units import Profile, profile_from_data, profile_to_data
+from battlesim.engines.sbg.policies import magic_policy
 from battlesim.engines.sbg.rules.characteristics import fight_value
 from battlesim.engines.sbg.rules.courage import courage_test
 from battlesim.engines.sbg.rules.equipment import banner_in_range
+from battlesim.engines.sbg.rules.magic import casting
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, rolls
+from tests.engines.sbg.test_magic import Player
 
 HERO = replace(
     WARRIOR, name="Test Captain", might=1, will=0, fate=0, keywords=frozenset({"man", "hero"})
@@ -350,7 +354,9 @@ CROWNED = replace(
 )
 
 
-def _crowned_with_foes(dice: list[int], foe_will: int = 0) -> tuple:
+def _crowned_with_foes(
+    dice: list[int], foe_will: int = 0
+) -> tuple[BattleState, ModelState, list[ModelState]]:
     """Thranduil with two enemies 1" from his base: within Nature's Wrath's 3", not in a
     fight (an Engaged model may not cast, MAGIC-WHEN-02)."""
     state = battle(dice)
@@ -360,11 +366,9 @@ def _crowned_with_foes(dice: list[int], foe_will: int = 0) -> tuple:
     return state, king, foes
 
 
-def _circlet(state, king, power: str):  # type: ignore[no-untyped-def]
-    from battlesim.engines.sbg.rules.magic.casting import SpellPlan, options
-
-    option = next(o for o in options(state, king) if o.power.name == power)
-    return SpellPlan(option, 0)
+def _circlet(state: BattleState, king: ModelState, power: str) -> casting.SpellPlan:
+    option = next(o for o in casting.options(state, king) if o.power.name == power)
+    return casting.SpellPlan(option, 0)
 
 
 def test_circlet_casts_natures_wrath_with_no_will_and_no_dice() -> None:
@@ -372,9 +376,6 @@ def test_circlet_casts_natures_wrath_with_no_will_and_no_dice() -> None:
     automatically cast, counting the result as a 6, and no Will points need be expended": a
     Will 0 Thranduil knocks down the enemies within 3" (MAGIC-P-NATWRATH), no die rolled;
     without the crown he casts nothing."""
-    from battlesim.engines.sbg.rules.magic import casting
-    from tests.engines.sbg.test_magic import Player
-
     state, king, foes = _crowned_with_foes([])
     assert casting.may_cast(state, king)
     assert casting.cast_spell(
@@ -392,10 +393,6 @@ def test_circlet_casts_natures_wrath_with_no_will_and_no_dice() -> None:
 def test_circlet_casts_each_power_once_per_game() -> None:
     """ "... once each per game": once Nature's Wrath is cast only Aura of Dismay is offered;
     once both are, the crown offers nothing (a Will 0 Thranduil may no longer cast)."""
-    from battlesim.engines.sbg.core.state import Tick, tick
-    from battlesim.engines.sbg.rules.magic import casting
-    from tests.engines.sbg.test_magic import Player
-
     state, king, _ = _crowned_with_foes([])
     casting.cast_spell(state, (Player(), Player()), king, _circlet(state, king, "nature's wrath"))
     tick(state, Tick.TURN_END)
@@ -411,9 +408,6 @@ def test_circlet_powers_are_resisted_against_a_six() -> None:
     """ "Counting the result as a 6": MAGIC-RES-01, a resisting die must reach the casting
     die; an enemy Hero's Will die of 5 does not resist it, a 6 does (one resists for both,
     MAGIC-RES-05)."""
-    from battlesim.engines.sbg.rules.magic import casting
-    from tests.engines.sbg.test_magic import Player
-
     for die, resisted in ((5, False), (6, True)):
         state, king, foes = _crowned_with_foes([die], foe_will=1)
         plan = _circlet(state, king, "nature's wrath")
@@ -426,18 +420,15 @@ def test_the_heuristic_keeps_the_circlet_for_a_use_worth_it() -> None:
     """The heuristic casts a crown's power for no Will when it is worth more than the Will a
     cast would cost (magic_policy.ITEM_KEEP): Nature's Wrath knocking down three 25-point
     enemies 1" away, not one 8-point warrior."""
-    from battlesim.engines.sbg.policies import magic_policy
-    from battlesim.engines.sbg.rules.magic.casting import options
-
     crowd = battle()
     king = add(crowd, "K", 0, 30, 30, CROWNED)
     for k in range(3):
         add(crowd, f"O{k}", 1, 30 + BASE_GAP + 1, 28 + 2 * k, replace(WARRIOR, points=25))
-    wrath = tuple(o for o in options(crowd, king) if o.power.name == "nature's wrath")
+    wrath = tuple(o for o in casting.options(crowd, king) if o.power.name == "nature's wrath")
     plan = magic_policy.plan(crowd, king, wrath, False)
     assert plan is not None and plan.option.item == "circlet of kings" and plan.points == 0
     lone = battle()
     alone = add(lone, "K", 0, 30, 30, CROWNED)
     add(lone, "O", 1, 30 + BASE_GAP + 1, 30, replace(WARRIOR, points=8))
-    found = tuple(o for o in options(lone, alone) if o.power.name == "nature's wrath")
+    found = tuple(o for o in casting.options(lone, alone) if o.power.name == "nature's wrath")
     assert found and magic_policy.plan(lone, alone, found, False) is None

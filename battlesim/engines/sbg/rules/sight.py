@@ -148,9 +148,16 @@ def terrain_may_show(
     same cached answer): models in between are not looked at."""
     if viewer.triggers & ALL_SEEING:
         return True
+    return _terrain_shows(state, viewer, target, body(target, target_prone))
+
+
+def _terrain_shows(
+    state: BattleState, viewer: ModelState, target: ModelState, seen: geometry.Body
+) -> bool:
+    """The terrain alone lets the viewer see ``seen``, the target's body (LOS's first test)."""
     if not sight_may_be_blocked(state.table, viewer.position, target.position):
         return True
-    return _terrain_sight(state, viewer, body(target, target_prone))
+    return _terrain_sight(state, viewer, seen)
 
 
 def can_see(
@@ -169,8 +176,7 @@ def can_see(
     seen = body(target, target_prone)
     # Models in between only ever hide more (more screens on the same sample lines): where
     # the terrain alone hides the target, nothing else need be looked at (speed).
-    terrain = sight_may_be_blocked(state.table, viewer.position, target.position)
-    if terrain and not _terrain_sight(state, viewer, seen):
+    if not _terrain_shows(state, viewer, target, seen):
         return False
     between = [b for b in blockers(state, viewer, target) if b.key not in ignore]
     if not between:

@@ -67,12 +67,12 @@ def make_plan(
 ) -> Plan:
     """The side's plan; ``intent`` given: that intent instead of the one read from the
     forces (a search player's choice)."""
-    ours = state.living(side)
-    roles = {m.uid: role_in(state, m, scenario) for m in ours}
+    kept = wards(state, scenario, side)
+    roles = roles_in(state, side, scenario, kept)
     if intent is None:
         intent = _intent(state, side, scenario, roles)
     hunted = {uid: p for uid, p in quarries(state, scenario, side).items() if p >= HUNT_POINTS}
-    plan = Plan(state.turn, intent, roles, quarries=hunted, wards=wards(state, scenario, side))
+    plan = Plan(state.turn, intent, roles, quarries=hunted, wards=kept)
     _allot_objectives(state, side, scenario, plan)
     _allot_hunts(state, side, plan)
     if scenario is None or not scenario.spec.siege:  # at a siege, walls are held
@@ -84,15 +84,26 @@ def make_plan(
     return plan
 
 
-def role_in(state: BattleState, model: ModelState, scenario: Scenario | None) -> Role:
-    """The model's role under this scenario: a leader whose kills score fights as a Hero;
-    a Hero whose death alone pays the enemy HUNT_POINTS is kept back like a leader."""
-    role = role_of(state, model)
-    if role is Role.LEADER and leader_fights(scenario):
-        return Role.HERO
-    if role is Role.HERO and model.uid in wards(state, scenario, model.player):
-        return Role.LEADER
-    return role
+def roles_in(
+    state: BattleState,
+    side: PlayerId,
+    scenario: Scenario | None,
+    kept: frozenset[ModelId] | None = None,
+) -> dict[ModelId, Role]:
+    """Each living model's role under this scenario: a leader whose kills score fights as
+    a Hero; a Hero whose death alone pays the enemy HUNT_POINTS (``kept``: the side's
+    ``wards``, when already read) is kept back like a leader."""
+    fights = leader_fights(scenario)
+    kept = wards(state, scenario, side) if kept is None else kept
+    roles = {}
+    for model in state.living(side):
+        role = role_of(state, model)
+        if role is Role.LEADER and fights:
+            role = Role.HERO
+        elif role is Role.HERO and model.uid in kept:
+            role = Role.LEADER
+        roles[model.uid] = role
+    return roles
 
 
 def wards(state: BattleState, scenario: Scenario | None, side: PlayerId) -> frozenset[ModelId]:

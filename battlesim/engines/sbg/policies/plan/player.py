@@ -38,7 +38,7 @@ from battlesim.engines.sbg.policies.plan.intent import (
     Intent,
     Plan,
     make_plan,
-    role_in,
+    roles_in,
 )
 from battlesim.engines.sbg.policies.plan.objectives import turns_left
 from battlesim.engines.sbg.policies.plan.roles import KEPT_BACK, Role, role_of
@@ -123,7 +123,7 @@ class PlanPlayer(HeuristicPlayer):
         fight come first, so they stand in the front rank whatever the number of rank and
         file (in uid order a list with many Warriors pushed its Troll to the third rank).
         Put in the middle of the rank instead, they lost more (bench A/B, issue 29)."""
-        roles = {m.uid: role_in(state, m, self.scenario) for m in state.living(side)}
+        roles = roles_in(state, side, self.scenario)
         models = sorted(
             state.living(side),
             key=lambda m: (MOVE_RANK[roles[m.uid]], -_punch(state, m), m.uid),

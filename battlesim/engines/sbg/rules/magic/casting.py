@@ -84,9 +84,9 @@ def spendable(caster: ModelState) -> int:
     return caster.will - 1 if WILL_OF_EVIL in caster.triggers else caster.will
 
 
-# Items that cast powers for their bearer: each gives the powers it may cast now (once a
-# game each: the item's rule counts its uses through ``item_casts``)
-FREE_POWERS: list[Callable[[BattleState, ModelState], tuple[tuple[str, PowerSpec], ...]]] = []
+# Items that cast powers for their bearer, by the item's name (a trigger of the bearer):
+# the powers it may cast now (the item's rule counts its uses through ``item_casts``)
+FREE_POWERS: dict[str, Callable[[ModelState], tuple[PowerSpec, ...]]] = {}
 _ITEM_CASTS: Status[list[tuple[str, str]]] = Status("powers cast by items", list, Lasting.BATTLE)
 
 
@@ -95,8 +95,10 @@ def item_casts(caster: ModelState) -> list[tuple[str, str]]:
     return _ITEM_CASTS.of(caster)
 
 
-def _free_powers(state: BattleState, caster: ModelState) -> tuple[tuple[str, PowerSpec], ...]:
-    return tuple(found for rule in FREE_POWERS for found in rule(state, caster))
+def _free_powers(caster: ModelState) -> list[tuple[str, PowerSpec]]:
+    """(item, power) for each power the caster's items may cast now (none: a set meet)."""
+    items = sorted(caster.triggers & FREE_POWERS.keys())
+    return [(item, spec) for item in items for spec in FREE_POWERS[item](caster)]
 
 
 def may_cast(state: BattleState, caster: ModelState) -> bool:
@@ -106,7 +108,7 @@ def may_cast(state: BattleState, caster: ModelState) -> bool:
     if not caster.alive:
         return False
     with_will = bool(caster.profile.powers) and spendable(caster) >= 1
-    if not with_will and not (FREE_POWERS and _free_powers(state, caster)):
+    if not with_will and not _free_powers(caster):
         return False
     if caster.prone or state.engaged(caster) or rider_turns(caster).thrown_turn == state.turn:
         return False
@@ -125,7 +127,7 @@ def options(state: BattleState, caster: ModelState) -> tuple[SpellOption, ...]:
     chan = channelling(state, caster)
     found: list[SpellOption] = []
     owned = [("", spec) for spec in caster.profile.powers] if spendable(caster) >= 1 else []
-    for item, spec in [*owned, *_free_powers(state, caster)]:
+    for item, spec in [*owned, *_free_powers(caster)]:
         unit = unit_of(spec)
         if unit is not None:
             found.extend(_aimed(state, caster, spec, unit, chan, item))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
 from battlesim.engines.sbg.core.overrides import Stat, override
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
-from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.state import ModelState
 from battlesim.engines.sbg.core.units import PowerSpec
 from battlesim.engines.sbg.rules.magic.casting import FREE_POWERS, ITEM_CAST, item_casts
 
@@ -51,12 +51,10 @@ CIRCLET = "circlet of kings"
 CIRCLET_POWERS = (PowerSpec("Aura of Dismay", ITEM_CAST), PowerSpec("Nature's Wrath", ITEM_CAST))
 
 
-def _circlet_powers(_state: BattleState, model: ModelState) -> tuple[tuple[str, PowerSpec], ...]:
-    if CIRCLET not in model.triggers:
-        return ()
+def _circlet_powers(model: ModelState) -> tuple[PowerSpec, ...]:
     used = {power for item, power in item_casts(model) if item == CIRCLET}
-    return tuple((CIRCLET, spec) for spec in CIRCLET_POWERS if spec.name not in used)
+    return tuple(spec for spec in CIRCLET_POWERS if spec.name not in used)
 
 
-FREE_POWERS.append(_circlet_powers)
+FREE_POWERS[CIRCLET] = _circlet_powers
 REGISTRY.register(CIRCLET, kind=Kind.RULE, source="BSData fb58-af78-019e-7de9 (Circlet of Kings)")
