@@ -128,6 +128,8 @@ def versus_random(seeds: int, player: str) -> None:
 
 
 def ending(seeds: int, player: str) -> None:
+    """Each battle stopped by the safety limit is named with the models each side had left
+    of its start (the scenario ends it when a side is down to a quarter)."""
     for table in TABLES:
         by_rule = played = 0
         for seed in range(seeds):
@@ -136,7 +138,20 @@ def ending(seeds: int, player: str) -> None:
                     result = battle(seed, list(pairing), [player, player], table, scenario)
                     played += 1
                     by_rule += result.termination != SAFETY
+                    if result.termination == SAFETY:
+                        print(f"  safety limit: seed {seed} {pairing} {scenario}: {_left(result)}")
         print(f"ending: {table!r} by the scenario's condition {rate(by_rule, played)} (>= 0.90)")
+
+
+def _left(result: Any) -> str:
+    """'alive/start' of each side at the end, read from the log."""
+    start = alive = [0, 0]
+    for event in result.log.events:
+        if event.kind == "setup":
+            start = [len(force["models"]) for force in event.data["forces"]]
+        if event.kind == "end_of_turn":
+            alive = event.data["alive"]
+    return ", ".join(f"side {k} {alive[k]}/{start[k]}" for k in (0, 1))
 
 
 def cut(name: str, share: float = 1 / 6) -> dict[str, Any]:
