@@ -147,22 +147,6 @@ def test_with_priority_a_model_that_cannot_charge_stops_outside_the_enemy_reach(
         assert abs(point_distance(action.to, model.position) - walked) < 0.05
 
 
-def test_a_line_out_shot_by_the_enemy_walks_on_instead_of_standing_off() -> None:
-    """Standing outside the enemy's charge reach hands the side with more bows free volleys
-    (issue 29's logs: 7-0 casualties before the lines met): with Priority, a line facing
-    more enemy bows than it has walks its full Move; facing fewer, it stops as before."""
-    for enemy_bows, walked in ((0, 10.0 - 7.0), (3, 6.0)):
-        state = battle(priority=0)
-        model = add(state, "a1", 0, 24, 10)
-        add(state, "a2", 0, 4, 4, profile(wargear=("sword", "bow")))
-        add(state, "b1", 1, 24, 10 + 10 + 25.0 / 25.4)  # 10" apart, base to base
-        for k in range(enemy_bows):
-            add(state, f"b{k + 2}", 1, 30 + 2 * k, 40, profile(wargear=("sword", "bow")))
-        action = PlanPlayer().choose_move(state, model)
-        assert isinstance(action, Move)
-        assert abs(point_distance(action.to, model.position) - walked) < 0.05, enemy_bows
-
-
 def test_the_leader_follows_the_fight_instead_of_freezing() -> None:
     """The leader (short of Might) ends behind the friend nearest the enemy, not left on a
     flank; v1 held it still whenever a friend stood nearer the enemy."""

@@ -60,7 +60,6 @@ class Plan:
     hunts: dict[ModelId, ModelId] = field(default_factory=dict)  # go after this enemy model
     quarries: dict[ModelId, int] = field(default_factory=dict)  # enemy -> VP (HUNT_POINTS+)
     wards: frozenset[ModelId] = frozenset()  # ours whose death pays the enemy HUNT_POINTS
-    outshot: bool = False  # the enemy has more bows: standing off only feeds its shots
 
 
 def make_plan(
@@ -74,7 +73,6 @@ def make_plan(
         intent = _intent(state, side, scenario, roles)
     hunted = {uid: p for uid, p in quarries(state, scenario, side).items() if p >= HUNT_POINTS}
     plan = Plan(state.turn, intent, roles, quarries=hunted, wards=kept)
-    plan.outshot = _bows(state, 1 - side) > sum(1 for r in roles.values() if r is Role.ARCHER)
     _allot_objectives(state, side, scenario, plan)
     _allot_hunts(state, side, plan)
     if scenario is None or not scenario.spec.siege:  # at a siege, walls are held
@@ -141,12 +139,8 @@ def _intent(
     if objectives(scenario) or turns_left(state, scenario) * 2 < _limit(scenario):
         return Intent.ADVANCE  # objectives wait for nobody; the second half is for fighting
     bows = sum(1 for role in roles.values() if role is Role.ARCHER)
-    theirs = _bows(state, 1 - side)
+    theirs = sum(1 for m in state.living(1 - side) if role_of(state, m) is Role.ARCHER)
     return Intent.HOLD if bows >= HOLD_BOWS and bows >= 2 * theirs else Intent.ADVANCE
-
-
-def _bows(state: BattleState, side: PlayerId) -> int:
-    return sum(1 for m in state.living(side) if role_of(state, m) is Role.ARCHER)
 
 
 def _limit(scenario: Scenario | None) -> int:

@@ -10,9 +10,8 @@ What it changes, each in a small method below:
   when the line no longer screens them;
 - fighters with no charge close on the enemy with the fewest of our models on it: second
   ranks wrap the flanks instead of queuing behind friends; charges value trapping a lone
-  enemy; under a HOLD intent (or with Priority, unless the enemy has more bows) the line
-  stops outside the enemy's charge reach; a side with more models sends its spare
-  fighters round the ends of the enemy's line (``flanks.py``);
+  enemy; under a HOLD intent the line stops outside the enemy's charge reach; a side with
+  more models sends its spare fighters round the ends of the enemy's line (``flanks.py``);
 - casters: one with an enemy in charge reach moves (and casts) before the fighters, and
   charges value an enemy a power left Prone or held (it strikes nothing if it wins);
 - shooting picks targets by worth (leaders, banners, Heroes, Monsters), not only odds;
@@ -283,8 +282,7 @@ class PlanPlayer(HeuristicPlayer):
             return Hold(model.uid)
         target = targets[0]
         moved_first = state.priority == model.player and plan.intent is not Intent.PRESS
-        # out-shot, a line waiting outside the enemy's reach is shot at for free
-        wary = plan.intent is Intent.HOLD or (moved_first and not plan.outshot)
+        wary = plan.intent is Intent.HOLD or moved_first
         if wary and not state.engaged(target):
             room = self._short_of_reach(state, model)
             if room > 0.0:
