@@ -4,6 +4,7 @@ machine was."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -29,3 +30,16 @@ def load_average() -> str:
 def cpu_seconds() -> float:
     """CPU time of this process (user + system): steadier than wall time on a shared box."""
     return time.process_time()
+
+
+def count_argument(doc: str | None, default: int, name: str = "battles") -> int:
+    """The one optional positive count a bench takes (``bench.py [N]``), read by argparse so
+    ``--help`` shows the bench's docstring and a bad value gets a usage line, not a trace."""
+    cli = argparse.ArgumentParser(
+        description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    cli.add_argument(name, nargs="?", type=int, default=default, help=f"default {default}")
+    count = getattr(cli.parse_args(), name)
+    if count < 1:
+        cli.error(f"{name} must be at least 1")
+    return int(count)

@@ -8,6 +8,7 @@ Run: ``.venv/bin/python bench/roster_coverage.py [BSDATA_DIR]``.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -42,8 +43,17 @@ def faction_figures(directory: Path, faction: ParsedFaction) -> tuple[int, int, 
     return len(faction.profiles), placed, pairs, found
 
 
+def _directory() -> Path:
+    cli = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    cli.add_argument("directory", nargs="?", type=Path, default=DEFAULT_DIR)
+    directory: Path = cli.parse_args().directory
+    if not any(directory.glob("*.gst")):
+        cli.error(f"{directory} holds no BattleScribe game system (.gst)")
+    return directory
+
+
 def main() -> None:
-    directory = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DIR
+    directory = _directory()
     started = time.perf_counter()
     dataset = parse_battlescribe([directory])
     totals = [0, 0, 0, 0]

@@ -18,6 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import count_argument  # noqa: E402
+
 from battlesim.engines.sbg.policies.players import RandomPlayer  # noqa: E402
 from battlesim.engines.sbg.policies.roster import PLAYERS  # noqa: E402
 from tests.engines.sbg.test_battles import run_watched  # noqa: E402
@@ -27,7 +29,7 @@ CASTERS = ("gandalf_minas_tirith", "nazgul_mordor")
 
 
 def main() -> int:
-    battles = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    battles = count_argument(__doc__, 300)
     start = time.process_time()
     failures: list[str] = []
     spells: Counter[str] = Counter()

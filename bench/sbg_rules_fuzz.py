@@ -20,6 +20,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import count_argument  # noqa: E402
+
 from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
 from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
@@ -60,7 +62,7 @@ def force_with(rule: str, base: str) -> dict[str, Any]:
 
 
 def main() -> int:
-    battles = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    battles = count_argument(__doc__, 300)
     tables, failures, fallen, start = list(PRESETS), 0, 0, time.process_time()
     for n in range(battles):
         rule = RULES[n % len(RULES)]

@@ -22,6 +22,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import count_argument  # noqa: E402
+
 from battlesim.engines.sbg.core.tables_more import ALL_PRESETS  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
 from battlesim.engines.sbg.rules.scenario_library import LIBRARY  # noqa: E402
@@ -56,7 +58,7 @@ def plan(count: int) -> list[dict[str, Any]]:
 
 
 def main() -> int:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    count = count_argument(__doc__, 300)
     ends: dict[str, Counter[str]] = defaultdict(Counter)
     turns: dict[str, list[int]] = defaultdict(list)
     failures, unended, start = 0, 0, time.process_time()

@@ -16,6 +16,7 @@ BATTLES is 10 by default; NAMEs limit it to those scenarios (every one by defaul
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -53,13 +54,22 @@ def mirror(name: str, battles: int) -> tuple[float, float]:
     return gap / max(1, battles), lean / max(1, battles)
 
 
-def main() -> int:
-    battles = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    names = sys.argv[2:] or list(LIBRARY)
-    unknown = [name for name in names if name not in LIBRARY]
+def _arguments() -> argparse.Namespace:
+    cli = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    cli.add_argument("battles", nargs="?", type=int, default=10, help="battles of each kind")
+    cli.add_argument("names", nargs="*", metavar="NAME", help="scenarios (all by default)")
+    args = cli.parse_args()
+    if args.battles < 1:
+        cli.error("BATTLES must be at least 1")
+    unknown = [name for name in args.names if name not in LIBRARY]
     if unknown:
-        print(f"unknown scenario {', '.join(unknown)}; known: {', '.join(LIBRARY)}")
-        return 2
+        cli.error(f"unknown scenario {', '.join(unknown)}; known: {', '.join(LIBRARY)}")
+    return args
+
+
+def main() -> int:
+    args = _arguments()
+    battles, names = args.battles, args.names or list(LIBRARY)
     start = time.process_time()
     print(f"{'scenario':24} heuristic v random wins   mirror mean |VP diff|   side 0 - side 1")
     for name in names:

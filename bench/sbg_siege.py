@@ -26,6 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import count_argument  # noqa: E402
+
 from battlesim.engines.sbg.game import play_game  # noqa: E402
 from battlesim.engines.sbg.rules.scenario_library import SETS  # noqa: E402
 
@@ -100,7 +102,7 @@ def fuzz(battles: int) -> tuple[int, int, int]:
 
 
 def main() -> int:
-    battles = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    battles = count_argument(__doc__, 10)
     start = time.process_time()
     print("1. heuristic v random (win rate)")
     for scenario in SIEGES:
