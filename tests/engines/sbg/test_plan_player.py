@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import pytest
+
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.core.effects import Bar, Until
@@ -175,6 +177,23 @@ def test_a_bow_that_hardly_wounds_joins_the_fight_when_an_enemy_comes_near() -> 
         add(state, "b1", 1, 24, 5 + BASE_GAP + 6.0, profile(defence=defence))
         action = PlanPlayer().choose_move(state, bow)
         assert isinstance(action, Hold) is holds, action
+
+
+def test_a_bow_shattered_in_the_turn_is_valued_as_a_fighter_not_an_archer() -> None:
+    """The turn's plan casts a bowman as an archer; Shatter (MAGIC-P-SHATTER, 002:L2397)
+    can destroy its bow before it moves again (a Heroic Combat's extra move). Its charges
+    are then rated as any fighter's: the plan's cached role must not assume a bow."""
+    state = battle(priority=0)
+    for k in range(3):
+        add(state, f"a{k}", 0, 10 + 2 * k, 10)
+    bow = add(state, "a9", 0, 24, 5, profile(wargear=("sword", "bow")))
+    enemy = add(state, "b1", 1, 24, 5 + BASE_GAP + 6.0, profile(defence=4))
+    player = PlanPlayer()
+    player.choose_move(state, bow)  # the turn's plan: a9 is an archer
+    archer = player._charge_value(state, bow, enemy)
+    bow.missile = None
+    assert player._charge_value(state, bow, enemy) == pytest.approx(archer + 0.15)
+    assert not isinstance(player.choose_move(state, bow), Hold)  # it no longer holds to shoot
 
 
 def test_with_the_numbers_or_the_clock_the_army_charges_at_a_worse_exchange() -> None:

@@ -27,17 +27,18 @@ def play_turn(state: BattleState, players: tuple[Player, Player]) -> None:
     run_priority_phase(state, players)
     tick(state, Tick.PHASE_END)
     run_move_phase(state, players)
-    _after_move(state, players)
+    after_move_phase(state, players)
 
 
 def rest_of_turn(state: BattleState, players: tuple[Player, Player], side: PlayerId) -> None:
     """The turn on from ``side``'s move order: the rest of the Move phase, then Shoot,
     Fight and End."""
     rest_of_move_phase(state, players, side)
-    _after_move(state, players)
+    after_move_phase(state, players)
 
 
-def _after_move(state: BattleState, players: tuple[Player, Player]) -> None:
+def after_move_phase(state: BattleState, players: tuple[Player, Player]) -> None:
+    """Shoot, Fight and End (a search player plays them on from a copy's Move phase)."""
     tick(state, Tick.PHASE_END)
     run_shoot_phase(state, players)
     tick(state, Tick.PHASE_END)

@@ -6,14 +6,19 @@ When its side is asked its move order and the armies are close enough to fight w
 moves, it tries each candidate way to play the turn (``CANDIDATES``: v2's own choice; an
 intent forced, ADVANCE, PRESS or HOLD: how far the line closes in; a bold turn that presses
 and charges even poor exchanges; a wary one that holds and charges only the fights it
-expects to win) on copies of the state (``core/clone.py``): each copy plays the rest of the
-turn and ``depth`` more turns with heuristic_v2 on both sides, the candidate steering its own
-side this turn. Each candidate is played with the same ``rollouts`` dice seeds (common random
-numbers: the candidates differ by their play, not their luck), drawn from the battle's seed,
-never from its dice. The candidate whose copies end best on average (material kept less
-material lost, the scenario's victory points, a side broken) is played if it beats v2's own
-choice by more than ``MARGIN`` and ``SURE`` standard errors of the copies' differences
-(less is the dice's noise: once the play parts ways, so do the dice). Far apart, it plays as v2.
+expects to win) on copies of the state (``core/clone.py``). Each candidate first plays the
+rest of this Move phase on a copy, the candidate steering its side; one whose models end
+where an earlier candidate's do is the same play and is dropped (most turns every candidate
+plays as v2: nothing is rolled out). Each distinct one is then played on from its Move phase
+``rollouts`` times, the rest of the turn and ``depth`` more turns with heuristic_v2 on both
+sides. Copy n of every candidate rolls seed n of ``KeyedDice`` (``search_dice.py``): a draw
+is keyed by its purpose ("duel m3") and how many such draws came before, so that the same
+duel or test rolls the same dice in every candidate's copy even once the plays part ways
+(common random numbers: the candidates differ by their play, not their luck). The seeds come
+from the battle's seed, never from its dice. The candidate whose copies end best on average
+(material kept less material lost, the scenario's victory points, a side broken) is played
+if it beats v2's own choice by more than ``MARGIN`` and ``SURE`` standard errors of the
+copies' paired differences. Far apart, it plays as v2.
 
 Its strength and cost are stated by ``bench/sbg_players.py --check search``.
 """
@@ -24,17 +29,17 @@ import math
 import zlib
 from dataclasses import dataclass
 
-from battlesim.engines.dice import Dice
 from battlesim.engines.sbg.core.clone import clone
 from battlesim.engines.sbg.core.state import BattleState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
-from battlesim.engines.sbg.phases.turn import play_turn, rest_of_turn
+from battlesim.engines.sbg.phases.move import rest_of_move_phase
+from battlesim.engines.sbg.phases.turn import after_move_phase, play_turn
 from battlesim.engines.sbg.policies.plan.intent import Intent
+from battlesim.engines.sbg.policies.search_dice import KeyedDice
 from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
 from battlesim.engines.sbg.rules.scenarios import Scenario
 
-ROLLOUTS = 6  # dice seeds per candidate
-PROBE = 2  # copies after which a candidate that ends exactly as v2's own choice is dropped
+ROLLOUTS = 12  # dice seeds per candidate
 DEPTH = 1  # whole turns played after the rest of this one
 CONTACT_RANGE = 2.0  # moves apart within which the turn's choice matters
 BROKEN_WEIGHT = 0.2  # a broken army, in shares of an army's points
@@ -125,25 +130,18 @@ class SearchPlayer(SteeredPlayer):
         }
 
     def worths(self, state: BattleState, side: PlayerId) -> dict[str, list[float]]:
-        """Each candidate's worth on each copy, copy n of every candidate rolling seed n. A
-        candidate whose first ``PROBE`` copies end exactly as v2's own is taken for the same
-        play (it moved no model otherwise) and gets no more copies."""
-        seeds = [_seed(state, side, n) for n in range(self.rollouts)]
-        found = {
-            c.name: [self._play_out(state, side, c, seed) for seed in seeds[:PROBE]]
-            for c in self.candidates(state, side)
-        }
-        own = found[OWN.name]
-        for c in self.candidates(state, side):
-            if c is OWN or found[c.name] != own:
-                found[c.name] += [self._play_out(state, side, c, seed) for seed in seeds[PROBE:]]
-        return {name: worths for name, worths in found.items() if len(worths) == len(seeds)}
+        """Each distinct candidate's worth on each copy, copy n of every candidate rolling
+        seed n. A candidate whose Move phase ends as an earlier one's is the same play and
+        is not played on (``_moved``)."""
+        return self._played_on(state, side, self._moved(state, side))
 
     def _best(self, state: BattleState, side: PlayerId) -> Candidate:
         """The candidate that beats v2's own choice by the most, if it beats it surely: by
-        more than ``MARGIN`` and than ``SURE`` standard errors of the copies' differences
-        (their dice part ways once the play does: the noise is large)."""
-        worths = self.worths(state, side)
+        more than ``MARGIN`` and than ``SURE`` standard errors of the copies' differences."""
+        moved = self._moved(state, side)
+        if len(moved) < 2:  # every candidate plays as v2: nothing to weigh
+            return OWN
+        worths = self._played_on(state, side, moved)
         own = worths[OWN.name]
         best, best_gain = OWN, 0.0
         for candidate in CANDIDATES:
@@ -155,21 +153,56 @@ class SearchPlayer(SteeredPlayer):
                 best, best_gain = candidate, gain
         return best
 
-    def _play_out(
-        self, state: BattleState, side: PlayerId, candidate: Candidate, seed: int
-    ) -> float:
-        """The copy's worth to ``side`` once it has played on with ``candidate`` this turn."""
+    def _played_on(
+        self, state: BattleState, side: PlayerId, moved: dict[str, BattleState]
+    ) -> dict[str, list[float]]:
+        """Each copy of ``moved`` played on with each copy seed."""
+        seeds = [_seed(state, side, n) for n in range(self.rollouts)]
+        return {
+            name: [self._play_on(copy, side, seed) for seed in seeds]
+            for name, copy in moved.items()
+        }
+
+    def _moved(self, state: BattleState, side: PlayerId) -> dict[str, BattleState]:
+        """Each candidate's copy at the end of this Move phase, the candidate steering its
+        side, once per distinct play (v2's own first). The phase's own few dice (a jump, a
+        terror test) roll the first copy seed for every candidate."""
+        seed = _seed(state, side, 0)
+        moved: dict[str, BattleState] = {}
+        seen: set[tuple[object, ...]] = set()
+        for candidate in self.candidates(state, side):
+            copy = clone(state, KeyedDice(seed))
+            players = (SteeredPlayer(self.scenario), SteeredPlayer(self.scenario))
+            players[side].steer(copy, side, candidate)
+            copy.players = players
+            rest_of_move_phase(copy, players, side)
+            key = _placed(copy)
+            if key not in seen:
+                seen.add(key)
+                moved[candidate.name] = copy
+        return moved
+
+    def _play_on(self, moved: BattleState, side: PlayerId, seed: int) -> float:
+        """The worth to ``side`` of a copy of ``moved`` played on with ``seed``'s dice: the
+        rest of the turn and ``depth`` more turns, v2 on both sides."""
         scenario = self.scenario_or_default
-        copy = clone(state, Dice(seed))
+        copy = clone(moved, KeyedDice(seed))
         players = (SteeredPlayer(self.scenario), SteeredPlayer(self.scenario))
-        players[side].steer(copy, side, candidate)
         copy.players = players
-        rest_of_turn(copy, players, side)
+        after_move_phase(copy, players)
         for _ in range(self.depth):
             if scenario.ended(copy) is not None:
                 return _worth(copy, side, scenario, ended=True)
             play_turn(copy, players)
         return _worth(copy, side, scenario, ended=scenario.ended(copy) is not None)
+
+
+def _placed(state: BattleState) -> tuple[object, ...]:
+    """Where every model stands, its Wounds and who touches whom: two Move phases that end
+    the same are the same play."""
+    models = tuple((uid, m.x, m.y, m.alive, m.wounds) for uid, m in sorted(state.models.items()))
+    touching = tuple(sorted((uid, tuple(sorted(t))) for uid, t in state.touching.items()))
+    return models, touching
 
 
 def _error(values: list[float]) -> float:

@@ -181,7 +181,7 @@ class PlanPlayer(HeuristicPlayer):
         flank = plan.flanks.get(model.uid)
         if flank is not None:
             return self._walk(state, model, flank)
-        if role is Role.ARCHER:
+        if role is Role.ARCHER and model.missile:  # a bow shattered this turn: a fighter
             return self._archer(state, model, plan)
         if role in KEPT_BACK:
             return self._follow(state, model)
@@ -356,7 +356,7 @@ class PlanPlayer(HeuristicPlayer):
         if _harmless(state, enemy):
             dealt, taken = dealt * (2 if enemy.prone else 1), 0.0
         value = dealt / theirs.wounds - taken / max(1, model.wounds) + 0.02
-        if role is Role.ARCHER and self._line_screens(state, model.player):
+        if role is Role.ARCHER and model.missile and self._line_screens(state, model.player):
             value -= 0.0 if self._poor_shot(state, model, enemy) else 0.15
         if engaged and _alone(state, enemy):
             value += TRAP_BONUS

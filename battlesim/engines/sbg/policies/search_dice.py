@@ -1,0 +1,43 @@
+"""``KeyedDice``: the search player's dice for its copies of the battle (``search.py``).
+
+Each draw is read from the battle's copy seed, the draw's purpose ("duel m3", "to wound
+m4 -> m7 ...", "courage m2 ...") and how many draws of that purpose came before it, not
+from the order of all draws. Two copies that part ways (one candidate charges where the
+other waits) still roll the same dice for the same duel, shot or test: the candidates
+differ by their play, not their luck (common random numbers), and the copies' paired
+differences are far less noisy than with one stream whose order the play shuffles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from battlesim.engines.dice import Dice
+
+
+class KeyedDice(Dice):
+    """Seeded dice whose draws are keyed by their purpose (module docstring)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._salt = str(seed).encode()
+        self._drawn: dict[str, int] = {}  # purpose -> draws of it so far
+
+    def _keyed(self, sides: int, purpose: str) -> int:
+        count = self._drawn.get(purpose, 0)
+        self._drawn[purpose] = count + 1
+        key = f"{purpose}|{count}".encode()
+        digest = hashlib.blake2b(key, digest_size=8, key=self._salt).digest()
+        return int.from_bytes(digest, "little") % sides + 1
+
+    def roll(self, sides: int, purpose: str) -> int:
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides}")
+        value = self._keyed(sides, purpose)
+        self._pending.append((purpose, sides, value))
+        return value
+
+    def d6s(self, count: int, purpose: str) -> list[int]:
+        values = [self._keyed(6, purpose) for _ in range(count)]
+        self._pending += [(purpose, 6, value) for value in values]
+        return values
