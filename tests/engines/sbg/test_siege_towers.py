@@ -215,3 +215,41 @@ def test_tower_crew_fills_the_back_and_flanks_before_the_chain_behind():
     spot = siege_equipment._assigned_spot(state, tower, facing, crew, flanks, chained)
     assert spot is not None
     assert math.dist(spot, tower.position) == pytest.approx(R, abs=0.01)  # touching it
+
+
+def test_siege_tower_03_a_passenger_charges_a_defender_on_the_rampart_off_the_ramp():
+    """SIEGE-TOWER-03 (002:L3347) with the normal charge rules: no rule forbids leaving the
+    lowered ramp by a charge, so with defenders on every rampart spot within the ramp's
+    width, the passenger charges the nearest into base contact (it had stayed aboard)."""
+    state = battle(table=walled_keep())
+    add(state, "A0", 0, 30.0, 5.0)
+    tower = _tower(state, point=(12.0, 25.0), aboard=("A0",))
+    _around(state, tower, (60, 90, 120, 150, 180, 210, 240))
+    rampart = 31.3 + 0.5 + 0.05
+    for k, x in enumerate((10.0, 12.0, 14.0), start=1):
+        add(state, f"D{k}", 1, x, rampart)
+    state.players = players()
+    state.phase = Phase.MOVE
+    tick(state, Tick.PHASE_START)
+    charger = state.models["A0"]
+    assert st.towers(state)["T1"].aboard == []
+    assert charger.charged and charger.moved and state.engaged(charger)
+    assert state.in_contact(charger, state.models["D2"])
+    assert charger.y > 31.3  # on the rampart, beyond the wall
+    assert charger.spent <= charger.profile.move
+    assert any(e.kind == "tower_charge" for e in state.log.events)
+
+
+def test_siege_tower_03_no_charge_beyond_the_passengers_move():
+    """A defender farther on the rampart than the passenger's Move from the tower's edge is
+    not charged; with the rampart spots free, it steps onto one as before."""
+    state = battle(table=walled_keep())
+    add(state, "A0", 0, 30.0, 5.0)
+    tower = _tower(state, point=(12.0, 25.0), aboard=("A0",))
+    _around(state, tower, (60, 90, 120, 150, 180, 210, 240))
+    add(state, "D1", 1, 12.0, 40.0)
+    state.players = players()
+    state.phase = Phase.MOVE
+    tick(state, Tick.PHASE_START)
+    climber = state.models["A0"]
+    assert not climber.charged and not climber.moved and climber.y > 31.3

@@ -10,9 +10,10 @@ At the start of each Move phase, before any model moves, its side may push it 6"
 six plus one per model aboard, a Monster counting six. The pushers go with it and have moved;
 those aboard have not (SIEGE-TOWER-03). Touching a fortified wall it stops and its ramp is
 lowered: those aboard may then step onto the rampart behind the wall, the distance paid from
-their Move, and move on as usual. It has Defence 10 and 3 Wounds (SIEGE-TOWER-04): a
-Battlefield target for Siege Engines, attacked like a gate by enemies touching it; wrecked,
-those aboard are set down where it stood.
+their Move, and move on as usual, or instead charge an enemy on the rampart they reach (the
+text gives the ramp no rule of its own: the normal charge rules; READINGS). It has Defence 10
+and 3 Wounds (SIEGE-TOWER-04): a Battlefield target for Siege Engines, attacked like a gate
+by enemies touching it; wrecked, those aboard are set down where it stood.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from battlesim.engines.sbg.core.bases import MM_PER_INCH
 from battlesim.engines.sbg.core.decisions import Decision, Player
@@ -36,7 +38,9 @@ from battlesim.engines.sbg.core.state import (
     Removal,
     Tick,
     every,
+    notify,
     on,
+    subscribed,
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import SIEGE_TOWER, STRUCTURES, ModelId, ModelSpec, Profile
@@ -273,6 +277,85 @@ def disembark(state: BattleState, tower: ModelState, model: ModelState, spot: Po
     state.log.emit("tower_left", model=model.uid, tower=tower.uid, at=[*spot])
 
 
+def _ramp_wall(state: BattleState, tower: ModelState) -> Any | None:
+    found = towers(state)[tower.uid]
+    if found.ramp is None or state.table is None:
+        return None
+    return next(p for p in state.table.pieces if p.name == found.ramp)
+
+
+def _on_rampart(found: Tower, wall: Any, centre: Point, point: Point, radius: float) -> bool:
+    """Whether a base at ``point`` stands wholly beyond the ramp's wall (on its rampart)."""
+    ahead = (point[0] - centre[0]) * found.facing[0] + (point[1] - centre[1]) * found.facing[1]
+    return ahead >= wall.thickness / 2 + radius - 1e-6
+
+
+def ramp_charges(
+    state: BattleState, tower: ModelState, model: ModelState
+) -> list[tuple[ModelId, Point]]:
+    """SIEGE-TOWER-03 with the normal charge rules (READINGS): enemies on the rampart a
+    passenger reaches from the lowered ramp, each with the free contact spot on the rampart
+    nearest the tower; the way from the tower's edge is paid from its Move."""
+    wall = _ramp_wall(state, tower)
+    if wall is None:
+        return []
+    found = towers(state)[tower.uid]
+    centre = nearest_on(wall, tower.position)
+    reach = model.profile.move + tower.radius
+    options = []
+    for enemy in state.near(centre[0], centre[1], reach + model.radius * 2, 1 - model.player):
+        if enemy.uid in state.structures or not enemy.alive:
+            continue
+        if not _on_rampart(found, wall, centre, enemy.position, enemy.radius):
+            continue
+        spot = _contact_spot(state, found, wall, centre, tower, model, enemy)
+        if spot is not None:
+            options.append((enemy.uid, spot))
+    options.sort(key=lambda o: (math.dist(o[1], tower.position), o[0]))
+    return options
+
+
+def _contact_spot(
+    state: BattleState,
+    found: Tower,
+    wall: Any,
+    centre: Point,
+    tower: ModelState,
+    model: ModelState,
+    enemy: ModelState,
+) -> Point | None:
+    gap = enemy.radius + model.radius + 0.01
+    spots = []
+    for k in range(24):
+        angle = k * math.pi / 12
+        spot = (enemy.x + gap * math.cos(angle), enemy.y + gap * math.sin(angle))
+        way = math.dist(tower.position, spot) - tower.radius
+        if way > model.profile.move or not _on_rampart(found, wall, centre, spot, model.radius):
+            continue
+        if _room(state, model, spot):
+            spots.append((way, spot))
+    return min(spots)[1] if spots else None
+
+
+def _room(state: BattleState, model: ModelState, spot: Point) -> bool:
+    """Terrain that fits the base and no other base there (a charger may enter zones)."""
+    if not terrain_fits(state.table, spot, model.radius, state.width, state.depth):
+        return False
+    near = state.near(spot[0], spot[1], model.radius + state.largest_radius + 0.1)
+    return all(math.dist(o.position, spot) >= model.radius + o.radius - 1e-6 for o in near)
+
+
+def charge_from_ramp(
+    state: BattleState, tower: ModelState, model: ModelState, target: ModelId, spot: Point
+) -> None:
+    """The passenger charges off the ramp into base contact: it has moved, and charged."""
+    disembark(state, tower, model, spot)
+    model.moved = model.done_moving = model.charged = True
+    state.log.emit("tower_charge", model=model.uid, tower=tower.uid, target=target)
+    if subscribed(On.CHARGE_DECLARED):
+        notify(state, On.CHARGE_DECLARED, Happening(model, other=state.models[target]))
+
+
 @every(Tick.PHASE_START, "siege towers pushed", 30)
 def _move_towers(state: BattleState) -> None:
     """At the Move phase's start (reading: before any model moves, so its pushers have not
@@ -290,10 +373,22 @@ def _move_towers(state: BattleState) -> None:
         if enough and player.decide(state, PushTower(tower, tuple(crew))):
             push(state, tower, crew)
         for model_uid in list(found.aboard):
-            model = state.models[model_uid]
-            spots = rampart_spots(state, tower, model)
-            if spots and player.decide(state, LeaveTower(model, tower, spots[0])):
-                disembark(state, tower, model, spots[0])
+            _off_the_ramp(state, player, tower, state.models[model_uid])
+
+
+def _off_the_ramp(state: BattleState, player: Player, tower: ModelState, model: ModelState) -> None:
+    """A passenger charges a defender it reaches on the rampart, else steps onto a free spot."""
+    options = ramp_charges(state, tower, model)
+    if options:
+        chosen = player.decide(state, ChargeFromRamp(model, tower, tuple(options)))
+        if chosen is not None and chosen in options:
+            charge_from_ramp(state, tower, model, *chosen)
+            return
+    spots = rampart_spots(state, tower, model)
+    if not spots:
+        return
+    if player.decide(state, LeaveTower(model, tower, spots[0])):
+        disembark(state, tower, model, spots[0])
 
 
 # --- SIEGE-TOWER-04: attacked and wrecked ---------------------------------------------------
@@ -399,6 +494,22 @@ class LeaveTower(Decision[bool]):
 
     def default(self, state: BattleState) -> bool:
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeFromRamp(Decision[tuple[ModelId, Point] | None]):
+    """SIEGE-TOWER-03: does the passenger charge one of these defenders on the rampart off
+    the lowered ramp (target, contact spot), or not? Default: the nearest when no rampart spot
+    is free, else none (stepped off, it may still charge in its side's move)."""
+
+    model: ModelState
+    tower: ModelState
+    options: tuple[tuple[ModelId, Point], ...]
+
+    def default(self, state: BattleState) -> tuple[ModelId, Point] | None:
+        if rampart_spots(state, self.tower, self.model):
+            return None
+        return self.options[0]
 
 
 @dataclass(frozen=True, slots=True)
