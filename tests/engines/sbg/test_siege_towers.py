@@ -253,3 +253,23 @@ def test_siege_tower_03_no_charge_beyond_the_passengers_move():
     tick(state, Tick.PHASE_START)
     climber = state.models["A0"]
     assert not climber.charged and not climber.moved and climber.y > 31.3
+
+
+def test_siege_tower_03_a_ramp_charge_at_a_terror_defender_needs_the_courage_test():
+    """MOVE-CHG-14 (002:L1208, L1218-1222) holds for a charge off the ramp like any other:
+    against a Terror defender the passenger tests Courage 3 on 2D6 (1 + 1 = 2 + 3 = 5, short
+    of 10) and, failing, neither charges nor moves this turn; it stays aboard."""
+    state = battle([1, 1], table=walled_keep())
+    add(state, "A0", 0, 30.0, 5.0)
+    tower = _tower(state, point=(12.0, 25.0), aboard=("A0",))
+    _around(state, tower, (60, 90, 120, 150, 180, 210, 240))
+    rampart = 31.3 + 0.5 + 0.05
+    for k, x in enumerate((10.0, 12.0, 14.0), start=1):
+        add(state, f"D{k}", 1, x, rampart, profile(rules=("Terror",)))
+    state.players = players()
+    state.phase = Phase.MOVE
+    tick(state, Tick.PHASE_START)
+    frightened = state.models["A0"]
+    assert st.towers(state)["T1"].aboard == ["A0"]
+    assert not frightened.charged and frightened.done_moving
+    assert any(e.kind == "courage" and e.data.get("passed") is False for e in state.log.events)

@@ -44,7 +44,7 @@ from battlesim.engines.sbg.core.state import (
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import SIEGE_TOWER, STRUCTURES, ModelId, ModelSpec, Profile
-from battlesim.engines.sbg.rules import fortifications, siege_ladders
+from battlesim.engines.sbg.rules import fortifications, siege_ladders, terror
 from battlesim.engines.sbg.rules.muster import model_state
 from battlesim.engines.sbg.rules.reinforcements import spot_free
 from battlesim.engines.sbg.rules.siege_ladders import is_fortified_wall, nearest_on
@@ -349,11 +349,11 @@ def charge_from_ramp(
     state: BattleState, tower: ModelState, model: ModelState, target: ModelId, spot: Point
 ) -> None:
     """The passenger charges off the ramp into base contact: it has moved, and charged."""
+    state.log.emit("tower_charge", model=model.uid, tower=tower.uid, target=target)
+    if subscribed(On.CHARGE_DECLARED):  # rules hear of a charge before it is carried out
+        notify(state, On.CHARGE_DECLARED, Happening(model, other=state.models[target]))
     disembark(state, tower, model, spot)
     model.moved = model.done_moving = model.charged = True
-    state.log.emit("tower_charge", model=model.uid, tower=tower.uid, target=target)
-    if subscribed(On.CHARGE_DECLARED):
-        notify(state, On.CHARGE_DECLARED, Happening(model, other=state.models[target]))
 
 
 @every(Tick.PHASE_START, "siege towers pushed", 30)
@@ -382,7 +382,10 @@ def _off_the_ramp(state: BattleState, player: Player, tower: ModelState, model: 
     if options:
         chosen = player.decide(state, ChargeFromRamp(model, tower, tuple(options)))
         if chosen is not None and chosen in options:
-            charge_from_ramp(state, tower, model, *chosen)
+            if terror.passes(state, model, state.models[chosen[0]]):
+                charge_from_ramp(state, tower, model, *chosen)
+            else:
+                model.done_moving = True  # MOVE-CHG-14: no charge and no move this turn
             return
     spots = rampart_spots(state, tower, model)
     if not spots:
