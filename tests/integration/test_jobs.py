@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from battlesim import services
-from battlesim.models import BattleResult, SimulationJob
+from battlesim.models import BattleResult, JobChunk, SimulationJob
 from tests.workers import WorkerProcess, wait_for
 
 pytestmark = pytest.mark.integration
@@ -51,23 +51,37 @@ def test_two_workers_run_a_job_and_survive_one_killed_mid_job(
 
     disturbed = run_job(owner)
 
-    def busy() -> WorkerProcess | None:
-        # whichever worker holds a chunk of the job now (either may take the first ones)
-        for worker in workers:
-            if disturbed.chunks.filter(worker=worker.name, status="pending").exists():
-                return worker
+    live, killed = list(workers), []  # killed: chunks whose worker died while they ran
+
+    def busy() -> tuple[WorkerProcess, int] | None:
+        # whichever live worker holds a chunk of the job now (either may take the first ones)
+        for worker in live:
+            held = disturbed.chunks.filter(worker=worker.name, status="pending")
+            chunk = held.exclude(pk__in=killed).values_list("pk", flat=True).first()
+            if chunk is not None:
+                return worker, chunk
         return None
 
-    wait_for(lambda: busy() is not None, timeout=120, what="a worker to start a chunk")
-    victim = busy()
-    assert victim is not None
-    victim.process.send_signal(signal.SIGKILL)
-    victim.process.wait(timeout=10)
-    workers.append(start_worker(name=victim.name))
+    # The kill must land mid-chunk: a chunk of fast games may be recorded between the look
+    # and the signal, and then the kill interrupts nothing; the next chunk is tried then.
+    for _ in range(5):
+        wait_for(lambda: busy() is not None, timeout=120, what="a worker to start a chunk")
+        found = busy()
+        assert found is not None
+        victim, chunk_id = found
+        victim.process.send_signal(signal.SIGKILL)
+        victim.process.wait(timeout=10)
+        live.remove(victim)
+        live.append(start_worker(name=victim.name))
+        workers.append(live[-1])
+        if JobChunk.objects.filter(pk=chunk_id, status="pending").exists():
+            killed.append(chunk_id)
+            break
+    assert killed, "no kill landed while its worker was running a chunk, in 5 tries"
     wait_done(disturbed, workers)
 
     assert BattleResult.objects.filter(job=disturbed).count() == BATTLES
     disturbed.refresh_from_db()
     assert disturbed.battles_done == BATTLES
     assert [row[1:] for row in outcomes(disturbed)] == [row[1:] for row in outcomes(calm)]
-    assert disturbed.chunks.filter(attempts__gt=1).exists()  # the killed chunk ran again
+    assert JobChunk.objects.get(pk=killed[0]).attempts > 1  # the killed chunk ran again
