@@ -144,14 +144,9 @@ def ending(seeds: int, player: str) -> None:
 
 
 def _left(result: Any) -> str:
-    """'alive/start' of each side at the end, read from the log."""
-    start = alive = [0, 0]
-    for event in result.log.events:
-        if event.kind == "setup":
-            start = [len(force["models"]) for force in event.data["forces"]]
-        if event.kind == "end_of_turn":
-            alive = event.data["alive"]
-    return ", ".join(f"side {k} {alive[k]}/{start[k]}" for k in (0, 1))
+    """'left/start' of each side at the end, from the battle's summary."""
+    start, lost = result.summary["start_models"], result.summary["casualties"]
+    return ", ".join(f"side {k} {start[k] - lost[k]}/{start[k]}" for k in (0, 1))
 
 
 def cut(name: str, share: float = 1 / 6) -> dict[str, Any]:

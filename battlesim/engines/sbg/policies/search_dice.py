@@ -22,8 +22,10 @@ class KeyedDice(Dice):
         super().__init__(seed)
         self._salt = str(seed).encode()
         self._drawn: dict[str, int] = {}  # purpose -> draws of it so far
+        self._purpose = ""  # the purpose of the draws under way (roll, d6s)
 
-    def _keyed(self, sides: int, purpose: str) -> int:
+    def _draw(self, sides: int) -> int:
+        purpose = self._purpose
         count = self._drawn.get(purpose, 0)
         self._drawn[purpose] = count + 1
         key = f"{purpose}|{count}".encode()
@@ -31,13 +33,9 @@ class KeyedDice(Dice):
         return int.from_bytes(digest, "little") % sides + 1
 
     def roll(self, sides: int, purpose: str) -> int:
-        if sides < 1:
-            raise ValueError(f"a die needs at least one side, not {sides}")
-        value = self._keyed(sides, purpose)
-        self._pending.append((purpose, sides, value))
-        return value
+        self._purpose = purpose  # Dice.roll checks, draws and records as for any dice
+        return super().roll(sides, purpose)
 
     def d6s(self, count: int, purpose: str) -> list[int]:
-        values = [self._keyed(6, purpose) for _ in range(count)]
-        self._pending += [(purpose, 6, value) for value in values]
-        return values
+        self._purpose = purpose
+        return super().d6s(count, purpose)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from battlesim.engines.sbg.core.bases import MM_PER_INCH
 from battlesim.engines.sbg.core.decisions import Decision, Player
@@ -43,6 +42,7 @@ from battlesim.engines.sbg.core.state import (
     subscribed,
 )
 from battlesim.engines.sbg.core.status import Lasting, Status
+from battlesim.engines.sbg.core.table import TerrainPiece
 from battlesim.engines.sbg.core.units import SIEGE_TOWER, STRUCTURES, ModelId, ModelSpec, Profile
 from battlesim.engines.sbg.rules import fortifications, siege_ladders, terror
 from battlesim.engines.sbg.rules.muster import model_state
@@ -251,10 +251,10 @@ def push(state: BattleState, tower: ModelState, crew: Sequence[ModelState]) -> f
 def rampart_spots(state: BattleState, tower: ModelState, model: ModelState) -> list[Point]:
     """Free spots on the rampart behind the ramp's wall, within the ramp's width, nearest
     the tower first (no base there, no enemy control zone: reinforcements.spot_free)."""
-    found = towers(state)[tower.uid]
-    if found.ramp is None or state.table is None:
+    wall = _ramp_wall(state, tower)
+    if wall is None:
         return []
-    wall = next(p for p in state.table.pieces if p.name == found.ramp)
+    found = towers(state)[tower.uid]
     centre = nearest_on(wall, tower.position)
     fx, fy = found.facing
     depth = wall.thickness / 2 + model.radius + 0.05
@@ -277,14 +277,16 @@ def disembark(state: BattleState, tower: ModelState, model: ModelState, spot: Po
     state.log.emit("tower_left", model=model.uid, tower=tower.uid, at=[*spot])
 
 
-def _ramp_wall(state: BattleState, tower: ModelState) -> Any | None:
+def _ramp_wall(state: BattleState, tower: ModelState) -> TerrainPiece | None:
     found = towers(state)[tower.uid]
     if found.ramp is None or state.table is None:
         return None
     return next(p for p in state.table.pieces if p.name == found.ramp)
 
 
-def _on_rampart(found: Tower, wall: Any, centre: Point, point: Point, radius: float) -> bool:
+def _on_rampart(
+    found: Tower, wall: TerrainPiece, centre: Point, point: Point, radius: float
+) -> bool:
     """Whether a base at ``point`` stands wholly beyond the ramp's wall (on its rampart)."""
     ahead = (point[0] - centre[0]) * found.facing[0] + (point[1] - centre[1]) * found.facing[1]
     return ahead >= wall.thickness / 2 + radius - 1e-6
@@ -318,7 +320,7 @@ def ramp_charges(
 def _contact_spot(
     state: BattleState,
     found: Tower,
-    wall: Any,
+    wall: TerrainPiece,
     centre: Point,
     tower: ModelState,
     model: ModelState,
@@ -378,16 +380,16 @@ def _move_towers(state: BattleState) -> None:
 
 def _off_the_ramp(state: BattleState, player: Player, tower: ModelState, model: ModelState) -> None:
     """A passenger charges a defender it reaches on the rampart, else steps onto a free spot."""
+    spots = rampart_spots(state, tower, model)
     options = ramp_charges(state, tower, model)
     if options:
-        chosen = player.decide(state, ChargeFromRamp(model, tower, tuple(options)))
+        chosen = player.decide(state, ChargeFromRamp(model, tower, tuple(options), tuple(spots)))
         if chosen is not None and chosen in options:
             if terror.passes(state, model, state.models[chosen[0]]):
                 charge_from_ramp(state, tower, model, *chosen)
             else:
                 model.done_moving = True  # MOVE-CHG-14: no charge and no move this turn
             return
-    spots = rampart_spots(state, tower, model)
     if not spots:
         return
     if player.decide(state, LeaveTower(model, tower, spots[0])):
@@ -508,11 +510,10 @@ class ChargeFromRamp(Decision[tuple[ModelId, Point] | None]):
     model: ModelState
     tower: ModelState
     options: tuple[tuple[ModelId, Point], ...]
+    spots: tuple[Point, ...]  # the free rampart spots it may step onto instead
 
     def default(self, state: BattleState) -> tuple[ModelId, Point] | None:
-        if rampart_spots(state, self.tower, self.model):
-            return None
-        return self.options[0]
+        return None if self.spots else self.options[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,14 +32,17 @@ def dares(state: BattleState, model: ModelState, action: Charge) -> bool:
         check_action(state, model, action)
     except IllegalActionError:
         return True
-    return passes(state, model, target)
+    return _dares_test(state, model, target)
 
 
 def passes(state: BattleState, model: ModelState, target: ModelState) -> bool:
     """MOVE-CHG-14 for a charge the rules allow: the Courage test to charge ``target`` if it
     frightens ``model`` (a pass this turn stands: COUR-TEST-03)."""
-    if not frightens(target, model, state):
-        return True
+    return not frightens(target, model, state) or _dares_test(state, model, target)
+
+
+def _dares_test(state: BattleState, model: ModelState, target: ModelState) -> bool:
+    """The Courage test to charge a Terror model (or the turn's pass already made)."""
     if TERROR in model.courage_passed:
         state.log.emit("courage", model=model.uid, reason=TERROR, passed=True, auto="passed")
         return True
