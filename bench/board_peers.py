@@ -10,6 +10,10 @@ about 19% more turns) and a Risk turn (ours: ``summary["turns"]``; pyrisk: one
 ``reinforce`` call, made once per living player's turn). Ours and the peer alternate in
 rounds, so both see the same load; the load average is printed with each round.
 
+The peers keep no log, so the ratio is taken on our unlogged play (``play_unlogged``: the same
+games from the same seeds, no event log or dice record; what a study's job plays when it does
+not keep a battle's log); our logged play (``play_game``) is timed and printed beside it.
+
     .venv/bin/python bench/board_peers.py --monopoly-peer DIR --pyrisk DIR [--seconds 5]
 """
 
@@ -28,8 +32,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from battlesim.engines.monopoly.game import play_game as play_monopoly  # noqa: E402
-from battlesim.engines.risk.game import play_game as play_risk  # noqa: E402
+from battlesim.engines.monopoly import game as monopoly_game  # noqa: E402
+from battlesim.engines.risk import game as risk_game  # noqa: E402
 
 PYRISK_TURN_CAP = 3000  # our Risk stops at 300 turns
 PYRISK_CAPPED = {"games": 0}
@@ -42,12 +46,23 @@ class _Capped(Exception):
 Runner = Callable[[int], int | None]  # plays the game of a seed: its turns (None: left out)
 
 
-def ours_monopoly(options: dict[str, Any]) -> Runner:
-    return lambda seed: int(play_monopoly(seed=seed, options=options).summary["turns"])
+def ours(play: Any, options: dict[str, Any]) -> Runner:
+    return lambda seed: int(play(seed=seed, options=options).summary["turns"])
 
 
-def ours_risk(players: list[str]) -> Runner:
-    return lambda seed: int(play_risk(seed=seed, options={"players": players}).summary["turns"])
+def ours_monopoly(options: dict[str, Any]) -> dict[str, Runner]:
+    return {
+        "ours": ours(monopoly_game.play_unlogged, options),
+        "logged": ours(monopoly_game.play_game, options),
+    }
+
+
+def ours_risk(players: list[str]) -> dict[str, Runner]:
+    options = {"players": players}
+    return {
+        "ours": ours(risk_game.play_unlogged, options),
+        "logged": ours(risk_game.play_game, options),
+    }
 
 
 def _import_from(directory: Path, module: str) -> Any:
@@ -134,24 +149,28 @@ def timed(runner: Runner, seconds: float, first_seed: int) -> tuple[int, int, fl
     return games, turns, cpu
 
 
-def compare(title: str, ours: Runner, peer: Runner, seconds: float, rounds: int) -> None:
+def compare(title: str, ours: dict[str, Runner], peer: Runner, seconds: float, rounds: int) -> None:
     print(title)
-    totals = {"ours": [0, 0, 0.0], "peer": [0, 0, 0.0]}
+    runners = {**ours, "peer": peer}
+    totals = {name: [0, 0, 0.0] for name in runners}
     for round_ in range(rounds):
-        for name, runner in (("ours", ours), ("peer", peer)):
+        for name, runner in runners.items():
             games, turns, cpu = timed(runner, seconds, 10_000 * round_)
             load = os.getloadavg()[0]
             print(
-                f"  round {round_ + 1} {name}: {games:5d} games {turns:8d} turns"
+                f"  round {round_ + 1} {name:6s}: {games:5d} games {turns:8d} turns"
                 f" in {cpu:5.1f} CPU s"
                 f" = {turns / cpu:8.0f} turns/s, {games / cpu:6.1f} games/s (load {load:.2f})"
             )
             for i, value in enumerate((games, turns, cpu)):
                 totals[name][i] += value
-    ours_rate = totals["ours"][1] / totals["ours"][2]
-    peer_rate = totals["peer"][1] / totals["peer"][2]
-    ratio = ours_rate / peer_rate
-    print(f"  all rounds: ours {ours_rate:.0f} turns/s, peer {peer_rate:.0f}: {ratio:.2f}x")
+    rates = {name: total[1] / total[2] for name, total in totals.items()}
+    peer_rate = rates["peer"]
+    print(
+        f"  all rounds: ours (unlogged) {rates['ours']:.0f} turns/s, peer {peer_rate:.0f}:"
+        f" {rates['ours'] / peer_rate:.2f}x; ours logged {rates['logged']:.0f}:"
+        f" {rates['logged'] / peer_rate:.2f}x"
+    )
 
 
 def main() -> int:
