@@ -1,15 +1,19 @@
-"""Are the players fair to both sides? (issues 16 and 29) At every decision of a battle, the
-state is copied twice: as it stands, and turned (half a turn round, or reflected north to
-south) with the sides exchanged; a fresh player answers the same question on both copies,
-and the turned copy's answer should be the first one turned. Prints, per decision kind, how
-many answers matched and how many did not, with a few of the differences.
+"""Are the players and rules fair to both sides? (issues 16 and 29) At every decision of a
+mirror match the state is copied twice: as it stands, and turned (half a turn round, or
+reflected north to south) with the sides exchanged; a fresh player answers the same question
+on both copies, and the turned copy's answer should be the first one turned. Prints, per
+decision kind, how many answers matched and how many did not, with a few differences.
 
     .venv/bin/python bench/sbg_sides.py [--force gandalf_minas_tirith] [--seeds 1]
         [--symmetry half_turn|mirror] [--turns 4] [--player heuristic_v2] [--show 5]
+        [--rename] [--play]
 
-Both copies are made the same way (``core/clone.py``) and both players are new, so the
-comparison sees only the player's own asymmetry (its tie-breaks, the order it tries spots
-in), not the battle's history. ``turned_state`` is what the fairness test reuses.
+``--rename``: each model is played by its counterpart (A07's place and state go to B07), so
+side 1 keeps the "B" ids and a choice falling to an id, or to side 0, shows. ``--play``:
+each turn is played on from its Move phase on both copies with dice keyed by purpose (the
+same roll for the same model's duel), printing the models that end differently and the
+first log events that part. Both copies are made the same way (``core/clone.py``) and the
+players are new, so only the player's and the rules' own asymmetry shows, not the history.
 """
 
 from __future__ import annotations
