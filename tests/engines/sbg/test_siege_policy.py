@@ -95,3 +95,54 @@ def test_an_attacker_within_the_walls_makes_for_the_objective_not_the_gate() -> 
     towards_gate = player.choose_move(state, outside)
     assert isinstance(towards_gate, Move)
     assert math.dist(towards_gate.to, gate.position) < math.dist(outside.position, gate.position)
+
+
+def test_an_attacker_on_the_objective_stays_within_its_reach(monkeypatch) -> None:
+    """Issue 20 play quality (the Escalade, seed 7026): an attacker within the keep's
+    scoring reach (4", base edge) fights there as the plan says, but a plan move that would
+    take it off the objective is not made: it holds or steps towards the keep's point."""
+    from battlesim.engines.sbg.core.actions import Move
+    from battlesim.engines.sbg.core.objectives import GateSpec
+    from battlesim.engines.sbg.core.tables_more import walled_keep
+    from battlesim.engines.sbg.policies.plan.player import PlanPlayer
+    from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
+    from battlesim.engines.sbg.rules import fortifications
+    from battlesim.engines.sbg.rules.scenarios import scenario_named
+    from tests.engines.sbg.builders import add, battle
+
+    state = battle(table=walled_keep())
+    fortifications.raise_gates(state, (GateSpec((24.0, 31.0), "castle gate", owner=1),))
+    keep = (24.0, 40.0)
+    on_it = add(state, "A1", 0, 27.5, 38.5)
+    add(state, "B1", 1, 40.0, 44.0)
+    away = Move("A1", (29.5, 37.0))
+    monkeypatch.setattr(PlanPlayer, "_choose_move", lambda self, state, model: away)
+    player = SiegePlanPlayer(scenario_named("escalade"))
+    move = player.choose_move(state, on_it)
+    end = move.to if isinstance(move, Move) else on_it.position
+    assert move != away
+    assert math.dist(end, keep) - on_it.radius <= 4.0
+
+
+def test_an_attacker_held_off_the_objective_by_zones_charges() -> None:
+    """Issue 20 play quality (the Escalade, seed 7026): an attacker inside the walls whose
+    walk to the keep is barred by defenders' control zones charges one of them whatever
+    the exchange (here a poor one, which it declined before); it held 4.5" off the keep's
+    point, just out of reach, to the end."""
+    from battlesim.engines.sbg.core.actions import Charge
+    from battlesim.engines.sbg.core.objectives import GateSpec
+    from battlesim.engines.sbg.core.tables_more import walled_keep
+    from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
+    from battlesim.engines.sbg.rules import fortifications
+    from battlesim.engines.sbg.rules.scenarios import scenario_named
+    from tests.engines.sbg.builders import add, battle, profile
+
+    state = battle(table=walled_keep())
+    fortifications.raise_gates(state, (GateSpec((24.0, 31.0), "castle gate", owner=1),))
+    attacker = add(state, "A1", 0, 28.6, 38.0)
+    strong = profile(fight=6, strength=5, defence=7, attacks=3, wounds=3)  # a poor exchange
+    for k, (x, y) in enumerate(((26.6, 38.8), (26.9, 37.0), (27.4, 40.3)), start=1):
+        add(state, f"B{k}", 1, x, y, strong)
+    player = SiegePlanPlayer(scenario_named("escalade"))
+    move = player.choose_move(state, attacker)
+    assert isinstance(move, Charge)

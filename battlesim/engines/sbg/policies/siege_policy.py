@@ -370,6 +370,20 @@ def assault_reach(scenario: Scenario | None) -> float:
     return held[0].reach if held else OBJECTIVE_RANGE
 
 
+STAY_MARGIN = 0.1  # inches: an attacker on the objective ends its move this well within
+BLOCKED = 1.0  # inches: an attacker's walk gaining less than this is blocked
+
+
+def _gain(model: ModelState, action: MoveAction, goal: Point) -> float:
+    """How much nearer ``goal`` the action brings the model."""
+    return math.dist(model.position, goal) - math.dist(_end(model, action), goal)
+
+
+def _end(model: ModelState, action: MoveAction) -> Point:
+    """Where the action leaves the model (a charge: its contact spot)."""
+    return action.to if isinstance(action, (Move, Charge)) else model.position
+
+
 class SiegePlanPlayer(PlanPlayer):
     """The plan player, with the attackers' siege moves first (module docstring)."""
 
@@ -581,12 +595,37 @@ class SiegePlanPlayer(PlanPlayer):
         would)."""
         target = attacking(self.scenario, model.player)
         reach = assault_reach(self.scenario) + model.radius
-        if target is None or math.dist(model.position, target) <= reach:
+        if target is None:
             return super()._choose_move(state, model)
+        if math.dist(model.position, target) <= reach:
+            return self._hold_objective(state, model, target, reach)
         charge = self._charge(state, model)
         if charge is not None and not fortifications.is_gate(state.models[charge.target]):
             return charge  # (a gate is no way in from within the walls)
-        return self._siege_walk(state, model, target)  # its side-steps through a crowd
+        walk = self._siege_walk(state, model, target)  # its side-steps through a crowd
+        if _gain(model, walk, target) >= BLOCKED:
+            return walk
+        charge = self._charge(state, model, threshold=-math.inf)
+        if charge is not None and not fortifications.is_gate(state.models[charge.target]):
+            return charge  # blocked by enemies' zones: an attacker standing still takes
+            # nothing, whatever the exchange (the Escalade's passenger held 4.5" off the
+            # keep's point, just out of its reach, to the end)
+        return walk
+
+    def _hold_objective(
+        self, state: BattleState, model: ModelState, target: Point, reach: float
+    ) -> MoveAction:
+        """An attacker on the objective fights there as the plan says, but never leaves its
+        scoring reach (a passenger of the Escalade's tower, 4.5" from the keep's point on
+        turn 11, ended the battle 5.5" off it: the defender's random player kept the keep
+        with two models). Off the plan's move, it steps towards the point, or holds."""
+        action = super()._choose_move(state, model)
+        if math.dist(_end(model, action), target) <= reach - STAY_MARGIN:
+            return action
+        walk = self._siege_walk(state, model, target)
+        if math.dist(_end(model, walk), target) <= reach - STAY_MARGIN:
+            return walk
+        return Hold(model.uid)
 
     def _fetch(
         self, state: BattleState, model: ModelState, point: Point, onward: Point | None = None
