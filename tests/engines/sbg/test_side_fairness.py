@@ -14,7 +14,6 @@ from battlesim.engines.sbg.core.state import BattleState, Phase
 from battlesim.engines.sbg.core.units import ModelSpec, PlayerId
 from battlesim.engines.sbg.phases.fight import run_fight_phase
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
-from battlesim.engines.sbg.rules.combats import split_combats
 from battlesim.engines.sbg.rules.heroic_actions import (
     HEROIC_COMBAT,
     Choice,
@@ -48,25 +47,6 @@ def _two_fights(priority: int, mirrored: bool) -> BattleState:
     )
     state.forces = (forces[0], forces[1])
     return state
-
-
-def _counterpart(uid: str) -> str:
-    return {"a": "b", "b": "a"}[uid[0]] + uid[1:]
-
-
-def test_the_priority_side_fights_its_own_fights_first_on_either_side() -> None:
-    """TURN-05: v2 orders the fights by side, not by id: before, side 0's ids ("a...")
-    came first whoever had Priority, and the mirrored battle was fought in another order."""
-    for priority in (0, 1):
-        orders = []
-        for mirrored in (False, True):
-            state = _two_fights(priority if not mirrored else 1 - priority, mirrored)
-            combats = split_combats(state)
-            order = PlanPlayer().combat_order(state, combats)
-            centres = [combats[k].center for k in order]
-            assert centres[0].player == state.priority
-            orders.append([m.uid for m in centres])
-        assert orders[1] == [_counterpart(uid) for uid in orders[0]]
 
 
 def test_after_the_heroic_combats_the_priority_player_orders_the_fights_again() -> None:

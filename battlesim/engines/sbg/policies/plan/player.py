@@ -363,14 +363,6 @@ class PlanPlayer(HeuristicPlayer):
         value += QUARRY_BONUS * self._plan(state, model.player).quarries.get(enemy.uid, 0)
         return value + _cavalry_charge(state, model, enemy)
 
-    def combat_order(self, state: BattleState, combats: Sequence[object]) -> list[int]:
-        """TURN-05: the fights round our own models first, each side's in its list's order.
-        v1 keeps the split's order, by centre id, where side 0's ids ("A...") always come
-        first: whichever side had Priority, side 0's fights were fought first (a side
-        bias, issues 16 and 29: ``bench/sbg_sides.py``)."""
-        side = state.priority
-        return sorted(range(len(combats)), key=lambda k: _fight_key(state, combats[k], side))
-
     def choose_target(
         self, state: BattleState, shooter: ModelState, targets: Sequence[ModelState]
     ) -> ModelId | None:
@@ -388,20 +380,6 @@ class PlanPlayer(HeuristicPlayer):
             return (-chance, state.distance(shooter, t), t.uid)
 
         return min(targets, key=value).uid
-
-
-def _fight_key(state: BattleState, combat: object, side: PlayerId) -> tuple[bool, int]:
-    """Ours before theirs, then the centre's place in its force (the same for either side
-    of a mirror match, unlike its id)."""
-    centre: ModelState = combat.center  # type: ignore[attr-defined]
-    return (centre.player != side, _list_place(state, centre))
-
-
-def _list_place(state: BattleState, model: ModelState) -> int:
-    """The model's place in its own force's list (its id's number, whatever the letter)."""
-    army = state.army_of(model)
-    uids = [spec.uid for spec in state.forces[army].models]
-    return uids.index(model.uid) if model.uid in uids else len(uids)
 
 
 def _casts_first(state: BattleState, model: ModelState) -> bool:
