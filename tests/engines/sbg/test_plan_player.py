@@ -18,6 +18,7 @@ from battlesim.engines.sbg.core.table import Table, TerrainKind, TerrainPiece
 from battlesim.engines.sbg.core.tables_preset import rectangle
 from battlesim.engines.sbg.core.units import PowerSpec
 from battlesim.engines.sbg.game import play_game
+from battlesim.engines.sbg.policies.plan import flow
 from battlesim.engines.sbg.policies.plan.objectives import objectives
 from battlesim.engines.sbg.policies.plan.player import PRESSING_THRESHOLD, PlanPlayer
 from battlesim.engines.sbg.policies.plan.roles import Role, role_of
@@ -356,3 +357,24 @@ def test_a_caster_in_reach_of_the_enemy_moves_first_and_weakened_enemies_are_cha
     held = effects.Effect("transfix", enemy.uid, None, 0, Until.END_OF_TURN, "test")
     effects.add(state, replace(held, bars=frozenset({Bar.STRIKE})))
     assert player._charge_value(state, fighter, enemy) > free
+
+
+def test_a_rear_model_flows_round_a_line_of_fights_to_a_free_side_of_the_enemy() -> None:
+    """Issue 29, the grinds: behind a line of fights and a rank of friends that have moved,
+    the straight walk at the nearest enemy stops behind a friend; the side's flow field
+    sends the model round the end of the line, towards a side of an enemy with room."""
+    state = battle()
+    step = BASE_GAP + 0.02
+    for i in range(9):
+        x = 18 + i * step
+        add(state, f"b{i}", 1, x, 24.0)
+        add(state, f"a{i}", 0, x, 24.0 - BASE_GAP)  # fighting b{i}
+        add(state, f"c{i}", 0, x, 24.0 - 2 * BASE_GAP - 0.05).done_moving = True
+    for i in range(12):  # the enemy has the numbers: nobody is sent round the flanks
+        add(state, f"z{i}", 1, 10 + i * 2, 44.0)
+    rear = add(state, "r", 0, 22.0, 18.0)
+    field = flow.make_field(state, 0, rear.radius)
+    action = PlanPlayer().choose_move(state, rear)
+    assert isinstance(action, Move)
+    assert field.at(action.to) < field.at(rear.position) - 4.0
+    assert abs(action.to[0] - 22.0) > 4.0  # round an end of the line, not behind c4

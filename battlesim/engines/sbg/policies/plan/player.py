@@ -12,6 +12,8 @@ What it changes, each in a small method below:
   ranks wrap the flanks instead of queuing behind friends; charges value trapping a lone
   enemy; under a HOLD intent the line stops outside the enemy's charge reach; a side with
   more models sends its spare fighters round the ends of the enemy's line (``flanks.py``);
+  a fighter screened by a friend walks down its side's flow field, round the crowd to a
+  free side of an enemy (``flow.py``);
 - casters: one with an enemy in charge reach moves (and casts) before the fighters, and
   charges value an enemy a power left Prone or held (it strikes nothing if it wins);
 - shooting picks targets by worth (leaders, banners, Heroes, Monsters), not only odds;
@@ -33,6 +35,7 @@ from battlesim.engines.sbg.core.paths import Point, point_distance, rotated, tow
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.policies.magic_policy import waits
+from battlesim.engines.sbg.policies.plan.flow import FlowFields, screened
 from battlesim.engines.sbg.policies.plan.intent import (
     CLOSING_TURNS,
     Intent,
@@ -96,6 +99,7 @@ class PlanPlayer(HeuristicPlayer):
         super().__init__(scenario, spend_might=spend_might)
         self._plans: dict[PlayerId, Plan] = {}
         self._forced: dict[PlayerId, tuple[int, Intent]] = {}  # side -> (turn, intent)
+        self._fields = FlowFields()
 
     def _plan(self, state: BattleState, side: PlayerId) -> Plan:
         """The side's plan for this turn, made at its first question of the turn."""
@@ -276,7 +280,8 @@ class PlanPlayer(HeuristicPlayer):
         flanks instead of queuing). A model that cannot charge ends outside the enemy's
         charge reach when the enemy moves after it (our Priority) or under HOLD: the enemy
         must then walk into ours, and we charge first. Blocked on the way (friends crowding
-        a gap), it closes on the next enemy instead, by another way."""
+        a gap), it closes on the next enemy instead, by another way. Screened by a friend in
+        its lane (a rear rank), it walks down its side's flow field instead (``flow.py``)."""
         targets = _flank_targets(state, model)
         if not targets:
             return Hold(model.uid)
@@ -287,6 +292,10 @@ class PlanPlayer(HeuristicPlayer):
             room = self._short_of_reach(state, model)
             if room > 0.0:
                 return self._walk(state, model, target.position, max(0.05, room))
+        if screened(state, model, target):  # a rear rank: round the crowd (flow.py)
+            flowed = self._fields.downhill(state, model)
+            if flowed is not None:
+                return Move(model.uid, flowed)
         action = self._walk(state, model, target.position)
         for other in targets[1:]:
             if not stuck(model, action, model.profile.move):
