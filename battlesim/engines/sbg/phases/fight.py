@@ -47,6 +47,8 @@ def run_fight_phase(state: BattleState, players: tuple[Player, Player]) -> None:
     state.log.emit("combats", combats=[c.uids() for c in combats])
     combats = order_combats(state, players[state.priority], combats)
     pending = heroic.fight_heroic_combats(state, players, combats, fight_combat)
+    if pending is not combats:  # formed again after the Heroic Combats: TURN-05 still holds
+        pending = order_combats(state, players[state.priority], pending)
     while pending:
         fight_combat(state, pending.pop(0), players)
         if state.new_fights:
