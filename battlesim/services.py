@@ -219,12 +219,15 @@ def battle_options(job: SimulationJob, index: int) -> dict[str, Any]:
     return swapped_options(options) if battle_swapped(job, index) else options
 
 
-def battle_play(job: SimulationJob, index: int) -> PlayedBattle:
+def battle_play(job: SimulationJob, index: int, *, logged: bool = True) -> PlayedBattle:
     """Play battle ``index`` of a job from its derived seed (a worker's work: a web request
-    never calls this, ``tests/battlesim/test_no_engine_in_web.py``)."""
+    never calls this, ``tests/battlesim/test_no_engine_in_web.py``). ``logged=False``: the
+    engine's unlogged play where it has one (same outcome and summary, empty log), for a
+    battle whose log is not kept; its replay is played again from the seed."""
     seed = battle_seed_of(job, index)
     started = time.perf_counter()
-    result = play_function(job.game)(seed=seed, options=battle_options(job, index))
+    play = play_function(job.game, logged=logged)
+    result = play(seed=seed, options=battle_options(job, index))
     elapsed = int((time.perf_counter() - started) * 1000)
     if battle_swapped(job, index):
         result = in_list_order(result)
@@ -308,7 +311,9 @@ def chunk_run(
     with chunk_lease(chunk.pk) if lease else nullcontext():
         rows = []
         for index in range(chunk.start, chunk.stop):
-            rows.append(_result_row(job, battle_play(job, index)))
+            # A battle whose log is not kept plays unlogged (a replay plays it again).
+            played = battle_play(job, index, logged=log_kept(job, index))
+            rows.append(_result_row(job, played))
             counter.played(len(rows))
             if on_battle is not None:
                 on_battle(index)

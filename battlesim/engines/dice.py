@@ -89,6 +89,21 @@ class Dice:
             items[i], items[j] = items[j], items[i]
 
 
+class QuietDice(Dice):
+    """Seeded dice that keep no record of their draws, for a game played for its result
+    only: the same seed gives the same values as ``Dice`` (the draw is the same), so a
+    recorded game can be played again from the seed."""
+
+    def roll(self, sides: int, purpose: str) -> int:
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides}")
+        return int(self._rng.random() * sides) + 1
+
+    def d6s(self, count: int, purpose: str) -> list[int]:
+        random = self._rng.random
+        return [int(random() * 6) + 1 for _ in range(count)]
+
+
 class ScriptedDice(Dice):
     """Dice that return the given results in order; for tests derived from the rule text.
 

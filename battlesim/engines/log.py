@@ -83,3 +83,14 @@ class EventLog:
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
+
+
+class NullLog(EventLog):
+    """A log that keeps nothing: a game played for its result only (a study's batch, whose
+    replays are played again from the seed when someone opens one). Same seed, same play:
+    the rules never read their own log."""
+
+    __slots__ = ()
+
+    def emit(self, kind: str, **data: JsonValue) -> None:
+        """Nothing is kept."""

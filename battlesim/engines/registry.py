@@ -7,8 +7,10 @@ Each engine package ``battlesim.engines.<name>`` provides in its ``game.py``::
 
 where ``options`` is JSON-ready input (lists, player strategies, variants) validated by the
 engine (a bad value raises a ``ValueError`` subclass naming the option), and the result
-carries the outcome, the event log and a JSON summary for statistics. The job service and the
-CLIs go through this registry only.
+carries the outcome, the event log and a JSON summary for statistics. An engine may also
+provide ``play_unlogged(*, seed, options)``: the same game, its log left empty (the jobs play
+a battle so when its log is not kept, and play it again with ``play_game`` for a replay). The
+job service and the CLIs go through this registry only.
 """
 
 from __future__ import annotations
@@ -65,9 +67,14 @@ def _game_module(game: str) -> Any:
     return importlib.import_module(f"battlesim.engines.{game}.game")
 
 
-def play_function(game: str) -> PlayGame:
-    """Return the ``play_game`` of a registered engine."""
-    return _game_module(game).play_game
+def play_function(game: str, *, logged: bool = True) -> PlayGame:
+    """Return the ``play_game`` of a registered engine. ``logged=False``: its
+    ``play_unlogged`` where it has one (the same game from the same seed, with an empty
+    log: for results whose log is not kept), else ``play_game``."""
+    module = _game_module(game)
+    if not logged and hasattr(module, "play_unlogged"):
+        return module.play_unlogged
+    return module.play_game
 
 
 def validate_options(game: str, options: Mapping[str, Any]) -> None:

@@ -103,7 +103,12 @@ def test_logs_are_kept_for_a_sample_and_regenerated_for_the_rest(
     regenerated = battle_log_get(job=job, index=3)
     stored = battle_log_get(job=job, index=1)
     assert regenerated and stored and regenerated[0]["kind"] == stored[0]["kind"]
-    assert services.battle_play(job, 3).result.log.to_json() == regenerated
+    replayed = services.battle_play(job, 3).result
+    assert replayed.log.to_json() == regenerated
+    # Battle 3 was played unlogged (its log not kept): the replay is the same game.
+    row = job.results.get(index=3)
+    assert (row.winner, row.termination) == (replayed.winner or "", replayed.termination)
+    assert row.summary == replayed.summary
 
 
 def test_statistics_count_outcomes_with_intervals(

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from typing import Any
 
-from battlesim.engines.dice import Dice
-from battlesim.engines.log import Event, EventLog
+from battlesim.engines.dice import Dice, QuietDice
+from battlesim.engines.log import Event, EventLog, NullLog
 from battlesim.engines.monopoly.actions import BadOptionError
 from battlesim.engines.monopoly.data import ASSUMPTIONS, BOARD_SIZE, GROUPS, QUICK_DEAL, Seat
 from battlesim.engines.monopoly.movement import roll_pair
@@ -139,7 +139,8 @@ def play_one_turn(rules: ClassicRules, seat: Seat) -> None:
     if not state.players[seat].bankrupt and not state.is_over:
         rules.manage(seat)
     rules.manage_between_turns(seat)
-    rules.emit("turn_end", seat=seat, **table_snapshot(state))
+    if rules.log is not None:  # an unlogged game skips the snapshot too
+        rules.emit("turn_end", seat=seat, **table_snapshot(state))
 
 
 def table_snapshot(state: GameState) -> dict[str, Any]:
@@ -214,12 +215,25 @@ def play_game(
     listener: Callable[[Event], None] | None = None,
 ) -> GameResult:
     """Play one whole game from ``seed`` and return the outcome, the log and the summary."""
-    strategies, variant = parse_options(options)
     log = EventLog(listeners=[listener] if listener else [])
-    rules = new_rules(strategies, variant, Dice(seed), log)
+    return _played(options, Dice(seed), log, log)
+
+
+def play_unlogged(*, seed: int, options: Mapping[str, Any] | None = None) -> GameResult:
+    """The same game as ``play_game`` from the same seed (same outcome, turns and summary),
+    with no event log, no dice record and no table snapshots: a study's batch needs only the
+    results, and a replay is played again from the seed. Its log is an empty ``NullLog``."""
+    return _played(options, QuietDice(seed), None, NullLog())
+
+
+def _played(
+    options: Mapping[str, Any] | None, dice: Dice, log: EventLog | None, kept: EventLog
+) -> GameResult:
+    strategies, variant = parse_options(options)
+    rules = new_rules(strategies, variant, dice, log)
     set_up(rules)
     run(rules)
     summary = summarise(rules.state)
     winner = summary["winner_seat"]
     label = None if winner is None else f"seat {winner}: {summary['winner_strategy']}"
-    return GameResult(label, summary["termination"], log, summary)
+    return GameResult(label, summary["termination"], kept, summary)

@@ -53,6 +53,9 @@ class Player:
 
     def __init__(self, dice: Dice) -> None:
         self.dice = dice
+        # The table when this player last had nothing to build or lift: its cash, the owner
+        # changes, the bank's stock, the levels and the mortgages (see ``_still_idle``).
+        self._idle: tuple[int, int, int, int, list[int], list[bool]] | None = None
 
     # -- buying ------------------------------------------------------------------------
     def decide_buy(self, state: GameState, seat: Seat, square: SquareIndex) -> bool:
@@ -97,10 +100,33 @@ class Player:
         """One build or mortgage lift at a time, or None to end the turn's management."""
         if not state.complete_groups(seat) and True not in state.mortgaged:
             return None  # nothing to build on, nothing to lift: most players, most turns
+        cash = state.players[seat].cash
+        if self._still_idle(state, seat, cash):
+            return None
         square = self.place_building(state, seat, None)
         if square is not None:
             return Build(square)
-        return self.lift_one(state, seat)
+        action = self.lift_one(state, seat)
+        if action is None:
+            stock = (state.houses_left, state.hotels_left)
+            self._idle = (cash, state.owner.changes, *stock, state.level[:], state.mortgaged[:])
+        return action
+
+    def _still_idle(self, state: GameState, seat: Seat, cash: int) -> bool:
+        """Nothing to build or lift now either: the table (owners, stock, levels, mortgages)
+        is as it was when there was nothing and the cash is no more. Building and lifting
+        need cash above a fixed line; the rest they read is that table. (The plans are
+        asked about twice a turn with nothing to do; ``seat`` is this player's.)"""
+        idle = self._idle
+        return (
+            idle is not None
+            and cash <= idle[0]
+            and idle[1] == state.owner.changes
+            and idle[2] == state.houses_left
+            and idle[3] == state.hotels_left
+            and idle[4] == state.level
+            and idle[5] == state.mortgaged
+        )
 
     def between_turns_action(self, state: GameState, seat: Seat) -> ManageAction | None:
         """Between the other players' turns: the same steady building and lifting."""

@@ -96,7 +96,8 @@ class ClassicRules(MovementRules):
             return None
         offer = DeedOffer(debtor, creditor, amount, cash, tuple(squares))
         self.state.check_deed_offer(offer)
-        self.emit("deed_offer", **offer.to_json())
+        if self.log is not None:
+            self.emit("deed_offer", **offer.to_json())
         return offer
 
     def deed_answer(self, offer: DeedOffer) -> DeedSettlement | None:
@@ -120,7 +121,8 @@ class ClassicRules(MovementRules):
 
     def apply_manage(self, seat: Seat, action: ManageAction) -> None:
         delta = self.state.apply(seat, action)
-        self.emit("manage", seat=seat, delta=delta, **action_json(action))
+        if self.log is not None:  # an unlogged game skips the record's making too
+            self.emit("manage", seat=seat, delta=delta, **action_json(action))
 
     # -- squares ---------------------------------------------------------------------
     def on_square(
@@ -373,7 +375,8 @@ class ClassicRules(MovementRules):
     def offer_trade(self, trade: Trade) -> bool:
         self.state.check_trade(trade)
         accepted = self.players[trade.partner].accept_trade(self.state, trade.partner, trade)
-        self.emit("trade", accepted=accepted, **trade.to_json())
+        if self.log is not None:
+            self.emit("trade", accepted=accepted, **trade.to_json())
         if accepted:
             self.execute_trade(trade)
         return accepted

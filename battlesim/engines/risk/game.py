@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from battlesim.engines.dice import Dice
-from battlesim.engines.log import Event, EventLog
+from battlesim.engines.dice import Dice, QuietDice
+from battlesim.engines.log import Event, EventLog, NullLog
 from battlesim.engines.registry import GameResult
 from battlesim.engines.risk.actions import BadOptionError
 from battlesim.engines.risk.outcome import Termination
@@ -82,8 +82,21 @@ def play_game(
     listener: Callable[[Event], None] | None = None,
 ) -> GameResult:
     """Play one seeded game and return its outcome, log and summary."""
+    return _played(seed, options, EventLog(listeners=[listener] if listener else []), Dice)
+
+
+def play_unlogged(*, seed: int, options: Mapping[str, Any] | None = None) -> GameResult:
+    """The same game as ``play_game`` from the same seed (same outcome, turns and summary),
+    with no event log and no dice record: a study's batch needs only the results, and a
+    replay is played again from the seed. Its log is an empty ``NullLog``."""
+    return _played(seed, options, NullLog(), QuietDice)
+
+
+def _played(
+    seed: int, options: Mapping[str, Any] | None, log: EventLog, dice: type[Dice]
+) -> GameResult:
     settings = parse_options(options)
-    state, players = start(seed, settings, EventLog(listeners=[listener] if listener else []))
+    state, players = start(seed, settings, log, dice)
     set_up(state, players, settings.leaders_at_setup)
     termination = run(state, players, settings.turn_limit)
     summary = summarise(state, termination, seed)
@@ -91,9 +104,11 @@ def play_game(
     return GameResult(summary["winner"], termination.value, state.log, summary)
 
 
-def start(seed: int, settings: Options, log: EventLog) -> tuple[GameState, dict[int, Player]]:
+def start(
+    seed: int, settings: Options, log: EventLog, dice_type: type[Dice] = Dice
+) -> tuple[GameState, dict[int, Player]]:
     """Seat the players around one ``Dice(seed)``; the set-up comes next."""
-    dice = Dice(seed)
+    dice = dice_type(seed)
     log.emit("game", game="risk", seed=seed, options=_options_json(settings))
     state = new_state(dice, log, settings.players, settings.scoring)
     state.card_territory_bonus = settings.card_territory_bonus

@@ -134,3 +134,28 @@ def test_the_kept_trade_deals_give_the_offer_read_afresh(monkeypatch: pytest.Mon
         play_game(seed=seed, options={"all_rich_cash": 5000})
     assert asked["kept"] > 0
     assert asked["kept_across_a_sale"] > 0
+
+
+def test_an_idle_player_is_idle_when_its_plans_are_read_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A player with nothing to build or lift keeps that answer while the table stays and its
+    cash does not grow; every time whole games take that answer, the building and lifting
+    plans read afresh find nothing either."""
+    from battlesim.engines.monopoly.players import Player
+
+    still_idle = Player._still_idle
+    kept = {"answers": 0}
+
+    def checked(self: Player, state: GameState, seat: int, cash: int) -> bool:
+        idle = still_idle(self, state, seat, cash)
+        if idle:
+            kept["answers"] += 1
+            assert self.place_building(state, seat, None) is None
+            assert self.lift_one(state, seat) is None
+        return idle
+
+    monkeypatch.setattr(Player, "_still_idle", checked)
+    for seed in range(8):
+        play_game(seed=seed, options={"all_rich_cash": 5000})
+    assert kept["answers"] > 100
