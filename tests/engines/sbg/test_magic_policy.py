@@ -219,6 +219,23 @@ def test_a_casting_at_a_will_of_evil_enemy_counts_the_will_it_resists_with() -> 
     assert magic_policy.drain(at_warrior, 2) == 0
 
 
+def test_the_will_an_enemy_without_powers_resists_with_is_no_gain() -> None:
+    """MAGIC-RES-01: an enemy Hero who cannot cast keeps its Will only to resist our powers;
+    the Will it spends resisting counts for nothing (an enemy caster's counts: it would cast
+    with it)."""
+    state = battle()
+    state.turn = 3
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 12.0), will=6))
+    silent = add(state, "s", 1, 10, 18, profile(will=6, keywords=HERO, might=0))
+    caster = add(state, "c", 1, 16, 18, caster_profile(("Transfix", 3, 12.0), will=6))
+    found = {o.target: o for o in options(state, wizard) if o.power.name == "transfix"}
+    at_silent = magic_policy._resists(state, wizard, found[silent.uid], False)
+    at_caster = magic_policy._resists(state, wizard, found[caster.uid], False)
+    assert max(dice for dice, _, _ in at_silent.values()) > 0  # it resists, at no gain to us
+    assert magic_policy.drain(at_silent, 2) == 0
+    assert magic_policy.drain(at_caster, 2) > 0
+
+
 def test_a_blast_before_our_charges_is_worth_the_prone_enemies_we_charge() -> None:
     """MAGIC-P-BLAST (002:L2543-2547) cast before our side moves (MAGIC-WHEN-01): the
     target is knocked Prone and so is the enemy behind it that it is hurled into (BLAST-a);

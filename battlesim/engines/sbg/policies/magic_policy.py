@@ -105,10 +105,14 @@ def _resists(
 
 def drained_point(state: BattleState, model: ModelState) -> float:
     """What an enemy's Will point spent resisting costs it: a Will of Evil model's life
-    runs on its Will (SR-WILLEVIL: a point a fought turn, banished at 0), others lose a
-    point kept for the next resist or Courage test."""
+    runs on its Will (SR-WILLEVIL: a point a fought turn, banished at 0), a caster loses a
+    point it would cast with; one that cannot cast loses nothing else: its Will is there to
+    resist our powers, and counting its drain sent Gandalf's Will after an enemy Gandalf
+    resisting with five or six dice."""
     if WILL_OF_EVIL in model.triggers:
         return max(worth.WILL_POINT, DRAIN_SHARE * worth.of(model) / max(1, model.will))
+    if not model.profile.powers:
+        return 0.0
     return DRAIN_SHARE * worth.WILL_POINT
 
 
