@@ -32,8 +32,9 @@ SEEDS = range(12)  # the final state compared on each
 ENTRY_SEEDS = range(3)  # the public entry points compared on these
 
 
-def _monopoly_final(seed: int, options: dict[str, Any], dice: Dice, log: EventLog | None) -> Any:
+def _monopoly_final(seed: int, options: dict[str, Any], quiet: bool) -> Any:
     strategies, variant = monopoly.parse_options(options)
+    dice, log = (QuietDice(seed), None) if quiet else (Dice(seed), EventLog())
     rules = monopoly.new_rules(strategies, variant, dice, log)
     monopoly.set_up(rules)
     monopoly.run(rules)
@@ -44,8 +45,9 @@ def _monopoly_final(seed: int, options: dict[str, Any], dice: Dice, log: EventLo
     return summary, monopoly.table_snapshot(state), players, decks, state.round, state.turns
 
 
-def _risk_final(seed: int, options: dict[str, Any], log: EventLog, dice: type[Dice]) -> Any:
+def _risk_final(seed: int, options: dict[str, Any], quiet: bool) -> Any:
     settings = risk.parse_options(options)
+    log, dice = (NullLog(), QuietDice) if quiet else (EventLog(), Dice)
     state, players = risk.start(seed, settings, log, dice)
     risk.set_up(state, players, settings.leaders_at_setup)
     termination = risk.run(state, players, settings.turn_limit)
@@ -54,30 +56,24 @@ def _risk_final(seed: int, options: dict[str, Any], log: EventLog, dice: type[Di
     return summary, dict(state.owner), state.armies, state.leaders, decks, state.players
 
 
-@pytest.mark.parametrize("options", MONOPOLY_SETUPS, ids=str)
-def test_monopoly_unlogged_plays_the_logged_game(options: dict[str, Any]) -> None:
+CASES = [(monopoly, _monopoly_final, options) for options in MONOPOLY_SETUPS] + [
+    (risk, _risk_final, options) for options in RISK_SETUPS
+]
+
+
+CASE_IDS = [f"{engine.__name__.split('.')[-2]}-{options}" for engine, _, options in CASES]
+
+
+@pytest.mark.parametrize(("engine", "final", "options"), CASES, ids=CASE_IDS)
+def test_unlogged_play_is_the_logged_game(engine: Any, final: Any, options: dict[str, Any]) -> None:
     for seed in ENTRY_SEEDS:
-        logged = monopoly.play_game(seed=seed, options=options)
-        unlogged = monopoly.play_unlogged(seed=seed, options=options)
+        logged = engine.play_game(seed=seed, options=options)
+        unlogged = engine.play_unlogged(seed=seed, options=options)
         assert (unlogged.winner, unlogged.termination) == (logged.winner, logged.termination)
         assert unlogged.summary == logged.summary
         assert len(unlogged.log) == 0 and len(logged.log) > 0
     for seed in SEEDS:
-        ours = _monopoly_final(seed, options, QuietDice(seed), None)
-        assert ours == _monopoly_final(seed, options, Dice(seed), EventLog())
-
-
-@pytest.mark.parametrize("options", RISK_SETUPS, ids=str)
-def test_risk_unlogged_plays_the_logged_game(options: dict[str, Any]) -> None:
-    for seed in ENTRY_SEEDS:
-        logged = risk.play_game(seed=seed, options=options)
-        unlogged = risk.play_unlogged(seed=seed, options=options)
-        assert (unlogged.winner, unlogged.termination) == (logged.winner, logged.termination)
-        assert unlogged.summary == logged.summary
-        assert len(unlogged.log) == 0 and len(logged.log) > 0
-    for seed in SEEDS:
-        ours = _risk_final(seed, options, NullLog(), QuietDice)
-        assert ours == _risk_final(seed, options, EventLog(), Dice)
+        assert final(seed, options, quiet=True) == final(seed, options, quiet=False)
 
 
 def test_quiet_dice_draw_what_dice_draw_and_keep_no_record() -> None:
