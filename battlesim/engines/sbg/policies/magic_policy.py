@@ -106,9 +106,9 @@ def _resists(
 def drained_point(state: BattleState, model: ModelState) -> float:
     """What an enemy's Will point spent resisting costs it: a Will of Evil model's life
     runs on its Will (SR-WILLEVIL: a point a fought turn, banished at 0), a caster loses a
-    point it would cast with; one that cannot cast loses nothing else: its Will is there to
-    resist our powers, and counting its drain sent Gandalf's Will after an enemy Gandalf
-    resisting with five or six dice."""
+    point it would cast with; one that cannot cast is counted as losing nothing (a reading:
+    its Will could still pass a Courage test, but counting the drain sent Gandalf's Will
+    after an enemy Gandalf resisting with five or six dice)."""
     if WILL_OF_EVIL in model.triggers:
         return max(worth.WILL_POINT, DRAIN_SHARE * worth.of(model) / max(1, model.will))
     if not model.profile.powers:
