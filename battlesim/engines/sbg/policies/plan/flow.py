@@ -89,7 +89,7 @@ def make_field(
     xs = (np.arange(cols) + 0.5) * CELL
     ys = (np.arange(rows) + 0.5) * CELL
     stamps = frozenset(_stamps(state, side))
-    if before is not None and not _grows(before, state.table, stamps):
+    if before is not None and not _grows(before, state.table, (rows, cols), stamps):
         before = None
     if before is None:
         blocked, cost = _terrain(state.table, xs, ys, radius)
@@ -119,9 +119,13 @@ def _stamps(state: BattleState, side: PlayerId) -> list[Stamp]:
     return found
 
 
-def _grows(before: Field, table: Table | None, stamps: frozenset[Stamp]) -> bool:
-    """The new field only adds bases to ``before``'s (the same table)."""
-    return before.table is table and before.blocked is not None and before.stamps <= stamps
+def _grows(
+    before: Field, table: Table | None, shape: tuple[int, int], stamps: frozenset[Stamp]
+) -> bool:
+    """The new field only adds bases to ``before``'s (the same table and grid)."""
+    if before.table is not table or before.blocked is None or before.blocked.shape != shape:
+        return False
+    return before.stamps <= stamps
 
 
 def _disc(
