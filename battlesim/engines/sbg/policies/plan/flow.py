@@ -170,23 +170,29 @@ def _spread_all(goal: np.ndarray, blocked: np.ndarray, cost: np.ndarray) -> np.n
     A step's price is that of the cell it enters, so a cell's best straight step comes from
     its least straight neighbour and likewise its best diagonal one (rounding is monotonic:
     ``min(a, b) + p`` is ``min(a + p, b + p)`` to the last bit); the grid sits in a border
-    of inf cells, the neighbours off the table (speed: 12 array operations a round, not 20)."""
+    of inf cells, the neighbours off the table (speed: 12 array operations a round, not 20,
+    into arrays made once)."""
     rows, cols = goal.shape
-    straight, diagonal = CELL * cost, math.sqrt(2) * CELL * cost
+    # no step enters a blocked cell (an inf price): it stays inf, as it starts
+    straight = np.where(blocked, np.inf, CELL * cost)
+    diagonal = np.where(blocked, np.inf, math.sqrt(2) * CELL * cost)
     padded = np.full((rows + 2, cols + 2), np.inf)
     distance = padded[1:-1, 1:-1]
     distance[goal] = 0.0
     up, down, left, right = padded[:-2, 1:-1], padded[2:, 1:-1], padded[1:-1, :-2], padded[1:-1, 2:]
     corners = padded[:-2, :-2], padded[:-2, 2:], padded[2:, :-2], padded[2:, 2:]
+    best, across = np.empty((rows, cols)), np.empty((rows, cols))
+    far = np.empty((rows, cols), dtype=bool)
     for _ in range(int(2 * HORIZON / CELL)):
-        best = np.minimum(np.minimum(up, down), np.minimum(left, right))
+        np.minimum(np.minimum(up, down, out=best), np.minimum(left, right, out=across), out=best)
         best += straight
-        across = np.minimum(np.minimum(corners[0], corners[1]), np.minimum(corners[2], corners[3]))
+        np.minimum(corners[0], corners[1], out=across)
+        np.minimum(across, corners[2], out=across)
+        np.minimum(across, corners[3], out=across)
         across += diagonal
         np.minimum(best, across, out=best)
         np.minimum(best, distance, out=best)
-        best[blocked] = np.inf
-        best[best > HORIZON] = np.inf
+        np.copyto(best, np.inf, where=np.greater(best, HORIZON, out=far))
         if np.array_equal(best, distance):
             break
         distance[...] = best
