@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.risk.actions import Attack, CardPlay, Fortify
-from battlesim.engines.risk.combat import MAX_DEFENCE_DICE, max_dice, pair_bonuses
+from battlesim.engines.risk.combat import MAX_DEFENCE_DICE, max_dice
 from battlesim.engines.risk.data import (
     AdventureCard,
     AdventureKind,
@@ -50,9 +50,25 @@ def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
 
 def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) -> float:
     """Chance to take ``target`` throwing everything from ``source`` (the odds table)."""
-    attack_bonus, defence_bonus = pair_bonuses(state, source, target)
-    spare = state.armies[source] - 1
-    return conquest_probability(spare, state.armies[target], attack_bonus, defence_bonus)
+    return pair_odds(state)(source, target)
+
+
+def pair_odds(state: GameState) -> Callable[[TerritoryName, TerritoryName], float]:
+    """``attack_odds`` with the invasion and the board read once per decision (the players
+    weigh every option before each throw)."""
+    invasion, leaders, armies = state.invasion, state.leaders, state.armies
+    territories = state.board.territories
+    siege = invasion is not None and invasion.siege
+    extra = invasion.attack_bonus if invasion is not None else 0
+
+    def odds(source: TerritoryName, target: TerritoryName) -> float:
+        attack_bonus = (1 if source in leaders else 0) + extra
+        defence_bonus = 1 if target in leaders else 0
+        if not siege and territories[target].stronghold:
+            defence_bonus += 1
+        return conquest_probability(armies[source] - 1, armies[target], attack_bonus, defence_bonus)
+
+    return odds
 
 
 def share_of(state: GameState, seat: Seat, members: tuple[TerritoryName, ...]) -> float:
@@ -127,14 +143,21 @@ class Player:
 
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
         """Take the best prize worth its odds: chance to conquer times the target's value."""
-        scored, value = [], self.prizes(state, seat)
+        value, odds_of, threshold = (
+            self.prizes(state, seat),
+            pair_odds(state),
+            self.attack_threshold,
+        )
+        best: tuple[float, TerritoryName, TerritoryName] | None = None
         for source, target in options:
-            odds = attack_odds(state, source, target)
-            if odds >= self.attack_threshold:
-                scored.append((odds * value(target), source, target))
-        if not scored:
+            odds = odds_of(source, target)
+            if odds >= threshold:
+                scored = (odds * value(target), source, target)
+                if best is None or scored > best:  # max of the scored, asked before each throw
+                    best = scored
+        if best is None:
             return None
-        _, source, target = max(scored)
+        _, source, target = best
         return Attack(source, target, max_dice(state, seat, source, target))
 
     def defend(self, state: GameState, seat: Seat, attack: Attack) -> int:
@@ -226,7 +249,8 @@ class RandomPlayer(Player):
         return spread
 
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
-        fair = [(s, t) for s, t in options if attack_odds(state, s, t) >= self.attack_threshold]
+        odds = pair_odds(state)
+        fair = [(s, t) for s, t in options if odds(s, t) >= self.attack_threshold]
         if not fair or self.dice.d6("keep attacking?") <= 2:
             return None
         source, target = self.dice.choice(fair, "random attack")
@@ -374,11 +398,8 @@ class StrategistPlayer(AggressivePlayer):
         route = nearest_mission(state, seat, self.mission_steps)
         if route is not None:
             steps, leader, dist = route
-            toward = [
-                (attack_odds(state, s, t), s, t)
-                for s, t in options
-                if s == leader and dist[t] < steps
-            ]
+            odds = pair_odds(state)
+            toward = [(odds(s, t), s, t) for s, t in options if s == leader and dist[t] < steps]
             fair = [step for step in toward if step[0] >= self.attack_threshold]
             if fair:
                 _, source, target = max(fair)

@@ -102,6 +102,7 @@ class Holdings(dict[TerritoryName, Seat]):
         self.changes += 1
 
 
+SIDES = tuple(Side)  # iterating the enum class itself is slow on a hot path
 REBUILD_AFTER = 8  # owner changes beyond which the readings are rebuilt, not updated
 
 
@@ -162,13 +163,13 @@ class GameState:
         if before is not None:
             self._reshare(before, territory)  # a seat's shares change with its own land only
             self._by_seat[before].remove(territory)
-            for side in Side:
+            for side in SIDES:
                 if players[before].side is not side:
                     hostile[side] = hostile[side] - {territory}
         if after is not None:
             self._reshare(after, territory)
             insort(self._by_seat.setdefault(after, []), territory)
-            for side in Side:
+            for side in SIDES:
                 if players[after].side is not side:
                     hostile[side] = hostile[side] | {territory}
 
@@ -198,6 +199,13 @@ class GameState:
         if self._seen != self.owner.changes:
             self._refresh()
         return list(self._by_seat.get(seat, ()))
+
+    def holds_land(self, seat: Seat) -> bool:
+        """Does ``seat`` hold any territory (read from the kept lists: asked after every
+        conquest, whose reading is wanted again for the next attack anyway)?"""
+        if self._seen != self.owner.changes:
+            self._refresh()
+        return bool(self._by_seat.get(seat))
 
     def hostile_land(self, side: Side) -> frozenset[TerritoryName]:
         """The territories held by the players of the other side."""
@@ -289,7 +297,10 @@ class GameState:
         seat = self.owner[territory]
         self.armies[territory] -= count
         self.players[seat].lost += count
-        self.log.emit("battalions", territory=territory, seat=seat, change=-count, reason=reason)
+        if self.log.keeps:  # asked after most throws: an unlogged game skips the payload
+            self.log.emit(
+                "battalions", territory=territory, seat=seat, change=-count, reason=reason
+            )
 
     def place_from_reserve(self, seat: Seat, territory: TerritoryName, count: int) -> None:
         """Place battalions of the player's reserve into one of their territories."""
