@@ -124,17 +124,19 @@ def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, Te
     """Return every (source, target) pair the player may attack now, sorted."""
     passes = not state.flags.drew_adventure and _has_card(state, seat, "under_mountains")
     armies = state.armies
-    if not passes and not state.effects:  # the common case: the kept pairs, by armies
-        return [pair for pair in state.hostile_pairs(seat) if armies[pair[0]] >= 2]
-    options = []
+    if not passes:  # the common case: the kept pairs, by armies (and the lasting effects)
+        pairs = [pair for pair in state.hostile_pairs(seat) if armies[pair[0]] >= 2]
+        if state.effects:
+            allow = _effects_allow(state, seat)
+            return [pair for pair in pairs if allow(*pair)]
+        return pairs
+    options = []  # with a pass under the mountains: the ranges' far sides too, sorted
     hostile = state.hostile_land(state.players[seat].side)
     allowed = _effects_allow(state, seat) if state.effects else None
     for source in state.territories_of(seat):
         if armies[source] < 2:
             continue
-        targets = state.board.ordered_neighbours[source]
-        if passes:
-            targets = tuple(sorted(state.board.neighbours[source] | _range_targets(state, source)))
+        targets = sorted(state.board.neighbours[source] | _range_targets(state, source))
         for target in targets:
             if target not in hostile:  # max_dice's first tests inlined (a hot path)
                 continue  # unowned, the player's own or an ally's
@@ -269,7 +271,10 @@ def conquer(state: GameState, attack: Attack, result: Throw, count: int) -> Seat
         state.flags.leader_conquest = True
     state.flags.conquered = True
     state.invasion = None
-    state.log.emit("conquest", seat=state.owner[attack.source], loser=loser, **_move(attack, count))
+    if state.log.keeps:
+        state.log.emit(
+            "conquest", seat=state.owner[attack.source], loser=loser, **_move(attack, count)
+        )
     return loser
 
 

@@ -41,7 +41,18 @@ def enemy_neighbours(state: GameState, seat: Seat, territory: TerritoryName) -> 
 
 
 def threat(state: GameState, seat: Seat, territory: TerritoryName) -> int:
-    return sum(state.armies[t] for t in enemy_neighbours(state, seat, territory))
+    return threat_reader(state, seat)(territory)
+
+
+def threat_reader(state: GameState, seat: Seat) -> Callable[[TerritoryName], int]:
+    """``threat`` with the hostile land read once (a placement weighs every border)."""
+    hostile = state.hostile_land(state.players[seat].side)
+    near, armies = state.board.ordered_neighbours, state.armies
+
+    def threat_of(territory: TerritoryName) -> int:
+        return sum([armies[t] for t in near[territory] if t in hostile])
+
+    return threat_of
 
 
 def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
@@ -122,7 +133,8 @@ class Player:
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         front = borders(state, seat) or state.territories_of(seat)
-        return max(front, key=lambda t: (threat(state, seat, t) - state.armies[t], t))
+        threat_of, armies = threat_reader(state, seat), state.armies
+        return max(front, key=lambda t: (threat_of(t) - armies[t], t))
 
     def place_reinforcements(self, state: GameState, seat: Seat, count: int) -> dict[str, int]:
         return {self.reinforce_target(state, seat): count}
@@ -174,7 +186,8 @@ class Player:
         for source in sorted(inland, key=lambda t: (-state.armies[t], t)):
             reach = sorted(connected(state, seat, source) & front)
             if reach:
-                target = max(reach, key=lambda t: (threat(state, seat, t), t))
+                threat_of = threat_reader(state, seat)
+                target = max(reach, key=lambda t: (threat_of(t), t))
                 return Fortify(
                     source,
                     target,
@@ -308,11 +321,24 @@ class RegionPlayer(Player):
     name = "region"
     attack_threshold = 0.55
 
+    def __init__(self, dice: Dice) -> None:
+        super().__init__(dice)
+        # (the owners read, their change count, the seat, its focus) at the last question
+        self._focus: tuple[object, int, Seat, tuple[str, ...]] = (None, -1, -1, ())
+
     def focus(self, state: GameState, seat: Seat) -> tuple[str, ...]:
-        """The territories of the unfinished region the player holds the largest share of."""
+        """The territories of the unfinished region the player holds the largest share of
+        (kept until an owner changes: the shares read only the owners, and the player asks
+        before every throw)."""
+        owner, changes = state.owner, state.owner.changes
+        kept = self._focus
+        if kept[0] is owner and kept[1] == changes and kept[2] == seat:
+            return kept[3]
         shares = [(share, m) for m, share in state.region_shares(seat).items()]
         unfinished = [pair for pair in shares if pair[0] < 1]
-        return max(unfinished)[1] if unfinished else ()
+        focus = max(unfinished)[1] if unfinished else ()
+        self._focus = (owner, changes, seat, focus)
+        return focus
 
     def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
         focus, base = self.focus(state, seat), super().prizes(state, seat)
@@ -321,7 +347,8 @@ class RegionPlayer(Player):
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         focus = self.focus(state, seat)
         front = borders(state, seat) or state.territories_of(seat)
-        near = [t for t in front if state.board.neighbours[t] & set(focus)] or front
+        members, near_of = set(focus), state.board.neighbours
+        near = [t for t in front if not near_of[t].isdisjoint(members)] or front
         return max(near, key=lambda t: (state.armies[t], t))
 
 
@@ -338,7 +365,8 @@ class DefensivePlayer(Player):
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         front = borders(state, seat) or state.territories_of(seat)
         holds = [t for t in front if state.board.territories[t].stronghold] or front
-        return max(holds, key=lambda t: (threat(state, seat, t) - state.armies[t], t))
+        threat_of, armies = threat_reader(state, seat), state.armies
+        return max(holds, key=lambda t: (threat_of(t) - armies[t], t))
 
     def place_leader(self, state: GameState, seat: Seat, options: list[TerritoryName]) -> str:
         holds = [t for t in options if state.board.territories[t].stronghold] or options

@@ -142,6 +142,10 @@ class GameState:
     )
     # Each seat's territories with a hostile neighbour, as of an ``owner.changes`` count.
     _borders: dict[Seat, tuple[int, list[TerritoryName]]] = field(default_factory=dict)
+    # Each seat's linked land (its territories joined through its own), as of a count.
+    _linked: dict[Seat, tuple[int, dict[TerritoryName, frozenset[str]]]] = field(
+        default_factory=dict
+    )
 
     # --- queries -------------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -237,6 +241,20 @@ class GameState:
             kept = self._borders[seat] = (changes, land)
         return list(kept[1])
 
+    def linked_land(self, seat: Seat, source: TerritoryName) -> frozenset[TerritoryName]:
+        """The territories of ``seat`` linked to its ``source`` through its own land (kept
+        until an owner changes: a fortify move reads it for every idle army, then again to
+        check the move)."""
+        changes = self.owner.changes
+        kept = self._linked.get(seat)
+        if kept is None or kept[0] != changes:
+            kept = self._linked[seat] = (changes, {})
+        land = kept[1].get(source)
+        if land is None:
+            land = walk_linked(self, seat, source)
+            kept[1].update(dict.fromkeys(land, land))
+        return land
+
     def region_shares(self, seat: Seat) -> dict[tuple[TerritoryName, ...], float]:
         """The share of each region's territories (keyed by its members) the seat holds."""
         if self._seen != self.owner.changes:
@@ -311,7 +329,8 @@ class GameState:
             raise IllegalActionError(f"cannot place {count} of {player.reserve} battalions")
         player.reserve -= count
         self.armies[territory] += count
-        self.log.emit("place", seat=seat, territory=territory, count=count)
+        if self.log.keeps:  # a set-up places about 120 battalions one by one
+            self.log.emit("place", seat=seat, territory=territory, count=count)
 
     def grant_reserve(self, seat: Seat, count: int, reason: str) -> None:
         """Give a player battalions to place (reinforcements, trade-ins)."""
@@ -350,3 +369,14 @@ class GameState:
         seat = self.leaders.pop(territory)
         self.players[seat].leaders_in_pool += 1
         self.log.emit("leader_removed", seat=seat, territory=territory, reason=reason)
+
+
+def walk_linked(state: GameState, seat: Seat, source: TerritoryName) -> frozenset[TerritoryName]:
+    """``source`` and the territories of ``seat`` reached from it through its own land."""
+    seen, frontier = {source}, [source]
+    while frontier:
+        for near in state.board.neighbours[frontier.pop()]:
+            if near not in seen and state.owner.get(near) == seat:
+                seen.add(near)
+                frontier.append(near)
+    return frozenset(seen)
