@@ -46,7 +46,8 @@ class ClassicRules(MovementRules):
     # -- money flows ---------------------------------------------------------------------
     def on_salary(self, seat: Seat) -> None:
         self.state.transfer(BANK, seat, SALARY)  # 001:L170
-        self.emit("salary", seat=seat, amount=SALARY)
+        if self.log is not None:
+            self.emit("salary", seat=seat, amount=SALARY)
 
     def can_pay_fine(self, seat: Seat) -> bool:
         return self.state.players[seat].cash >= JAIL_FINE
@@ -62,7 +63,8 @@ class ClassicRules(MovementRules):
         if player.cash < amount:
             return self.pay_in_deeds(debtor, creditor, amount, reason)
         self.state.transfer(debtor, creditor, amount)
-        self.emit("pay", seat=debtor, to=creditor, amount=amount, reason=reason)
+        if self.log is not None:  # an unlogged game skips the payload (rents, taxes, fines)
+            self.emit("pay", seat=debtor, to=creditor, amount=amount, reason=reason)
         return True
 
     def pay_in_deeds(self, debtor: Seat, creditor: Seat, amount: int, reason: str) -> bool:
