@@ -116,8 +116,8 @@ class Player:
         return max(vacant, key=lambda t: (self.claim_value(state, seat, t), t))
 
     def claim_value(self, state: GameState, seat: Seat, territory: TerritoryName) -> float:
-        region = state.board.regions[state.board.territories[territory].region][1]
-        return share_of(state, seat, region)
+        board = state.board  # asked for every vacant territory at every claim
+        return state.region_shares(seat)[board.regions[board.territories[territory].region][1]]
 
     def place_one(self, state: GameState, seat: Seat) -> TerritoryName:
         return self.reinforce_target(state, seat)

@@ -134,7 +134,7 @@ class GameState:
     # a change: the players ask thousands of times a game, owners change a few hundred times).
     _seen: int = -1
     _by_seat: dict[Seat, list[TerritoryName]] = field(default_factory=dict)
-    _hostile: dict[Side, frozenset[str]] = field(default_factory=dict)
+    _hostile: dict[Side, set[str]] = field(default_factory=dict)
     _shares: dict[Seat, dict[tuple[TerritoryName, ...], float]] = field(default_factory=dict)
     # Each seat's (own territory, hostile neighbour) pairs, as of an ``owner.changes`` count.
     _pairs: dict[Seat, tuple[int, list[tuple[TerritoryName, TerritoryName]]]] = field(
@@ -169,13 +169,13 @@ class GameState:
             self._by_seat[before].remove(territory)
             for side in SIDES:
                 if players[before].side is not side:
-                    hostile[side] = hostile[side] - {territory}
+                    hostile[side].discard(territory)  # in place: a conquest moves one
         if after is not None:
             self._reshare(after, territory)
             insort(self._by_seat.setdefault(after, []), territory)
             for side in SIDES:
                 if players[after].side is not side:
-                    hostile[side] = hostile[side] | {territory}
+                    hostile[side].add(territory)
 
     def _reshare(self, seat: Seat, territory: TerritoryName) -> None:
         """Read again the one share of ``seat``'s kept shares that ``territory`` is in."""
@@ -191,7 +191,7 @@ class GameState:
             if territory in owner:
                 by_seat.setdefault(owner[territory], []).append(territory)
         self._hostile = {
-            side: frozenset().union(
+            side: set().union(
                 *(land for seat, land in by_seat.items() if self.players[seat].side is not side)
             )
             for side in Side
@@ -211,8 +211,9 @@ class GameState:
             self._refresh()
         return bool(self._by_seat.get(seat))
 
-    def hostile_land(self, side: Side) -> frozenset[TerritoryName]:
-        """The territories held by the players of the other side."""
+    def hostile_land(self, side: Side) -> set[TerritoryName]:
+        """The territories held by the players of the other side (the kept set, changed in
+        place at each change of owner: the caller reads it, never keeps or changes it)."""
         if self._seen != self.owner.changes:
             self._refresh()
         return self._hostile[side]
