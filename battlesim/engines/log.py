@@ -37,6 +37,7 @@ class EventLog:
     """
 
     __slots__ = ("_events", "_pending", "listeners")
+    keeps = True  # False for a log that drops every event: a hot path may skip its payload
 
     def __init__(
         self, events: list[Event] | None = None, listeners: list[Listener] | None = None
@@ -91,6 +92,7 @@ class NullLog(EventLog):
     the rules never read their own log."""
 
     __slots__ = ()
+    keeps = False
 
     def emit(self, kind: str, **data: JsonValue) -> None:
         """Nothing is kept."""

@@ -122,10 +122,10 @@ def starting_seat(rules: ClassicRules) -> Seat:
 def run(rules: ClassicRules) -> None:
     """Play rounds until a rule ends the game or a round limit is reached."""
     state = rules.state
-    while not state.is_over:
+    while state.termination is None:  # is_over, read directly (a hot loop)
         state.round += 1
         for seat in list(state.order):
-            if not state.players[seat].bankrupt and not state.is_over:
+            if not state.players[seat].bankrupt and state.termination is None:
                 play_one_turn(rules, seat)
         _check_round_limits(rules)
 
@@ -133,10 +133,11 @@ def run(rules: ClassicRules) -> None:
 def play_one_turn(rules: ClassicRules, seat: Seat) -> None:
     state = rules.state
     state.current = seat
-    rules.emit("turn", seat=seat, round=state.round, position=state.players[seat].position)
+    if rules.log is not None:
+        rules.emit("turn", seat=seat, round=state.round, position=state.players[seat].position)
     rules.play_turn(seat)
     state.turns += 1
-    if not state.players[seat].bankrupt and not state.is_over:
+    if not state.players[seat].bankrupt and state.termination is None:
         rules.manage(seat)
     rules.manage_between_turns(seat)
     if rules.log is not None:  # an unlogged game skips the snapshot too

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.dice import Dice
@@ -41,14 +41,13 @@ if TYPE_CHECKING:
 class DiceRoll:
     first: int
     second: int
+    # Read after every roll: worked out once when the roll is made, not on each reading.
+    total: int = field(init=False, repr=False, compare=False)
+    is_double: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def total(self) -> int:
-        return self.first + self.second
-
-    @property
-    def is_double(self) -> bool:
-        return self.first == self.second
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", self.first + self.second)
+        object.__setattr__(self, "is_double", self.first == self.second)
 
     @property
     def eyes(self) -> int:
@@ -126,10 +125,10 @@ class MovementRules:
         self._roll_sequence(seat)
 
     def _roll_sequence(self, seat: Seat) -> None:
-        doubles = 0
+        doubles, state = 0, self.state
         while True:
             roll = self.roll(seat, "move")
-            if self.state.is_over:
+            if state.termination is not None:  # is_over, read directly (every roll)
                 return
             doubles += roll.is_double
             if doubles == DOUBLES_TO_JAIL:
@@ -140,12 +139,14 @@ class MovementRules:
                 return
 
     def turn_stops(self, seat: Seat) -> bool:
-        player = self.state.players[seat]
-        return player.in_jail or player.bankrupt or self.state.is_over
+        state = self.state
+        player = state.players[seat]
+        return player.in_jail or player.bankrupt or state.termination is not None
 
     def roll(self, seat: Seat, purpose: str) -> DiceRoll:
         roll = roll_pair(self.dice, purpose)
-        self.emit("roll", seat=seat, dice=[roll.first, roll.second], purpose=purpose)
+        if self.log is not None:  # an unlogged game skips the payload (every roll)
+            self.emit("roll", seat=seat, dice=[roll.first, roll.second], purpose=purpose)
         self.on_roll(seat, roll)
         return roll
 
@@ -210,7 +211,8 @@ class MovementRules:
     def move_by(self, seat: Seat, steps: int, roll: DiceRoll | None) -> None:
         start = self.state.players[seat].position
         target, passed = advance(start, steps)
-        self.emit("move", seat=seat, start=start, to=target, passed_go=passed)
+        if self.log is not None:
+            self.emit("move", seat=seat, start=start, to=target, passed_go=passed)
         self.place(seat, target)
         if passed:
             self.on_salary(seat)

@@ -135,13 +135,14 @@ class Player:
     def place_building(self, state: GameState, seat: Seat, fortress: bool | None) -> int | None:
         """The square this player would build on now (of the given kind), or None."""
         options = []
+        hotel, levels, spare = state.variant.houses_for_hotel, state.level, self.reserve
+        cash = state.players[seat].cash
         for square in state.buildable(seat, below=self.max_level):
-            level = state.level[square]
-            is_fortress = level == state.variant.houses_for_hotel
-            if fortress is not None and fortress != is_fortress:
+            level = levels[square]
+            if fortress is not None and fortress != (level == hotel):
                 continue
             cost = SQUARES[square].build_cost
-            if state.players[seat].cash - cost >= self.reserve:
+            if cash - cost >= spare:
                 options.append((level, -cost, square))
         return min(options)[2] if options else None
 

@@ -46,7 +46,8 @@ class ClassicRules(MovementRules):
     # -- money flows ---------------------------------------------------------------------
     def on_salary(self, seat: Seat) -> None:
         self.state.transfer(BANK, seat, SALARY)  # 001:L170
-        self.emit("salary", seat=seat, amount=SALARY)
+        if self.log is not None:
+            self.emit("salary", seat=seat, amount=SALARY)
 
     def can_pay_fine(self, seat: Seat) -> bool:
         return self.state.players[seat].cash >= JAIL_FINE
@@ -62,7 +63,8 @@ class ClassicRules(MovementRules):
         if player.cash < amount:
             return self.pay_in_deeds(debtor, creditor, amount, reason)
         self.state.transfer(debtor, creditor, amount)
-        self.emit("pay", seat=debtor, to=creditor, amount=amount, reason=reason)
+        if self.log is not None:  # an unlogged game skips the payload (rents, taxes, fines)
+            self.emit("pay", seat=debtor, to=creditor, amount=amount, reason=reason)
         return True
 
     def pay_in_deeds(self, debtor: Seat, creditor: Seat, amount: int, reason: str) -> bool:
@@ -354,16 +356,23 @@ class ClassicRules(MovementRules):
         for other in order[start:] + order[: start - 1]:
             if state.termination is not None:  # is_over, read directly (a hot loop)
                 return
-            self.manage_steps(other, players[other].between_turns_action)
+            if state.players[other].bankrupt:
+                continue
+            # The first step asked here: most players most turns have nothing to do.
+            decide = players[other].between_turns_action
+            first = decide(state, other)
+            if first is not None:
+                self.manage_steps(other, decide, first)
 
-    def manage_steps(self, seat: Seat, decide: Decider) -> None:
-        """Apply the player's actions one at a time; a contested build goes to auction."""
+    def manage_steps(self, seat: Seat, decide: Decider, first: ManageAction | None = None) -> None:
+        """Apply the player's actions one at a time; a contested build goes to auction.
+        ``first`` is the first step when the caller has asked for it already."""
         state = self.state
         player = state.players[seat]
         for _ in range(MAX_MANAGE_STEPS):
             if player.bankrupt or state.termination is not None:  # is_over, read directly
                 return
-            action = decide(state, seat)
+            action, first = (decide(state, seat) if first is None else first), None
             if action is None:
                 return
             if isinstance(action, Build) and self.building_is_contested(seat, action):

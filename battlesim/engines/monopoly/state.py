@@ -135,6 +135,7 @@ class GameState:
     def __init__(self, strategies: Sequence[str], variant: Variant | None = None) -> None:
         self.variant = variant or Variant()
         self._fortress = self.variant.fortress_level  # read on every rent and check
+        self._hotel_level = self.variant.houses_for_hotel  # read on every building plan
         self.players = [PlayerState(seat, name) for seat, name in enumerate(strategies)]
         self.owner = Owners([None] * BOARD_SIZE)
         # Each seat's complete groups and groups lacking one deed, as of ``_groups_seen``.
@@ -313,9 +314,9 @@ class GameState:
     def _stock_refusal(self, seat: Seat, square: SquareIndex, lvl: int) -> str | None:
         if self.players[seat].cash < SQUARES[square].build_cost:
             return "not enough Pouvoir to build"
-        if lvl == self.variant.houses_for_hotel and self.hotels_left < 1:
+        if lvl == self._hotel_level and self.hotels_left < 1:
             return "no fortress left in the bank (001:L245)"
-        if lvl < self.variant.houses_for_hotel and self.houses_left < 1:
+        if lvl < self._hotel_level and self.houses_left < 1:
             return "no stronghold left in the bank (001:L245)"
         return None
 

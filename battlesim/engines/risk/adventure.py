@@ -68,11 +68,17 @@ def complete_missions(state: GameState, seat: Seat) -> None:
     """Turn in every mission whose site holds one of the player's leaders (003:L94)."""
     if state.flags.drew_adventure and seat == state.current:
         return
-    player = state.players[seat]
-    for card in sorted(player.adventures, key=lambda c: c.id):
-        if card.kind is AdventureKind.MISSION and state.leaders.get(card.territory or "") == seat:
-            spend_card(state, seat, card)
-            _mission_reward(state, seat, card)
+    leaders, mission = state.leaders, AdventureKind.MISSION
+    # The missions due, picked before sorting (asked after every conquest; a reward moves
+    # no leader, so the cards due are the same read before or during the loop).
+    due = [
+        c
+        for c in state.players[seat].adventures
+        if c.kind is mission and leaders.get(c.territory or "") == seat
+    ]
+    for card in sorted(due, key=lambda c: c.id):
+        spend_card(state, seat, card)
+        _mission_reward(state, seat, card)
 
 
 def _mission_reward(state: GameState, seat: Seat, card: AdventureCard) -> None:

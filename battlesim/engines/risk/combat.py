@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from battlesim.engines.risk.actions import Attack, IllegalActionError
 from battlesim.engines.risk.data import Seat, TerritoryName
@@ -13,9 +14,9 @@ MAX_ATTACK_DICE = 3  # 003:L72
 MAX_DEFENCE_DICE = 2  # 003:L76
 
 
-@dataclass(frozen=True, slots=True)
-class Throw:
-    """One throw: the dice as rolled, the bonuses to each highest die, the losses."""
+class Throw(NamedTuple):
+    """One throw: the dice as rolled, the bonuses to each highest die, the losses (a named
+    tuple: one is made per throw, and a frozen dataclass was slower to build)."""
 
     attack_rolls: tuple[int, ...]
     defence_rolls: tuple[int, ...]
@@ -54,13 +55,18 @@ def resolve_throw(
     return attacker_losses, defender_losses
 
 
+# The throw rule as a table filled as throws come (at most 6^5 rolls per pair of bonuses).
+_resolved = cache(resolve_throw)
+
+
 def _mountain_pass(state: GameState, source: TerritoryName, target: TerritoryName) -> bool:
     ranges = state.board.mountain_ranges.values()
     return any(source in r and target in r for r in ranges)
 
 
 def _has_card(state: GameState, seat: Seat, effect: str) -> bool:
-    return any(card.effect == effect for card in state.players[seat].adventures)
+    # a list, not any() over a generator: asked before each throw
+    return effect in [card.effect for card in state.players[seat].adventures]
 
 
 def reachable(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> bool:
@@ -116,19 +122,21 @@ def max_dice(state: GameState, seat: Seat, source: TerritoryName, target: Territ
 
 def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, TerritoryName]]:
     """Return every (source, target) pair the player may attack now, sorted."""
-    passes = _has_card(state, seat, "under_mountains") and not state.flags.drew_adventure
+    passes = not state.flags.drew_adventure and _has_card(state, seat, "under_mountains")
     armies = state.armies
-    if not passes and not state.effects:  # the common case: the kept pairs, by armies
-        return [pair for pair in state.hostile_pairs(seat) if armies[pair[0]] >= 2]
-    options = []
+    if not passes:  # the common case: the kept pairs, by armies (and the lasting effects)
+        pairs = [pair for pair in state.hostile_pairs(seat) if armies[pair[0]] >= 2]
+        if state.effects:
+            allow = _effects_allow(state, seat)
+            return [pair for pair in pairs if allow(*pair)]
+        return pairs
+    options = []  # with a pass under the mountains: the ranges' far sides too, sorted
     hostile = state.hostile_land(state.players[seat].side)
     allowed = _effects_allow(state, seat) if state.effects else None
     for source in state.territories_of(seat):
         if armies[source] < 2:
             continue
-        targets = state.board.ordered_neighbours[source]
-        if passes:
-            targets = tuple(sorted(state.board.neighbours[source] | _range_targets(state, source)))
+        targets = sorted(state.board.neighbours[source] | _range_targets(state, source))
         for target in targets:
             if target not in hostile:  # max_dice's first tests inlined (a hot path)
                 continue  # unowned, the player's own or an ally's
@@ -207,17 +215,20 @@ def check_defence(state: GameState, target: TerritoryName, dice: int) -> None:
 
 def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
     """Roll one throw, remove the losses and log it."""
-    check_defence(state, attack.target, defence_dice)
-    attack_rolls = tuple(state.dice.d6s(attack.dice, f"attack {attack.target}"))
-    defence_rolls = tuple(state.dice.d6s(defence_dice, f"defend {attack.target}"))
-    attack_bonus, defence_bonus = bonuses(state, attack)
-    lost = resolve_throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
+    source, target = attack.source, attack.target
+    check_defence(state, target, defence_dice)
+    dice = state.dice
+    attack_rolls = tuple(dice.d6s(attack.dice, f"attack {target}"))
+    defence_rolls = tuple(dice.d6s(defence_dice, f"defend {target}"))
+    attack_bonus, defence_bonus = pair_bonuses(state, source, target)
+    lost = _resolved(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
     result = Throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost)
-    _log_throw(state, attack, result)
-    if result.attacker_losses:
-        state.remove_battalions(attack.source, result.attacker_losses, "combat")
-    if result.defender_losses:
-        state.remove_battalions(attack.target, result.defender_losses, "combat")
+    if state.log.keeps:
+        _log_throw(state, attack, result)
+    if lost[0]:
+        state.remove_battalions(source, lost[0], "combat")
+    if lost[1]:
+        state.remove_battalions(target, lost[1], "combat")
     return result
 
 
@@ -260,7 +271,10 @@ def conquer(state: GameState, attack: Attack, result: Throw, count: int) -> Seat
         state.flags.leader_conquest = True
     state.flags.conquered = True
     state.invasion = None
-    state.log.emit("conquest", seat=state.owner[attack.source], loser=loser, **_move(attack, count))
+    if state.log.keeps:
+        state.log.emit(
+            "conquest", seat=state.owner[attack.source], loser=loser, **_move(attack, count)
+        )
     return loser
 
 
@@ -271,7 +285,7 @@ def _move(attack: Attack, count: int) -> dict[str, object]:
 def eliminate_if_beaten(state: GameState, winner: Seat, loser: Seat) -> bool:
     """Hand the territory cards over and discard the adventure cards (003:L96)."""
     player = state.players[loser]
-    if player.eliminated or loser in state.owner.values():
+    if player.eliminated or state.holds_land(loser):
         return False
     player.eliminated = True
     state.players[winner].cards += player.cards

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from battlesim.engines.risk.actions import Fortify, IllegalActionError
 from battlesim.engines.risk.data import Seat, TerritoryName
-from battlesim.engines.risk.state import GameState
+from battlesim.engines.risk.state import GameState, walk_linked
 
 
-def connected(state: GameState, seat: Seat, source: TerritoryName) -> set[TerritoryName]:
+def connected(state: GameState, seat: Seat, source: TerritoryName) -> frozenset[TerritoryName]:
     """Own territories reachable from ``source`` through own territories only (003:L108-110)."""
-    seen, frontier = {source}, [source]
-    while frontier:
-        for near in state.board.neighbours[frontier.pop()]:
-            if near not in seen and state.owner.get(near) == seat:
-                seen.add(near)
-                frontier.append(near)
-    return seen
+    if state.owner.get(source) == seat:
+        return state.linked_land(seat, source)
+    return walk_linked(state, seat, source)
 
 
 def check_fortify(state: GameState, seat: Seat, move: Fortify) -> None:

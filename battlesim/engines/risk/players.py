@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.risk.actions import Attack, CardPlay, Fortify
-from battlesim.engines.risk.combat import MAX_DEFENCE_DICE, max_dice, pair_bonuses
+from battlesim.engines.risk.combat import MAX_DEFENCE_DICE, max_dice
 from battlesim.engines.risk.data import (
     AdventureCard,
     AdventureKind,
@@ -41,7 +41,18 @@ def enemy_neighbours(state: GameState, seat: Seat, territory: TerritoryName) -> 
 
 
 def threat(state: GameState, seat: Seat, territory: TerritoryName) -> int:
-    return sum(state.armies[t] for t in enemy_neighbours(state, seat, territory))
+    return threat_reader(state, seat)(territory)
+
+
+def threat_reader(state: GameState, seat: Seat) -> Callable[[TerritoryName], int]:
+    """``threat`` with the hostile land read once (a placement weighs every border)."""
+    hostile = state.hostile_land(state.players[seat].side)
+    near, armies = state.board.ordered_neighbours, state.armies
+
+    def threat_of(territory: TerritoryName) -> int:
+        return sum([armies[t] for t in near[territory] if t in hostile])
+
+    return threat_of
 
 
 def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
@@ -50,9 +61,25 @@ def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
 
 def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) -> float:
     """Chance to take ``target`` throwing everything from ``source`` (the odds table)."""
-    attack_bonus, defence_bonus = pair_bonuses(state, source, target)
-    spare = state.armies[source] - 1
-    return conquest_probability(spare, state.armies[target], attack_bonus, defence_bonus)
+    return pair_odds(state)(source, target)
+
+
+def pair_odds(state: GameState) -> Callable[[TerritoryName, TerritoryName], float]:
+    """``attack_odds`` with the invasion and the board read once per decision (the players
+    weigh every option before each throw)."""
+    invasion, leaders, armies = state.invasion, state.leaders, state.armies
+    territories = state.board.territories
+    siege = invasion is not None and invasion.siege
+    extra = invasion.attack_bonus if invasion is not None else 0
+
+    def odds(source: TerritoryName, target: TerritoryName) -> float:
+        attack_bonus = (1 if source in leaders else 0) + extra
+        defence_bonus = 1 if target in leaders else 0
+        if not siege and territories[target].stronghold:
+            defence_bonus += 1
+        return conquest_probability(armies[source] - 1, armies[target], attack_bonus, defence_bonus)
+
+    return odds
 
 
 def share_of(state: GameState, seat: Seat, members: tuple[TerritoryName, ...]) -> float:
@@ -89,8 +116,8 @@ class Player:
         return max(vacant, key=lambda t: (self.claim_value(state, seat, t), t))
 
     def claim_value(self, state: GameState, seat: Seat, territory: TerritoryName) -> float:
-        region = state.board.regions[state.board.territories[territory].region][1]
-        return share_of(state, seat, region)
+        board = state.board  # asked for every vacant territory at every claim
+        return state.region_shares(seat)[board.regions[board.territories[territory].region][1]]
 
     def place_one(self, state: GameState, seat: Seat) -> TerritoryName:
         return self.reinforce_target(state, seat)
@@ -106,7 +133,8 @@ class Player:
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         front = borders(state, seat) or state.territories_of(seat)
-        return max(front, key=lambda t: (threat(state, seat, t) - state.armies[t], t))
+        threat_of, armies = threat_reader(state, seat), state.armies
+        return max(front, key=lambda t: (threat_of(t) - armies[t], t))
 
     def place_reinforcements(self, state: GameState, seat: Seat, count: int) -> dict[str, int]:
         return {self.reinforce_target(state, seat): count}
@@ -127,14 +155,21 @@ class Player:
 
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
         """Take the best prize worth its odds: chance to conquer times the target's value."""
-        scored, value = [], self.prizes(state, seat)
+        value, odds_of, threshold = (
+            self.prizes(state, seat),
+            pair_odds(state),
+            self.attack_threshold,
+        )
+        best: tuple[float, TerritoryName, TerritoryName] | None = None
         for source, target in options:
-            odds = attack_odds(state, source, target)
-            if odds >= self.attack_threshold:
-                scored.append((odds * value(target), source, target))
-        if not scored:
+            odds = odds_of(source, target)
+            if odds >= threshold:
+                scored = (odds * value(target), source, target)
+                if best is None or scored > best:  # max of the scored, asked before each throw
+                    best = scored
+        if best is None:
             return None
-        _, source, target = max(scored)
+        _, source, target = best
         return Attack(source, target, max_dice(state, seat, source, target))
 
     def defend(self, state: GameState, seat: Seat, attack: Attack) -> int:
@@ -151,7 +186,8 @@ class Player:
         for source in sorted(inland, key=lambda t: (-state.armies[t], t)):
             reach = sorted(connected(state, seat, source) & front)
             if reach:
-                target = max(reach, key=lambda t: (threat(state, seat, t), t))
+                threat_of = threat_reader(state, seat)
+                target = max(reach, key=lambda t: (threat_of(t), t))
                 return Fortify(
                     source,
                     target,
@@ -226,7 +262,8 @@ class RandomPlayer(Player):
         return spread
 
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
-        fair = [(s, t) for s, t in options if attack_odds(state, s, t) >= self.attack_threshold]
+        odds = pair_odds(state)
+        fair = [(s, t) for s, t in options if odds(s, t) >= self.attack_threshold]
         if not fair or self.dice.d6("keep attacking?") <= 2:
             return None
         source, target = self.dice.choice(fair, "random attack")
@@ -284,11 +321,24 @@ class RegionPlayer(Player):
     name = "region"
     attack_threshold = 0.55
 
+    def __init__(self, dice: Dice) -> None:
+        super().__init__(dice)
+        # (the owners read, their change count, the seat, its focus) at the last question
+        self._focus: tuple[object, int, Seat, tuple[str, ...]] = (None, -1, -1, ())
+
     def focus(self, state: GameState, seat: Seat) -> tuple[str, ...]:
-        """The territories of the unfinished region the player holds the largest share of."""
+        """The territories of the unfinished region the player holds the largest share of
+        (kept until an owner changes: the shares read only the owners, and the player asks
+        before every throw)."""
+        owner, changes = state.owner, state.owner.changes
+        kept = self._focus
+        if kept[0] is owner and kept[1] == changes and kept[2] == seat:
+            return kept[3]
         shares = [(share, m) for m, share in state.region_shares(seat).items()]
         unfinished = [pair for pair in shares if pair[0] < 1]
-        return max(unfinished)[1] if unfinished else ()
+        focus = max(unfinished)[1] if unfinished else ()
+        self._focus = (owner, changes, seat, focus)
+        return focus
 
     def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
         focus, base = self.focus(state, seat), super().prizes(state, seat)
@@ -297,7 +347,8 @@ class RegionPlayer(Player):
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         focus = self.focus(state, seat)
         front = borders(state, seat) or state.territories_of(seat)
-        near = [t for t in front if state.board.neighbours[t] & set(focus)] or front
+        members, near_of = set(focus), state.board.neighbours
+        near = [t for t in front if not near_of[t].isdisjoint(members)] or front
         return max(near, key=lambda t: (state.armies[t], t))
 
 
@@ -314,7 +365,8 @@ class DefensivePlayer(Player):
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         front = borders(state, seat) or state.territories_of(seat)
         holds = [t for t in front if state.board.territories[t].stronghold] or front
-        return max(holds, key=lambda t: (threat(state, seat, t) - state.armies[t], t))
+        threat_of, armies = threat_reader(state, seat), state.armies
+        return max(holds, key=lambda t: (threat_of(t) - armies[t], t))
 
     def place_leader(self, state: GameState, seat: Seat, options: list[TerritoryName]) -> str:
         holds = [t for t in options if state.board.territories[t].stronghold] or options
@@ -374,11 +426,8 @@ class StrategistPlayer(AggressivePlayer):
         route = nearest_mission(state, seat, self.mission_steps)
         if route is not None:
             steps, leader, dist = route
-            toward = [
-                (attack_odds(state, s, t), s, t)
-                for s, t in options
-                if s == leader and dist[t] < steps
-            ]
+            odds = pair_odds(state)
+            toward = [(odds(s, t), s, t) for s, t in options if s == leader and dist[t] < steps]
             fair = [step for step in toward if step[0] >= self.attack_threshold]
             if fair:
                 _, source, target = max(fair)

@@ -209,8 +209,10 @@ def power_options(
     if state.flags.drew_adventure and seat == state.current:
         return []  # 003:L120: once a card is drawn no other cards may be played
     plays: list[CardPlay] = []
-    for card in sorted(state.players[seat].adventures, key=lambda c: c.id):
-        if card.kind is AdventureKind.POWER and card.timing is timing and card.effect in POWERS:
+    power = AdventureKind.POWER
+    held = [c for c in state.players[seat].adventures if c.kind is power and c.timing is timing]
+    for card in sorted(held, key=lambda c: c.id):  # picked first: asked twice an invasion
+        if card.effect in POWERS:
             plays += POWERS[card.effect][0](Moment(state, seat, card, attack))
     return plays
 

@@ -102,6 +102,7 @@ class Holdings(dict[TerritoryName, Seat]):
         self.changes += 1
 
 
+SIDES = tuple(Side)  # iterating the enum class itself is slow on a hot path
 REBUILD_AFTER = 8  # owner changes beyond which the readings are rebuilt, not updated
 
 
@@ -133,7 +134,7 @@ class GameState:
     # a change: the players ask thousands of times a game, owners change a few hundred times).
     _seen: int = -1
     _by_seat: dict[Seat, list[TerritoryName]] = field(default_factory=dict)
-    _hostile: dict[Side, frozenset[str]] = field(default_factory=dict)
+    _hostile: dict[Side, set[str]] = field(default_factory=dict)
     _shares: dict[Seat, dict[tuple[TerritoryName, ...], float]] = field(default_factory=dict)
     # Each seat's (own territory, hostile neighbour) pairs, as of an ``owner.changes`` count.
     _pairs: dict[Seat, tuple[int, list[tuple[TerritoryName, TerritoryName]]]] = field(
@@ -141,6 +142,10 @@ class GameState:
     )
     # Each seat's territories with a hostile neighbour, as of an ``owner.changes`` count.
     _borders: dict[Seat, tuple[int, list[TerritoryName]]] = field(default_factory=dict)
+    # Each seat's linked land (its territories joined through its own), as of a count.
+    _linked: dict[Seat, tuple[int, dict[TerritoryName, frozenset[str]]]] = field(
+        default_factory=dict
+    )
 
     # --- queries -------------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -162,15 +167,15 @@ class GameState:
         if before is not None:
             self._reshare(before, territory)  # a seat's shares change with its own land only
             self._by_seat[before].remove(territory)
-            for side in Side:
+            for side in SIDES:
                 if players[before].side is not side:
-                    hostile[side] = hostile[side] - {territory}
+                    hostile[side].discard(territory)  # in place: a conquest moves one
         if after is not None:
             self._reshare(after, territory)
             insort(self._by_seat.setdefault(after, []), territory)
-            for side in Side:
+            for side in SIDES:
                 if players[after].side is not side:
-                    hostile[side] = hostile[side] | {territory}
+                    hostile[side].add(territory)
 
     def _reshare(self, seat: Seat, territory: TerritoryName) -> None:
         """Read again the one share of ``seat``'s kept shares that ``territory`` is in."""
@@ -186,7 +191,7 @@ class GameState:
             if territory in owner:
                 by_seat.setdefault(owner[territory], []).append(territory)
         self._hostile = {
-            side: frozenset().union(
+            side: set().union(
                 *(land for seat, land in by_seat.items() if self.players[seat].side is not side)
             )
             for side in Side
@@ -199,8 +204,16 @@ class GameState:
             self._refresh()
         return list(self._by_seat.get(seat, ()))
 
-    def hostile_land(self, side: Side) -> frozenset[TerritoryName]:
-        """The territories held by the players of the other side."""
+    def holds_land(self, seat: Seat) -> bool:
+        """Does ``seat`` hold any territory (read from the kept lists: asked after every
+        conquest, whose reading is wanted again for the next attack anyway)?"""
+        if self._seen != self.owner.changes:
+            self._refresh()
+        return bool(self._by_seat.get(seat))
+
+    def hostile_land(self, side: Side) -> set[TerritoryName]:
+        """The territories held by the players of the other side (the kept set, changed in
+        place at each change of owner: the caller reads it, never keeps or changes it)."""
         if self._seen != self.owner.changes:
             self._refresh()
         return self._hostile[side]
@@ -228,6 +241,20 @@ class GameState:
             land = [t for t in self.territories_of(seat) if not hostile.isdisjoint(near[t])]
             kept = self._borders[seat] = (changes, land)
         return list(kept[1])
+
+    def linked_land(self, seat: Seat, source: TerritoryName) -> frozenset[TerritoryName]:
+        """The territories of ``seat`` linked to its ``source`` through its own land (kept
+        until an owner changes: a fortify move reads it for every idle army, then again to
+        check the move)."""
+        changes = self.owner.changes
+        kept = self._linked.get(seat)
+        if kept is None or kept[0] != changes:
+            kept = self._linked[seat] = (changes, {})
+        land = kept[1].get(source)
+        if land is None:
+            land = walk_linked(self, seat, source)
+            kept[1].update(dict.fromkeys(land, land))
+        return land
 
     def region_shares(self, seat: Seat) -> dict[tuple[TerritoryName, ...], float]:
         """The share of each region's territories (keyed by its members) the seat holds."""
@@ -289,7 +316,10 @@ class GameState:
         seat = self.owner[territory]
         self.armies[territory] -= count
         self.players[seat].lost += count
-        self.log.emit("battalions", territory=territory, seat=seat, change=-count, reason=reason)
+        if self.log.keeps:  # asked after most throws: an unlogged game skips the payload
+            self.log.emit(
+                "battalions", territory=territory, seat=seat, change=-count, reason=reason
+            )
 
     def place_from_reserve(self, seat: Seat, territory: TerritoryName, count: int) -> None:
         """Place battalions of the player's reserve into one of their territories."""
@@ -300,7 +330,8 @@ class GameState:
             raise IllegalActionError(f"cannot place {count} of {player.reserve} battalions")
         player.reserve -= count
         self.armies[territory] += count
-        self.log.emit("place", seat=seat, territory=territory, count=count)
+        if self.log.keeps:  # a set-up places about 120 battalions one by one
+            self.log.emit("place", seat=seat, territory=territory, count=count)
 
     def grant_reserve(self, seat: Seat, count: int, reason: str) -> None:
         """Give a player battalions to place (reinforcements, trade-ins)."""
@@ -339,3 +370,14 @@ class GameState:
         seat = self.leaders.pop(territory)
         self.players[seat].leaders_in_pool += 1
         self.log.emit("leader_removed", seat=seat, territory=territory, reason=reason)
+
+
+def walk_linked(state: GameState, seat: Seat, source: TerritoryName) -> frozenset[TerritoryName]:
+    """``source`` and the territories of ``seat`` reached from it through its own land."""
+    seen, frontier = {source}, [source]
+    while frontier:
+        for near in state.board.neighbours[frontier.pop()]:
+            if near not in seen and state.owner.get(near) == seat:
+                seen.add(near)
+                frontier.append(near)
+    return frozenset(seen)

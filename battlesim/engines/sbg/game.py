@@ -129,7 +129,8 @@ def deployment_slots(
     """Ranks facing the enemy, front rank on the zone's inner edge, skipping blocked spots.
     Both sides' ranks fill from the west edge: side 1 filling from its own left (a turned
     deployment) lowered heuristic_v2 against heuristic_v1 from 0.63 to 0.44 with no measured
-    balance gain (issue 29, stop 35), so it was taken back."""
+    balance gain (issue 29, stop 35); measured again on two seeds it neither gained against
+    v1 nor narrowed the side gaps (engine README, "Deployment"), so it stays out."""
     x0, y0, x1, y1 = scenario.deployment_zone(player)
     facing = 1 if player == 0 else -1
     front = y1 - 0.6 if player == 0 else y0 + 0.6

@@ -4,8 +4,10 @@ heuristic, decision for decision."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
+import numpy as np
 import pytest
 
 from battlesim.engines.sbg.core import effects
@@ -378,3 +380,62 @@ def test_a_rear_model_flows_round_a_line_of_fights_to_a_free_side_of_the_enemy()
     assert isinstance(action, Move)
     assert field.at(action.to) < field.at(rear.position) - 4.0
     assert abs(action.to[0] - 22.0) > 4.0  # round an end of the line, not behind c4
+
+
+def _reference_spread(goal: np.ndarray, blocked: np.ndarray, cost: np.ndarray) -> np.ndarray:
+    """The field's relaxation written plainly: every cell from each of its 8 neighbours."""
+    distance = np.where(goal, 0.0, np.inf)
+    rows, cols = distance.shape
+    for _ in range(int(2 * flow.HORIZON / flow.CELL)):
+        best = distance.copy()
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if dr or dc:
+                    step = (math.sqrt(2) if dr and dc else 1.0) * flow.CELL
+                    into = (
+                        slice(max(dr, 0), rows + min(dr, 0)),
+                        slice(max(dc, 0), cols + min(dc, 0)),
+                    )
+                    out = (
+                        slice(max(-dr, 0), rows + min(-dr, 0)),
+                        slice(max(-dc, 0), cols + min(-dc, 0)),
+                    )
+                    np.minimum(best[into], distance[out] + step * cost[into], out=best[into])
+        best[blocked] = np.inf
+        best[best > flow.HORIZON] = np.inf
+        if np.array_equal(best, distance):
+            break
+        distance = best
+    return distance
+
+
+def test_the_flow_field_is_the_plain_relaxation_to_the_last_bit() -> None:
+    """Issue 21 (speed, same play): the field worked out in the box round its goal cells,
+    from the least straight and diagonal neighbours, is the plain 8-neighbour relaxation."""
+    rng = np.random.default_rng(7)
+    goal = np.zeros((96, 96), dtype=bool)
+    goal[40:42, 30:60] = True
+    goal[5, 90] = True  # near the edge: the box is cut by the grid
+    blocked = rng.random(goal.shape) < 0.15
+    goal &= ~blocked
+    cost = np.where(rng.random(goal.shape) < 0.2, flow.DIFFICULT, 1.0)
+    assert np.array_equal(flow._spread(goal, blocked, cost), _reference_spread(goal, blocked, cost))
+    nothing = np.zeros_like(goal)
+    assert np.isinf(flow._spread(nothing, blocked, cost)).all()
+
+
+def test_a_field_made_again_in_the_phase_adds_only_the_bases_fixed_since() -> None:
+    """Issue 21 (speed, same play): the next field of a phase stamps only the friends that
+    moved since the last one and reads as a field made from scratch."""
+    state = battle()
+    for i in range(6):
+        add(state, f"b{i}", 1, 14 + i * 3, 30.0)
+    friends = [add(state, f"a{i}", 0, 14 + i * 3, 20.0) for i in range(6)]
+    first = flow.make_field(state, 0, friends[0].radius)
+    for friend in friends[:3]:
+        friend.done_moving = True
+    again = flow.make_field(state, 0, friends[0].radius, first)
+    fresh = flow.make_field(state, 0, friends[0].radius)
+    assert again.stamps > first.stamps
+    assert np.array_equal(again.distance, fresh.distance)
+    assert not np.array_equal(again.distance, first.distance)

@@ -374,6 +374,18 @@ STAY_MARGIN = 0.1  # inches: an attacker on the objective ends its move this wel
 BLOCKED = 1.0  # inches: an attacker's walk gaining less than this is blocked
 
 
+ON_OBJECTIVE = 1.0  # inches: an enemy this far beyond the objective's reach counts there soon
+
+
+def _on_objective(state: BattleState, charge: Charge, target: Point, reach: float) -> bool:
+    """The charged enemy stands within the objective's reach (an inch to spare); never a
+    gate (no way in from within the walls)."""
+    enemy = state.models[charge.target]
+    if fortifications.is_gate(enemy):
+        return False
+    return math.dist(enemy.position, target) <= reach + ON_OBJECTIVE
+
+
 def _gain(model: ModelState, action: MoveAction, goal: Point) -> float:
     """How much nearer ``goal`` the action brings the model."""
     return math.dist(model.position, goal) - math.dist(_end(model, action), goal)
@@ -591,17 +603,19 @@ class SiegePlanPlayer(PlanPlayer):
 
     def _assault(self, state: BattleState, model: ModelState) -> MoveAction:
         """An attacker outside the walls goes in, through a breach (the table's route), to
-        the objective, fighting whoever it meets (it does not hold a wall as a defender
-        would)."""
+        the objective, fighting the enemies on it and those barring its way, not every one
+        it passes (it does not hold a wall as a defender would)."""
         target = attacking(self.scenario, model.player)
         reach = assault_reach(self.scenario) + model.radius
         if target is None:
             return super()._choose_move(state, model)
         if math.dist(model.position, target) <= reach:
             return self._hold_objective(state, model, target, reach)
-        charge = self._charge(state, model)
-        if charge is not None and not fortifications.is_gate(state.models[charge.target]):
-            return charge  # (a gate is no way in from within the walls)
+        charge = self._charge(state, model, threshold=-math.inf)
+        if charge is not None and _on_objective(state, charge, target, reach):
+            return charge  # an enemy counting there is fought whatever the exchange; those
+            # on the way are passed by (Storm the Gate, seeds 7014 and 7030: the attackers
+            # through the gateway fought by the gate and none reached the keep)
         walk = self._siege_walk(state, model, target)  # its side-steps through a crowd
         if _gain(model, walk, target) >= BLOCKED:
             return walk

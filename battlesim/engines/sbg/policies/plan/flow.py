@@ -37,17 +37,11 @@ SHARES = (1.0, 0.7, 0.4)  # shares of each legal straight move whose end is weig
 TOLERANCE = 0.05  # inches: a base this much inside another's edge still counts as clear
 AHEAD = 4.0  # inches: a friend this far ahead in the lane screens a model
 DIFFICULT = 2.0  # MOVE-TER-02: difficult ground counts double
-_STEPS = (
-    (0, 1, 1.0),
-    (1, 0, 1.0),
-    (0, -1, 1.0),
-    (-1, 0, 1.0),
-    (1, 1, math.sqrt(2)),
-    (1, -1, math.sqrt(2)),
-    (-1, 1, math.sqrt(2)),
-    (-1, -1, math.sqrt(2)),
-)
+_REACH = int(HORIZON / CELL) + 2  # cells: beyond, more than HORIZON from any goal cell
 _BLOCKING = frozenset({TerrainKind.IMPASSABLE, TerrainKind.OBSTACLE, TerrainKind.GAP})
+
+
+Stamp = tuple[str, float, float, float, bool]  # a fixed base: uid, x, y, radius, enemy
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +50,12 @@ class Field:
 
     distance: np.ndarray  # (rows: y, columns: x)
     moved: int  # friends that had moved when it was made
+    # what it was made from, so that the next field of the phase only adds the bases fixed
+    # since (speed, issue 21): the table, the fixed bases, blocked cells and enemy rings
+    table: Table | None = None
+    stamps: frozenset[Stamp] = frozenset()
+    blocked: np.ndarray | None = None
+    ring: np.ndarray | None = None  # contact cells round enemies, before blocked ones go
 
     def at(self, point: Point) -> float:
         """The field at ``point``: its cell's value, or the best neighbour's plus the step
@@ -77,24 +77,55 @@ def moved_friends(state: BattleState, side: PlayerId) -> int:
     return sum(1 for m in state.living(side) if m.done_moving)
 
 
-def make_field(state: BattleState, side: PlayerId, radius: float) -> Field:
-    """The side's field for a base of ``radius``, from where every model stands now."""
+def make_field(
+    state: BattleState, side: PlayerId, radius: float, before: Field | None = None
+) -> Field:
+    """The side's field for a base of ``radius``, from where every model stands now.
+
+    ``before``: an earlier field of the phase; when every base it was made from stands where
+    it stood, only the bases fixed since are stamped (the grids are unions: the same cells
+    in any order; speed)."""
     cols, rows = int(math.ceil(state.width / CELL)), int(math.ceil(state.depth / CELL))
     xs = (np.arange(cols) + 0.5) * CELL
     ys = (np.arange(rows) + 0.5) * CELL
-    blocked, cost = _terrain(state.table, xs, ys, radius)
-    blocked = blocked.copy()
-    goal = np.zeros_like(blocked)
+    stamps = frozenset(_stamps(state, side))
+    if before is not None and not _grows(before, state.table, (rows, cols), stamps):
+        before = None
+    if before is None:
+        blocked, cost = _terrain(state.table, xs, ys, radius)
+        blocked, ring, new = blocked.copy(), np.zeros_like(blocked), stamps
+    else:
+        assert before.blocked is not None and before.ring is not None
+        cost = _terrain(state.table, xs, ys, radius)[1]
+        blocked, ring, new = before.blocked.copy(), before.ring.copy(), stamps - before.stamps
+    for _uid, x, y, other_radius, enemy in new:  # unions: any order
+        clear = radius + other_radius - TOLERANCE
+        _disc(blocked, xs, ys, (x, y), clear, 0.0)
+        if enemy:
+            _disc(ring, xs, ys, (x, y), clear + CELL, clear)
+    distance = _spread(ring & ~blocked, blocked, cost)
+    moved = moved_friends(state, side)
+    return Field(distance, moved, state.table, stamps, blocked, ring)
+
+
+def _stamps(state: BattleState, side: PlayerId) -> list[Stamp]:
+    """The bases fixed for the side's field: enemies, and friends that moved or fight (a
+    friend still to move may yet step aside)."""
+    found = []
     for other in state.living():
-        fixed = other.player != side or other.done_moving or state.engaged(other)
-        if not fixed:
-            continue  # a friend still to move: it may yet step aside
-        clear = radius + other.radius - TOLERANCE
-        _disc(blocked, xs, ys, other.position, clear, 0.0)
-        if other.player != side and not is_structure(other):
-            _disc(goal, xs, ys, other.position, clear + CELL, clear)
-    goal &= ~blocked
-    return Field(_spread(goal, blocked, cost), moved_friends(state, side))
+        if other.player != side or other.done_moving or state.engaged(other):
+            enemy = other.player != side and not is_structure(other)
+            found.append((other.uid, other.x, other.y, other.radius, enemy))
+    return found
+
+
+def _grows(
+    before: Field, table: Table | None, shape: tuple[int, int], stamps: frozenset[Stamp]
+) -> bool:
+    """The new field only adds bases to ``before``'s (the same table and grid)."""
+    if before.table is not table or before.blocked is None or before.blocked.shape != shape:
+        return False
+    return before.stamps <= stamps
 
 
 def _disc(
@@ -117,25 +148,55 @@ def _disc(
 
 
 def _spread(goal: np.ndarray, blocked: np.ndarray, cost: np.ndarray) -> np.ndarray:
+    """Chamfer distances out of ``goal`` through unblocked cells, up to ``HORIZON``, worked
+    out in the box of cells within ``_REACH`` of a goal cell only (speed: a step costs at
+    least ``CELL``, so every cell beyond reads inf at every round, in the box or not)."""
+    distance = np.full(goal.shape, np.inf)
+    rows, cols = np.nonzero(np.any(goal, axis=1))[0], np.nonzero(np.any(goal, axis=0))[0]
+    if not len(rows):
+        return distance
+    box = (
+        slice(max(0, int(rows[0]) - _REACH), int(rows[-1]) + _REACH + 1),
+        slice(max(0, int(cols[0]) - _REACH), int(cols[-1]) + _REACH + 1),
+    )
+    distance[box] = _spread_all(goal[box], blocked[box], cost[box])
+    return distance
+
+
+def _spread_all(goal: np.ndarray, blocked: np.ndarray, cost: np.ndarray) -> np.ndarray:
     """Chamfer distances out of ``goal`` through unblocked cells, up to ``HORIZON``: each
-    round relaxes every cell from its 8 neighbours at once (numpy), until nothing changes."""
-    distance = np.where(goal, 0.0, np.inf)
-    rows, cols = distance.shape
-    steps = []
-    for dr, dc, length in _STEPS:
-        into = (slice(max(dr, 0), rows + min(dr, 0)), slice(max(dc, 0), cols + min(dc, 0)))
-        out = (slice(max(-dr, 0), rows + min(-dr, 0)), slice(max(-dc, 0), cols + min(-dc, 0)))
-        steps.append((into, out, length * CELL * cost[into]))
+    round relaxes every cell from its 8 neighbours at once (numpy), until nothing changes.
+
+    A step's price is that of the cell it enters, so a cell's best straight step comes from
+    its least straight neighbour and likewise its best diagonal one (rounding is monotonic:
+    ``min(a, b) + p`` is ``min(a + p, b + p)`` to the last bit); the grid sits in a border
+    of inf cells, the neighbours off the table (speed: 12 array operations a round, not 20,
+    into arrays made once)."""
+    rows, cols = goal.shape
+    # no step enters a blocked cell (an inf price): it stays inf, as it starts
+    straight = np.where(blocked, np.inf, CELL * cost)
+    diagonal = np.where(blocked, np.inf, math.sqrt(2) * CELL * cost)
+    padded = np.full((rows + 2, cols + 2), np.inf)
+    distance = padded[1:-1, 1:-1]
+    distance[goal] = 0.0
+    up, down, left, right = padded[:-2, 1:-1], padded[2:, 1:-1], padded[1:-1, :-2], padded[1:-1, 2:]
+    corners = padded[:-2, :-2], padded[:-2, 2:], padded[2:, :-2], padded[2:, 2:]
+    best, across = np.empty((rows, cols)), np.empty((rows, cols))
+    far = np.empty((rows, cols), dtype=bool)
     for _ in range(int(2 * HORIZON / CELL)):
-        best = distance.copy()
-        for into, out, price in steps:
-            np.minimum(best[into], distance[out] + price, out=best[into])
-        best[blocked] = np.inf
-        best[best > HORIZON] = np.inf
+        np.minimum(np.minimum(up, down, out=best), np.minimum(left, right, out=across), out=best)
+        best += straight
+        np.minimum(corners[0], corners[1], out=across)
+        np.minimum(across, corners[2], out=across)
+        np.minimum(across, corners[3], out=across)
+        across += diagonal
+        np.minimum(best, across, out=best)
+        np.minimum(best, distance, out=best)
+        np.copyto(best, np.inf, where=np.greater(best, HORIZON, out=far))
         if np.array_equal(best, distance):
             break
-        distance = best
-    return distance
+        distance[...] = best
+    return distance.copy()
 
 
 def _terrain(
@@ -209,7 +270,9 @@ class FlowFields:
             or kept[1] != state.turn
             or moved - kept[2].moved >= STALE
         ):
-            kept = self._kept[key] = (id(state), state.turn, make_field(state, side, radius))
+            before = kept[2] if kept is not None and kept[:2] == (id(state), state.turn) else None
+            made = make_field(state, side, radius, before)
+            kept = self._kept[key] = (id(state), state.turn, made)
         return kept[2]
 
     def downhill(self, state: BattleState, model: ModelState) -> Point | None:
