@@ -46,6 +46,19 @@ def pytest_configure(config: pytest.Config) -> None:
         subprocess.run(command, cwd=ROOT, check=True)
 
 
+WORKER_FIXTURES = frozenset({"broker", "start_worker", "start_beat"})
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that starts worker processes (or brings a real broker) ``workers``:
+    bin/test runs them alone after the rest, whose processes would starve their deadlines."""
+    for item in items:
+        uses = set(getattr(item, "fixturenames", ()))
+        if uses & WORKER_FIXTURES or item.get_closest_marker("integration"):
+            item.add_marker(pytest.mark.workers)
+
+
 @pytest.fixture(autouse=True)
 def _eager_celery(request: pytest.FixtureRequest) -> Iterator[None]:
     """Run tasks in-process, except where a test brings a real broker and worker."""
