@@ -154,26 +154,27 @@ def test_an_attacker_within_the_walls_fights_on_the_objective_not_on_its_way() -
     by the end. Within the walls an attacker walks on past a defender off the objective (a
     good exchange it charged before), and charges, whatever the exchange, a defender it can
     reach within the objective's scoring reach (an inch to spare): that one counts there."""
-    from battlesim.engines.sbg.core.actions import Charge, Move
+    from battlesim.engines.sbg.core.actions import Charge, Move, MoveAction
     from battlesim.engines.sbg.core.tables_more import walled_keep
+    from battlesim.engines.sbg.core.units import Profile
     from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
     from battlesim.engines.sbg.rules.scenarios import scenario_named
     from tests.engines.sbg.builders import add, battle, profile
 
     keep = (24.0, 40.0)
+
+    def choice(defender: tuple[float, float], stats: Profile) -> MoveAction:
+        """The attacker's move through the gateway, one defender at ``defender``."""
+        state = battle(table=walled_keep())
+        attacker = add(state, "A1", 0, 24.0, 33.5)
+        add(state, "B1", 1, *defender, stats)
+        return SiegePlanPlayer(scenario_named("storm_the_gate")).choose_move(state, attacker)
+
     weak = profile(fight=1, strength=1, defence=1, attacks=1, wounds=1)  # a good exchange
-    state = battle(table=walled_keep())
-    attacker = add(state, "A1", 0, 24.0, 33.5)
-    add(state, "B1", 1, 20.0, 35.5, weak)  # 6.4" off the keep's point
-    player = SiegePlanPlayer(scenario_named("storm_the_gate"))
-    move = player.choose_move(state, attacker)
+    move = choice((20.0, 35.5), weak)  # 6.4" off the keep's point
     assert isinstance(move, Move) and not isinstance(move, Charge)
-    assert math.dist(move.to, keep) < math.dist(attacker.position, keep) - 4.0
+    assert math.dist(move.to, keep) < math.dist((24.0, 33.5), keep) - 4.0
 
     strong = profile(fight=6, strength=5, defence=7, attacks=3, wounds=3)  # a poor exchange
-    state = battle(table=walled_keep())
-    attacker = add(state, "A1", 0, 24.0, 33.5)
-    add(state, "B1", 1, 27.0, 37.0, strong)  # 4.2" off the keep's point
-    player = SiegePlanPlayer(scenario_named("storm_the_gate"))
-    move = player.choose_move(state, attacker)
+    move = choice((27.0, 37.0), strong)  # 4.2" off the keep's point
     assert isinstance(move, Charge) and move.target == "B1"
