@@ -40,14 +40,31 @@ MAX_MANAGE_STEPS = 60  # a policy may not stall a turn for ever
 MAX_RAISE_STEPS = 80
 
 
+# Payloads made only by a log that keeps them (``emit_lazy``): rents, taxes, fines, salaries,
+# and the management steps and trade offers of every turn.
+def _salary(seat: Seat) -> dict[str, object]:
+    return {"seat": seat, "amount": SALARY}
+
+
+def _paid(debtor: Seat, creditor: Seat, amount: int, reason: str) -> dict[str, object]:
+    return {"seat": debtor, "to": creditor, "amount": amount, "reason": reason}
+
+
+def _managed(seat: Seat, delta: int, action: ManageAction) -> dict[str, object]:
+    return {"seat": seat, "delta": delta, **action_json(action)}
+
+
+def _traded(accepted: bool, trade: Trade) -> dict[str, object]:
+    return {"accepted": accepted, **trade.to_json()}
+
+
 class ClassicRules(MovementRules):
     """Standard rules (001:L117-281) with the quick and time-limited variants."""
 
     # -- money flows ---------------------------------------------------------------------
     def on_salary(self, seat: Seat) -> None:
         self.state.transfer(BANK, seat, SALARY)  # 001:L170
-        if self.log is not None:
-            self.emit("salary", seat=seat, amount=SALARY)
+        self.emit_lazy("salary", _salary, seat)
 
     def can_pay_fine(self, seat: Seat) -> bool:
         return self.state.players[seat].cash >= JAIL_FINE
@@ -63,8 +80,7 @@ class ClassicRules(MovementRules):
         if player.cash < amount:
             return self.pay_in_deeds(debtor, creditor, amount, reason)
         self.state.transfer(debtor, creditor, amount)
-        if self.log is not None:  # an unlogged game skips the payload (rents, taxes, fines)
-            self.emit("pay", seat=debtor, to=creditor, amount=amount, reason=reason)
+        self.emit_lazy("pay", _paid, debtor, creditor, amount, reason)
         return True
 
     def pay_in_deeds(self, debtor: Seat, creditor: Seat, amount: int, reason: str) -> bool:
@@ -98,8 +114,7 @@ class ClassicRules(MovementRules):
             return None
         offer = DeedOffer(debtor, creditor, amount, cash, tuple(squares))
         self.state.check_deed_offer(offer)
-        if self.log is not None:
-            self.emit("deed_offer", **offer.to_json())
+        self.emit_lazy("deed_offer", offer.to_json)
         return offer
 
     def deed_answer(self, offer: DeedOffer) -> DeedSettlement | None:
@@ -123,8 +138,7 @@ class ClassicRules(MovementRules):
 
     def apply_manage(self, seat: Seat, action: ManageAction) -> None:
         delta = self.state.apply(seat, action)
-        if self.log is not None:  # an unlogged game skips the record's making too
-            self.emit("manage", seat=seat, delta=delta, **action_json(action))
+        self.emit_lazy("manage", _managed, seat, delta, action)
 
     # -- squares ---------------------------------------------------------------------
     def on_square(
@@ -384,8 +398,7 @@ class ClassicRules(MovementRules):
     def offer_trade(self, trade: Trade) -> bool:
         self.state.check_trade(trade)
         accepted = self.players[trade.partner].accept_trade(self.state, trade.partner, trade)
-        if self.log is not None:
-            self.emit("trade", accepted=accepted, **trade.to_json())
+        self.emit_lazy("trade", _traded, accepted, trade)
         if accepted:
             self.execute_trade(trade)
         return accepted

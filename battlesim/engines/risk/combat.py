@@ -223,8 +223,7 @@ def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
     attack_bonus, defence_bonus = pair_bonuses(state, source, target)
     lost = _resolved(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
     result = Throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost)
-    if state.log.keeps:
-        _log_throw(state, attack, result)
+    state.log.emit_lazy("throw", _throw_payload, state, attack, result)
     if lost[0]:
         state.remove_battalions(source, lost[0], "combat")
     if lost[1]:
@@ -232,20 +231,19 @@ def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
     return result
 
 
-def _log_throw(state: GameState, attack: Attack, result: Throw) -> None:
-    state.log.emit(
-        "throw",
-        seat=state.owner[attack.source],
-        defender=state.owner[attack.target],
-        source=attack.source,
-        target=attack.target,
-        attack=list(result.attack_rolls),
-        defence=list(result.defence_rolls),
-        attack_bonus=result.attack_bonus,
-        defence_bonus=result.defence_bonus,
-        attacker_losses=result.attacker_losses,
-        defender_losses=result.defender_losses,
-    )
+def _throw_payload(state: GameState, attack: Attack, result: Throw) -> dict[str, object]:
+    return {
+        "seat": state.owner[attack.source],
+        "defender": state.owner[attack.target],
+        "source": attack.source,
+        "target": attack.target,
+        "attack": list(result.attack_rolls),
+        "defence": list(result.defence_rolls),
+        "attack_bonus": result.attack_bonus,
+        "defence_bonus": result.defence_bonus,
+        "attacker_losses": result.attacker_losses,
+        "defender_losses": result.defender_losses,
+    }
 
 
 def move_in_range(state: GameState, attack: Attack, result: Throw) -> tuple[int, int]:
@@ -271,11 +269,13 @@ def conquer(state: GameState, attack: Attack, result: Throw, count: int) -> Seat
         state.flags.leader_conquest = True
     state.flags.conquered = True
     state.invasion = None
-    if state.log.keeps:
-        state.log.emit(
-            "conquest", seat=state.owner[attack.source], loser=loser, **_move(attack, count)
-        )
+    state.log.emit_lazy("conquest", _conquest, state, attack, loser, count)
     return loser
+
+
+def _conquest(state: GameState, attack: Attack, loser: Seat, count: int) -> dict[str, object]:
+    seat = state.owner[attack.source]
+    return {"seat": seat, "loser": loser, **_move(attack, count)}
 
 
 def _move(attack: Attack, count: int) -> dict[str, object]:

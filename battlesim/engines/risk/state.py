@@ -316,10 +316,7 @@ class GameState:
         seat = self.owner[territory]
         self.armies[territory] -= count
         self.players[seat].lost += count
-        if self.log.keeps:  # asked after most throws: an unlogged game skips the payload
-            self.log.emit(
-                "battalions", territory=territory, seat=seat, change=-count, reason=reason
-            )
+        self.log.emit_lazy("battalions", _battalions, territory, seat, -count, reason)
 
     def place_from_reserve(self, seat: Seat, territory: TerritoryName, count: int) -> None:
         """Place battalions of the player's reserve into one of their territories."""
@@ -330,8 +327,7 @@ class GameState:
             raise IllegalActionError(f"cannot place {count} of {player.reserve} battalions")
         player.reserve -= count
         self.armies[territory] += count
-        if self.log.keeps:  # a set-up places about 120 battalions one by one
-            self.log.emit("place", seat=seat, territory=territory, count=count)
+        self.log.emit_lazy("place", _placed, seat, territory, count)
 
     def grant_reserve(self, seat: Seat, count: int, reason: str) -> None:
         """Give a player battalions to place (reinforcements, trade-ins)."""
@@ -370,6 +366,18 @@ class GameState:
         seat = self.leaders.pop(territory)
         self.players[seat].leaders_in_pool += 1
         self.log.emit("leader_removed", seat=seat, territory=territory, reason=reason)
+
+
+# Payloads made only by a log that keeps them (``emit_lazy``): a loss is logged after most
+# throws, and a set-up places about 120 battalions one by one.
+def _battalions(
+    territory: TerritoryName, seat: Seat, change: int, reason: str
+) -> dict[str, object]:
+    return {"territory": territory, "seat": seat, "change": change, "reason": reason}
+
+
+def _placed(seat: Seat, territory: TerritoryName, count: int) -> dict[str, object]:
+    return {"seat": seat, "territory": territory, "count": count}
 
 
 def walk_linked(state: GameState, seat: Seat, source: TerritoryName) -> frozenset[TerritoryName]:
