@@ -61,7 +61,10 @@ class EventLog:
     ) -> None:
         """``emit(kind, **payload(*args))``, the payload made only by a log that keeps it: a
         hot path (a Risk throw, a Monopoly roll or turn's table) costs an unlogged game no
-        more than the call."""
+        more than the call. ``payload`` returns a fresh dict, which the log keeps as it is."""
+        if not self.listeners:
+            self._pending.append((kind, payload(*args)))  # as ``emit`` keeps it, one call less
+            return
         self.emit(kind, **payload(*args))
 
     @property
