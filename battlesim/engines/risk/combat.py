@@ -108,16 +108,19 @@ def sea_toll(state: GameState, seat: Seat, source: TerritoryName, target: Territ
 
 def max_dice(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> int:
     """Return how many dice may attack (0 when the attack is not allowed)."""
-    owner = state.owner
+    owner, players = state.owner, state.players
     defender = owner.get(target)
     if owner.get(source) != seat or defender is None or defender == seat:
         return 0
-    if state.allied(seat, defender) or (state.effects and _blocked(state, seat, source, target)):
+    if players[seat].side is players[defender].side:  # allied (asked twice or more a throw)
         return 0
     spare = state.armies[source] - 1
     if state.effects:
+        if _blocked(state, seat, source, target):
+            return 0
         spare -= sea_toll(state, seat, source, target)
-    return max(0, min(MAX_ATTACK_DICE, spare))
+    # max(0, min(MAX_ATTACK_DICE, spare)) without the two calls
+    return MAX_ATTACK_DICE if spare > MAX_ATTACK_DICE else spare if spare > 0 else 0
 
 
 def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, TerritoryName]]:
@@ -260,7 +263,7 @@ def conquer(state: GameState, attack: Attack, result: Throw, count: int) -> Seat
     if not least <= count <= most:
         raise IllegalActionError(f"must move {least}-{most} battalions into {attack.target}")
     loser = state.owner[attack.target]
-    state.owner[attack.target] = state.owner[attack.source]
+    state.set_owner(attack.target, state.owner[attack.source])
     state.move_battalions(attack.source, attack.target, count)
     if attack.target in state.leaders:  # 003:L92: the defeated leader leaves the board
         state.remove_leader(attack.target, "territory lost")
