@@ -184,12 +184,13 @@ def test_in_the_last_turns_free_attackers_hold_the_other_objective() -> None:
     """Issue 20 play quality (the Escalade): in the last two turns an attacker outside the
     walls with nothing to carry or climb makes for the ramparts (2 VP) and stays within
     their reach; before that it keeps to the siege plan. With the tower's crew freed
-    earlier the ramparts were lost in 41 of 100 battles against the random player."""
+    earlier the ramparts were lost in 41 of 100 battles against the random player. A
+    climber at a ladder's foot keeps to it but in the last turn (too late to get in)."""
     from battlesim.engines.sbg.core.actions import Hold, Move
     from battlesim.engines.sbg.core.objectives import GateSpec
     from battlesim.engines.sbg.core.tables_more import walled_keep
     from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
-    from battlesim.engines.sbg.rules import fortifications
+    from battlesim.engines.sbg.rules import fortifications, siege_ladders
     from battlesim.engines.sbg.rules.scenarios import scenario_named
     from tests.engines.sbg.builders import add, battle
 
@@ -199,6 +200,10 @@ def test_in_the_last_turns_free_attackers_hold_the_other_objective() -> None:
     free = add(state, "A1", 0, 35.0, 20.0)
     there = add(state, "A2", 0, 21.0, 29.0)
     add(state, "B1", 1, 40.0, 44.0)
+    siege_ladders.place_ladders(state, ((15.0, 29.0),))
+    wall = next(p for p in state.table.pieces if p.name == "curtain wall west")
+    found = siege_ladders.raise_ladder(state, "siege ladder 1", wall, (15.0, 29.0), 0, "A3")
+    climber = add(state, "A3", 0, found.foot[0], found.foot[1] - 0.5)
     player = SiegePlanPlayer(scenario_named("escalade"))
     state.turn = 10
     assert player._hold_second(state, free) is None
@@ -207,6 +212,9 @@ def test_in_the_last_turns_free_attackers_hold_the_other_objective() -> None:
     assert isinstance(move, Move)
     assert math.dist(move.to, ramparts) < math.dist(free.position, ramparts) - 4.0
     assert player._hold_second(state, there) == Hold("A2")
+    assert player._hold_second(state, climber) is None  # it may still get over
+    state.turn = 12
+    assert isinstance(player._hold_second(state, climber), Move)  # the last turn: too late
 
 
 def test_the_heuristic_boards_two_when_the_spare_models_allow() -> None:

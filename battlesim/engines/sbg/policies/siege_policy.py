@@ -499,7 +499,8 @@ class SiegePlanPlayer(PlanPlayer):
         """In the last turns of a siege's turn limit, an attacker still outside the walls
         and free (not carrying, not on a ladder, not fighting) makes for the scenario's other
         objective it can still reach, and stays within its reach (the Escalade's ramparts:
-        lost while the tower's crew stood at its foot and the ladders' climbers waited)."""
+        lost while the tower's crew stood at its foot and the ladders' climbers waited). A
+        climber at a ladder's foot keeps to it but in the last turn (too late to get in)."""
         spec = self.scenario.spec if self.scenario is not None else None
         target = attacking(self.scenario, model.player)
         if spec is None or target is None or not spec.end.turn_limit:
@@ -509,7 +510,7 @@ class SiegePlanPlayer(PlanPlayer):
             return None
         if objects.carried_by(state, model) or _on_ram_duty(state, model):
             return None
-        if any(
+        if left > 0 and any(
             model in siege_ladders.on_ladder(state, n) for n in siege_ladders.raised_ladders(state)
         ):
             return None
