@@ -758,10 +758,33 @@ def _legal(
 
 def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
     """Every enemy the model may legally charge now, with the contact point found."""
+    return _charges(state, model, lambda enemies: enemies, first=False)
+
+
+def first_charge(
+    state: BattleState,
+    model: ModelState,
+    ranked: Callable[[list[ModelState]], list[ModelState]],
+) -> tuple[ModelState, Point] | None:
+    """The first of ``charge_options``' enemies, in the order ``ranked`` gives them (it may
+    leave some out), that a legal charge reaches, with its spot: a player that ranks the
+    enemies before it looks for spots searches only until the best one is found (speed:
+    the same answer as taking the best of ``charge_options``)."""
+    found = _charges(state, model, ranked, first=True)
+    return found[0] if found else None
+
+
+def _charges(
+    state: BattleState,
+    model: ModelState,
+    ranked: Callable[[list[ModelState]], list[ModelState]],
+    first: bool,
+) -> list[tuple[ModelState, Point]]:
+    """The enemies ``charge_options`` considers, in the order ``ranked`` gives them, each
+    with its spot where one is found (``first``: only the first found)."""
     if not can_move(state, model) or model.prone or model.arriving or heroic_turn(model).no_charge:
         return []
     budget = allowance(state, model)
-    found = []
     x, y, radius = model.x, model.y, model.radius  # state.distance inlined (speed)
     # the grid's enemies within reach, not a scan of the whole enemy army (speed): an enemy
     # within the budget has its centre within the budget and both radii on each axis; the
@@ -781,13 +804,19 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
         and item[0] <= budget
         and may_charge(model, item[2])
     )
-    movers = in_moving_reach(state, model, budget) if in_reach else None  # once (speed)
+    enemies = ranked([enemy for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]])
+    if not enemies:
+        return []
+    found = []
+    movers = in_moving_reach(state, model, budget)  # once (speed)
     _SEARCH_SIGHT.append({})  # nothing moves while the spots are tried
     try:
-        for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
+        for enemy in enemies:
             spot = charge_spot(state, model, enemy, movers, budget)
             if spot is not None:
                 found.append((enemy, spot))
+                if first:
+                    break
     finally:
         _SEARCH_SIGHT.pop()
     return found
