@@ -319,6 +319,7 @@ class BattleState:
     # it many times in their Move phase, while the enemy stands still).
     _moved: list[int] = field(default_factory=lambda: [0, 0], repr=False)
     _nearest: dict[ModelId, tuple[Any, ...]] = field(default_factory=dict, repr=False)
+    _longest: dict[PlayerId, tuple[int, float]] = field(default_factory=dict, repr=False)
     # SR-FLY-05 (002:L2899): the models that may perch (Fly, a large base), and those standing
     # on top of sheer terrain now -> the height of that top (Table.perch_level)
     perchers: set[ModelId] = field(default_factory=set)
@@ -359,8 +360,9 @@ class BattleState:
         self.grid.drop(model.uid)
 
     def refitted(self, model: ModelState) -> None:
-        """The model's base changed where it stands (a rider's mount left loose): kept
-        answers about the bases of its side are dropped (``nearest_enemy``)."""
+        """The model's card or base changed where it stands (a rider's mount left loose, a
+        form changed): kept answers about its side are dropped (``nearest_enemy``,
+        ``longest_move``)."""
         self._moved[model.player] += 1
 
     def hand_over(self, model: ModelState, player: PlayerId) -> None:
@@ -510,6 +512,17 @@ class BattleState:
             return found
         found = self._nearest_enemy(model)
         self._nearest[model.uid] = (version, model.x, model.y, model.radius, model.player, found)
+        return found
+
+    def longest_move(self, player: PlayerId) -> float:
+        """The largest Move value on the cards of the side's living models (0 for none),
+        kept while the side's count of changes (``_moved``) stays the same (speed)."""
+        version = self._moved[player]
+        kept = self._longest.get(player)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        found = max((m.profile.move for m in self._alive[player]), default=0)
+        self._longest[player] = (version, found)
         return found
 
     def _nearest_enemy(self, model: ModelState) -> tuple[float, ModelState | None]:

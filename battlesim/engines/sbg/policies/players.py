@@ -251,15 +251,15 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
 
 def _in_charge_reach(state: BattleState, model: ModelState) -> bool:
     """Some enemy stands within the longest enemy Move and 1" of the model: the nearest
-    enemy (the grid's cells) against that reach, which is found by a scan only when the
-    nearest enemy's own Move does not already reach (speed: the same answer as testing
-    every enemy)."""
+    enemy (the grid's cells) against that reach, which is asked (``longest_move``, kept
+    while the enemy side stands still) only when the nearest enemy's own Move does not
+    already reach (speed: the same answer as testing every enemy)."""
     gap, nearest = state.nearest_enemy(model)
     if nearest is None:
         return False
     if gap <= nearest.profile.move + 1.0:
         return True
-    return gap <= max(e.profile.move for e in state.enemies(model)) + 1.0
+    return gap <= state.longest_move(1 - model.player) + 1.0
 
 
 def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
