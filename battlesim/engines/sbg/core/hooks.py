@@ -86,12 +86,6 @@ def carries(model: ModelState, trigger: str) -> bool:
     return trigger in model.triggers
 
 
-def handled(hook: Hook, triggers: frozenset[str]) -> bool:
-    """Some handler of ``hook`` matches ``triggers``: ``modifier`` may be other than 0 (a
-    caller with none to ask skips making its context: speed)."""
-    return bool(_matching(hook, triggers))
-
-
 def modifier(hook: Hook, context: HookContext) -> int:
     """Sum the modifiers of every handler whose trigger the model carries."""
     total = 0

@@ -57,11 +57,6 @@ def override(stat: Stat, trigger: str, *, source: str) -> Callable[[Override], O
     return decorate
 
 
-def overridden(stat: Stat, triggers: frozenset[str]) -> bool:
-    """Some rule of ``triggers`` may set ``stat``: ``value`` may be other than its base."""
-    return bool(_matching(stat, triggers))
-
-
 def value(stat: Stat, context: HookContext, base: int) -> int:
     """``base`` as the model's rules set it (the lowest override), else unchanged."""
     found = [

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from battlesim.engines.sbg.core.hooks import Hook, HookContext, handled, modifier
-from battlesim.engines.sbg.core.overrides import Stat, overridden, value
+from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
+from battlesim.engines.sbg.core.overrides import Stat, value
 from battlesim.engines.sbg.core.state import (
     BattleState,
     ModelState,
@@ -18,11 +18,6 @@ if TYPE_CHECKING:
 
 def allowance(state: BattleState, model: ModelState) -> float:
     """MOVE-GEN-03: Move value plus modifiers (war drum...), less what was spent this turn."""
-    move, triggers = model.profile.move, model.triggers
-    if not handled(Hook.MOVE, triggers) and not overridden(Stat.MOVE, triggers):
-        # no rule of the model changes its Move: the sum below with no bonus and the base
-        # unchanged, the same float (speed: asked for every move and charge weighed)
-        return max(0.0, max(int(move), move) - model.spent)
     context = HookContext(state, model)
     bonus = modifier(Hook.MOVE, context)
     base = value(Stat.MOVE, context, int(model.profile.move))  # rules that set it (SR-FLY)
