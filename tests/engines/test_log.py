@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from battlesim.engines.log import Event, EventLog
+from battlesim.engines.log import Event, EventLog, NullLog
 
 
 def test_events_read_late_are_numbered_in_order_and_dump_as_read() -> None:
@@ -33,3 +33,18 @@ def test_a_log_built_from_events_goes_on_numbering_after_them() -> None:
     log = EventLog(events=[Event(0, "a", {})])
     log.emit("b")
     assert log.to_json() == [{"i": 0, "kind": "a"}, {"i": 1, "kind": "b"}]
+
+
+def test_a_lazy_payload_is_made_by_a_keeping_log_only() -> None:
+    made: list[int] = []
+
+    def payload(seat: int, count: int) -> dict[str, int]:
+        made.append(seat)
+        return {"seat": seat, "count": count}
+
+    log, null = EventLog(), NullLog()
+    log.emit_lazy("place", payload, 2, 5)
+    null.emit_lazy("place", payload, 3, 6)
+    null.emit("place", seat=3, count=6)
+    assert made == [2] and len(null) == 0 and null.to_json() == []
+    assert log.to_json() == [{"i": 0, "kind": "place", "seat": 2, "count": 5}]

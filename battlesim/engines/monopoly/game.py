@@ -133,15 +133,22 @@ def run(rules: ClassicRules) -> None:
 def play_one_turn(rules: ClassicRules, seat: Seat) -> None:
     state = rules.state
     state.current = seat
-    if rules.log is not None:
-        rules.emit("turn", seat=seat, round=state.round, position=state.players[seat].position)
+    rules.emit_lazy("turn", _turn, state, seat)
     rules.play_turn(seat)
     state.turns += 1
     if not state.players[seat].bankrupt and state.termination is None:
         rules.manage(seat)
     rules.manage_between_turns(seat)
-    if rules.log is not None:  # an unlogged game skips the snapshot too
-        rules.emit("turn_end", seat=seat, **table_snapshot(state))
+    rules.emit_lazy("turn_end", _turn_end, state, seat)
+
+
+# Payloads made only by a log that keeps them (``emit_lazy``): two a turn, one a table.
+def _turn(state: GameState, seat: Seat) -> dict[str, Any]:
+    return {"seat": seat, "round": state.round, "position": state.players[seat].position}
+
+
+def _turn_end(state: GameState, seat: Seat) -> dict[str, Any]:
+    return {"seat": seat, **table_snapshot(state)}
 
 
 def table_snapshot(state: GameState) -> dict[str, Any]:
@@ -217,19 +224,17 @@ def play_game(
 ) -> GameResult:
     """Play one whole game from ``seed`` and return the outcome, the log and the summary."""
     log = EventLog(listeners=[listener] if listener else [])
-    return _played(options, Dice(seed), log, log)
+    return _played(options, Dice(seed), log)
 
 
 def play_unlogged(*, seed: int, options: Mapping[str, Any] | None = None) -> GameResult:
     """The same game as ``play_game`` from the same seed (same outcome, turns and summary),
     with no event log, no dice record and no table snapshots: a study's batch needs only the
     results, and a replay is played again from the seed. Its log is an empty ``NullLog``."""
-    return _played(options, QuietDice(seed), None, NullLog())
+    return _played(options, QuietDice(seed), NullLog())
 
 
-def _played(
-    options: Mapping[str, Any] | None, dice: Dice, log: EventLog | None, kept: EventLog
-) -> GameResult:
+def _played(options: Mapping[str, Any] | None, dice: Dice, log: EventLog) -> GameResult:
     strategies, variant = parse_options(options)
     rules = new_rules(strategies, variant, dice, log)
     set_up(rules)
@@ -237,4 +242,4 @@ def _played(
     summary = summarise(rules.state)
     winner = summary["winner_seat"]
     label = None if winner is None else f"seat {winner}: {summary['winner_strategy']}"
-    return GameResult(label, summary["termination"], kept, summary)
+    return GameResult(label, summary["termination"], log, summary)

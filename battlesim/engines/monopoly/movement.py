@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from battlesim.engines.dice import Dice
-from battlesim.engines.log import EventLog
+from battlesim.engines.log import EventLog, NullLog
 from battlesim.engines.monopoly.actions import IllegalActionError, JailChoice
 from battlesim.engines.monopoly.data import (
     BOARD_SIZE,
@@ -70,8 +70,13 @@ def advance(position: SquareIndex, steps: int) -> tuple[SquareIndex, bool]:
     return target % BOARD_SIZE, target >= BOARD_SIZE
 
 
-def _unlogged(kind: str, **data: Any) -> None:
-    """The emit of a game played without a log."""
+# Payloads made only by a log that keeps them (``emit_lazy``): every roll and move.
+def _rolled(seat: Seat, roll: DiceRoll, purpose: str) -> dict[str, Any]:
+    return {"seat": seat, "dice": [roll.first, roll.second], "purpose": purpose}
+
+
+def _moved(seat: Seat, start: SquareIndex, target: SquareIndex, passed: bool) -> dict[str, Any]:
+    return {"seat": seat, "start": start, "to": target, "passed_go": passed}
 
 
 class CardDeck:
@@ -104,10 +109,12 @@ class MovementRules:
         self.state = state
         self.players = players
         self.dice = dice
-        self.log = log
+        self.log = NullLog() if log is None else log  # no log: a game played for its result
         self.decks = {deck: CardDeck(deck, CARDS[deck]) for deck in Deck}
-        # The log's own emit, bound once (a turn emits about seven events).
-        self.emit: Callable[..., None] = _unlogged if log is None else log.emit
+        # The log's own emits, bound once (a turn emits about seven events); a hot path's
+        # payload goes through ``emit_lazy``, made only when the log keeps it.
+        self.emit: Callable[..., None] = self.log.emit
+        self.emit_lazy: Callable[..., None] = self.log.emit_lazy
 
     def shuffle_decks(self) -> None:
         """Shuffle both decks (001:L134) through the one Dice."""
@@ -145,8 +152,7 @@ class MovementRules:
 
     def roll(self, seat: Seat, purpose: str) -> DiceRoll:
         roll = roll_pair(self.dice, purpose)
-        if self.log is not None:  # an unlogged game skips the payload (every roll)
-            self.emit("roll", seat=seat, dice=[roll.first, roll.second], purpose=purpose)
+        self.emit_lazy("roll", _rolled, seat, roll, purpose)
         self.on_roll(seat, roll)
         return roll
 
@@ -211,8 +217,7 @@ class MovementRules:
     def move_by(self, seat: Seat, steps: int, roll: DiceRoll | None) -> None:
         start = self.state.players[seat].position
         target, passed = advance(start, steps)
-        if self.log is not None:
-            self.emit("move", seat=seat, start=start, to=target, passed_go=passed)
+        self.emit_lazy("move", _moved, seat, start, target, passed)
         self.place(seat, target)
         if passed:
             self.on_salary(seat)

@@ -100,6 +100,11 @@ class Player:
         """One build or mortgage lift at a time, or None to end the turn's management."""
         if not state.complete_groups(seat) and True not in state.mortgaged:
             return None  # nothing to build on, nothing to lift: most players, most turns
+        return self.build_or_lift(state, seat)
+
+    def build_or_lift(self, state: GameState, seat: Seat) -> ManageAction | None:
+        """``next_action`` past its first test (the rules ask this directly when they have
+        read that test themselves: ``idle_without_groups``)."""
         cash = state.players[seat].cash
         if self._still_idle(state, seat, cash):
             return None
@@ -109,7 +114,7 @@ class Player:
         action = self.lift_one(state, seat)
         if action is None:
             stock = (state.houses_left, state.hotels_left)
-            self._idle = (cash, state.owner.changes, *stock, state.level[:], state.mortgaged[:])
+            self._idle = (cash, state.owner_changes, *stock, state.level[:], state.mortgaged[:])
         return action
 
     def _still_idle(self, state: GameState, seat: Seat, cash: int) -> bool:
@@ -121,7 +126,7 @@ class Player:
         return (
             idle is not None
             and cash <= idle[0]
-            and idle[1] == state.owner.changes
+            and idle[1] == state.owner_changes
             and idle[2] == state.houses_left
             and idle[3] == state.hotels_left
             and idle[4] == state.level
@@ -132,10 +137,20 @@ class Player:
         """Between the other players' turns: the same steady building and lifting."""
         return self.next_action(state, seat)
 
+    @classmethod
+    def idle_without_groups(cls) -> bool:
+        """Does this player's management plan (its turn's and between turns) do nothing while
+        it owns no complete group and no deed is mortgaged? (True for the plan above; a
+        subclass that changes it is asked.)"""
+        return (
+            cls.next_action is Player.next_action
+            and cls.between_turns_action is Player.between_turns_action
+        )
+
     def place_building(self, state: GameState, seat: Seat, fortress: bool | None) -> int | None:
         """The square this player would build on now (of the given kind), or None."""
         options = []
-        hotel, levels, spare = state.variant.houses_for_hotel, state.level, self.reserve
+        hotel, levels, spare = state.hotel_level, state.level, self.reserve
         cash = state.players[seat].cash
         for square in state.buildable(seat, below=self.max_level):
             level = levels[square]

@@ -6,8 +6,11 @@ for the One Ring special rules (001:L80-109) instead of testing a flag in the co
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
+from battlesim.engines.dice import Dice
+from battlesim.engines.log import EventLog
 from battlesim.engines.monopoly.actions import (
     Build,
     DeedOffer,
@@ -34,20 +37,60 @@ from battlesim.engines.monopoly.movement import DiceRoll, MovementRules, roll_pa
 from battlesim.engines.monopoly.outcome import Termination
 from battlesim.engines.monopoly.state import BANK, GameState, interest
 
+if TYPE_CHECKING:
+    from battlesim.engines.monopoly.players import Player
+
 Bidder = Callable[[Seat, int, Seat | None], int | None]
 Decider = Callable[[GameState, Seat], ManageAction | None]
 MAX_MANAGE_STEPS = 60  # a policy may not stall a turn for ever
 MAX_RAISE_STEPS = 80
 
 
+# Payloads made only by a log that keeps them (``emit_lazy``): rents, taxes, fines, salaries,
+# and the management steps and trade offers of every turn.
+def _salary(seat: Seat) -> dict[str, object]:
+    return {"seat": seat, "amount": SALARY}
+
+
+def _paid(debtor: Seat, creditor: Seat, amount: int, reason: str) -> dict[str, object]:
+    return {"seat": debtor, "to": creditor, "amount": amount, "reason": reason}
+
+
+def _managed(seat: Seat, delta: int, action: ManageAction) -> dict[str, object]:
+    return {"seat": seat, "delta": delta, **action_json(action)}
+
+
+def _traded(accepted: bool, trade: Trade) -> dict[str, object]:
+    return {"accepted": accepted, **trade.to_json()}
+
+
+def _idle_without_groups(player: object) -> bool:
+    """``Player.idle_without_groups``; a seat that is no ``Player`` (a person at a table)
+    may act at any time."""
+    idle = getattr(type(player), "idle_without_groups", None)
+    return idle is not None and bool(idle())
+
+
 class ClassicRules(MovementRules):
     """Standard rules (001:L117-281) with the quick and time-limited variants."""
+
+    def __init__(
+        self,
+        state: GameState,
+        players: Sequence[Player],
+        dice: Dice,
+        log: EventLog | None = None,
+    ) -> None:
+        super().__init__(state, players, dice, log)
+        # Every player's management plan (its turn's and between turns) is ``Player``'s,
+        # which does nothing while the player owns no complete group and no deed is
+        # mortgaged: such a player is not asked (most players, most turns).
+        self.plain_plans = all(_idle_without_groups(p) for p in players)
 
     # -- money flows ---------------------------------------------------------------------
     def on_salary(self, seat: Seat) -> None:
         self.state.transfer(BANK, seat, SALARY)  # 001:L170
-        if self.log is not None:
-            self.emit("salary", seat=seat, amount=SALARY)
+        self.emit_lazy("salary", _salary, seat)
 
     def can_pay_fine(self, seat: Seat) -> bool:
         return self.state.players[seat].cash >= JAIL_FINE
@@ -63,8 +106,7 @@ class ClassicRules(MovementRules):
         if player.cash < amount:
             return self.pay_in_deeds(debtor, creditor, amount, reason)
         self.state.transfer(debtor, creditor, amount)
-        if self.log is not None:  # an unlogged game skips the payload (rents, taxes, fines)
-            self.emit("pay", seat=debtor, to=creditor, amount=amount, reason=reason)
+        self.emit_lazy("pay", _paid, debtor, creditor, amount, reason)
         return True
 
     def pay_in_deeds(self, debtor: Seat, creditor: Seat, amount: int, reason: str) -> bool:
@@ -83,7 +125,7 @@ class ClassicRules(MovementRules):
         cash = offer.amount - settlement.value
         self.state.transfer(debtor, creditor, cash)
         for square in squares:
-            self.state.owner[square] = creditor
+            self.state.set_owner(square, creditor)
         self.emit("pay", seat=debtor, to=creditor, amount=cash, reason=reason)
         self.emit("deeds_paid", seat=debtor, to=creditor, squares=squares, value=settlement.value)
         self.settle_mortgages(creditor, squares)
@@ -98,8 +140,7 @@ class ClassicRules(MovementRules):
             return None
         offer = DeedOffer(debtor, creditor, amount, cash, tuple(squares))
         self.state.check_deed_offer(offer)
-        if self.log is not None:
-            self.emit("deed_offer", **offer.to_json())
+        self.emit_lazy("deed_offer", offer.to_json)
         return offer
 
     def deed_answer(self, offer: DeedOffer) -> DeedSettlement | None:
@@ -123,8 +164,7 @@ class ClassicRules(MovementRules):
 
     def apply_manage(self, seat: Seat, action: ManageAction) -> None:
         delta = self.state.apply(seat, action)
-        if self.log is not None:  # an unlogged game skips the record's making too
-            self.emit("manage", seat=seat, delta=delta, **action_json(action))
+        self.emit_lazy("manage", _managed, seat, delta, action)
 
     # -- squares ---------------------------------------------------------------------
     def on_square(
@@ -175,7 +215,7 @@ class ClassicRules(MovementRules):
         self, seller: Seat, buyer: Seat, square: SquareIndex, price: int, how: str
     ) -> None:
         self.state.transfer(buyer, seller, price)
-        self.state.owner[square] = buyer
+        self.state.set_owner(square, buyer)
         self.emit("deed", seat=buyer, square=square, price=price, how=how)
 
     def auction_deed(self, square: SquareIndex, first: Seat) -> None:
@@ -259,7 +299,7 @@ class ClassicRules(MovementRules):
         deeds = state.deeds_of(debtor)
         for square in deeds:
             self._clear_buildings(square)
-            state.owner[square] = None
+            state.set_owner(square, None)
             state.mortgaged[square] = False
         if self.bank_auctions_seized_deeds():
             for square in deeds:
@@ -295,7 +335,7 @@ class ClassicRules(MovementRules):
         state.players[debtor].jail_cards.clear()
         received = state.deeds_of(debtor)
         for square in received:
-            state.owner[square] = creditor
+            state.set_owner(square, creditor)
         self.emit("deeds_transferred", seat=creditor, squares=received, refund=refund)
         self.settle_mortgages(creditor, received)
 
@@ -343,14 +383,33 @@ class ClassicRules(MovementRules):
     # -- management between rolls: trades, buildings, mortgages ---------------------------
     def manage(self, seat: Seat) -> None:
         """The player's trades, builds and mortgages at the end of the turn (001:L235)."""
-        trade = self.players[seat].propose_trade(self.state, seat)
+        state = self.state
+        trade = self.players[seat].propose_trade(state, seat)
         if trade is not None:
             self.offer_trade(trade)
-        self.manage_steps(seat, self.players[seat].next_action)
+        plan = self.players[seat].next_action
+        if not self.plain_plans:
+            self.manage_steps(seat, plan)
+            return
+        first = self._plain_first_step(seat)
+        if first is not None:
+            self.manage_steps(seat, plan, first)
+
+    def _plain_first_step(self, seat: Seat) -> ManageAction | None:
+        """The first step of ``Player``'s plan, read here as ``manage_steps`` and the plan
+        read it: nothing for a player out of the game or once the game is over, nothing
+        without a complete group while no deed is mortgaged (most players, most turns: no
+        call to the player), else the rest of the plan."""
+        state = self.state
+        if state.players[seat].bankrupt or state.termination is not None:
+            return None
+        if not state.complete_groups(seat) and True not in state.mortgaged:
+            return None
+        return self.players[seat].build_or_lift(state, seat)
 
     def manage_between_turns(self, seat: Seat) -> None:
         """Everyone else may build, sell or mortgage between turns (001:L235), in order."""
-        state, players = self.state, self.players
+        state, players, idle = self.state, self.players, self.plain_plans
         order = state.order
         start = order.index(seat) + 1
         for other in order[start:] + order[: start - 1]:
@@ -360,7 +419,7 @@ class ClassicRules(MovementRules):
                 continue
             # The first step asked here: most players most turns have nothing to do.
             decide = players[other].between_turns_action
-            first = decide(state, other)
+            first = self._plain_first_step(other) if idle else decide(state, other)
             if first is not None:
                 self.manage_steps(other, decide, first)
 
@@ -384,8 +443,7 @@ class ClassicRules(MovementRules):
     def offer_trade(self, trade: Trade) -> bool:
         self.state.check_trade(trade)
         accepted = self.players[trade.partner].accept_trade(self.state, trade.partner, trade)
-        if self.log is not None:
-            self.emit("trade", accepted=accepted, **trade.to_json())
+        self.emit_lazy("trade", _traded, accepted, trade)
         if accepted:
             self.execute_trade(trade)
         return accepted
@@ -395,9 +453,9 @@ class ClassicRules(MovementRules):
         state.transfer(a, b, trade.give_cash)
         state.transfer(b, a, trade.take_cash)
         for square in trade.give:
-            state.owner[square] = b
+            state.set_owner(square, b)
         for square in trade.take:
-            state.owner[square] = a
+            state.set_owner(square, a)
         self._move_cards(a, b, trade.give_cards)
         self._move_cards(b, a, trade.take_cards)
         self.settle_mortgages(b, list(trade.give))
@@ -410,7 +468,7 @@ class ClassicRules(MovementRules):
 
     # -- building shortage (001:L245-247) ---------------------------------------------
     def building_is_contested(self, seat: Seat, action: Build) -> bool:
-        fortress = self.state.level[action.square] == self.state.variant.houses_for_hotel
+        fortress = self.state.level[action.square] == self.state.hotel_level
         stock = self.state.hotels_left if fortress else self.state.houses_left
         others = self.building_rivals(seat, fortress)
         return bool(others) and 1 + len(others) > stock
@@ -425,7 +483,7 @@ class ClassicRules(MovementRules):
 
     def auction_building(self, seat: Seat, action: Build) -> bool:
         """Auction one building among those who want it; False when nobody bought it."""
-        fortress = self.state.level[action.square] == self.state.variant.houses_for_hotel
+        fortress = self.state.level[action.square] == self.state.hotel_level
         bidders = [seat, *self.building_rivals(seat, fortress)]
         opening = min(SQUARES[s].build_cost for s in self._wanted(bidders, action, fortress))
 

@@ -6,10 +6,10 @@ Money moves only through ``transfer``; the bank is an account that may go negati
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, SupportsIndex, cast, overload
+from typing import Any
 
 from battlesim.engines.monopoly.actions import (
     BreakFortress,
@@ -100,30 +100,6 @@ class PlayerState:
     bankrupt: bool = False
 
 
-class Owners(list[Seat | None]):
-    """The owner of each square, counting its changes: what depends on ownership alone (the
-    groups a seat completes, asked every turn by the building plan) is cached on the count."""
-
-    __slots__ = ("changes",)
-
-    def __init__(self, owners: Iterable[Seat | None]) -> None:
-        super().__init__(owners)
-        self.changes = 0
-
-    @overload
-    def __setitem__(self, index: SupportsIndex, value: Seat | None) -> None: ...
-
-    @overload
-    def __setitem__(self, index: slice, value: Iterable[Seat | None]) -> None: ...
-
-    def __setitem__(self, index: SupportsIndex | slice, value: object) -> None:
-        if isinstance(index, slice):
-            super().__setitem__(index, cast(Iterable[Seat | None], value))
-        else:
-            super().__setitem__(index, cast(Seat | None, value))
-        self.changes += 1
-
-
 def interest(amount: int) -> int:
     """10 % of ``amount``, rounded up (ASSUMPTIONS["mortgage_rounding"])."""
     return -(-amount * MORTGAGE_INTEREST_PERCENT // 100)
@@ -135,9 +111,16 @@ class GameState:
     def __init__(self, strategies: Sequence[str], variant: Variant | None = None) -> None:
         self.variant = variant or Variant()
         self._fortress = self.variant.fortress_level  # read on every rent and check
-        self._hotel_level = self.variant.houses_for_hotel  # read on every building plan
+        self.hotel_level = (
+            self.variant.houses_for_hotel
+        )  # read on every building plan (players too)
         self.players = [PlayerState(seat, name) for seat, name in enumerate(strategies)]
-        self.owner = Owners([None] * BOARD_SIZE)
+        # The owner of each square: a plain list (read about fifteen times a turn; a list
+        # subclass misses the interpreter's fast paths), changed only through ``set_owner``,
+        # which counts the changes: what depends on ownership alone (each seat's deeds, the
+        # groups it completes or lacks one deed of) is kept on that count.
+        self.owner: list[Seat | None] = [None] * BOARD_SIZE
+        self.owner_changes = 0
         # Each seat's complete groups and groups lacking one deed, as of ``_groups_seen``.
         self._complete: dict[Seat, tuple[tuple[SquareIndex, ...], ...]] = {}
         self._lacking: dict[Seat, tuple[tuple[Group, SquareIndex], ...]] = {}
@@ -160,6 +143,11 @@ class GameState:
         self.bankrupt_order: list[Seat] = []
         for player in self.players:
             self.transfer(BANK, player.seat, START_CASH)
+
+    def set_owner(self, square: SquareIndex, seat: Seat | None) -> None:
+        """Give the deed ``square`` to ``seat`` (None: back to the bank)."""
+        self.owner[square] = seat
+        self.owner_changes += 1
 
     # -- money -------------------------------------------------------------------------
     def cash_of(self, seat: Seat) -> int:
@@ -199,8 +187,8 @@ class GameState:
         an owner changes, since the building, lifting and trade plans ask every turn)."""
         owner = self.owner
         cached = self._deeds.get(seat)
-        if cached is None or cached[0] != owner.changes:
-            cached = (owner.changes, [i for i in DEEDS if owner[i] == seat])
+        if cached is None or cached[0] != self.owner_changes:
+            cached = (self.owner_changes, [i for i in DEEDS if owner[i] == seat])
             self._deeds[seat] = cached
         return cached[1][:]
 
@@ -314,9 +302,9 @@ class GameState:
     def _stock_refusal(self, seat: Seat, square: SquareIndex, lvl: int) -> str | None:
         if self.players[seat].cash < SQUARES[square].build_cost:
             return "not enough Pouvoir to build"
-        if lvl == self._hotel_level and self.hotels_left < 1:
+        if lvl == self.hotel_level and self.hotels_left < 1:
             return "no fortress left in the bank (001:L245)"
-        if lvl < self._hotel_level and self.houses_left < 1:
+        if lvl < self.hotel_level and self.houses_left < 1:
             return "no stronghold left in the bank (001:L245)"
         return None
 
@@ -345,14 +333,14 @@ class GameState:
     def complete_groups(self, seat: Seat) -> tuple[tuple[SquareIndex, ...], ...]:
         """The squares of each territory group ``seat`` owns whole (kept until an owner
         changes: the building plan asks every player this every turn)."""
-        if self._groups_seen != self.owner.changes:
+        if self._groups_seen != self.owner_changes:
             self._read_groups()
         return self._complete.get(seat, ())
 
     def lacking_one(self, seat: Seat) -> tuple[tuple[Group, SquareIndex], ...]:
         """(group, the deed ``seat`` lacks) for each territory group it lacks exactly one deed
         of (kept until an owner changes: every player's trade plan asks this every turn)."""
-        if self._groups_seen != self.owner.changes:
+        if self._groups_seen != self.owner_changes:
             self._read_groups()
         return self._lacking.get(seat, ())
 
@@ -373,7 +361,7 @@ class GameState:
                     lacking.setdefault(seat, []).append((group, missing))
         self._complete = {seat: tuple(found) for seat, found in complete.items()}
         self._lacking = {seat: tuple(found) for seat, found in lacking.items()}
-        self._groups_seen = owner.changes
+        self._groups_seen = self.owner_changes
 
     def _refuse_sell(self, seat: Seat, square: SquareIndex) -> str | None:
         lvl = self.level[square]

@@ -157,6 +157,7 @@ Holdings = tuple[tuple[tuple[tuple[Group, SquareIndex], ...], tuple[Seat | None,
 
 @dataclass(slots=True)
 class _Read:
+    appetite: Appetite  # the same object, not an equal one: the key is the seat alone
     owner_changes: int
     holdings: Holdings
     active: tuple[Seat, ...]
@@ -168,10 +169,10 @@ class _Read:
 
     def holds(self, state: GameState, seat: Seat) -> bool:
         mortgaged = state.mortgaged
-        if self.owner_changes != state.owner.changes:
+        if self.owner_changes != state.owner_changes:
             if self.holdings != _holdings(state, seat):
                 return False
-            self.owner_changes = state.owner.changes  # the owners that matter did not move
+            self.owner_changes = state.owner_changes  # the owners that matter did not move
         return (
             self.active == tuple(state.active_seats())
             and self.mortgaged == tuple(mortgaged[s] for s in self.squares)
@@ -196,8 +197,9 @@ def _holdings(state: GameState, seat: Seat) -> Holdings:
 def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candidate, ...]:
     if not state.lacking_one(seat):
         return ()  # the common case: no group lacks a single deed
-    kept = state.offers.get((seat, appetite))
-    if isinstance(kept, _Read) and kept.holds(state, seat):
+    # Keyed by the seat (a frozen dataclass's hash is a Python call, every turn).
+    kept = state.offers.get(seat)
+    if isinstance(kept, _Read) and kept.appetite is appetite and kept.holds(state, seat):
         return kept.deals
     found: list[Candidate] = []
     groups = [group for group, _ in state.lacking_one(seat)]
@@ -216,7 +218,8 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
             found.append((bare, owed, _weighed(state, bare.take, give, (mine, theirs), weights)))
     squares = tuple(s for bare, _, _ in found for s in (*bare.take, *bare.give))
     read = _Read(
-        state.owner.changes,
+        appetite,
+        state.owner_changes,
         _holdings(state, seat),
         tuple(state.active_seats()),
         squares,
@@ -225,7 +228,7 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
         tuple(state.group_has_buildings(g) for g in groups),
         tuple(found),
     )
-    state.offers[(seat, appetite)] = read
+    state.offers[seat] = read
     return read.deals
 
 

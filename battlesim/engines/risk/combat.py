@@ -108,16 +108,19 @@ def sea_toll(state: GameState, seat: Seat, source: TerritoryName, target: Territ
 
 def max_dice(state: GameState, seat: Seat, source: TerritoryName, target: TerritoryName) -> int:
     """Return how many dice may attack (0 when the attack is not allowed)."""
-    owner = state.owner
+    owner, players = state.owner, state.players
     defender = owner.get(target)
     if owner.get(source) != seat or defender is None or defender == seat:
         return 0
-    if state.allied(seat, defender) or (state.effects and _blocked(state, seat, source, target)):
+    if players[seat].side is players[defender].side:  # allied (asked twice or more a throw)
         return 0
     spare = state.armies[source] - 1
     if state.effects:
+        if _blocked(state, seat, source, target):
+            return 0
         spare -= sea_toll(state, seat, source, target)
-    return max(0, min(MAX_ATTACK_DICE, spare))
+    # max(0, min(MAX_ATTACK_DICE, spare)) without the two calls
+    return MAX_ATTACK_DICE if spare > MAX_ATTACK_DICE else spare if spare > 0 else 0
 
 
 def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, TerritoryName]]:
@@ -223,8 +226,7 @@ def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
     attack_bonus, defence_bonus = pair_bonuses(state, source, target)
     lost = _resolved(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
     result = Throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost)
-    if state.log.keeps:
-        _log_throw(state, attack, result)
+    state.log.emit_lazy("throw", _throw_payload, state, attack, result)
     if lost[0]:
         state.remove_battalions(source, lost[0], "combat")
     if lost[1]:
@@ -232,20 +234,19 @@ def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
     return result
 
 
-def _log_throw(state: GameState, attack: Attack, result: Throw) -> None:
-    state.log.emit(
-        "throw",
-        seat=state.owner[attack.source],
-        defender=state.owner[attack.target],
-        source=attack.source,
-        target=attack.target,
-        attack=list(result.attack_rolls),
-        defence=list(result.defence_rolls),
-        attack_bonus=result.attack_bonus,
-        defence_bonus=result.defence_bonus,
-        attacker_losses=result.attacker_losses,
-        defender_losses=result.defender_losses,
-    )
+def _throw_payload(state: GameState, attack: Attack, result: Throw) -> dict[str, object]:
+    return {
+        "seat": state.owner[attack.source],
+        "defender": state.owner[attack.target],
+        "source": attack.source,
+        "target": attack.target,
+        "attack": list(result.attack_rolls),
+        "defence": list(result.defence_rolls),
+        "attack_bonus": result.attack_bonus,
+        "defence_bonus": result.defence_bonus,
+        "attacker_losses": result.attacker_losses,
+        "defender_losses": result.defender_losses,
+    }
 
 
 def move_in_range(state: GameState, attack: Attack, result: Throw) -> tuple[int, int]:
@@ -262,7 +263,7 @@ def conquer(state: GameState, attack: Attack, result: Throw, count: int) -> Seat
     if not least <= count <= most:
         raise IllegalActionError(f"must move {least}-{most} battalions into {attack.target}")
     loser = state.owner[attack.target]
-    state.owner[attack.target] = state.owner[attack.source]
+    state.set_owner(attack.target, state.owner[attack.source])
     state.move_battalions(attack.source, attack.target, count)
     if attack.target in state.leaders:  # 003:L92: the defeated leader leaves the board
         state.remove_leader(attack.target, "territory lost")
@@ -271,11 +272,13 @@ def conquer(state: GameState, attack: Attack, result: Throw, count: int) -> Seat
         state.flags.leader_conquest = True
     state.flags.conquered = True
     state.invasion = None
-    if state.log.keeps:
-        state.log.emit(
-            "conquest", seat=state.owner[attack.source], loser=loser, **_move(attack, count)
-        )
+    state.log.emit_lazy("conquest", _conquest, state, attack, loser, count)
     return loser
+
+
+def _conquest(state: GameState, attack: Attack, loser: Seat, count: int) -> dict[str, object]:
+    seat = state.owner[attack.source]
+    return {"seat": seat, "loser": loser, **_move(attack, count)}
 
 
 def _move(attack: Attack, count: int) -> dict[str, object]:

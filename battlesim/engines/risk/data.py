@@ -102,12 +102,16 @@ class Board:
     # Steps between any two territories over the map (the board never changes).
     steps: dict[TerritoryName, dict[TerritoryName, int]] = field(init=False)
     names: tuple[TerritoryName, ...] = field(init=False)  # every territory, in name order
+    # The members of each territory's region (read at every change of owner and claim).
+    members_of: dict[TerritoryName, tuple[TerritoryName, ...]] = field(init=False)
 
     def __post_init__(self) -> None:
         ordered = {t: tuple(sorted(near)) for t, near in self.neighbours.items()}
         object.__setattr__(self, "ordered_neighbours", ordered)
         object.__setattr__(self, "steps", {t: _steps_from(t, ordered) for t in ordered})
         object.__setattr__(self, "names", tuple(sorted(self.territories)))
+        members = {t: self.regions[info.region][1] for t, info in self.territories.items()}
+        object.__setattr__(self, "members_of", members)
 
     def strongholds(self) -> list[TerritoryName]:
         return sorted(t.name for t in self.territories.values() if t.stronghold)

@@ -64,6 +64,18 @@ def conquest_probability(
     )
 
 
+@cache
+def odds_rows(attack_bonus: int, defence_bonus: int) -> tuple[tuple[float, ...], ...]:
+    """``conquest_probability`` under these bonuses as rows of a table: ``[a][d]`` for a, d
+    from 0 to ``ODDS_CAP`` (read by index, no cached call: the players weigh every option
+    before each throw). The whole table costs about as much as its corner (40, 40), whose
+    recursion reads every smaller pair anyway."""
+    return tuple(
+        tuple(conquest_probability(a, d, attack_bonus, defence_bonus) for d in range(ODDS_CAP + 1))
+        for a in range(ODDS_CAP + 1)
+    )
+
+
 BonusPair = tuple[int, int]
 
 

@@ -26,7 +26,7 @@ from battlesim.engines.risk.data import (
     Timing,
 )
 from battlesim.engines.risk.fortify import connected
-from battlesim.engines.risk.odds import conquest_probability
+from battlesim.engines.risk.odds import ODDS_CAP, odds_rows
 from battlesim.engines.risk.readings import enemy_reach, mission_sites, nearest_mission, steps_to
 from battlesim.engines.risk.scoring import score
 from battlesim.engines.risk.state import GameState
@@ -77,7 +77,13 @@ def pair_odds(state: GameState) -> Callable[[TerritoryName, TerritoryName], floa
         defence_bonus = 1 if target in leaders else 0
         if not siege and territories[target].stronghold:
             defence_bonus += 1
-        return conquest_probability(armies[source] - 1, armies[target], attack_bonus, defence_bonus)
+        # conquest_probability(spare, defenders, bonuses) from its table (a territory
+        # holds one battalion or more: the indices are never negative)
+        attackers, defenders = armies[source] - 1, armies[target]
+        row = odds_rows(attack_bonus, defence_bonus)[
+            attackers if attackers < ODDS_CAP else ODDS_CAP
+        ]
+        return row[defenders if defenders < ODDS_CAP else ODDS_CAP]
 
     return odds
 
@@ -113,11 +119,14 @@ class Player:
 
     # --- set-up ------------------------------------------------------------------------
     def claim(self, state: GameState, seat: Seat, vacant: list[TerritoryName]) -> str:
-        return max(vacant, key=lambda t: (self.claim_value(state, seat, t), t))
+        value = self.claim_values(state, seat)
+        return max([(value(t), t) for t in vacant])[1]  # a key per item: no lambda per item
 
-    def claim_value(self, state: GameState, seat: Seat, territory: TerritoryName) -> float:
-        board = state.board  # asked for every vacant territory at every claim
-        return state.region_shares(seat)[board.regions[board.territories[territory].region][1]]
+    def claim_values(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
+        """What a claim of each territory is worth: the seat's share of its region (read
+        once per claim, then for every vacant territory)."""
+        shares, members_of = state.region_shares(seat), state.board.members_of
+        return lambda territory: shares[members_of[territory]]
 
     def place_one(self, state: GameState, seat: Seat) -> TerritoryName:
         return self.reinforce_target(state, seat)
@@ -134,7 +143,7 @@ class Player:
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         front = borders(state, seat) or state.territories_of(seat)
         threat_of, armies = threat_reader(state, seat), state.armies
-        return max(front, key=lambda t: (threat_of(t) - armies[t], t))
+        return max([(threat_of(t) - armies[t], t) for t in front])[1]
 
     def place_reinforcements(self, state: GameState, seat: Seat, count: int) -> dict[str, int]:
         return {self.reinforce_target(state, seat): count}
@@ -308,8 +317,8 @@ class AggressivePlayer(Player):
     attack_threshold = 0.5
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
-        front = borders(state, seat) or state.territories_of(seat)
-        return max(front, key=lambda t: (state.armies[t], t))
+        front, armies = borders(state, seat) or state.territories_of(seat), state.armies
+        return max([(armies[t], t) for t in front])[1]  # set-up asks once per battalion
 
     def move_in(self, state: GameState, seat: Seat, attack: Attack, least: int, most: int) -> int:
         return most
@@ -330,7 +339,7 @@ class RegionPlayer(Player):
         """The territories of the unfinished region the player holds the largest share of
         (kept until an owner changes: the shares read only the owners, and the player asks
         before every throw)."""
-        owner, changes = state.owner, state.owner.changes
+        owner, changes = state.owner, state.owner_changes
         kept = self._focus
         if kept[0] is owner and kept[1] == changes and kept[2] == seat:
             return kept[3]
@@ -349,7 +358,8 @@ class RegionPlayer(Player):
         front = borders(state, seat) or state.territories_of(seat)
         members, near_of = set(focus), state.board.neighbours
         near = [t for t in front if not near_of[t].isdisjoint(members)] or front
-        return max(near, key=lambda t: (state.armies[t], t))
+        armies = state.armies
+        return max([(armies[t], t) for t in near])[1]
 
 
 class DefensivePlayer(Player):
@@ -358,15 +368,20 @@ class DefensivePlayer(Player):
     name = "defensive"
     attack_threshold = 0.8
 
-    def claim_value(self, state: GameState, seat: Seat, territory: TerritoryName) -> float:
-        stronghold = 1.0 if state.board.territories[territory].stronghold else 0.0
-        return stronghold + super().claim_value(state, seat, territory)
+    def claim_values(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
+        base, territories = super().claim_values(state, seat), state.board.territories
+
+        def value(territory: TerritoryName) -> float:
+            stronghold = 1.0 if territories[territory].stronghold else 0.0
+            return stronghold + base(territory)
+
+        return value
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         front = borders(state, seat) or state.territories_of(seat)
         holds = [t for t in front if state.board.territories[t].stronghold] or front
         threat_of, armies = threat_reader(state, seat), state.armies
-        return max(holds, key=lambda t: (threat_of(t) - armies[t], t))
+        return max([(threat_of(t) - armies[t], t) for t in holds])[1]
 
     def place_leader(self, state: GameState, seat: Seat, options: list[TerritoryName]) -> str:
         holds = [t for t in options if state.board.territories[t].stronghold] or options
@@ -387,18 +402,23 @@ class StrategistPlayer(AggressivePlayer):
     mission_steps = 4  # a mission site further than this from every leader is not pursued
 
     # --- set-up and reinforcements ------------------------------------------------------
-    def claim_value(self, state: GameState, seat: Seat, territory: TerritoryName) -> float:
+    def claim_values(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
         """Claims spread out: one point off per neighbour the camp already holds, the region
         share breaking ties. Scattered claims sit inside the other camp's regions and give
         the stack targets on every side; a clustered camp only shortens the enemy's front
         (bench/risk_strength.py: v aggressive 0.58 clustered, 0.65-0.68 spread)."""
         side, owner, players = state.players[seat].side, state.owner, state.players
-        friendly = sum(
-            1
-            for near in state.board.ordered_neighbours[territory]
-            if near in owner and players[owner[near]].side is side
-        )
-        return super().claim_value(state, seat, territory) - friendly
+        base, near_of = super().claim_values(state, seat), state.board.ordered_neighbours
+
+        def value(territory: TerritoryName) -> float:
+            friendly = sum(
+                1
+                for near in near_of[territory]
+                if near in owner and players[owner[near]].side is side
+            )
+            return base(territory) - friendly
+
+        return value
 
     def place_one(self, state: GameState, seat: Seat) -> TerritoryName:
         """The first set-up battalion founds the stack where it reaches the most enemy land;

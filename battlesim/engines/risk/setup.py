@@ -96,7 +96,7 @@ def occupy_dealt(state: GameState, hands: dict[Seat, list[TerritoryCard]]) -> No
 def _occupy(state: GameState, seat: Seat, territory: str, reason: str) -> None:
     if territory in state.owner:
         raise IllegalActionError(f"{territory} is not vacant (003:L16)")
-    state.owner[territory] = seat
+    state.set_owner(territory, seat)
     state.armies[territory] = 1
     state.players[seat].reserve -= 1
     state.log.emit("claim", seat=seat, territory=territory, reason=reason)
@@ -118,10 +118,11 @@ def claim_vacant(state: GameState, players: dict[Seat, Player], first: Seat) -> 
 
 def place_remaining(state: GameState, players: dict[Seat, Player], first: Seat) -> None:
     """Place the rest one battalion at a time, in a circle (003:L18)."""
-    seat = first
-    while any(p.reserve for p in state.players):
+    seat, left = first, sum(p.reserve for p in state.players)  # only placing changes it
+    while left:
         if state.players[seat].reserve:
             state.place_from_reserve(seat, players[seat].place_one(state, seat), 1)
+            left -= 1
         seat = state.next_seat(seat)
 
 

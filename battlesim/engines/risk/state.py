@@ -79,29 +79,6 @@ class Invasion:
     attack_bonus: int = 0
 
 
-class Holdings(dict[TerritoryName, Seat]):
-    """Who owns each territory; it counts its changes so the state can keep each seat's
-    sorted territory list until the next change (the players ask for it thousands of times
-    a game, the owners change a few hundred times)."""
-
-    __slots__ = ("changes", "pending")
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.changes = 0
-        self.pending: list[tuple[TerritoryName, Seat | None, Seat | None]] = []
-
-    def __setitem__(self, territory: TerritoryName, seat: Seat) -> None:
-        self.pending.append((territory, self.get(territory), seat))
-        super().__setitem__(territory, seat)
-        self.changes += 1
-
-    def __delitem__(self, territory: TerritoryName) -> None:
-        self.pending.append((territory, self.get(territory), None))
-        super().__delitem__(territory)
-        self.changes += 1
-
-
 SIDES = tuple(Side)  # iterating the enum class itself is slow on a hot path
 REBUILD_AFTER = 8  # owner changes beyond which the readings are rebuilt, not updated
 
@@ -114,7 +91,12 @@ class GameState:
     players: list[PlayerState]
     scoring: str = "team"
     card_territory_bonus: bool = False  # 2002 rule, off by default (reference §1.5)
-    owner: Holdings = field(default_factory=Holdings)
+    # Who owns each territory: a plain dict, read about 200 times a turn (a dict subclass
+    # misses the interpreter's fast paths), changed only through ``set_owner``, which counts
+    # the changes (``owner_changes``) and keeps them (``_pending``) for the kept readings.
+    owner: dict[TerritoryName, Seat] = field(default_factory=dict)
+    owner_changes: int = 0
+    _pending: list[tuple[TerritoryName, Seat | None, Seat | None]] = field(default_factory=list)
     armies: dict[TerritoryName, int] = field(default_factory=dict)
     leaders: dict[TerritoryName, Seat] = field(default_factory=dict)
     territory_deck: list[TerritoryCard] = field(default_factory=list)
@@ -130,34 +112,46 @@ class GameState:
     flags: TurnFlags = field(default_factory=TurnFlags)
     invasion: Invasion | None = None
     # Each seat's sorted territories, the land hostile to each side and each seat's share of
-    # each region, as of ``_seen`` (= ``owner.changes``; rebuilt at the first question after
+    # each region, as of ``_seen`` (= ``owner_changes``; rebuilt at the first question after
     # a change: the players ask thousands of times a game, owners change a few hundred times).
     _seen: int = -1
     _by_seat: dict[Seat, list[TerritoryName]] = field(default_factory=dict)
     _hostile: dict[Side, set[str]] = field(default_factory=dict)
     _shares: dict[Seat, dict[tuple[TerritoryName, ...], float]] = field(default_factory=dict)
-    # Each seat's (own territory, hostile neighbour) pairs, as of an ``owner.changes`` count.
+    _held: dict[Seat, dict[tuple[TerritoryName, ...], int]] = field(default_factory=dict)
+    # Each seat's (own territory, hostile neighbour) pairs, as of an ``owner_changes`` count.
     _pairs: dict[Seat, tuple[int, list[tuple[TerritoryName, TerritoryName]]]] = field(
         default_factory=dict
     )
-    # Each seat's territories with a hostile neighbour, as of an ``owner.changes`` count.
+    # Each seat's territories with a hostile neighbour, as of an ``owner_changes`` count.
     _borders: dict[Seat, tuple[int, list[TerritoryName]]] = field(default_factory=dict)
     # Each seat's linked land (its territories joined through its own), as of a count.
     _linked: dict[Seat, tuple[int, dict[TerritoryName, frozenset[str]]]] = field(
         default_factory=dict
     )
 
+    def set_owner(self, territory: TerritoryName, seat: Seat | None) -> None:
+        """Give ``territory`` to ``seat``, or leave it vacant with None (the one way an owner
+        changes: claims and conquests; a vacant territory is only ever a test's)."""
+        owner = self.owner
+        self._pending.append((territory, owner.get(territory), seat))
+        if seat is None:
+            owner.pop(territory, None)
+        else:
+            owner[territory] = seat
+        self.owner_changes += 1
+
     # --- queries -------------------------------------------------------------------------
     def _refresh(self) -> None:
         """Bring the kept readings up to the owners: the few changes since the last question
         one by one (a conquest moves one territory), else everything afresh."""
-        pending = self.owner.pending
+        pending = self._pending
         if self._seen < 0 or len(pending) > REBUILD_AFTER:
             self._rebuild()
         else:
             for territory, before, after in pending:
                 self._move_holding(territory, before, after)
-            self._seen = self.owner.changes
+            self._seen = self.owner_changes
         pending.clear()
 
     def _move_holding(
@@ -165,24 +159,26 @@ class GameState:
     ) -> None:
         hostile, players = self._hostile, self.players
         if before is not None:
-            self._reshare(before, territory)  # a seat's shares change with its own land only
+            self._reshare(before, territory, -1)  # a seat's shares change with its own land
             self._by_seat[before].remove(territory)
             for side in SIDES:
                 if players[before].side is not side:
                     hostile[side].discard(territory)  # in place: a conquest moves one
         if after is not None:
-            self._reshare(after, territory)
+            self._reshare(after, territory, 1)
             insort(self._by_seat.setdefault(after, []), territory)
             for side in SIDES:
                 if players[after].side is not side:
                     hostile[side].add(territory)
 
-    def _reshare(self, seat: Seat, territory: TerritoryName) -> None:
-        """Read again the one share of ``seat``'s kept shares that ``territory`` is in."""
-        shares = self._shares.get(seat)
-        if shares is not None:
-            members = self.board.regions[self.board.territories[territory].region][1]
-            shares[members] = [self.owner.get(t) for t in members].count(seat) / len(members)
+    def _reshare(self, seat: Seat, territory: TerritoryName, change: int) -> None:
+        """Count ``seat``'s gain or loss of ``territory`` in its kept share of the region
+        (the share is its count over the members, as ``region_shares`` divides it)."""
+        held = self._held.get(seat)
+        if held is not None:
+            members = self.board.members_of[territory]
+            count = held[members] = held[members] + change
+            self._shares[seat][members] = count / len(members)
 
     def _rebuild(self) -> None:
         by_seat: dict[Seat, list[TerritoryName]] = {}
@@ -196,25 +192,25 @@ class GameState:
             )
             for side in Side
         }
-        self._by_seat, self._shares, self._seen = by_seat, {}, owner.changes
+        self._by_seat, self._shares, self._held, self._seen = by_seat, {}, {}, self.owner_changes
 
     def territories_of(self, seat: Seat) -> list[TerritoryName]:
         """The seat's territories in name order (a fresh list the caller may change)."""
-        if self._seen != self.owner.changes:
+        if self._seen != self.owner_changes:
             self._refresh()
         return list(self._by_seat.get(seat, ()))
 
     def holds_land(self, seat: Seat) -> bool:
         """Does ``seat`` hold any territory (read from the kept lists: asked after every
         conquest, whose reading is wanted again for the next attack anyway)?"""
-        if self._seen != self.owner.changes:
+        if self._seen != self.owner_changes:
             self._refresh()
         return bool(self._by_seat.get(seat))
 
     def hostile_land(self, side: Side) -> set[TerritoryName]:
         """The territories held by the players of the other side (the kept set, changed in
         place at each change of owner: the caller reads it, never keeps or changes it)."""
-        if self._seen != self.owner.changes:
+        if self._seen != self.owner_changes:
             self._refresh()
         return self._hostile[side]
 
@@ -222,7 +218,7 @@ class GameState:
         """Every (territory of ``seat``, hostile neighbour) pair: sources in name order, each
         one's targets in the board's order (kept until an owner changes: combat asks before
         every throw, and a throw seldom changes an owner). The caller must not change it."""
-        changes = self.owner.changes
+        changes = self.owner_changes
         kept = self._pairs.get(seat)
         if kept is not None and kept[0] == changes:
             return kept[1]
@@ -234,7 +230,7 @@ class GameState:
     def borders(self, seat: Seat) -> list[TerritoryName]:
         """The seat's territories next to hostile land, in name order (a fresh list, read
         from one kept until an owner changes: set-up asks before every battalion placed)."""
-        changes = self.owner.changes
+        changes = self.owner_changes
         kept = self._borders.get(seat)
         if kept is None or kept[0] != changes:
             hostile, near = self.hostile_land(self.players[seat].side), self.board.neighbours
@@ -246,7 +242,7 @@ class GameState:
         """The territories of ``seat`` linked to its ``source`` through its own land (kept
         until an owner changes: a fortify move reads it for every idle army, then again to
         check the move)."""
-        changes = self.owner.changes
+        changes = self.owner_changes
         kept = self._linked.get(seat)
         if kept is None or kept[0] != changes:
             kept = self._linked[seat] = (changes, {})
@@ -258,15 +254,16 @@ class GameState:
 
     def region_shares(self, seat: Seat) -> dict[tuple[TerritoryName, ...], float]:
         """The share of each region's territories (keyed by its members) the seat holds."""
-        if self._seen != self.owner.changes:
+        if self._seen != self.owner_changes:
             self._refresh()
         shares = self._shares.get(seat)
         if shares is None:
             owner = self.owner
-            shares = {
-                members: [owner.get(t) for t in members].count(seat) / len(members)
+            held = self._held[seat] = {
+                members: [owner.get(t) for t in members].count(seat)
                 for _, members in self.board.regions.values()
             }
+            shares = {members: count / len(members) for members, count in held.items()}
             self._shares[seat] = shares
         return shares
 
@@ -316,10 +313,7 @@ class GameState:
         seat = self.owner[territory]
         self.armies[territory] -= count
         self.players[seat].lost += count
-        if self.log.keeps:  # asked after most throws: an unlogged game skips the payload
-            self.log.emit(
-                "battalions", territory=territory, seat=seat, change=-count, reason=reason
-            )
+        self.log.emit_lazy("battalions", _battalions, territory, seat, -count, reason)
 
     def place_from_reserve(self, seat: Seat, territory: TerritoryName, count: int) -> None:
         """Place battalions of the player's reserve into one of their territories."""
@@ -330,8 +324,7 @@ class GameState:
             raise IllegalActionError(f"cannot place {count} of {player.reserve} battalions")
         player.reserve -= count
         self.armies[territory] += count
-        if self.log.keeps:  # a set-up places about 120 battalions one by one
-            self.log.emit("place", seat=seat, territory=territory, count=count)
+        self.log.emit_lazy("place", _placed, seat, territory, count)
 
     def grant_reserve(self, seat: Seat, count: int, reason: str) -> None:
         """Give a player battalions to place (reinforcements, trade-ins)."""
@@ -370,6 +363,18 @@ class GameState:
         seat = self.leaders.pop(territory)
         self.players[seat].leaders_in_pool += 1
         self.log.emit("leader_removed", seat=seat, territory=territory, reason=reason)
+
+
+# Payloads made only by a log that keeps them (``emit_lazy``): a loss is logged after most
+# throws, and a set-up places about 120 battalions one by one.
+def _battalions(
+    territory: TerritoryName, seat: Seat, change: int, reason: str
+) -> dict[str, object]:
+    return {"territory": territory, "seat": seat, "change": change, "reason": reason}
+
+
+def _placed(seat: Seat, territory: TerritoryName, count: int) -> dict[str, object]:
+    return {"seat": seat, "territory": territory, "count": count}
 
 
 def walk_linked(state: GameState, seat: Seat, source: TerritoryName) -> frozenset[TerritoryName]:

@@ -12,7 +12,7 @@ LIGHT_BLUE = (6, 8, 9)
 
 def _give(rules, seat: int, squares: tuple[int, ...]) -> None:
     for square in squares:
-        rules.state.owner[square] = seat
+        rules.state.set_owner(square, seat)
 
 
 def test_a_player_builds_during_another_players_turn() -> None:

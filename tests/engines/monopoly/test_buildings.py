@@ -24,7 +24,7 @@ BROWN = (1, 3)
 def _brown(levels: tuple[int, int] = (0, 0), variant: Variant | None = None) -> GameState:
     state = GameState(["a", "b"], variant)
     for square, level in zip(BROWN, levels, strict=True):
-        state.owner[square] = 0
+        state.set_owner(square, 0)
         state.level[square] = level
     return state
 
@@ -32,7 +32,7 @@ def _brown(levels: tuple[int, int] = (0, 0), variant: Variant | None = None) -> 
 def test_building_needs_the_whole_group() -> None:
     """001:L178, L233: build only with every deed of the colour."""
     state = _brown()
-    state.owner[3] = 1
+    state.set_owner(3, 1)
     with pytest.raises(IllegalActionError, match="whole group"):
         state.apply(0, Build(1))
 
@@ -140,9 +140,10 @@ def test_a_shortage_with_two_buyers_is_auctioned() -> None:
         ],
     )
     state = rules.state
-    state.owner[1] = state.owner[3] = 0
+    state.set_owner(1, 0)
+    state.set_owner(3, 0)
     for square in (6, 8, 9):
-        state.owner[square] = 1
+        state.set_owner(square, 1)
     state.houses_left = 1
     rules.manage(0)
     assert state.level[6] == 1 and state.level[1] == 0
@@ -154,7 +155,8 @@ def test_a_shortage_with_two_buyers_is_auctioned() -> None:
 def test_without_a_rival_the_last_stronghold_is_simply_bought() -> None:
     """001:L247: the auction is only for two or more buyers."""
     rules = table([], [{"actions": [Build(1)]}, {}])
-    rules.state.owner[1] = rules.state.owner[3] = 0
+    rules.state.set_owner(1, 0)
+    rules.state.set_owner(3, 0)
     rules.state.houses_left = 1
     rules.manage(0)
     assert rules.state.level[1] == 1 and rules.state.players[0].cash == 1450

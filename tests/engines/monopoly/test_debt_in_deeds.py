@@ -25,7 +25,8 @@ def _debtor_table(settle: DeedSettlement | None, mortgaged: bool = False) -> Cla
     rules = table([], [debtor, {"settle": settle}, {}])
     state = rules.state
     state.transfer(0, BANK, 1400)
-    state.owner[BARAD_DUR], state.owner[MOUNT_DOOM] = 0, 1
+    state.set_owner(BARAD_DUR, 0)
+    state.set_owner(MOUNT_DOOM, 1)
     state.mortgaged[BARAD_DUR] = mortgaged
     return rules
 
@@ -98,7 +99,7 @@ def test_deeds_of_a_group_with_buildings_cannot_be_offered() -> None:
     """001:L271 'propriétés dépourvues de bâtiments', 001:L251."""
     rules = _debtor_table(DeedSettlement((BARAD_DUR,), 250))
     state = rules.state
-    state.owner[MOUNT_DOOM] = 0
+    state.set_owner(MOUNT_DOOM, 0)
     state.level[MOUNT_DOOM], state.houses_left = 1, 31
     with pytest.raises(IllegalActionError, match="buildings"):
         rules.pay(0, 1, 300, "rent 39")
@@ -107,12 +108,13 @@ def test_deeds_of_a_group_with_buildings_cannot_be_offered() -> None:
 def test_the_steady_player_takes_a_deed_that_completes_its_group() -> None:
     """001:L271: the creditor accepts above the real value 'pour réunir un groupe complet'."""
     state = GameState(["a", "b", "c"])
-    state.owner[BARAD_DUR], state.owner[MOUNT_DOOM] = 0, 1
+    state.set_owner(BARAD_DUR, 0)
+    state.set_owner(MOUNT_DOOM, 1)
     player = Player(ScriptedDice([]))
     offer = DeedOffer(0, 1, amount=600, cash=100, squares=(BARAD_DUR,))
     assert player.accept_deeds(state, 1, offer) == DeedSettlement((BARAD_DUR,), 500)
-    state.owner[MOUNT_DOOM] = None  # no group to complete or block: the deed is refused
+    state.set_owner(MOUNT_DOOM, None)  # no group to complete or block: the deed is refused
     assert player.accept_deeds(state, 1, offer) is None
-    state.owner[MOUNT_DOOM] = 1
+    state.set_owner(MOUNT_DOOM, 1)
     state.players[2].bankrupt = True  # two left: bankruptcy would end the game, so refuse
     assert player.accept_deeds(state, 1, offer) is None

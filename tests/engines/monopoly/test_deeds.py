@@ -46,7 +46,7 @@ def test_nobody_bidding_leaves_the_deed_with_the_bank() -> None:
 def _land(square_from: int, dice: list[int], owner_squares: list[int], **kw: object):
     rules = table(dice)
     for square in owner_squares:
-        rules.state.owner[square] = 1
+        rules.state.set_owner(square, 1)
     for square, value in kw.items():
         rules.state.mortgaged[int(square.removeprefix("m"))] = bool(value)
     rules.state.players[0].position = square_from
@@ -77,7 +77,8 @@ def test_no_rent_on_a_mortgaged_deed() -> None:
 def test_a_built_territory_charges_its_building_rent() -> None:
     """001:L182: with buildings, the rent printed for that many."""
     rules = table([1, 2])
-    rules.state.owner[1] = rules.state.owner[3] = 1
+    rules.state.set_owner(1, 1)
+    rules.state.set_owner(3, 1)
     rules.state.level[3] = 2
     rules.play_turn(0)
     assert rules.state.players[0].cash == 1500 - 60
@@ -96,7 +97,7 @@ def test_both_staffs_charge_ten_times_the_dice() -> None:
 def test_a_card_sending_to_a_staff_means_rolling_again() -> None:
     """001:L186: sent by a card, roll again to set the rent."""
     rules = table([6, 5])
-    rules.state.owner[12] = 1
+    rules.state.set_owner(12, 1)
     rules.state.players[0].position = 7
     rules.move_to(0, 12, forward=True, roll=DiceRoll(1, 2))
     assert rules.state.players[0].cash == 1500 - 44
@@ -122,7 +123,7 @@ def test_free_parking_does_nothing() -> None:
 def test_no_rent_on_ones_own_deed() -> None:
     """001:L178: rent is paid by visitors, not by the owner."""
     rules = table([1, 2])
-    rules.state.owner[3] = 0
+    rules.state.set_owner(3, 0)
     rules.play_turn(0)
     assert rules.state.players[0].cash == 1500
 

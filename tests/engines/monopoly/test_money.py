@@ -20,7 +20,7 @@ from tests.engines.monopoly.helpers import on_top, table
 def test_a_mortgage_pays_the_value_on_the_back() -> None:
     """001:L259: turn the deed over and receive its mortgage value."""
     state = GameState(["a", "b"])
-    state.owner[39] = 0
+    state.set_owner(39, 0)
     assert state.apply(0, Mortgage(39)) == 200
     assert state.mortgaged[39] and state.owner[39] == 0
 
@@ -28,7 +28,7 @@ def test_a_mortgage_pays_the_value_on_the_back() -> None:
 def test_lifting_a_mortgage_costs_ten_percent_more() -> None:
     """001:L259: pay the value plus 10 % interest."""
     state = GameState(["a", "b"])
-    state.owner[1] = 0
+    state.set_owner(1, 0)
     state.mortgaged[1] = True
     assert state.apply(0, Unmortgage(1)) == -33
     assert not state.mortgaged[1]
@@ -37,7 +37,8 @@ def test_lifting_a_mortgage_costs_ten_percent_more() -> None:
 def test_a_built_property_cannot_be_mortgaged() -> None:
     """001:L259: sell its buildings first."""
     state = GameState(["a", "b"])
-    state.owner[1] = state.owner[3] = 0
+    state.set_owner(1, 0)
+    state.set_owner(3, 0)
     state.level[1] = 1
     with pytest.raises(IllegalActionError, match="buildings first"):
         state.apply(0, Mortgage(1))
@@ -46,7 +47,8 @@ def test_a_built_property_cannot_be_mortgaged() -> None:
 def test_no_trade_of_a_deed_whose_group_has_buildings() -> None:
     """001:L251: no sale to a player while the group has buildings."""
     rules = table([])
-    rules.state.owner[1] = rules.state.owner[3] = 0
+    rules.state.set_owner(1, 0)
+    rules.state.set_owner(3, 0)
     rules.state.level[3] = 1
     with pytest.raises(IllegalActionError, match="buildings"):
         rules.offer_trade(Trade(0, 1, give=(1,), take_cash=100))
@@ -55,7 +57,7 @@ def test_no_trade_of_a_deed_whose_group_has_buildings() -> None:
 def test_no_lending_in_a_trade() -> None:
     """001:L277: no player lends or borrows; a trade needs the cash in hand."""
     rules = table([])
-    rules.state.owner[1] = 0
+    rules.state.set_owner(1, 0)
     with pytest.raises(IllegalActionError, match="lending"):
         rules.offer_trade(Trade(0, 1, give=(1,), take_cash=2000))
 
@@ -64,7 +66,7 @@ def test_an_accepted_trade_moves_deeds_cash_and_release_cards() -> None:
     """001:L251, L225: sale at an agreed price; a release card may be sold too."""
     rules = table([], [{}, {"accept": True}])
     state = rules.state
-    state.owner[5] = 0
+    state.set_owner(5, 0)
     state.players[1].jail_cards.append(rules.decks[Deck.EVENT].cards[3])
     assert rules.offer_trade(Trade(0, 1, give=(5,), take_cash=250, take_cards=1))
     assert state.owner[5] == 1 and state.players[0].cash == 1750
@@ -74,7 +76,7 @@ def test_an_accepted_trade_moves_deeds_cash_and_release_cards() -> None:
 def test_a_refused_trade_changes_nothing() -> None:
     """001:L251: 'à un prix convenu entre vous': both must agree."""
     rules = table([])
-    rules.state.owner[5] = 0
+    rules.state.set_owner(5, 0)
     assert not rules.offer_trade(Trade(0, 1, give=(5,), take_cash=250))
     assert rules.state.owner[5] == 0 and rules.state.players[1].cash == 1500
 
@@ -85,7 +87,7 @@ def test_receiving_a_mortgaged_deed_costs_ten_percent_then_keep_or_lift(
 ) -> None:
     """001:L261, L267: the buyer pays 10 % at once, then keeps the mortgage or lifts it."""
     rules = table([], [{}, {"accept": True, "lift": lift}])
-    rules.state.owner[19] = 0
+    rules.state.set_owner(19, 0)
     rules.state.mortgaged[19] = True
     rules.offer_trade(Trade(0, 1, give=(19,), take_cash=10))
     assert rules.state.players[1].cash == cash_after
@@ -104,7 +106,8 @@ def test_birthday_card_collects_from_every_player() -> None:
 def test_repairs_card_charges_per_building() -> None:
     """001:L197: a card may make you pay; repairs per stronghold and fortress."""
     rules = table([3, 4])
-    rules.state.owner[1] = rules.state.owner[3] = 0
+    rules.state.set_owner(1, 0)
+    rules.state.set_owner(3, 0)
     rules.state.level[1], rules.state.level[3] = 5, 2
     on_top(rules, Deck.PEOPLE, 9)
     rules.play_turn(0)
@@ -124,8 +127,8 @@ def test_pay_or_draw_card_lets_the_player_draw_a_peuple_card() -> None:
 def test_a_debtor_mortgages_to_pay() -> None:
     """001:L259: short of cash, mortgage a property to pay a debt."""
     rules = table([1, 2], 2)
-    rules.state.owner[39] = 0
-    rules.state.owner[3] = 1
+    rules.state.set_owner(39, 0)
+    rules.state.set_owner(3, 1)
     rules.state.players[0].cash = 2
     rules.play_turn(0)
     assert rules.state.mortgaged[39] and rules.state.players[0].cash == 202 - 4
@@ -135,9 +138,9 @@ def test_bankruptcy_to_a_player_hands_over_everything() -> None:
     """001:L267, L281: buildings sold at half, cash, deeds and cards go to the creditor."""
     rules = table([1, 2], [{}, {"lift": False}])
     state = rules.state
-    state.owner[1] = 0
+    state.set_owner(1, 0)
     state.mortgaged[1] = True
-    state.owner[3] = 1
+    state.set_owner(3, 1)
     state.players[0].cash = 3
     card = rules.decks[Deck.PEOPLE].cards[7]
     state.players[0].jail_cards.append(card)
@@ -152,7 +155,8 @@ def test_bankruptcy_to_a_player_sells_buildings_at_half() -> None:
     """001:L267: the debtor's buildings go to the bank at half, the money to the creditor."""
     rules = table([], 3)
     state = rules.state
-    state.owner[1] = state.owner[3] = 0
+    state.set_owner(1, 0)
+    state.set_owner(3, 0)
     state.level[1] = state.level[3] = 5
     state.hotels_left = 10
     state.players[0].cash = 0
@@ -165,7 +169,7 @@ def test_bankruptcy_to_the_bank_auctions_the_deeds_and_returns_cards() -> None:
     """001:L267: the bank takes the cash and deeds, auctions them; cards back under decks."""
     rules = table([1, 3], [{}, {}, {"bid_limit": 40}])
     state = rules.state
-    state.owner[1] = 0
+    state.set_owner(1, 0)
     state.mortgaged[1] = True
     state.players[0].cash = 20
     card = rules.decks[Deck.PEOPLE].cards.popleft()
@@ -191,7 +195,8 @@ def test_the_last_player_standing_wins() -> None:
 def test_lifting_the_last_mortgage_allows_building_again() -> None:
     """001:L261: with no mortgage left in the group, the owner may build again."""
     state = GameState(["a", "b"])
-    state.owner[1] = state.owner[3] = 0
+    state.set_owner(1, 0)
+    state.set_owner(3, 0)
     state.mortgaged[3] = True
     assert Build(1) not in state.legal_actions(0)
     state.apply(0, Unmortgage(3))

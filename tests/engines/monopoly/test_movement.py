@@ -150,7 +150,7 @@ def test_rents_are_collected_from_prison() -> None:
     """001:L229: while in prison you still collect your rents."""
     rules = table([2, 4], 2)
     rules.send_to_jail(1, "test")
-    rules.state.owner[11] = 1
+    rules.state.set_owner(11, 1)
     rules.state.players[0].position = 5
     rules.play_turn(0)
     assert rules.state.players[1].cash == 1500 + 10

@@ -40,7 +40,7 @@ def test_landing_on_the_ring_pays_double_rent() -> None:
     """001:L95: a claimed territory under the Ring pays double the normal rent."""
     rules = table([2, 3], variant=RING)
     rules.state.ring = 6
-    rules.state.owner[6] = 1
+    rules.state.set_owner(6, 1)
     rules.state.players[0].position = 1
     rules.play_turn(0)
     assert rules.state.players[0].cash == 1500 - 2 * 6
@@ -50,7 +50,7 @@ def test_the_game_ends_when_the_ring_reaches_mount_doom_and_the_richest_wins() -
     """001:L97-109: the game ends at once; cash, deeds and buildings are counted."""
     rules = table([1, 4], variant=RING)
     rules.state.ring = 37
-    rules.state.owner[5] = 1
+    rules.state.set_owner(5, 1)
     rules.play_turn(0)
     state = rules.state
     assert state.ring == 39 and state.termination is Termination.RING_AT_MOUNT_DOOM
@@ -61,7 +61,9 @@ def test_the_game_ends_when_the_ring_reaches_mount_doom_and_the_richest_wins() -
 def test_the_valuation_counts_cash_deeds_half_mortgages_and_buildings() -> None:
     """001:L101-107: cash, deeds at price, mortgaged at half, buildings at their cost."""
     state = GameState(["a", "b"])
-    state.owner[1] = state.owner[3] = state.owner[39] = 0
+    state.set_owner(1, 0)
+    state.set_owner(3, 0)
+    state.set_owner(39, 0)
     state.level[1], state.level[3] = 5, 4
     state.mortgaged[39] = True
     expected = 1500 + 60 + 60 + 200 + 5 * 50 + 4 * 50

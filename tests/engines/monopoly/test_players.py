@@ -34,7 +34,8 @@ def test_the_cautious_player_keeps_its_reserve_where_the_acquisitive_one_buys() 
 def test_the_builder_stops_at_three_strongholds() -> None:
     """Decision point 'build' (001:L235): three strongholds, then no more."""
     state = _state()
-    state.owner[1] = state.owner[3] = 0
+    state.set_owner(1, 0)
+    state.set_owner(3, 0)
     builder, acquisitive = ThreeStrongholds(Dice(1)), BuyEverything(Dice(1))
     state.level[1] = state.level[3] = 3
     assert builder.next_action(state, 0) is None
@@ -46,7 +47,8 @@ def test_a_player_refuses_to_hand_an_opponent_a_group_cheaply() -> None:
     (120 of prices), a threat the seller counts as 0.75 of it with three players (1.5 over two
     rivals; the cautious player 2.0 over two), plus its margin: 20, or 50 when cautious."""
     state = _state()
-    state.owner[1], state.owner[3] = 0, 1
+    state.set_owner(1, 0)
+    state.set_owner(3, 1)
     for player in (BuyEverything(Dice(1)), ThreeStrongholds(Dice(1)), MonopolyHunter(Dice(1))):
         assert not player.accept_trade(state, 1, Trade(0, 1, take=(3,), give_cash=150))
         assert not player.accept_trade(state, 1, Trade(0, 1, take=(3,), give_cash=169))
@@ -60,12 +62,13 @@ def test_a_buyer_pays_for_a_missing_deed_the_price_the_owner_accepts() -> None:
     """Decision point 'trade': a buyer values its own group above the share of the threat the
     owner counts, so it pays what the owner asks, if that still leaves it a gain."""
     state = _state()
-    state.owner[1], state.owner[3] = 0, 1
+    state.set_owner(1, 0)
+    state.set_owner(3, 1)
     offer = MonopolyHunter(Dice(1)).propose_trade(state, 0)
     assert offer is not None and offer.take == (3,) and offer.give == ()
     assert offer.give_cash == 60 + 90 + 20 + 1
     assert BuyEverything(Dice(1)).accept_trade(state, 1, offer)
-    state.owner[1] = 2  # nothing left to complete: no offer
+    state.set_owner(1, 2)  # nothing left to complete: no offer
     assert MonopolyHunter(Dice(1)).propose_trade(state, 0) is None
 
 
@@ -74,8 +77,11 @@ def test_two_players_swap_the_deeds_that_complete_each_others_group() -> None:
     completes a group on each side, with cash for the difference, and the partner accepts."""
     for name in ("acquisitive", "builder", "cautious", "hunter"):
         state = GameState(["a", "b", "c", "d"])
-        state.owner[1] = state.owner[9] = 0
-        state.owner[3] = state.owner[6] = state.owner[8] = 1
+        state.set_owner(1, 0)
+        state.set_owner(9, 0)
+        state.set_owner(3, 1)
+        state.set_owner(6, 1)
+        state.set_owner(8, 1)
         offer = STRATEGIES[name](Dice(1)).propose_trade(state, 0)
         assert offer is not None and (offer.give, offer.take) == ((9,), (3,)), name
         assert STRATEGIES[name](Dice(1)).accept_trade(state, 1, offer), name
@@ -112,10 +118,10 @@ def test_the_kept_trade_deals_give_the_offer_read_afresh(monkeypatch: pytest.Mon
     def checked(
         state: GameState, seat: int, appetite: trading.Appetite, reserve: int
     ) -> Trade | None:
-        key = (seat, appetite)
+        key = seat  # the deals are kept per seat, with the appetite they were read for
         before = state.offers.get(key)
         if isinstance(before, trading._Read):
-            moved = before.owner_changes != state.owner.changes
+            moved = before.owner_changes != state.owner_changes
             holds = before.holds(state, seat)
             asked["kept"] += holds
             asked["kept_across_a_sale"] += holds and moved

@@ -39,7 +39,7 @@ def test_the_quick_game_deals_two_paid_deeds_each() -> None:
 def test_the_quick_game_ends_at_the_second_bankruptcy_richest_wins() -> None:
     """001:L293-303: first bankrupt retires; the second ends the game; the richest wins."""
     rules = table([], 4, Variant(quick=True))
-    rules.state.owner[39] = 3
+    rules.state.set_owner(39, 3)
     rules.bankrupt(0, BANK)
     assert not rules.state.is_over
     rules.bankrupt(1, BANK)

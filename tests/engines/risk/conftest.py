@@ -28,7 +28,7 @@ def position(
     for player in state.players:
         player.reserve = player.gained = 0
     for name in sorted(state.board.territories):
-        state.owner[name] = owner
+        state.set_owner(name, owner)
         state.armies[name] = armies
     state.current = 0
     return state
@@ -36,7 +36,7 @@ def position(
 
 def give(state: GameState, seat: int, armies: int, *territories: str) -> None:
     for name in territories:
-        state.owner[name] = seat
+        state.set_owner(name, seat)
         state.armies[name] = armies
 
 

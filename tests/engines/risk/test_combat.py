@@ -163,7 +163,7 @@ def test_elimination_hands_over_territory_cards_and_discards_adventures() -> Non
     give(state, 1, 1, "Fangorn")
     state.players[1].cards = [card("Nurn")]
     state.players[1].adventures = [adventure("Ambush")]
-    state.owner["Fangorn"] = 0  # as after the conquest of the last territory
+    state.set_owner("Fangorn", 0)  # as after the conquest of the last territory
     assert eliminate_if_beaten(state, 0, 1)
     assert state.players[1].eliminated
     assert state.players[0].cards == [card("Nurn")]
@@ -176,7 +176,7 @@ def test_more_than_five_cards_after_an_elimination_must_be_traded() -> None:
     give(state, 0, 5, "Gap of Rohan")
     for name in sorted(state.board.territories):
         if name != "Fangorn":
-            state.owner[name] = 0 if state.owner[name] == 1 else state.owner[name]
+            state.set_owner(name, 0 if state.owner[name] == 1 else state.owner[name])
     give(state, 3, 1, "Fangorn")
     state.players[0].cards = [card(n) for n in ("Forlindon", "Mithlond", "Tower Hills")]
     state.players[3].cards = [card(n) for n in ("The Shire", "Buckland", "Evendim Hills")]

@@ -59,11 +59,11 @@ def test_another_seed_another_game() -> None:
 
 
 def test_territory_lists_follow_every_owner_change() -> None:
-    """The per-seat lists and hostile land are kept between owner changes; a direct write to
-    ``owner`` (as a conquest makes) must show at the next question."""
+    """The per-seat lists and hostile land are kept between owner changes; a change through
+    ``set_owner`` (as a conquest makes) must show at the next question."""
     state = position(owner=1)
     assert state.territories_of(0) == [] and "Fangorn" in state.hostile_land(Side.GOOD)
-    state.owner["Fangorn"] = 0
+    state.set_owner("Fangorn", 0)
     assert state.territories_of(0) == ["Fangorn"]
     assert "Fangorn" not in state.hostile_land(Side.GOOD)
     assert "Fangorn" in state.hostile_land(Side.EVIL)
@@ -88,9 +88,9 @@ def test_kept_holdings_follow_every_change_of_owner(
     for index, seat, ask in changes:
         if seat is None:
             if names[index] in state.owner:
-                del state.owner[names[index]]
+                state.set_owner(names[index], None)
         else:
-            state.owner[names[index]] = seat
+            state.set_owner(names[index], seat)
         if ask:
             _check_holdings(state)
     _check_holdings(state)
