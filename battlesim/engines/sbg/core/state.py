@@ -525,6 +525,30 @@ class BattleState:
         self._longest[player] = (version, found)
         return found
 
+    def stale_answers(self) -> list[str]:
+        """The kept answers (``nearest_enemy``, ``longest_move``) that would be given now
+        but differ from a fresh look: a change to where a side stands that bypassed its count
+        (``_moved``). Empty when the keeping is sound; for the invariant checks."""
+        stale = []
+        for uid, kept in self._nearest.items():
+            model = self.models[uid]
+            if not model.alive or kept[:5] != (
+                self._moved[1 - model.player],
+                model.x,
+                model.y,
+                model.radius,
+                model.player,
+            ):
+                continue  # not what nearest_enemy would answer now
+            fresh = self._nearest_enemy(model)
+            if fresh[0] != kept[5][0] or fresh[1] is not kept[5][1]:
+                stale.append(f"{uid}: nearest enemy kept as {kept[5][1]!r}, now {fresh[1]!r}")
+        for player, (version, longest) in self._longest.items():
+            fresh_move = max((m.profile.move for m in self._alive[player]), default=0)
+            if version == self._moved[player] and longest != fresh_move:
+                stale.append(f"side {player}: longest Move kept as {longest}, now {fresh_move}")
+        return stale
+
     def _nearest_enemy(self, model: ModelState) -> tuple[float, ModelState | None]:
         """``nearest_enemy`` worked out: the grid's cells round the model first: an enemy
         found there nearer than any outside them could stand is the answer (speed: players
