@@ -7,12 +7,16 @@ taking effect by power, and the CPU time with the load average.
     .venv/bin/python bench/sbg_magic.py [--battles 1000] [--force nazgul_mordor] [--workers 2]
 
 With ``--workers`` the battles are shared among processes (each battle is played from its
-own seed, so the figures are the same; the CPU time counts every worker).
+own seed, so the figures are the same; the CPU time counts every worker). A/B on a sample:
+``--first 100`` plays only the first 100 battles of the interleaved order (seeds 0-49 and
+500-549 of 1,000), ``--outcomes FILE`` writes each battle's seed and outcome (JSON lines),
+and ``--paired FILE`` (another run's outcomes) counts the outcomes that changed each way.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -70,23 +74,51 @@ def interleaved(battles: int) -> list[int]:
 
 
 def play(
-    battles: int, name: str, workers: int = 1, every: int = 0
+    battles: int,
+    name: str,
+    workers: int = 1,
+    every: int = 0,
+    first: int = 0,
+    outcomes: dict[int, str] | None = None,
 ) -> tuple[Counter[str], Counter[str], float]:
     """Every battle's result and spells, and the CPU time they took; with ``every``, a
-    running tally printed every that many battles."""
+    running tally printed every that many battles; with ``first``, only the first that
+    many battles of the interleaved order; ``outcomes`` receives each seed's outcome."""
     results: Counter[str] = Counter()
     spells: Counter[str] = Counter()
     cpu = 0.0
-    seeds = interleaved(battles)
+    seeds = interleaved(battles)[: first or None]
     with ProcessPoolExecutor(max(1, workers)) as pool:
-        done = pool.map(battle, [name] * battles, seeds, [battles] * battles)
-        for count, (outcome, counted, seconds) in enumerate(done, 1):
+        done = pool.map(battle, [name] * len(seeds), seeds, [battles] * len(seeds))
+        for count, (seed, (outcome, counted, seconds)) in enumerate(
+            zip(seeds, done, strict=True), 1
+        ):
             results[outcome] += 1
             spells.update(counted)
             cpu += seconds
+            if outcomes is not None:
+                outcomes[seed] = outcome
             if every and count % every == 0:
                 print(f"  after {count}: {_share(results)}", flush=True)
     return results, spells, cpu
+
+
+def paired(mine: dict[int, str], path: Path) -> str:
+    """The battles both runs played: the casting side's wins in each, and the outcomes
+    that changed each way (a sample's spread is mostly these)."""
+    other = {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        other[int(row["seed"])] = row["outcome"]
+    both = [seed for seed in mine if seed in other]
+    won = sum(mine[s] == "magic" for s in both)
+    was = sum(other[s] == "magic" for s in both)
+    gained = sum(mine[s] == "magic" != other[s] for s in both)
+    lost = sum(other[s] == "magic" != mine[s] for s in both)
+    return (
+        f"paired on {len(both)} battles: casting side won {won} here, {was} there "
+        f"({gained} gained, {lost} lost)"
+    )
 
 
 def _share(results: Counter[str]) -> str:
@@ -104,17 +136,28 @@ def main() -> None:
     parser.add_argument("--force", default="nazgul_mordor", choices=sorted(SAMPLE_FORCES))
     parser.add_argument("--workers", type=int, default=1, help="processes sharing the battles")
     parser.add_argument("--every", type=int, default=0, help="print a running tally this often")
+    parser.add_argument("--first", type=int, default=0, help="only the first N battles")
+    parser.add_argument("--outcomes", type=Path, help="write each battle's outcome here")
+    parser.add_argument("--paired", type=Path, help="another run's outcomes to compare with")
     args = parser.parse_args()
     if args.battles < 2:
         parser.error("--battles must be at least 2 (the sides swap halfway)")
-    results, spells, cpu = play(args.battles, args.force, args.workers, args.every)
+    outcomes: dict[int, str] = {}
+    results, spells, cpu = play(
+        args.battles, args.force, args.workers, args.every, args.first, outcomes
+    )
+    if args.outcomes is not None:
+        rows = (json.dumps({"seed": s, "outcome": o}) for s, o in outcomes.items())
+        args.outcomes.write_text("".join(f"{row}\n" for row in rows))
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
-    n = args.battles
+    n = len(outcomes)
     print(f"{args.force}: casting v forbidden to cast, {n} battles, sides swapped halfway")
     print(f"  {cpu:.0f} CPU s ({cpu / n:.2f} s each), load {load}")
     for key in ("magic", "draw", "no magic"):
         print(f"  {key:9s} {results[key]:5d}  {100 * results[key] / n:5.1f}%")
     print(f"  {_share(results)}; target >= {100 * TARGET:.0f}%")
+    if args.paired is not None:
+        print(f"  {paired(outcomes, args.paired)}")
     print("  by power (successful casts, resist rolls, spells taking effect):")
     for key, count in sorted(spells.items()):
         print(f"    {count:6d}  {key}")

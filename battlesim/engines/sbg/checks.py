@@ -29,7 +29,8 @@ def move_refusal(state: BattleState, action: MoveAction) -> str | None:
 def invariant_breaches(state: BattleState) -> list[str]:
     """What is wrong with the battle now (empty when all holds): every living model has a
     wound left, no negative Might, Will or Fate, stands on the table, and is listed under
-    its own id and side; the two sides' living lists hold exactly the living models."""
+    its own id and side; the two sides' living lists hold exactly the living models; the
+    state's kept answers (nearest enemy, longest Move) match a fresh look."""
     breaches = []
     for uid, model in state.models.items():
         if model.uid != uid or model.player not in (0, 1):
@@ -46,4 +47,5 @@ def invariant_breaches(state: BattleState) -> list[str]:
     alive = {uid for uid, m in state.models.items() if m.alive}
     if listed != alive:
         breaches.append(f"living lists differ from the living models: {sorted(listed ^ alive)}")
+    breaches.extend(state.stale_answers())
     return breaches

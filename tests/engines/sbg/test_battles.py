@@ -45,6 +45,7 @@ class InvariantWatcher:
         if self.state is None or event.kind not in {"move", "casualty", "end_of_turn"}:
             return
         self._no_overlap()
+        self.problems += self.state.stale_answers()  # speed memos match a fresh look
         if event.kind == "move" and event.data["reason"] in {"move", "charge"}:
             self._outside_zones(self.state.models[event.data["model"]])
 

@@ -603,7 +603,7 @@ def test_wb_mag_02_a_war_beast_ignores_transfix_and_compel() -> None:
 class _MagicWatcher:
     """After every event: no Will below zero; at each phase start, no Temporary effect of
     an earlier turn, no effect of a caster that left, no Exhaustion effect whose caster is
-    at 0 Will (MAGIC-DUR-01/03/04)."""
+    at 0 Will (MAGIC-DUR-01/03/04); and the state's kept answers match a fresh look."""
 
     def __init__(self) -> None:
         self.state: BattleState | None = None
@@ -616,6 +616,7 @@ class _MagicWatcher:
         self.problems += [f"{m.uid} Will {m.will}" for m in state.models.values() if m.will < 0]
         if event.kind != "phase":
             return
+        self.problems += state.stale_answers()  # Blast and Compel move models: memos hold
         for effect in effects.active(state):
             caster = state.models.get(effect.caster or "")
             if effect.until is effects.Until.END_OF_TURN and effect.started < state.turn:

@@ -54,6 +54,24 @@ def test_will_of_evil_keeps_a_point_for_each_turn_ahead() -> None:
     assert magic_policy.will_cost(wraith, state) <= worth.WILL_POINT * magic_policy.SCARCITY[1]
 
 
+def test_a_caster_with_will_to_spare_casts_a_die_at_a_warrior() -> None:
+    """Casting counts on a target worth a die every other turn (``CASTS_A_TURN``): the
+    Witch-king's 10 Will on turn 2, against a force with no caster, buy a one-die Black
+    Dart (MAGIC-P-BLACKDART) at a 6-point Orc Warrior. Priced as resisting prices a point
+    (a point a turn), the die cost more than the dart's expected worth and was kept."""
+    state = battle()
+    state.turn = 2
+    card = caster_profile(("Black Dart", 5, 12.0), will=10, rules=("Will of Evil",), points=70)
+    king = add(state, "k", 0, 10, 10, card)
+    add(state, "o", 1, 10, 20, profile(points=6, defence=5))
+    king.done_moving = True  # at the end of its move: it does not wait
+    chosen = magic_policy.plan(state, king, options(state, king), False)
+    assert chosen is not None and chosen.points == 1
+    (dart,) = options(state, king)
+    expected = worth.success_chance(5, 1, 0) * magic_policy._value(state, king, dart, False)
+    assert magic_policy.will_cost(king, state, 1) > expected
+
+
 def test_the_expected_resist_of_a_model_without_will_is_none() -> None:
     """MAGIC-RES-01: no Will, no free die: it cannot resist; a Hero with 6 Will is expected
     to."""

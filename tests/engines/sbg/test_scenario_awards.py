@@ -11,7 +11,7 @@ from battlesim.engines.sbg.core.actions import Charge, Move
 from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.policies.plan.intent import HUNTERS, make_plan
-from battlesim.engines.sbg.policies.plan.objectives import leader_fights, quarries
+from battlesim.engines.sbg.policies.plan.objectives import leader_fights, objectives, quarries
 from battlesim.engines.sbg.policies.plan.roles import Role
 from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
 from battlesim.engines.sbg.rules.scenarios import scenario_named
@@ -141,3 +141,19 @@ def test_a_marker_only_our_side_scores_gets_a_model_however_far() -> None:
     assert plan.posts.keys() <= {m.uid for m in mine}
     assert "B9" not in plan.keepers  # no enemy near it: a tie (0-0) already denies it
     assert theirs not in plan.posts.values()
+
+
+def test_the_enemy_camp_is_a_marker_we_score_and_gets_models_however_far() -> None:
+    """Storm the Camp: a side scores 5 VP holding the enemy's camp (more models within 6"),
+    2 VP keeping its own clear. The plan read no camp at all and played To the Death: 2-2
+    draws against the random player with a third of the army idle (seeds 7013, 7021, 7038)."""
+    scenario = scenario_named("storm_the_camp")
+    camps = {o.owner: o.point for o in scenario.spec.objectives}
+    read = {o.point: o.owner for o in objectives(scenario)}
+    assert read == {camps[0]: 1, camps[1]: 0}  # the side scoring it, not the camp's owner
+    state = battle()
+    mine = [add(state, f"B{k}", 1, 20 + 2 * k, 40) for k in range(4)]
+    add(state, "A0", 0, 24, 8)  # in its own camp
+    plan = make_plan(state, 1, scenario)
+    assert list(plan.posts.values()) == [camps[0], camps[0]]  # one more than the enemy
+    assert plan.posts.keys() <= {m.uid for m in mine}

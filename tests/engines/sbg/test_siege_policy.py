@@ -178,3 +178,63 @@ def test_an_attacker_within_the_walls_fights_on_the_objective_not_on_its_way() -
     strong = profile(fight=6, strength=5, defence=7, attacks=3, wounds=3)  # a poor exchange
     move = choice((27.0, 37.0), strong)  # 4.2" off the keep's point
     assert isinstance(move, Charge) and move.target == "B1"
+
+
+def test_in_the_last_turns_free_attackers_hold_the_other_objective() -> None:
+    """Issue 20 play quality (the Escalade): in the last two turns an attacker outside the
+    walls with nothing to carry or climb makes for the ramparts (2 VP) and stays within
+    their reach; before that it keeps to the siege plan. With the tower's crew freed
+    earlier the ramparts were lost in 41 of 100 battles against the random player. A
+    climber at a ladder's foot keeps to it but in the last turn (too late to get in)."""
+    from battlesim.engines.sbg.core.actions import Hold, Move
+    from battlesim.engines.sbg.core.objectives import GateSpec
+    from battlesim.engines.sbg.core.tables_more import walled_keep
+    from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
+    from battlesim.engines.sbg.rules import fortifications, siege_ladders
+    from battlesim.engines.sbg.rules.scenarios import scenario_named
+    from tests.engines.sbg.builders import add, battle
+
+    state = battle(table=walled_keep())
+    fortifications.raise_gates(state, (GateSpec((24.0, 31.0), "castle gate", owner=1),))
+    ramparts = (24.0, 33.0)
+    free = add(state, "A1", 0, 35.0, 20.0)
+    there = add(state, "A2", 0, 21.0, 29.0)
+    add(state, "B1", 1, 40.0, 44.0)
+    siege_ladders.place_ladders(state, ((15.0, 29.0),))
+    wall = next(p for p in state.table.pieces if p.name == "curtain wall west")
+    found = siege_ladders.raise_ladder(state, "siege ladder 1", wall, (15.0, 29.0), 0, "A3")
+    climber = add(state, "A3", 0, found.foot[0], found.foot[1] - 0.5)
+    player = SiegePlanPlayer(scenario_named("escalade"))
+    state.turn = 10
+    assert player._hold_second(state, free) is None
+    state.turn = 11
+    move = player._hold_second(state, free)
+    assert isinstance(move, Move)
+    assert math.dist(move.to, ramparts) < math.dist(free.position, ramparts) - 4.0
+    assert player._hold_second(state, there) == Hold("A2")
+    assert player._hold_second(state, climber) is None  # it may still get over
+    state.turn = 12
+    assert isinstance(player._hold_second(state, climber), Move)  # the last turn: too late
+
+
+def test_the_heuristic_boards_two_when_the_spare_models_allow() -> None:
+    """Issue 20 play quality (the Escalade): SIEGE-TOWER-01/02, twelve Infantry with two
+    ladders lying ready: the rule's default boards one (a third of the four beyond six
+    pushers and two carriers), the heuristic two (74 of 100 attacker battles against the
+    random player, 62 with one)."""
+    from battlesim.engines.sbg.core.objectives import TowerSpec
+    from battlesim.engines.sbg.core.tables_more import walled_keep
+    from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
+    from battlesim.engines.sbg.rules import siege_ladders, siege_towers
+    from battlesim.engines.sbg.rules.scenarios import scenario_named
+    from tests.engines.sbg.builders import add, battle
+
+    state = battle(table=walled_keep())
+    for k in range(12):
+        add(state, f"A{k + 1}", 0, 8.0 + 1.5 * k, 9.4)
+    siege_ladders.place_ladders(state, ((10.0, 11.0), (18.0, 11.0)))
+    siege_towers.place_towers(state, (TowerSpec((30.0, 13.0), owner=0, aboard=4),))
+    asked = siege_towers.BoardTower(state.models["T1"], 4)
+    assert len(asked.default(state)) == 1
+    chosen = SiegePlanPlayer(scenario_named("escalade")).decide(state, asked)
+    assert chosen == ("A12", "A11")

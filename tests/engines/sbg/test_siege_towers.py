@@ -166,14 +166,15 @@ def test_siege_tower_04_two_failed_rolls_leave_it_standing():
 def test_escalade_scenario_fields_the_tower_and_the_defenders_equipment():
     """The Escalade (siege): the attackers push their tower to the wall, its ramp comes down
     and those aboard step onto the rampart; the defenders throw rocks and pour the water
-    (seeds 0 and 3; all of it happens in four of the first twelve: the water is poured at
-    attackers within 1" of the walls, fewer since attackers barred from the keep charge)."""
+    (seeds 1 and 2; all of it happens in two of the first twelve: the water is poured at
+    attackers within 1" of the walls, fewer since attackers barred from the keep charge and
+    since two ride the tower, its crew of eight reaching the wall later)."""
     from battlesim.engines.sbg.game import play_game
     from battlesim.engines.sbg.rules.scenario_library import ESCALADE, SETS
 
     assert "escalade" in SETS["siege"] and ESCALADE.towers and ESCALADE.rocks
     assert ESCALADE.cauldrons and ESCALADE.rally_points
-    for seed in (0, 3):
+    for seed in (1, 2):
         result = play_game(
             seed=seed,
             options={
@@ -216,6 +217,26 @@ def test_tower_crew_fills_the_back_and_flanks_before_the_chain_behind():
     spot = siege_equipment._assigned_spot(state, tower, facing, crew, flanks, chained)
     assert spot is not None
     assert math.dist(spot, tower.position) == pytest.approx(R, abs=0.01)  # touching it
+
+
+def test_tower_crew_the_crewman_that_can_step_in_takes_the_back_spot():
+    """SIEGE-TOWER-02 (the heuristic's crew, Escalade seed 7028): the back spot is empty, a
+    crewman is wedged behind the west flank's pushers and another stands in the chain
+    behind the back spot. The one that can step straight in takes the back spot (the
+    wedged one, nearer the tower, was given it and the other held in the chain: the tower
+    a pusher short to the end)."""
+    from battlesim.engines.sbg.policies import siege_equipment
+
+    state = battle(table=walled_keep())
+    tower = _tower(state)
+    placed = _around(state, tower, (60, 90, 120, 150, 210))
+    wedged = add(state, "A7", 0, tower.x - 2.19, tower.y - 2.45)
+    chained = add(state, "A8", 0, tower.x, tower.y - R - 2 * 0.4921 - 0.002)
+    crew = [*placed, wedged, chained]
+    facing = st.towers(state)[tower.uid].facing
+    spot = siege_equipment._assigned_spot(state, tower, facing, crew, placed, chained)
+    assert spot is not None
+    assert math.dist(spot, (tower.x, tower.y - R)) < 0.01  # straight behind, touching
 
 
 def test_siege_tower_03_a_passenger_charges_a_defender_on_the_rampart_off_the_ramp():

@@ -188,6 +188,25 @@ def test_nearest_enemy_is_the_scans_through_moves_and_removals_ties_to_the_first
             assert state.nearest_enemy(asker) == _nearest_by_scan(state, asker)
 
 
+def test_a_position_written_past_the_count_of_changes_is_a_breach() -> None:
+    """The kept answers (``nearest_enemy``, ``longest_move``) are sound only while every
+    change to where a side stands is counted: the invariant checks that every conformance
+    battle runs after each turn name a model moved behind the count's back."""
+    from battlesim.engines.sbg.checks import invariant_breaches
+
+    state = battle()
+    watcher = add(state, "W", 0, 24.0, 24.0)
+    near, far = add(state, "N", 1, 26.0, 24.0), add(state, "F", 1, 40.0, 24.0)
+    assert state.nearest_enemy(watcher)[1] is near
+    assert state.longest_move(1) == near.profile.move
+    assert invariant_breaches(state) == []
+    state.set_position(near, (45.0, 45.0))  # counted: the kept answer is dropped
+    assert state.nearest_enemy(watcher)[1] is far
+    assert invariant_breaches(state) == []
+    near.x, near.y = 25.0, 24.0  # written directly: the count misses it
+    assert invariant_breaches(state) == [f"W: nearest enemy kept as {far!r}, now {near!r}"]
+
+
 def test_move_limits_kept_per_table_are_the_ones_measured() -> None:
     """``Table.reach`` and ``move_limit`` answer a repeated question from the table's memo:
     the same values as measured afresh, for every segment tried on a preset table."""

@@ -313,6 +313,13 @@ class BattleState:
     _order: dict[ModelId, int] = field(default_factory=dict, repr=False)
     _placed: int = 0
     _largest: float = 0.0  # the largest base radius on the table so far
+    # Per side, a count of the changes to where its living models stand (moves, models
+    # placed, removed or handed over): ``nearest_enemy`` keeps each model's answer while the
+    # enemy side's count and the model's own place stay the same (speed: a side's models ask
+    # it many times in their Move phase, while the enemy stands still).
+    _moved: list[int] = field(default_factory=lambda: [0, 0], repr=False)
+    _nearest: dict[ModelId, tuple[Any, ...]] = field(default_factory=dict, repr=False)
+    _longest: dict[PlayerId, tuple[int, float]] = field(default_factory=dict, repr=False)
     # SR-FLY-05 (002:L2899): the models that may perch (Fly, a large base), and those standing
     # on top of sheer terrain now -> the height of that top (Table.perch_level)
     perchers: set[ModelId] = field(default_factory=set)
@@ -339,6 +346,7 @@ class BattleState:
     def _enter(self, model: ModelState) -> None:
         """The model joins the living (at the end of its side's list) and the grid."""
         self._alive[model.player].append(model)
+        self._moved[model.player] += 1
         if model.triggers & STRUCTURES:
             self.structures.add(model.uid)
         self._placed += 1
@@ -348,7 +356,14 @@ class BattleState:
 
     def _leave(self, model: ModelState) -> None:
         self._alive[model.player].remove(model)
+        self._moved[model.player] += 1
         self.grid.drop(model.uid)
+
+    def refitted(self, model: ModelState) -> None:
+        """The model's card or base changed where it stands (a rider's mount left loose, a
+        form changed): kept answers about its side are dropped (``nearest_enemy``,
+        ``longest_move``)."""
+        self._moved[model.player] += 1
 
     def hand_over(self, model: ModelState, player: PlayerId) -> None:
         """The model plays for ``player`` as one of its models (army rules whose text passes
@@ -394,6 +409,7 @@ class BattleState:
         """Put the model at ``point`` (no log: set-up and tests) and update contacts."""
         self._untouch(model)
         model.x, model.y = point
+        self._moved[model.player] += 1
         if model.uid in self.grid:
             self.grid.put(model.uid, model)
             self._largest = max(self._largest, model.radius)
@@ -481,9 +497,63 @@ class BattleState:
     def nearest_enemy(self, model: ModelState) -> tuple[float, ModelState | None]:
         """The enemy with the smallest ``distance`` to the model and that distance (the first
         in living order on a tie; ``(inf, None)`` without enemies): what a scan of every
-        enemy finds. The grid's cells round the model first: an enemy found there nearer
-        than any outside them could stand is the answer (speed: players ask it for every
-        model, and most stand near the enemy once the lines meet); else the scan."""
+        enemy finds. Kept per model while neither it nor the enemy side moved (``_moved``)."""
+        version = self._moved[1 - model.player]
+        kept = self._nearest.get(model.uid)
+        if (
+            kept is not None
+            and kept[0] == version
+            and kept[1] == model.x
+            and kept[2] == model.y
+            and kept[3] == model.radius
+            and kept[4] == model.player
+        ):
+            found: tuple[float, ModelState | None] = kept[5]
+            return found
+        found = self._nearest_enemy(model)
+        self._nearest[model.uid] = (version, model.x, model.y, model.radius, model.player, found)
+        return found
+
+    def longest_move(self, player: PlayerId) -> float:
+        """The largest Move value on the cards of the side's living models (0 for none),
+        kept while the side's count of changes (``_moved``) stays the same (speed)."""
+        version = self._moved[player]
+        kept = self._longest.get(player)
+        if kept is not None and kept[0] == version:
+            return kept[1]
+        found = max((m.profile.move for m in self._alive[player]), default=0)
+        self._longest[player] = (version, found)
+        return found
+
+    def stale_answers(self) -> list[str]:
+        """The kept answers (``nearest_enemy``, ``longest_move``) that would be given now
+        but differ from a fresh look: a change to where a side stands that bypassed its count
+        (``_moved``). Empty when the keeping is sound; for the invariant checks."""
+        stale = []
+        for uid, kept in self._nearest.items():
+            model = self.models[uid]
+            if not model.alive or kept[:5] != (
+                self._moved[1 - model.player],
+                model.x,
+                model.y,
+                model.radius,
+                model.player,
+            ):
+                continue  # not what nearest_enemy would answer now
+            fresh = self._nearest_enemy(model)
+            if fresh[0] != kept[5][0] or fresh[1] is not kept[5][1]:
+                stale.append(f"{uid}: nearest enemy kept as {kept[5][1]!r}, now {fresh[1]!r}")
+        for player, (version, longest) in self._longest.items():
+            fresh_move = max((m.profile.move for m in self._alive[player]), default=0)
+            if version == self._moved[player] and longest != fresh_move:
+                stale.append(f"side {player}: longest Move kept as {longest}, now {fresh_move}")
+        return stale
+
+    def _nearest_enemy(self, model: ModelState) -> tuple[float, ModelState | None]:
+        """``nearest_enemy`` worked out: the grid's cells round the model first: an enemy
+        found there nearer than any outside them could stand is the answer (speed: players
+        ask it for every model, and most stand near the enemy once the lines meet); else the
+        scan."""
         enemies = self._alive[1 - model.player]
         x, y, radius = model.x, model.y, model.radius
         if len(enemies) > _NEAREST_SCAN_BELOW:

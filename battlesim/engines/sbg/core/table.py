@@ -651,7 +651,10 @@ class Table:
         (MOVE-GEN-05/06). Sheer platforms are walked around too. Other models are not
         considered. ``under``: None also when no route is shorter than this (found cheaply
         where it can be: a caller weighing candidates against the best so far, speed)."""
-        chosen = [i for i, p in enumerate(self.pieces) if p.kind in _BLOCKING or p.is_sheer]
+        chosen = self.index.memo.get("route pieces")
+        if chosen is None:  # the pieces never change: listed once (speed: a route per walk)
+            chosen = [i for i, p in enumerate(self.pieces) if p.kind in _BLOCKING or p.is_sheer]
+            self.index.memo["route pieces"] = chosen
         graph = self.index.routes(geometry.bounding_radius(base), chosen)
         return graph.route(start, goal, under)
 

@@ -70,7 +70,9 @@ def _take_shots(state: BattleState, player: Player, shooter: ModelState) -> None
         if choice is None:
             return
         chosen = state.models.get(choice)
-        if chosen is None or not is_legal_target(state, shooter, chosen):
+        # one of the targets just offered is legal (nothing moved since): not asked again
+        offered = chosen is not None and any(chosen is t for t in targets)
+        if chosen is None or not (offered or is_legal_target(state, shooter, chosen)):
             error = IllegalActionError(f"{choice} is not a legal target for {shooter.uid}")
             state.log.emit("refused", model=shooter.uid, reason=str(error))
             return

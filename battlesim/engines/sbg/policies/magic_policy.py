@@ -3,12 +3,14 @@ by expected value. A casting's worth is the power's own estimate (spells.PowerUn
 adjusted here where the player knows more: ``_value``) times the chance it is cast with n
 dice and not resisted, less the Will it spends. A Will point's cost follows its scarcity:
 Will left unspent when the battle ends is worth nothing, so a caster with more Will than
-turns ahead spends freely, one short of Will keeps it (``will_cost``); a Nazgûl keeps a
-point for each turn ahead (``evil_reserve``). The Will an enemy pays resisting counts as a
-gain (``drain``). Before its move, a caster no enemy could be charged by waits for the end
-of its move (``waits``). A Sorcerous Blast before our charges is worth the Prone enemies
-(the target and the model it is hurled into) our models may then charge
-(``_knocked_into_charges``): the plan player moves such a caster first (plan/player.py)."""
+turns ahead spends freely, one short of Will keeps it (``will_cost``); casting, it counts
+on a target worth a die every other turn (``CASTS_A_TURN``), resisting on a point a turn;
+a Nazgûl keeps a point for each turn ahead (``evil_reserve``). The Will an enemy pays
+resisting counts as a gain (``drain``). Before its move, a caster no enemy could be charged
+by waits for the end of its move (``waits``). A Sorcerous Blast before our charges is
+worth the Prone enemies (the target and the model it is hurled into) our models may then
+charge (``_knocked_into_charges``): the plan player moves such a caster first
+(plan/player.py)."""
 
 from __future__ import annotations
 
@@ -39,7 +41,12 @@ MIGHT_KEPT = 2  # Might kept for the Duels, never spent on casting or resisting 
 CAST_MIGHT_KEPT = 3  # a casting die is raised only by a Hero with Might to spare beyond 3
 MIGHT_POINT = 2.0  # the worth of the Might point Heroic Channelling costs (Duels)
 TURNS_AHEAD = 9  # a battle's usual length in turns (the sample benches end by turn 8-10)
-DICE_A_TURN = 1.0  # the Will a caster would like to have for each turn ahead
+DICE_A_TURN = 1.0  # the Will a model would like to have for each turn ahead (resisting)
+# Casting, the Will wanted for each turn ahead: a caster finds a target worth a die about
+# every other turn (the Nazgul sample's Witch-king had no target in range at about half of
+# its offers). At a point a turn it kept 3-4 Will unspent to the end of the battle and let
+# most one-die Black Darts at Orc Warriors go (bench/sbg_magic.py: README, magic).
+CASTS_A_TURN = 0.5
 SCARCITY = (0.3, 1.2)  # bounds of the scarcity factor on a Will point's cost
 NO_FOE_CASTS = 0.6  # a Will point is worth less when no living enemy can cast (no resisting)
 CHARGE_SLACK = 1.0  # inches beyond its Move within which a caster may end up in a fight
@@ -142,18 +149,24 @@ def success_chance(resist: dict[int, tuple[int, int]], dice: int, might: int = 0
     return total
 
 
-def will_cost(model: ModelState, state: BattleState | None = None, points: int = 1) -> float:
+def will_cost(
+    model: ModelState,
+    state: BattleState | None = None,
+    points: int = 1,
+    wanted: float = DICE_A_TURN,
+) -> float:
     """The cost of spending ``points`` Will: a point's worth (worth.WILL_POINT) times its
-    scarcity (the Will wanted for the turns ahead over the Will the model has); for a
-    model with Will of Evil every point spent below its reserve also costs a share of the
-    model itself (SR-WILLEVIL: banished at 0). A free point not used yet this turn (Staff
-    of Power, WPN-STAFFPOW-01) costs nothing: the first point spent is that one."""
+    scarcity (the Will wanted for the turns ahead, ``wanted`` a turn, over the Will the
+    model has); for a model with Will of Evil every point spent below its reserve also
+    costs a share of the model itself (SR-WILLEVIL: banished at 0). A free point not used
+    yet this turn (Staff of Power, WPN-STAFFPOW-01) costs nothing: the first point spent is
+    that one."""
     scarcity = 1.0
     if state is not None:
         points -= min(points, will_to_spend(state, model) - model.will)
         ahead = max(2, TURNS_AHEAD - state.turn)
         low, high = SCARCITY
-        scarcity = min(high, max(low, DICE_A_TURN * ahead / max(1, model.will)))
+        scarcity = min(high, max(low, wanted * ahead / max(1, model.will)))
         if not any(enemy.profile.powers for enemy in state.enemies(model)):
             scarcity *= NO_FOE_CASTS
     cost = points * worth.WILL_POINT * scarcity
@@ -306,7 +319,7 @@ def _best(
         might = spare_might(state, caster, MightRoll.CAST)
         for dice in range(1, min(spendable(caster), MAX_DICE) + 1):
             gain = success_chance(resist, dice, might) * value + drain(resists, dice, might)
-            score = gain - will_cost(caster, state, dice)
+            score = gain - will_cost(caster, state, dice, CASTS_A_TURN)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, SpellPlan(option, dice))
     return best

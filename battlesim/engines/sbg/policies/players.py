@@ -64,6 +64,7 @@ from battlesim.engines.sbg.rules.movement import (
     can_throw,
     charge_options,
     check_action,
+    first_charge,
     furthest_toward,
     in_moving_reach,
     surely_illegal,
@@ -250,15 +251,15 @@ def _worth_might(state: BattleState, model: ModelState, ask: MightAsk) -> bool:
 
 def _in_charge_reach(state: BattleState, model: ModelState) -> bool:
     """Some enemy stands within the longest enemy Move and 1" of the model: the nearest
-    enemy (the grid's cells) against that reach, which is found by a scan only when the
-    nearest enemy's own Move does not already reach (speed: the same answer as testing
-    every enemy)."""
+    enemy (the grid's cells) against that reach, which is asked (``longest_move``, kept
+    while the enemy side stands still) only when the nearest enemy's own Move does not
+    already reach (speed: the same answer as testing every enemy)."""
     gap, nearest = state.nearest_enemy(model)
     if nearest is None:
         return False
     if gap <= nearest.profile.move + 1.0:
         return True
-    return gap <= max(e.profile.move for e in state.enemies(model)) + 1.0
+    return gap <= state.longest_move(1 - model.player) + 1.0
 
 
 def _bows_on(state: BattleState, model: ModelState) -> list[ModelState]:
@@ -638,6 +639,8 @@ class HeuristicPlayer(Answering):
         """The best charge worth more than ``threshold``, if any."""
         if _charges_blocked(state, model):
             return None
+        if model.mount is None:  # no rough ground to price: the worth needs no spot
+            return self._best_charge(state, model, threshold)
         best: tuple[float, str, Charge] | None = None
         for enemy, spot in charge_options(state, model):
             score = self._charge_value(state, model, enemy) + _rough_charge(
@@ -649,6 +652,32 @@ class HeuristicPlayer(Answering):
                 throw = can_throw(model) and not crossings(state, model, spot)
                 best = (score, enemy.uid, Charge(model.uid, enemy.uid, spot, throw))
         return None if best is None else best[2]
+
+    def _best_charge(
+        self, state: BattleState, model: ModelState, threshold: float
+    ) -> Charge | None:
+        """``_charge`` for a model on foot, whose charge's worth does not depend on its spot
+        (``_rough_charge`` is 0): the enemies in reach ranked by worth, spots searched from
+        the best down until one is found (speed: the same charge, without searching spots
+        for enemies not worth charging or beaten by one that can be reached)."""
+
+        def ranked(enemies: list[ModelState]) -> list[ModelState]:
+            scored = []
+            for enemy in enemies:
+                score = self._charge_value(state, model, enemy)
+                score = terror.expected_charge(state, model, enemy, score)  # MOVE-CHG-14
+                if score > threshold:
+                    scored.append((score, enemy.uid, enemy))
+            scored.sort(key=lambda item: item[:2], reverse=True)
+            return [enemy for _, _, enemy in scored]
+
+        found = first_charge(state, model, ranked)
+        if found is None:
+            return None
+        enemy, spot = found
+        # MSL-THROW-02: no throw on a charge that asks for a terrain test
+        throw = can_throw(model) and not crossings(state, model, spot)
+        return Charge(model.uid, enemy.uid, spot, throw)
 
     def _charge_value(self, state: BattleState, model: ModelState, enemy: ModelState) -> float:
         """Expected wounds dealt minus taken in a one-on-one fight, plus a gang-up bonus."""

@@ -10,7 +10,14 @@ import math
 from collections.abc import Callable
 
 from battlesim.engines.sbg.core.actions import Hold, IllegalActionError, Move, MoveAction
-from battlesim.engines.sbg.core.paths import Point, fan, rotated, terrain_fits
+from battlesim.engines.sbg.core.paths import (
+    Point,
+    angle_to,
+    fan,
+    rotated,
+    segment_point_distance,
+    terrain_fits,
+)
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import objects, siege_defences, siege_towers
 from battlesim.engines.sbg.rules.movement import check_action
@@ -52,8 +59,52 @@ def _push_move(state: BattleState, model: ModelState, walk: Walk) -> MoveAction 
         if model in placed:
             return Hold(model.uid)  # in place: it pushes at the next Move phase's start
         spot = _assigned_spot(state, tower, found.facing, crew, placed, model)
-        return _approach(state, model, spot, walk) if spot is not None else None
+        return _to_spot(state, model, tower, spot, walk) if spot is not None else None
     return None
+
+
+ROUND = 1.2  # inches: the circle round the tower clears the placed pushers (a Move's chord)
+
+
+def _to_spot(
+    state: BattleState, model: ModelState, tower: ModelState, spot: Point, walk: Walk
+) -> MoveAction:
+    """To its spot at the tower, round the tower (and the pushers in place) when the tower
+    stands in the straight way: a straight step stopped against the tower touched it
+    wherever, the crewman then holding where it covered two spots, or wedged behind those
+    placed (the Escalade's tower pushed from turn 7-8)."""
+    reach = model.profile.move - model.spent
+    if math.dist(model.position, spot) <= reach:
+        direct = _legal(state, model, spot)
+        if direct is not None:
+            return direct
+    clear = tower.radius + model.radius + 0.05
+    outer = tower.radius + 3 * model.radius + ROUND
+    if segment_point_distance(model.position, spot, tower.position) >= clear and (
+        math.dist(model.position, spot) > reach or math.dist(model.position, tower.position) > outer
+    ):
+        return _approach(state, model, spot, walk)
+    here = angle_to(tower.position, model.position)
+    there = angle_to(tower.position, spot)
+    turn = (there - here + math.pi) % (2 * math.pi) - math.pi
+    steps = 12
+    for k in range(steps, -1, -1):  # the point of the circle nearest the spot within reach
+        point = rotated(tower.position, here + turn * k / steps, outer)
+        if math.dist(model.position, point) > reach:
+            continue
+        move = _legal(state, model, point)
+        if move is not None and math.dist(point, spot) < math.dist(model.position, spot):
+            return move
+    return _approach(state, model, rotated(tower.position, there, outer), walk)
+
+
+def _legal(state: BattleState, model: ModelState, spot: Point) -> Move | None:
+    move = Move(model.uid, spot)
+    try:
+        check_action(state, model, move)
+    except IllegalActionError:
+        return None
+    return move
 
 
 def _pushing(state: BattleState, tower: ModelState, model: ModelState) -> bool:
@@ -80,20 +131,45 @@ def _assigned_spot(
     backed = not _clear(back, taken, size)
     ring = [p for p in ring if _clear(p, taken, size)]
     chain = [p for p in chain if _clear(p, taken, size)]
-    for member in crew:
-        if member in placed:
-            continue
-        # the chain pushes only through a back pusher: its spots are offered once the back
-        # spot is taken (two crewmen stood in the chain with the back spot empty, the tower a
-        # pusher short for the whole battle)
-        spots = ring + chain if backed else ring
-        free = [p for p in spots if _free_but(state, member, p, crew)]
-        best = min(free, key=lambda p: (math.dist(p, member.position), p), default=None)
-        if best is None or member is model:
-            return best
-        backed = backed or best == back
-        (ring if best in ring else chain).remove(best)
+    waiting = [m for m in crew if m not in placed]
+    # two rounds: first each crewman a spot it can step straight to now, then the rest (a
+    # crewman wedged behind those placed, given the back spot, stood there to the end while
+    # the one behind it, in the chain, could have stepped in: Escalade seed 7028)
+    for straight in (True, False):
+        for member in list(waiting):
+            # the chain pushes only through a back pusher: its spots are offered once the
+            # back spot is taken (two crewmen stood in the chain with the back spot empty,
+            # the tower a pusher short for the whole battle)
+            spots = ring + chain if backed else ring
+            free = [p for p in spots if _free_but(state, member, p, crew)]
+            if straight:
+                free = [p for p in free if _open_way(state, member, p, waiting)]
+            best = min(free, key=lambda p: (math.dist(p, member.position), p), default=None)
+            if best is None and straight:
+                continue
+            if best is None or member is model:
+                return best
+            waiting.remove(member)
+            backed = backed or best == back
+            (ring if best in ring else chain).remove(best)
     return None
+
+
+def _open_way(state: BattleState, model: ModelState, spot: Point, moving: list[ModelState]) -> bool:
+    """The straight way to ``spot`` is within the model's Move and passes no base but those
+    of the crewmen still moving to their own spots."""
+    gap = math.dist(model.position, spot)
+    if gap > model.profile.move:
+        return False
+    mid = ((model.x + spot[0]) / 2, (model.y + spot[1]) / 2)
+    near = state.near(mid[0], mid[1], gap / 2 + model.radius + state.largest_radius + 0.1)
+    return all(
+        m is model
+        or m in moving
+        or segment_point_distance(model.position, spot, m.position)
+        >= m.radius + model.radius - 1e-6
+        for m in near
+    )
 
 
 def _push_spots(tower: ModelState, facing: Point, size: float) -> tuple[list[Point], list[Point]]:

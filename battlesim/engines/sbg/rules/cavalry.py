@@ -163,6 +163,7 @@ def drop_item(state: BattleState, model: ModelState, item: str) -> None:
         options=tuple(o for o in profile.options if o != item),
     )
     _refit(model, ModelSpec(model.uid, kept))
+    state.refitted(model)
     state.log.emit("item_dropped", model=model.uid, item=item)
 
 
@@ -231,6 +232,7 @@ def rider_slain(state: BattleState, model: ModelState, source: str) -> None:
     state.lose_parts(model.player, riders=1, mounts=0)
     state.log.emit("rider_slain", model=model.uid, source=source)
     _become_loose(model, mount)
+    state.refitted(model)  # its base is the mount's now
     if not mount_stays(state, model, mount):
         state.remove(model, Removal.FLED)
 

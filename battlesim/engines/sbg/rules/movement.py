@@ -247,26 +247,34 @@ def _passed_through(
     end: Point,
     near: list[ModelState] | None = None,
     charging: bool = False,
+    any_order: bool = False,
 ) -> ModelState | None:
     """MOVE-GEN-07: the first living model the straight move to ``end`` passes through;
-    ``near``: the living models that may be (in living order), when the caller knows them."""
+    ``near``: the living models that may be (in living order), when the caller knows them.
+    ``any_order``: the caller asks only whether there is one (any such model, or the
+    refusal ``_check_end_on`` raises, whichever is met first): the grid's models unsorted."""
     start = end if flies(state, model) else model.position  # SR-FLY-01: only where it lands
     # A base it passes through (or ends on) has its centre within the move's length plus
     # both radii of the start; a hair more keeps every such base (speed: few survive).
     reach = point_distance(start, end) + model.radius + 0.01
     sx, sy = start
     if near is None:  # the grid's cells round the start, in living order: no scan of all
-        near = state.near(sx, sy, reach + state.largest_radius + 0.01)
+        box = reach + state.largest_radius + 0.01
+        if any_order:  # ``state.near``'s cells, not sorted (speed)
+            near = state.in_box(sx - box, sy - box, sx + box, sy + box)
+        else:
+            near = state.near(sx, sy, box)
+    ringed = ring_worn(state)  # nobody wears the Ring: nobody passes through (speed)
     for other in near:
         dx, dy = other.x - sx, other.y - sy
         limit = reach + other.radius
         if other is model or dx * dx + dy * dy > limit * limit:
             continue
         clearance = model.radius + other.radius - CONTACT_TOLERANCE
-        if one_ring.passes_through(state, model, other):
+        if ringed and one_ring.passes_through(state, model, other):
             _check_end_on(state, model, other, end, clearance)
             continue
-        if prone_leap.may_hop(state, model, other, end):
+        if other.prone and prone_leap.may_hop(state, model, other, end):
             continue  # MOVE-PRONE-11: leapt over (checked in check_action)
         if state.structures and passes_gate(model, other):
             if point_distance(end, other.position) < clearance:
@@ -304,7 +312,7 @@ def _beyond(
     if point_distance(model.position, end) > budget + _SLACK:
         return True
     try:
-        return _passed_through(state, model, end, near, charging) is not None
+        return _passed_through(state, model, end, near, charging, any_order=True) is not None
     except IllegalActionError:
         return True  # ending on an invisible bearer (RING-INV-02/03): refused anyway
 
@@ -758,10 +766,33 @@ def _legal(
 
 def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelState, Point]]:
     """Every enemy the model may legally charge now, with the contact point found."""
+    return _charges(state, model, lambda enemies: enemies, first=False)
+
+
+def first_charge(
+    state: BattleState,
+    model: ModelState,
+    ranked: Callable[[list[ModelState]], list[ModelState]],
+) -> tuple[ModelState, Point] | None:
+    """The first of ``charge_options``' enemies, in the order ``ranked`` gives them (it may
+    leave some out), that a legal charge reaches, with its spot: a player that ranks the
+    enemies before it looks for spots searches only until the best one is found (speed:
+    the same answer as taking the best of ``charge_options``)."""
+    found = _charges(state, model, ranked, first=True)
+    return found[0] if found else None
+
+
+def _charges(
+    state: BattleState,
+    model: ModelState,
+    ranked: Callable[[list[ModelState]], list[ModelState]],
+    first: bool,
+) -> list[tuple[ModelState, Point]]:
+    """The enemies ``charge_options`` considers, in the order ``ranked`` gives them, each
+    with its spot where one is found (``first``: only the first found)."""
     if not can_move(state, model) or model.prone or model.arriving or heroic_turn(model).no_charge:
         return []
     budget = allowance(state, model)
-    found = []
     x, y, radius = model.x, model.y, model.radius  # state.distance inlined (speed)
     # the grid's enemies within reach, not a scan of the whole enemy army (speed): an enemy
     # within the budget has its centre within the budget and both radii on each axis; the
@@ -781,13 +812,19 @@ def charge_options(state: BattleState, model: ModelState) -> list[tuple[ModelSta
         and item[0] <= budget
         and may_charge(model, item[2])
     )
-    movers = in_moving_reach(state, model, budget) if in_reach else None  # once (speed)
+    enemies = ranked([enemy for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]])
+    if not enemies:
+        return []
+    found = []
+    movers = in_moving_reach(state, model, budget)  # once (speed)
     _SEARCH_SIGHT.append({})  # nothing moves while the spots are tried
     try:
-        for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]:
+        for enemy in enemies:
             spot = charge_spot(state, model, enemy, movers, budget)
             if spot is not None:
                 found.append((enemy, spot))
+                if first:
+                    break
     finally:
         _SEARCH_SIGHT.pop()
     return found

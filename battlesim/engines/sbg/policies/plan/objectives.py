@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from battlesim.engines.sbg.core.objectives import Award
+from battlesim.engines.sbg.core.objectives import Award, Scoring
+from battlesim.engines.sbg.core.objectives import Objective as ScenarioObjective
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
@@ -45,15 +46,28 @@ class Objective:
 
 def objectives(scenario: Scenario | None) -> tuple[Objective, ...]:
     """The markers to hold or capture, each within the reach its scenario scores it at (a
-    keep's courtyard 4", a fort 6": a model 3" off counted for nothing there)."""
+    keep's courtyard 4", a fort 6": a model 3" off counted for nothing there), and the camps
+    (held by more models within reach, like a marker: the plan ignored them, and drew 2-2
+    against the random player with a third of the army idle, Storm the Camp seed 7013)."""
     if scenario is None:
         return ()
     spec = {o.point: o for o in scenario.spec.objectives if o.point is not None}
-    found = ((p, spec.get(p)) for p in scenario.objectives())
+    camps = tuple(p for p, o in spec.items() if o.scoring is Scoring.CAMP)
+    found = ((p, spec.get(p)) for p in (*scenario.objectives(), *camps))
     return tuple(
-        Objective(p, OBJECTIVE_RANGE) if o is None else Objective(p, o.reach, o.owner)
+        Objective(p, OBJECTIVE_RANGE) if o is None else Objective(p, o.reach, _scorer(o))
         for p, o in found
     )
+
+
+def _scorer(objective: ScenarioObjective) -> PlayerId | None:
+    """The only side holding the marker scores for: a camp's ``owner`` is the side that
+    keeps it clear, the enemy scores holding it (read as the owner's, the heuristic guarded
+    its own camp and only tied the enemy's: Storm the Camp seeds 7013, 7021, 7038, 2-2)."""
+    owner = objective.owner
+    if owner is None or objective.scoring is not Scoring.CAMP:
+        return owner
+    return 1 - owner
 
 
 def turns_left(state: BattleState, scenario: Scenario | None) -> int:

@@ -16,9 +16,21 @@ FELLOWSHIP = (
 
 def named(model: ModelState, names: Iterable[str]) -> bool:
     """The model's card is one of ``names`` (a card name starts with the name the rule
-    gives: "Thranduil" is "Thranduil, King of the Woodland Realm")."""
-    card = model.profile.name.casefold()
-    return any(card.startswith(name.casefold()) for name in names)
+    gives: "Thranduil" is "Thranduil, King of the Woodland Realm"); the answer is kept per
+    card name and names (speed: army rules ask it of every model, many times a turn)."""
+    wanted = names if isinstance(names, tuple) else tuple(names)
+    key = (model.profile.name, wanted)
+    found = _NAMED.get(key)
+    if found is None:
+        if len(_NAMED) > _NAMED_LIMIT:  # a worker's memory stays flat
+            _NAMED.clear()
+        card = model.profile.name.casefold()
+        found = _NAMED[key] = any(card.startswith(name.casefold()) for name in wanted)
+    return found
+
+
+_NAMED: dict[tuple[str, tuple[str, ...]], bool] = {}
+_NAMED_LIMIT = 4096
 
 
 def friend_within(

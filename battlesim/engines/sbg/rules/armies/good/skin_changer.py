@@ -94,6 +94,7 @@ def change_form(state: BattleState, model: ModelState) -> None:
     model.spec = fresh.spec
     model.weapon, model.missile, model.triggers = fresh.weapon, fresh.missile, fresh.triggers
     model.defence = fresh.defence
+    state.refitted(model)
     state.log.emit("form_changed", model=model.uid, form=swapped.name, was=current.name)
 
 
