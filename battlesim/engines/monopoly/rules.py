@@ -6,11 +6,9 @@ for the One Ring special rules (001:L80-109) instead of testing a flag in the co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import cached_property
 
-from battlesim.engines.dice import Dice
-from battlesim.engines.log import EventLog
 from battlesim.engines.monopoly.actions import (
     Build,
     DeedOffer,
@@ -36,9 +34,6 @@ from battlesim.engines.monopoly.data import (
 from battlesim.engines.monopoly.movement import DiceRoll, MovementRules, roll_pair
 from battlesim.engines.monopoly.outcome import Termination
 from battlesim.engines.monopoly.state import BANK, GameState, interest
-
-if TYPE_CHECKING:
-    from battlesim.engines.monopoly.players import Player
 
 Bidder = Callable[[Seat, int, Seat | None], int | None]
 Decider = Callable[[GameState, Seat], ManageAction | None]
@@ -74,18 +69,12 @@ def _idle_without_groups(player: object) -> bool:
 class ClassicRules(MovementRules):
     """Standard rules (001:L117-281) with the quick and time-limited variants."""
 
-    def __init__(
-        self,
-        state: GameState,
-        players: Sequence[Player],
-        dice: Dice,
-        log: EventLog | None = None,
-    ) -> None:
-        super().__init__(state, players, dice, log)
-        # Every player's management plan (its turn's and between turns) is ``Player``'s,
-        # which does nothing while the player owns no complete group and no deed is
-        # mortgaged: such a player is not asked (most players, most turns).
-        self.plain_plans = all(_idle_without_groups(p) for p in players)
+    @cached_property
+    def plain_plans(self) -> bool:
+        """Every player's management plan (its turn's and between turns) is ``Player``'s,
+        which does nothing while the player owns no complete group and no deed is
+        mortgaged: such a player is not asked (most players, most turns)."""
+        return all(_idle_without_groups(p) for p in self.players)
 
     # -- money flows ---------------------------------------------------------------------
     def on_salary(self, seat: Seat) -> None:

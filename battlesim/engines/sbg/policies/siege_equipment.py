@@ -75,7 +75,7 @@ def _to_spot(
     placed (the Escalade's tower pushed from turn 7-8)."""
     reach = model.profile.move - model.spent
     if math.dist(model.position, spot) <= reach:
-        direct = _legal(state, model, spot)
+        direct = legal_move(state, model, spot)
         if direct is not None:
             return direct
     clear = tower.radius + model.radius + 0.05
@@ -92,13 +92,14 @@ def _to_spot(
         point = rotated(tower.position, here + turn * k / steps, outer)
         if math.dist(model.position, point) > reach:
             continue
-        move = _legal(state, model, point)
+        move = legal_move(state, model, point)
         if move is not None and math.dist(point, spot) < math.dist(model.position, spot):
             return move
     return _approach(state, model, rotated(tower.position, there, outer), walk)
 
 
-def _legal(state: BattleState, model: ModelState, spot: Point) -> Move | None:
+def legal_move(state: BattleState, model: ModelState, spot: Point) -> Move | None:
+    """The Move to ``spot`` if the rules allow it, else None."""
     move = Move(model.uid, spot)
     try:
         check_action(state, model, move)

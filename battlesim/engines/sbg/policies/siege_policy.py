@@ -37,7 +37,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
 from battlesim.engines.sbg.policies.scenario_objects import Errand, object_errand
-from battlesim.engines.sbg.policies.siege_equipment import equipment_move
+from battlesim.engines.sbg.policies.siege_equipment import equipment_move, legal_move
 from battlesim.engines.sbg.rules import (
     characteristics,
     fortifications,
@@ -276,16 +276,6 @@ def _aside(gate: ModelState, carrier: ModelState, model: ModelState) -> Point:
     return rotated(gate.position, line + turn, STAGING)
 
 
-def _legal_move(state: BattleState, model: ModelState, spot: Point) -> Move | None:
-    """The Move to ``spot`` if the rules allow it, else None."""
-    move = Move(model.uid, spot)
-    try:
-        check_action(state, model, move)
-    except IllegalActionError:
-        return None
-    return move
-
-
 def _straight(state: BattleState, model: ModelState, goal: Point) -> Move | None:
     """The straight step towards ``goal``: its whole Move, or half (a lone carrier), or
     the rest of the way; None if none of them is legal."""
@@ -295,7 +285,7 @@ def _straight(state: BattleState, model: ModelState, goal: Point) -> Move | None
         {min(gap, model.profile.move), min(gap, model.profile.move / 2)}, reverse=True
     ):
         spot = goal if reach >= gap else rotated(model.position, heading, reach)
-        move = _legal_move(state, model, spot)
+        move = legal_move(state, model, spot)
         if move is not None:
             return move
     return None
@@ -611,7 +601,7 @@ class SiegePlanPlayer(PlanPlayer):
             spot = rotated(carrier.position, angle, gap)
             if math.dist(spot, model.position) > model.profile.move:
                 continue
-            move = _legal_move(state, model, spot)
+            move = legal_move(state, model, spot)
             if move is not None:
                 return move
         return self._siege_walk(state, model, carrier.position)
@@ -633,7 +623,7 @@ class SiegePlanPlayer(PlanPlayer):
                 math.dist(model.position, found.top) <= model.profile.move
             ):
                 spot = siege_ladders.over_the_top(found, model)
-                move = _legal_move(state, model, spot)
+                move = legal_move(state, model, spot)
                 if move is not None:
                     return move
         return None
@@ -713,7 +703,7 @@ class SiegePlanPlayer(PlanPlayer):
         for spot in spots:
             if math.dist(model.position, spot) > model.profile.move:
                 continue
-            move = _legal_move(state, model, spot)
+            move = legal_move(state, model, spot)
             if move is not None:
                 return move
         return self._siege_walk(state, model, point)
@@ -723,7 +713,7 @@ class SiegePlanPlayer(PlanPlayer):
         longest legal step in a direction near the goal's. A goal within reach is moved to
         exactly (a carrier's spot in base contact, where a step short would not touch)."""
         if math.dist(model.position, goal) <= model.profile.move:
-            move = _legal_move(state, model, goal)
+            move = legal_move(state, model, goal)
             if move is not None:
                 return move
         action = self._walk(state, model, goal)
@@ -736,7 +726,7 @@ class SiegePlanPlayer(PlanPlayer):
                 spot = rotated(model.position, angle, reach * part)
                 if math.dist(spot, goal) >= math.dist(model.position, goal):
                     continue
-                move = _legal_move(state, model, spot)
+                move = legal_move(state, model, spot)
                 if move is not None:
                     return move
         return action
@@ -762,7 +752,7 @@ class SiegePlanPlayer(PlanPlayer):
         gap = objects.CONTACT
         if not any(math.dist(spot, m.position) - m.radius - model.radius <= gap for m in chain):
             return None
-        return _legal_move(state, model, spot)
+        return legal_move(state, model, spot)
 
     def move_order(self, state: BattleState, side: int) -> list[ModelId]:
         """The ram's holder moves first, so that its helpers close up on where it stands."""
