@@ -63,26 +63,6 @@ def test_the_fighters_nearest_a_nominated_target_hunt_it_instead_of_the_nearest_
     assert move.to[0] > hunter.x + 3.0
 
 
-def test_to_the_death_hunts_the_enemy_leader_and_keeps_ours_fighting() -> None:
-    """To the Death! pays 3 VP for the enemy leader slain (1 if only wounded): the three
-    free fighters nearest it go after it (v2 against v1 won 35 and lost 21 of the sample
-    pairings at To the Death, 28 and 28 before: engine README, issue 29); our own leader,
-    worth the enemy as much, is no ward: a Hero who leads the charge still charges."""
-    state = battle(priority=1)
-    [add(state, f"A{k}", 0, 8 + 2 * k, 16) for k in range(4)]
-    hero = add(state, "A9", 0, 24, 20, profile(**{**HERO, "might": 3}))
-    _lead(state, 0, "A9")
-    add(state, "B0", 1, 24, 24)
-    add(state, "B1", 1, 42, 42, profile(**HERO))
-    _lead(state, 1, "B1")
-    death = scenario_named("to_the_death")
-    plan = make_plan(state, 0, death)
-    assert plan.quarries == {"B1": 3} and set(plan.hunts.values()) == {"B1"}
-    assert len(plan.hunts) == HUNTERS
-    assert plan.wards == frozenset() and make_plan(state, 1, death).wards == frozenset()
-    assert isinstance(SiegePlanPlayer(death).choose_move(state, hero), Charge)
-
-
 def test_a_charge_at_the_nominated_target_is_preferred() -> None:
     state = battle(priority=1)
     fighter = add(state, "A0", 0, 24, 20)

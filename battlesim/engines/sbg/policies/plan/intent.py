@@ -11,9 +11,9 @@ models take or hold which objective, and whether the line advances or holds.
   it; the models that hold one by a thin margin stay on it; in the last turns every free
   model heads for an objective not safely held.
 - Quarries (the awards read as data): an enemy model whose death alone pays enough victory
-  points (a nominated target, the enemy leader at To the Death!) is hunted by the free
-  fighters nearest it; a model of ours whose death pays more still (a ward) charges nobody;
-  a scenario paying for the leader's own kills sends the leader to fight in the front rank.
+  points (a nominated target, the enemy leader) is hunted by the free fighters nearest it,
+  and such a model of ours (a ward) charges nobody; a scenario paying for the leader's own
+  kills sends the leader to fight in the front rank.
 """
 
 from __future__ import annotations
@@ -39,8 +39,7 @@ from battlesim.engines.sbg.rules.scenarios import Scenario
 HOLD_BOWS = 4  # bows a side needs, and twice the enemy's, to let them work first
 CLOSING_TURNS = 3  # the last turns, when every free model makes for an objective
 POST_RANGE = 18.0  # inches: a model this far from an objective is not sent to it early
-HUNT_POINTS = 3  # victory points an enemy model's death must pay alone to be hunted
-WARD_POINTS = 4  # victory points our model's death pays the enemy alone: it charges nobody
+HUNT_POINTS = 4  # victory points an enemy model's death must pay alone to be hunted
 HUNTERS = 3  # free fighters sent after each such enemy, the nearest first
 
 
@@ -92,7 +91,7 @@ def roles_in(
     kept: frozenset[ModelId] | None = None,
 ) -> dict[ModelId, Role]:
     """Each living model's role under this scenario: a leader whose kills score fights as
-    a Hero; a Hero whose death alone pays the enemy WARD_POINTS (``kept``: the side's
+    a Hero; a Hero whose death alone pays the enemy HUNT_POINTS (``kept``: the side's
     ``wards``, when already read) is kept back like a leader."""
     fights = leader_fights(scenario)
     kept = wards(state, scenario, side) if kept is None else kept
@@ -108,13 +107,13 @@ def roles_in(
 
 
 def wards(state: BattleState, scenario: Scenario | None, side: PlayerId) -> frozenset[ModelId]:
-    """``side``'s models whose death alone pays the enemy WARD_POINTS (the Hero the enemy
+    """``side``'s models whose death alone pays the enemy HUNT_POINTS (the Hero the enemy
     nominated): they charge nobody, for the random player drew by wounding one (it scored
     as much as the enemy broken, Assassination seeds 7009 and 7012). A leader whose kills
     score (``leader_fights``) is no ward: it has to fight."""
     fights = state.forces[side].leader if leader_fights(scenario) else None
     hunted = quarries(state, scenario, 1 - side).items()
-    return frozenset(uid for uid, p in hunted if p >= WARD_POINTS and uid != fights)
+    return frozenset(uid for uid, p in hunted if p >= HUNT_POINTS and uid != fights)
 
 
 def _allot_hunts(state: BattleState, side: PlayerId, plan: Plan) -> None:
