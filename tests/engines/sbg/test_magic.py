@@ -17,7 +17,7 @@ from battlesim.engines.sbg.core.units import (
     profile_from_data,
     profile_to_data,
 )
-from battlesim.engines.sbg.rules.courage import courage_test, courage_value
+from battlesim.engines.sbg.rules.courage import courage_test, courage_value, stand_fast_hero
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_CHANNELLING, declare_free
 from battlesim.engines.sbg.rules.magic import casting
 from battlesim.engines.sbg.rules.magic.casting import SpellPlan, may_cast, options
@@ -181,6 +181,21 @@ def test_magic_dur_03_temporary_ends_with_the_turn() -> None:
     assert effects.barred(state, enemy, Bar.STRIKE)
     tick(state, Tick.TURN_END)
     assert not effects.barred(state, enemy, Bar.STRIKE)
+
+
+def test_magic_p_transfix_a_held_hero_calls_no_stand_fast() -> None:
+    """MAGIC-P-TRANSFIX (002:L2537): a Transfixed model may not call « Tenez-bon! »: the
+    Warrior near its Hero, which passed its Courage test, must test (COUR-SF-02, L1248)."""
+    state = battle([3])
+    wizard = add(state, "w", 0, 10, 10, caster_profile(("Transfix", 3, 12.0)))
+    hero = add(state, "h", 1, 10, 16, profile(keywords=HERO))
+    warrior = add(state, "x", 1, 12, 16)
+    hero.tested = True
+    assert stand_fast_hero(state, warrior) is hero
+    cast_at(state, wizard, "transfix", hero, 1)
+    assert stand_fast_hero(state, warrior) is None
+    tick(state, Tick.TURN_END)
+    assert stand_fast_hero(state, warrior) is hero
 
 
 def test_magic_dur_01_effects_dispelled_when_the_caster_dies() -> None:

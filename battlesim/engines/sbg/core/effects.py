@@ -42,6 +42,7 @@ class Bar(enum.Enum):
     CAST = "cast"
     STRIKE = "strike"
     HEROIC = "declare heroic actions"
+    STAND_FAST = "call stand fast"
 
 
 class Until(enum.Enum):

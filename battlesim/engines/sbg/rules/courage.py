@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.data import COURAGE_PASS, STAND_FAST_RANGE
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, modifier
 from battlesim.engines.sbg.core.overrides import Stat, value
 from battlesim.engines.sbg.core.permissions import May, permitted
@@ -168,6 +169,8 @@ def stand_fast_hero(state: BattleState, model: ModelState) -> ModelState | None:
         if hero is model:
             continue
         rallying = hero.profile.is_hero and hero.tested and not state.engaged(hero)
+        # MAGIC-P-TRANSFIX (002:L2537): a held Hero may not call it
+        rallying = rallying and not effects.barred(state, hero, Bar.STAND_FAST)
         rallying = (
             rallying and challenge(hero).declined_from is None
         )  # HERO-HCHAL-03: lost for good

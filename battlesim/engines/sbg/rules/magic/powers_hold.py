@@ -19,7 +19,8 @@ from battlesim.engines.sbg.rules.magic.harm import halved_loss
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
 from battlesim.engines.sbg.rules.movement import apply_action
 
-HELD = frozenset({Bar.MOVE, Bar.SHOOT, Bar.CAST, Bar.HEROIC, Bar.STRIKE})
+# MAGIC-P-TRANSFIX (002:L2537): no move, shot, cast, Heroic Action, "Stand Fast!" nor strike
+HELD = frozenset({Bar.MOVE, Bar.SHOOT, Bar.CAST, Bar.HEROIC, Bar.STAND_FAST, Bar.STRIKE})
 
 
 def _hold_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
