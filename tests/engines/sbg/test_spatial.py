@@ -318,3 +318,19 @@ def _walked(spans: list[tuple[float, float]], budget: float, factor: float) -> f
             return t + (budget - spent) / factor
         spent, t = spent + (b - a) * factor, b
     return t + (budget - spent)
+
+
+def test_segment_meets_box_as_shapely_measures() -> None:
+    """The slab test of a sight line against a piece's box (axis-parallel lines, lines
+    ending on an edge, points) agrees with Shapely's distance to the box."""
+    rng = random.Random(21)
+    for _ in range(3000):
+        x0, y0 = rng.uniform(0, 40), rng.uniform(0, 40)
+        box = (x0, y0, x0 + rng.uniform(0.5, 8), y0 + rng.uniform(0.5, 8))
+        a = (rng.choice((box[0], box[2], rng.uniform(-5, 50))), rng.uniform(-5, 50))
+        b = rng.choice(((a[0], rng.uniform(-5, 50)), (rng.uniform(-5, 50), a[1]), a))
+        if rng.random() < 0.5:
+            b = (rng.uniform(-5, 50), rng.uniform(-5, 50))
+        gap = shapely.box(*box).distance(LineString([a, b]) if a != b else shapely.Point(a))
+        meets = geometry._segment_meets_box(a, b, box)
+        assert meets == (gap <= 1e-6) or abs(gap - 1e-6) < 1e-7
