@@ -334,3 +334,19 @@ def test_segment_meets_box_as_shapely_measures() -> None:
         gap = shapely.box(*box).distance(LineString([a, b]) if a != b else shapely.Point(a))
         meets = geometry._segment_meets_box(a, b, box)
         assert meets == (gap <= 1e-6) or abs(gap - 1e-6) < 1e-7
+
+
+@pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
+def test_pieces_of_kinds_in_a_box_are_the_filtered_pieces_in_it(name: str) -> None:
+    """The pieces of some kinds sifted once per set of kinds: the same pieces in the same
+    order as every piece in the box filtered by kind, whatever the box and kinds."""
+    index = preset(name).index
+    rng = random.Random(name)
+    kinds = sorted({p.kind for p in index.pieces}, key=str)
+    for _ in range(300):
+        x, y = rng.uniform(-2, 48), rng.uniform(-2, 48)
+        box = (x, y, x + rng.uniform(0, 12), y + rng.uniform(0, 12))
+        chosen = rng.sample(kinds, rng.randint(1, len(kinds)))
+        expected = [i for i in index.boxed(box) if index.pieces[i].kind in chosen]
+        assert index.boxed(box, chosen) == expected
+        assert index.boxed(box, frozenset(chosen)) == expected

@@ -258,6 +258,7 @@ class TerrainIndex:
         ]
         self.hulls = [hull_planes(shape) for shape in self.shapes]  # a pre-test for the rest
         self.elevated = list(elevated)  # the pieces that raise the ground (table.py decides)
+        self._kinds: dict[frozenset[Any], list[tuple[int, tuple[float, ...]]]] = {}
         self._grown: dict[tuple[int, float], tuple[Any, tuple[float, ...], Hull]] = {}
         self._routes: dict[tuple[float, tuple[int, ...]], RouteGraph] = {}
         self._crossed: dict[tuple[Point, Point, int, float], list[Interval]] = {}
@@ -289,16 +290,21 @@ class TerrainIndex:
     ) -> list[int]:
         """Return the pieces (of ``kinds``) whose bounding box meets ``box``, in order."""
         x0, y0, x1, y1 = box
-        wanted = None if kinds is None else frozenset(kinds)
+        pairs = enumerate(self.bounds) if kinds is None else self._of_kinds(kinds)
         return [
-            i
-            for i, (a0, b0, a1, b1) in enumerate(self.bounds)
-            if a0 <= x1
-            and x0 <= a1
-            and b0 <= y1
-            and y0 <= b1
-            and (wanted is None or self.pieces[i].kind in wanted)
+            i for i, (a0, b0, a1, b1) in pairs if a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1
         ]
+
+    def _of_kinds(self, kinds: Iterable[Any]) -> list[tuple[int, tuple[float, ...]]]:
+        """The pieces of ``kinds`` with their boxes, in order: sifted once per set of kinds
+        (speed: an Enum member's hash is a Python call, and this runs for every move)."""
+        wanted = frozenset(kinds)
+        found = self._kinds.get(wanted)
+        if found is None:
+            found = self._kinds[wanted] = [
+                (i, box) for i, box in enumerate(self.bounds) if self.pieces[i].kind in wanted
+            ]
+        return found
 
     def at_point(self, point: Point) -> list[int]:
         x, y = point
