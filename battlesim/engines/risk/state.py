@@ -245,10 +245,13 @@ class GameState:
         side = self.players[seat].side
         if after != seat or before is None or self.players[before].side is side:
             return None
-        found = [pair for pair in pairs if pair[1] != territory]
+        found, near, owner = pairs[:], self.board.ordered_neighbours[territory], self.owner
+        for source in near:  # the pairs that aimed at it (the borders go both ways)
+            if owner.get(source) == seat and source != territory:
+                found.remove((source, territory))
         hostile = self.hostile_land(side)
         found[bisect_right(found, territory, key=_source) : 0] = [
-            (territory, t) for t in self.board.ordered_neighbours[territory] if t in hostile
+            (territory, t) for t in near if t in hostile
         ]
         return found
 
