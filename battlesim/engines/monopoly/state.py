@@ -157,16 +157,18 @@ class GameState:
         """Move money; only the bank may go below zero."""
         if amount < 0:
             raise ValueError(f"negative transfer {amount}")
-        if payer != BANK and self.players[payer].cash < amount:
-            raise IllegalActionError(f"seat {payer} cannot pay {amount}")
-        self._add(payer, -amount)
-        self._add(payee, amount)
-
-    def _add(self, seat: Seat, amount: int) -> None:
-        if seat == BANK:
+        # each side's account changed in place (about 360 transfers a game, two sides each)
+        if payer == BANK:
+            self.bank_cash -= amount
+        else:
+            player = self.players[payer]
+            if player.cash < amount:
+                raise IllegalActionError(f"seat {payer} cannot pay {amount}")
+            player.cash -= amount
+        if payee == BANK:
             self.bank_cash += amount
         else:
-            self.players[seat].cash += amount
+            self.players[payee].cash += amount
 
     # -- reading the table ---------------------------------------------------------------
     @property
