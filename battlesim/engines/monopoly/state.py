@@ -316,6 +316,7 @@ class GameState:
         ``below``, only those whose level is under it (a plan's highest level)."""
         squares: list[SquareIndex] = []
         mortgaged, level = self.mortgaged, self.level
+        cash, hotel = self.players[seat].cash, self.hotel_level
         # One fortress per property (001:L241): a group at the top takes nothing more.
         top = self._fortress if below is None else min(below, self._fortress)
         for members in self.complete_groups(seat):
@@ -325,11 +326,10 @@ class GameState:
             lowest = min(read(level))  # build evenly (001:L235): only the lowest may rise
             if lowest >= top:
                 continue
-            squares += [
-                i
-                for i in members
-                if level[i] == lowest and self._stock_refusal(seat, i, lowest) is None
-            ]
+            # _stock_refusal, its stock tests read once a group (all squares at ``lowest``)
+            if lowest == hotel and self.hotels_left < 1 or lowest < hotel and self.houses_left < 1:
+                continue
+            squares += [i for i in members if level[i] == lowest and SQUARES[i].build_cost <= cash]
         return squares
 
     def complete_groups(self, seat: Seat) -> tuple[tuple[SquareIndex, ...], ...]:
