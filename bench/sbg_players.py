@@ -5,6 +5,8 @@ Wilson interval, the CPU time it took and the load average.
     .venv/bin/python bench/sbg_players.py --seeds 1 --check stronger cost   # while iterating
     .venv/bin/python bench/sbg_players.py --check search --seeds 1 --tables "open field" \
         --scenarios to_the_death   # the search player v heuristic_v2 (slow: narrow it)
+    .venv/bin/python bench/sbg_players.py --check search --seeds 1 --search-depth 0 \
+        --search-rollouts 12       # its look-ahead's depth and copies for this run
 
 Checks (targets of issue 29):
 - stronger: the player beats heuristic_v1 in >= 65% of decisive battles, over sample
@@ -44,6 +46,7 @@ from figures import load_average, rate  # noqa: E402
 
 from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
+from battlesim.engines.sbg.policies import search as search_player  # noqa: E402
 from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
 
 # Each sample force against itself: the forces are equal, only the players differ.
@@ -277,7 +280,13 @@ def main() -> None:
     parser.add_argument("--tables", nargs="+", choices=sorted(PRESETS), default=list(PRESETS))
     parser.add_argument("--forces", nargs="+", choices=sorted(SAMPLE_FORCES), help="for search")
     parser.add_argument("--scenarios", nargs="+", choices=SCENARIOS, help="for search")
+    parser.add_argument("--search-depth", type=int, help="for search: whole turns looked ahead")
+    parser.add_argument("--search-rollouts", type=int, help="for search: copies per candidate")
     args = parser.parse_args()
+    if args.search_depth is not None:
+        search_player.DEPTH = args.search_depth
+    if args.search_rollouts is not None:
+        search_player.ROLLOUTS = args.search_rollouts
     NARROWED.update(
         {k: tuple(v) for k, v in vars(args).items() if k in ("forces", "scenarios") and v}
     )

@@ -76,6 +76,16 @@ class Dice:
         self._pending += [(purpose, 6, value) for value in values]
         return values
 
+    def d6s_pair(
+        self, first: int, second: int, purposes: tuple[str, str], subject: str
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``d6s`` of ``first`` dice then of ``second``, as tuples; each purpose is a template
+        filled with ``subject`` only by dice that keep a record (a Risk throw, every throw)."""
+        return (
+            tuple(self.d6s(first, purposes[0].format(subject))),
+            tuple(self.d6s(second, purposes[1].format(subject))),
+        )
+
     def choice(self, options: Sequence[T], purpose: str) -> T:
         """Pick one of ``options`` (sorted by the caller when order matters)."""
         if not options:
@@ -102,6 +112,15 @@ class QuietDice(Dice):
     def d6s(self, count: int, purpose: str) -> list[int]:
         random = self._rng.random
         return [int(random() * 6) + 1 for _ in range(count)]
+
+    def d6s_pair(
+        self, first: int, second: int, purposes: tuple[str, str], subject: str
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        random = self._rng.random
+        return (
+            tuple([int(random() * 6) + 1 for _ in range(first)]),
+            tuple([int(random() * 6) + 1 for _ in range(second)]),
+        )
 
 
 class ScriptedDice(Dice):

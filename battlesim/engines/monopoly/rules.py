@@ -399,16 +399,22 @@ class ClassicRules(MovementRules):
     def manage_between_turns(self, seat: Seat) -> None:
         """Everyone else may build, sell or mortgage between turns (001:L235), in order."""
         state, players, idle = self.state, self.players, self.plain_plans
-        order = state.order
+        order, complete, mortgaged = state.order, state.complete_groups, state.mortgaged
         start = order.index(seat) + 1
         for other in order[start:] + order[: start - 1]:
             if state.termination is not None:  # is_over, read directly (a hot loop)
                 return
             if state.players[other].bankrupt:
                 continue
-            # The first step asked here: most players most turns have nothing to do.
+            # The first step asked here: most players most turns have nothing to do
+            # (``_plain_first_step``, its tests read here: three players a turn).
             decide = players[other].between_turns_action
-            first = self._plain_first_step(other) if idle else decide(state, other)
+            if not idle:
+                first = decide(state, other)
+            elif not complete(other) and True not in mortgaged:
+                continue
+            else:
+                first = players[other].build_or_lift(state, other)
             if first is not None:
                 self.manage_steps(other, decide, first)
 

@@ -157,16 +157,18 @@ class GameState:
         """Move money; only the bank may go below zero."""
         if amount < 0:
             raise ValueError(f"negative transfer {amount}")
-        if payer != BANK and self.players[payer].cash < amount:
-            raise IllegalActionError(f"seat {payer} cannot pay {amount}")
-        self._add(payer, -amount)
-        self._add(payee, amount)
-
-    def _add(self, seat: Seat, amount: int) -> None:
-        if seat == BANK:
+        # each side's account changed in place (about 360 transfers a game, two sides each)
+        if payer == BANK:
+            self.bank_cash -= amount
+        else:
+            player = self.players[payer]
+            if player.cash < amount:
+                raise IllegalActionError(f"seat {payer} cannot pay {amount}")
+            player.cash -= amount
+        if payee == BANK:
             self.bank_cash += amount
         else:
-            self.players[seat].cash += amount
+            self.players[payee].cash += amount
 
     # -- reading the table ---------------------------------------------------------------
     @property
@@ -314,6 +316,7 @@ class GameState:
         ``below``, only those whose level is under it (a plan's highest level)."""
         squares: list[SquareIndex] = []
         mortgaged, level = self.mortgaged, self.level
+        cash, hotel = self.players[seat].cash, self.hotel_level
         # One fortress per property (001:L241): a group at the top takes nothing more.
         top = self._fortress if below is None else min(below, self._fortress)
         for members in self.complete_groups(seat):
@@ -323,11 +326,10 @@ class GameState:
             lowest = min(read(level))  # build evenly (001:L235): only the lowest may rise
             if lowest >= top:
                 continue
-            squares += [
-                i
-                for i in members
-                if level[i] == lowest and self._stock_refusal(seat, i, lowest) is None
-            ]
+            # _stock_refusal, its stock tests read once a group (all squares at ``lowest``)
+            if lowest == hotel and self.hotels_left < 1 or lowest < hotel and self.houses_left < 1:
+                continue
+            squares += [i for i in members if level[i] == lowest and SQUARES[i].build_cost <= cash]
         return squares
 
     def complete_groups(self, seat: Seat) -> tuple[tuple[SquareIndex, ...], ...]:

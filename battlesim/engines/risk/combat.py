@@ -12,6 +12,7 @@ from battlesim.engines.risk.state import EffectKind, GameState
 
 MAX_ATTACK_DICE = 3  # 003:L72
 MAX_DEFENCE_DICE = 2  # 003:L76
+THROW_PURPOSES = ("attack {}", "defend {}")  # each hand's record, filled with the target
 
 
 class Throw(NamedTuple):
@@ -218,11 +219,11 @@ def check_defence(state: GameState, target: TerritoryName, dice: int) -> None:
 
 def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
     """Roll one throw, remove the losses and log it."""
-    source, target = attack.source, attack.target
+    source, target, attack_dice = attack
     check_defence(state, target, defence_dice)
-    dice = state.dice
-    attack_rolls = tuple(dice.d6s(attack.dice, f"attack {target}"))
-    defence_rolls = tuple(dice.d6s(defence_dice, f"defend {target}"))
+    attack_rolls, defence_rolls = state.dice.d6s_pair(
+        attack_dice, defence_dice, THROW_PURPOSES, target
+    )
     attack_bonus, defence_bonus = pair_bonuses(state, source, target)
     lost = _resolved(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
     result = Throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost)

@@ -104,6 +104,8 @@ class Board:
     names: tuple[TerritoryName, ...] = field(init=False)  # every territory, in name order
     # The members of each territory's region (read at every change of owner and claim).
     members_of: dict[TerritoryName, tuple[TerritoryName, ...]] = field(init=False)
+    # Each territory's defence bonus for its stronghold, 1 or 0 (003:L78; read per option).
+    fort_bonus: dict[TerritoryName, int] = field(init=False)
 
     def __post_init__(self) -> None:
         ordered = {t: tuple(sorted(near)) for t, near in self.neighbours.items()}
@@ -112,6 +114,8 @@ class Board:
         object.__setattr__(self, "names", tuple(sorted(self.territories)))
         members = {t: self.regions[info.region][1] for t, info in self.territories.items()}
         object.__setattr__(self, "members_of", members)
+        forts = {t: 1 if info.stronghold else 0 for t, info in self.territories.items()}
+        object.__setattr__(self, "fort_bonus", forts)
 
     def strongholds(self) -> list[TerritoryName]:
         return sorted(t.name for t in self.territories.values() if t.stronghold)

@@ -12,7 +12,8 @@ reach, leaders sent to mission sites and every card played: it plays for the poi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Sequence
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.risk.actions import Attack, CardPlay, Fortify
@@ -61,31 +62,43 @@ def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
 
 def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) -> float:
     """Chance to take ``target`` throwing everything from ``source`` (the odds table)."""
-    return pair_odds(state)(source, target)
+    return options_odds(state, ((source, target),))[0]
 
 
-def pair_odds(state: GameState) -> Callable[[TerritoryName, TerritoryName], float]:
-    """``attack_odds`` with the invasion and the board read once per decision (the players
-    weigh every option before each throw)."""
+def options_odds(state: GameState, options: Sequence[Pair]) -> list[float]:
+    """``attack_odds`` of every option, the invasion and the board read once: the players
+    weigh every option before each throw (one call a throw, not one an option)."""
     invasion, leaders, armies = state.invasion, state.leaders, state.armies
-    territories = state.board.territories
-    siege = invasion is not None and invasion.siege
-    extra = invasion.attack_bonus if invasion is not None else 0
-
-    def odds(source: TerritoryName, target: TerritoryName) -> float:
-        attack_bonus = (1 if source in leaders else 0) + extra
-        defence_bonus = 1 if target in leaders else 0
-        if not siege and territories[target].stronghold:
-            defence_bonus += 1
+    forts = state.board.fort_bonus if invasion is None or not invasion.siege else _NO_FORTS
+    extra = BONUS_KEY * invasion.attack_bonus if invasion is not None else 0
+    found, tables = [], _TABLES
+    for source, target in options:
+        # the bonuses (a leader's on either side, a stronghold's unless besieged) as one key
+        key = (
+            (BONUS_KEY if source in leaders else 0)
+            + extra
+            + (1 if target in leaders else 0)
+            + forts[target]
+        )
+        rows = tables.get(key) or _table(key)
         # conquest_probability(spare, defenders, bonuses) from its table (a territory
         # holds one battalion or more: the indices are never negative)
         attackers, defenders = armies[source] - 1, armies[target]
-        row = odds_rows(attack_bonus, defence_bonus)[
-            attackers if attackers < ODDS_CAP else ODDS_CAP
-        ]
-        return row[defenders if defenders < ODDS_CAP else ODDS_CAP]
+        row = rows[attackers if attackers < ODDS_CAP else ODDS_CAP]
+        found.append(row[defenders if defenders < ODDS_CAP else ODDS_CAP])
+    return found
 
-    return odds
+
+# ``odds_rows`` keyed by attack bonus * BONUS_KEY + defence bonus (at most 2): an int key is
+# hashed in C, where the cached call hashed a tuple of its arguments once per option.
+BONUS_KEY = 4
+_NO_FORTS: defaultdict[TerritoryName, int] = defaultdict(int)  # a siege: no stronghold bonus
+_TABLES: dict[int, tuple[tuple[float, ...], ...]] = {}
+
+
+def _table(key: int) -> tuple[tuple[float, ...], ...]:
+    rows = _TABLES[key] = odds_rows(*divmod(key, BONUS_KEY))
+    return rows
 
 
 def share_of(state: GameState, seat: Seat, members: tuple[TerritoryName, ...]) -> float:
@@ -164,14 +177,9 @@ class Player:
 
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
         """Take the best prize worth its odds: chance to conquer times the target's value."""
-        value, odds_of, threshold = (
-            self.prizes(state, seat),
-            pair_odds(state),
-            self.attack_threshold,
-        )
+        value, threshold = self.prizes(state, seat), self.attack_threshold
         best: tuple[float, TerritoryName, TerritoryName] | None = None
-        for source, target in options:
-            odds = odds_of(source, target)
+        for (source, target), odds in zip(options, options_odds(state, options), strict=True):
             if odds >= threshold:
                 scored = (odds * value(target), source, target)
                 if best is None or scored > best:  # max of the scored, asked before each throw
@@ -271,8 +279,8 @@ class RandomPlayer(Player):
         return spread
 
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
-        odds = pair_odds(state)
-        fair = [(s, t) for s, t in options if odds(s, t) >= self.attack_threshold]
+        odds, threshold = options_odds(state, options), self.attack_threshold
+        fair = [pair for pair, chance in zip(options, odds, strict=True) if chance >= threshold]
         if not fair or self.dice.d6("keep attacking?") <= 2:
             return None
         source, target = self.dice.choice(fair, "random attack")
@@ -446,8 +454,10 @@ class StrategistPlayer(AggressivePlayer):
         route = nearest_mission(state, seat, self.mission_steps)
         if route is not None:
             steps, leader, dist = route
-            odds = pair_odds(state)
-            toward = [(odds(s, t), s, t) for s, t in options if s == leader and dist[t] < steps]
+            near = [(s, t) for s, t in options if s == leader and dist[t] < steps]
+            toward = [
+                (odds, s, t) for (s, t), odds in zip(near, options_odds(state, near), strict=True)
+            ]
             fair = [step for step in toward if step[0] >= self.attack_threshold]
             if fair:
                 _, source, target = max(fair)

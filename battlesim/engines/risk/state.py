@@ -7,8 +7,9 @@ the parts of a turn live in their own modules (combat, cards, adventure, fellows
 from __future__ import annotations
 
 import enum
-from bisect import insort
+from bisect import bisect_right, insort
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
@@ -79,6 +80,8 @@ class Invasion:
     attack_bonus: int = 0
 
 
+Pair = tuple[TerritoryName, TerritoryName]
+Change = tuple[TerritoryName, Seat | None, Seat | None]  # a territory, its owner before, after
 SIDES = tuple(Side)  # iterating the enum class itself is slow on a hot path
 REBUILD_AFTER = 8  # owner changes beyond which the readings are rebuilt, not updated
 
@@ -96,7 +99,8 @@ class GameState:
     # the changes (``owner_changes``) and keeps them (``_pending``) for the kept readings.
     owner: dict[TerritoryName, Seat] = field(default_factory=dict)
     owner_changes: int = 0
-    _pending: list[tuple[TerritoryName, Seat | None, Seat | None]] = field(default_factory=list)
+    _pending: list[Change] = field(default_factory=list)
+    _last_change: Change | None = None
     armies: dict[TerritoryName, int] = field(default_factory=dict)
     leaders: dict[TerritoryName, Seat] = field(default_factory=dict)
     territory_deck: list[TerritoryCard] = field(default_factory=list)
@@ -120,9 +124,7 @@ class GameState:
     _shares: dict[Seat, dict[tuple[TerritoryName, ...], float]] = field(default_factory=dict)
     _held: dict[Seat, dict[tuple[TerritoryName, ...], int]] = field(default_factory=dict)
     # Each seat's (own territory, hostile neighbour) pairs, as of an ``owner_changes`` count.
-    _pairs: dict[Seat, tuple[int, list[tuple[TerritoryName, TerritoryName]]]] = field(
-        default_factory=dict
-    )
+    _pairs: dict[Seat, tuple[int, list[Pair]]] = field(default_factory=dict)
     # Each seat's territories with a hostile neighbour, as of an ``owner_changes`` count.
     _borders: dict[Seat, tuple[int, list[TerritoryName]]] = field(default_factory=dict)
     # Each seat's linked land (its territories joined through its own), as of a count.
@@ -134,7 +136,8 @@ class GameState:
         """Give ``territory`` to ``seat``, or leave it vacant with None (the one way an owner
         changes: claims and conquests; a vacant territory is only ever a test's)."""
         owner = self.owner
-        self._pending.append((territory, owner.get(territory), seat))
+        change = self._last_change = (territory, owner.get(territory), seat)
+        self._pending.append(change)
         if seat is None:
             owner.pop(territory, None)
         else:
@@ -223,9 +226,34 @@ class GameState:
         if kept is not None and kept[0] == changes:
             return kept[1]
         hostile, near = self.hostile_land(self.players[seat].side), self.board.ordered_neighbours
-        pairs = [(s, t) for s in self.territories_of(seat) for t in near[s] if t in hostile]
+        pairs = None
+        if kept is not None and kept[0] == changes - 1:
+            pairs = self._pairs_after_conquest(seat, kept[1])
+        if pairs is None:
+            pairs = [(s, t) for s in self.territories_of(seat) for t in near[s] if t in hostile]
         self._pairs[seat] = (changes, pairs)
         return pairs
+
+    def _pairs_after_conquest(self, seat: Seat, pairs: list[Pair]) -> list[Pair] | None:
+        """``hostile_pairs`` of ``seat`` after one change of owner since ``pairs`` were read,
+        when that change gave it a hostile territory (a conquest: most changes in play),
+        else None. The conquered land is no longer a target and becomes a source among
+        the others in name order; nothing else changes side."""
+        if self._last_change is None:
+            return None
+        territory, before, after = self._last_change
+        side = self.players[seat].side
+        if after != seat or before is None or self.players[before].side is side:
+            return None
+        found, near, owner = pairs[:], self.board.ordered_neighbours[territory], self.owner
+        for source in near:  # the pairs that aimed at it (the borders go both ways)
+            if owner.get(source) == seat and source != territory:
+                found.remove((source, territory))
+        hostile = self.hostile_land(side)
+        found[bisect_right(found, territory, key=_source) : 0] = [
+            (territory, t) for t in near if t in hostile
+        ]
+        return found
 
     def borders(self, seat: Seat) -> list[TerritoryName]:
         """The seat's territories next to hostile land, in name order (a fresh list, read
@@ -363,6 +391,9 @@ class GameState:
         seat = self.leaders.pop(territory)
         self.players[seat].leaders_in_pool += 1
         self.log.emit("leader_removed", seat=seat, territory=territory, reason=reason)
+
+
+_source = itemgetter(0)  # a pair's source
 
 
 # Payloads made only by a log that keeps them (``emit_lazy``): a loss is logged after most

@@ -110,7 +110,8 @@ def combat(state: GameState, seat: Seat, players: Players) -> None:
     """Attack as long as the player wishes (003:L68, L88)."""
     offer_cards(state, seat, players, Timing.TURN)
     complete_missions(state, seat)  # a leader already there, or borne there by a card
-    while not state.is_over() and (options := attack_options(state, seat)):
+    # is_over, read directly: asked before every throw
+    while state.ring_destroyed_turn is None and (options := attack_options(state, seat)):
         attack = players[seat].attack(state, seat, options)
         if attack is None:
             return

@@ -233,3 +233,23 @@ def test_attack_options_under_lasting_effects_are_the_pairs_max_dice_allows(
     for seed in range(12):
         play_game(seed=seed, options={"players": ["aggressive", "random", "region", "random"]})
     assert asked["effects"] > 0
+
+
+def test_hostile_pairs_after_a_conquest_are_read_afresh_in_order() -> None:
+    """The kept pairs, moved on by one conquest (the conquered land no longer a target, now a
+    source in name order), are the pairs a fresh reading gives; a change between allies, or
+    two changes at once, is read afresh."""
+    state = position(owner=1)  # seat 1 (Red) on the other side from seat 0 (Yellow)
+    give(state, 0, 3, "Gap of Rohan", "Minas Tirith", "Fangorn")
+
+    def fresh(seat: Seat) -> list[tuple[str, str]]:
+        hostile = state.hostile_land(state.players[seat].side)
+        near = state.board.ordered_neighbours
+        return [(s, t) for s in state.territories_of(seat) for t in near[s] if t in hostile]
+
+    assert state.hostile_pairs(0) == fresh(0)
+    for territory in sorted(state.board.neighbours["Fangorn"] - set(state.territories_of(0))):
+        state.set_owner(territory, 0)  # one conquest at a time, asked after each
+        assert state.hostile_pairs(0) == fresh(0)
+    give(state, 0, 1, *[t for t in state.board.names if state.owner[t] == 1][-2:])
+    assert state.hostile_pairs(0) == fresh(0)

@@ -129,8 +129,9 @@ def test_the_enemy_camp_is_a_marker_we_score_and_gets_models_however_far() -> No
     draws against the random player with a third of the army idle (seeds 7013, 7021, 7038)."""
     scenario = scenario_named("storm_the_camp")
     camps = {o.owner: o.point for o in scenario.spec.objectives}
-    read = {o.point: o.owner for o in objectives(scenario)}
+    read = {o.point: o.scorer for o in objectives(scenario)}
     assert read == {camps[0]: 1, camps[1]: 0}  # the side scoring it, not the camp's owner
+    assert {o.owner: o.scorer for o in scenario.spec.objectives} == {0: 1, 1: 0}  # one reading
     state = battle()
     mine = [add(state, f"B{k}", 1, 20 + 2 * k, 40) for k in range(4)]
     add(state, "A0", 0, 24, 8)  # in its own camp

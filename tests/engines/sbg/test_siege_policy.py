@@ -238,3 +238,35 @@ def test_the_heuristic_boards_two_when_the_spare_models_allow() -> None:
     assert len(asked.default(state)) == 1
     chosen = SiegePlanPlayer(scenario_named("escalade")).decide(state, asked)
     assert chosen == ("A12", "A11")
+
+
+@pytest.mark.parametrize(("turn", "dashes"), [(10, True), (9, False)])
+def test_an_attacker_over_the_wall_dashes_for_the_objective_in_the_last_turns(
+    monkeypatch, turn: int, dashes: bool
+) -> None:
+    """Issue 20 play quality (the Escalade, seeds 7098, 7128): in the last three turns an
+    attacker come over the wall (its gate still stands) takes the straightest legal step
+    nearer the keep rather than the walk's detour (the tower's passengers walked 1.5-2.9" a
+    turn round the barricade and ended 5-9" off the keep's point); before, the walk."""
+    from battlesim.engines.sbg.core.actions import Move
+    from battlesim.engines.sbg.core.objectives import GateSpec
+    from battlesim.engines.sbg.core.tables_more import walled_keep
+    from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
+    from battlesim.engines.sbg.rules import fortifications
+    from battlesim.engines.sbg.rules.scenarios import scenario_named
+    from tests.engines.sbg.builders import add, battle
+
+    state = battle(table=walled_keep())
+    fortifications.raise_gates(state, (GateSpec((24.0, 31.0), "castle gate", owner=1),))
+    state.turn = turn
+    keep = (24.0, 40.0)
+    passenger = add(state, "A1", 0, 29.0, 34.0)
+    add(state, "B1", 1, 40.0, 44.0)
+    detour = Move("A1", (28.2, 35.0))  # 1.3" nearer: the walk round the barricade
+    monkeypatch.setattr(SiegePlanPlayer, "_siege_walk", lambda self, state, model, goal: detour)
+    move = SiegePlanPlayer(scenario_named("escalade")).choose_move(state, passenger)
+    assert isinstance(move, Move)
+    if dashes:
+        assert math.dist(move.to, keep) < math.dist(passenger.position, keep) - 5.0
+    else:
+        assert move == detour

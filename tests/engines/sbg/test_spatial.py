@@ -146,9 +146,61 @@ def test_convex_clip_gives_shapely_stretches(name: str) -> None:
             assert a == pytest.approx(c, abs=1e-9) and b == pytest.approx(d, abs=1e-9)
 
 
-def test_non_convex_pieces_are_left_to_shapely() -> None:
+def test_non_convex_pieces_are_clipped_as_triangles() -> None:
     walls = [p for p in preset("village").pieces if p.name == "garden wall"]
     assert geometry.half_planes(geometry.piece_shape(walls[0])) is None
+    assert geometry.convex_parts(geometry.piece_shape(walls[0])) is not None
+
+
+@pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
+def test_triangle_clip_of_a_bent_wall_gives_shapely_stretches(name: str) -> None:
+    """Sight lines through non-convex pieces (bent walls, ruins) clipped triangle by
+    triangle give Shapely's stretches: crossing one arm, both, along an arm, at a corner."""
+    index = preset(name).index
+    rng = random.Random(name)
+    bent = [i for i, parts in enumerate(index.parts) if parts is not None]
+    assert bent, "every preset with terrain has a bent wall or ruin"
+    for _ in range(600):
+        i = rng.choice(bent)
+        corners = shapely.get_coordinates(index.shapes[i]).tolist()
+        x0, y0, x1, y1 = index.bounds[i]
+        start = (rng.uniform(x0 - 6, x1 + 6), rng.uniform(y0 - 6, y1 + 6))
+        end = tuple(rng.choice(corners)) if rng.random() < 0.2 else start
+        end = (end[0] + rng.uniform(-6, 6), end[1] + rng.uniform(-6, 6))
+        length = geometry.point_distance(start, end)
+        if length < 1e-3:
+            continue
+        line = LineString([start, end])
+        expected = geometry._stretches(start, end, shapely.intersection(line, index.shapes[i]))
+        got = geometry.clip_parts(start, end, length, index.parts[i])
+        assert len(got) == len(expected)
+        for (a, b), (c, d) in zip(got, expected, strict=True):
+            assert a == pytest.approx(c, abs=1e-9) and b == pytest.approx(d, abs=1e-9)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
+def test_a_segment_clear_of_a_hull_never_meets_the_shape(name: str) -> None:
+    """The hull pre-test skips Shapely only where Shapely finds nothing: every piece (convex
+    or not, as placed and grown by a base), segments near its edges, touching ones included."""
+    index = preset(name).index
+    rng = random.Random(name)
+    skipped = 0
+    for i in range(len(index.shapes)):
+        for radius in (0.0, 0.5, 1.0):
+            shape = index.grown(i, radius)
+            hull = index._grown_with_box(i, radius)[2]
+            corners = shapely.get_coordinates(shape).tolist()
+            x0, y0, x1, y1 = shape.bounds
+            for _ in range(150):
+                start = (rng.uniform(x0 - 3, x1 + 3), rng.uniform(y0 - 3, y1 + 3))
+                end = tuple(rng.choice(corners)) if rng.random() < 0.3 else start
+                end = (end[0] + rng.uniform(-3, 3), end[1] + rng.uniform(-3, 3))
+                if geometry.misses_hull(start, end, hull):
+                    skipped += 1
+                    assert not shape.intersects(LineString([start, end]))
+            # a segment ending on a corner touches the shape: never skipped
+            assert not geometry.misses_hull((x0 - 5, y0 - 5), tuple(corners[0]), hull)
+    assert skipped > 100
 
 
 def _nearest_by_scan(state, model):  # type: ignore[no-untyped-def]
@@ -266,3 +318,35 @@ def _walked(spans: list[tuple[float, float]], budget: float, factor: float) -> f
             return t + (budget - spent) / factor
         spent, t = spent + (b - a) * factor, b
     return t + (budget - spent)
+
+
+def test_segment_meets_box_as_shapely_measures() -> None:
+    """The slab test of a sight line against a piece's box (axis-parallel lines, lines
+    ending on an edge, points) agrees with Shapely's distance to the box."""
+    rng = random.Random(21)
+    for _ in range(3000):
+        x0, y0 = rng.uniform(0, 40), rng.uniform(0, 40)
+        box = (x0, y0, x0 + rng.uniform(0.5, 8), y0 + rng.uniform(0.5, 8))
+        a = (rng.choice((box[0], box[2], rng.uniform(-5, 50))), rng.uniform(-5, 50))
+        b = rng.choice(((a[0], rng.uniform(-5, 50)), (rng.uniform(-5, 50), a[1]), a))
+        if rng.random() < 0.5:
+            b = (rng.uniform(-5, 50), rng.uniform(-5, 50))
+        gap = shapely.box(*box).distance(LineString([a, b]) if a != b else shapely.Point(a))
+        meets = geometry._segment_meets_box(a, b, box)
+        assert meets == (gap <= 1e-6) or abs(gap - 1e-6) < 1e-7
+
+
+@pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
+def test_pieces_of_kinds_in_a_box_are_the_filtered_pieces_in_it(name: str) -> None:
+    """The pieces of some kinds sifted once per set of kinds: the same pieces in the same
+    order as every piece in the box filtered by kind, whatever the box and kinds."""
+    index = preset(name).index
+    rng = random.Random(name)
+    kinds = sorted({p.kind for p in index.pieces}, key=str)
+    for _ in range(300):
+        x, y = rng.uniform(-2, 48), rng.uniform(-2, 48)
+        box = (x, y, x + rng.uniform(0, 12), y + rng.uniform(0, 12))
+        chosen = rng.sample(kinds, rng.randint(1, len(kinds)))
+        expected = [i for i in index.boxed(box) if index.pieces[i].kind in chosen]
+        assert index.boxed(box, chosen) == expected
+        assert index.boxed(box, frozenset(chosen)) == expected

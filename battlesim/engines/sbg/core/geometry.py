@@ -251,8 +251,15 @@ class TerrainIndex:
         # Convex pieces as half-planes: a sight line is clipped by arithmetic (speed: no
         # Shapely intersection, the hottest call of line of sight); None: Shapely decides.
         self.planes = [half_planes(shape) for shape in self.shapes]
+        # the others (walls bent at a corner) as triangles, clipped likewise
+        self.parts = [
+            None if planes is not None else convex_parts(shape)
+            for planes, shape in zip(self.planes, self.shapes, strict=True)
+        ]
+        self.hulls = [hull_planes(shape) for shape in self.shapes]  # a pre-test for the rest
         self.elevated = list(elevated)  # the pieces that raise the ground (table.py decides)
-        self._grown: dict[tuple[int, float], tuple[Any, tuple[float, ...]]] = {}
+        self._kinds: dict[frozenset[Any], list[tuple[int, tuple[float, ...]]]] = {}
+        self._grown: dict[tuple[int, float], tuple[Any, tuple[float, ...], Hull]] = {}
         self._routes: dict[tuple[float, tuple[int, ...]], RouteGraph] = {}
         self._crossed: dict[tuple[Point, Point, int, float], list[Interval]] = {}
         # A number no other index gets (cache keys of the modules above; an id() could be
@@ -264,13 +271,15 @@ class TerrainIndex:
     def grown(self, i: int, radius: Inches) -> Any:
         return self._grown_with_box(i, radius)[0]
 
-    def _grown_with_box(self, i: int, radius: Inches) -> tuple[Any, tuple[float, ...]]:
+    def _grown_with_box(self, i: int, radius: Inches) -> tuple[Any, tuple[float, ...], Hull]:
         key = (i, round(radius, 6))
         found = self._grown.get(key)
         if found is None:
             shape = self.shapes[i].buffer(radius, quad_segs=8) if radius > 0 else self.shapes[i]
             shapely.prepare(shape)
-            found = self._grown[key] = (shape, tuple(float(v) for v in shape.bounds))
+            bounds = tuple(float(v) for v in shape.bounds)
+            hull = hull_planes(self.shapes[i], max(radius, 0.0))  # few sides: a cheap test
+            found = self._grown[key] = (shape, bounds, hull)
         return found
 
     def candidates(self, geometry: Any, kinds: Iterable[Any] | None = None) -> list[int]:
@@ -281,16 +290,21 @@ class TerrainIndex:
     ) -> list[int]:
         """Return the pieces (of ``kinds``) whose bounding box meets ``box``, in order."""
         x0, y0, x1, y1 = box
-        wanted = None if kinds is None else frozenset(kinds)
+        pairs = enumerate(self.bounds) if kinds is None else self._of_kinds(kinds)
         return [
-            i
-            for i, (a0, b0, a1, b1) in enumerate(self.bounds)
-            if a0 <= x1
-            and x0 <= a1
-            and b0 <= y1
-            and y0 <= b1
-            and (wanted is None or self.pieces[i].kind in wanted)
+            i for i, (a0, b0, a1, b1) in pairs if a0 <= x1 and x0 <= a1 and b0 <= y1 and y0 <= b1
         ]
+
+    def _of_kinds(self, kinds: Iterable[Any]) -> list[tuple[int, tuple[float, ...]]]:
+        """The pieces of ``kinds`` with their boxes, in order: sifted once per set of kinds
+        (speed: an Enum member's hash is a Python call, and this runs for every move)."""
+        wanted = frozenset(kinds)
+        found = self._kinds.get(wanted)
+        if found is None:
+            found = self._kinds[wanted] = [
+                (i, box) for i, box in enumerate(self.bounds) if self.pieces[i].kind in wanted
+            ]
+        return found
 
     def at_point(self, point: Point) -> list[int]:
         x, y = point
@@ -330,7 +344,7 @@ class TerrainIndex:
         """Return the stretches (as distances from ``start``) of the segment inside piece ``i``
         grown by ``radius`` (read only: the answer is kept, per segment, piece and radius, as a
         model's move is measured again when checked and carried out; terrain never moves)."""
-        shape, (a0, b0, a1, b1) = self._grown_with_box(i, radius)
+        shape, (a0, b0, a1, b1), hull = self._grown_with_box(i, radius)
         if (
             max(start[0], end[0]) < a0
             or min(start[0], end[0]) > a1
@@ -338,6 +352,8 @@ class TerrainIndex:
             or min(start[1], end[1]) > b1
         ):
             return []  # bounding boxes apart: no Shapely call (speed)
+        if misses_hull(start, end, hull):
+            return []  # clear of the shape's hull: no Shapely call either (speed)
         key = (start, end, i, radius)
         found = self._crossed.get(key)
         if found is None:
@@ -443,6 +459,52 @@ def half_planes(shape: Any) -> tuple[Plane, ...] | None:
         nx, ny = (y1 - y0) * turn, (x0 - x1) * turn
         planes.append((nx, ny, nx * x0 + ny * y0))
     return tuple(planes)
+
+
+# A shape's convex hull as half-planes pushed out by ``_HULL_PAD`` (None: no hull to use).
+Hull = tuple[Plane, ...] | None
+_HULL_PAD = 1e-6  # far above the float noise of clipping a table's coordinates (~1e-13)
+
+
+def hull_planes(shape: Any, grown: Inches = 0.0) -> Hull:
+    """The half-planes of ``shape``'s convex hull, each pushed out by ``grown`` and
+    ``_HULL_PAD``: they hold ``shape`` grown by ``grown`` (a side pushed out by r holds every
+    point within r of the hull), so a segment that misses them all (``misses_hull``) stays
+    clear of that shape and Shapely would find no crossing (a sure pre-test, never another
+    answer)."""
+    planes = half_planes(shape.convex_hull)
+    if planes is None:
+        return None
+    push = grown + _HULL_PAD
+    return tuple((nx, ny, c + push * math.hypot(nx, ny)) for nx, ny, c in planes)
+
+
+def misses_hull(start: Point, end: Point, hull: Hull) -> bool:
+    """Whether the segment surely misses the shape whose ``hull_planes`` are ``hull``."""
+    return hull is not None and clip(start, end, hull) is None
+
+
+def convex_parts(shape: Any) -> tuple[tuple[Plane, ...], ...] | None:
+    """Triangles (as half-planes) whose union is ``shape``, a polygon without holes, on its
+    own corners (a constrained Delaunay triangulation), or None when one is too thin to clip
+    or they do not fill it."""
+    if shape.geom_type != "Polygon" or len(shape.interiors) or shape.is_empty:
+        return None
+    triangles = shapely.get_parts(shapely.constrained_delaunay_triangles(shape))
+    parts = [half_planes(triangle) for triangle in triangles]
+    filled = abs(sum(float(t.area) for t in triangles) - float(shape.area)) <= EPS
+    if not parts or not filled or any(planes is None for planes in parts):
+        return None
+    return tuple(planes for planes in parts if planes is not None)
+
+
+def clip_parts(
+    start: Point, end: Point, length: float, parts: tuple[tuple[Plane, ...], ...]
+) -> list[Interval]:
+    """The stretches (distances from ``start``) of the segment inside the union of the
+    convex ``parts``: each part clipped, the touching stretches of neighbours merged."""
+    spans = [span for span in (clip(start, end, planes) for planes in parts) if span]
+    return merge_intervals((a * length, b * length) for a, b in spans)
 
 
 def clip(start: Point, end: Point, planes: tuple[Plane, ...]) -> tuple[float, float] | None:
@@ -746,10 +808,12 @@ def _free(spot: Point, base: Base, others: Sequence[Placed], table: Table | None
 # -- line of sight (LOS-01..06) and in the way (SHOOT-ITW-01/03, SHOOT-COVER-01, FRIEND-01) ---
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Body:
     """A model as seen by line of sight: where it stands, its base and height (halve it when
-    prone, LOS-04). ``key`` names it in results."""
+    prone, LOS-04). ``key`` names it in results. Never changed once made, but not frozen:
+    one is made for every model near every sight line, and a frozen dataclass is 3.6x
+    slower to make (speed)."""
 
     key: str
     pos: Point
@@ -1126,6 +1190,14 @@ def _foot_terrain(foot: _Ray, table: Any, pieces: list[int]) -> list[tuple[float
                 stretch = (span[0] * foot.length, span[1] * foot.length)
                 found.append((table.pieces[i].height, [stretch]))
             continue
+        parts = table.index.parts[i]
+        if parts is not None and foot.length > EPS:  # a bent wall: clipped triangle by triangle
+            stretches = clip_parts(foot.start, foot.end, foot.length, parts)
+            if stretches:
+                found.append((table.pieces[i].height, stretches))
+            continue
+        if misses_hull(foot.start, foot.end, table.index.hulls[i]):
+            continue  # clear of the piece's hull: Shapely would find no crossing (speed)
         line = line or shapely.linestrings([foot.start, foot.end])
         shape = table.index.shapes[i]
         if shape.intersects(line):
@@ -1137,19 +1209,24 @@ def _foot_terrain(foot: _Ray, table: Any, pieces: list[int]) -> list[tuple[float
 def _segment_meets_box(a: Point, b: Point, box: tuple[float, ...]) -> bool:
     """Whether segment a-b comes within a hair of the box (slab clipping in plain floats):
     a segment missing a piece's bounding box cannot cross the piece (speed: no Shapely)."""
-    lo, hi = 0.0, 1.0
-    for start, step, low, high in (
-        (a[0], b[0] - a[0], box[0], box[2]),
-        (a[1], b[1] - a[1], box[1], box[3]),
-    ):
-        low, high = low - _BOX_HAIR, high + _BOX_HAIR
-        if step == 0.0:
-            if not low <= start <= high:
-                return False
-            continue
-        t0, t1 = (low - start) / step, (high - start) / step
-        lo, hi = max(lo, min(t0, t1)), min(hi, max(t0, t1))
+    lo, hi = _slab(a[0], b[0] - a[0], box[0] - _BOX_HAIR, box[2] + _BOX_HAIR, 0.0, 1.0)
+    if lo > hi + 1e-9:
+        return False  # the y slab only narrows the span further
+    lo, hi = _slab(a[1], b[1] - a[1], box[1] - _BOX_HAIR, box[3] + _BOX_HAIR, lo, hi)
     return lo <= hi + 1e-9
+
+
+def _slab(
+    start: float, step: float, low: float, high: float, lo: float, hi: float
+) -> tuple[float, float]:
+    """The span (lo, hi) of the segment's fractions narrowed to one axis's slab [low,
+    high] (lo > hi: it misses it)."""
+    if step == 0.0:
+        return (lo, hi) if low <= start <= high else (1.0, 0.0)
+    t0, t1 = (low - start) / step, (high - start) / step
+    if t0 > t1:
+        t0, t1 = t1, t0
+    return (t0 if t0 > lo else lo), (t1 if t1 < hi else hi)
 
 
 _BOX_HAIR = 1e-6

@@ -29,7 +29,7 @@ class Scoring(enum.Enum):
     CAPTURE = "capture"  # last side with models within reach and no enemy there (kept)
     CARRY = "carry"  # a Light object (ADV-LIGHT-01): carried by a living model at the end
     SEARCH = "search"  # a marker a model searches; one of them holds the object ``carry``
-    CAMP = "camp"  # the ``owner``'s camp: the enemy scores holding it, the owner keeping it
+    CAMP = "camp"  # the ``owner`` defends it: the enemy scores holding it, the owner keeping it
     ESCAPE = "escape"  # models leaving the table by the enemy's edge (they leave the battle)
 
 
@@ -39,7 +39,8 @@ class Objective:
 
     ``points`` is the victory points it is worth to the side that scores it (``per_model``
     for each model counted, up to ``cap`` models); ``owner`` is the only side it scores for
-    (None: either). ``carry`` names the Light object a SEARCH marker may hold; for ESCAPE
+    (None: either), but a CAMP's ``owner`` is the side that defends it (``scorer`` reads
+    both). ``carry`` names the Light object a SEARCH marker may hold; for ESCAPE
     ``points`` is scored once a ``share`` of the side's starting models has left.
     """
 
@@ -57,6 +58,14 @@ class Objective:
     heavy: bool = False  # CARRY: a Heavy object (ADV-HEAVY-01/02) rather than a Light one
     defence: int = 0  # CARRY: a model carried (ADV-CARRYMODEL-01): Light or Heavy by its Defence
     description: str = ""
+
+    @property
+    def scorer(self) -> int | None:
+        """The only side that scores holding it (None: either): a CAMP's enemy, since its
+        ``owner`` only keeps it clear (``keep_points``)."""
+        if self.owner is None or self.scoring is not Scoring.CAMP:
+            return self.owner
+        return 1 - self.owner
 
 
 class Award(enum.Enum):

@@ -521,9 +521,13 @@ class BattleState:
         kept = self._longest.get(player)
         if kept is not None and kept[0] == version:
             return kept[1]
-        found = max((m.profile.move for m in self._alive[player]), default=0)
+        found = self._longest_now(player)
         self._longest[player] = (version, found)
         return found
+
+    def _longest_now(self, player: PlayerId) -> float:
+        """``longest_move`` worked out (the kept answer and its check both read this)."""
+        return max((m.profile.move for m in self._alive[player]), default=0)
 
     def stale_answers(self) -> list[str]:
         """The kept answers (``nearest_enemy``, ``longest_move``) that would be given now
@@ -544,7 +548,7 @@ class BattleState:
             if fresh[0] != kept[5][0] or fresh[1] is not kept[5][1]:
                 stale.append(f"{uid}: nearest enemy kept as {kept[5][1]!r}, now {fresh[1]!r}")
         for player, (version, longest) in self._longest.items():
-            fresh_move = max((m.profile.move for m in self._alive[player]), default=0)
+            fresh_move = self._longest_now(player)
             if version == self._moved[player] and longest != fresh_move:
                 stale.append(f"side {player}: longest Move kept as {longest}, now {fresh_move}")
         return stale

@@ -102,12 +102,13 @@ class SearchPlayer(SteeredPlayer):
         scenario: Scenario | None = None,
         *,
         spend_might: bool = True,
-        rollouts: int = ROLLOUTS,
-        depth: int = DEPTH,
+        rollouts: int | None = None,
+        depth: int | None = None,
     ) -> None:
         super().__init__(scenario, spend_might=spend_might)
-        self.rollouts = rollouts
-        self.depth = depth
+        # read when made, not when defined: the bench's --search-depth sets them for a run
+        self.rollouts = ROLLOUTS if rollouts is None else rollouts
+        self.depth = DEPTH if depth is None else depth
         self.scenario_or_default = scenario if scenario is not None else Scenario()
         self.searched = 0  # decisions searched (benches report it)
 

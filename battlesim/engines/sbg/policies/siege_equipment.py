@@ -83,7 +83,7 @@ def _to_spot(
     if segment_point_distance(model.position, spot, tower.position) >= clear and (
         math.dist(model.position, spot) > reach or math.dist(model.position, tower.position) > outer
     ):
-        return _approach(state, model, spot, walk)
+        return approach(state, model, spot, walk)
     here = angle_to(tower.position, model.position)
     there = angle_to(tower.position, spot)
     turn = (there - here + math.pi) % (2 * math.pi) - math.pi
@@ -95,7 +95,7 @@ def _to_spot(
         move = legal_move(state, model, point)
         if move is not None and math.dist(point, spot) < math.dist(model.position, spot):
             return move
-    return _approach(state, model, rotated(tower.position, there, outer), walk)
+    return approach(state, model, rotated(tower.position, there, outer), walk)
 
 
 def legal_move(state: BattleState, model: ModelState, spot: Point) -> Move | None:
@@ -211,7 +211,7 @@ def _post_move(state: BattleState, model: ModelState, walk: Walk) -> MoveAction 
         if gap <= siege_defences.CONTACT:
             return Hold(model.uid)  # beside it: used at the Shoot phase's start
         spot = _post_spot(state, piece, model)
-        return _approach(state, model, spot, walk) if spot is not None else None
+        return approach(state, model, spot, walk) if spot is not None else None
     return None
 
 
@@ -222,7 +222,7 @@ def _post_spot(state: BattleState, piece: siege_defences.Piece, model: ModelStat
     return min(free, key=lambda p: (math.dist(p, model.position), p), default=None)
 
 
-def _approach(state: BattleState, model: ModelState, goal: Point, walk: Walk) -> MoveAction:
+def approach(state: BattleState, model: ModelState, goal: Point, walk: Walk) -> MoveAction:
     """The walk to ``goal``, or a straighter step that ends nearer it (ranks of friends
     block a walk sideways along them): the legal end nearest the goal."""
     planned = walk(state, model, goal)

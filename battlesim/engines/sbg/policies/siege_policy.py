@@ -37,7 +37,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
 from battlesim.engines.sbg.policies.scenario_objects import Errand, object_errand
-from battlesim.engines.sbg.policies.siege_equipment import equipment_move, legal_move
+from battlesim.engines.sbg.policies.siege_equipment import approach, equipment_move, legal_move
 from battlesim.engines.sbg.rules import (
     characteristics,
     fortifications,
@@ -384,6 +384,9 @@ STAY_MARGIN = 0.1  # inches: an attacker on the objective ends its move this wel
 BLOCKED = 1.0  # inches: an attacker's walk gaining less than this is blocked
 
 
+DASH_TURNS = 3  # the last turns when an attacker come over the wall dashes for the objective:
+# Escalade attacker v random, seeds 7000-7398 even, 146/200 (137 without; 20 won, 11 lost);
+# in every turn 151/200 but the mirrors' lean 0.6 VP worse (straight into the defenders)
 ON_OBJECTIVE = 1.0  # inches: an enemy this far beyond the objective's reach counts there soon
 
 
@@ -664,7 +667,7 @@ class SiegePlanPlayer(PlanPlayer):
             return charge  # an enemy counting there is fought whatever the exchange; those
             # on the way are passed by (Storm the Gate, seeds 7014 and 7030: the attackers
             # through the gateway fought by the gate and none reached the keep)
-        walk = self._siege_walk(state, model, target)  # its side-steps through a crowd
+        walk = self._dash(state, model, target) or self._siege_walk(state, model, target)
         if _gain(model, walk, target) >= BLOCKED:
             return walk
         charge = self._charge(state, model, threshold=-math.inf)
@@ -673,6 +676,18 @@ class SiegePlanPlayer(PlanPlayer):
             # nothing, whatever the exchange (the Escalade's passenger held 4.5" off the
             # keep's point, just out of its reach, to the end)
         return walk
+
+    def _dash(self, state: BattleState, model: ModelState, target: Point) -> MoveAction | None:
+        """In the last turns, an attacker come over the wall (its gate still stands) takes
+        the straightest step nearer the objective rather than the walk's detour (a tower's
+        passengers went 1.5-2.9" a turn round the barricade and the defenders' zones, and
+        ended 5-9" off the keep's point: Escalade seeds 7098, 7128)."""
+        spec = self.scenario.spec if self.scenario is not None else None
+        if spec is None or not spec.end.turn_limit or not _enemy_gates(state, model.player):
+            return None
+        if spec.end.turn_limit - state.turn >= DASH_TURNS or not within_walls(state, model, target):
+            return None
+        return approach(state, model, target, self._siege_walk)
 
     def _hold_objective(
         self, state: BattleState, model: ModelState, target: Point, reach: float

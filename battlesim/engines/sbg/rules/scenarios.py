@@ -140,7 +140,7 @@ class Scenario:
             if o.point is not None and mine and _open(state, o, now, side):
                 open_points.append(o.point)
         for o in self.spec.objectives:
-            if o.scoring is Scoring.CAMP and o.owner != side and o.point is not None:
+            if o.scoring is Scoring.CAMP and o.scorer == side and o.point is not None:
                 open_points.append(o.point)
             if o.scoring is Scoring.ESCAPE and o.owner == side:
                 return Goal((model.x, self.depth if side == 0 else 0.0))

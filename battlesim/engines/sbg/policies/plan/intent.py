@@ -165,7 +165,7 @@ def _allot_objectives(
             if m.uid not in plan.keepers and m.uid not in plan.posts
         )
         for gap, uid, _model in near[: max(0, need)]:
-            if closing or gap <= POST_RANGE or objective.owner == side:
+            if closing or gap <= POST_RANGE or objective.scorer == side:
                 plan.posts[uid] = objective.point  # a marker only we score: however far
 
 

@@ -8,7 +8,6 @@ import math
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.objectives import Award, Scoring
-from battlesim.engines.sbg.core.objectives import Objective as ScenarioObjective
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
@@ -18,15 +17,15 @@ from battlesim.engines.sbg.rules.scenarios import OBJECTIVE_RANGE, Scenario
 
 @dataclass(frozen=True, slots=True)
 class Objective:
-    """A point held by the side with more models within ``reach`` of it; ``owner``: the only
+    """A point held by the side with more models within ``reach`` of it; ``scorer``: the only
     side it scores for (None: either), the other side only denies it."""
 
     point: Point
     reach: float = OBJECTIVE_RANGE
-    owner: PlayerId | None = None
+    scorer: PlayerId | None = None
 
     def scores_for(self, side: PlayerId) -> bool:
-        return self.owner is None or self.owner == side
+        return self.scorer is None or self.scorer == side
 
     def near(self, model: ModelState) -> bool:
         gap = math.hypot(model.x - self.point[0], model.y - self.point[1]) - model.radius
@@ -55,19 +54,9 @@ def objectives(scenario: Scenario | None) -> tuple[Objective, ...]:
     camps = tuple(p for p, o in spec.items() if o.scoring is Scoring.CAMP)
     found = ((p, spec.get(p)) for p in (*scenario.objectives(), *camps))
     return tuple(
-        Objective(p, OBJECTIVE_RANGE) if o is None else Objective(p, o.reach, _scorer(o))
+        Objective(p, OBJECTIVE_RANGE) if o is None else Objective(p, o.reach, o.scorer)
         for p, o in found
     )
-
-
-def _scorer(objective: ScenarioObjective) -> PlayerId | None:
-    """The only side holding the marker scores for: a camp's ``owner`` is the side that
-    keeps it clear, the enemy scores holding it (read as the owner's, the heuristic guarded
-    its own camp and only tied the enemy's: Storm the Camp seeds 7013, 7021, 7038, 2-2)."""
-    owner = objective.owner
-    if owner is None or objective.scoring is not Scoring.CAMP:
-        return owner
-    return 1 - owner
 
 
 def turns_left(state: BattleState, scenario: Scenario | None) -> int:
