@@ -28,6 +28,8 @@ from battlesim.engines.sbg.policies.plan.walking import route_length, waypoints
 from battlesim.engines.sbg.policies.players import CHARGE_THRESHOLD, HeuristicPlayer
 from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.engines.sbg.rules import fortifications as forts
+from battlesim.engines.sbg.rules.magic.will_of_evil import banished_by_fight
+from battlesim.engines.sbg.rules.one_ring import RING
 from battlesim.engines.sbg.rules.scenarios import Domination, Scenario
 from tests.engines.sbg.builders import BASE_GAP, add, battle, profile
 
@@ -439,3 +441,27 @@ def test_a_field_made_again_in_the_phase_adds_only_the_bases_fixed_since() -> No
     assert again.stamps > first.stamps
     assert np.array_equal(again.distance, fresh.distance)
     assert not np.array_equal(again.distance, first.distance)
+
+
+def test_a_will_of_evil_model_at_its_last_will_point_charges_nothing() -> None:
+    """SR-WILLEVIL (002:L2809-2815): a Nazgûl that fights loses 1 Will at the Fight phase's
+    end and is banished at 0, so at 1 Will any fight banishes it, won or lost: it does not
+    charge. With 2 Will, or against the Ring-bearer (no Will lost), it charges as before."""
+    state = battle()
+    card = profile(
+        keywords=HERO["keywords"], fight=5, strength=4, defence=8, will=1, rules=("Will of Evil",)
+    )
+    wraith = add(state, "a1", 0, 10, 10, card)
+    orc = add(state, "b1", 1, 10, 14)
+    add(state, "a2", 0, 40, 10)
+    add(state, "b2", 1, 40, 40)
+    player = PlanPlayer()
+    assert banished_by_fight(wraith, [orc])
+    assert player._charge(state, wraith) is None
+    wraith.will = 2
+    assert not banished_by_fight(wraith, [orc])
+    charge = player._charge(state, wraith)
+    assert charge is not None and charge.target == orc.uid
+    wraith.will = 1
+    orc.triggers = orc.triggers | {RING}
+    assert not banished_by_fight(wraith, [orc])

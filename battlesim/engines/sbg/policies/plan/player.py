@@ -58,6 +58,7 @@ from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
 from battlesim.engines.sbg.rules.magic.casting import may_cast
+from battlesim.engines.sbg.rules.magic.will_of_evil import banished_by_fight
 from battlesim.engines.sbg.rules.movement import (
     check_action,
     surely_illegal,
@@ -357,6 +358,8 @@ class PlanPlayer(HeuristicPlayer):
             return -1.0
         if model.uid in self._plan(state, model.player).wards:
             return -1.0  # its death alone pays the enemy: it fights only when charged
+        if banished_by_fight(model, [enemy]):
+            return -1.0  # its last Will: the fight banishes it whoever wins (SR-WILLEVIL)
         mine, theirs = model.profile, enemy.profile
         win = 0.5 + 0.08 * (mine.fight - theirs.fight) + 0.1 * (mine.attacks - theirs.attacks)
         win = min(0.9, max(0.1, win + 0.25 * engaged))

@@ -62,6 +62,15 @@ def _wear_away(state: BattleState) -> None:
         banish(state, model)
 
 
+def banished_by_fight(model: ModelState, enemies: list[ModelState]) -> bool:
+    """A fight with ``enemies`` would banish ``model`` whatever its outcome: its last Will
+    point goes at the Fight phase's end (SR-WILLEVIL), unless the Ring-bearer is among them
+    or the model loses Will only when beaten."""
+    if WILL_OF_EVIL not in model.triggers or model.will > 1 or model.triggers & ONLY_WHEN_BEATEN:
+        return False
+    return not any(RING in enemy.triggers for enemy in enemies)
+
+
 def banish(state: BattleState, model: ModelState) -> None:
     """At 0 Will the model is banished, a casualty."""
     if model.alive and model.will <= 0 and WILL_OF_EVIL in model.triggers:
