@@ -35,6 +35,7 @@ from battlesim.engines.sbg.core.paths import (
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId
+from battlesim.engines.sbg.policies import siege_pieces
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
 from battlesim.engines.sbg.policies.scenario_objects import Errand, object_errand
 from battlesim.engines.sbg.policies.siege_equipment import approach, equipment_move, legal_move
@@ -391,12 +392,27 @@ ON_OBJECTIVE = 1.0  # inches: an enemy this far beyond the objective's reach cou
 
 
 def _on_objective(state: BattleState, charge: Charge, target: Point, reach: float) -> bool:
-    """The charged enemy stands within the objective's reach (an inch to spare); never a
-    gate (no way in from within the walls)."""
+    """The charged enemy stands within the objective's reach (an inch to spare; a gate is
+    never charged, rules/movement.chargeable)."""
     enemy = state.models[charge.target]
-    if fortifications.is_gate(enemy):
-        return False
     return math.dist(enemy.position, target) <= reach + ON_OBJECTIVE
+
+
+def _to_gate(state: BattleState, model: ModelState) -> MoveAction | None:
+    """Into contact with the enemy gate within reach (it is never charged), or Hold there."""
+    gate = enemy_gate(state, model)
+    if gate is None:
+        return None
+    if state.in_contact(model, gate):
+        return Hold(model.uid)
+    return siege_pieces.touch(state, model, gate)
+
+
+def _keeps_to(model: ModelState, action: MoveAction, target: Point, reach: float) -> bool:
+    """An attacker on the objective does not leave its scoring reach."""
+    if math.dist(model.position, target) > reach:
+        return True
+    return math.dist(_end(model, action), target) <= reach - STAY_MARGIN
 
 
 def _gain(model: ModelState, action: MoveAction, goal: Point) -> float:
@@ -463,6 +479,9 @@ class SiegePlanPlayer(PlanPlayer):
             if charge is not None:
                 return charge  # an enemy bars the ram's way: the others clear it, whatever
                 # the exchange (a ram that stands still breaks no gate)
+            at_gate = _to_gate(state, model)
+            if at_gate is not None:
+                return at_gate  # none can be charged (behind the gate): the gate is attacked
         if holder is not None:
             if state.in_contact(model, holder):
                 return Hold(model.uid)  # carrying the ram with its holder
@@ -660,6 +679,9 @@ class SiegePlanPlayer(PlanPlayer):
         reach = assault_reach(self.scenario) + model.radius
         if target is None:
             return super()._choose_move(state, model)
+        rally = siege_pieces.touch_rally(state, model)
+        if rally is not None and _keeps_to(model, rally, target, reach):
+            return rally  # destroyed at the End phase if it fights no one (SIEGE-RALLY-01)
         if math.dist(model.position, target) <= reach:
             return self._hold_objective(state, model, target, reach)
         charge = self._charge(state, model, threshold=-math.inf)
@@ -671,7 +693,7 @@ class SiegePlanPlayer(PlanPlayer):
         if _gain(model, walk, target) >= BLOCKED:
             return walk
         charge = self._charge(state, model, threshold=-math.inf)
-        if charge is not None and not fortifications.is_gate(state.models[charge.target]):
+        if charge is not None:
             return charge  # blocked by enemies' zones: an attacker standing still takes
             # nothing, whatever the exchange (the Escalade's passenger held 4.5" off the
             # keep's point, just out of its reach, to the end)

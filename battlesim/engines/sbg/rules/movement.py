@@ -353,6 +353,14 @@ def _check_zones(state: BattleState, model: ModelState, end: Point) -> None:
             raise IllegalActionError(f"{model.uid} would enter {enemy.uid}'s zone (MOVE-ZOC-01)")
 
 
+def chargeable(state: BattleState, target: ModelState) -> bool:
+    """MOVE-CHG-01/03 (002:L430, L434): a charge ends in contact with an enemy model and
+    engages it in a fight; a rule may ban it (``May.BE_CHARGED``: pieces nobody fights,
+    gates, towers, Siege Engines, rallying points, reached by a plain move instead; Tom
+    Bombadil's and Goldberry's control zones)."""
+    return permitted(May.BE_CHARGED, HookContext(state, target))
+
+
 def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None:
     """MOVE-CHG-01/06/08: visible target at the start, contact at the end, other zones only
     bar the way before the charger enters its target's zone. A model that starts inside
@@ -362,6 +370,8 @@ def _check_charge(state: BattleState, model: ModelState, action: Charge) -> None
         raise IllegalActionError(f"{action.target} is not a living enemy")
     if riding(target) is not None:
         raise IllegalActionError(f"{target.uid} rides in a howdah (WB-GEN-05)")
+    if not chargeable(state, target):
+        raise IllegalActionError(f"{target.uid} may never be charged (its rules)")
     if model.arriving:
         raise IllegalActionError(f"{model.uid} arrived this turn and cannot charge (CHG-12)")
     if not permitted(May.CHARGE, HookContext(state, model, target)):
@@ -811,6 +821,7 @@ def _charges(
         if (not beasts or riding(item[2]) is None)
         and item[0] <= budget
         and may_charge(model, item[2])
+        and chargeable(state, item[2])
     )
     enemies = ranked([enemy for _, _, enemy in in_reach[:CHARGE_TARGETS_CONSIDERED]])
     if not enemies:
