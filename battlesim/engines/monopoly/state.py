@@ -304,6 +304,10 @@ class GameState:
     def _stock_refusal(self, seat: Seat, square: SquareIndex, lvl: int) -> str | None:
         if self.players[seat].cash < SQUARES[square].build_cost:
             return "not enough Pouvoir to build"
+        return self._bank_refusal(lvl)
+
+    def _bank_refusal(self, lvl: int) -> str | None:
+        """Why the bank's stock refuses a building on a square at ``lvl`` (001:L245)."""
         if lvl == self.hotel_level and self.hotels_left < 1:
             return "no fortress left in the bank (001:L245)"
         if lvl < self.hotel_level and self.houses_left < 1:
@@ -316,7 +320,7 @@ class GameState:
         ``below``, only those whose level is under it (a plan's highest level)."""
         squares: list[SquareIndex] = []
         mortgaged, level = self.mortgaged, self.level
-        cash, hotel = self.players[seat].cash, self.hotel_level
+        cash = self.players[seat].cash
         # One fortress per property (001:L241): a group at the top takes nothing more.
         top = self._fortress if below is None else min(below, self._fortress)
         for members in self.complete_groups(seat):
@@ -326,9 +330,8 @@ class GameState:
             lowest = min(read(level))  # build evenly (001:L235): only the lowest may rise
             if lowest >= top:
                 continue
-            # _stock_refusal, its stock tests read once a group (all squares at ``lowest``)
-            if lowest == hotel and self.hotels_left < 1 or lowest < hotel and self.houses_left < 1:
-                continue
+            if self._bank_refusal(lowest) is not None:
+                continue  # the stock asked once a group (all its squares at ``lowest``)
             squares += [i for i in members if level[i] == lowest and SQUARES[i].build_cost <= cash]
         return squares
 

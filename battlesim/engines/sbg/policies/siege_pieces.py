@@ -8,12 +8,13 @@ from __future__ import annotations
 import math
 
 from battlesim.engines.sbg.core.actions import Move
+from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.paths import angle_to, fan, rotated
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.policies.siege_equipment import legal_move
 from battlesim.engines.sbg.rules.siege_rally import rally_points
 
-CONTACT = 0.005  # inches: a gap within the contact tolerance (core.data.CONTACT_TOLERANCE)
+CONTACT = CONTACT_TOLERANCE / 2  # inches: a gap well within the contact tolerance
 SPOTS = 12  # spots tried each side of the straight line
 SPREAD = math.radians(15)  # between two spots round the piece
 

@@ -100,7 +100,7 @@ def _enemy_gates(state: BattleState, side: int) -> list[ModelState]:
 
 
 def enemy_gate(state: BattleState, model: ModelState) -> ModelState | None:
-    gates = [g for g in fortifications.standing_gates(state) if g.player != model.player]
+    gates = _enemy_gates(state, model.player)
     return min(gates, key=lambda g: (math.dist(g.position, model.position), g.uid), default=None)
 
 
@@ -705,9 +705,13 @@ class SiegePlanPlayer(PlanPlayer):
         passengers went 1.5-2.9" a turn round the barricade and the defenders' zones, and
         ended 5-9" off the keep's point: Escalade seeds 7098, 7128)."""
         spec = self.scenario.spec if self.scenario is not None else None
-        if spec is None or not spec.end.turn_limit or not _enemy_gates(state, model.player):
-            return None
-        if spec.end.turn_limit - state.turn >= DASH_TURNS or not within_walls(state, model, target):
+        if (
+            spec is None
+            or not spec.end.turn_limit
+            or spec.end.turn_limit - state.turn >= DASH_TURNS
+        ):
+            return None  # the turn first: the cheapest test, and false most turns
+        if not _enemy_gates(state, model.player) or not within_walls(state, model, target):
             return None
         return approach(state, model, target, self._siege_walk)
 
