@@ -203,6 +203,30 @@ def test_a_segment_clear_of_a_hull_never_meets_the_shape(name: str) -> None:
     assert skipped > 100
 
 
+@pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
+def test_stretches_a_piece_settles_are_shapelys_to_the_bit(name: str) -> None:
+    """A moving base's stretches in a grown piece, settled by the piece's own convex parts
+    (both ends in one part: the whole segment; an end in the piece: no predicate first), are
+    Shapely's exactly (repr: the same floats, signed zeros too): segments inside a piece,
+    leaving it, crossing it; pieces convex or bent, grown by the radii bases have."""
+    index = preset(name).index
+    rng = random.Random(name)
+    inside = 0
+    for i in range(len(index.shapes)):
+        x0, y0, x1, y1 = index.bounds[i]
+        for radius in (0.0, 0.49, 0.98, 1.96 - 0.01):
+            shape = index.grown(i, radius)
+            for _ in range(60):
+                start = (rng.uniform(x0 - 2, x1 + 2), rng.uniform(y0 - 2, y1 + 2))
+                near = rng.random() < 0.5
+                end = start if near else (rng.uniform(x0 - 2, x1 + 2), rng.uniform(y0 - 2, y1 + 2))
+                end = (end[0] + rng.uniform(-3, 3), end[1] + rng.uniform(-3, 3))
+                got = index._grown_intervals(start, end, i, radius, shape)
+                assert repr(got) == repr(geometry.segment_intervals(start, end, shape))
+                inside += got == [(0.0, geometry.point_distance(start, end))]
+    assert inside > 50
+
+
 def _nearest_by_scan(state, model):  # type: ignore[no-untyped-def]
     best = (float("inf"), None)
     for enemy in state.enemies(model):
