@@ -12,7 +12,7 @@ import shapely
 from shapely.geometry import LineString
 
 from battlesim.engines.sbg.core import geometry
-from battlesim.engines.sbg.core.bases import Base, Point
+from battlesim.engines.sbg.core.bases import Base, BaseShape, Point, oval_base
 from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.state import BattleState, Removal
 from battlesim.engines.sbg.core.table import _SLOW, Table
@@ -225,6 +225,33 @@ def test_stretches_a_piece_settles_are_shapelys_to_the_bit(name: str) -> None:
                 assert repr(got) == repr(geometry.segment_intervals(start, end, shape))
                 inside += got == [(0.0, geometry.point_distance(start, end))]
     assert inside > 50
+
+
+@pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
+def test_footprint_hits_are_the_overlaps_shapely_measures(name: str) -> None:
+    """The hull pre-test of ``footprint_hits`` drops only pieces a base does not overlap:
+    round and square bases of every size, at random spots round every piece."""
+    table = preset(name)
+    index, kinds = table.index, frozenset(p.kind for p in table.pieces)
+    rng = random.Random(name)
+    bases = [circle_base(r) for r in (0.49, 0.98, 1.96)] + [oval_base(50, 100, 30.0)]
+    bases.append(Base(BaseShape.RECT, 1.0, 2.0, 60.0))
+    hits = 0
+    for i in range(len(index.shapes)):
+        x0, y0, x1, y1 = index.bounds[i]
+        for _ in range(40):
+            pos, base = (
+                (rng.uniform(x0 - 3, x1 + 3), rng.uniform(y0 - 3, y1 + 3)),
+                rng.choice(bases),
+            )
+            shape = geometry.footprint(pos, base)
+            expected = any(
+                float(shapely.intersection(shape, index.shapes[k]).area) > 1e-4
+                for k in index.candidates(shape, kinds)
+            )
+            assert index.footprint_hits(pos, base, kinds) == expected
+            hits += expected
+    assert hits > 20
 
 
 def _nearest_by_scan(state, model):  # type: ignore[no-untyped-def]

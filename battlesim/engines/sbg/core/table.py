@@ -67,7 +67,7 @@ _DEEP_WORDS = ("deep", "lake", "pool", "profonde")
 # model's move, ``moving_through``): difficult pieces of these features cost no extra.
 _BEYOND = 1.0  # inches past a budget still measured: no merge of stretches bridges it
 _LIMITS_KEPT = 1_000  # ``Table.reach`` and ``move_limit`` answers kept per table (memory)
-_POINTS_KEPT = 2_000  # ``ground_level`` and ``terrain_at`` answers kept per table, each
+_POINTS_KEPT = 2_000  # ``ground_level``, ``terrain_at``, ``fits`` answers kept per table, each
 _OPEN_FEATURES: ContextVar[frozenset[str]] = ContextVar("open features", default=frozenset())
 
 
@@ -386,8 +386,14 @@ class Table:
         return len(hits) == 1 and hits[0] in self.tops and self.index.covers(hits[0], pos, base)
 
     def fits(self, pos: Point, base: Base) -> bool:
-        """Whether a model may stand at ``pos`` as far as the table is concerned."""
-        return not self.is_impassable(pos, base)
+        """Whether a model may stand at ``pos`` as far as the table is concerned (kept per
+        spot and base, as ``ground_level``: a charge's spot is checked when found and again
+        when the charge is carried out)."""
+        kept = self._memo("fits", _POINTS_KEPT)
+        found: bool | None = kept.get((pos, base))
+        if found is None:
+            found = kept[(pos, base)] = not self.is_impassable(pos, base)
+        return found
 
     # -- segment queries -------------------------------------------------------------------
 
