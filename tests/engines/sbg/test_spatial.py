@@ -228,9 +228,9 @@ def test_stretches_a_piece_settles_are_shapelys_to_the_bit(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
-def test_footprint_hits_are_the_overlaps_shapely_measures(name: str) -> None:
-    """The hull pre-test of ``footprint_hits`` drops only pieces a base does not overlap:
-    round and square bases of every size, at random spots round every piece."""
+def test_footprint_hits_and_near_pieces_are_what_shapely_measures(name: str) -> None:
+    """The hull pre-tests of ``footprint_hits`` and ``near`` drop only pieces a base does not
+    overlap or touch: round, oval and square bases, at random spots round every piece."""
     table = preset(name)
     index, kinds = table.index, frozenset(p.kind for p in table.pieces)
     rng = random.Random(name)
@@ -251,6 +251,13 @@ def test_footprint_hits_are_the_overlaps_shapely_measures(name: str) -> None:
             )
             assert index.footprint_hits(pos, base, kinds) == expected
             hits += expected
+            probe = shape.buffer(0.05)  # the pieces touched, as ``near`` measured them before
+            touched = [
+                k
+                for k in index.candidates(probe)
+                if float(shapely.distance(shape, index.shapes[k])) <= 0.05
+            ]
+            assert index.near(pos, base, 0.05) == touched
     assert hits > 20
 
 

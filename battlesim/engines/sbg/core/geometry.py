@@ -339,13 +339,19 @@ class TerrainIndex:
         return float(shapely.difference(footprint(pos, base), self.shapes[i]).area) <= 1e-4
 
     def near(self, pos: Point, base: Base, tolerance: Inches) -> list[int]:
-        shape = footprint(pos, base)
-        probe = shape.buffer(tolerance)
-        return [
-            i
-            for i in self.candidates(probe)
-            if float(shapely.distance(shape, self.shapes[i])) <= tolerance
-        ]
+        """The pieces within ``tolerance`` of the base, in order: those whose box meets the
+        box of its circumscribed circle grown by ``tolerance``, and whose hull that circle
+        does not clear, are measured (speed, as ``footprint_hits``: no buffer made)."""
+        x, y, reach = pos[0], pos[1], base.radius + tolerance
+        shape = None
+        found = []
+        for i in self.boxed((x - reach, y - reach, x + reach, y + reach)):
+            if _clears_hull(x, y, reach, self.hulls[i]):
+                continue
+            shape = footprint(pos, base) if shape is None else shape
+            if float(shapely.distance(shape, self.shapes[i])) <= tolerance:
+                found.append(i)
+        return found
 
     def intervals(self, start: Point, end: Point, i: int, radius: Inches = 0.0) -> list[Interval]:
         """Return the stretches (as distances from ``start``) of the segment inside piece ``i``
