@@ -191,7 +191,8 @@ class Player:
             for square in deeds
             if state.level[square]
         ]
-        sales += [SellFortresses(group) for group in TERRITORY_GROUPS]
+        # (only groups holding a fortress: the others' sale is refused, 001:L241)
+        sales += [SellFortresses(g) for g in TERRITORY_GROUPS if state.group_has_fortress(g)]
         return next((a for a in (*sales, *bound) if state.refusal(seat, a) is None), None)
 
     # -- a debt paid partly in deeds (001:L271) -------------------------------------------

@@ -399,7 +399,9 @@ class ClassicRules(MovementRules):
     def manage_between_turns(self, seat: Seat) -> None:
         """Everyone else may build, sell or mortgage between turns (001:L235), in order."""
         state, players, idle = self.state, self.players, self.plain_plans
-        order, complete, mortgaged = state.order, state.complete_groups, state.mortgaged
+        order, mortgaged = state.order, state.mortgaged
+        # Read once: no management action moves a deed, so the groups stay complete.
+        complete = state.complete_by_seat()
         start = order.index(seat) + 1
         for other in order[start:] + order[: start - 1]:
             if state.termination is not None:  # is_over, read directly (a hot loop)
@@ -411,7 +413,7 @@ class ClassicRules(MovementRules):
             decide = players[other].between_turns_action
             if not idle:
                 first = decide(state, other)
-            elif not complete(other) and True not in mortgaged:
+            elif other not in complete and True not in mortgaged:
                 continue
             else:
                 first = players[other].build_or_lift(state, other)
