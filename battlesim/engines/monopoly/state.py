@@ -222,6 +222,11 @@ class GameState:
     def group_has_fortress(self, group: Group) -> bool:
         return self._fortress in _READ_GROUP_OF[group](self.level)
 
+    def fortress_groups(self) -> list[Group]:
+        """The territory groups holding a fortress, in their order (one call a debt step)."""
+        level, fortress = self.level, self._fortress
+        return [g for g in TERRITORY_GROUPS if fortress in _READ_GROUP_OF[g](level)]
+
     def is_fortress(self, square: SquareIndex) -> bool:
         return self.level[square] == self._fortress
 
@@ -427,7 +432,7 @@ class GameState:
 
     def unmortgage_cost(self, square: SquareIndex) -> int:
         """Mortgage value plus 10 % interest (001:L259)."""
-        return _UNMORTGAGE_COST[square]
+        return UNMORTGAGE_COST[square]
 
     def legal_actions(
         self, seat: Seat, kinds: tuple[type, ...] = MANAGE_KINDS
@@ -585,4 +590,4 @@ _REFUSALS: dict[type, Callable[[GameState, Seat, SquareIndex], str | None]] = {
     Unmortgage: GameState._refuse_unmortgage,
 }
 # What lifting each deed's mortgage costs: its value plus 10 % interest (001:L259).
-_UNMORTGAGE_COST = [info.mortgage + interest(info.mortgage) for info in SQUARES]
+UNMORTGAGE_COST = [info.mortgage + interest(info.mortgage) for info in SQUARES]

@@ -179,7 +179,7 @@ class _Read:
             self.owner_changes = state.owner_changes  # the owners that matter did not move
         return (
             self.active == tuple(state.active_seats())
-            and self.mortgaged == tuple(mortgaged[s] for s in self.squares)
+            and self.mortgaged == tuple([mortgaged[s] for s in self.squares])
             and self.built == state.groups_built(self.groups)
         )
 

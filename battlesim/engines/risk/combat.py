@@ -27,6 +27,10 @@ class Throw(NamedTuple):
     defender_losses: int
 
 
+# A named tuple made in C: its class's own ``__new__`` is a Python function (one a throw).
+_new_throw = tuple.__new__
+
+
 def resolve_throw(
     attack_rolls: tuple[int, ...],
     defence_rolls: tuple[int, ...],
@@ -226,7 +230,7 @@ def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
     )
     attack_bonus, defence_bonus = pair_bonuses(state, source, target)
     lost = _resolved(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
-    result = Throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost)
+    result = _new_throw(Throw, (attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost))
     state.log.emit_lazy("throw", _throw_payload, state, attack, result)
     if lost[0]:
         state.remove_battalions(source, lost[0], "combat")

@@ -411,9 +411,10 @@ def _placed(seat: Seat, territory: TerritoryName, count: int) -> dict[str, objec
 def walk_linked(state: GameState, seat: Seat, source: TerritoryName) -> frozenset[TerritoryName]:
     """``source`` and the territories of ``seat`` reached from it through its own land."""
     seen, frontier = {source}, [source]
+    neighbours, owner = state.board.neighbours, state.owner  # read once, not per step
     while frontier:
-        for near in state.board.neighbours[frontier.pop()]:
-            if near not in seen and state.owner.get(near) == seat:
+        for near in neighbours[frontier.pop()]:
+            if near not in seen and owner.get(near) == seat:
                 seen.add(near)
                 frontier.append(near)
     return frozenset(seen)
