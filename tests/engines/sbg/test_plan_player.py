@@ -21,7 +21,6 @@ from battlesim.engines.sbg.core.tables_preset import rectangle
 from battlesim.engines.sbg.core.units import PowerSpec
 from battlesim.engines.sbg.game import play_game
 from battlesim.engines.sbg.policies.plan import flow
-from battlesim.engines.sbg.policies.plan.intent import Intent
 from battlesim.engines.sbg.policies.plan.objectives import objectives
 from battlesim.engines.sbg.policies.plan.player import PRESSING_THRESHOLD, PlanPlayer
 from battlesim.engines.sbg.policies.plan.roles import Role, role_of
@@ -143,23 +142,14 @@ def test_heuristic_v1_is_the_earlier_player_and_the_default_plays_with_a_plan() 
         assert result.termination in ("turn_limit", "reduced_to_quarter", "wiped_out")
 
 
-def test_advancing_with_priority_a_model_that_cannot_charge_stops_outside_the_enemy_reach() -> None:
+def test_with_priority_a_model_that_cannot_charge_stops_outside_the_enemy_reach() -> None:
     """MOVE-CHG: the enemy moves after the Priority side; ending within its Move + 1" would
-    hand it the charge. Under ADVANCE (forced: the search player's candidate) the model
-    stops short of that; without Priority (the enemy has moved), or under v2's own PRESS,
-    it walks its full Move."""
-    for priority, intent, walked in (
-        (0, Intent.ADVANCE, 10.0 - 7.0),
-        (1, Intent.ADVANCE, 6.0),
-        (0, None, 6.0),
-    ):
+    hand it the charge. Without Priority (the enemy has moved) the model walks its full Move."""
+    for priority, walked in ((0, 10.0 - 7.0), (1, 6.0)):
         state = battle(priority=priority)
         model = add(state, "a1", 0, 24, 10)
         add(state, "b1", 1, 24, 10 + 10 + 25.0 / 25.4)  # 10" apart, base to base
-        player = PlanPlayer()
-        if intent is not None:
-            player.force_intent(state, 0, intent)
-        action = player.choose_move(state, model)
+        action = PlanPlayer().choose_move(state, model)
         assert isinstance(action, Move)
         assert abs(point_distance(action.to, model.position) - walked) < 0.05
 

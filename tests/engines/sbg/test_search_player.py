@@ -132,11 +132,11 @@ def test_forcing_an_intent_remakes_the_plan_for_that_turn_only() -> None:
     state, scenario = _started(seed=1, turns=1)
     player = PlanPlayer(scenario)
     side = state.priority
-    assert player._plan(state, side).intent is Intent.PRESS
+    assert player._plan(state, side).intent is Intent.ADVANCE
     player.force_intent(state, side, Intent.HOLD)
     assert player._plan(state, side).intent is Intent.HOLD
     state.turn += 1
-    assert player._plan(state, side).intent is Intent.PRESS
+    assert player._plan(state, side).intent is Intent.ADVANCE
 
 
 # Defence 4: the bows wound it on a 5 (1/3), worth standing to shoot. Against Defence 5 or
@@ -158,25 +158,22 @@ def _trolls_facing_bows() -> BattleState:
     return state
 
 
-def test_the_look_ahead_keeps_v2_closing_in_where_waiting_would_be_shot() -> None:
-    """v2 moving first closes all the way (PRESS); stopping outside the enemy's charge reach
-    (ADVANCE, v2's own before) the trolls would stand 7" off, the bowmen shoot, and next
-    turn the trolls still could not reach them. Played out on copies, closing in lets the
-    trolls charge the bowmen next turn, which they win: the search player keeps v2's own
-    play, and its trolls end the move nearer than ADVANCE's."""
+def test_the_look_ahead_closes_in_where_the_heuristic_would_wait_to_be_shot() -> None:
+    """v2 moving first stops outside the enemy's charge reach (ADVANCE): the trolls stand 7"
+    off, the bowmen shoot, and next turn the trolls still cannot reach them. Played out on
+    copies, closing all the way (PRESS) lets the trolls charge the bowmen next turn, which
+    they win: the search player presses, and its trolls end the move nearer."""
     state = _trolls_facing_bows()
-    assert PlanPlayer()._plan(state, 0).intent is Intent.PRESS
+    assert PlanPlayer()._plan(state, 0).intent is Intent.ADVANCE
     player = SearchPlayer(Scenario())
     scores = player.scores(state, 0)
-    assert max(scores, key=lambda name: scores[name]) in ("v2", "bold")
-    assert scores["v2"] > scores["advance"] + MARGIN
+    assert max(scores, key=lambda name: scores[name]) in ("press", "bold")
+    assert scores["press"] > scores["v2"] + MARGIN
     player.move_order(state, 0)
     assert player._plan(state, 0).intent is Intent.PRESS
     troll = state.models["a0"]
     pressed = player.choose_move(state, troll)
-    waiting = PlanPlayer()
-    waiting.force_intent(state, 0, Intent.ADVANCE)
-    waited = waiting.choose_move(state, troll)
+    waited = PlanPlayer().choose_move(state, troll)
     assert isinstance(pressed, Move) and isinstance(waited, Move)
     assert pressed.to[1] > waited.to[1] + 1.0  # nearer the bowmen (they stand at y = 22)
 
@@ -232,14 +229,13 @@ def test_the_search_player_plays_a_small_battle_to_its_end_legally() -> None:
 
 
 def test_a_candidate_that_moves_as_an_earlier_one_is_not_played_on() -> None:
-    """The trolls move first: holding stops them short of the bowmen's reach as ADVANCE
-    does, and the bold turn presses as v2's own PRESS does (no charge is in reach). Those
+    """The trolls move first: holding stops them short of the bowmen's reach as v2's own
+    ADVANCE does, and the bold turn presses as PRESS does (no charge is in reach). Those
     candidates end the Move phase as an earlier one and are not rolled out (cost)."""
     state = _trolls_facing_bows()
     player = SearchPlayer(Scenario(), rollouts=2)
-    names = [c.name for c in player.candidates(state, 0)]
-    assert names == ["v2", "advance", "hold", "bold", "wary"]
-    assert sorted(player.worths(state, 0)) == ["advance", "v2"]
+    assert [c.name for c in player.candidates(state, 0)] == ["v2", "press", "hold", "bold", "wary"]
+    assert sorted(player.worths(state, 0)) == ["press", "v2"]
 
 
 def test_keyed_dice_roll_the_same_for_the_same_purpose_whatever_came_before() -> None:

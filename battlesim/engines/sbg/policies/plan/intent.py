@@ -1,12 +1,10 @@
 """The army's intent for one turn, made once per side at its first move: the roles, which
 models take or hold which objective, and whether the line advances or holds.
 
-- PRESS: close in all the way, even into the enemy's charge reach (the default but at a
-  siege: a battle is won by fighting; standing off lost more battles against v1, bench
-  A/B, issue 29).
-- ADVANCE: close in, but a model that cannot charge stops outside the enemy's charge reach
-  when the enemy moves after it (v2's default before; now one of the search player's
-  candidates, ``search.py``).
+- ADVANCE: close in and fight (the default: a battle is won by fighting); a model that
+  cannot charge stops outside the enemy's charge reach when the enemy moves after it.
+- PRESS: close in all the way, even into the enemy's charge reach (chosen only by the
+  search player, ``search.py``, when its look-ahead finds it better).
 - HOLD: a side that clearly out-shoots the other lets its bows work in the first half of
   the battle; its fighters stay out of the enemy's charge reach.
 - Objectives (read as data, ``objectives.py``): each objective gets enough models to hold
@@ -46,9 +44,9 @@ HUNTERS = 3  # free fighters sent after each such enemy, the nearest first
 
 
 class Intent(enum.Enum):
-    PRESS = "press"
     ADVANCE = "advance"
     HOLD = "hold"
+    PRESS = "press"
 
 
 @dataclass(slots=True)
@@ -138,13 +136,11 @@ def _allot_hunts(state: BattleState, side: PlayerId, plan: Plan) -> None:
 def _intent(
     state: BattleState, side: PlayerId, scenario: Scenario | None, roles: dict[ModelId, Role]
 ) -> Intent:
-    # at a siege the line still stops short (its walls and towers were tuned so; unmeasured)
-    closing = Intent.ADVANCE if scenario is not None and scenario.spec.siege else Intent.PRESS
     if objectives(scenario) or turns_left(state, scenario) * 2 < _limit(scenario):
-        return closing  # objectives wait for nobody; the second half is for fighting
+        return Intent.ADVANCE  # objectives wait for nobody; the second half is for fighting
     bows = sum(1 for role in roles.values() if role is Role.ARCHER)
     theirs = sum(1 for m in state.living(1 - side) if role_of(state, m) is Role.ARCHER)
-    return Intent.HOLD if bows >= HOLD_BOWS and bows >= 2 * theirs else closing
+    return Intent.HOLD if bows >= HOLD_BOWS and bows >= 2 * theirs else Intent.ADVANCE
 
 
 def _limit(scenario: Scenario | None) -> int:

@@ -283,17 +283,16 @@ class PlanPlayer(HeuristicPlayer):
 
     def _close_in(self, state: BattleState, model: ModelState, plan: Plan) -> MoveAction:
         """Towards the enemy with the fewest of our models on it (second ranks wrap the
-        flanks instead of queuing). Under PRESS (v2's own) it walks all the way, into the
-        enemy's charge reach if need be; under HOLD, or ADVANCE when the enemy moves after
-        it (our Priority), a model that cannot charge ends outside the enemy's charge reach.
-        Blocked on the way (friends crowding a gap), it closes on the next enemy instead, by
-        another way. Screened by a friend in its lane (a rear rank), it walks down its
-        side's flow field instead (``flow.py``)."""
+        flanks instead of queuing). A model that cannot charge ends outside the enemy's
+        charge reach when the enemy moves after it (our Priority) or under HOLD: the enemy
+        must then walk into ours, and we charge first. Blocked on the way (friends crowding
+        a gap), it closes on the next enemy instead, by another way. Screened by a friend in
+        its lane (a rear rank), it walks down its side's flow field instead (``flow.py``)."""
         targets = _flank_targets(state, model)
         if not targets:
             return Hold(model.uid)
         target = targets[0]
-        moved_first = state.priority == model.player and plan.intent is Intent.ADVANCE
+        moved_first = state.priority == model.player and plan.intent is not Intent.PRESS
         wary = plan.intent is Intent.HOLD or moved_first
         if _will_is_life(model) and not state.engaged(target):
             return self._stand_off(state, model, target)
