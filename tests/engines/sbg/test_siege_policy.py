@@ -278,12 +278,14 @@ def test_a_free_attacker_helps_carry_a_ladder_from_behind_its_carrier() -> None:
     him (none did: the ladder reached the wall on turn 9-10 while a spare model struck the
     gate alone); one touching the carrier ahead of it, in its way to the wall, steps wide
     of it rather than hold there (the two stood locked for the whole battle). The crew keeps
-    to the tower. Escalade attacker v random, seeds 7000-7398 even: 170/200 (146 before)."""
+    to the tower, and no helper goes where a manned pile of rocks reaches the ladder's wall
+    spot (SIEGE-ROCKS-01: in the mirrors rocks killed 64 attackers at the ladder in 40
+    battles). Escalade attacker v random, seeds 7000-7398 even: 173/200 (146 before)."""
     from battlesim.engines.sbg.core.actions import Move
     from battlesim.engines.sbg.core.objectives import TowerSpec
     from battlesim.engines.sbg.core.tables_more import walled_keep
     from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
-    from battlesim.engines.sbg.rules import objects, siege_ladders, siege_towers
+    from battlesim.engines.sbg.rules import objects, siege_defences, siege_ladders, siege_towers
     from battlesim.engines.sbg.rules.scenarios import scenario_named
     from tests.engines.sbg.builders import add, battle
 
@@ -301,3 +303,6 @@ def test_a_free_attacker_helps_carry_a_ladder_from_behind_its_carrier() -> None:
     assert move.to[1] < helper.y - 0.3  # back from the wall ...
     assert abs(move.to[0] - carrier.x) > 2 * carrier.radius  # ... and out of its way
     assert player._ladder_move(state, crew[0]) is None  # the tower's business
+    siege_defences.place_defences(state, ((14.0, 31.9),), ())
+    add(state, "B2", 1, 14.0, 31.9 + 2 * carrier.radius)  # at the rocks, in reach of the wall spot
+    assert player._ladder_move(state, helper) is None  # not sent under the rocks
