@@ -12,7 +12,7 @@ import shapely
 from shapely.geometry import LineString
 
 from battlesim.engines.sbg.core import geometry
-from battlesim.engines.sbg.core.bases import Base, Point
+from battlesim.engines.sbg.core.bases import Base, BaseShape, Point, oval_base
 from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.state import BattleState, Removal
 from battlesim.engines.sbg.core.table import _SLOW, Table
@@ -201,6 +201,64 @@ def test_a_segment_clear_of_a_hull_never_meets_the_shape(name: str) -> None:
             # a segment ending on a corner touches the shape: never skipped
             assert not geometry.misses_hull((x0 - 5, y0 - 5), tuple(corners[0]), hull)
     assert skipped > 100
+
+
+@pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
+def test_stretches_a_piece_settles_are_shapelys_to_the_bit(name: str) -> None:
+    """A moving base's stretches in a grown piece, settled by the piece's own convex parts
+    (both ends in one part: the whole segment; an end in the piece: no predicate first), are
+    Shapely's exactly (repr: the same floats, signed zeros too): segments inside a piece,
+    leaving it, crossing it; pieces convex or bent, grown by the radii bases have."""
+    index = preset(name).index
+    rng = random.Random(name)
+    inside = 0
+    for i in range(len(index.shapes)):
+        x0, y0, x1, y1 = index.bounds[i]
+        for radius in (0.0, 0.49, 0.98, 1.96 - 0.01):
+            shape = index.grown(i, radius)
+            for _ in range(60):
+                start = (rng.uniform(x0 - 2, x1 + 2), rng.uniform(y0 - 2, y1 + 2))
+                near = rng.random() < 0.5
+                end = start if near else (rng.uniform(x0 - 2, x1 + 2), rng.uniform(y0 - 2, y1 + 2))
+                end = (end[0] + rng.uniform(-3, 3), end[1] + rng.uniform(-3, 3))
+                got = index._grown_intervals(start, end, i, radius, shape)
+                assert repr(got) == repr(geometry.segment_intervals(start, end, shape))
+                inside += got == [(0.0, geometry.point_distance(start, end))]
+    assert inside > 50
+
+
+@pytest.mark.parametrize("name", sorted(n for n in PRESETS if preset(n).pieces))
+def test_footprint_hits_and_near_pieces_are_what_shapely_measures(name: str) -> None:
+    """The hull pre-tests of ``footprint_hits`` and ``near`` drop only pieces a base does not
+    overlap or touch: round, oval and square bases, at random spots round every piece."""
+    table = preset(name)
+    index, kinds = table.index, frozenset(p.kind for p in table.pieces)
+    rng = random.Random(name)
+    bases = [circle_base(r) for r in (0.49, 0.98, 1.96)] + [oval_base(50, 100, 30.0)]
+    bases.append(Base(BaseShape.RECT, 1.0, 2.0, 60.0))
+    hits = 0
+    for i in range(len(index.shapes)):
+        x0, y0, x1, y1 = index.bounds[i]
+        for _ in range(40):
+            pos, base = (
+                (rng.uniform(x0 - 3, x1 + 3), rng.uniform(y0 - 3, y1 + 3)),
+                rng.choice(bases),
+            )
+            shape = geometry.footprint(pos, base)
+            expected = any(
+                float(shapely.intersection(shape, index.shapes[k]).area) > 1e-4
+                for k in index.candidates(shape, kinds)
+            )
+            assert index.footprint_hits(pos, base, kinds) == expected
+            hits += expected
+            probe = shape.buffer(0.05)  # the pieces touched, as ``near`` measured them before
+            touched = [
+                k
+                for k in index.candidates(probe)
+                if float(shapely.distance(shape, index.shapes[k])) <= 0.05
+            ]
+            assert index.near(pos, base, 0.05) == touched
+    assert hits > 20
 
 
 def _nearest_by_scan(state, model):  # type: ignore[no-untyped-def]

@@ -67,6 +67,7 @@ _DEEP_WORDS = ("deep", "lake", "pool", "profonde")
 # model's move, ``moving_through``): difficult pieces of these features cost no extra.
 _BEYOND = 1.0  # inches past a budget still measured: no merge of stretches bridges it
 _LIMITS_KEPT = 1_000  # ``Table.reach`` and ``move_limit`` answers kept per table (memory)
+_POINTS_KEPT = 2_000  # ``ground_level``, ``terrain_at``, ``fits`` answers kept per table, each
 _OPEN_FEATURES: ContextVar[frozenset[str]] = ContextVar("open features", default=frozenset())
 
 
@@ -300,8 +301,14 @@ class Table:
     # -- point queries ---------------------------------------------------------------------
 
     def terrain_at(self, point: Point) -> tuple[TerrainPiece, ...]:
-        """Return the pieces under ``point`` (edges included), in table order."""
-        return tuple(self.pieces[i] for i in self.index.at_point(point))
+        """Return the pieces under ``point`` (edges included), in table order (kept per
+        point, as ``ground_level``: a move's ends are asked again when it is checked and
+        carried out)."""
+        kept = self._memo("terrain at", _POINTS_KEPT)
+        found = kept.get(point)
+        if found is None:
+            found = kept[point] = tuple(self.pieces[i] for i in self.index.at_point(point))
+        return found
 
     def kind_at(self, point: Point) -> TerrainKind:
         """Return the most restrictive kind of terrain under ``point`` (OPEN if none)."""
@@ -310,7 +317,16 @@ class Table:
 
     def ground_level(self, point: Point) -> Inches:
         """Return the height of the ground at ``point``: the top of an elevated piece, or of
-        a rampart, or a gap's floor below 0 (only a model standing there can be there)."""
+        a rampart, or a gap's floor below 0 (only a model standing there can be there).
+        Kept per point (speed: every sight line reads both ends' ground, and models stand
+        still through a phase; terrain never moves), at most ``_POINTS_KEPT`` points."""
+        levels = self._memo("ground levels", _POINTS_KEPT)
+        found: Inches | None = levels.get(point)
+        if found is None:
+            found = levels[point] = self._ground_level(point)
+        return found
+
+    def _ground_level(self, point: Point) -> Inches:
         x, y = point
         bounds = self.index.bounds
         levels = [
@@ -370,8 +386,14 @@ class Table:
         return len(hits) == 1 and hits[0] in self.tops and self.index.covers(hits[0], pos, base)
 
     def fits(self, pos: Point, base: Base) -> bool:
-        """Whether a model may stand at ``pos`` as far as the table is concerned."""
-        return not self.is_impassable(pos, base)
+        """Whether a model may stand at ``pos`` as far as the table is concerned (kept per
+        spot and base, as ``ground_level``: a charge's spot is checked when found and again
+        when the charge is carried out)."""
+        kept = self._memo("fits", _POINTS_KEPT)
+        found: bool | None = kept.get((pos, base))
+        if found is None:
+            found = kept[(pos, base)] = not self.is_impassable(pos, base)
+        return found
 
     # -- segment queries -------------------------------------------------------------------
 
@@ -412,10 +434,15 @@ class Table:
         """``reach`` and ``move_limit`` answers, per segment and model (a player tries the
         same move again: a side-step, a second decision of the same model; terrain never
         moves), at most ``_LIMITS_KEPT`` of them (kept in the index: they die with it)."""
-        limits = self.index.memo.get("move limits")
-        if limits is None or len(limits) > _LIMITS_KEPT:
-            limits = self.index.memo["move limits"] = {}
-        return limits
+        return self._memo("move limits", _LIMITS_KEPT)
+
+    def _memo(self, name: str, limit: int) -> dict[Any, Any]:
+        """The index's answers kept under ``name``, emptied past ``limit`` of them (memory;
+        kept in the index, they die with the table)."""
+        kept: dict[Any, Any] | None = self.index.memo.get(name)
+        if kept is None or len(kept) > limit:
+            kept = self.index.memo[name] = {}
+        return kept
 
     def _reach(
         self, start: Point, end: Point, base: Base, budget: Inches, difficult_factor: float

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.effects import Effect, Until
+from battlesim.engines.sbg.core.geometry import CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.hooks import Hook
 from battlesim.engines.sbg.core.objectives import Point
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, on
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
 
 OBJECT_RADIUS = 0.49  # a 25 mm marker (data.ASSUMPTIONS "objects")
-CONTACT = 0.05  # inches: base contact tolerance
+CONTACT = CONTACT_TOLERANCE  # inches: a base touching a piece (core.geometry)
 
 
 @dataclass(slots=True)

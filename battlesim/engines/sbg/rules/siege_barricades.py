@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.geometry import CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.objectives import BarricadeSpec
 from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
@@ -35,7 +36,7 @@ SPIKED = "spiked barricade"
 MAX_LENGTH, WIDTH, HEIGHT = 6.0, 1.0, 1.0  # SIEGE-BARR-01 (002:L3315)
 DEFENCE, WOUNDS = 7, 3  # SIEGE-BARR-01: « 3 PV et une Défense de 7 »
 SPIKE_STRENGTH, SPIKE_SAFE = 3, 6  # SIEGE-SPIKED-01 (002:L3321): S3 on 1-5, a 6 passes
-CONTACT = 0.05
+CONTACT = CONTACT_TOLERANCE  # inches: a base touching a piece (core.geometry)
 
 REGISTRY.register(BARRICADE, kind=Kind.RULE, source="SIEGE-BARR-01 (002:L3315)")
 REGISTRY.register(SPIKED, kind=Kind.RULE, source="SIEGE-SPIKED-01 (002:L3321)")

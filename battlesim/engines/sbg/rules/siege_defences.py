@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from battlesim.engines.sbg.core.decisions import Decision
+from battlesim.engines.sbg.core.geometry import CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.objectives import Point
 from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
@@ -44,7 +45,7 @@ WATER_STRENGTH, SPLASH_STRENGTH, SPLASH_REACH = 8, 4, 2.0  # SIEGE-BOIL-01
 WATER_FALL = 3  # SIEGE-BOIL-01: a ladder climber falls on 3+
 POURERS = 2  # « Si deux figurines ... sont en contact »
 EMPTY_ON = 1  # « Sur un résultat de 1, les réserves d'eau sont épuisées »
-CONTACT = 0.05
+CONTACT = CONTACT_TOLERANCE  # inches: a base touching a piece (core.geometry)
 
 REGISTRY.register(ROCKS, kind=Kind.RULE, source="SIEGE-ROCKS-01 (002:L3329)")
 REGISTRY.register(CAULDRON, kind=Kind.RULE, source="SIEGE-BOIL-01 (002:L3335)")

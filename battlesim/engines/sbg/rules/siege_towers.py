@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from battlesim.engines.sbg.core.bases import MM_PER_INCH
 from battlesim.engines.sbg.core.decisions import Decision, Player
+from battlesim.engines.sbg.core.geometry import CONTACT_TOLERANCE
 from battlesim.engines.sbg.core.objectives import Point, TowerSpec
 from battlesim.engines.sbg.core.paths import circle_base, terrain_fits
 from battlesim.engines.sbg.core.permissions import May, grant
@@ -56,7 +57,7 @@ TOWER_DEFENCE, TOWER_WOUNDS = 10, 3  # SIEGE-TOWER-04 (002:L3349)
 RAMP_WIDTH = 4.0  # SIEGE-TOWER-01 (002:L3343): at most 4" wide at its ramp
 FRONT_ARC = math.radians(45)  # reading: the front is the quarter of its edge facing its way
 STEP = 0.1  # inches: the push is walked in steps, stopped by a wall, terrain or a model
-CONTACT = 0.05
+CONTACT = CONTACT_TOLERANCE  # inches: a base touching a piece (core.geometry)
 
 REGISTRY.register(SIEGE_TOWER, kind=Kind.RULE, source="SIEGE-TOWER-01 (002:L3343)")
 
