@@ -115,6 +115,8 @@ class MovementRules:
         # payload goes through ``emit_lazy``, made only when the log keeps it.
         self.emit: Callable[..., None] = self.log.emit
         self.emit_lazy: Callable[..., None] = self.log.emit_lazy
+        # Is ``on_roll`` more than the no-op below (asked after every roll)?
+        self.rolls_matter = type(self).on_roll is not MovementRules.on_roll
 
     def shuffle_decks(self) -> None:
         """Shuffle both decks (001:L134) through the one Dice."""
@@ -153,7 +155,8 @@ class MovementRules:
     def roll(self, seat: Seat, purpose: str) -> DiceRoll:
         roll = roll_pair(self.dice, purpose)
         self.emit_lazy("roll", _rolled, seat, roll, purpose)
-        self.on_roll(seat, roll)
+        if self.rolls_matter:
+            self.on_roll(seat, roll)
         return roll
 
     # -- prison ------------------------------------------------------------------------
@@ -236,9 +239,11 @@ class MovementRules:
         self.land(seat, roll, via_card=True)
 
     def land(self, seat: Seat, roll: DiceRoll | None, *, via_card: bool) -> None:
-        if self.turn_stops(seat):
-            return
-        square = self.state.players[seat].position
+        state = self.state
+        player = state.players[seat]
+        if player.in_jail or player.bankrupt or state.termination is not None:
+            return  # turn_stops, read here (every landing)
+        square = player.position
         kind = SQUARES[square].kind
         if kind is SquareKind.GO_TO_JAIL:
             self.send_to_jail(seat, "square")  # 001:L218

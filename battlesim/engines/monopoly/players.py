@@ -28,7 +28,11 @@ from battlesim.engines.monopoly.data import (
     Seat,
     SquareIndex,
 )
-from battlesim.engines.monopoly.state import TERRITORY_GROUPS, GameState, interest
+from battlesim.engines.monopoly.state import (
+    UNMORTGAGE_COST,
+    GameState,
+    interest,
+)
 from battlesim.engines.monopoly.trading import (
     CARD_VALUE,
     Appetite,
@@ -165,8 +169,9 @@ class Player:
         if True not in state.mortgaged:
             return None  # no mortgage on the board (the common case, asked every turn)
         spare = state.players[seat].cash - self.reserve - 200
-        for square in state.deeds_of(seat):
-            if state.mortgaged[square] and state.unmortgage_cost(square) <= spare:
+        mortgaged = state.mortgaged
+        for square in state.deeds_of(seat):  # unmortgage_cost, read from its table
+            if mortgaged[square] and UNMORTGAGE_COST[square] <= spare:
                 return Unmortgage(square)
         return None
 
@@ -191,7 +196,8 @@ class Player:
             for square in deeds
             if state.level[square]
         ]
-        sales += [SellFortresses(group) for group in TERRITORY_GROUPS]
+        # (only groups holding a fortress: the others' sale is refused, 001:L241)
+        sales += [SellFortresses(group) for group in state.fortress_groups()]
         return next((a for a in (*sales, *bound) if state.refusal(seat, a) is None), None)
 
     # -- a debt paid partly in deeds (001:L271) -------------------------------------------

@@ -35,6 +35,7 @@ from battlesim.engines.monopoly.movement import DiceRoll, MovementRules, roll_pa
 from battlesim.engines.monopoly.outcome import Termination
 from battlesim.engines.monopoly.state import BANK, GameState, interest
 
+DEED_SQUARES = frozenset(DEEDS)  # ``Square.is_deed`` as a set (a property: every landing)
 Bidder = Callable[[Seat, int, Seat | None], int | None]
 Decider = Callable[[GameState, Seat], ManageAction | None]
 MAX_MANAGE_STEPS = 60  # a policy may not stall a turn for ever
@@ -159,11 +160,10 @@ class ClassicRules(MovementRules):
     def on_square(
         self, seat: Seat, square: SquareIndex, roll: DiceRoll | None, via_card: bool
     ) -> None:
-        info = SQUARES[square]
-        if info.is_deed:
+        if square in DEED_SQUARES:
             self.land_on_deed(seat, square, roll, via_card)
-        elif info.kind is SquareKind.TAX:
-            self.pay(seat, BANK, info.tax, "tax")  # 001:L208
+        elif SQUARES[square].kind is SquareKind.TAX:
+            self.pay(seat, BANK, SQUARES[square].tax, "tax")  # 001:L208
 
     def land_on_deed(
         self, seat: Seat, square: SquareIndex, roll: DiceRoll | None, via_card: bool
@@ -399,24 +399,26 @@ class ClassicRules(MovementRules):
     def manage_between_turns(self, seat: Seat) -> None:
         """Everyone else may build, sell or mortgage between turns (001:L235), in order."""
         state, players, idle = self.state, self.players, self.plain_plans
-        order, complete, mortgaged = state.order, state.complete_groups, state.mortgaged
+        order, mortgaged, tokens = state.order, state.mortgaged, state.players
+        # Read once: no management action moves a deed, so the groups stay complete.
+        complete = state.complete_by_seat()
         start = order.index(seat) + 1
         for other in order[start:] + order[: start - 1]:
             if state.termination is not None:  # is_over, read directly (a hot loop)
                 return
-            if state.players[other].bankrupt:
+            if tokens[other].bankrupt:
                 continue
             # The first step asked here: most players most turns have nothing to do
             # (``_plain_first_step``, its tests read here: three players a turn).
-            decide = players[other].between_turns_action
+            player = players[other]
             if not idle:
-                first = decide(state, other)
-            elif not complete(other) and True not in mortgaged:
+                first = player.between_turns_action(state, other)
+            elif other not in complete and True not in mortgaged:
                 continue
             else:
-                first = players[other].build_or_lift(state, other)
+                first = player.build_or_lift(state, other)
             if first is not None:
-                self.manage_steps(other, decide, first)
+                self.manage_steps(other, player.between_turns_action, first)
 
     def manage_steps(self, seat: Seat, decide: Decider, first: ManageAction | None = None) -> None:
         """Apply the player's actions one at a time; a contested build goes to auction.

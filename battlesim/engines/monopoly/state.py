@@ -196,8 +196,10 @@ class GameState:
 
     def owns_group(self, seat: Seat, group: Group) -> bool:
         owner, squares = self.owner, GROUPS[group]
-        # The first deed settles most calls without building a generator (a hot path).
-        return owner[squares[0]] == seat and all(owner[i] == seat for i in squares[1:])
+        # The first deed settles most calls; the rest counted in C (no generator: a hot path).
+        return owner[squares[0]] == seat and _READ_GROUP_OF[group](owner).count(seat) == len(
+            squares
+        )
 
     def count_owned(self, seat: Seat, group: Group) -> int:
         return sum(1 for i in GROUPS[group] if self.owner[i] == seat)
@@ -210,6 +212,20 @@ class GameState:
 
     def group_has_buildings(self, group: Group) -> bool:
         return any(_READ_GROUP_OF[group](self.level))  # every group has two squares or more
+
+    def groups_built(self, groups: Sequence[Group]) -> tuple[bool, ...]:
+        """``group_has_buildings`` of each group, in one call (the trade plan's kept deals
+        are checked against it every turn)."""
+        level = self.level
+        return tuple([any(_READ_GROUP_OF[group](level)) for group in groups])
+
+    def group_has_fortress(self, group: Group) -> bool:
+        return self._fortress in _READ_GROUP_OF[group](self.level)
+
+    def fortress_groups(self) -> list[Group]:
+        """The territory groups holding a fortress, in their order (one call a debt step)."""
+        level, fortress = self.level, self._fortress
+        return [g for g in TERRITORY_GROUPS if fortress in _READ_GROUP_OF[g](level)]
 
     def is_fortress(self, square: SquareIndex) -> bool:
         return self.level[square] == self._fortress
@@ -342,6 +358,13 @@ class GameState:
             self._read_groups()
         return self._complete.get(seat, ())
 
+    def complete_by_seat(self) -> dict[Seat, tuple[tuple[SquareIndex, ...], ...]]:
+        """``complete_groups`` of every seat that owns a complete group (the kept dict: the
+        caller reads it, never changes it)."""
+        if self._groups_seen != self.owner_changes:
+            self._read_groups()
+        return self._complete
+
     def lacking_one(self, seat: Seat) -> tuple[tuple[Group, SquareIndex], ...]:
         """(group, the deed ``seat`` lacks) for each territory group it lacks exactly one deed
         of (kept until an owner changes: every player's trade plan asks this every turn)."""
@@ -362,8 +385,10 @@ class GameState:
                 if held == len(members):
                     complete.setdefault(seat, []).append(members)
                 elif held == len(members) - 1:  # one deed held by another, or by nobody
-                    missing = next(s for s, o in zip(members, owners, strict=True) if o != seat)
-                    lacking.setdefault(seat, []).append((group, missing))
+                    for missing, holder in zip(members, owners, strict=True):
+                        if holder != seat:  # a loop, not next() over a generator: a hot path
+                            lacking.setdefault(seat, []).append((group, missing))
+                            break
         self._complete = {seat: tuple(found) for seat, found in complete.items()}
         self._lacking = {seat: tuple(found) for seat, found in lacking.items()}
         self._groups_seen = self.owner_changes
@@ -385,8 +410,7 @@ class GameState:
         return None
 
     def _refuse_sell_fortresses(self, seat: Seat, group: Group) -> str | None:
-        squares = GROUPS[group]
-        if not any(self.is_fortress(i) for i in squares):
+        if not self.group_has_fortress(group):
             return "no fortress in that group"
         if not self.owns_group(seat, group):
             return f"seat {seat} does not own group {group.value}"
@@ -408,7 +432,7 @@ class GameState:
 
     def unmortgage_cost(self, square: SquareIndex) -> int:
         """Mortgage value plus 10 % interest (001:L259)."""
-        return _UNMORTGAGE_COST[square]
+        return UNMORTGAGE_COST[square]
 
     def legal_actions(
         self, seat: Seat, kinds: tuple[type, ...] = MANAGE_KINDS
@@ -566,4 +590,4 @@ _REFUSALS: dict[type, Callable[[GameState, Seat, SquareIndex], str | None]] = {
     Unmortgage: GameState._refuse_unmortgage,
 }
 # What lifting each deed's mortgage costs: its value plus 10 % interest (001:L259).
-_UNMORTGAGE_COST = [info.mortgage + interest(info.mortgage) for info in SQUARES]
+UNMORTGAGE_COST = [info.mortgage + interest(info.mortgage) for info in SQUARES]

@@ -96,7 +96,11 @@ def _weighed(
 ) -> float:
     """The deeds got less those given, with the groups completed (``bonuses``: one's own
     ``bonus_changes``, then the other side's)."""
-    deeds = sum(deed_worth(state, s) for s in gets) - sum(deed_worth(state, s) for s in gives)
+    deeds = 0
+    for square in gets:  # loops, not sums over generators (asked for every deal weighed)
+        deeds += deed_worth(state, square)
+    for square in gives:
+        deeds -= deed_worth(state, square)
     return deeds + weights[0] * bonuses[0] - weights[1] * bonuses[1]
 
 
@@ -175,8 +179,8 @@ class _Read:
             self.owner_changes = state.owner_changes  # the owners that matter did not move
         return (
             self.active == tuple(state.active_seats())
-            and self.mortgaged == tuple(mortgaged[s] for s in self.squares)
-            and self.built == tuple(state.group_has_buildings(g) for g in self.groups)
+            and self.mortgaged == tuple([mortgaged[s] for s in self.squares])
+            and self.built == state.groups_built(self.groups)
         )
 
 
@@ -225,7 +229,7 @@ def _candidates(state: GameState, seat: Seat, appetite: Appetite) -> tuple[Candi
         squares,
         tuple(state.mortgaged[s] for s in squares),
         tuple(groups),
-        tuple(state.group_has_buildings(g) for g in groups),
+        state.groups_built(groups),
         tuple(found),
     )
     state.offers[seat] = read

@@ -27,6 +27,10 @@ class Throw(NamedTuple):
     defender_losses: int
 
 
+# A named tuple made in C: its class's own ``__new__`` is a Python function (one a throw).
+_new_throw = tuple.__new__
+
+
 def resolve_throw(
     attack_rolls: tuple[int, ...],
     defence_rolls: tuple[int, ...],
@@ -126,13 +130,25 @@ def max_dice(state: GameState, seat: Seat, source: TerritoryName, target: Territ
 
 def attack_options(state: GameState, seat: Seat) -> list[tuple[TerritoryName, TerritoryName]]:
     """Return every (source, target) pair the player may attack now, sorted."""
+    invasion, kept, armies = state.invasion, state.invasion_options, state.armies
+    if (
+        kept is not None
+        and kept[0] is invasion  # no other invasion opened since: only its throws came
+        and kept[1] == state.owner_changes
+        and kept[2] == seat
+        and armies[kept[0].source] >= 2
+        and not state.effects
+    ):
+        return list(kept[3])
     passes = not state.flags.drew_adventure and _has_card(state, seat, "under_mountains")
-    armies = state.armies
     if not passes:  # the common case: the kept pairs, by armies (and the lasting effects)
         pairs = [pair for pair in state.hostile_pairs(seat) if armies[pair[0]] >= 2]
         if state.effects:
             allow = _effects_allow(state, seat)
             return [pair for pair in pairs if allow(*pair)]
+        if invasion is not None:
+            state.invasion_options = (invasion, state.owner_changes, seat, pairs)
+            return list(pairs)
         return pairs
     options = []  # with a pass under the mountains: the ranges' far sides too, sorted
     hostile = state.hostile_land(state.players[seat].side)
@@ -226,7 +242,7 @@ def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
     )
     attack_bonus, defence_bonus = pair_bonuses(state, source, target)
     lost = _resolved(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
-    result = Throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost)
+    result = _new_throw(Throw, (attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost))
     state.log.emit_lazy("throw", _throw_payload, state, attack, result)
     if lost[0]:
         state.remove_battalions(source, lost[0], "combat")

@@ -24,12 +24,18 @@ class Side(enum.Enum):
     GOOD = "good"
     EVIL = "evil"
 
+    # The identity hash, in C: members are singletons, and Enum's own hash (of the name, in
+    # Python) was a Python call at each read of the hostile land (about 780 a game).
+    __hash__ = object.__hash__
+
 
 class Symbol(enum.Enum):
     INFANTRY = "infantry"
     CAVALRY = "cavalry"
     CREATURE = "creature"
     WILD = "wild"
+
+    __hash__ = object.__hash__  # as Side's: a set of symbols is made for every card set
 
 
 class AdventureKind(enum.Enum):

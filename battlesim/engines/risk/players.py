@@ -30,7 +30,7 @@ from battlesim.engines.risk.fortify import connected
 from battlesim.engines.risk.odds import ODDS_CAP, odds_rows
 from battlesim.engines.risk.readings import enemy_reach, mission_sites, nearest_mission, steps_to
 from battlesim.engines.risk.scoring import score
-from battlesim.engines.risk.state import GameState
+from battlesim.engines.risk.state import SIDES, GameState
 
 Pair = tuple[TerritoryName, TerritoryName]
 
@@ -54,10 +54,6 @@ def threat_reader(state: GameState, seat: Seat) -> Callable[[TerritoryName], int
         return sum([armies[t] for t in near[territory] if t in hostile])
 
     return threat_of
-
-
-def borders(state: GameState, seat: Seat) -> list[TerritoryName]:
-    return state.borders(seat)
 
 
 def attack_odds(state: GameState, source: TerritoryName, target: TerritoryName) -> float:
@@ -132,14 +128,15 @@ class Player:
 
     # --- set-up ------------------------------------------------------------------------
     def claim(self, state: GameState, seat: Seat, vacant: list[TerritoryName]) -> str:
-        value = self.claim_values(state, seat)
-        return max([(value(t), t) for t in vacant])[1]  # a key per item: no lambda per item
+        return max(zip(self.claim_values(state, seat, vacant), vacant, strict=True))[1]
 
-    def claim_values(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
-        """What a claim of each territory is worth: the seat's share of its region (read
-        once per claim, then for every vacant territory)."""
+    def claim_values(
+        self, state: GameState, seat: Seat, vacant: list[TerritoryName]
+    ) -> list[float]:
+        """What a claim of each vacant territory is worth: the seat's share of its region
+        (one list a claim, no call per territory: a set-up weighs about 500)."""
         shares, members_of = state.region_shares(seat), state.board.members_of
-        return lambda territory: shares[members_of[territory]]
+        return [shares[members_of[territory]] for territory in vacant]
 
     def place_one(self, state: GameState, seat: Seat) -> TerritoryName:
         return self.reinforce_target(state, seat)
@@ -154,7 +151,7 @@ class Player:
         return sets[-1] if sets else None
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
-        front = borders(state, seat) or state.territories_of(seat)
+        front = state.borders(seat) or state.territories_of(seat)
         threat_of, armies = threat_reader(state, seat), state.armies
         return max([(threat_of(t) - armies[t], t) for t in front])[1]
 
@@ -198,7 +195,7 @@ class Player:
 
     # --- fortify -----------------------------------------------------------------------
     def fortify(self, state: GameState, seat: Seat) -> Fortify | None:
-        front = set(borders(state, seat))
+        front = set(state.borders(seat))
         inland = [t for t in state.territories_of(seat) if t not in front and state.armies[t] > 1]
         for source in sorted(inland, key=lambda t: (-state.armies[t], t)):
             reach = sorted(connected(state, seat, source) & front)
@@ -325,7 +322,7 @@ class AggressivePlayer(Player):
     attack_threshold = 0.5
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
-        front, armies = borders(state, seat) or state.territories_of(seat), state.armies
+        front, armies = state.borders(seat) or state.territories_of(seat), state.armies
         return max([(armies[t], t) for t in front])[1]  # set-up asks once per battalion
 
     def move_in(self, state: GameState, seat: Seat, attack: Attack, least: int, most: int) -> int:
@@ -363,7 +360,7 @@ class RegionPlayer(Player):
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         focus = self.focus(state, seat)
-        front = borders(state, seat) or state.territories_of(seat)
+        front = state.borders(seat) or state.territories_of(seat)
         members, near_of = set(focus), state.board.neighbours
         near = [t for t in front if not near_of[t].isdisjoint(members)] or front
         armies = state.armies
@@ -376,17 +373,17 @@ class DefensivePlayer(Player):
     name = "defensive"
     attack_threshold = 0.8
 
-    def claim_values(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
-        base, territories = super().claim_values(state, seat), state.board.territories
-
-        def value(territory: TerritoryName) -> float:
-            stronghold = 1.0 if territories[territory].stronghold else 0.0
-            return stronghold + base(territory)
-
-        return value
+    def claim_values(
+        self, state: GameState, seat: Seat, vacant: list[TerritoryName]
+    ) -> list[float]:
+        base, territories = super().claim_values(state, seat, vacant), state.board.territories
+        return [
+            (1.0 if territories[territory].stronghold else 0.0) + share
+            for territory, share in zip(vacant, base, strict=True)
+        ]
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
-        front = borders(state, seat) or state.territories_of(seat)
+        front = state.borders(seat) or state.territories_of(seat)
         holds = [t for t in front if state.board.territories[t].stronghold] or front
         threat_of, armies = threat_reader(state, seat), state.armies
         return max([(threat_of(t) - armies[t], t) for t in holds])[1]
@@ -410,31 +407,28 @@ class StrategistPlayer(AggressivePlayer):
     mission_steps = 4  # a mission site further than this from every leader is not pursued
 
     # --- set-up and reinforcements ------------------------------------------------------
-    def claim_values(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
+    def claim_values(
+        self, state: GameState, seat: Seat, vacant: list[TerritoryName]
+    ) -> list[float]:
         """Claims spread out: one point off per neighbour the camp already holds, the region
         share breaking ties. Scattered claims sit inside the other camp's regions and give
         the stack targets on every side; a clustered camp only shortens the enemy's front
         (bench/risk_strength.py: v aggressive 0.58 clustered, 0.65-0.68 spread)."""
-        side, owner, players = state.players[seat].side, state.owner, state.players
-        base, near_of = super().claim_values(state, seat), state.board.ordered_neighbours
-
-        def value(territory: TerritoryName) -> float:
-            friendly = sum(
-                1
-                for near in near_of[territory]
-                if near in owner and players[owner[near]].side is side
-            )
-            return base(territory) - friendly
-
-        return value
+        side = state.players[seat].side
+        camp = state.hostile_land(next(s for s in SIDES if s is not side))  # held by the camp
+        base, near_of = super().claim_values(state, seat, vacant), state.board.neighbours
+        return [
+            share - len(camp.intersection(near_of[territory]))
+            for territory, share in zip(vacant, base, strict=True)
+        ]
 
     def place_one(self, state: GameState, seat: Seat) -> TerritoryName:
         """The first set-up battalion founds the stack where it reaches the most enemy land;
         the rest join the largest army on the front, as reinforcements do."""
-        mine = state.territories_of(seat)
-        if any(state.armies[t] > 1 for t in mine):
+        mine, armies = state.territories_of(seat), state.armies
+        if max([armies[t] for t in mine], default=0) > 1:  # a list: no generator resumed per item
             return self.reinforce_target(state, seat)
-        front = borders(state, seat) or mine
+        front = state.borders(seat) or mine
         return max(front, key=lambda t: (enemy_reach(state, seat, t, self.reach_depth), t))
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import cycle
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
@@ -118,12 +119,14 @@ def claim_vacant(state: GameState, players: dict[Seat, Player], first: Seat) -> 
 
 def place_remaining(state: GameState, players: dict[Seat, Player], first: Seat) -> None:
     """Place the rest one battalion at a time, in a circle (003:L18)."""
-    seat, left = first, sum(p.reserve for p in state.players)  # only placing changes it
-    while left:
+    left = sum(p.reserve for p in state.players)  # only placing changes it
+    start = state.order.index(first)  # the circle: nobody is out of the game at set-up
+    for seat in cycle(state.order[start:] + state.order[:start]):
+        if not left:
+            return
         if state.players[seat].reserve:
             state.place_from_reserve(seat, players[seat].place_one(state, seat), 1)
             left -= 1
-        seat = state.next_seat(seat)
 
 
 def place_leaders(state: GameState, players: dict[Seat, Player], first: Seat, each: int) -> None:

@@ -127,6 +127,11 @@ class GameState:
     _pairs: dict[Seat, tuple[int, list[Pair]]] = field(default_factory=dict)
     # Each seat's territories with a hostile neighbour, as of an ``owner_changes`` count.
     _borders: dict[Seat, tuple[int, list[TerritoryName]]] = field(default_factory=dict)
+    # The options of the last attack decision in an invasion, with what they were read from
+    # (the invasion, the owners' change count, the seat): until the next throw only the
+    # invasion's two armies change, so the next decision's options are the same while its
+    # source can still attack (``combat.attack_options``; about a third of the decisions).
+    invasion_options: tuple[Invasion, int, Seat, list[Pair]] | None = None
     # Each seat's linked land (its territories joined through its own), as of a count.
     _linked: dict[Seat, tuple[int, dict[TerritoryName, frozenset[str]]]] = field(
         default_factory=dict
@@ -411,9 +416,10 @@ def _placed(seat: Seat, territory: TerritoryName, count: int) -> dict[str, objec
 def walk_linked(state: GameState, seat: Seat, source: TerritoryName) -> frozenset[TerritoryName]:
     """``source`` and the territories of ``seat`` reached from it through its own land."""
     seen, frontier = {source}, [source]
+    neighbours, owner = state.board.neighbours, state.owner  # read once, not per step
     while frontier:
-        for near in state.board.neighbours[frontier.pop()]:
-            if near not in seen and state.owner.get(near) == seat:
+        for near in neighbours[frontier.pop()]:
+            if near not in seen and owner.get(near) == seat:
                 seen.add(near)
                 frontier.append(near)
     return frozenset(seen)

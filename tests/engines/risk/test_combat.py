@@ -253,3 +253,28 @@ def test_hostile_pairs_after_a_conquest_are_read_afresh_in_order() -> None:
         assert state.hostile_pairs(0) == fresh(0)
     give(state, 0, 1, *[t for t in state.board.names if state.owner[t] == 1][-2:])
     assert state.hostile_pairs(0) == fresh(0)
+
+
+def test_the_options_kept_across_an_invasion_are_a_fresh_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Between two throws of one invasion only its two armies change, so the options kept
+    from the last decision are the options read afresh (every question of whole games)."""
+    from battlesim.engines.risk import turn
+    from battlesim.engines.risk.game import play_game
+
+    asked = {"kept": 0}
+    original = turn.attack_options
+
+    def checked(state: GameState, seat: Seat) -> list[tuple[str, str]]:
+        kept = state.invasion_options
+        found = original(state, seat)
+        asked["kept"] += kept is not None and kept[0] is state.invasion
+        state.invasion_options = None
+        assert found == original(state, seat)
+        return found
+
+    monkeypatch.setattr(turn, "attack_options", checked)
+    for seed in range(8):
+        play_game(seed=seed, options={"players": ["aggressive", "random", "region", "strategist"]})
+    assert asked["kept"] > 100

@@ -465,3 +465,69 @@ def test_a_will_of_evil_model_at_its_last_will_point_charges_nothing() -> None:
     wraith.will = 1
     orc.triggers = orc.triggers | {RING}
     assert not banished_by_fight(wraith, [orc])
+
+
+_NAZGUL = profile(
+    keywords=HERO["keywords"],
+    **{"fight": 5, "strength": 4, "defence": 8, "will": 7},
+    rules=("Will of Evil",),
+    powers=(PowerSpec("Transfix", 3, 12.0),),
+)
+
+
+def _wraiths(
+    caster: bool, fought: bool, foe_y: float = 14.0
+) -> tuple[BattleState, ModelState, ModelState]:
+    """A Nazgûl (casting or not) at (10, 10), an enemy Ringwraith at (10, ``foe_y``), a
+    friend fighting it or not; the enemy has Priority (our side is not wary for moving first)."""
+    state = battle(priority=1)
+    wraith = add(state, "a1", 0, 10, 10, _NAZGUL if caster else replace(_NAZGUL, powers=()))
+    foe = add(state, "b1", 1, 10, foe_y, replace(_NAZGUL, powers=()))
+    if fought:
+        add(state, "a2", 0, 10, 14.0 + BASE_GAP)
+    add(state, "a3", 0, 40, 10)
+    add(state, "b2", 1, 40, 40)
+    return state, wraith, foe
+
+
+def test_a_will_of_evil_caster_charges_no_even_fight_alone() -> None:
+    """A Nazgûl that casts moves before its friends (``_casts_first``): a charge then is a
+    fight alone, which wears its Will (SR-WILLEVIL) and which the enemy joins. It charges
+    an enemy alone only at clearly good odds (an Orc, not a Ringwraith), or one a friend
+    already fights. A Nazgûl with no powers charges as before."""
+    player = PlanPlayer()
+    state, wraith, _ = _wraiths(caster=True, fought=False)
+    assert player._charge(state, wraith, CHARGE_THRESHOLD) is None
+    orc = add(state, "b3", 1, 13, 13, profile(fight=3, strength=3, defence=4))
+    charge = player._charge(state, wraith, CHARGE_THRESHOLD)
+    assert charge is not None and charge.target == orc.uid
+    for caster, fought in ((True, True), (False, False)):
+        state, wraith, foe = _wraiths(caster, fought)
+        charge = player._charge(state, wraith, CHARGE_THRESHOLD)
+        assert charge is not None and charge.target == foe.uid
+
+
+def test_a_will_of_evil_caster_casts_from_outside_the_enemys_charge_reach() -> None:
+    """With no charge worth making alone, the casting Nazgûl ends its move outside the
+    enemy's charge reach (Move + 1"), still within its powers' 12"; already inside, it
+    holds. A Nazgûl with no powers walks on as before."""
+    player = PlanPlayer()
+    for caster in (True, False):
+        state, wraith, foe = _wraiths(caster, fought=False, foe_y=20.0)
+        action = player._choose_move(state, wraith)
+        assert isinstance(action, Move)
+        gap = point_distance(action.to, foe.position) - 2 * foe.radius
+        assert (gap >= foe.profile.move + 1.0 - 0.01) is caster
+    state, wraith, foe = _wraiths(caster=True, fought=False)
+    assert isinstance(player._choose_move(state, wraith), Hold)
+
+
+def test_a_casting_nazgul_moves_after_the_fighters() -> None:
+    """A casting Nazgûl that fights moves after its fighters (it casts before its own move),
+    so it may join the fights they charge into; one with no powers moves with them, the
+    nearest first."""
+    player = PlanPlayer()
+    for caster, order in ((True, ["a3", "a1"]), (False, ["a1", "a3"])):
+        state, wraith, _ = _wraiths(caster, fought=False)
+        assert role_of(state, wraith) is Role.HERO
+        assert player.move_order(state, 0) == order

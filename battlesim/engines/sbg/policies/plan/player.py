@@ -58,7 +58,7 @@ from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.crossing import crossings
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_MARCH, declared_by
 from battlesim.engines.sbg.rules.magic.casting import may_cast
-from battlesim.engines.sbg.rules.magic.will_of_evil import banished_by_fight
+from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL, banished_by_fight
 from battlesim.engines.sbg.rules.movement import (
     check_action,
     surely_illegal,
@@ -75,6 +75,7 @@ QUARRY_BONUS = 0.1  # a charge's worth per victory point the enemy's death pays 
 QUARRY_WORTH = 0.5  # a shot's worth per victory point the target's death pays alone
 PRESSING_THRESHOLD = -0.3  # the worst exchange charged with the numbers or the clock
 POOR_SHOT = 1 / 6  # a bow wounding no better than this fights an enemy that comes near
+LONE_CHARGE = 0.1  # the least worth of a charge a Will of Evil caster makes alone
 CHARGE_MARGIN = 1.0  # inches beyond an enemy's Move: its charge reach
 BEHIND_LINE = 2.0  # inches the leader and banners stand behind the fights they follow
 RANK = 24  # models per deployed rank (game.RANK_WIDTH; the slots fill rank by rank)
@@ -141,16 +142,20 @@ class PlanPlayer(HeuristicPlayer):
 
     def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
         """War Beasts, Heroic Marches and (Broken) Heroes first as v1; then by role, the
-        nearest first, so that charges are made together and the second wave piles in."""
+        nearest first, so that charges are made together and the second wave piles in. A
+        casting Nazgûl that fights moves after the fighters (it casts before its move): it
+        joins the fights they charge into rather than fight alone (``LONE_CHARGE``)."""
         broken = state.broken[side]
         key = {}
         for m in state.living(side):
+            role = self._role(state, m)
+            late = role is Role.HERO and _will_is_life(m)
             key[m.uid] = (
                 m.uid not in state.crews,
                 declared_by(state, m, HEROIC_MARCH) is None,
                 not (broken and m.profile.is_hero),
-                not _casts_first(state, m),
-                MOVE_RANK[self._role(state, m)],
+                late or not _casts_first(state, m),
+                MOVE_RANK[role] + int(late),
                 _nearest_gap(state, m),
             )
         return sorted(key, key=lambda uid: (key[uid], uid))
@@ -289,6 +294,8 @@ class PlanPlayer(HeuristicPlayer):
         target = targets[0]
         moved_first = state.priority == model.player and plan.intent is not Intent.PRESS
         wary = plan.intent is Intent.HOLD or moved_first
+        if _will_is_life(model) and not state.engaged(target):
+            return self._stand_off(state, model, target)
         if wary and not state.engaged(target):
             room = self._short_of_reach(state, model)
             if room > 0.0:
@@ -303,6 +310,15 @@ class PlanPlayer(HeuristicPlayer):
                 break
             action = self._walk(state, model, other.position)
         return action
+
+    def _stand_off(self, state: BattleState, model: ModelState, target: ModelState) -> MoveAction:
+        """A Will of Evil caster with no charge worth it casts from outside the enemy's charge
+        reach (its Will is its life): it walks at most that far, or holds if already inside
+        (walked in, it would only be charged by whom the enemy likes)."""
+        room = self._short_of_reach(state, model)
+        if room <= 0.0:
+            return Hold(model.uid)
+        return self._walk(state, model, target.position, max(0.05, room))
 
     def _short_of_reach(self, state: BattleState, model: ModelState) -> float:
         """How far the model may walk and still end outside every enemy's charge reach
@@ -370,6 +386,8 @@ class PlanPlayer(HeuristicPlayer):
         value = dealt / theirs.wounds - taken / max(1, model.wounds) + 0.02
         if role is Role.ARCHER and model.missile and self._line_screens(state, model.player):
             value -= 0.0 if self._poor_shot(state, model, enemy) else 0.15
+        if value < LONE_CHARGE and not engaged and _lone_caster(state, model, enemy):
+            return -1.0  # it moved first to cast: alone, an even fight wears its Will
         if engaged and _alone(state, enemy):
             value += TRAP_BONUS
         value += QUARRY_BONUS * self._plan(state, model.player).quarries.get(enemy.uid, 0)
@@ -399,6 +417,17 @@ def _casts_first(state: BattleState, model: ModelState) -> bool:
     the rulebook's advice, 002:L2295): a foe held or knocked down is charged at its weakest
     (``_harmless``)."""
     return bool(model.profile.powers) and may_cast(state, model) and not waits(state, model)
+
+
+def _will_is_life(model: ModelState) -> bool:
+    """A caster with Will of Evil (SR-WILLEVIL): each fight costs the Will it casts with,
+    and the last point its life."""
+    return bool(model.profile.powers) and WILL_OF_EVIL in model.triggers
+
+
+def _lone_caster(state: BattleState, model: ModelState, enemy: ModelState) -> bool:
+    """A Will of Evil caster charging ``enemy`` unheld: nobody of ours fights it yet."""
+    return _will_is_life(model) and not _harmless(state, enemy)
 
 
 def _harmless(state: BattleState, enemy: ModelState) -> bool:
