@@ -19,6 +19,7 @@ from battlesim.engines.sbg.core.paths import (
     terrain_fits,
 )
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.units import ModelId
 from battlesim.engines.sbg.rules import objects, siege_defences, siege_towers
 from battlesim.engines.sbg.rules.movement import check_action
 
@@ -45,14 +46,23 @@ def _foot(state: BattleState, model: ModelState) -> bool:
     return siege_towers.on_foot(model) and not objects.carried_by(state, model)
 
 
-def _push_move(state: BattleState, model: ModelState, walk: Walk) -> MoveAction | None:
+def tower_crews(state: BattleState, side: int) -> dict[ModelId, list[ModelState]]:
+    """The crew of each of ``side``'s towers whose ramp is not down: its nearest Infantry
+    on foot, as many as it needs (SIEGE-TOWER-02)."""
+    crews: dict[ModelId, list[ModelState]] = {}
     for uid, found in sorted(siege_towers.towers(state).items()):
         tower = state.models[uid]
-        if not tower.alive or found.ramp is not None or tower.player != model.player:
+        if not tower.alive or found.ramp is not None or tower.player != side:
             continue
-        side = [m for m in state.living(model.player) if _foot(state, m)]
-        side.sort(key=lambda m: (state.distance(m, tower), m.uid))
-        crew = side[: siege_towers.needed(state, tower)]
+        foot = [m for m in state.living(side) if _foot(state, m)]
+        foot.sort(key=lambda m: (state.distance(m, tower), m.uid))
+        crews[uid] = foot[: siege_towers.needed(state, tower)]
+    return crews
+
+
+def _push_move(state: BattleState, model: ModelState, walk: Walk) -> MoveAction | None:
+    for uid, crew in tower_crews(state, model.player).items():
+        tower, found = state.models[uid], siege_towers.towers(state)[uid]
         if model not in crew:
             continue
         placed = [m for m in crew if _pushing(state, tower, m)]
