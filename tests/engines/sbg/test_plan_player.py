@@ -154,27 +154,6 @@ def test_with_priority_a_model_that_cannot_charge_stops_outside_the_enemy_reach(
         assert abs(point_distance(action.to, model.position) - walked) < 0.05
 
 
-def test_with_priority_a_model_walks_its_full_move_at_an_enemy_that_does_not_come() -> None:
-    """The stop short of the enemy's reach waits for the enemy to walk into ours: with the
-    numbers, an enemy that came on less than an inch since our last turn is walked at (the
-    army stood 7" off a force that never came and drew 0-0 at the turn limit,
-    Assassination); one that came on, or outnumbers us, keeps the model outside its reach."""
-    for came, outnumbered, walked in ((0.0, False, 6.0), (4.0, False, 3.0), (0.0, True, 3.0)):
-        player = PlanPlayer()
-        state = battle(priority=0)
-        state.turn = 1
-        model = add(state, "a1", 0, 24, 10)
-        enemy = add(state, "b1", 1, 24, 10 + 10 + 25.0 / 25.4 + came)
-        if outnumbered:
-            add(state, "b2", 1, 40, 40)
-        player.choose_move(state, model)  # turn 1: our plan sees where the enemy stands
-        state.turn = 2
-        state.set_position(enemy, (enemy.x, enemy.y - came))
-        action = player.choose_move(state, model)
-        assert isinstance(action, Move)
-        assert abs(point_distance(action.to, model.position) - walked) < 0.05
-
-
 def test_the_leader_follows_the_fight_instead_of_freezing() -> None:
     """The leader (short of Might) ends behind the friend nearest the enemy, not left on a
     flank; v1 held it still whenever a friend stood nearer the enemy."""

@@ -135,8 +135,8 @@ def test_forcing_an_intent_remakes_the_plan_for_that_turn_only() -> None:
     assert player._plan(state, side).intent is Intent.ADVANCE
     player.force_intent(state, side, Intent.HOLD)
     assert player._plan(state, side).intent is Intent.HOLD
-    state.turn += 1  # nobody moved: v2 presses on an enemy that did not come on
-    assert player._plan(state, side).intent is Intent.PRESS
+    state.turn += 1
+    assert player._plan(state, side).intent is Intent.ADVANCE
 
 
 # Defence 4: the bows wound it on a 5 (1/3), worth standing to shoot. Against Defence 5 or

@@ -3,9 +3,8 @@ models take or hold which objective, and whether the line advances or holds.
 
 - ADVANCE: close in and fight (the default: a battle is won by fighting); a model that
   cannot charge stops outside the enemy's charge reach when the enemy moves after it.
-- PRESS: close in all the way, even into the enemy's charge reach (chosen by the search
-  player, ``search.py``, when its look-ahead finds it better, and instead of ADVANCE when
-  the enemy's free models did not come on since the side's last turn: ``player.py``).
+- PRESS: close in all the way, even into the enemy's charge reach (chosen only by the
+  search player, ``search.py``, when its look-ahead finds it better).
 - HOLD: a side that clearly out-shoots the other lets its bows work in the first half of
   the battle; its fighters stay out of the enemy's charge reach.
 - Objectives (read as data, ``objectives.py``): each objective gets enough models to hold

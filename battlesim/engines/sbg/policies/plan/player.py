@@ -75,7 +75,6 @@ QUARRY_BONUS = 0.1  # a charge's worth per victory point the enemy's death pays 
 QUARRY_WORTH = 0.5  # a shot's worth per victory point the target's death pays alone
 PRESSING_THRESHOLD = -0.3  # the worst exchange charged with the numbers or the clock
 POOR_SHOT = 1 / 6  # a bow wounding no better than this fights an enemy that comes near
-HELD_BACK = 1.0  # inches the enemy's free models came on, on the mean, in a turn: not coming
 LONE_CHARGE = 0.1  # the least worth of a charge a Will of Evil caster makes alone
 CHARGE_MARGIN = 1.0  # inches beyond an enemy's Move: its charge reach
 BEHIND_LINE = 2.0  # inches the leader and banners stand behind the fights they follow
@@ -103,8 +102,6 @@ class PlanPlayer(HeuristicPlayer):
         self._plans: dict[PlayerId, Plan] = {}
         self._forced: dict[PlayerId, tuple[int, Intent]] = {}  # side -> (turn, intent)
         self._fields = FlowFields()
-        # side -> (turn, its centre, the enemy's free models' spots) at its last plan
-        self._seen: dict[PlayerId, tuple[int, Point, dict[ModelId, Point]]] = {}
 
     def _plan(self, state: BattleState, side: PlayerId) -> Plan:
         """The side's plan for this turn, made at its first question of the turn."""
@@ -113,35 +110,7 @@ class PlanPlayer(HeuristicPlayer):
             forced = self._forced.get(side)
             intent = forced[1] if forced is not None and forced[0] == state.turn else None
             plan = self._plans[side] = make_plan(state, side, self.scenario, intent)
-            if intent is None and plan.intent is Intent.ADVANCE and self._enemy_waits(state, side):
-                plan.intent = Intent.PRESS
         return plan
-
-    def _enemy_waits(self, state: BattleState, side: PlayerId) -> bool:
-        """With the numbers, the enemy's free models came on less than ``HELD_BACK`` inches
-        on the mean since our last turn's plan: waiting outside their charge reach for them
-        to walk into ours only loses turns (Assassination: the army stood 7" off a force that
-        never came, and drew 0-0 at the turn limit). The smaller side still waits."""
-        if self.scenario is not None and self.scenario.spec.siege:
-            return False  # at a siege the walls are held: the siege policy closes in
-        seen = self._seen.get(side)
-        ours = state.living(side)
-        centre = (
-            sum(m.x for m in ours) / max(1, len(ours)),
-            sum(m.y for m in ours) / max(1, len(ours)),
-        )
-        free = {e.uid: e.position for e in state.living(1 - side) if not state.engaged(e)}
-        self._seen[side] = (state.turn, centre, free)
-        if seen is None or seen[0] != state.turn - 1 or not seen[2]:
-            return False
-        _, before, was_free = seen
-        came = [
-            point_distance(at, before) - point_distance(state.models[uid].position, before)
-            for uid, at in was_free.items()
-            if state.models[uid].alive
-        ]
-        more = state.alive_count(side) >= state.alive_count(1 - side)
-        return more and bool(came) and sum(came) / len(came) < HELD_BACK
 
     def force_intent(self, state: BattleState, side: PlayerId, intent: Intent) -> None:
         """Play ``intent`` for the rest of this turn (the plan is made again)."""
