@@ -239,11 +239,9 @@ class MovementRules:
         self.land(seat, roll, via_card=True)
 
     def land(self, seat: Seat, roll: DiceRoll | None, *, via_card: bool) -> None:
-        state = self.state
-        player = state.players[seat]
-        if player.in_jail or player.bankrupt or state.termination is not None:
-            return  # turn_stops, read here (every landing)
-        square = player.position
+        if self.turn_stops(seat):
+            return
+        square = self.state.players[seat].position
         kind = SQUARES[square].kind
         if kind is SquareKind.GO_TO_JAIL:
             self.send_to_jail(seat, "square")  # 001:L218

@@ -315,15 +315,11 @@ class TerrainIndex:
         pieces whose box meets the base's circumscribed circle's box, and whose hull that
         circle does not clear, are measured (speed: the others have no overlap, and most
         bases near a wall stand clear of it: no polygon made, no Shapely call)."""
-        x, y, r = pos[0], pos[1], base.radius
-        shape = None
-        for i in self.boxed((x - r, y - r, x + r, y + r), kinds):
-            if _clears_hull(x, y, r, self.hulls[i]):
-                continue
-            shape = footprint(pos, base) if shape is None else shape
-            if float(shapely.intersection(shape, self.shapes[i]).area) > 1e-4:
-                return True
-        return False
+        near = self._not_cleared(pos, base.radius, kinds)
+        if not near:
+            return False
+        shape = footprint(pos, base)
+        return any(float(shapely.intersection(shape, self.shapes[i]).area) > 1e-4 for i in near)
 
     def overlapped(self, pos: Point, base: Base, kinds: Iterable[Any]) -> list[int]:
         """The pieces of ``kinds`` the base overlaps (not merely touches)."""
@@ -342,16 +338,21 @@ class TerrainIndex:
         """The pieces within ``tolerance`` of the base, in order: those whose box meets the
         box of its circumscribed circle grown by ``tolerance``, and whose hull that circle
         does not clear, are measured (speed, as ``footprint_hits``: no buffer made)."""
-        x, y, reach = pos[0], pos[1], base.radius + tolerance
-        shape = None
-        found = []
-        for i in self.boxed((x - reach, y - reach, x + reach, y + reach)):
-            if _clears_hull(x, y, reach, self.hulls[i]):
-                continue
-            shape = footprint(pos, base) if shape is None else shape
-            if float(shapely.distance(shape, self.shapes[i])) <= tolerance:
-                found.append(i)
-        return found
+        near = self._not_cleared(pos, base.radius + tolerance)
+        if not near:
+            return []
+        shape = footprint(pos, base)
+        return [i for i in near if float(shapely.distance(shape, self.shapes[i])) <= tolerance]
+
+    def _not_cleared(
+        self, pos: Point, reach: Inches, kinds: Iterable[Any] | None = None
+    ) -> list[int]:
+        """The pieces (of ``kinds``) whose box meets the box of the circle of radius ``reach``
+        round ``pos``, and whose hull that circle does not clear, in order: the only ones
+        a base within it can meet (a sure test, no Shapely call)."""
+        x, y = pos
+        box = (x - reach, y - reach, x + reach, y + reach)
+        return [i for i in self.boxed(box, kinds) if not _clears_hull(x, y, reach, self.hulls[i])]
 
     def intervals(self, start: Point, end: Point, i: int, radius: Inches = 0.0) -> list[Interval]:
         """Return the stretches (as distances from ``start``) of the segment inside piece ``i``
