@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from saved_hashes import save_or_check  # noqa: E402  (bench/saved_hashes.py)
 
+from battlesim.engines import compiled  # noqa: E402
 from battlesim.engines.registry import play_function  # noqa: E402
 
 GAMES = 12  # seeds per set-up
@@ -82,7 +83,7 @@ def main() -> int:
     for game, seconds in cpu.items():
         count = sum(1 for g in games if g["game"] == game)
         print(f"{game:9s} {count} games, {seconds:.2f} CPU s ({seconds / count:.3f} s each)")
-    print(f"load average {load}")
+    print(f"load average {load}; engines {compiled.STATUS}")
     return save_or_check(
         "games",
         games,

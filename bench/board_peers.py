@@ -37,6 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from battlesim.engines import compiled  # noqa: E402
 from battlesim.engines.monopoly import game as monopoly_game  # noqa: E402
 from battlesim.engines.risk import game as risk_game  # noqa: E402
 
@@ -224,6 +225,7 @@ def main() -> int:
     cli.add_argument("--rounds", type=int, default=2)
     args = cli.parse_args()
     print(f"load average at start: {', '.join(f'{v:.2f}' for v in os.getloadavg())}")
+    print(f"our engines: {compiled.STATUS} (BATTLESIM_PURE_PYTHON=1: pure Python)")
     if args.monopoly_peer:
         sys.setrecursionlimit(10_000)
         compare(

@@ -28,6 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from battlesim.engines import compiled  # noqa: E402
 from battlesim.engines.sbg.core.tables_preset import PRESETS  # noqa: E402
 from battlesim.engines.sbg.game import play_game  # noqa: E402
 from battlesim.engines.sbg.samples import SAMPLE_FORCES  # noqa: E402
@@ -177,6 +178,7 @@ def main() -> None:
     parser.add_argument("--no-profile", action="store_true")
     args = parser.parse_args()
     print(f"load average at the start: {load()}")
+    print(f"engines: {compiled.STATUS}")
     medians = {table: scaling(args.battles, table) for table in (TABLES if args.battles else ())}
     if medians:
         medians_table(medians)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 
+from battlesim.engines import compiled
 from config.celery import app as celery_app
 
 pytest_plugins = ["tests.workers"]
@@ -44,6 +46,25 @@ def pytest_configure(config: pytest.Config) -> None:
             "var",
         ]
         subprocess.run(command, cwd=ROOT, check=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """A ``pure_python`` test patches an engine module's functions or classes, which compiled
+    callers do not look up again: with the compiled engines loaded, the test runs whole in a
+    child pytest on the pure-Python path (its failure fails this test)."""
+    if not pyfuncitem.get_closest_marker("pure_python") or not compiled.active():
+        return None
+    child = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", pyfuncitem.nodeid],
+        cwd=ROOT,
+        env={**os.environ, compiled.PURE_ENV: "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert child.returncode == 0, f"on the pure-Python path:\n{child.stdout[-3000:]}"
+    return True
 
 
 WORKER_FIXTURES = frozenset({"broker", "start_worker", "start_beat"})

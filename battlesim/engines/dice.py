@@ -19,6 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 
@@ -35,6 +37,7 @@ class Roll:
     value: int
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: subclasses may be Python
 class Dice:
     """Seeded dice. Only ``random.Random.random()`` is used: it is the one stream Python
     promises to keep identical for the same seed across versions."""

@@ -125,7 +125,9 @@ def run(rules: ClassicRules) -> None:
     while state.termination is None:  # is_over, read directly (a hot loop)
         state.round += 1
         for seat in list(state.order):
-            if not state.players[seat].bankrupt and state.termination is None:
+            # ``is_over``: the loop's test narrows ``termination`` to None for mypy, and a
+            # compiled build (mypyc) would check that narrowed type at run time
+            if not state.players[seat].bankrupt and not state.is_over:
                 play_one_turn(rules, seat)
         _check_round_limits(rules)
 

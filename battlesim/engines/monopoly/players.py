@@ -7,6 +7,10 @@ the others' turns), mortgage, trade, prison, and a debt paid partly in deeds (of
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from mypy_extensions import mypyc_attr
+
 from battlesim.engines.dice import Dice
 from battlesim.engines.monopoly.actions import (
     BreakFortress,
@@ -44,10 +48,11 @@ from battlesim.engines.monopoly.trading import (
 BID_STEP = 10
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: strategies may be Python
 class Player:
     """A steady player: buys what it can afford above its reserve, builds evenly."""
 
-    name = "base"
+    name: ClassVar[str] = "base"
     reserve = 0  # cash kept back when buying or building
     bid_factor = 1.0  # highest bid as a share of the printed price
     max_level = 5  # build up to this level (5 = fortress in the standard game)

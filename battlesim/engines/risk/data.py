@@ -9,12 +9,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-DATA_FILE = Path(__file__).with_name("data.yaml")
+# Found through the package, not ``__file__``: a compiled module's file is in the build.
+DATA_FILE = Path(str(resources.files("battlesim.engines.risk") / "data.yaml"))
 
 TerritoryName = str
 Seat = int

@@ -8,7 +8,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from battlesim.engines.dice import Dice, QuietDice
@@ -39,6 +39,11 @@ class Options:
     card_territory_bonus: bool = False
 
 
+_DEFAULTS: dict[str, Any] = {
+    name: getattr(Options(), name) for name in Options.__dataclass_fields__
+}
+
+
 def validate_options(raw: Mapping[str, Any] | None) -> None:
     """Check options before a job is queued (registry contract); raise ``BadOptionError``."""
     parse_options(raw)
@@ -50,15 +55,17 @@ def parse_options(raw: Mapping[str, Any] | None) -> Options:
     unknown = sorted(set(raw) - set(Options.__dataclass_fields__))
     if unknown:
         raise BadOptionError(f"unknown option(s): {', '.join(unknown)}")
-    options = Options(**raw)
-    _check_players(options.players)
-    _check_int("turn_limit", options.turn_limit, 1, 10_000)
-    _check_int("leaders_at_setup", options.leaders_at_setup, 1, 2)
-    if not isinstance(options.card_territory_bonus, bool):
+    # The raw values are checked before ``Options`` holds them: a compiled build (mypyc)
+    # checks a dataclass field's type when it is set.
+    value = {**_DEFAULTS, **raw}
+    _check_players(value["players"])
+    _check_int("turn_limit", value["turn_limit"], 1, 10_000)
+    _check_int("leaders_at_setup", value["leaders_at_setup"], 1, 2)
+    if not isinstance(value["card_territory_bonus"], bool):
         raise BadOptionError("card_territory_bonus must be true or false")
-    if options.scoring not in (None, "team", "player"):
-        raise BadOptionError(f"scoring must be 'team' or 'player', not {options.scoring!r}")
-    return replace(options, players=tuple(options.players))
+    if value["scoring"] not in (None, "team", "player"):
+        raise BadOptionError(f"scoring must be 'team' or 'player', not {value['scoring']!r}")
+    return Options(**{**value, "players": tuple(value["players"])})
 
 
 def _check_players(players: Any) -> None:

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.risk.actions import Attack, CardPlay, Fortify
@@ -117,10 +120,11 @@ def speeds_ring(play_card: AdventureCard, play: CardPlay) -> bool:
     return play_card.effect == "hunt"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: strategies may be Python
 class Player:
     """The decision points; a subclass overrides what its strategy changes."""
 
-    name = "base"
+    name: ClassVar[str] = "base"
     attack_threshold = 0.6
 
     def __init__(self, dice: Dice) -> None:

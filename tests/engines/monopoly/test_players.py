@@ -106,6 +106,7 @@ def test_every_strategy_plays_a_whole_game_through_the_registry() -> None:
     assert play is play_game
 
 
+@pytest.mark.pure_python  # patches the module's own calls
 def test_the_kept_trade_deals_give_the_offer_read_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     """The trade plan keeps its deals (before cash) on the state while the owners, players,
     mortgages and buildings they were read from stay, also across a change of owner that
@@ -142,6 +143,7 @@ def test_the_kept_trade_deals_give_the_offer_read_afresh(monkeypatch: pytest.Mon
     assert asked["kept_across_a_sale"] > 0
 
 
+@pytest.mark.pure_python  # patches the module's own calls
 def test_an_idle_player_is_idle_when_its_plans_are_read_afresh(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -202,6 +202,7 @@ def test_each_compared_pair_costs_exactly_one_battalion(
     assert min(lost) >= 0
 
 
+@pytest.mark.pure_python  # patches the module's own calls
 def test_attack_options_under_lasting_effects_are_the_pairs_max_dice_allows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -255,6 +256,7 @@ def test_hostile_pairs_after_a_conquest_are_read_afresh_in_order() -> None:
     assert state.hostile_pairs(0) == fresh(0)
 
 
+@pytest.mark.pure_python  # patches the module's own calls
 def test_the_options_kept_across_an_invasion_are_a_fresh_reading(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
