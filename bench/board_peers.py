@@ -225,7 +225,7 @@ def main() -> int:
     cli.add_argument("--rounds", type=int, default=2)
     args = cli.parse_args()
     print(f"load average at start: {', '.join(f'{v:.2f}' for v in os.getloadavg())}")
-    print(f"our engines: {compiled.STATUS} (BATTLESIM_PURE_PYTHON=1: pure Python)")
+    print(f"our engines: {compiled.STATUS}")
     if args.monopoly_peer:
         sys.setrecursionlimit(10_000)
         compare(

@@ -34,7 +34,7 @@ from battlesim.engines.monopoly.data import (
 from battlesim.engines.monopoly.state import GameState
 
 if TYPE_CHECKING:
-    from battlesim.engines.monopoly.players import Player
+    from battlesim.engines.monopoly.players import Strategy
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +102,7 @@ class MovementRules:
     def __init__(
         self,
         state: GameState,
-        players: Sequence[Player],
+        players: Sequence[Strategy],
         dice: Dice,
         log: EventLog | None = None,
     ) -> None:

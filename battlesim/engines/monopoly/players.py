@@ -7,7 +7,7 @@ the others' turns), mortgage, trade, prison, and a debt paid partly in deeds (of
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -48,8 +48,56 @@ from battlesim.engines.monopoly.trading import (
 BID_STEP = 10
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as its subclass Player
+class Strategy(Protocol):
+    """The decisions the rules ask of a seat: a ``Player`` (every strategy), or any object
+    with these methods (at a play table, a person's seat or an AI behind a proxy). The rules
+    hold seats by this protocol: a compiled build (mypyc) then checks no class at these calls
+    and still calls a ``Player``'s methods natively."""
+
+    def decide_buy(self, state: GameState, seat: Seat, square: SquareIndex) -> bool: ...
+
+    def bid(
+        self, state: GameState, seat: Seat, square: SquareIndex, high: int, leader: Seat | None
+    ) -> int | None: ...
+
+    def bid_building(
+        self, state: GameState, seat: Seat, high: int, leader: Seat | None, fortress: bool
+    ) -> int | None: ...
+
+    def claim_ring_territory(self, state: GameState, seat: Seat, square: SquareIndex) -> bool: ...
+
+    def jail_choice(self, state: GameState, seat: Seat) -> JailChoice: ...
+
+    def pay_or_draw(self, state: GameState, seat: Seat) -> bool: ...
+
+    def next_action(self, state: GameState, seat: Seat) -> ManageAction | None: ...
+
+    def build_or_lift(self, state: GameState, seat: Seat) -> ManageAction | None: ...
+
+    def place_building(self, state: GameState, seat: Seat, fortress: bool | None) -> int | None: ...
+
+    def lift_mortgage_now(self, state: GameState, seat: Seat, square: SquareIndex) -> bool: ...
+
+    def raise_cash(self, state: GameState, seat: Seat, amount: int) -> ManageAction | None: ...
+
+    def offer_deeds(
+        self, state: GameState, seat: Seat, creditor: Seat, shortfall: int
+    ) -> tuple[SquareIndex, ...]: ...
+
+    def accept_deeds(
+        self, state: GameState, seat: Seat, offer: DeedOffer
+    ) -> DeedSettlement | None: ...
+
+    def propose_trade(self, state: GameState, seat: Seat) -> Trade | None: ...
+
+    def accept_trade(self, state: GameState, seat: Seat, trade: Trade) -> bool: ...
+
+    def between_turns_action(self, state: GameState, seat: Seat) -> ManageAction | None: ...
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled: strategies may be Python
-class Player:
+class Player(Strategy):
     """A steady player: buys what it can afford above its reserve, builds evenly."""
 
     name: ClassVar[str] = "base"

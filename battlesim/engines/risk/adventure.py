@@ -18,7 +18,7 @@ from battlesim.engines.risk.data import (
 from battlesim.engines.risk.state import Effect, EffectKind, GameState
 
 if TYPE_CHECKING:
-    from battlesim.engines.risk.players import Player
+    from battlesim.engines.risk.players import Strategy
 
 
 # --- drawing ---------------------------------------------------------------------------------
@@ -31,7 +31,7 @@ def draw_adventure(state: GameState) -> AdventureCard | None:
     return state.adventure_deck.pop() if state.adventure_deck else None
 
 
-def collect_adventure(state: GameState, seat: Seat, player: Player) -> None:
+def collect_adventure(state: GameState, seat: Seat, player: Strategy) -> None:
     """Part V: draw, resolving events at once, until a mission or a power (003:L118-120)."""
     state.flags.drew_adventure = True
     while (card := draw_adventure(state)) is not None:
@@ -43,7 +43,7 @@ def collect_adventure(state: GameState, seat: Seat, player: Player) -> None:
     _discard_to_limit(state, seat, player)
 
 
-def _discard_to_limit(state: GameState, seat: Seat, player: Player) -> None:
+def _discard_to_limit(state: GameState, seat: Seat, player: Strategy) -> None:
     hand = state.players[seat].adventures
     while len(hand) > state.board.rules["adventure_hand_limit"]:
         card = player.discard_adventure(state, seat, sorted(hand, key=lambda c: c.id))
@@ -92,13 +92,13 @@ def _mission_reward(state: GameState, seat: Seat, card: AdventureCard) -> None:
 
 
 # --- events ------------------------------------------------------------------------------
-def resolve_event(state: GameState, seat: Seat, card: AdventureCard, player: Player) -> None:
+def resolve_event(state: GameState, seat: Seat, card: AdventureCard, player: Strategy) -> None:
     """Follow an event card at once (003:L118); it scores 0 but counts as played."""
     spend_card(state, seat, card)
     EVENTS[card.effect](state, seat, card, player)
 
 
-def _second_leader(state: GameState, seat: Seat, card: AdventureCard, player: Player) -> None:
+def _second_leader(state: GameState, seat: Seat, card: AdventureCard, player: Strategy) -> None:
     options = [t for t in state.territories_of(seat) if t not in state.leaders]
     if state.players[seat].leaders_in_pool and options:
         state.place_leader(seat, player.place_leader(state, seat, options), card.name)
@@ -114,12 +114,12 @@ def reveal(state: GameState, count: int) -> list[TerritoryName]:
     return names
 
 
-def _winter_storms(state: GameState, seat: Seat, card: AdventureCard, player: Player) -> None:
+def _winter_storms(state: GameState, seat: Seat, card: AdventureCard, player: Strategy) -> None:
     frozen = frozenset(reveal(state, 3))
     state.effects.append(Effect(EffectKind.WINTER_STORMS, seat, frozen))
 
 
-def _raiders(state: GameState, seat: Seat, card: AdventureCard, player: Player) -> None:
+def _raiders(state: GameState, seat: Seat, card: AdventureCard, player: Strategy) -> None:
     for territory in reveal(state, 3):
         count = state.armies[territory]
         loss = min(count // 2, count - 1)
@@ -127,12 +127,12 @@ def _raiders(state: GameState, seat: Seat, card: AdventureCard, player: Player) 
             state.remove_battalions(territory, loss, card.name)
 
 
-def _mustering(state: GameState, seat: Seat, card: AdventureCard, player: Player) -> None:
+def _mustering(state: GameState, seat: Seat, card: AdventureCard, player: Strategy) -> None:
     for territory in reveal(state, 3):
         state.add_battalions(territory, card.amount, card.name)
 
 
-def _local_uprising(state: GameState, seat: Seat, card: AdventureCard, player: Player) -> None:
+def _local_uprising(state: GameState, seat: Seat, card: AdventureCard, player: Strategy) -> None:
     shown = reveal(state, 1)
     state.players[seat].uprisings += shown
     resolve_uprisings(state, seat)
@@ -146,11 +146,11 @@ def resolve_uprisings(state: GameState, seat: Seat) -> None:
         state.add_battalions(territory, 4, "Local Uprising")
 
 
-def _corsairs(state: GameState, seat: Seat, card: AdventureCard, player: Player) -> None:
+def _corsairs(state: GameState, seat: Seat, card: AdventureCard, player: Strategy) -> None:
     state.effects.append(Effect(EffectKind.CORSAIRS, seat, frozenset()))
 
 
-def _region_event(state: GameState, seat: Seat, card: AdventureCard, player: Player) -> None:
+def _region_event(state: GameState, seat: Seat, card: AdventureCard, player: Strategy) -> None:
     territory = card.territory or ""
     side = state.players[state.owner[territory]].side
     change = card.evil if side is Side.EVIL else card.good
@@ -161,7 +161,7 @@ def _region_event(state: GameState, seat: Seat, card: AdventureCard, player: Pla
         state.remove_battalions(territory, loss, card.name)
 
 
-EventHandler = Callable[[GameState, Seat, AdventureCard, "Player"], None]
+EventHandler = Callable[[GameState, Seat, AdventureCard, "Strategy"], None]
 EVENTS: dict[str, EventHandler] = {
     "second_leader": _second_leader,
     "winter_storms": _winter_storms,

@@ -16,7 +16,7 @@ from battlesim.engines.log import Event, EventLog, NullLog
 from battlesim.engines.registry import GameResult
 from battlesim.engines.risk.actions import BadOptionError
 from battlesim.engines.risk.outcome import Termination
-from battlesim.engines.risk.players import STRATEGIES, Player
+from battlesim.engines.risk.players import STRATEGIES, Strategy
 from battlesim.engines.risk.scoring import regions_held, score, side_totals, winner
 from battlesim.engines.risk.setup import new_state, set_up
 from battlesim.engines.risk.state import GameState
@@ -113,7 +113,7 @@ def _played(
 
 def start(
     seed: int, settings: Options, log: EventLog, dice_type: type[Dice] = Dice
-) -> tuple[GameState, dict[int, Player]]:
+) -> tuple[GameState, dict[int, Strategy]]:
     """Seat the players around one ``Dice(seed)``; the set-up comes next."""
     dice = dice_type(seed)
     log.emit("game", game="risk", seed=seed, options=_options_json(settings))
@@ -122,7 +122,7 @@ def start(
     return state, {p.seat: STRATEGIES[p.strategy](dice) for p in state.players}
 
 
-def run(state: GameState, players: dict[int, Player], turn_limit: int) -> Termination:
+def run(state: GameState, players: dict[int, Strategy], turn_limit: int) -> Termination:
     """Play turns until the Ring is destroyed (003:L38, L134) or the safety limit."""
     while state.turn < turn_limit:
         play_turn(state, players)

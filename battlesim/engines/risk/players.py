@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -120,8 +120,51 @@ def speeds_ring(play_card: AdventureCard, play: CardPlay) -> bool:
     return play_card.effect == "hunt"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as its subclass Player
+class Strategy(Protocol):
+    """The decisions the rules ask of a seat: a ``Player`` (every strategy), or any object
+    with these methods (at a play table, a person's seat or an AI behind a proxy). The rules
+    hold seats by this protocol: a compiled build (mypyc) then checks no class at these calls
+    and still calls a ``Player``'s methods natively."""
+
+    def claim(self, state: GameState, seat: Seat, vacant: list[TerritoryName]) -> str: ...
+
+    def place_one(self, state: GameState, seat: Seat) -> TerritoryName: ...
+
+    def place_leader(self, state: GameState, seat: Seat, options: list[TerritoryName]) -> str: ...
+
+    def trade(
+        self, state: GameState, seat: Seat, sets: list[tuple[TerritoryCard, ...]], forced: bool
+    ) -> tuple[TerritoryCard, ...] | None: ...
+
+    def place_reinforcements(self, state: GameState, seat: Seat, count: int) -> dict[str, int]: ...
+
+    def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None: ...
+
+    def defend(self, state: GameState, seat: Seat, attack: Attack) -> int: ...
+
+    def move_in(
+        self, state: GameState, seat: Seat, attack: Attack, least: int, most: int
+    ) -> int: ...
+
+    def fortify(self, state: GameState, seat: Seat) -> Fortify | None: ...
+
+    def play_power(
+        self,
+        state: GameState,
+        seat: Seat,
+        timing: Timing,
+        options: list[CardPlay],
+        attack: Attack | None,
+    ) -> CardPlay | None: ...
+
+    def discard_adventure(
+        self, state: GameState, seat: Seat, hand: list[AdventureCard]
+    ) -> AdventureCard: ...
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled: strategies may be Python
-class Player:
+class Player(Strategy):
     """The decision points; a subclass overrides what its strategy changes."""
 
     name: ClassVar[str] = "base"

@@ -18,7 +18,7 @@ from battlesim.engines.risk.data import (
     load_board,
     territory_cards,
 )
-from battlesim.engines.risk.players import Player
+from battlesim.engines.risk.players import Strategy
 from battlesim.engines.risk.state import GameState, PlayerState
 
 
@@ -103,7 +103,7 @@ def _occupy(state: GameState, seat: Seat, territory: str, reason: str) -> None:
     state.log.emit("claim", seat=seat, territory=territory, reason=reason)
 
 
-def claim_vacant(state: GameState, players: dict[Seat, Player], first: Seat) -> Seat:
+def claim_vacant(state: GameState, players: dict[Seat, Strategy], first: Seat) -> Seat:
     """Claim vacant territories one at a time in turn (003:L16); return who is next."""
     seat = first
     vacant = sorted(set(state.board.territories) - set(state.owner))
@@ -117,7 +117,7 @@ def claim_vacant(state: GameState, players: dict[Seat, Player], first: Seat) -> 
     return seat
 
 
-def place_remaining(state: GameState, players: dict[Seat, Player], first: Seat) -> None:
+def place_remaining(state: GameState, players: dict[Seat, Strategy], first: Seat) -> None:
     """Place the rest one battalion at a time, in a circle (003:L18)."""
     left = sum(p.reserve for p in state.players)  # only placing changes it
     start = state.order.index(first)  # the circle: nobody is out of the game at set-up
@@ -129,7 +129,7 @@ def place_remaining(state: GameState, players: dict[Seat, Player], first: Seat) 
             left -= 1
 
 
-def place_leaders(state: GameState, players: dict[Seat, Player], first: Seat, each: int) -> None:
+def place_leaders(state: GameState, players: dict[Seat, Strategy], first: Seat, each: int) -> None:
     """Each player places leaders in turn, never two in a territory (003:L20-22)."""
     seat = first
     for _ in range(each * len(state.order)):
@@ -167,7 +167,7 @@ def _hands_json(state: GameState) -> dict[str, object]:
     }
 
 
-def set_up(state: GameState, players: dict[Seat, Player], leaders_each: int = 1) -> None:
+def set_up(state: GameState, players: dict[Seat, Strategy], leaders_each: int = 1) -> None:
     """Run the whole set-up; the Ring starts in the Shire (003:L30)."""
     occupy_dealt(state, deal_opening_cards(state))
     build_decks(state)

@@ -18,12 +18,12 @@ from battlesim.engines.risk.combat import (
 from battlesim.engines.risk.data import Seat, Timing
 from battlesim.engines.risk.fellowship import advance
 from battlesim.engines.risk.fortify import apply_fortify
-from battlesim.engines.risk.players import Player
+from battlesim.engines.risk.players import Strategy
 from battlesim.engines.risk.powers import play_power, power_options, spend_mountain_pass
 from battlesim.engines.risk.scoring import regions_held
 from battlesim.engines.risk.state import GameState, Invasion, TurnFlags
 
-Players = dict[Seat, Player]
+Players = dict[Seat, Strategy]
 
 
 def play_turn(state: GameState, players: Players) -> None:
@@ -69,7 +69,7 @@ def reinforce(state: GameState, seat: Seat, players: Players) -> None:
     place_reserve(state, seat, players[seat])
 
 
-def trade_sets(state: GameState, seat: Seat, player: Player, forced: int) -> None:
+def trade_sets(state: GameState, seat: Seat, player: Strategy, forced: int) -> None:
     """Offer trades; while the hand holds ``forced`` cards or more, a set must go (003:L62)."""
     while sets := legal_sets(state, seat):
         must = len(state.players[seat].cards) >= forced
@@ -83,7 +83,7 @@ def trade_sets(state: GameState, seat: Seat, player: Player, forced: int) -> Non
             forced = 99  # one forced set at the start of the turn, the rest by choice
 
 
-def place_reserve(state: GameState, seat: Seat, player: Player) -> None:
+def place_reserve(state: GameState, seat: Seat, player: Strategy) -> None:
     """All reinforcements must be placed on own territories (003:L64)."""
     reserve = state.players[seat].reserve
     if not reserve:
