@@ -531,36 +531,3 @@ def test_a_casting_nazgul_moves_after_the_fighters() -> None:
         state, wraith, _ = _wraiths(caster, fought=False)
         assert role_of(state, wraith) is Role.HERO
         assert player.move_order(state, 0) == order
-
-
-def _leading_wraith(will: int) -> tuple[BattleState, ModelState, ModelState]:
-    """A casting Nazgûl leading side 0 at (20, 12) with ``will`` Will on turn 5 (it keeps
-    4 for the turns ahead: magic_policy.evil_reserve), an enemy Ringwraith at (20, 17)
-    fought by a friend on its east."""
-    state = battle(priority=1)
-    state.turn = 5
-    wraith = add(state, "a1", 0, 20, 12, _NAZGUL)
-    wraith.will = will
-    state.forces = (replace(state.forces[0], leader="a1"), state.forces[1])
-    foe = add(state, "b1", 1, 20, 17, replace(_NAZGUL, powers=()))
-    add(state, "a2", 0, 20 + BASE_GAP, 17)
-    add(state, "b2", 1, 40, 40)
-    return state, wraith, foe
-
-
-def test_a_will_of_evil_leader_short_of_will_joins_no_fight_and_keeps_clear() -> None:
-    """Each fight costs a Nazgûl a Will point and its banishment pays the enemy the leader's
-    points: a casting Nazgûl leader with no more Will than it keeps for the turns ahead
-    joins no fight under way and steps out of the enemy's charge reach (Move + 1"); with
-    Will to spare it joins the fight as a leader does."""
-    player = PlanPlayer()
-    state, wraith, foe = _leading_wraith(will=7)
-    assert role_of(state, wraith) is Role.LEADER
-    charge = player._charge(state, wraith, CHARGE_THRESHOLD)
-    assert charge is not None and charge.target == foe.uid
-    state, wraith, foe = _leading_wraith(will=4)
-    assert player._charge(state, wraith, CHARGE_THRESHOLD) is None
-    action = player._choose_move(state, wraith)
-    assert isinstance(action, Move)
-    gap = point_distance(action.to, foe.position) - 2 * foe.radius
-    assert gap >= foe.profile.move + 1.0

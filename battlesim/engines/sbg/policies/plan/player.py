@@ -34,7 +34,7 @@ from battlesim.engines.sbg.core.effects import Bar
 from battlesim.engines.sbg.core.paths import Point, point_distance, rotated, toward
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
-from battlesim.engines.sbg.policies.magic_policy import evil_reserve, waits
+from battlesim.engines.sbg.policies.magic_policy import waits
 from battlesim.engines.sbg.policies.plan.flow import FlowFields, screened
 from battlesim.engines.sbg.policies.plan.intent import (
     CLOSING_TURNS,
@@ -266,8 +266,6 @@ class PlanPlayer(HeuristicPlayer):
         gap, enemy = _nearest(state, model)
         if enemy is None:
             return Hold(model.uid)
-        if _will_is_short(state, model):
-            return self._keep_clear(state, model, enemy)
         front = _front_friend(state, model)
         if front is None or gap < BEHIND_LINE + 1.0:
             return self._close_in(state, model, self._plan(state, model.player))
@@ -321,17 +319,6 @@ class PlanPlayer(HeuristicPlayer):
         if room <= 0.0:
             return Hold(model.uid)
         return self._walk(state, model, target.position, max(0.05, room))
-
-    def _keep_clear(self, state: BattleState, model: ModelState, enemy: ModelState) -> MoveAction:
-        """Out of every enemy's charge reach: it casts from there (``_stand_off``), or, inside
-        one, it steps straight away from the nearest enemy by what it lacks (at most its Move)."""
-        room = self._short_of_reach(state, model)
-        if room > 0.0:
-            return self._stand_off(state, model, enemy)
-        away = math.atan2(model.y - enemy.y, model.x - enemy.x)
-        step = min(float(model.profile.move), 0.1 - room)
-        spot = (model.x + math.cos(away) * step, model.y + math.sin(away) * step)
-        return self._walk(state, model, spot)
 
     def _short_of_reach(self, state: BattleState, model: ModelState) -> float:
         """How far the model may walk and still end outside every enemy's charge reach
@@ -389,8 +376,6 @@ class PlanPlayer(HeuristicPlayer):
             return -1.0  # its death alone pays the enemy: it fights only when charged
         if banished_by_fight(model, [enemy]):
             return -1.0  # its last Will: the fight banishes it whoever wins (SR-WILLEVIL)
-        if role in KEPT_BACK and _will_is_short(state, model):
-            return -1.0  # a fight under way costs the Will it lives on: see _will_is_short
         mine, theirs = model.profile, enemy.profile
         win = 0.5 + 0.08 * (mine.fight - theirs.fight) + 0.1 * (mine.attacks - theirs.attacks)
         win = min(0.9, max(0.1, win + 0.25 * engaged))
@@ -438,15 +423,6 @@ def _will_is_life(model: ModelState) -> bool:
     """A caster with Will of Evil (SR-WILLEVIL): each fight costs the Will it casts with,
     and the last point its life."""
     return bool(model.profile.powers) and WILL_OF_EVIL in model.triggers
-
-
-def _will_is_short(state: BattleState, model: ModelState) -> bool:
-    """A Will of Evil caster with no more Will than it keeps for the turns ahead
-    (``magic_policy.evil_reserve``): each fight it joins or is charged into costs a point,
-    and at 0 it is banished. Kept back (the leader), it has spent that Will casting, and its
-    banishment pays the enemy the leader's points (the Witch-king joined fights under way
-    at 4 Will on turn 5 and was banished on turn 8, seed 654)."""
-    return _will_is_life(model) and model.will <= evil_reserve(state)
 
 
 def _lone_caster(state: BattleState, model: ModelState, enemy: ModelState) -> bool:
