@@ -3,6 +3,7 @@ Wilson interval, the CPU time it took and the load average.
 
     .venv/bin/python bench/sbg_players.py [--seeds 4] [--player heuristic_v2] [--check ...]
     .venv/bin/python bench/sbg_players.py --seeds 1 --check stronger cost   # while iterating
+    .venv/bin/python bench/sbg_players.py --seeds 2 --check stronger --outcomes FILE  # per battle
     .venv/bin/python bench/sbg_players.py --check search --seeds 1 --tables "open field" \
         --scenarios to_the_death   # the search player v heuristic_v2 (slow: narrow it)
     .venv/bin/python bench/sbg_players.py --check search --seeds 1 --search-depth 0 \
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import sys
 import time
 from collections.abc import Iterator
@@ -67,6 +69,7 @@ SAFETY = "turn_limit"  # the termination that is the safety limit, not the scena
 TABLES = list(PRESETS)  # --tables narrows it (a slow player: one table at a time)
 AGAINST = ["heuristic_v1"]  # --against: the player "stronger" and "cost" compare with
 NARROWED: dict[str, tuple[str, ...]] = {}  # --forces, --scenarios (the search check)
+OUTCOMES: list[str] = []  # --outcomes: the stronger check's battles, one JSON line each
 
 
 def battle(seed: int, forces: list[Any], players: list[str], table: str, scenario: str) -> Any:
@@ -97,11 +100,24 @@ def stronger(seeds: int, player: str) -> None:
         won = decisive = 0
         for seed, pairing, table, scenario, side in swapped(seeds, pairings=pairings):
             players = [player, other] if side == 0 else [other, player]
-            winner = battle(seed, list(pairing), players, table, scenario).winner
-            if winner is not None:
+            result = battle(seed, list(pairing), players, table, scenario)
+            _record(seed, pairing, table, scenario, side, result)
+            if result.winner is not None:
                 decisive += 1
-                won += int(winner) == side
+                won += int(result.winner) == side
         print(f"stronger ({label}): {player} v {other}, decisive won {rate(won, decisive)}")
+
+
+def _record(seed: int, pairing: Any, table: str, scenario: str, side: int, result: Any) -> None:
+    """One JSON line a battle to ``--outcomes`` (two runs' files pair battle for battle:
+    which pairings and sides the player wins or loses, and what a change turned)."""
+    if OUTCOMES:
+        summary = result.summary
+        row = {"seed": seed, "forces": list(pairing), "table": table, "scenario": scenario}
+        row |= {"side": side, "winner": result.winner, "termination": result.termination}
+        row |= {"start": summary["start_models"], "casualties": summary["casualties"]}
+        with open(OUTCOMES[0], "a", encoding="utf-8") as out:
+            out.write(json.dumps(row) + "\n")
 
 
 def mirror(seeds: int, player: str) -> None:
@@ -280,6 +296,7 @@ def main() -> None:
     parser.add_argument("--tables", nargs="+", choices=sorted(PRESETS), default=list(PRESETS))
     parser.add_argument("--forces", nargs="+", choices=sorted(SAMPLE_FORCES), help="for search")
     parser.add_argument("--scenarios", nargs="+", choices=SCENARIOS, help="for search")
+    parser.add_argument("--outcomes", help="stronger: append each battle to FILE (JSON lines)")
     parser.add_argument("--search-depth", type=int, help="for search: whole turns looked ahead")
     parser.add_argument("--search-rollouts", type=int, help="for search: copies per candidate")
     args = parser.parse_args()
@@ -291,6 +308,7 @@ def main() -> None:
         {k: tuple(v) for k, v in vars(args).items() if k in ("forces", "scenarios") and v}
     )
     AGAINST[0] = args.against
+    OUTCOMES[:] = [args.outcomes] if args.outcomes else []
     TABLES[:] = args.tables
     print(load_average())
     for name in args.check:
