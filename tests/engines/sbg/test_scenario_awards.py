@@ -10,8 +10,13 @@ from dataclasses import replace
 from battlesim.engines.sbg.core.actions import Charge, Move
 from battlesim.engines.sbg.core.paths import point_distance
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.policies.plan.intent import HUNTERS, make_plan
-from battlesim.engines.sbg.policies.plan.objectives import leader_fights, objectives, quarries
+from battlesim.engines.sbg.policies.plan.intent import HUNTERS, Intent, make_plan
+from battlesim.engines.sbg.policies.plan.objectives import (
+    leader_fights,
+    objectives,
+    only_break_scores,
+    quarries,
+)
 from battlesim.engines.sbg.policies.plan.roles import Role
 from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
 from battlesim.engines.sbg.rules.scenarios import scenario_named
@@ -138,3 +143,32 @@ def test_the_enemy_camp_is_a_marker_we_score_and_gets_models_however_far() -> No
     plan = make_plan(state, 1, scenario)
     assert list(plan.posts.values()) == [camps[0], camps[0]]  # one more than the enemy
     assert plan.posts.keys() <= {m.uid for m in mine}
+
+
+def _standoff(priority: int) -> tuple[BattleState, ModelState]:
+    """Two fighters of side 0 against one enemy 12" off: out of charge range, inside the
+    enemy's charge reach (its Move and an inch) once side 0 walks a full Move."""
+    state = battle(priority=priority)
+    fighter = add(state, "A0", 0, 24, 10)
+    add(state, "A1", 0, 30, 4)
+    add(state, "B0", 1, 24, 22)
+    return state, fighter
+
+
+def test_where_only_the_break_and_marked_models_score_the_larger_side_presses() -> None:
+    """Assassination pays nothing for the kills short of the enemy's break: with Priority,
+    a line that stopped outside the enemy's charge reach for the enemy to walk into its
+    charges drew 0-0 against a random force that never came (seeds 7009, 7027: 13 of the
+    15 draws of seeds 7000-7199). To the Death pays for attrition: there it still waits."""
+    assassination, death = scenario_named("assassination"), scenario_named("to_the_death")
+    assert only_break_scores(assassination)
+    assert not any(only_break_scores(scenario_named(n)) for n in ("to_the_death", "domination"))
+    state, fighter = _standoff(priority=0)
+    assassination.start(state, players())
+    assert make_plan(state, 0, assassination).intent is Intent.PRESS
+    assert make_plan(state, 1, assassination).intent is Intent.ADVANCE  # the smaller side
+    assert make_plan(state, 0, death).intent is Intent.ADVANCE
+    pressed = SiegePlanPlayer(assassination).choose_move(state, fighter)
+    waited = SiegePlanPlayer(death).choose_move(state, fighter)
+    assert isinstance(pressed, Move) and isinstance(waited, Move)
+    assert pressed.to[1] > 15.5 > waited.to[1]  # B0's charge reach: 7" off its base, y 14

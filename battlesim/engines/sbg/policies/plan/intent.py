@@ -3,8 +3,10 @@ models take or hold which objective, and whether the line advances or holds.
 
 - ADVANCE: close in and fight (the default: a battle is won by fighting); a model that
   cannot charge stops outside the enemy's charge reach when the enemy moves after it.
-- PRESS: close in all the way, even into the enemy's charge reach (chosen only by the
-  search player, ``search.py``, when its look-ahead finds it better).
+- PRESS: close in all the way, even into the enemy's charge reach (chosen by the search
+  player, ``search.py``, when its look-ahead finds it better, and by a side with at least
+  as many models as the enemy where only the enemy's break and its marked models' death
+  score: ``objectives.only_break_scores``).
 - HOLD: a side that clearly out-shoots the other lets its bows work in the first half of
   the battle; its fighters stay out of the enemy's charge reach.
 - Objectives (read as data, ``objectives.py``): each objective gets enough models to hold
@@ -30,6 +32,7 @@ from battlesim.engines.sbg.policies.plan.objectives import (
     Objective,
     leader_fights,
     objectives,
+    only_break_scores,
     quarries,
     turns_left,
 )
@@ -136,6 +139,11 @@ def _allot_hunts(state: BattleState, side: PlayerId, plan: Plan) -> None:
 def _intent(
     state: BattleState, side: PlayerId, scenario: Scenario | None, roles: dict[ModelId, Role]
 ) -> Intent:
+    if only_break_scores(scenario) and state.alive_count(side) >= state.alive_count(1 - side):
+        # nothing scores short of the enemy's break or its marked models' death: a line that
+        # waits outside the enemy's reach for a foe that never comes ends 0-0 (Assassination
+        # v random); the smaller side still waits (pressing, it walks into the larger)
+        return Intent.PRESS
     if objectives(scenario) or turns_left(state, scenario) * 2 < _limit(scenario):
         return Intent.ADVANCE  # objectives wait for nobody; the second half is for fighting
     bows = sum(1 for role in roles.values() if role is Role.ARCHER)

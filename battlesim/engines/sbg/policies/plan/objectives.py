@@ -14,6 +14,9 @@ from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.rules.scenario_play import played, within
 from battlesim.engines.sbg.rules.scenarios import OBJECTIVE_RANGE, Scenario
 
+# Awards paying for any enemy slain short of the break: a side ahead on kills leads
+KILLS_SCORE = frozenset({Award.ATTRITION, Award.WOUNDS, Award.LEADER_KILLS})
+
 
 @dataclass(frozen=True, slots=True)
 class Objective:
@@ -93,3 +96,12 @@ def leader_fights(scenario: Scenario | None) -> bool:
     if scenario is None:
         return False
     return any(a.award is Award.LEADER_KILLS for a in scenario.spec.awards)
+
+
+def only_break_scores(scenario: Scenario | None) -> bool:
+    """No objective of any kind and no points for the kills short of the enemy's break: only
+    the break and the death of marked models (leader, nominated target, banner) score, so a
+    battle where neither side closes in ends 0-0."""
+    if scenario is None or scenario.spec.siege or scenario.spec.objectives:
+        return False
+    return not any(a.award in KILLS_SCORE for a in scenario.spec.awards)
