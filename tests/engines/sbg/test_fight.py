@@ -236,7 +236,8 @@ def test_a_friend_makes_way_for_the_loser() -> None:
     make_way = [e.data for e in state.log.of_kind("move") if e.data["reason"] == "make way"]
     assert make_way and make_way[0]["model"] == "B2"
     assert not state.log.of_kind("trapped")
-    assert point_distance(make_way[0]["start"], friend.position) <= 1.0 + 1e-6
+    start = tuple(make_way[0]["start"])  # the log's list as a point
+    assert point_distance((start[0], start[1]), friend.position) <= 1.0 + 1e-6
 
 
 def test_an_engaged_friend_cannot_make_way() -> None:

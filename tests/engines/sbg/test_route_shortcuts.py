@@ -100,7 +100,7 @@ def _full_route(graph: RouteGraph, start: Point, goal: Point) -> list[Point] | N
     if graph.clear(start, goal):
         return [goal]
     seen = graph._visible_uncached(start)
-    starts = {int(j): point_distance(start, graph._node(j)) for j in seen}
+    starts = {j: point_distance(start, graph._node(j)) for j in seen.tolist()}  # ints
     trail = graph._search(starts, *graph._toward(goal))[0]
     return None if trail is None else [graph._node(j) for j in trail] + [goal]
 

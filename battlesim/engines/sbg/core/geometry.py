@@ -86,7 +86,8 @@ class TerrainPiece(Hashable, Protocol):
 
 
 class Table(Protocol):
-    """What geometry reads of the table (``core/table.py``)."""
+    """What geometry reads of the table (``core/table.py``). Defaults are table.py's own
+    values, not ``...``: compiled by mypyc, a float parameter's default is evaluated."""
 
     @property
     def pieces(self) -> Sequence[TerrainPiece]: ...
@@ -95,13 +96,13 @@ class Table(Protocol):
     def ground_level(self, point: Point) -> Inches: ...
     def is_impassable(self, pos: Point, base: Base | None = None) -> bool: ...
     def movement_cost(
-        self, start: Point, end: Point, base: Base, difficult_factor: float = ...
+        self, start: Point, end: Point, base: Base, difficult_factor: float = 2.0
     ) -> Inches: ...
     def reach(
-        self, start: Point, end: Point, base: Base, budget: Inches, difficult_factor: float = ...
+        self, start: Point, end: Point, base: Base, budget: Inches, difficult_factor: float = 2.0
     ) -> Inches: ...
     def move_limit(
-        self, start: Point, end: Point, base: Base, model_height: Inches, within: Inches = ...
+        self, start: Point, end: Point, base: Base, model_height: Inches, within: Inches = math.inf
     ) -> Inches: ...
     def touching(self, pos: Point, base: Base, tolerance: Inches = 0.05) -> Sequence[Any]: ...
     def route(self, start: Point, goal: Point, base: Base) -> list[Point] | None: ...
@@ -1484,7 +1485,8 @@ class RouteGraph:
             return None
         known = self._seen.get(start)
         if known is not None:
-            starts = {int(j): point_distance(start, self._node(j)) for j in known}
+            # tolist: Python ints (``_node`` takes an int; compiled, a numpy integer is refused)
+            starts = {j: point_distance(start, self._node(j)) for j in known.tolist()}
             trail = self._search(starts, *self._toward(goal))[0]
         else:
             trail = self._search_from(start, goal)
@@ -1502,7 +1504,7 @@ class RouteGraph:
         source = np.asarray(start, dtype=float)
         j: np.ndarray = np.arange(len(self.nodes))
         j = j[self._tangent(np.broadcast_to(source, self.nodes.shape), j)]
-        straight = {int(k): point_distance(start, self._node(k)) for k in j}
+        straight = {k: point_distance(start, self._node(k)) for k in j.tolist()}
         order = sorted(straight, key=lambda k: (straight[k] + ahead[k], k))
         starts: dict[int, float] = {}
         checked = 0
@@ -1555,7 +1557,8 @@ class RouteGraph:
         if found is None:
             if len(self._goals) > 256:
                 self._goals.clear()
-            ends = {int(j): point_distance(goal, self._node(j)) for j in self._visible_from(goal)}
+            seen = self._visible_from(goal).tolist()
+            ends = {j: point_distance(goal, self._node(j)) for j in seen}
             # plain doubles, not a list of floats: a quarter of the memory, the same values
             ahead = array("d", np.hypot(*(self.nodes - np.asarray(goal)).T).tolist())
             found = self._goals[goal] = (ends, ahead)

@@ -186,14 +186,14 @@ class TerrainPiece:
         return {
             "name": self.name,
             "kind": self.kind.value,
-            "points": [list(p) for p in self.points],
+            "points": _as_lists(self.points),
             "height": self.height,
             "thickness": self.thickness,
             "cover": self.cover.name,
             "sloped": self.sloped,
             "climbable": self.climbable,
             "depth": self.depth,
-            **({"ladders": [list(p) for p in self.ladders]} if self.ladders else {}),
+            **({"ladders": _as_lists(self.ladders)} if self.ladders else {}),
             **({"door": True} if self.door else {}),
             **({"rise": list(self.rise)} if self.kind is TerrainKind.STAIRS else {}),
         }
@@ -217,6 +217,13 @@ class TerrainPiece:
             )
         except (KeyError, TypeError, ValueError) as error:
             raise TableError(f"bad terrain piece {data!r}: {error}") from error
+
+
+def _as_lists(points: Sequence[Sequence[object]]) -> list[list[object]]:
+    """The points as the log writes them, each number as given (a preset's ``19`` stays
+    ``19``). Typed as objects: compiled by mypyc, a ``Point`` read here would be unboxed
+    into two doubles and written ``19.0``, another log."""
+    return [list(p) for p in points]
 
 
 @dataclass(frozen=True, slots=True)

@@ -634,9 +634,13 @@ class HeuristicPlayer(Answering):
         return Hold(model.uid)
 
     def _charge(
-        self, state: BattleState, model: ModelState, threshold: float = CHARGE_THRESHOLD
+        self, state: BattleState, model: ModelState, threshold: float | None = None
     ) -> Charge | None:
-        """The best charge worth more than ``threshold``, if any."""
+        """The best charge worth more than ``threshold`` (None: ``CHARGE_THRESHOLD``), if
+        any. Optional as in the plan player's override: compiled by mypyc, an override must
+        take the same kind of argument (a boxed optional, not a plain double)."""
+        if threshold is None:
+            threshold = CHARGE_THRESHOLD
         if _charges_blocked(state, model):
             return None
         if model.mount is None:  # no rough ground to price: the worth needs no spot
