@@ -107,7 +107,7 @@ def test_an_edited_source_is_never_shadowed_by_the_build(tmp_path: Path) -> None
     shutil.copytree(
         source / "engines",
         tmp_path / "battlesim" / "engines",
-        ignore=shutil.ignore_patterns("__pycache__", "*.so", "sbg"),
+        ignore=shutil.ignore_patterns("__pycache__", "*.so"),
     )
     shutil.copy(source / "__init__.py", tmp_path / "battlesim" / "__init__.py")
     status, game_file, dice_file, turns = _which_files(tmp_path)

@@ -11,6 +11,7 @@ from types import ModuleType
 
 import pytest
 
+from battlesim.engines import compiled
 from battlesim.engines.sbg.core import bases, geometry, table_generator
 
 
@@ -20,7 +21,8 @@ def _run_examples(module: ModuleType) -> doctest.TestResults:
     built = Path(str(module.__file__))
     if built.suffix == ".py":
         return doctest.testmod(module)
-    source = built.with_name(module.__name__.rpartition(".")[2] + ".py")
+    # the build lives outside the source tree: the source is found by the module's name
+    source = compiled.SOURCE_ROOT / (module.__name__.replace(".", "/") + ".py")
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner()
     for node in ast.walk(ast.parse(source.read_text())):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef):
