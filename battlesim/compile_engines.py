@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--force", action="store_true", help="build even when up to date")
     args = parser.parse_args(argv)
-    if os.environ.get(compiled.PURE_ENV, "") not in ("", "0"):
+    if compiled.forced_pure():
         print(f"{compiled.PURE_ENV} is set: the engines run pure Python, nothing compiled.")
         return 0
     try:

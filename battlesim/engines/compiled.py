@@ -37,6 +37,11 @@ def build_dir() -> Path:
     return Path(os.environ.get(DIR_ENV) or Path(sys.prefix) / "battlesim-compiled")
 
 
+def forced_pure() -> bool:
+    """Whether ``BATTLESIM_PURE_PYTHON`` asks for pure Python (nothing built nor loaded)."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
 def interpreter_tag() -> str:
     """What a build must match to load: the extension suffix names the interpreter."""
     return str(sysconfig.get_config_var("EXT_SUFFIX"))
@@ -71,7 +76,7 @@ def usable_modules(directory: Path, root: Path) -> tuple[dict[str, Path], str]:
     or any source file the build read has changed since (all or none: the modules of a build
     call each other natively, so one stale module would run old code inside the others).
     """
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+    if forced_pure():
         return {}, f"pure Python ({PURE_ENV} is set)"
     manifest = read_manifest(directory)
     if manifest is None:

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from battlesim.engines import compiled
+from battlesim.compile_engines import module_path
 from battlesim.engines.sbg.core import bases, geometry, table_generator
 
 
@@ -21,8 +21,7 @@ def _run_examples(module: ModuleType) -> doctest.TestResults:
     built = Path(str(module.__file__))
     if built.suffix == ".py":
         return doctest.testmod(module)
-    # the build lives outside the source tree: the source is found by the module's name
-    source = compiled.SOURCE_ROOT / (module.__name__.replace(".", "/") + ".py")
+    source = module_path(module.__name__)  # the build lives outside the source tree
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner()
     for node in ast.walk(ast.parse(source.read_text())):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef):
