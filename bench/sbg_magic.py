@@ -9,8 +9,10 @@ taking effect by power, and the CPU time with the load average.
 With ``--workers`` the battles are shared among processes (each battle is played from its
 own seed, so the figures are the same; the CPU time counts every worker). A/B on a sample:
 ``--first 100`` plays only the first 100 battles of the interleaved order (seeds 0-49 and
-500-549 of 1,000), ``--outcomes FILE`` writes each battle's seed and outcome (JSON lines),
-and ``--paired FILE`` (another run's outcomes) counts the outcomes that changed each way.
+500-549 of 1,000), ``--skip 300`` starts after the first 300 of that order (screening away
+from the seeds ``magic_policy.CASTS_A_TURN`` was chosen on), ``--outcomes FILE`` writes each
+battle's seed and outcome as it ends (JSON lines), and ``--paired FILE`` (another run's
+outcomes) counts the outcomes that changed each way.
 """
 
 from __future__ import annotations
@@ -80,14 +82,19 @@ def play(
     every: int = 0,
     first: int = 0,
     outcomes: dict[int, str] | None = None,
+    skip: int = 0,
+    log: Path | None = None,
 ) -> tuple[Counter[str], Counter[str], float]:
     """Every battle's result and spells, and the CPU time they took; with ``every``, a
-    running tally printed every that many battles; with ``first``, only the first that
-    many battles of the interleaved order; ``outcomes`` receives each seed's outcome."""
+    running tally printed every that many battles; with ``skip``, the interleaved order
+    less its first that many battles; with ``first``, only the first that many battles of
+    what is left; ``outcomes`` receives each seed's outcome, also written to ``log`` as it
+    comes (JSON lines: a stopped run keeps what it played)."""
     results: Counter[str] = Counter()
     spells: Counter[str] = Counter()
     cpu = 0.0
-    seeds = interleaved(battles)[: first or None]
+    seeds = interleaved(battles)[skip:]
+    seeds = seeds[: first or None]
     with ProcessPoolExecutor(max(1, workers)) as pool:
         done = pool.map(battle, [name] * len(seeds), seeds, [battles] * len(seeds))
         for count, (seed, (outcome, counted, seconds)) in enumerate(
@@ -98,6 +105,9 @@ def play(
             cpu += seconds
             if outcomes is not None:
                 outcomes[seed] = outcome
+            if log is not None:
+                with log.open("a") as out:
+                    out.write(json.dumps({"seed": seed, "outcome": outcome}) + "\n")
             if every and count % every == 0:
                 print(f"  after {count}: {_share(results)}", flush=True)
     return results, spells, cpu
@@ -137,18 +147,25 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes sharing the battles")
     parser.add_argument("--every", type=int, default=0, help="print a running tally this often")
     parser.add_argument("--first", type=int, default=0, help="only the first N battles")
+    parser.add_argument("--skip", type=int, default=0, help="skip the first N battles")
     parser.add_argument("--outcomes", type=Path, help="write each battle's outcome here")
     parser.add_argument("--paired", type=Path, help="another run's outcomes to compare with")
     args = parser.parse_args()
     if args.battles < 2:
         parser.error("--battles must be at least 2 (the sides swap halfway)")
     outcomes: dict[int, str] = {}
-    results, spells, cpu = play(
-        args.battles, args.force, args.workers, args.every, args.first, outcomes
-    )
     if args.outcomes is not None:
-        rows = (json.dumps({"seed": s, "outcome": o}) for s, o in outcomes.items())
-        args.outcomes.write_text("".join(f"{row}\n" for row in rows))
+        args.outcomes.write_text("")
+    results, spells, cpu = play(
+        args.battles,
+        args.force,
+        args.workers,
+        args.every,
+        args.first,
+        outcomes,
+        args.skip,
+        args.outcomes,
+    )
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     n = len(outcomes)
     print(f"{args.force}: casting v forbidden to cast, {n} battles, sides swapped halfway")
