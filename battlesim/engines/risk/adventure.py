@@ -76,6 +76,8 @@ def complete_missions(state: GameState, seat: Seat) -> None:
         for c in state.players[seat].adventures
         if c.kind is mission and leaders.get(c.territory or "") == seat
     ]
+    if not due:
+        return  # the common case: no sort, no key function made
     for card in sorted(due, key=lambda c: c.id):
         spend_card(state, seat, card)
         _mission_reward(state, seat, card)

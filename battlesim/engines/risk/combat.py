@@ -231,11 +231,12 @@ def _range_targets(state: GameState, source: TerritoryName) -> frozenset[Territo
 
 def check_attack(state: GameState, seat: Seat, attack: Attack) -> None:
     """Raise ``IllegalActionError`` unless ``seat`` may make this throw (003:L68-72)."""
-    if not reachable(state, seat, attack.source, attack.target):
-        raise IllegalActionError(f"{attack.target} is not adjacent to {attack.source}")
-    allowed = max_dice(state, seat, attack.source, attack.target)
-    if not 1 <= attack.dice <= allowed:
-        raise IllegalActionError(f"{attack.dice} dice from {attack.source}: allowed 1-{allowed}")
+    source, target, dice = attack
+    if not reachable(state, seat, source, target):
+        raise IllegalActionError(f"{target} is not adjacent to {source}")
+    allowed = max_dice(state, seat, source, target)
+    if not 1 <= dice <= allowed:
+        raise IllegalActionError(f"{dice} dice from {source}: allowed 1-{allowed}")
 
 
 def bonuses(state: GameState, attack: Attack) -> tuple[int, int]:
@@ -299,24 +300,25 @@ def _throw_payload(state: GameState, attack: Attack, result: Throw) -> dict[str,
 
 def move_in_range(state: GameState, attack: Attack, result: Throw) -> tuple[int, int]:
     """Return the (least, most) battalions that move into a conquered territory (003:L90)."""
-    least = attack.dice - result.attacker_losses
-    return least, state.armies[attack.source] - 1
+    source, _, dice = attack
+    return dice - result.attacker_losses, state.armies[source] - 1
 
 
 def conquer(state: GameState, attack: Attack, result: Throw, count: int) -> Seat:
     """Take the emptied territory; return the seat of the former owner (003:L90-92)."""
     least, most = move_in_range(state, attack, result)
-    if state.armies[attack.target] != 0:
-        raise IllegalActionError(f"{attack.target} still holds battalions")
+    source, target, _ = attack
+    if state.armies[target] != 0:
+        raise IllegalActionError(f"{target} still holds battalions")
     if not least <= count <= most:
-        raise IllegalActionError(f"must move {least}-{most} battalions into {attack.target}")
-    loser = state.owner[attack.target]
-    state.set_owner(attack.target, state.owner[attack.source])
-    state.move_battalions(attack.source, attack.target, count)
-    if attack.target in state.leaders:  # 003:L92: the defeated leader leaves the board
-        state.remove_leader(attack.target, "territory lost")
-    if attack.source in state.leaders:
-        state.move_leader(attack.source, attack.target)
+        raise IllegalActionError(f"must move {least}-{most} battalions into {target}")
+    loser = state.owner[target]
+    state.set_owner(target, state.owner[source])
+    state.move_battalions(source, target, count)
+    if target in state.leaders:  # 003:L92: the defeated leader leaves the board
+        state.remove_leader(target, "territory lost")
+    if source in state.leaders:
+        state.move_leader(source, target)
         state.flags.leader_conquest = True
     state.flags.conquered = True
     state.invasion = None

@@ -211,6 +211,8 @@ def power_options(
     plays: list[CardPlay] = []
     power = AdventureKind.POWER
     held = [c for c in state.players[seat].adventures if c.kind is power and c.timing is timing]
+    if not held:
+        return plays  # the common case: no sort, no key function made
     for card in sorted(held, key=lambda c: c.id):  # picked first: asked twice an invasion
         if card.effect in POWERS:
             plays += POWERS[card.effect][0](Moment(state, seat, card, attack))

@@ -134,31 +134,33 @@ def combat(state: GameState, seat: Seat, players: Players) -> None:
 def invade(state: GameState, seat: Seat, players: Players, attack: Attack) -> None:
     """One throw; a new target first opens an invasion (cards, tolls)."""
     check_attack(state, seat, attack)
+    source, target, dice = attack  # once: a named tuple's fields are generic reads compiled
     invasion = state.invasion
-    if invasion is None or (invasion.source, invasion.target) != (attack.source, attack.target):
+    if invasion is None or invasion.source != source or invasion.target != target:
         open_invasion(state, seat, players, attack)
-        broken = max_dice(state, seat, attack.source, attack.target) < attack.dice
+        broken = max_dice(state, seat, source, target) < dice
         if state.invasion is None or broken:
             state.invasion = None  # a defence card broke the invasion up
             return
-    defender = state.owner[attack.target]
+    defender = state.owner[target]
     result = throw(state, attack, players[defender].defend(state, defender, attack))
-    if state.armies[attack.target] == 0:
+    if state.armies[target] == 0:
         least, most = move_in_range(state, attack, result)
         count = players[seat].move_in(state, seat, attack, least, most)
         after_conquest(state, seat, players, conquer(state, attack, result, count))
 
 
 def open_invasion(state: GameState, seat: Seat, players: Players, attack: Attack) -> None:
-    state.invasion = Invasion(attack.source, attack.target)
-    if attack.target not in state.board.neighbours[attack.source]:
+    source, target, _ = attack
+    state.invasion = Invasion(source, target)
+    if target not in state.board.neighbours[source]:
         spend_mountain_pass(state, seat)
-    toll = sea_toll(state, seat, attack.source, attack.target)
+    toll = sea_toll(state, seat, source, target)
     if toll:
-        state.remove_battalions(attack.source, toll, "Corsairs of Umbar")
-    state.flags.invaded.add((attack.source, attack.target))
+        state.remove_battalions(source, toll, "Corsairs of Umbar")
+    state.flags.invaded.add((source, target))
     offer_cards(state, seat, players, Timing.ATTACK, attack)
-    defender = state.owner[attack.target]
+    defender = state.owner[target]
     offer_cards(state, defender, players, Timing.DEFENCE, attack)
 
 
