@@ -9,15 +9,19 @@ as win-rate points, as issues 16 and 29 measure mirrors: 45-55%), the mean absol
 victory-point difference and its mean signed (side 0's points less side 1's: how far the
 scenario leans to one side); then CPU time and load average.
 
-    .venv/bin/python bench/sbg_scenario_quality.py [BATTLES] [NAME ...]
+    .venv/bin/python bench/sbg_scenario_quality.py [BATTLES] [NAME ...] [--offset K]
+        [--mirrors-only]
 
 BATTLES is 10 by default; NAMEs limit it to those scenarios (every one by default). Seeds:
-7000 + n against the random player (the heuristic side 0 when n is even), 8000 + n mirrors.
+7000 + K + n against the random player (the heuristic side 0 when n is even), 8000 + K + n
+mirrors (K = 0 by default: a fresh range with --offset). The side-0 share of the decisive
+mirrors comes with its Wilson 95% interval.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -31,9 +35,9 @@ from battlesim.engines.sbg.rules.scenario_library import LIBRARY  # noqa: E402
 FORCES = ("minas_tirith_skirmish", "mordor_skirmish")
 
 
-def against_random(name: str, battles: int) -> float:
+def against_random(name: str, battles: int, offset: int = 0) -> float:
     wins = 0
-    for n in range(battles):
+    for n in range(offset, offset + battles):
         side = n % 2  # the heuristic's side
         players = ["heuristic", "random"] if side == 0 else ["random", "heuristic"]
         options = {"forces": list(FORCES), "scenario": name, "players": players}
@@ -42,12 +46,12 @@ def against_random(name: str, battles: int) -> float:
     return wins / max(1, battles)
 
 
-def mirror(name: str, battles: int) -> tuple[list[int], float, float]:
+def mirror(name: str, battles: int, offset: int = 0) -> tuple[list[int], float, float]:
     """Battles won by side 0 and by side 1, the mean absolute victory-point gap, and the
     mean of side 0's points less side 1's (a siege's attacker is side 0)."""
     gap = lean = 0
     won = [0, 0]
-    for n in range(battles):
+    for n in range(offset, offset + battles):
         force = FORCES[n % 2]
         options = {"forces": [force, force], "scenario": name}
         result = play_game(seed=8000 + n, options=options)
@@ -59,10 +63,23 @@ def mirror(name: str, battles: int) -> tuple[list[int], float, float]:
     return won, gap / max(1, battles), lean / max(1, battles)
 
 
+def _share(won: list[int]) -> str:
+    """Side 0's share of the decisive battles, with its Wilson 95% interval."""
+    n = sum(won)
+    if not n:
+        return "no decisive"
+    p, z = won[0] / n, 1.96
+    centre, half = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low, high = (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+    return f"{p:.0%} ({won[0]}-{won[1]}) [{low:.0%}-{high:.0%}]"
+
+
 def _arguments() -> argparse.Namespace:
     cli = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     cli.add_argument("battles", nargs="?", type=int, default=10, help="battles of each kind")
     cli.add_argument("names", nargs="*", metavar="NAME", help="scenarios (all by default)")
+    cli.add_argument("--offset", type=int, default=0, help="added to every seed")
+    cli.add_argument("--mirrors-only", action="store_true", help="skip the random player")
     args = cli.parse_args()
     if args.battles < 1:
         cli.error("BATTLES must be at least 1")
@@ -78,10 +95,11 @@ def main() -> int:
     start = time.process_time()
     print(f"{'scenario':24} v random   mirror: side 0 of decisive  mean |VP diff|  side 0 - side 1")
     for name in names:
-        rate, (won, gap, lean) = against_random(name, battles), mirror(name, battles)
-        share = f"{won[0] / sum(won):.0%} ({won[0]}-{won[1]})" if sum(won) else "no decisive"
-        print(f"{name:24} {rate:6.0%}   {share:>24}  {gap:13.1f}  {lean:+15.1f}")
-    print(f"{2 * battles * len(names)} battles, {time.process_time() - start:.1f} CPU s")
+        rate = "-" if args.mirrors_only else f"{against_random(name, battles, args.offset):.0%}"
+        won, gap, lean = mirror(name, battles, args.offset)
+        print(f"{name:24} {rate:>6}   {_share(won):>24}  {gap:13.1f}  {lean:+15.1f}")
+    played = (1 if args.mirrors_only else 2) * battles * len(names)
+    print(f"{played} battles, {time.process_time() - start:.1f} CPU s")
     print("load average", ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     return 0
 

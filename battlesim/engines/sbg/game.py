@@ -41,6 +41,7 @@ from battlesim.engines.sbg.rules import (
 from battlesim.engines.sbg.rules.game_types import GameMode, UnknownModeError, mode_named
 from battlesim.engines.sbg.rules.muster import DeploymentOrder
 from battlesim.engines.sbg.rules.reinforcements import hold_back
+from battlesim.engines.sbg.rules.scenario_forces import fielded
 from battlesim.engines.sbg.rules.scenarios import Scenario, pick_scenario
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
 
@@ -110,8 +111,9 @@ def setup_from_options(options: Mapping[str, Any] | None, dice: Dice) -> BattleS
         mode = mode_named(str(options.get("mode", GameMode.MATCHED.value)))
     except UnknownModeError as error:
         raise BattleOptionError(str(error)) from None
+    share = scenario.spec.points_share
     return BattleSetup(
-        (_force(forces[0], "A"), _force(forces[1], "B")),
+        (fielded(_force(forces[0], "A"), share[0]), fielded(_force(forces[1], "B"), share[1])),
         scenario,
         _table(options, dice, scenario),
         (players[0], players[1]),

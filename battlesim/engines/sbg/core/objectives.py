@@ -176,6 +176,8 @@ class ScenarioSpec:
     cauldrons: tuple[Point, ...] = ()  # SIEGE-BOIL-01: the defender's boiling water
     rally_points: tuple[Point, ...] = ()  # SIEGE-RALLY-01: the defender's rallying points
     barricades: tuple[BarricadeSpec, ...] = ()  # SIEGE-BARR-01: added to the table
+    # each side's share of its list's points (rules/scenario_forces.py): a siege's defender
+    points_share: tuple[float, float] = (1.0, 1.0)
     width: float = 48.0
     depth: float = 48.0
     summary: str = ""
