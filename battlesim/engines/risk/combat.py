@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import NamedTuple
 
 from battlesim.engines.risk.actions import Attack, IllegalActionError
@@ -60,8 +59,38 @@ def resolve_throw(
     return attacker_losses, defender_losses
 
 
-# The throw rule as a table filled as throws come (at most 6^5 rolls per pair of bonuses).
-_resolved = cache(resolve_throw)
+def throw_losses(
+    attack_rolls: tuple[int, ...],
+    defence_rolls: tuple[int, ...],
+    attack_bonus: int,
+    defence_bonus: int,
+) -> tuple[int, int]:
+    """``resolve_throw`` for the one or two pairs of dice a throw compares, from each hand's
+    two highest dice (no sorted copies: compiled, it is native int work; the cached call it
+    replaced hashed both hands at every throw). A test checks it against ``resolve_throw``
+    for every throw and bonus."""
+    a1 = a2 = d1 = d2 = 0
+    for a in attack_rolls:
+        if a > a1:
+            a1, a2 = a, a1
+        elif a > a2:
+            a2 = a
+    for d in defence_rolls:
+        if d > d1:
+            d1, d2 = d, d1
+        elif d > d2:
+            d2 = d
+    attacker_losses = defender_losses = 0
+    if a1 + attack_bonus > d1 + defence_bonus:
+        defender_losses = 1
+    else:
+        attacker_losses = 1
+    if len(attack_rolls) > 1 and len(defence_rolls) > 1:
+        if a2 > d2:
+            defender_losses += 1
+        else:
+            attacker_losses += 1
+    return attacker_losses, defender_losses
 
 
 def _mountain_pass(state: GameState, source: TerritoryName, target: TerritoryName) -> bool:
@@ -241,13 +270,15 @@ def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
         attack_dice, defence_dice, THROW_PURPOSES, target
     )
     attack_bonus, defence_bonus = pair_bonuses(state, source, target)
-    lost = _resolved(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
-    result = _new_throw(Throw, (attack_rolls, defence_rolls, attack_bonus, defence_bonus, *lost))
+    lost_a, lost_d = throw_losses(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
+    result = _new_throw(
+        Throw, (attack_rolls, defence_rolls, attack_bonus, defence_bonus, lost_a, lost_d)
+    )
     state.log.emit_lazy("throw", _throw_payload, state, attack, result)
-    if lost[0]:
-        state.remove_battalions(source, lost[0], "combat")
-    if lost[1]:
-        state.remove_battalions(target, lost[1], "combat")
+    if lost_a:
+        state.remove_battalions(source, lost_a, "combat")
+    if lost_d:
+        state.remove_battalions(target, lost_d, "combat")
     return result
 
 

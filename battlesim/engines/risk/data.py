@@ -114,6 +114,8 @@ class Board:
     members_of: dict[TerritoryName, tuple[TerritoryName, ...]] = field(init=False)
     # Each territory's defence bonus for its stronghold, 1 or 0 (003:L78; read per option).
     fort_bonus: dict[TerritoryName, int] = field(init=False)
+    # (name, bonus, members) of each region in name order (read at every reinforcement).
+    sorted_regions: tuple[tuple[str, int, tuple[TerritoryName, ...]], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         ordered = {t: tuple(sorted(near)) for t, near in self.neighbours.items()}
@@ -124,6 +126,8 @@ class Board:
         object.__setattr__(self, "members_of", members)
         forts = {t: 1 if info.stronghold else 0 for t, info in self.territories.items()}
         object.__setattr__(self, "fort_bonus", forts)
+        ordered_regions = tuple((r, bonus, m) for r, (bonus, m) in sorted(self.regions.items()))
+        object.__setattr__(self, "sorted_regions", ordered_regions)
 
     def strongholds(self) -> list[TerritoryName]:
         return sorted(t.name for t in self.territories.values() if t.stronghold)

@@ -100,6 +100,16 @@ def _table(key: int) -> tuple[tuple[float, ...], ...]:
     return rows
 
 
+def _prize(fort: int, mission: bool, focus: bool) -> float:
+    """A target's value: 1, +2 for a stronghold, +2 for a mission site, +3 for the focus
+    (added in this order, as the former closures did: the same floats)."""
+    return 1.0 + (2.0 if fort else 0.0) + (2.0 if mission else 0.0) + (3.0 if focus else 0.0)
+
+
+# An ``Attack`` made in C: a named tuple's own ``__new__`` is a Python function.
+_new_attack = tuple.__new__
+
+
 def share_of(state: GameState, seat: Seat, members: tuple[TerritoryName, ...]) -> float:
     """The share of a region's ``members`` the seat holds (kept by the state until a change)."""
     return state.region_shares(seat)[members]
@@ -207,31 +217,52 @@ class Player(Strategy):
 
     # --- combat ------------------------------------------------------------------------
     def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
-        """Return how much the player values taking a territory, read once per decision."""
-
-        territories = state.board.territories
-        cards = state.players[seat].adventures
-        missions = {c.territory for c in cards if c.effect == "mission"}
+        """Return how much the player values taking a territory, read once per decision
+        (``_prize`` of the ``prize_terms``; ``attack`` reads the same terms inline)."""
+        missions, focus = self.prize_terms(state, seat)
+        forts = state.board.fort_bonus
 
         def value(target: TerritoryName) -> float:
-            stronghold = 2.0 if territories[target].stronghold else 0.0
-            return 1.0 + stronghold + (2.0 if target in missions else 0.0)
+            return _prize(forts[target], target in missions, target in focus)
 
         return value
 
+    def prize_terms(self, state: GameState, seat: Seat) -> tuple[set[str], tuple[str, ...]]:
+        """The mission sites in hand and the territories of the player's focus (none here)."""
+        cards = state.players[seat].adventures
+        return {c.territory for c in cards if c.effect == "mission" and c.territory}, ()
+
     def attack(self, state: GameState, seat: Seat, options: list[Pair]) -> Attack | None:
-        """Take the best prize worth its odds: chance to conquer times the target's value."""
-        value, threshold = self.prizes(state, seat), self.attack_threshold
+        """Take the best prize worth its odds: chance to conquer times the target's value
+        (``options_odds`` and ``prizes`` inline: one loop and no closure, asked before each
+        throw)."""
+        missions, focus = self.prize_terms(state, seat)
+        threshold, invasion = self.attack_threshold, state.invasion
+        leaders, armies, forts = state.leaders, state.armies, state.board.fort_bonus
+        odds_forts = forts if invasion is None or not invasion.siege else _NO_FORTS
+        extra = BONUS_KEY * invasion.attack_bonus if invasion is not None else 0
+        tables = _TABLES
         best: tuple[float, TerritoryName, TerritoryName] | None = None
-        for (source, target), odds in zip(options, options_odds(state, options), strict=True):
+        for source, target in options:
+            key = (
+                (BONUS_KEY if source in leaders else 0)
+                + extra
+                + (1 if target in leaders else 0)
+                + odds_forts[target]
+            )
+            rows = tables.get(key) or _table(key)
+            attackers, defenders = armies[source] - 1, armies[target]
+            row = rows[attackers if attackers < ODDS_CAP else ODDS_CAP]
+            odds = row[defenders if defenders < ODDS_CAP else ODDS_CAP]
             if odds >= threshold:
-                scored = (odds * value(target), source, target)
-                if best is None or scored > best:  # max of the scored, asked before each throw
+                value = _prize(forts[target], target in missions, target in focus)
+                scored = (odds * value, source, target)
+                if best is None or scored > best:  # max of the scored
                     best = scored
         if best is None:
             return None
         _, source, target = best
-        return Attack(source, target, max_dice(state, seat, source, target))
+        return _new_attack(Attack, (source, target, max_dice(state, seat, source, target)))
 
     def defend(self, state: GameState, seat: Seat, attack: Attack) -> int:
         return min(MAX_DEFENCE_DICE, state.armies[attack.target])
@@ -401,9 +432,8 @@ class RegionPlayer(Player):
         self._focus = (owner, changes, seat, focus)
         return focus
 
-    def prizes(self, state: GameState, seat: Seat) -> Callable[[TerritoryName], float]:
-        focus, base = self.focus(state, seat), super().prizes(state, seat)
-        return lambda target: base(target) + (3.0 if target in focus else 0.0)
+    def prize_terms(self, state: GameState, seat: Seat) -> tuple[set[str], tuple[str, ...]]:
+        return super().prize_terms(state, seat)[0], self.focus(state, seat)
 
     def reinforce_target(self, state: GameState, seat: Seat) -> TerritoryName:
         focus = self.focus(state, seat)
@@ -502,7 +532,7 @@ class StrategistPlayer(AggressivePlayer):
             fair = [step for step in toward if step[0] >= self.attack_threshold]
             if fair:
                 _, source, target = max(fair)
-                return Attack(source, target, max_dice(state, seat, source, target))
+                return _new_attack(Attack, (source, target, max_dice(state, seat, source, target)))
         return super().attack(state, seat, options)
 
     def fortify(self, state: GameState, seat: Seat) -> Fortify | None:

@@ -23,9 +23,16 @@ class Score:
 def regions_held(state: GameState, seat: Seat) -> list[str]:
     """Return the regions whose every territory the player controls (003:L60)."""
     shares = state.region_shares(seat)  # kept by the state until the seat's land changes
-    return [
-        name for name, (_, members) in sorted(state.board.regions.items()) if shares[members] == 1
-    ]
+    return [name for name, _, members in state.board.sorted_regions if shares[members] == 1]
+
+
+def held_region_bonus(state: GameState, seat: Seat) -> int:
+    """The bonuses of the regions ``regions_held`` names, summed (no list of names)."""
+    shares, total = state.region_shares(seat), 0
+    for _, bonus, members in state.board.sorted_regions:
+        if shares[members] == 1:
+            total += bonus
+    return total
 
 
 def score(state: GameState, seat: Seat) -> Score:
@@ -36,7 +43,7 @@ def score(state: GameState, seat: Seat) -> Score:
         territories=points["territory"] * len(owned),
         strongholds=points["stronghold"] * len(strongholds),
         adventures=sum(card.points for card in state.players[seat].played),
-        regions=sum(state.board.regions[r][0] for r in regions_held(state, seat)),
+        regions=held_region_bonus(state, seat),
     )
 
 

@@ -20,7 +20,7 @@ from battlesim.engines.risk.fellowship import advance
 from battlesim.engines.risk.fortify import apply_fortify
 from battlesim.engines.risk.players import Strategy
 from battlesim.engines.risk.powers import play_power, power_options, spend_mountain_pass
-from battlesim.engines.risk.scoring import regions_held
+from battlesim.engines.risk.scoring import held_region_bonus
 from battlesim.engines.risk.state import GameState, Invasion, TurnFlags
 
 Players = dict[Seat, Strategy]
@@ -30,11 +30,25 @@ def play_turn(state: GameState, players: Players) -> None:
     """Play the current player's turn; stop at once if the Ring is destroyed."""
     seat = state.current
     start_turn(state, seat)
-    parts = (reinforce, combat, fortify, collect_cards, replace_leader, move_fellowship)
-    for part in parts:
-        part(state, seat, players)
-        if state.is_over():
-            return
+    # the parts called by name, not from a tuple: a compiled build calls them natively
+    reinforce(state, seat, players)
+    if state.is_over():
+        return
+    combat(state, seat, players)
+    if state.is_over():
+        return
+    fortify(state, seat, players)
+    if state.is_over():
+        return
+    collect_cards(state, seat, players)
+    if state.is_over():
+        return
+    replace_leader(state, seat, players)
+    if state.is_over():
+        return
+    move_fellowship(state, seat, players)
+    if state.is_over():
+        return
     state.current = state.next_seat(seat)
 
 
@@ -53,8 +67,7 @@ def reinforcement_counts(state: GameState, seat: Seat) -> dict[str, int]:
     rules = state.board.rules
     owned = len(state.territories_of(seat))
     per = max(rules["min_reinforcements"], owned // rules["territories_per_reinforcement"])
-    regions = sum(state.board.regions[r][0] for r in regions_held(state, seat))
-    return {"territories": per, "regions": regions}
+    return {"territories": per, "regions": held_region_bonus(state, seat)}
 
 
 def reinforce(state: GameState, seat: Seat, players: Players) -> None:

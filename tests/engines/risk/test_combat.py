@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,6 +17,7 @@ from battlesim.engines.risk.combat import (
     eliminate_if_beaten,
     resolve_throw,
     throw,
+    throw_losses,
 )
 from battlesim.engines.risk.data import Seat, Timing
 from battlesim.engines.risk.players import Player
@@ -200,6 +203,18 @@ def test_each_compared_pair_costs_exactly_one_battalion(
     lost = resolve_throw(tuple(attack), tuple(defence), plus_attack, plus_defence)
     assert sum(lost) == min(len(attack), len(defence))
     assert min(lost) >= 0
+
+
+def test_a_throw_s_losses_are_the_throw_rule_s_for_every_throw_and_bonus() -> None:
+    """003:L74-86: the throw's fast reading (two highest dice a hand) agrees with the rule as
+    written (``resolve_throw``: sorted hands, bonus on the highest) on every roll of 1-3
+    attack and 1-2 defence dice, under every bonus a throw can carry."""
+    for a_count, d_count in product((1, 2, 3), (1, 2)):
+        for rolls in product(range(1, 7), repeat=a_count + d_count):
+            attack, defence = rolls[:a_count], rolls[a_count:]
+            for plus_attack, plus_defence in product((0, 1, 2), (0, 1, 2, 3)):
+                expected = resolve_throw(attack, defence, plus_attack, plus_defence)
+                assert throw_losses(attack, defence, plus_attack, plus_defence) == expected
 
 
 @pytest.mark.pure_python  # patches the module's own calls
