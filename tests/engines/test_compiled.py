@@ -120,3 +120,45 @@ def test_an_edited_source_is_never_shadowed_by_the_build(tmp_path: Path) -> None
     assert lines[1].startswith("pure Python (stale compiled build: battlesim/engines/dice.py")
     assert lines[2] == str(tmp_path / "battlesim/engines/monopoly/game.py")
     assert lines[4] == turns  # the same game either way
+
+
+# Each built module imported first in a fresh process (a forked child of one that imported
+# only the loader): a compiled module whose class reads, at import, a type of another built
+# module it imports only for the checker dies of a segmentation fault there (the hooks module
+# once did when the coverage command imported it before the state).
+_IMPORT_EACH_FIRST = """
+import os, sys
+from battlesim.engines import compiled
+failed = []
+for name in sys.argv[1:]:
+    pid = os.fork()
+    if pid == 0:
+        __import__(name)
+        os._exit(0)
+    status = os.waitpid(pid, 0)[1]
+    if os.WIFSIGNALED(status):
+        failed.append(f"{name}: signal {os.WTERMSIG(status)}")
+    elif os.WEXITSTATUS(status):
+        failed.append(f"{name}: exit status {os.WEXITSTATUS(status)}")
+print(compiled.STATUS)
+print("\\n".join(failed))
+"""
+
+
+@pytest.mark.skipif(not compiled.active(), reason="no current compiled build (bin/compile-engines)")
+def test_every_built_module_imports_first_in_a_fresh_process() -> None:
+    names = compile_engines.listed_modules()
+    env = {**os.environ, compiled.DIR_ENV: str(compiled.build_dir())}
+    env.pop(compiled.PURE_ENV, None)
+    out = subprocess.run(
+        [sys.executable, "-c", _IMPORT_EACH_FIRST, *names],
+        cwd=compiled.SOURCE_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    status, *failed = out.stdout.splitlines()
+    assert status.startswith("compiled"), status
+    assert [line for line in failed if line] == []

@@ -95,7 +95,7 @@ def test_fearsome_charge_causes_terror_for_the_turn_of_the_charge() -> None:
     notify(state, On.CHARGE_DECLARED, Happening(dain, other=orc))
     assert frightens(dain, orc, state)
     tick(state, Tick.TURN_END)
-    assert not active(state, dain) or not frightens(dain, orc, state)
+    assert not active(state, dain.uid) or not frightens(dain, orc, state)
 
 
 # --- a free Will point a turn --------------------------------------------------------------------

@@ -11,10 +11,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from battlesim.engines.sbg.core.state import BattleState, ModelState
+# Imported at run time, not under TYPE_CHECKING: compiled by mypyc, HookContext's field types
+# are read when this module is built, and a compiled state module not yet imported then is a
+# null type (a segmentation fault when hooks is the first compiled module imported).
+from battlesim.engines.sbg.core.state import BattleState, ModelState
 
 
 class Hook(enum.Enum):
