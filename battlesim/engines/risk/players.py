@@ -70,22 +70,26 @@ def options_odds(state: GameState, options: Sequence[Pair]) -> list[float]:
     invasion, leaders, armies = state.invasion, state.leaders, state.armies
     forts = state.board.fort_bonus if invasion is None or not invasion.siege else _NO_FORTS
     extra = BONUS_KEY * invasion.attack_bonus if invasion is not None else 0
-    found, tables = [], _TABLES
-    for source, target in options:
-        # the bonuses (a leader's on either side, a stronghold's unless besieged) as one key
-        key = (
-            (BONUS_KEY if source in leaders else 0)
-            + extra
-            + (1 if target in leaders else 0)
-            + forts[target]
-        )
-        rows = tables.get(key) or _table(key)
-        # conquest_probability(spare, defenders, bonuses) from its table (a territory
-        # holds one battalion or more: the indices are never negative)
-        attackers, defenders = armies[source] - 1, armies[target]
-        row = rows[attackers if attackers < ODDS_CAP else ODDS_CAP]
-        found.append(row[defenders if defenders < ODDS_CAP else ODDS_CAP])
-    return found
+    return [_pair_odds(source, target, leaders, extra, forts, armies) for source, target in options]
+
+
+def _pair_odds(
+    source: TerritoryName,
+    target: TerritoryName,
+    leaders: dict[TerritoryName, Seat],
+    extra: int,
+    forts: dict[TerritoryName, int],
+    armies: dict[TerritoryName, int],
+) -> float:
+    """conquest_probability(spare, defenders, bonuses) from its table, the bonuses (a leader's
+    on either side, a stronghold's unless besieged, the invasion's ``extra``) as one key. A
+    territory holds one battalion or more: the indices are never negative."""
+    key = (BONUS_KEY if source in leaders else 0) + extra + (1 if target in leaders else 0)
+    key += forts[target]
+    rows = _TABLES.get(key) or _table(key)
+    attackers, defenders = armies[source] - 1, armies[target]
+    row = rows[attackers if attackers < ODDS_CAP else ODDS_CAP]
+    return row[defenders if defenders < ODDS_CAP else ODDS_CAP]
 
 
 # ``odds_rows`` keyed by attack bonus * BONUS_KEY + defence bonus (at most 2): an int key is
@@ -241,19 +245,9 @@ class Player(Strategy):
         leaders, armies, forts = state.leaders, state.armies, state.board.fort_bonus
         odds_forts = forts if invasion is None or not invasion.siege else _NO_FORTS
         extra = BONUS_KEY * invasion.attack_bonus if invasion is not None else 0
-        tables = _TABLES
         best: tuple[float, TerritoryName, TerritoryName] | None = None
         for source, target in options:
-            key = (
-                (BONUS_KEY if source in leaders else 0)
-                + extra
-                + (1 if target in leaders else 0)
-                + odds_forts[target]
-            )
-            rows = tables.get(key) or _table(key)
-            attackers, defenders = armies[source] - 1, armies[target]
-            row = rows[attackers if attackers < ODDS_CAP else ODDS_CAP]
-            odds = row[defenders if defenders < ODDS_CAP else ODDS_CAP]
+            odds = _pair_odds(source, target, leaders, extra, odds_forts, armies)
             if odds >= threshold:
                 value = _prize(forts[target], target in missions, target in focus)
                 scored = (odds * value, source, target)
