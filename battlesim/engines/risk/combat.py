@@ -46,29 +46,7 @@ def resolve_throw(
     >>> resolve_throw((6,), (5,), defence_bonus=1)
     (1, 0)
     """
-    attack = sorted(attack_rolls, reverse=True)
-    defence = sorted(defence_rolls, reverse=True)
-    attack[0] += attack_bonus
-    defence[0] += defence_bonus
-    attacker_losses = defender_losses = 0
-    for a, d in zip(attack, defence, strict=False):
-        if a > d:
-            defender_losses += 1
-        else:
-            attacker_losses += 1
-    return attacker_losses, defender_losses
-
-
-def throw_losses(
-    attack_rolls: tuple[int, ...],
-    defence_rolls: tuple[int, ...],
-    attack_bonus: int,
-    defence_bonus: int,
-) -> tuple[int, int]:
-    """``resolve_throw`` for the one or two pairs of dice a throw compares, from each hand's
-    two highest dice (no sorted copies: compiled, it is native int work; the cached call it
-    replaced hashed both hands at every throw). A test checks it against ``resolve_throw``
-    for every throw and bonus."""
+    # from each hand's two highest dice, no sorted copies: compiled, this is native int work
     a1 = a2 = d1 = d2 = 0
     for a in attack_rolls:
         if a > a1:
@@ -271,7 +249,7 @@ def throw(state: GameState, attack: Attack, defence_dice: int) -> Throw:
         attack_dice, defence_dice, THROW_PURPOSES, target
     )
     attack_bonus, defence_bonus = pair_bonuses(state, source, target)
-    lost_a, lost_d = throw_losses(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
+    lost_a, lost_d = resolve_throw(attack_rolls, defence_rolls, attack_bonus, defence_bonus)
     result = _new_throw(
         Throw, (attack_rolls, defence_rolls, attack_bonus, defence_bonus, lost_a, lost_d)
     )

@@ -17,7 +17,6 @@ from battlesim.engines.risk.combat import (
     eliminate_if_beaten,
     resolve_throw,
     throw,
-    throw_losses,
 )
 from battlesim.engines.risk.data import Seat, Timing
 from battlesim.engines.risk.players import Player
@@ -206,15 +205,33 @@ def test_each_compared_pair_costs_exactly_one_battalion(
 
 
 def test_a_throw_s_losses_are_the_throw_rule_s_for_every_throw_and_bonus() -> None:
-    """003:L74-86: the throw's fast reading (two highest dice a hand) agrees with the rule as
-    written (``resolve_throw``: sorted hands, bonus on the highest) on every roll of 1-3
+    """003:L74-86: the engine's reading (two highest dice a hand) agrees with the rule as
+    written (``_written_rule``: sorted hands, bonus on the highest) on every roll of 1-3
     attack and 1-2 defence dice, under every bonus a throw can carry."""
     for a_count, d_count in product((1, 2, 3), (1, 2)):
         for rolls in product(range(1, 7), repeat=a_count + d_count):
             attack, defence = rolls[:a_count], rolls[a_count:]
             for plus_attack, plus_defence in product((0, 1, 2), (0, 1, 2, 3)):
-                expected = resolve_throw(attack, defence, plus_attack, plus_defence)
-                assert throw_losses(attack, defence, plus_attack, plus_defence) == expected
+                expected = _written_rule(attack, defence, plus_attack, plus_defence)
+                assert resolve_throw(attack, defence, plus_attack, plus_defence) == expected
+
+
+def _written_rule(
+    attack_rolls: tuple[int, ...],
+    defence_rolls: tuple[int, ...],
+    plus_attack: int,
+    plus_defence: int,
+) -> tuple[int, int]:
+    """003:L74-86 as written: each bonus on its side's highest die, hands sorted and compared
+    highest to highest, then second to second, ties to the defender."""
+    attack = sorted(attack_rolls, reverse=True)
+    defence = sorted(defence_rolls, reverse=True)
+    attack[0] += plus_attack
+    defence[0] += plus_defence
+    lost = [0, 0]
+    for a, d in zip(attack, defence, strict=False):
+        lost[1 if a > d else 0] += 1
+    return lost[0], lost[1]
 
 
 @pytest.mark.pure_python  # patches the module's own calls
