@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 from hypothesis import settings as hypothesis_settings
+from pytest_django.fixtures import Settings
 
 from battlesim.engines import compiled
 from config.celery import app as celery_app
@@ -108,8 +110,13 @@ def bsdata_dir() -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits() -> None:
-    """Each test starts with no request counted by the throttles. Only the in-process
-    cache is cleared: a Redis cache (``REDIS_URL`` set) may be shared with others."""
+def _fresh_cache(settings: Settings) -> None:
+    """Each test starts with an empty cache: no request counted by the throttles, no replay
+    marked as asked for. The in-process cache is cleared. A Redis cache (``REDIS_URL`` set)
+    may be shared with others, so it is not flushed: the test gets a key prefix of its own
+    instead (test databases reuse primary keys, so a key left by another test could match)."""
     if isinstance(caches["default"], LocMemCache):
         caches["default"].clear()
+        return
+    alias = settings.CACHES["default"]
+    settings.CACHES = {"default": {**alias, "KEY_PREFIX": f"sbg-test-{uuid.uuid4().hex}"}}
