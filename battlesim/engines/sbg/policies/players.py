@@ -92,7 +92,19 @@ HEAVY_FIRE = 3  # enemy bows able to shoot a model next turn: worth lying down f
 
 
 def wound_chance(strength: int, defence: int) -> float:
-    """Probability that one To Wound roll succeeds (for choosing, not for resolving)."""
+    """Probability that one To Wound roll succeeds (for choosing, not for resolving); kept
+    per pair (the chart never changes: speed, thousands of charges weighed a battle)."""
+    key = (strength, defence)
+    known = _WOUND_CHANCES.get(key)
+    if known is None:
+        known = _WOUND_CHANCES[key] = _wound_chance(strength, defence)
+    return known
+
+
+_WOUND_CHANCES: dict[tuple[int, int], float] = {}
+
+
+def _wound_chance(strength: int, defence: int) -> float:
     need = wound_need(strength, defence)
     if need is None:
         return 0.0
