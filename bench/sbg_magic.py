@@ -12,7 +12,9 @@ own seed, so the figures are the same; the CPU time counts every worker). A/B on
 500-549 of 1,000), ``--skip 300`` starts after the first 300 of that order (screening away
 from the seeds ``magic_policy.CASTS_A_TURN`` was chosen on), ``--outcomes FILE`` writes each
 battle's seed and outcome as it ends (JSON lines), and ``--paired FILE`` (another run's
-outcomes) counts the outcomes that changed each way.
+outcomes) counts the outcomes that changed each way. ``--resume`` keeps the ``--outcomes``
+file of a stopped run and plays only the battles it lacks (without it the file is emptied
+first); the tally counts both, the spells only the new ones.
 """
 
 from __future__ import annotations
@@ -84,17 +86,19 @@ def play(
     outcomes: dict[int, str] | None = None,
     skip: int = 0,
     log: Path | None = None,
+    played: frozenset[int] = frozenset(),
 ) -> tuple[Counter[str], Counter[str], float]:
     """Every battle's result and spells, and the CPU time they took; with ``every``, a
     running tally printed every that many battles; with ``skip``, the interleaved order
     less its first that many battles; with ``first``, only the first that many battles of
     what is left; ``outcomes`` receives each seed's outcome, also written to ``log`` as it
-    comes (JSON lines: a stopped run keeps what it played)."""
+    comes (JSON lines: a stopped run keeps what it played); the seeds in ``played`` are
+    left out (``--resume``)."""
     results: Counter[str] = Counter()
     spells: Counter[str] = Counter()
     cpu = 0.0
     seeds = interleaved(battles)[skip:]
-    seeds = seeds[: first or None]
+    seeds = [seed for seed in seeds[: first or None] if seed not in played]
     with ProcessPoolExecutor(max(1, workers)) as pool:
         done = pool.map(battle, [name] * len(seeds), seeds, [battles] * len(seeds))
         for count, (seed, (outcome, counted, seconds)) in enumerate(
@@ -116,10 +120,7 @@ def play(
 def paired(mine: dict[int, str], path: Path) -> str:
     """The battles both runs played: the casting side's wins in each, and the outcomes
     that changed each way (a sample's spread is mostly these)."""
-    other = {}
-    for line in path.read_text().splitlines():
-        row = json.loads(line)
-        other[int(row["seed"])] = row["outcome"]
+    other = _read_outcomes(path)
     both = [seed for seed in mine if seed in other]
     won = sum(mine[s] == "magic" for s in both)
     was = sum(other[s] == "magic" for s in both)
@@ -129,6 +130,12 @@ def paired(mine: dict[int, str], path: Path) -> str:
         f"paired on {len(both)} battles: casting side won {won} here, {was} there "
         f"({gained} gained, {lost} lost)"
     )
+
+
+def _read_outcomes(path: Path) -> dict[int, str]:
+    """Seed -> outcome, from a run's ``--outcomes`` file (JSON lines)."""
+    rows = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+    return {int(row["seed"]): str(row["outcome"]) for row in rows}
 
 
 def _share(results: Counter[str]) -> str:
@@ -150,12 +157,20 @@ def main() -> None:
     parser.add_argument("--skip", type=int, default=0, help="skip the first N battles")
     parser.add_argument("--outcomes", type=Path, help="write each battle's outcome here")
     parser.add_argument("--paired", type=Path, help="another run's outcomes to compare with")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep --outcomes, play only its missing battles, count them all",
+    )
     args = parser.parse_args()
     if args.battles < 2:
         parser.error("--battles must be at least 2 (the sides swap halfway)")
     outcomes: dict[int, str] = {}
-    if args.outcomes is not None:
+    if args.resume and args.outcomes is not None and args.outcomes.exists():
+        outcomes = _read_outcomes(args.outcomes)
+    elif args.outcomes is not None:
         args.outcomes.write_text("")
+    before = dict(outcomes)
     results, spells, cpu = play(
         args.battles,
         args.force,
@@ -165,11 +180,13 @@ def main() -> None:
         outcomes,
         args.skip,
         args.outcomes,
+        frozenset(before),
     )
+    results.update(before.values())  # a resumed run's earlier battles (no spells counted)
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     n = len(outcomes)
     print(f"{args.force}: casting v forbidden to cast, {n} battles, sides swapped halfway")
-    print(f"  {cpu:.0f} CPU s ({cpu / n:.2f} s each), load {load}")
+    print(f"  {cpu:.0f} CPU s ({cpu / max(1, n - len(before)):.2f} s each), load {load}")
     for key in ("magic", "draw", "no magic"):
         print(f"  {key:9s} {results[key]:5d}  {100 * results[key] / n:5.1f}%")
     print(f"  {_share(results)}; target >= {100 * TARGET:.0f}%")
