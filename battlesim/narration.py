@@ -201,12 +201,43 @@ def _setup(e: Event, n: Names) -> str:
         for i, c in enumerate(counts)
     )
     scenario = str(e.get("scenario", "")).replace("_", " ")
-    return n.say(
+    said = n.say(
         gettext_noop("{sides}: {scenario}, at most {turns} turns"),
         sides=sides,
         scenario=scenario,
         turns=e.get("turn_limit"),
     )
+    return "; ".join([said, *share_sentences(e.get("points_share"), n)])
+
+
+SHARE_SENTENCE = gettext_noop(
+    # xgettext:no-python-format
+    "{side} fields {share}% of its list's {points} points, as the "
+    "scenario asks (left out: {models})"
+)
+
+
+def share_sentences(facts: Any, n: Names) -> list[str]:
+    """The models a scenario's share of the points keeps off the table, one sentence a side
+    that fields less than its list (the engine's ``points_share`` of the set-up or summary):
+    why a siege's defender has fewer models than its list."""
+    if not isinstance(facts, Mapping):
+        return []
+    shares, points = facts.get("shares") or [], facts.get("list_points") or []
+    said = []
+    for side, left in enumerate(facts.get("left_out") or []):
+        if not left or not isinstance(left, Mapping):
+            continue
+        said.append(
+            n.say(
+                SHARE_SENTENCE,
+                side=n.side(side),
+                share=round(100 * float(shares[side])),
+                points=points[side],
+                models=n.join([f"{profile} ({uid})" for uid, profile in left.items()]),
+            )
+        )
+    return said
 
 
 def _end_of_turn(e: Event, n: Names) -> str:

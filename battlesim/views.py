@@ -25,6 +25,8 @@ from battlesim.engines.registry import GAMES
 from battlesim.game_statistics import outcome_label
 from battlesim.job_input import job_queue_requested
 from battlesim.models import BattleResult, SimulationJob
+from battlesim.narration import Names, share_sentences
+from battlesim.phrasebook import phrasebook
 from battlesim.replay_data import replay_board
 from battlesim.replay_rotk import rotk_board
 from battlesim.seeds import MAX_SEED
@@ -185,7 +187,17 @@ def _labelled_results(job: SimulationJob) -> list[BattleResult]:
         result.log_kept = result.index in kept  # type: ignore[attr-defined]
         result.ending = gettext(ending_label(job.game, result.termination))  # type: ignore[attr-defined]
         result.swapped = bool(result.summary.get("swapped"))  # type: ignore[attr-defined]
+        result.shares = _shares(result.summary)  # type: ignore[attr-defined]
     return results
+
+
+def _shares(summary: dict[str, Any]) -> list[str]:
+    """Why a side fields less than its list: the scenario's share of the points (SBG)."""
+    if "points_share" not in summary:
+        return []
+    forces = [{"name": name} for name in summary.get("forces") or []]
+    names = Names({"forces": forces}, phrasebook(get_language()))
+    return share_sentences(summary["points_share"], names)
 
 
 @login_required

@@ -13,6 +13,7 @@ from django.urls import reverse
 from armybuilder import services as army_services
 from battlesim import services
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
+from battlesim.models import BattleResult
 from tests.factories import FactionFactory, HeroProfileFactory, ProfileFactory, ProfileRuleFactory
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +96,33 @@ def test_sample_forces_of_a_job_are_read_too(client_in: tuple[Client, User]) -> 
     html = client.get(reverse("battlesim:job", args=[job.pk])).content.decode()
     assert html.count("data-side=") == 2 and "minas_tirith" in html
     assert set(SAMPLE_FORCES) >= {"minas_tirith", "mordor"}
+
+
+def test_a_battle_fought_on_a_share_of_a_list_says_whom_it_left_out(
+    client_in: tuple[Client, User],
+) -> None:
+    """Issue 20: a scenario's share of the points (a siege's defender) is told beside the
+    battle's result, naming the models left out; a whole list adds nothing."""
+    client, user = client_in
+    job = services.job_queue(
+        owner=user,
+        game="sbg",
+        options={"forces": ["minas_tirith_skirmish", "mordor_skirmish"]},
+        battles=2,
+        dispatch=False,
+    )
+    share = {
+        "shares": [1.0, 0.9],
+        "list_points": [182, 169],
+        "left_out": [{}, {"B04": "Orc Warrior", "B05": "Orc Warrior"}],
+    }
+    names = ["Minas Tirith", "Mordor"]
+    for index, extra in enumerate(({"points_share": share}, {})):
+        summary = {"forces": names, **extra}
+        BattleResult.objects.create(
+            job=job, index=index, seed=index, winner="0", termination="break", summary=summary
+        )
+    html = client.get(reverse("battlesim:job", args=[job.pk])).content.decode()
+    assert html.count("as the scenario asks") == 1
+    assert "Mordor fields 90% of its list&#x27;s 169 points" in html
+    assert "Orc Warrior (B04) and Orc Warrior (B05)" in html

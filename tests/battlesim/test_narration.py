@@ -101,3 +101,22 @@ def test_a_power_cast_by_an_item_reads_as_cast_with_no_will() -> None:
     told = narrate(events)[1]
     assert "through the circlet of kings, with no Will" in told
     assert "Éomer, Marshal of the Riddermark (A01)" in told
+
+
+def test_a_share_of_the_points_is_told_with_the_models_left_out() -> None:
+    """A scenario's ``points_share`` (a siege's defender fields less than its list): the
+    set-up's sentence says so and names the models left out, in French too."""
+    facts = {
+        "shares": [1.0, 0.9],
+        "list_points": [120, 100],
+        "left_out": [{}, {"B05": "Orc Warrior", "B06": "Orc Warrior"}],
+    }
+    told = narrate([{**SETUP, "points_share": facts}])[0]
+    assert told.endswith(
+        "; Isengard fields 90% of its list's 100 points, as the scenario asks "
+        "(left out: Orc Warrior (B05) and Orc Warrior (B06))."
+    ), told
+    assert "Rohan fields" not in told
+    french = narrate([{**SETUP, "points_share": facts}], "fr")[0]
+    assert "Isengard aligne 90 %" in french and "Orc Warrior (B05) et Orc Warrior (B06)" in french
+    assert "fields" not in narrate([SETUP])[0]

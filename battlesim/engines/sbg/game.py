@@ -62,6 +62,7 @@ class BattleSetup:
     table: Any
     players: tuple[str, str]
     mode: GameMode = GameMode.MATCHED
+    lists: tuple[Force, Force] | None = None  # as bought, when the scenario's share cut them
 
 
 def _force(value: Any, prefix: str) -> Force:
@@ -112,13 +113,35 @@ def setup_from_options(options: Mapping[str, Any] | None, dice: Dice) -> BattleS
     except UnknownModeError as error:
         raise BattleOptionError(str(error)) from None
     share = scenario.spec.points_share
+    lists = (_force(forces[0], "A"), _force(forces[1], "B"))
     return BattleSetup(
-        (fielded(_force(forces[0], "A"), share[0]), fielded(_force(forces[1], "B"), share[1])),
+        (fielded(lists[0], share[0]), fielded(lists[1], share[1])),
         scenario,
         _table(options, dice, scenario),
         (players[0], players[1]),
         mode,
+        lists if share != (1.0, 1.0) else None,
     )
+
+
+def share_facts(setup: BattleSetup) -> dict[str, Any]:
+    """What a scenario's ``points_share`` left out, for the log's set-up and the summary:
+    each side's share, its list's points and the models it does not field (id -> profile),
+    under one key (the statistics read no number in it). Nothing without a share, so the
+    battles fought on whole lists log as before."""
+    if setup.lists is None:
+        return {}
+    kept = [{spec.uid for spec in force.models} for force in setup.forces]
+    return {
+        "points_share": {
+            "shares": list(setup.scenario.spec.points_share),
+            "list_points": [force.points for force in setup.lists],
+            "left_out": [
+                {spec.uid: spec.profile.name for spec in force.models if spec.uid not in ids}
+                for force, ids in zip(setup.lists, kept, strict=True)
+            ],
+        }
+    }
 
 
 def _make_player(name: str, scenario: Scenario) -> Player:
@@ -394,6 +417,7 @@ def _log_setup(state: BattleState, setup: BattleSetup, seed: int) -> None:
         positions=state.positions(),
         bases={m.uid: round(m.radius, 3) for m in state.living()},  # radii, for the replay
         ignored=[list(force_coverage(f).ignored) for f in setup.forces],
+        **share_facts(setup),
     )
 
 
@@ -493,6 +517,7 @@ def _summary(state: BattleState, outcome: Outcome, setup: BattleSetup) -> dict[s
         "casualties": list(state.casualties),
         "broken": list(state.broken),
         "ignored": [list(force_coverage(f).ignored) for f in setup.forces],
+        **share_facts(setup),
         **_spells(state),
         **outcome.to_json(),
     }

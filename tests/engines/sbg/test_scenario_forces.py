@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.sbg.core.units import force_from_data
-from battlesim.engines.sbg.game import setup_from_options
+from battlesim.engines.sbg.game import play_game, setup_from_options
 from battlesim.engines.sbg.rules.scenario_forces import fielded
 from battlesim.engines.sbg.rules.scenario_library import LIBRARY
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
@@ -44,3 +44,34 @@ def test_each_defender_fields_its_share_and_the_attacker_all() -> None:
         assert attacker.points == SKIRMISH.points, spec.name
         assert defender.points <= spec.points_share[1] * SKIRMISH.points, spec.name
         assert any("points" in text for text in spec.assumptions), spec.name
+
+
+def test_the_log_and_summary_name_the_models_a_share_leaves_out() -> None:
+    """Storm the Gate's defender fields 90% of its list: the set-up event and the summary say
+    so and name the models left out (the replay and the job page tell it)."""
+    options = {
+        "forces": ["minas_tirith_skirmish", "mordor_skirmish"],
+        "scenario": "storm_the_gate",
+        "turn_limit": 1,
+    }
+    result = play_game(seed=3, options=options)
+    setup = next(e for e in result.log.to_json() if e["kind"] == "setup")
+    facts = setup["points_share"]
+    assert facts == result.summary["points_share"]
+    assert facts["shares"] == [1.0, 0.9]
+    attacker, defender = facts["left_out"]
+    assert attacker == {} and defender, facts
+    fielded_ids = set(setup["forces"][1]["models"])
+    assert not fielded_ids & set(defender)
+    listed = force_from_data(SAMPLE_FORCES["mordor_skirmish"], prefix="B")
+    assert facts["list_points"] == [SKIRMISH.points, listed.points]
+    names = {s.uid: s.profile.name for s in listed.models}
+    assert defender == {uid: names[uid] for uid in defender}
+
+
+def test_a_whole_list_logs_no_share() -> None:
+    """Scenarios without a share (the hashed battles) log and sum up as before."""
+    options = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"], "turn_limit": 1}
+    result = play_game(seed=3, options=options)
+    setup = next(e for e in result.log.to_json() if e["kind"] == "setup")
+    assert "points_share" not in setup and "points_share" not in result.summary

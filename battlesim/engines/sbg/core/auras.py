@@ -20,6 +20,7 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 
 
 class Affects(enum.Enum):
+    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
     ENEMIES = "enemies"
     FRIENDS = "friends"  # the carrier included
 

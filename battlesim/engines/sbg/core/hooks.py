@@ -22,6 +22,8 @@ from battlesim.engines.sbg.core.state import BattleState, ModelState
 class Hook(enum.Enum):
     """Where a rule may act; each returns an integer modifier (0 = no effect)."""
 
+    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
+
     DUEL_DIE = "duel_die_modifier"  # added to each Duel die (clamped 1-6, DICE-MOD-01)
     WOUND_ROLL = "modify_wound_roll"  # added to each To Wound die, both dice of a 6/x
     STRENGTH = "strength_modifier"  # added to Strength for strikes

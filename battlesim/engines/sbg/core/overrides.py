@@ -20,6 +20,7 @@ from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 
 
 class Stat(enum.Enum):
+    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
     MOVE = "move"
     FIGHT = "fight"
     SHOOT = "shoot"

@@ -92,7 +92,19 @@ HEAVY_FIRE = 3  # enemy bows able to shoot a model next turn: worth lying down f
 
 
 def wound_chance(strength: int, defence: int) -> float:
-    """Probability that one To Wound roll succeeds (for choosing, not for resolving)."""
+    """Probability that one To Wound roll succeeds (for choosing, not for resolving); kept
+    per pair (the chart never changes: speed, thousands of charges weighed a battle)."""
+    key = (strength, defence)
+    known = _WOUND_CHANCES.get(key)
+    if known is None:
+        known = _WOUND_CHANCES[key] = _wound_chance(strength, defence)
+    return known
+
+
+_WOUND_CHANCES: dict[tuple[int, int], float] = {}
+
+
+def _wound_chance(strength: int, defence: int) -> float:
     need = wound_need(strength, defence)
     if need is None:
         return 0.0
@@ -145,9 +157,19 @@ def _supports(state: BattleState, friend: ModelState, model: ModelState) -> bool
 
 def _role(model: ModelState) -> int:
     """0 fighters (front rank), 1 spears (second rank), 2 shooters (back)."""
-    if model.missile is not None and model.missile.kind is not MissileKind.THROWING:
+    if _shoots(model):
         return 2
     return 1 if _spear_bearer(model.profile) else 0
+
+
+def _shoots(model: ModelState) -> bool:
+    """``_role(model) == 2``, without asking for spears (speed: bows are counted over whole
+    armies for every model that moves)."""
+    missile = model.missile
+    return missile is not None and missile.kind is not _THROWING
+
+
+_THROWING = MissileKind.THROWING  # a module global, not an Enum class attribute (speed)
 
 
 _SPEAR_BEARERS: dict[int, tuple[Profile, bool]] = {}
@@ -190,7 +212,7 @@ def _line_holds(state: BattleState, side: PlayerId) -> bool:
     """Bows stand and shoot while a fighting line screens them; without one they fight."""
     count = 0
     for model in state.living(side):
-        count += _role(model) != 2
+        count += not _shoots(model)
         if count >= 3:
             return True  # three are enough: stop counting (speed)
     return False
@@ -278,7 +300,7 @@ def _more_bows(models: list[ModelState], than: int) -> bool:
     """More than ``than`` bows among ``models`` (counting stops once there are: speed)."""
     count = 0
     for model in models:
-        count += _role(model) == 2
+        count += _shoots(model)
         if count > than:
             return True
     return False
@@ -457,7 +479,7 @@ class HeuristicPlayer(Answering):
             support = self._support_spot(state, model)
             if support is not None:
                 return Move(model.uid, support)
-        shooting = _role(model) == 2 and _line_holds(state, model.player)
+        shooting = _shoots(model) and _line_holds(state, model.player)
         if shooting and self._has_target_in_range(state, model):
             return Hold(model.uid)
         if self._held_back(state, model) and self._screened(state, model):
@@ -501,7 +523,7 @@ class HeuristicPlayer(Answering):
             return False
         if burning(state, model):
             return True  # SR-ABLAZE: lie down now, crawl next Move phase to put it out
-        return _role(model) != 2 and self._takes_cover(state, model)
+        return not _shoots(model) and self._takes_cover(state, model)
 
     def crawl_to(self, state: BattleState, model: ModelState) -> Point | None:
         """Crawl to put out flames (SR-ABLAZE), or to get out of sight of more bows, never
@@ -526,11 +548,11 @@ class HeuristicPlayer(Answering):
     def _waits_in_cover(self, state: BattleState, model: ModelState) -> bool:
         """A fighter whose side has more bows lets them win the exchange: it waits, hidden
         behind cover, for the enemy to come (the side with fewer bows must attack)."""
-        if _role(model) == 2 or cavalry.is_cavalry(model):
+        if _shoots(model) or cavalry.is_cavalry(model):
             return False
         if state.engaged(model) or _in_charge_reach(state, model):
             return False  # _takes_cover's cheap refusals before the bows are counted (speed)
-        theirs = sum(1 for m in state.enemies(model) if _role(m) == 2)
+        theirs = sum(1 for m in state.enemies(model) if _shoots(m))
         return _more_bows(state.living(model.player), theirs) and self._takes_cover(state, model)
 
     def _takes_cover(self, state: BattleState, model: ModelState) -> bool:
@@ -692,7 +714,7 @@ class HeuristicPlayer(Answering):
         win = min(0.9, max(0.1, win + 0.25 * len(state.contacts(enemy))))
         dealt = win * mine.attacks * wound_chance(mine.strength, enemy.defence)
         taken = (1 - win) * theirs.attacks * wound_chance(theirs.strength, model.defence)
-        shooter_penalty = 0.15 if _role(model) == 2 and _line_holds(state, model.player) else 0.0
+        shooter_penalty = 0.15 if _shoots(model) and _line_holds(state, model.player) else 0.0
         value = dealt * theirs.wounds**-1 - taken / max(1, model.wounds) + 0.02 - shooter_penalty
         return value + _cavalry_charge(state, model, enemy)
 
@@ -748,7 +770,7 @@ class HeuristicPlayer(Answering):
         if goal is None:
             return Hold(model.uid)
         goal = _first_waypoint(state, model, goal)
-        if _role(model) == 2 and _line_holds(state, model.player):  # keep half a Move to shoot
+        if _shoots(model) and _line_holds(state, model.player):  # keep half a Move to shoot
             goal = toward(model.position, goal, model.profile.move / 2)
         return self._step_toward(state, model, goal)
 

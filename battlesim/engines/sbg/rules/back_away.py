@@ -275,8 +275,9 @@ def _blockers(
     found = []
     window = _window(model, spot)
     x, y = model.x, model.y
+    beasts = bool(state.crews)  # no War Beast, nobody rides one (speed)
     for other in _within(state, x, y, window) if near is None else near:
-        if other is model or riding(other) is not None:
+        if other is model or (beasts and riding(other) is not None):
             continue  # howdah riders sit inside their War Beast's base (WB-GEN-05)
         if _far(other, x, y, window):
             continue

@@ -70,6 +70,8 @@ FLANK_WEIGHT = 2.5  # inches a target is "moved away" per friend already fightin
 TRAP_ANGLES = (0.0, 0.5, -0.5, 1.0, -1.0)  # radians off "straight behind" tried for a trap
 LEAP_SHARES = (1.0, 0.6)  # shares of its Move a blocked model tries straight across a wall
 OTHER_TARGETS = 3  # enemies a blocked model tries to close on, the best first
+FLANK_NEAR = 12.0  # inches to the nearest enemy under which the grid's cells are read first
+FLANK_BOX = 6.0  # inches beyond the nearest enemy the grid's cells are read (speed)
 TRAP_BONUS = 0.1  # charging an enemy friends already fight: it may be trapped
 QUARRY_BONUS = 0.1  # a charge's worth per victory point the enemy's death pays alone
 QUARRY_WORTH = 0.5  # a shot's worth per victory point the target's death pays alone
@@ -78,6 +80,7 @@ POOR_SHOT = 1 / 6  # a bow wounding no better than this fights an enemy that com
 LONE_CHARGE = 0.1  # the least worth of a charge a Will of Evil caster makes alone
 CHARGE_MARGIN = 1.0  # inches beyond an enemy's Move: its charge reach
 BEHIND_LINE = 2.0  # inches the leader and banners stand behind the fights they follow
+_NOT_FRONT = KEPT_BACK | {Role.ARCHER}  # who never stands at the front (``_front_friend``)
 RANK = 24  # models per deployed rank (game.RANK_WIDTH; the slots fill rank by rank)
 WORTH = {Role.LEADER: 2.0, Role.BANNER: 1.8, Role.HERO: 1.5, Role.MONSTER: 1.5}
 # Order in which roles move: fighters first (the nearest charge first, the others pile in),
@@ -324,9 +327,15 @@ class PlanPlayer(HeuristicPlayer):
         """How far the model may walk and still end outside every enemy's charge reach
         (capped at its Move; 0 or less when it already stands inside one)."""
         room = float(model.profile.move)
-        for enemy in state.enemies(model):
-            reach = enemy.profile.move + CHARGE_MARGIN
-            room = min(room, state.distance(model, enemy) - reach)
+        # only enemies whose centre may lie within its Move, their longest Move and the
+        # margin can lower it (the grid's cells: the same minimum, speed)
+        x, y, side = model.x, model.y, 1 - model.player
+        half = room + state.longest_move(side) + CHARGE_MARGIN
+        half += model.radius + state.largest_radius + 0.01
+        for enemy in state.in_box(x - half, y - half, x + half, y + half):
+            if enemy.player == side:
+                reach = enemy.profile.move + CHARGE_MARGIN
+                room = min(room, state.distance(model, enemy) - reach)
         return room
 
     # -- charging and shooting --------------------------------------------------------------
@@ -474,18 +483,36 @@ def _nearest_gap(state: BattleState, model: ModelState) -> float:
 
 def _flank_targets(state: BattleState, model: ModelState) -> list[ModelState]:
     """The enemies nearest once each friend already fighting one counts FLANK_WEIGHT
-    inches, the best first (the first ``OTHER_TARGETS`` only)."""
-    scored = heapq.nsmallest(  # sorted()[:n], without sorting them all (speed)
+    inches, the best first (the first ``OTHER_TARGETS`` only). Near the enemy, those
+    found in the grid's cells round the model first: when the last of them scores below
+    the distance of any enemy outside (a score is never below the distance), they are
+    the answer (speed: the same enemies, in the same order)."""
+    gap = state.nearest_enemy(model)[0]
+    if gap < FLANK_NEAR:
+        x, y, side = model.x, model.y, 1 - model.player
+        beyond = gap + FLANK_BOX  # every enemy outside the box stands farther than this
+        half = beyond + model.radius + state.largest_radius + 0.01
+        near = [e for e in state.in_box(x - half, y - half, x + half, y + half) if e.player == side]
+        scored = _flank_scores(state, model, near)
+        if len(scored) == OTHER_TARGETS and scored[-1][0] < beyond:
+            return [state.models[uid] for _, uid in scored]
+    scored = _flank_scores(state, model, state.enemies(model))
+    return [state.models[uid] for _, uid in scored]
+
+
+def _flank_scores(
+    state: BattleState, model: ModelState, enemies: list[ModelState]
+) -> list[tuple[float, ModelId]]:
+    return heapq.nsmallest(  # sorted()[:n], without sorting them all (speed)
         OTHER_TARGETS,
         (
             (
                 state.distance(model, enemy) + FLANK_WEIGHT * len(state.touching[enemy.uid]),
                 enemy.uid,
             )
-            for enemy in state.enemies(model)
+            for enemy in enemies
         ),
     )
-    return [state.models[uid] for _, uid in scored]
 
 
 def _wanted(model: ModelState, point: Point, reach: float) -> float:
@@ -508,7 +535,7 @@ def _front_friend(state: BattleState, model: ModelState) -> ModelState | None:
     """The fighting friend (not kept back, not a bow) nearest to the enemy."""
     best: tuple[float, str, ModelState | None] = (math.inf, "", None)
     for friend in state.living(model.player):
-        if friend is model or role_of(state, friend) in KEPT_BACK | {Role.ARCHER}:
+        if friend is model or role_of(state, friend) in _NOT_FRONT:
             continue
         gap = _nearest_gap(state, friend)
         if (gap, friend.uid) < best[:2]:

@@ -17,6 +17,7 @@ LEADING_MIGHT = 3  # a leader with this much Might fights in the front rank (as 
 
 
 class Role(enum.Enum):
+    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
     LEADER = "leader"
     BANNER = "banner"
     HERO = "hero"
