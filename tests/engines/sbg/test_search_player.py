@@ -5,21 +5,24 @@ from __future__ import annotations
 
 import copy
 from typing import Any
+from unittest.mock import patch
 
 from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import game
 from battlesim.engines.sbg.checks import invariant_breaches, move_refusal
-from battlesim.engines.sbg.core.actions import ChooseMove, Move
+from battlesim.engines.sbg.core.actions import Charge, ChooseMove, Move
 from battlesim.engines.sbg.core.clone import clone
 from battlesim.engines.sbg.core.state import BattleState, Removal
 from battlesim.engines.sbg.phases.turn import play_turn
+from battlesim.engines.sbg.policies import search
 from battlesim.engines.sbg.policies.plan.intent import Intent
 from battlesim.engines.sbg.policies.plan.player import PlanPlayer
 from battlesim.engines.sbg.policies.roster import PLAYERS
 from battlesim.engines.sbg.policies.search import (
     BROKEN_WEIGHT,
     MARGIN,
+    Candidate,
     SearchPlayer,
     SteeredPlayer,
     _kept,
@@ -250,3 +253,28 @@ def test_keyed_dice_roll_the_same_for_the_same_purpose_whatever_came_before() ->
     assert [r.purpose for r in parted.rolls][-1] == "duel m1"  # recorded like any draw
     others = [KeyedDice(seed).roll(6, "duel m1") for seed in range(12, 40)]
     assert len(set(others)) == 6  # another seed, other dice
+
+
+def test_a_held_charge_is_a_candidate_of_its_own_when_asked() -> None:
+    """With ``VETOES`` (bench/sbg_search_gains.py --vetoes), each model v2 charges with makes
+    a candidate of its own: v2's turn with that one charge held. Held, the troll makes no
+    charge; its fellow still charges."""
+    state = battle(Dice(5), priority=0)
+    for k in range(2):
+        add(state, f"a{k}", 0, 20 + 3 * k, 18, TROLL)  # 4" off: within a troll's charge
+    for k in range(4):
+        add(state, f"b{k}", 1, 17 + 3 * k, 22, BOWMAN)
+    state.players = (PlanPlayer(), PlanPlayer())
+    steered = SteeredPlayer()
+    assert all(
+        isinstance(steered.choose_move(state, state.models[u]), Charge) for u in ("a0", "a1")
+    )
+    steered.steer(state, 0, Candidate("hold a0", veto="a0"))
+    assert not isinstance(steered.choose_move(state, state.models["a0"]), Charge)
+    assert isinstance(steered.choose_move(state, state.models["a1"]), Charge)
+    player = SearchPlayer(Scenario(), rollouts=2)
+    player._moved(state, 0)
+    assert "hold a0" not in player._offered  # VETOES is off: the search player's default
+    with patch.object(search, "VETOES", True):
+        moved = player._moved(state, 0)
+    assert {"hold a0", "hold a1"} <= set(player._offered) and "hold a0" in moved

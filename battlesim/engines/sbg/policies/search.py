@@ -18,7 +18,9 @@ duel or test rolls the same dice in every candidate's copy even once the plays p
 from the battle's seed, never from its dice. The candidate whose copies end best on average
 (material kept less material lost, the scenario's victory points, a side broken) is played
 if it beats v2's own choice by more than ``MARGIN`` and ``SURE`` standard errors of the
-copies' paired differences. Far apart, it plays as v2.
+copies' paired differences. Far apart, it plays as v2. ``VETOES`` (off; a research option
+of ``bench/sbg_search_gains.py``) adds a candidate per charge v2 makes: its turn with that
+one charge held.
 
 Its strength and cost are stated by ``bench/sbg_players.py --check search``.
 """
@@ -29,8 +31,9 @@ import math
 import zlib
 from dataclasses import dataclass
 
+from battlesim.engines.sbg.core.actions import Charge
 from battlesim.engines.sbg.core.clone import clone
-from battlesim.engines.sbg.core.state import BattleState
+from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.phases.move import rest_of_move_phase
 from battlesim.engines.sbg.phases.turn import after_move_phase, play_turn
@@ -49,6 +52,7 @@ MARGIN = 0.03  # average worth by which a candidate must beat v2's own choice to
 SURE = 1.0  # ... and standard errors of the copies' differences it must beat it by
 BOLD = -0.6  # the worst exchange charged by a bold turn (v2: -0.1, or -0.3 pressing)
 WARY = 0.1  # the worst exchange charged by a wary turn: only fights it expects to win
+VETOES = False  # also a candidate per model v2 charges with: v2's turn with that charge held
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +63,7 @@ class Candidate:
     name: str
     intent: Intent | None = None
     threshold: float | None = None
+    veto: ModelId | None = None  # a model of ours that makes no charge this turn
 
 
 OWN = Candidate("v2")  # first: it wins ties, and the others must beat it by MARGIN
@@ -80,12 +85,22 @@ class SteeredPlayer(SiegePlanPlayer):
     def __init__(self, scenario: Scenario | None = None, *, spend_might: bool = True) -> None:
         super().__init__(scenario, spend_might=spend_might)
         self._thresholds: dict[PlayerId, tuple[int, float]] = {}  # side -> (turn, threshold)
+        self._vetoed: tuple[int, ModelId] | None = None  # (turn, model held from charging)
 
     def steer(self, state: BattleState, side: PlayerId, candidate: Candidate) -> None:
         if candidate.intent is not None:
             self.force_intent(state, side, candidate.intent)
         if candidate.threshold is not None:
             self._thresholds[side] = (state.turn, candidate.threshold)
+        if candidate.veto is not None:
+            self._vetoed = (state.turn, candidate.veto)
+
+    def _charge(
+        self, state: BattleState, model: ModelState, threshold: float | None = None
+    ) -> Charge | None:
+        if self._vetoed == (state.turn, model.uid):
+            return None
+        return super()._charge(state, model, threshold)
 
     def _threshold(self, state: BattleState, side: PlayerId) -> float:
         steered = self._thresholds.get(side)
@@ -111,6 +126,7 @@ class SearchPlayer(SteeredPlayer):
         self.depth = DEPTH if depth is None else depth
         self.scenario_or_default = scenario if scenario is not None else Scenario()
         self.searched = 0  # decisions searched (benches report it)
+        self._offered: dict[str, Candidate] = {}  # this decision's candidates by name
 
     def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
         if _close(state):
@@ -145,7 +161,7 @@ class SearchPlayer(SteeredPlayer):
         worths = self._played_on(state, side, moved)
         own = worths[OWN.name]
         best, best_gain = OWN, 0.0
-        for candidate in CANDIDATES:
+        for candidate in self._offered.values():
             if candidate is OWN or candidate.name not in worths:
                 continue
             gains = [a - b for a, b in zip(worths[candidate.name], own, strict=True)]
@@ -171,7 +187,9 @@ class SearchPlayer(SteeredPlayer):
         seed = _seed(state, side, 0)
         moved: dict[str, BattleState] = {}
         seen: set[tuple[object, ...]] = set()
-        for candidate in self.candidates(state, side):
+        candidates = self.candidates(state, side)
+        self._offered = {c.name: c for c in candidates}
+        for candidate in candidates:
             copy = clone(state, KeyedDice(seed))
             players = (SteeredPlayer(self.scenario), SteeredPlayer(self.scenario))
             players[side].steer(copy, side, candidate)
@@ -181,6 +199,12 @@ class SearchPlayer(SteeredPlayer):
             if key not in seen:
                 seen.add(key)
                 moved[candidate.name] = copy
+            if VETOES and candidate is OWN:  # v2's turn with one of its charges held
+                vetoes = [
+                    Candidate(f"hold {uid}", veto=uid) for uid in _chargers(state, copy, side)
+                ]
+                candidates += vetoes
+                self._offered.update((c.name, c) for c in vetoes)
         return moved
 
     def _play_on(self, moved: BattleState, side: PlayerId, seed: int) -> float:
@@ -196,6 +220,15 @@ class SearchPlayer(SteeredPlayer):
                 return _worth(copy, side, scenario, ended=True)
             play_turn(copy, players)
         return _worth(copy, side, scenario, ended=scenario.ended(copy) is not None)
+
+
+def _chargers(before: BattleState, after: BattleState, side: PlayerId) -> list[ModelId]:
+    """Our models that fight after the Move phase and did not before it (they charged)."""
+    return [
+        m.uid
+        for m in after.living(side)
+        if after.touching.get(m.uid) and not before.touching.get(m.uid)
+    ]
 
 
 def _placed(state: BattleState) -> tuple[object, ...]:
