@@ -13,7 +13,7 @@ from django.urls import reverse
 from armybuilder import services as army_services
 from battlesim import services
 from battlesim.engines.sbg.samples import SAMPLE_FORCES
-from battlesim.models import BattleResult
+from battlesim.models import BattleResult, SimulationJob
 from tests.factories import FactionFactory, HeroProfileFactory, ProfileFactory, ProfileRuleFactory
 
 pytestmark = pytest.mark.django_db
@@ -84,15 +84,16 @@ def test_the_queue_page_lists_what_each_offered_list_leaves_out(
     assert mine is not None and mine.group(1) == "partial" and "chariot charge" in section
 
 
+def _sbg_job(user: User, forces: list[str], battles: int) -> SimulationJob:
+    """An SBG job of two sample forces, queued and not sent to any worker."""
+    return services.job_queue(
+        owner=user, game="sbg", options={"forces": forces}, battles=battles, dispatch=False
+    )
+
+
 def test_sample_forces_of_a_job_are_read_too(client_in: tuple[Client, User]) -> None:
     client, user = client_in
-    job = services.job_queue(
-        owner=user,
-        game="sbg",
-        options={"forces": ["minas_tirith", "mordor"]},
-        battles=1,
-        dispatch=False,
-    )
+    job = _sbg_job(user, ["minas_tirith", "mordor"], battles=1)
     html = client.get(reverse("battlesim:job", args=[job.pk])).content.decode()
     assert html.count("data-side=") == 2 and "minas_tirith" in html
     assert set(SAMPLE_FORCES) >= {"minas_tirith", "mordor"}
@@ -104,13 +105,7 @@ def test_a_battle_fought_on_a_share_of_a_list_says_whom_it_left_out(
     """Issue 20: a scenario's share of the points (a siege's defender) is told beside the
     battle's result, naming the models left out; a whole list adds nothing."""
     client, user = client_in
-    job = services.job_queue(
-        owner=user,
-        game="sbg",
-        options={"forces": ["minas_tirith_skirmish", "mordor_skirmish"]},
-        battles=2,
-        dispatch=False,
-    )
+    job = _sbg_job(user, ["minas_tirith_skirmish", "mordor_skirmish"], battles=2)
     share = {
         "shares": [1.0, 0.9],
         "list_points": [182, 169],
