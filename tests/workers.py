@@ -66,6 +66,11 @@ class WorkerProcess:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
 
+    def wait_ready(self, timeout: float = 120.0) -> None:
+        """Until the worker consumes from its queue (Celery logs "<name> ready.")."""
+        ready = f"{self.name} ready."
+        wait_for(lambda: ready in self.log(), timeout=timeout, what=f"{self.name} to start")
+
 
 @pytest.fixture
 def broker_url(redis_url: str) -> str:

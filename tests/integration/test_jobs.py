@@ -43,6 +43,8 @@ def test_two_workers_run_a_job_and_survive_one_killed_mid_job(
     settings.SBG_CHUNK_SIZE = 5
     owner = User.objects.create_user("owner", password="pw-owner-123")
     workers = [start_worker(), start_worker()]
+    for worker in workers:  # else a fast job may be done before the second is up
+        worker.wait_ready()
 
     calm = run_job(owner)
     wait_done(calm, workers)
