@@ -165,6 +165,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.battles < 2:
         parser.error("--battles must be at least 2 (the sides swap halfway)")
+    if args.resume and args.outcomes is None:
+        parser.error("--resume needs --outcomes (the file of the run to resume)")
     outcomes: dict[int, str] = {}
     if args.resume and args.outcomes is not None and args.outcomes.exists():
         outcomes = _read_outcomes(args.outcomes)
