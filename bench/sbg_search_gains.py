@@ -52,15 +52,10 @@ class Measuring(search.SteeredPlayer):
         self.force = ""
 
     def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
-        if search._close(state):
-            worths = self.look.worths(state, side)
-            own = worths[search.OWN.name]
-            for name, values in worths.items():
-                if name != search.OWN.name:
-                    gains = [a - b for a, b in zip(values, own, strict=True)]
-                    mean, error = statistics.mean(gains), search._error(gains)
-                    self.rows.append((self.force, state.turn, name, mean, error))
-                    print(f"    turn {state.turn} side {side} {name}: {mean:+.3f} se {error:.3f}")
+        if search.close(state):
+            for name, (mean, error) in search.gains(self.look.worths(state, side)).items():
+                self.rows.append((self.force, state.turn, name, mean, error))
+                print(f"    turn {state.turn} side {side} {name}: {mean:+.3f} se {error:.3f}")
         return super().move_order(state, side)
 
 

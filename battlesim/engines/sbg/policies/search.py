@@ -129,7 +129,7 @@ class SearchPlayer(SteeredPlayer):
         self._offered: dict[str, Candidate] = {}  # this decision's candidates by name
 
     def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
-        if _close(state):
+        if close(state):
             self.steer(state, side, self._best(state, side))
             self.searched += 1
         return super().move_order(state, side)
@@ -158,15 +158,13 @@ class SearchPlayer(SteeredPlayer):
         moved = self._moved(state, side)
         if len(moved) < 2:  # every candidate plays as v2: nothing to weigh
             return OWN
-        worths = self._played_on(state, side, moved)
-        own = worths[OWN.name]
+        measured = gains(self._played_on(state, side, moved))
         best, best_gain = OWN, 0.0
         for candidate in self._offered.values():
-            if candidate is OWN or candidate.name not in worths:
+            if candidate.name not in measured:
                 continue
-            gains = [a - b for a, b in zip(worths[candidate.name], own, strict=True)]
-            gain = sum(gains) / len(gains)
-            if gain > max(MARGIN, SURE * _error(gains)) and gain > best_gain:
+            gain, error = measured[candidate.name]
+            if gain > max(MARGIN, SURE * error) and gain > best_gain:
                 best, best_gain = candidate, gain
         return best
 
@@ -239,6 +237,19 @@ def _placed(state: BattleState) -> tuple[object, ...]:
     return models, touching
 
 
+def gains(worths: dict[str, list[float]]) -> dict[str, tuple[float, float]]:
+    """Each candidate's gain over v2's own (``OWN``) from ``worths`` (``SearchPlayer.worths``:
+    copy n of every candidate on the same dice): the mean of the paired differences and its
+    standard error, v2's own left out."""
+    own = worths[OWN.name]
+    measured: dict[str, tuple[float, float]] = {}
+    for name, values in worths.items():
+        if name != OWN.name:
+            paired = [a - b for a, b in zip(values, own, strict=True)]
+            measured[name] = (sum(paired) / len(paired), _error(paired))
+    return measured
+
+
 def _error(values: list[float]) -> float:
     """Standard error of the mean of ``values`` (infinite for fewer than two)."""
     if len(values) < 2:
@@ -248,7 +259,7 @@ def _error(values: list[float]) -> float:
     return math.sqrt(spread / len(values))
 
 
-def _close(state: BattleState) -> bool:
+def close(state: BattleState) -> bool:
     """Whether some enemies stand within two moves of each other (a fight may start before
     the next turn's choice)."""
     for model in state.living(0):
