@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from battlesim.engines.sbg.core.state import Removal
 from battlesim.engines.sbg.policies import magic_policy
 from battlesim.engines.sbg.rules.magic import worth
 from battlesim.engines.sbg.rules.magic.casting import options
 from battlesim.engines.sbg.rules.might import MightRoll
+from battlesim.engines.sbg.rules.scenario_library import TO_THE_DEATH
+from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.will import pay_will
 from tests.engines.sbg.builders import BASE_GAP, WARRIOR, add, battle, profile
 from tests.engines.sbg.test_magic import HERO, caster_profile
@@ -271,3 +274,45 @@ def test_a_blast_before_our_charges_is_worth_the_prone_enemies_we_charge() -> No
     charged = magic_policy._value(state, wizard, blast, False)
     ours.done_moving = True
     assert magic_policy._value(state, wizard, blast, False) < charged - worth.of(target) * 0.2
+
+
+def test_the_end_in_sight_is_read_from_the_scenario_end_condition() -> None:
+    """The turns left after this one: the turn limit, and, where a force reduced to a quarter
+    ends the battle (To the Death!'s end condition, data), the models above that quarter at
+    the rate lost so far, a Broken side (COUR-BRK-02) at least ``BROKEN_LOSSES`` of its
+    start a turn. Without a scenario nothing is known."""
+    state = battle()
+    for i in range(20):
+        add(state, f"a{i}", 0, 2 + 2 * i, 5)
+        add(state, f"b{i}", 1, 2 + 2 * i, 40)
+    scenario = Scenario(TO_THE_DEATH, turn_limit=12)
+    state.turn = 4
+    assert magic_policy.turns_to_end(state, None) is None
+    assert magic_policy.turns_to_end(state, scenario) == 8  # nobody lost yet: the limit
+    for i in range(9):  # 11 of 20 left, 6 above the quarter, 3 lost a turn: this turn and one
+        state.remove(state.models[f"b{i}"], Removal.SLAIN, "test")
+    assert magic_policy.turns_to_end(state, scenario) == 1
+    state.broken[1] = True  # Broken: at least 4 of 20 a turn
+    state.remove(state.models["b9"], Removal.SLAIN, "test")
+    assert magic_policy.turns_to_end(state, scenario) == 1
+    state.remove(state.models["b10"], Removal.SLAIN, "test")
+    assert magic_policy.turns_to_end(state, scenario) == 0
+
+
+def test_will_of_evil_spends_its_reserve_when_the_battle_ends_this_turn() -> None:
+    """SR-WILLEVIL (002:L2813): Will left when the battle ends is worth nothing. In the last
+    turn a Nazgûl out of every fight and of the enemy's charge reach keeps only its last
+    point (which it may not spend casting); one an enemy could charge keeps a point for
+    that fight too; a turn earlier, a point for each fight it may still see."""
+    state = battle()
+    state.turn = magic_policy.TURNS_AHEAD - 1
+    card = caster_profile(("Black Dart", 5, 12.0), will=3, rules=("Will of Evil",), points=70)
+    king = add(state, "k", 0, 10, 10, card)
+    orc = add(state, "o", 1, 10, 30, profile(points=6, defence=5))
+    assert magic_policy.evil_reserve(state, king) == magic_policy.EVIL_RESERVE
+    assert magic_policy.evil_reserve(state, king, 0) == 1
+    assert magic_policy.evil_reserve(state, king, 1) == 2
+    assert magic_policy.will_cost(king, state, 1, end=0) < worth.of(king) / 3
+    state.set_position(orc, (10, 16))  # within its Move and an inch: it may charge
+    assert magic_policy.evil_reserve(state, king, 0) == 2
+    assert magic_policy.evil_reserve(state, king, 1) == 3

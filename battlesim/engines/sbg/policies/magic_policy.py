@@ -5,7 +5,8 @@ dice and not resisted, less the Will it spends. A Will point's cost follows its 
 Will left unspent when the battle ends is worth nothing, so a caster with more Will than
 turns ahead spends freely, one short of Will keeps it (``will_cost``); casting, it counts
 on a target worth a die every other turn (``CASTS_A_TURN``), resisting on a point a turn;
-a Nazgûl keeps a point for each turn ahead (``evil_reserve``). The Will an enemy pays
+a Nazgûl keeps a point for each turn ahead (``evil_reserve``), fewer with the battle's end in
+sight (``turns_to_end``, from the scenario's end condition). The Will an enemy pays
 resisting counts as a gain (``drain``). Before its move, a caster no enemy could be charged
 by waits for the end of its move (``waits``). A Sorcerous Blast before our charges is
 worth the Prone enemies (the target and the model it is hurled into) our models may then
@@ -32,6 +33,7 @@ from battlesim.engines.sbg.rules.magic.resisting import free_dice
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
 from battlesim.engines.sbg.rules.might import MightRoll, budget
 from battlesim.engines.sbg.rules.movement import charge_options, furthest_toward
+from battlesim.engines.sbg.rules.scenarios import Scenario
 from battlesim.engines.sbg.rules.will import will_to_spend
 
 MAX_DICE = 3  # more dice than this rarely pay (the fourth die adds little)
@@ -53,6 +55,9 @@ CHARGE_SLACK = 1.0  # inches beyond its Move within which a caster may end up in
 DRAIN_SHARE = 0.5  # of a Will point's worth, for the enemy's point spent resisting
 PRONE_CHARGED = 0.4  # of a Prone enemy's worth, when charged before it may stand up
 EVIL_RESERVE = 3  # Will of Evil: the least Will kept for fights (each fought phase costs one)
+# A Broken force's losses a turn, as a share of its starting models (it tests and flees: the
+# Nazgul sample's Broken sides lost 10-19 of 66 a turn, bench/sbg_magic.py battles 301-306)
+BROKEN_LOSSES = 0.2
 # A power an item casts once a game (Circlet of Kings) is kept for a use worth more than
 # the Will points a cast of its own would cost
 ITEM_KEEP = 2 * worth.WILL_POINT
@@ -86,7 +91,11 @@ def resist_dice(
 
 
 def _resists(
-    state: BattleState, caster: ModelState, option: SpellOption, chan: bool
+    state: BattleState,
+    caster: ModelState,
+    option: SpellOption,
+    chan: bool,
+    end: int | None = None,
 ) -> dict[int, tuple[int, int, float]]:
     """``resist_dice`` with, for each casting die, the worth of the Will the resister pays
     (``drained_point``): spent resisting, it is lost to its side all the same."""
@@ -100,7 +109,7 @@ def _resists(
         free, bonus = free_dice(state, model)
         might = spare_might(state, model, MightRoll.RESIST)
         for best in found:
-            points = resist_points(model, best, free, value, state)
+            points = resist_points(model, best, free, value, state, end)
             dice = points + free
             need = max(1, best - bonus - might) if dice else best
             if worth.resist_chance(need, dice) > worth.resist_chance(
@@ -154,13 +163,15 @@ def will_cost(
     state: BattleState | None = None,
     points: int = 1,
     wanted: float = DICE_A_TURN,
+    end: int | None = None,
 ) -> float:
     """The cost of spending ``points`` Will: a point's worth (worth.WILL_POINT) times its
     scarcity (the Will wanted for the turns ahead, ``wanted`` a turn, over the Will the
     model has); for a model with Will of Evil every point spent below its reserve also
     costs a share of the model itself (SR-WILLEVIL: banished at 0). A free point not used
     yet this turn (Staff of Power, WPN-STAFFPOW-01) costs nothing: the first point spent is
-    that one."""
+    that one. ``end``: the turns expected after this one before the battle ends
+    (``turns_to_end``; None: not known)."""
     scarcity = 1.0
     if state is not None:
         points -= min(points, will_to_spend(state, model) - model.will)
@@ -171,19 +182,60 @@ def will_cost(
             scarcity *= NO_FOE_CASTS
     cost = points * worth.WILL_POINT * scarcity
     if WILL_OF_EVIL in model.triggers:
-        reserve = evil_reserve(state)
+        reserve = evil_reserve(state, model, end)
         below = max(0, reserve - (model.will - points)) - max(0, reserve - model.will)
         cost += below * worth.of(model) / reserve
     return cost
 
 
-def evil_reserve(state: BattleState | None) -> int:
+def evil_reserve(
+    state: BattleState | None, model: ModelState | None = None, end: int | None = None
+) -> int:
     """SR-WILLEVIL: the Will a Nazgûl keeps for its fights, a point for each fought turn
     (banished at 0): the turns ahead, at least EVIL_RESERVE. Each point spent below it is
-    a turn of the battle the model will not see."""
+    a turn of the battle the model will not see. With the end in sight (``end`` turns after
+    this one, ``turns_to_end``) Will left when the battle ends is worth nothing, so the
+    reserve falls to a point for each turn it may still fight (this one only when it
+    fights or an enemy could charge it) and the point that keeps it from banishment."""
     if state is None:
         return EVIL_RESERVE
-    return max(EVIL_RESERVE, TURNS_AHEAD - state.turn)
+    reserve = max(EVIL_RESERVE, TURNS_AHEAD - state.turn)
+    if end is None or model is None:
+        return reserve
+    fights = end + (0 if _out_of_reach(state, model) else 1)
+    return max(1, min(reserve, fights + 1))
+
+
+def _out_of_reach(state: BattleState, model: ModelState) -> bool:
+    """Not in a fight, and no enemy within its Move and an inch (it could charge us)."""
+    if state.engaged(model):
+        return False
+    return all(
+        state.distance(enemy, model) > enemy.profile.move + CHARGE_SLACK
+        for enemy in state.enemies(model)
+    )
+
+
+def turns_to_end(state: BattleState, scenario: Scenario | None) -> int | None:
+    """The turns the battle is expected to last after this one, read from the scenario's end
+    condition (never its name): its turn limit, and, when a force reduced to a quarter ends
+    it, each side's models above that quarter at the rate it has lost them so far, a Broken
+    side at least ``BROKEN_LOSSES`` of its start a turn (the estimate errs long rather than
+    short). None without a scenario."""
+    if scenario is None:
+        return None
+    left = scenario.turn_limit - state.turn
+    played = state.turn - 1
+    if scenario.spec.end.quarter and played > 0:
+        for side in (0, 1):
+            start = state.start_counts[side]
+            rate = state.casualties[side] / played
+            if state.broken[side]:
+                rate = max(rate, BROKEN_LOSSES * start)
+            if rate > 0:
+                margin = state.alive_count(side) - start / 4
+                left = min(left, math.ceil(margin / rate) - 1)
+    return max(0, left)
 
 
 def _value(state: BattleState, caster: ModelState, option: SpellOption, chan: bool) -> float:
@@ -281,14 +333,18 @@ def _target(state: BattleState, option: SpellOption) -> ModelState:
 
 
 def plan(
-    state: BattleState, caster: ModelState, found: tuple[SpellOption, ...], chan: bool
+    state: BattleState,
+    caster: ModelState,
+    found: tuple[SpellOption, ...],
+    chan: bool,
+    scenario: Scenario | None = None,
 ) -> SpellPlan | None:
     """The option and number of dice with the best positive expected value, if any. Before
     its move a caster with no enemy in charge reach waits for the end of its move
     (MAGIC-WHEN-01 offers both): closer targets, and the fight's models in place."""
     if waits(state, caster):
         return None
-    best = _best(state, caster, found, chan)
+    best = _best(state, caster, found, chan, turns_to_end(state, scenario))
     return None if best is None else best[1]
 
 
@@ -301,14 +357,18 @@ def waits(state: BattleState, caster: ModelState) -> bool:
 
 
 def _best(
-    state: BattleState, caster: ModelState, found: tuple[SpellOption, ...], chan: bool
+    state: BattleState,
+    caster: ModelState,
+    found: tuple[SpellOption, ...],
+    chan: bool,
+    end: int | None = None,
 ) -> tuple[float, SpellPlan] | None:
     best: tuple[float, SpellPlan] | None = None
     for option in found:
         value = _value(state, caster, option, chan)
         if value <= 0:
             continue
-        resists = _resists(state, caster, option, chan)
+        resists = _resists(state, caster, option, chan, end)
         if option.item:  # cast with a 6 for no Will, once a game: kept for a use worth it
             n, need, drained = resists[ITEM_CAST]
             score = (1 - worth.resist_chance(need, n)) * value + drained - ITEM_KEEP
@@ -319,20 +379,25 @@ def _best(
         might = spare_might(state, caster, MightRoll.CAST)
         for dice in range(1, min(spendable(caster), MAX_DICE) + 1):
             gain = success_chance(resist, dice, might) * value + drain(resists, dice, might)
-            score = gain - will_cost(caster, state, dice, CASTS_A_TURN)
+            score = gain - will_cost(caster, state, dice, CASTS_A_TURN, end)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, SpellPlan(option, dice))
     return best
 
 
 def resist_points(
-    model: ModelState, casting: int, free: int, value: float, state: BattleState | None = None
+    model: ModelState,
+    casting: int,
+    free: int,
+    value: float,
+    state: BattleState | None = None,
+    end: int | None = None,
 ) -> int:
     """The Will points with the best expected saving (a natural 6 refunds its point)."""
     best_points, best_score = 0, worth.resist_chance(casting, free) * value
     for points in range(1, model.will + 1):
         chance = worth.resist_chance(casting, points + free)
-        score = chance * value - will_cost(model, state, points) * 5 / 6
+        score = chance * value - will_cost(model, state, points, end=end) * 5 / 6
         if score > best_score + 1e-9:
             best_points, best_score = points, score
     return best_points

@@ -960,13 +960,14 @@ class HeuristicPlayer(Answering):
         channelled: bool,
     ) -> SpellPlan | None:
         """MAGIC-CAST-01: the casting with the best expected value (magic_policy)."""
-        return magic_policy.plan(state, caster, found, channelled)
+        return magic_policy.plan(state, caster, found, channelled, self.scenario)
 
     def choose_resist(
         self, state: BattleState, model: ModelState, casting: int, free: int, value: float
     ) -> int:
         """MAGIC-RES-01: the Will points with the best expected saving (magic_policy)."""
-        return magic_policy.resist_points(model, casting, free, value, state)
+        end = magic_policy.turns_to_end(state, self.scenario)
+        return magic_policy.resist_points(model, casting, free, value, state, end)
 
     def compel_move(self, state: BattleState, caster: ModelState, target: ModelState) -> MoveAction:
         """MAGIC-P-COMPEL: where to move the compelled enemy (magic_policy)."""
