@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from battlesim.engines.sbg.core.data import DEFAULT_TURN_LIMIT
 from battlesim.engines.sbg.core.outcome import Outcome, Termination
 from battlesim.engines.sbg.core.state import BattleState, Removal
 from battlesim.engines.sbg.core.units import Alignment, Force
+from battlesim.engines.sbg.rules.scenario_library import LIBRARY
 from battlesim.engines.sbg.rules.scenarios import Domination, Scenario, holder, scenario_named
 from tests.engines.sbg.builders import add, battle, profile
 
@@ -36,6 +38,23 @@ def test_turn_limit_is_a_safeguard() -> None:
     state = _armies(4)
     state.turn = 5
     assert scenario_named("to_the_death", turn_limit=5).ended(state) is Termination.TURN_LIMIT
+
+
+def test_the_safeguard_is_sixteen_turns_unless_the_scenario_sets_its_own() -> None:
+    """Issues 20 and 29: the scenarios end by their own condition (a quarter, the break's D6);
+    16 turns is the engine's safeguard (12 cut short battles one or two kills from a break).
+    The sieges whose data state a length keep it."""
+    state = _armies(8)
+    for name in ("to_the_death", "domination", "assassination", "hold_ground", "the_captive"):
+        scenario = scenario_named(name)
+        assert scenario.turn_limit == DEFAULT_TURN_LIMIT == 16, name
+        state.turn = 15
+        assert scenario.ended(state) is None, name
+        state.turn = 16
+        assert scenario.ended(state) is Termination.TURN_LIMIT, name
+    own = {"storm_the_gate": 12, "ruined_fort": 9, "escalade": 12, "night_raid": 10}
+    for name, turns in own.items():
+        assert scenario_named(name).turn_limit == LIBRARY[name].end.turn_limit == turns, name
 
 
 def test_breaking_the_enemy_scores_five_if_unbroken_yourself() -> None:

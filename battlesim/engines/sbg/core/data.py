@@ -108,7 +108,7 @@ IN_THE_WAY_SCORE: Final = MappingProxyType(
 
 # --- Table and game length -------------------------------------------------------------
 TABLE_SIZE: Final = 48.0  # issue 4: 48" x 48" by default
-DEFAULT_TURN_LIMIT: Final = 12
+DEFAULT_TURN_LIMIT: Final = 16  # a safeguard, not a rule: the scenarios end by their own condition
 
 # EPSILON absorbs floating-point noise in "base contact" and "within 1"" (ambiguity A7).
 EPSILON: Final = 1e-6
@@ -194,7 +194,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "objectives (centre, and four 12 inch from the centre along the diagonals); held by "
         "the side with more models within 3 inch; 3 VP per objective held at the end, 1 VP "
         "enemy broken, 1 VP enemy leader slain; same end condition as To the Death!.",
-        "turn-limit": "A battle stops after 12 turns at most (issue 4 safeguard), then VPs.",
+        "turn-limit": "A battle stops after 16 turns at most (issue 4 safeguard; a scenario may "
+        "set its own limit), then VPs.",
         "heroic-actions": "Heroic Actions are played (heroic_actions.py); Might modifying "
         "dice is might.boost (Player.spend_might).",
         "fate": "A side spends Fate only on a blow that would slay the model (policy "

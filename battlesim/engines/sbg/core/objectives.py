@@ -18,6 +18,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from battlesim.engines.sbg.core.data import DEFAULT_TURN_LIMIT
+
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -102,7 +104,7 @@ class EndCondition:
     this score or less (0: never). ``turn_limit`` is the safeguard (data.DEFAULT_TURN_LIMIT).
     """
 
-    turn_limit: int = 12
+    turn_limit: int = DEFAULT_TURN_LIMIT
     quarter: bool = True
     random_end: int = 0
 

@@ -33,7 +33,7 @@ _SOURCE = "ASSUMPTION (general knowledge, the Matched Play Guide is not a shared
 _BREAK_END = EndCondition(random_end=2)
 _BREAK_END_NOTE = (
     _SOURCE + "once a force is broken, a D6 at the end of each turn ends the battle on 1-2; "
-    "a force reduced to a quarter also ends it; 12 turns at most (engine safeguard)."
+    "a force reduced to a quarter also ends it; 16 turns at most (engine safeguard)."
 )
 _OBJ = 24.0 - 12.0 / 2**0.5, 24.0 + 12.0 / 2**0.5  # 12" from the centre along the diagonals
 

@@ -24,6 +24,7 @@ import enum
 import math
 from dataclasses import dataclass, field
 
+from battlesim.engines.sbg.core.data import DEFAULT_TURN_LIMIT
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
@@ -152,7 +153,7 @@ def _intent(
 
 
 def _limit(scenario: Scenario | None) -> int:
-    return scenario.turn_limit if scenario is not None else 12
+    return scenario.turn_limit if scenario is not None else DEFAULT_TURN_LIMIT
 
 
 def _allot_objectives(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from battlesim.engines.sbg.core.data import DEFAULT_TURN_LIMIT
 from battlesim.engines.sbg.core.objectives import Award, Scoring
 from battlesim.engines.sbg.core.paths import Point
 from battlesim.engines.sbg.core.state import BattleState, ModelState
@@ -64,7 +65,7 @@ def objectives(scenario: Scenario | None) -> tuple[Objective, ...]:
 
 def turns_left(state: BattleState, scenario: Scenario | None) -> int:
     """Turns still to play after this one before the scenario's turn limit."""
-    limit = scenario.turn_limit if scenario is not None else 12
+    limit = scenario.turn_limit if scenario is not None else DEFAULT_TURN_LIMIT
     return max(0, limit - state.turn)
 
 
