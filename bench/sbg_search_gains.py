@@ -7,6 +7,10 @@ v2 v v2 and every decision is measured on both sides.
     .venv/bin/python bench/sbg_search_gains.py [--forces fellowship_skirmish ...]
         [--tables "open field"] [--scenarios to_the_death] [--seeds 1] [--copies 48] [--depth 0]
         [--vetoes]   # besides, a candidate per charge v2 makes: that charge held
+        [--otherwise]  # besides, a candidate per non-charger: it holds or closes in instead
+        [--might 5]  # besides, a candidate per Hero with Might: it keeps it in its fights,
+                     # each Might point kept (both sides) worth 5 points of models in the worth
+        [--targets]  # besides, a candidate per other enemy a charger may reach: charged instead
 
 Per decision where two candidates or more move otherwise (``search.SearchPlayer._moved``):
 each candidate's mean worth over v2's own (shares of an army, copy n of every candidate on
@@ -52,15 +56,10 @@ class Measuring(search.SteeredPlayer):
         self.force = ""
 
     def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
-        if search._close(state):
-            worths = self.look.worths(state, side)
-            own = worths[search.OWN.name]
-            for name, values in worths.items():
-                if name != search.OWN.name:
-                    gains = [a - b for a, b in zip(values, own, strict=True)]
-                    mean, error = statistics.mean(gains), search._error(gains)
-                    self.rows.append((self.force, state.turn, name, mean, error))
-                    print(f"    turn {state.turn} side {side} {name}: {mean:+.3f} se {error:.3f}")
+        if search.close(state):
+            for name, (mean, error) in search.gains(self.look.worths(state, side)).items():
+                self.rows.append((self.force, state.turn, name, mean, error))
+                print(f"    turn {state.turn} side {side} {name}: {mean:+.3f} se {error:.3f}")
         return super().move_order(state, side)
 
 
@@ -87,7 +86,10 @@ def battle(seed: int, force: str, table: str, scenario: str, copies: int, depth:
 def summary(rows: list[Row]) -> None:
     by_name: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for _force, _turn, name, mean, error in rows:
-        by_name["hold a charge" if name.startswith("hold ") else name].append((mean, error))
+        kind = "hold a charge" if name.startswith("hold ") else name
+        kind = "another target" if " at " in name else kind
+        kind = "moved otherwise" if name.endswith(" otherwise") else kind
+        by_name["keeps Might" if name.endswith(" keeps Might") else kind].append((mean, error))
     for name, gains in sorted(by_name.items()):
         better = sum(m > 2 * e for m, e in gains)
         worse = sum(m < -2 * e for m, e in gains)
@@ -107,8 +109,15 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=48)
     parser.add_argument("--depth", type=int, default=0)
     parser.add_argument("--vetoes", action="store_true", help="a candidate per charge held")
+    parser.add_argument("--otherwise", action="store_true", help="a non-charger otherwise")
+    parser.add_argument("--might", type=float, help="a Hero keeping Might; a point's worth")
+    parser.add_argument("--targets", action="store_true", help="a candidate per other target")
     args = parser.parse_args()
     search.VETOES = args.vetoes
+    search.TARGETS = args.targets
+    search.OTHERWISE = args.otherwise
+    search.THRIFT = args.might is not None
+    search.MIGHT_POINTS = args.might or 0.0
     print(load_average())
     start = time.process_time()
     rows: list[Row] = []

@@ -39,6 +39,7 @@ SIZES = (50, 100, 200, 400, 600)  # points per side
 FIT_FROM = 200  # the issue's exponent is fitted over 200-600 points
 TARGET_CPU = 0.25  # seconds per 600 v 600 battle
 TARGET_EXPONENT = 1.2
+RSS_MARKS = (200, 500, 1000)  # the issue's memory check: RSS after 1,000 battles, on the way
 
 
 def load() -> str:
@@ -109,7 +110,9 @@ def rss_mib() -> float:
 
 def memory(battles: int) -> None:
     """A worker's RSS over ``battles`` small battles on every preset table and generated
-    tables (what grows per battle shows without the cost of big ones)."""
+    tables, all in this one process (what grows per battle shows without the cost of big
+    ones); marked at every fifth of the run and after 200, 500 and 1,000 battles
+    (``--rss 1000`` is the issue's check)."""
     tables: list[str | None] = [*TABLES, "generated"]
     options = {"forces": ["minas_tirith_skirmish", "mordor_skirmish"]}
     start = time.process_time()
@@ -118,12 +121,15 @@ def memory(battles: int) -> None:
     for seed in range(1, 20):  # warm-up: every kind of table once, first caches
         play_game(seed=seed, options={**options, "table": tables[seed % len(tables)]})
     first = rss_mib()
+    print(f"worker RSS after the 20-battle warm-up: {first:.1f} MiB (load {load()})", flush=True)
+    fifth = max(1, battles // 5)
     marks = []
     for n in range(1, battles + 1):
         table = tables[n % len(tables)]
         play_game(seed=n, options={**options, "table": table, "table_seed": n})
-        if n % max(1, battles // 5) == 0:
+        if n % fifth == 0 or n in RSS_MARKS:
             marks.append(f"{n}: {rss_mib():.1f}")
+            print(f"  after {n} battles: {rss_mib():.1f} MiB (load {load()})", flush=True)
     growth = rss_mib() - first
     print(f"worker RSS over {battles} battles (MiB, after a 20-battle warm-up at {first:.1f}):")
     print(f"  {'; '.join(marks)}; growth {growth:+.1f} MiB ({100 * growth / battles:+.2f} per 100)")

@@ -11,7 +11,7 @@ from battlesim.engines.dice import Dice
 from battlesim.engines.log import EventLog
 from battlesim.engines.sbg import game
 from battlesim.engines.sbg.checks import invariant_breaches, move_refusal
-from battlesim.engines.sbg.core.actions import Charge, ChooseMove, Move
+from battlesim.engines.sbg.core.actions import Charge, ChooseMove, Hold, Move
 from battlesim.engines.sbg.core.clone import clone
 from battlesim.engines.sbg.core.state import BattleState, Removal
 from battlesim.engines.sbg.phases.turn import play_turn
@@ -29,6 +29,7 @@ from battlesim.engines.sbg.policies.search import (
     _worth,
 )
 from battlesim.engines.sbg.policies.search_dice import KeyedDice
+from battlesim.engines.sbg.rules.might import MightAsk, MightRoll
 from battlesim.engines.sbg.rules.scenarios import Scenario
 from tests.engines.sbg.builders import add, battle, profile
 
@@ -147,6 +148,7 @@ def test_forcing_an_intent_remakes_the_plan_for_that_turn_only() -> None:
 # and pressing gains nothing (search worths measured on 16 copies: -0.05 +- 0.09).
 TROLL = profile(name="Test Troll", fight=6, strength=6, defence=4, attacks=3, wounds=3, courage=4)
 BOWMAN = profile(name="Test Bowman", wargear=("sword", "bow"))
+HERO = frozenset({"man", "infantry", "hero"})
 
 
 def _trolls_facing_bows() -> BattleState:
@@ -278,3 +280,68 @@ def test_a_held_charge_is_a_candidate_of_its_own_when_asked() -> None:
     with patch.object(search, "VETOES", True):
         moved = player._moved(state, 0)
     assert {"hold a0", "hold a1"} <= set(player._offered) and "hold a0" in moved
+
+
+def test_another_target_in_reach_is_a_candidate_of_its_own_when_asked() -> None:
+    """With ``TARGETS`` (bench/sbg_search_gains.py --targets), each other enemy a charger of
+    v2's may reach makes a candidate of its own: v2's turn with that model charging that
+    enemy. Steered so, the troll charges the bowman named, not v2's choice."""
+    state = battle(Dice(5), priority=0)
+    for k in range(2):
+        add(state, f"a{k}", 0, 20 + 3 * k, 18, TROLL)  # 4" off: within a troll's charge
+    for k in range(4):
+        add(state, f"b{k}", 1, 17 + 3 * k, 22, BOWMAN)
+    state.players = (PlanPlayer(), PlanPlayer())
+    own = SteeredPlayer().choose_move(state, state.models["a0"])
+    assert isinstance(own, Charge)
+    other = next(f"b{k}" for k in range(4) if f"b{k}" != own.target)
+    steered = SteeredPlayer()
+    steered.steer(state, 0, Candidate(f"a0 at {other}", target=("a0", other)))
+    charge = steered.choose_move(state, state.models["a0"])
+    assert isinstance(charge, Charge) and charge.target == other
+    player = SearchPlayer(Scenario(), rollouts=2)
+    player._moved(state, 0)
+    assert not any(" at " in name for name in player._offered)  # off: the player's default
+    with patch.object(search, "TARGETS", True):
+        moved = player._moved(state, 0)
+    assert f"a0 at {other}" in player._offered and any(" at " in name for name in moved)
+
+
+def test_a_model_moved_otherwise_is_a_candidate_of_its_own_when_asked() -> None:
+    """With ``OTHERWISE`` (bench/sbg_search_gains.py --otherwise), each model of ours near the
+    enemy that makes no charge makes a candidate of its own: v2's turn with that model
+    holding where v2 moves it (closing in where v2 holds it)."""
+    state = _trolls_facing_bows()
+    troll = state.models["a0"]
+    assert isinstance(PlanPlayer().choose_move(state, troll), Move)  # v2 walks it closer
+    steered = SteeredPlayer()
+    steered.steer(state, 0, Candidate("a0 otherwise", otherwise="a0"))
+    assert isinstance(steered.choose_move(state, troll), Hold)
+    assert isinstance(steered.choose_move(state, state.models["a1"]), Move)
+    player = SearchPlayer(Scenario(), rollouts=2)
+    player._moved(state, 0)
+    assert not any(name.endswith(" otherwise") for name in player._offered)  # off by default
+    with patch.object(search, "OTHERWISE", True):
+        moved = player._moved(state, 0)
+    assert "a0 otherwise" in player._offered and "a0 otherwise" in moved
+
+
+def test_a_hero_keeping_its_might_is_a_candidate_of_its_own_when_asked() -> None:
+    """With ``THRIFT`` (bench/sbg_search_gains.py --might), each Hero of ours with Might makes
+    a candidate of its own: v2's turn with that Hero spending none in its fights (Duels, to
+    hit, to wound), kept even where its Move phase ends as v2's own (it is spent later); with
+    ``MIGHT_POINTS`` a point kept counts in a copy's worth."""
+    state = _trolls_facing_bows()
+    hero = add(state, "a2", 0, 26, 10, profile(keywords=HERO, wounds=2, fate=0, might=2))
+    duel = MightAsk(MightRoll.DUEL, value=4, need=5, budget=2)
+    assert SteeredPlayer().spend_might(state, hero, duel) == 1
+    steered = SteeredPlayer()
+    steered.steer(state, 0, Candidate("a2 keeps Might", thrift="a2"))
+    assert steered.spend_might(state, hero, duel) == 0
+    player = SearchPlayer(Scenario(), rollouts=2)
+    with patch.object(search, "THRIFT", True):
+        moved = player._moved(state, 0)
+    assert "a2 keeps Might" in moved
+    before = _worth(state, 0, Scenario(), ended=False)
+    with patch.object(search, "MIGHT_POINTS", 5.0):
+        assert _worth(state, 0, Scenario(), ended=False) > before

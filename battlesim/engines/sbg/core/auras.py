@@ -10,17 +10,16 @@ strongest one only, once, whatever the number of carriers.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.keys import Key
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 
 
-class Affects(enum.Enum):
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
+class Affects(Key):
     ENEMIES = "enemies"
     FRIENDS = "friends"  # the carrier included
 

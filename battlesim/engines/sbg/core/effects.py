@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from battlesim.engines.sbg.core.data import ACTIVE_RULES
 from battlesim.engines.sbg.core.hooks import Hook, HookContext, register
+from battlesim.engines.sbg.core.keys import Key
 from battlesim.engines.sbg.core.state import (
     BattleState,
     Happening,
@@ -34,10 +35,8 @@ from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelId
 
 
-class Bar(enum.Enum):
+class Bar(Key):
     """What an effect may forbid its target (the phases ask ``barred``)."""
-
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
 
     MOVE = "move"
     SHOOT = "shoot"

@@ -8,10 +8,11 @@ trigger the model carries (wargear, bought option, special rule or keyword).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from battlesim.engines.sbg.core.keys import Key
 
 # Imported at run time, not under TYPE_CHECKING: compiled by mypyc, HookContext's field types
 # are read when this module is built, and a compiled state module not yet imported then is a
@@ -19,10 +20,8 @@ from typing import Any
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 
 
-class Hook(enum.Enum):
+class Hook(Key):
     """Where a rule may act; each returns an integer modifier (0 = no effect)."""
-
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
 
     DUEL_DIE = "duel_die_modifier"  # added to each Duel die (clamped 1-6, DICE-MOD-01)
     WOUND_ROLL = "modify_wound_roll"  # added to each To Wound die, both dice of a 6/x

@@ -11,16 +11,15 @@ sets a value is a limit), else ``base`` unchanged.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.keys import Key
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 
 
-class Stat(enum.Enum):
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
+class Stat(Key):
     MOVE = "move"
     FIGHT = "fight"
     SHOOT = "shoot"

@@ -12,18 +12,16 @@ that answers False forbids, so a ban always wins over the default.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.keys import Key
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 
 
-class May(enum.Enum):
+class May(Key):
     """What rules may permit or ban; each with the core rules' answer (``default``)."""
-
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
 
     PASS_COURAGE_UNTESTED = ("pass courage tests without rolling", False)
     BE_CHARGED = ("be charged", True)

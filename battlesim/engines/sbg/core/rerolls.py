@@ -17,13 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from battlesim.engines.sbg.core.hooks import HookContext
+from battlesim.engines.sbg.core.keys import Key
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 
 
-class Roll(enum.Enum):
+class Roll(Key):
     """The rolls rules may grant re-rolls of."""
-
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
 
     TO_WOUND_IN_COMBAT = "to wound in combat"
     TO_WOUND_SHOOTING = "to wound shooting"

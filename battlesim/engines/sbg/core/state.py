@@ -18,6 +18,7 @@ from battlesim.engines.log import EventLog
 from battlesim.engines.sbg.core.arms import HandWeapon, MissileWeapon, SpecialStrike
 from battlesim.engines.sbg.core.bases import LARGE_BASE, height_for
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE, TABLE_SIZE
+from battlesim.engines.sbg.core.keys import Key
 from battlesim.engines.sbg.core.mounts import MountState
 from battlesim.engines.sbg.core.spatial import Grid
 from battlesim.engines.sbg.core.status import Lasting, Status, expire
@@ -38,10 +39,8 @@ _PERCH_RADIUS = LARGE_BASE.radius - 1e-6
 _SIDE_SPAN = 1 << 40  # living order: every model of side 0 before any of side 1
 
 
-class Phase(enum.Enum):
+class Phase(Key):
     """TURN-01 (002:L325-335): the five phases of a turn."""
-
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
 
     SETUP = "setup"
     PRIORITY = "priority"
@@ -133,10 +132,8 @@ class ModelState:
         expire(self, Lasting.FIGHT)
 
 
-class On(enum.Enum):
+class On(Key):
     """Moments of a model that rules may subscribe to (``@on(On.X, name, order)``)."""
-
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
 
     WOUNDING = "wounding"  # a blow is about to take Wounds: an interceptor may take it over
     WOUNDED = "wounded"  # a model lost Wounds and is still on the table
@@ -157,11 +154,9 @@ class On(enum.Enum):
     SPELL_RESISTED = "spell resisted"  # ``other`` resisted the spell ``source`` of ``model``
 
 
-class Tick(enum.Enum):
+class Tick(Key):
     """Moments of the battle itself (``@every(Tick.X, name, order)``); the phase is
     ``state.phase``."""
-
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
 
     TURN_START = "turn start"
     PHASE_START = "phase start"

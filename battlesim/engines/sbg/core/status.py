@@ -12,17 +12,16 @@ rule never has to remember to clear it.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
+
+from battlesim.engines.sbg.core.keys import Key
 
 T = TypeVar("T")
 
 
-class Lasting(enum.Enum):
+class Lasting(Key):
     """When the state drops a status's values."""
-
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
 
     FIGHT = "fight"  # after each fight is resolved
     PHASE = "phase"  # at the end of each phase

@@ -20,7 +20,10 @@ from the battle's seed, never from its dice. The candidate whose copies end best
 if it beats v2's own choice by more than ``MARGIN`` and ``SURE`` standard errors of the
 copies' paired differences. Far apart, it plays as v2. ``VETOES`` (off; a research option
 of ``bench/sbg_search_gains.py``) adds a candidate per charge v2 makes: its turn with that
-one charge held.
+one charge held; ``TARGETS`` (off, the same) one per other enemy a charger of v2's may reach:
+its turn with that enemy charged instead; ``OTHERWISE`` (off, the same) one per model of
+ours near the enemy that makes no charge: its turn with that model holding where v2 moves
+it, closing in where v2 holds it.
 
 Its strength and cost are stated by ``bench/sbg_players.py --check search``.
 """
@@ -31,15 +34,18 @@ import math
 import zlib
 from dataclasses import dataclass
 
-from battlesim.engines.sbg.core.actions import Charge
+from battlesim.engines.sbg.core.actions import Charge, Hold, MoveAction
 from battlesim.engines.sbg.core.clone import clone
-from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import ModelId, PlayerId
 from battlesim.engines.sbg.phases.move import rest_of_move_phase
 from battlesim.engines.sbg.phases.turn import after_move_phase, play_turn
 from battlesim.engines.sbg.policies.plan.intent import Intent
 from battlesim.engines.sbg.policies.search_dice import KeyedDice
 from battlesim.engines.sbg.policies.siege_policy import SiegePlanPlayer
+from battlesim.engines.sbg.rules.heroic_actions import Choice
+from battlesim.engines.sbg.rules.might import MightAsk, MightRoll
+from battlesim.engines.sbg.rules.movement import charge_options
 from battlesim.engines.sbg.rules.scenarios import Scenario
 
 ROLLOUTS = 12  # dice seeds per candidate
@@ -53,6 +59,14 @@ SURE = 1.0  # ... and standard errors of the copies' differences it must beat it
 BOLD = -0.6  # the worst exchange charged by a bold turn (v2: -0.1, or -0.3 pressing)
 WARY = 0.1  # the worst exchange charged by a wary turn: only fights it expects to win
 VETOES = False  # also a candidate per model v2 charges with: v2's turn with that charge held
+TARGETS = False  # also a candidate per other enemy a charger of v2's may reach: charged instead
+OTHERWISE = False  # also a candidate per model of ours that makes no charge: it moves otherwise
+THRIFT = False  # also a candidate per Hero of ours with Might: it keeps its Might in fights
+MIGHT_POINTS = 0.0  # a Might point kept, in points of models (0: not counted, the player's)
+FIGHT_ROLLS = frozenset(
+    {MightRoll.DUEL, MightRoll.TO_HIT, MightRoll.IN_THE_WAY, MightRoll.TO_WOUND}
+)
+FORCED = 5.0  # a forced target's worth to its charger: above any other enemy's
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +78,9 @@ class Candidate:
     intent: Intent | None = None
     threshold: float | None = None
     veto: ModelId | None = None  # a model of ours that makes no charge this turn
+    target: tuple[ModelId, ModelId] | None = None  # (ours, enemy): it charges that one if it may
+    otherwise: ModelId | None = None  # a model of ours that holds if v2 moves it, else closes in
+    thrift: ModelId | None = None  # a Hero of ours that spends no Might in its fights this turn
 
 
 OWN = Candidate("v2")  # first: it wins ties, and the others must beat it by MARGIN
@@ -86,6 +103,9 @@ class SteeredPlayer(SiegePlanPlayer):
         super().__init__(scenario, spend_might=spend_might)
         self._thresholds: dict[PlayerId, tuple[int, float]] = {}  # side -> (turn, threshold)
         self._vetoed: tuple[int, ModelId] | None = None  # (turn, model held from charging)
+        self._target: tuple[int, ModelId, ModelId] | None = None  # (turn, ours, enemy)
+        self._otherwise: tuple[int, ModelId] | None = None  # (turn, model moved otherwise)
+        self._thrift: tuple[int, ModelId] | None = None  # (turn, Hero keeping its Might)
 
     def steer(self, state: BattleState, side: PlayerId, candidate: Candidate) -> None:
         if candidate.intent is not None:
@@ -94,6 +114,33 @@ class SteeredPlayer(SiegePlanPlayer):
             self._thresholds[side] = (state.turn, candidate.threshold)
         if candidate.veto is not None:
             self._vetoed = (state.turn, candidate.veto)
+        if candidate.target is not None:
+            self._target = (state.turn, *candidate.target)
+        if candidate.otherwise is not None:
+            self._otherwise = (state.turn, candidate.otherwise)
+        if candidate.thrift is not None:
+            self._thrift = (state.turn, candidate.thrift)
+
+    def spend_might(self, state: BattleState, model: ModelState, ask: MightAsk) -> int:
+        if self._thrift == (state.turn, model.uid) and ask.roll in FIGHT_ROLLS:
+            return 0
+        return super().spend_might(state, model, ask)
+
+    def declare_heroic_action(
+        self, state: BattleState, side: PlayerId, phase: Phase
+    ) -> Choice | None:
+        choice = super().declare_heroic_action(state, side, phase)
+        if choice is not None and self._thrift == (state.turn, choice[0]):
+            return None
+        return choice
+
+    def _choose_move(self, state: BattleState, model: ModelState) -> MoveAction:
+        action = super()._choose_move(state, model)
+        if self._otherwise != (state.turn, model.uid) or isinstance(action, Charge):
+            return action
+        if isinstance(action, Hold):
+            return self._close_in(state, model, self._plan(state, model.player))
+        return Hold(model.uid)
 
     def _charge(
         self, state: BattleState, model: ModelState, threshold: float | None = None
@@ -101,6 +148,11 @@ class SteeredPlayer(SiegePlanPlayer):
         if self._vetoed == (state.turn, model.uid):
             return None
         return super()._charge(state, model, threshold)
+
+    def _charge_value(self, state: BattleState, model: ModelState, enemy: ModelState) -> float:
+        if self._target == (state.turn, model.uid, enemy.uid):
+            return FORCED  # ranked first: charged wherever a charge reaches it
+        return super()._charge_value(state, model, enemy)
 
     def _threshold(self, state: BattleState, side: PlayerId) -> float:
         steered = self._thresholds.get(side)
@@ -129,7 +181,7 @@ class SearchPlayer(SteeredPlayer):
         self._offered: dict[str, Candidate] = {}  # this decision's candidates by name
 
     def move_order(self, state: BattleState, side: PlayerId) -> list[ModelId]:
-        if _close(state):
+        if close(state):
             self.steer(state, side, self._best(state, side))
             self.searched += 1
         return super().move_order(state, side)
@@ -158,15 +210,13 @@ class SearchPlayer(SteeredPlayer):
         moved = self._moved(state, side)
         if len(moved) < 2:  # every candidate plays as v2: nothing to weigh
             return OWN
-        worths = self._played_on(state, side, moved)
-        own = worths[OWN.name]
+        measured = gains(self._played_on(state, side, moved))
         best, best_gain = OWN, 0.0
         for candidate in self._offered.values():
-            if candidate is OWN or candidate.name not in worths:
+            if candidate.name not in measured:
                 continue
-            gains = [a - b for a, b in zip(worths[candidate.name], own, strict=True)]
-            gain = sum(gains) / len(gains)
-            if gain > max(MARGIN, SURE * _error(gains)) and gain > best_gain:
+            gain, error = measured[candidate.name]
+            if gain > max(MARGIN, SURE * error) and gain > best_gain:
                 best, best_gain = candidate, gain
         return best
 
@@ -175,8 +225,9 @@ class SearchPlayer(SteeredPlayer):
     ) -> dict[str, list[float]]:
         """Each copy of ``moved`` played on with each copy seed."""
         seeds = [_seed(state, side, n) for n in range(self.rollouts)]
+        thrifts = {name: self._offered[name].thrift for name in moved}
         return {
-            name: [self._play_on(copy, side, seed) for seed in seeds]
+            name: [self._play_on(copy, side, seed, thrifts[name]) for seed in seeds]
             for name, copy in moved.items()
         }
 
@@ -195,7 +246,7 @@ class SearchPlayer(SteeredPlayer):
             players[side].steer(copy, side, candidate)
             copy.players = players
             rest_of_move_phase(copy, players, side)
-            key = _placed(copy)
+            key = (_placed(copy), candidate.thrift)  # Might is kept after the Move phase
             if key not in seen:
                 seen.add(key)
                 moved[candidate.name] = copy
@@ -205,14 +256,35 @@ class SearchPlayer(SteeredPlayer):
                 ]
                 candidates += vetoes
                 self._offered.update((c.name, c) for c in vetoes)
+            if OTHERWISE and candidate is OWN:  # v2's turn with one non-charger moved otherwise
+                moves = _otherwise(state, copy, side)
+                candidates += moves
+                self._offered.update((c.name, c) for c in moves)
+            if THRIFT and candidate is OWN:  # v2's turn with one Hero keeping its Might
+                thrifts = [
+                    Candidate(f"{m.uid} keeps Might", thrift=m.uid)
+                    for m in state.living(side)
+                    if m.profile.is_hero and m.might > 0
+                ]
+                candidates += thrifts
+                self._offered.update((c.name, c) for c in thrifts)
+            if TARGETS and candidate is OWN:  # v2's turn with a charger sent at another enemy
+                others = _other_targets(state, copy, side)
+                candidates += others
+                self._offered.update((c.name, c) for c in others)
         return moved
 
-    def _play_on(self, moved: BattleState, side: PlayerId, seed: int) -> float:
+    def _play_on(
+        self, moved: BattleState, side: PlayerId, seed: int, thrift: ModelId | None = None
+    ) -> float:
         """The worth to ``side`` of a copy of ``moved`` played on with ``seed``'s dice: the
-        rest of the turn and ``depth`` more turns, v2 on both sides."""
+        rest of the turn and ``depth`` more turns, v2 on both sides (``thrift``: a Hero of
+        ours keeping its Might in this turn's fights)."""
         scenario = self.scenario_or_default
         copy = clone(moved, KeyedDice(seed))
         players = (SteeredPlayer(self.scenario), SteeredPlayer(self.scenario))
+        if thrift is not None:
+            players[side].steer(copy, side, Candidate("thrift", thrift=thrift))
         copy.players = players
         after_move_phase(copy, players)
         for _ in range(self.depth):
@@ -231,12 +303,51 @@ def _chargers(before: BattleState, after: BattleState, side: PlayerId) -> list[M
     ]
 
 
+def _otherwise(before: BattleState, after: BattleState, side: PlayerId) -> list[Candidate]:
+    """A candidate per model of ours free to move that does not charge in v2's Move phase and
+    stands within two moves of an enemy: it holds where v2 moves it, closes in where v2
+    holds it."""
+    moves = []
+    for model in before.living(side):
+        if before.touching.get(model.uid) or after.touching.get(model.uid):
+            continue
+        gap, enemy = before.nearest_enemy(model)
+        if enemy is not None and gap <= CONTACT_RANGE * model.profile.move + 2.0:
+            moves.append(Candidate(f"{model.uid} otherwise", otherwise=model.uid))
+    return moves
+
+
+def _other_targets(before: BattleState, after: BattleState, side: PlayerId) -> list[Candidate]:
+    """A candidate per enemy each of v2's chargers (``_chargers``) may charge from where it
+    stands, other than those it fights after v2's Move phase."""
+    others = []
+    for uid in _chargers(before, after, side):
+        fought = after.touching.get(uid, ())
+        for enemy, _spot in charge_options(before, before.models[uid]):
+            if enemy.uid not in fought:
+                others.append(Candidate(f"{uid} at {enemy.uid}", target=(uid, enemy.uid)))
+    return others
+
+
 def _placed(state: BattleState) -> tuple[object, ...]:
     """Where every model stands, its Wounds and who touches whom: two Move phases that end
     the same are the same play."""
     models = tuple((uid, m.x, m.y, m.alive, m.wounds) for uid, m in sorted(state.models.items()))
     touching = tuple(sorted((uid, tuple(sorted(t))) for uid, t in state.touching.items()))
     return models, touching
+
+
+def gains(worths: dict[str, list[float]]) -> dict[str, tuple[float, float]]:
+    """Each candidate's gain over v2's own (``OWN``) from ``worths`` (``SearchPlayer.worths``:
+    copy n of every candidate on the same dice): the mean of the paired differences and its
+    standard error, v2's own left out."""
+    own = worths[OWN.name]
+    measured: dict[str, tuple[float, float]] = {}
+    for name, values in worths.items():
+        if name != OWN.name:
+            paired = [a - b for a, b in zip(values, own, strict=True)]
+            measured[name] = (sum(paired) / len(paired), _error(paired))
+    return measured
 
 
 def _error(values: list[float]) -> float:
@@ -248,7 +359,7 @@ def _error(values: list[float]) -> float:
     return math.sqrt(spread / len(values))
 
 
-def _close(state: BattleState) -> bool:
+def close(state: BattleState) -> bool:
     """Whether some enemies stand within two moves of each other (a fight may start before
     the next turn's choice)."""
     for model in state.living(0):
@@ -275,7 +386,16 @@ def _worth(state: BattleState, side: PlayerId, scenario: Scenario, *, ended: boo
         return WON if lead > 0 else -WON
     kept = _kept(state, side) - _kept(state, 1 - side)
     broken = BROKEN_WEIGHT * (int(state.broken[1 - side]) - int(state.broken[side]))
-    return kept + broken + POINTS_WEIGHT * lead / max(1, points[0] + points[1])
+    might = _might_kept(state, side) - _might_kept(state, 1 - side) if MIGHT_POINTS else 0.0
+    return kept + broken + might + POINTS_WEIGHT * lead / max(1, points[0] + points[1])
+
+
+def _might_kept(state: BattleState, side: PlayerId) -> float:
+    """The Might the side's living Heroes still hold, at ``MIGHT_POINTS`` a point, as a
+    share of the side's starting points."""
+    total = sum(max(1, m.profile.points) for m in state.models.values() if m.player == side)
+    held = sum(m.might for m in state.living(side))
+    return MIGHT_POINTS * held / max(1, total)
 
 
 def _kept(state: BattleState, side: PlayerId) -> float:

@@ -7,17 +7,15 @@ unless the leader has the Might to lead the charge.
 
 from __future__ import annotations
 
-import enum
-
 from battlesim.engines.sbg.core.arms import MissileKind, can_support
+from battlesim.engines.sbg.core.keys import Key
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.kinds import is_monster
 
 LEADING_MIGHT = 3  # a leader with this much Might fights in the front rank (as v1)
 
 
-class Role(enum.Enum):
-    __hash__ = object.__hash__  # a C hash: dict keys asked thousands of times (speed)
+class Role(Key):
     LEADER = "leader"
     BANNER = "banner"
     HERO = "hero"
