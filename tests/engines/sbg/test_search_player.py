@@ -257,16 +257,22 @@ def test_keyed_dice_roll_the_same_for_the_same_purpose_whatever_came_before() ->
     assert len(set(others)) == 6  # another seed, other dice
 
 
-def test_a_held_charge_is_a_candidate_of_its_own_when_asked() -> None:
-    """With ``VETOES`` (bench/sbg_search_gains.py --vetoes), each model v2 charges with makes
-    a candidate of its own: v2's turn with that one charge held. Held, the troll makes no
-    charge; its fellow still charges."""
+def _trolls_before_bowmen() -> BattleState:
+    """Two trolls of side 0 within a charge of four bowmen of side 1, v2 on both sides."""
     state = battle(Dice(5), priority=0)
     for k in range(2):
         add(state, f"a{k}", 0, 20 + 3 * k, 18, TROLL)  # 4" off: within a troll's charge
     for k in range(4):
         add(state, f"b{k}", 1, 17 + 3 * k, 22, BOWMAN)
     state.players = (PlanPlayer(), PlanPlayer())
+    return state
+
+
+def test_a_held_charge_is_a_candidate_of_its_own_when_asked() -> None:
+    """With ``VETOES`` (bench/sbg_search_gains.py --vetoes), each model v2 charges with makes
+    a candidate of its own: v2's turn with that one charge held. Held, the troll makes no
+    charge; its fellow still charges."""
+    state = _trolls_before_bowmen()
     steered = SteeredPlayer()
     assert all(
         isinstance(steered.choose_move(state, state.models[u]), Charge) for u in ("a0", "a1")
@@ -286,12 +292,7 @@ def test_another_target_in_reach_is_a_candidate_of_its_own_when_asked() -> None:
     """With ``TARGETS`` (bench/sbg_search_gains.py --targets), each other enemy a charger of
     v2's may reach makes a candidate of its own: v2's turn with that model charging that
     enemy. Steered so, the troll charges the bowman named, not v2's choice."""
-    state = battle(Dice(5), priority=0)
-    for k in range(2):
-        add(state, f"a{k}", 0, 20 + 3 * k, 18, TROLL)  # 4" off: within a troll's charge
-    for k in range(4):
-        add(state, f"b{k}", 1, 17 + 3 * k, 22, BOWMAN)
-    state.players = (PlanPlayer(), PlanPlayer())
+    state = _trolls_before_bowmen()
     own = SteeredPlayer().choose_move(state, state.models["a0"])
     assert isinstance(own, Charge)
     other = next(f"b{k}" for k in range(4) if f"b{k}" != own.target)
