@@ -250,28 +250,10 @@ class SearchPlayer(SteeredPlayer):
             if key not in seen:
                 seen.add(key)
                 moved[candidate.name] = copy
-            if VETOES and candidate is OWN:  # v2's turn with one of its charges held
-                vetoes = [
-                    Candidate(f"hold {uid}", veto=uid) for uid in _chargers(state, copy, side)
-                ]
-                candidates += vetoes
-                self._offered.update((c.name, c) for c in vetoes)
-            if OTHERWISE and candidate is OWN:  # v2's turn with one non-charger moved otherwise
-                moves = _otherwise(state, copy, side)
-                candidates += moves
-                self._offered.update((c.name, c) for c in moves)
-            if THRIFT and candidate is OWN:  # v2's turn with one Hero keeping its Might
-                thrifts = [
-                    Candidate(f"{m.uid} keeps Might", thrift=m.uid)
-                    for m in state.living(side)
-                    if m.profile.is_hero and m.might > 0
-                ]
-                candidates += thrifts
-                self._offered.update((c.name, c) for c in thrifts)
-            if TARGETS and candidate is OWN:  # v2's turn with a charger sent at another enemy
-                others = _other_targets(state, copy, side)
-                candidates += others
-                self._offered.update((c.name, c) for c in others)
+            if candidate is OWN:  # the research options' candidates, off v2's own turn
+                extra = _research(state, copy, side)
+                candidates += extra
+                self._offered.update((c.name, c) for c in extra)
         return moved
 
     def _play_on(
@@ -301,6 +283,27 @@ def _chargers(before: BattleState, after: BattleState, side: PlayerId) -> list[M
         for m in after.living(side)
         if after.touching.get(m.uid) and not before.touching.get(m.uid)
     ]
+
+
+def _research(before: BattleState, after: BattleState, side: PlayerId) -> list[Candidate]:
+    """The candidates of the research options that are on (``bench/sbg_search_gains.py``),
+    read off v2's own Move phase (``before`` to ``after``): a charge held (``VETOES``), a
+    non-charger moved otherwise (``OTHERWISE``), a Hero keeping its Might (``THRIFT``), a
+    charger sent at another enemy (``TARGETS``)."""
+    extra: list[Candidate] = []
+    if VETOES:
+        extra += [Candidate(f"hold {uid}", veto=uid) for uid in _chargers(before, after, side)]
+    if OTHERWISE:
+        extra += _otherwise(before, after, side)
+    if THRIFT:
+        extra += [
+            Candidate(f"{m.uid} keeps Might", thrift=m.uid)
+            for m in before.living(side)
+            if m.profile.is_hero and m.might > 0
+        ]
+    if TARGETS:
+        extra += _other_targets(before, after, side)
+    return extra
 
 
 def _otherwise(before: BattleState, after: BattleState, side: PlayerId) -> list[Candidate]:
