@@ -16,13 +16,13 @@ from battlesim.engines.sbg.policies.players import (
     _LEAP_SHARES,
     _SIDESTEP_TURNS,
     HeuristicPlayer,
-    _charges_blocked,
     _hemmed,
 )
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.movement import (
     IllegalActionError,
     charge_options,
+    charge_spot,
     check_action,
     surroundings,
 )
@@ -77,11 +77,11 @@ def test_no_charge_through_a_friend_and_none_searched() -> None:
     model = add(state, "a1", 0, 20.0, 20.0)
     friend = add(state, "a2", 0, 20.0, 20.0 + BASE_GAP + 0.002)
     add(state, "b1", 1, 20.0, 24.0)
-    assert _charges_blocked(state, model)
+    assert hemmed.charges_blocked(state, model)
     assert charge_options(state, model) == []
     assert HeuristicPlayer()._charge(state, model) is None
     state.set_position(friend, (26.0, 20.0))
-    assert not _charges_blocked(state, model)
+    assert not hemmed.charges_blocked(state, model)
     assert charge_options(state, model)
 
 
@@ -89,7 +89,7 @@ def test_no_enemy_within_a_move_means_no_charge() -> None:
     state = battle()
     model = add(state, "a1", 0, 20.0, 20.0)
     add(state, "b1", 1, 20.0, 30.0)
-    assert _charges_blocked(state, model)
+    assert hemmed.charges_blocked(state, model)
     assert charge_options(state, model) == []
 
 
@@ -121,7 +121,50 @@ def test_random_crowds_never_hide_a_move_or_a_charge() -> None:
                 for turn in TURNS:
                     for length in (hemmed.STEP, 0.8, 2.0, 5.0):
                         assert _refused(state, model, heading + turn, length)
-            if _charges_blocked(state, model):
+            if hemmed.charges_blocked(state, model):
                 blocked_seen += 1
                 assert charge_options(state, model) == []
     assert hemmed_seen > 20 and blocked_seen > 20  # the test saw both answers often
+
+
+def test_an_enemy_behind_a_friend_a_step_ahead_is_left_out_of_the_search() -> None:
+    """A friend 1.5" ahead (not touching: charges_blocked's 0.45" sees nothing) hides every
+    spot touching the enemy 5" away: reachable leaves it out, and charge_spot finds no spot
+    for it; without the friend it is kept and charged."""
+    state = battle()
+    model = add(state, "a1", 0, 20.0, 20.0)
+    friend = add(state, "a2", 0, 20.0, 21.5)
+    enemy = add(state, "b1", 1, 20.0, 25.0)
+    assert not hemmed.charges_blocked(state, model)
+    assert hemmed.reachable(state, model, [enemy]) == []
+    assert charge_spot(state, model, enemy) is None
+    state.set_position(friend, (26.0, 20.0))
+    assert hemmed.reachable(state, model, [enemy]) == [enemy]
+    assert charge_spot(state, model, enemy) is not None
+
+
+def test_random_crowds_never_leave_out_a_charge() -> None:
+    """Random crowds of both sides, looser than above: every enemy in a model's reach that
+    reachable leaves out has no spot charge_spot finds (and it leaves out many)."""
+    rng = random.Random(13)
+    left_out = 0
+    for _ in range(10):
+        state = battle()
+        spots: list[tuple[float, float]] = []
+        while len(spots) < 36:
+            spot = (rng.uniform(12.0, 28.0), rng.uniform(12.0, 28.0))
+            if all(math.dist(spot, s) >= BASE_GAP + 0.3 for s in spots):
+                spots.append(spot)
+        models = [
+            add(state, f"m{k}", int(y > 20.0 + rng.uniform(-2.0, 2.0)), x, y)
+            for k, (x, y) in enumerate(spots)
+        ]
+        for model in models:
+            budget = allowance(state, model)
+            enemies = [e for e in state.enemies(model) if state.distance(model, e) <= budget]
+            kept = hemmed.reachable(state, model, enemies)
+            for enemy in enemies:
+                if enemy not in kept:
+                    left_out += 1
+                    assert charge_spot(state, model, enemy) is None
+    assert left_out > 50  # the test saw the cut often
