@@ -12,6 +12,7 @@ from battlesim.engines.sbg.core.actions import Move
 from battlesim.engines.sbg.core.paths import rotated
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.policies import hemmed
+from battlesim.engines.sbg.policies.plan import flow
 from battlesim.engines.sbg.policies.players import (
     _LEAP_SHARES,
     _SIDESTEP_TURNS,
@@ -24,6 +25,7 @@ from battlesim.engines.sbg.rules.movement import (
     charge_options,
     charge_spot,
     check_action,
+    furthest_toward,
     surroundings,
 )
 from tests.engines.sbg.builders import BASE_GAP, add, battle
@@ -168,3 +170,30 @@ def test_random_crowds_never_leave_out_a_charge() -> None:
                     left_out += 1
                     assert charge_spot(state, model, enemy) is None
     assert left_out > 50  # the test saw the cut often
+
+
+def test_random_crowds_stop_every_blocked_downhill_move_short() -> None:
+    """The flow field's downhill skips a heading blocked within flow.SHORT: on random crowds
+    the straight move it skips always ends within SHORT (so it was never weighed), and the
+    skip happens often."""
+    rng = random.Random(47)
+    skipped = 0
+    for _ in range(8):
+        state = battle()
+        spots: list[tuple[float, float]] = []
+        while len(spots) < 40:
+            spot = (rng.uniform(14.0, 24.0), rng.uniform(14.0, 24.0))
+            if all(math.dist(spot, s) >= BASE_GAP + rng.uniform(0.002, 0.3) for s in spots):
+                spots.append(spot)
+        models = [add(state, f"m{k}", k % 2, x, y) for k, (x, y) in enumerate(spots)]
+        for model in models:
+            around = surroundings(state, model)
+            arcs = hemmed.blocked_arcs(state, model, step=flow.SHORT)
+            for k in range(flow.DIRECTIONS):
+                angle = 2 * math.pi * k / flow.DIRECTIONS
+                aim = rotated(model.position, angle, around.budget)
+                if arcs and hemmed.on_table(state, model, aim) and hemmed.blocked(arcs, angle):
+                    skipped += 1
+                    end = furthest_toward(state, model, aim, around)
+                    assert math.dist(model.position, end) < flow.SHORT
+    assert skipped > 200  # the test saw the skip often

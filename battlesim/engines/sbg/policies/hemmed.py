@@ -58,14 +58,17 @@ def on_table(state: BattleState, model: ModelState, aim: Point) -> bool:
 
 
 def blocked_arcs(
-    state: BattleState, model: ModelState, passable: Callable[[ModelState], bool] | None = None
+    state: BattleState,
+    model: ModelState,
+    passable: Callable[[ModelState], bool] | None = None,
+    step: float = STEP,
 ) -> list[Arc]:
-    """The headings blocked within ``STEP`` inches by each base near the model, as arcs
+    """The headings blocked within ``step`` inches by each base near the model, as arcs
     (none: no sure answer); ``passable``: bases the move may pass through (left out)."""
     if flies(state, model) or wears_ring(model) or state.perchers or state.structures:
         return []
     x, y, r = model.x, model.y, model.radius
-    reach = STEP + r + state.largest_radius + 0.01
+    reach = step + r + state.largest_radius + 0.01
     arcs: list[Arc] = []
     for other in state.in_box(x - reach, y - reach, x + reach, y + reach):
         if other is model or other.prone or wears_ring(other):
@@ -77,7 +80,7 @@ def blocked_arcs(
         c = r + other.radius - CONTACT_TOLERANCE  # _passed_through's clearance
         if d <= c:
             return []  # overlapping already: left to the full search
-        _add_arc(arcs, dx, dy, d, c, STEP)
+        _add_arc(arcs, dx, dy, d, c, step)
     return arcs
 
 
