@@ -4,6 +4,7 @@ Wilson interval, the CPU time it took and the load average.
     .venv/bin/python bench/sbg_players.py [--seeds 4] [--player heuristic_v2] [--check ...]
     .venv/bin/python bench/sbg_players.py --seeds 1 --check stronger cost   # while iterating
     .venv/bin/python bench/sbg_players.py --seeds 2 --check stronger --outcomes FILE  # per battle
+    .venv/bin/python bench/sbg_players.py --seeds 4 --offset 8 --check stronger  # seeds 8-11
     .venv/bin/python bench/sbg_players.py --check search --seeds 1 --tables "open field" \
         --scenarios to_the_death   # the search player v heuristic_v2 (slow: narrow it)
     .venv/bin/python bench/sbg_players.py --check search --seeds 1 --search-depth 0 \
@@ -70,6 +71,12 @@ TABLES = list(PRESETS)  # --tables narrows it (a slow player: one table at a tim
 AGAINST = ["heuristic_v1"]  # --against: the player "stronger" and "cost" compare with
 NARROWED: dict[str, tuple[str, ...]] = {}  # --forces, --scenarios (the search check)
 OUTCOMES: list[str] = []  # --outcomes: the stronger check's battles, one JSON line each
+OFFSET = [0]  # --offset: the first seed (new seeds for a check paired with main)
+
+
+def seed_range(seeds: int) -> range:
+    """The ``seeds`` seeds every check plays: from ``--offset`` on (0 by default)."""
+    return range(OFFSET[0], OFFSET[0] + seeds)
 
 
 def battle(seed: int, forces: list[Any], players: list[str], table: str, scenario: str) -> Any:
@@ -83,7 +90,7 @@ def swapped(
     pairings: tuple[tuple[str, str], ...] = PAIRINGS,
 ) -> Iterator[tuple[Any, ...]]:
     """(seed, pairing, table, scenario, side the studied player or force takes)."""
-    for seed in range(seeds):
+    for seed in seed_range(seeds):
         for pairing in pairings:
             for table in TABLES:
                 for scenario in scenarios:
@@ -96,9 +103,10 @@ def stronger(seeds: int, player: str) -> None:
     players differ: a lopsided pairing is won by the stronger list whoever plays)."""
     mirrors = tuple((force, force) for force in MIRROR_FORCES)
     other = AGAINST[0]
+    scenarios = NARROWED.get("scenarios", SCENARIOS)
     for label, pairings in (("sample pairings", PAIRINGS), ("same force", mirrors)):
         won = decisive = 0
-        for seed, pairing, table, scenario, side in swapped(seeds, pairings=pairings):
+        for seed, pairing, table, scenario, side in swapped(seeds, scenarios, pairings):
             players = [player, other] if side == 0 else [other, player]
             result = battle(seed, list(pairing), players, table, scenario)
             _record(seed, pairing, table, scenario, side, result)
@@ -122,7 +130,7 @@ def _record(seed: int, pairing: Any, table: str, scenario: str, side: int, resul
 
 def mirror(seeds: int, player: str) -> None:
     first = decisive = 0
-    for seed in range(seeds):
+    for seed in seed_range(seeds):
         for force in MIRRORS:
             for table in TABLES:
                 for scenario in SCENARIOS:
@@ -151,7 +159,7 @@ def ending(seeds: int, player: str) -> None:
     of its start (the scenario ends it when a side is down to a quarter)."""
     for table in TABLES:
         by_rule = played = 0
-        for seed in range(seeds):
+        for seed in seed_range(seeds):
             for pairing in PAIRINGS:
                 for scenario in SCENARIOS:
                     result = battle(seed, list(pairing), [player, player], table, scenario)
@@ -186,7 +194,7 @@ def cut(name: str, share: float = 1 / 6) -> dict[str, Any]:
 def points(seeds: int, player: str) -> None:
     for table in TABLES:
         won = played = 0
-        for seed in range(seeds):
+        for seed in seed_range(seeds):
             for name in {f for pairing in PAIRINGS for f in pairing}:
                 for side in (0, 1):
                     forces: list[Any] = [name, cut(name)] if side == 0 else [cut(name), name]
@@ -200,7 +208,7 @@ def balance(seeds: int, player: str) -> None:
     for table in TABLES:
         wins = [0, 0]
         played = 0
-        for seed in range(seeds):
+        for seed in seed_range(seeds):
             for pairing in PAIRINGS:
                 for scenario in SCENARIOS:
                     played += 1
@@ -288,6 +296,9 @@ CHECKS = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument(
+        "--offset", type=int, default=0, help="the first seed: --seeds 4 --offset 8 plays 8-11"
+    )
     parser.add_argument("--player", default="heuristic_v2")
     parser.add_argument(
         "--check", nargs="+", choices=sorted(CHECKS), default=[c for c in CHECKS if c != "search"]
@@ -295,7 +306,7 @@ def main() -> None:
     parser.add_argument("--against", default="heuristic_v1", help="for stronger and cost")
     parser.add_argument("--tables", nargs="+", choices=sorted(PRESETS), default=list(PRESETS))
     parser.add_argument("--forces", nargs="+", choices=sorted(SAMPLE_FORCES), help="for search")
-    parser.add_argument("--scenarios", nargs="+", choices=SCENARIOS, help="for search")
+    parser.add_argument("--scenarios", nargs="+", choices=SCENARIOS, help="for search, stronger")
     parser.add_argument("--outcomes", help="stronger: append each battle to FILE (JSON lines)")
     parser.add_argument("--search-depth", type=int, help="for search: whole turns looked ahead")
     parser.add_argument("--search-rollouts", type=int, help="for search: copies per candidate")
@@ -308,6 +319,7 @@ def main() -> None:
         {k: tuple(v) for k, v in vars(args).items() if k in ("forces", "scenarios") and v}
     )
     AGAINST[0] = args.against
+    OFFSET[0] = args.offset
     OUTCOMES[:] = [args.outcomes] if args.outcomes else []
     TABLES[:] = args.tables
     print(load_average())
