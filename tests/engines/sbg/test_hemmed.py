@@ -12,18 +12,20 @@ from battlesim.engines.sbg.core.actions import Move
 from battlesim.engines.sbg.core.paths import rotated
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.policies import hemmed
+from battlesim.engines.sbg.policies.plan import flow
 from battlesim.engines.sbg.policies.players import (
     _LEAP_SHARES,
     _SIDESTEP_TURNS,
     HeuristicPlayer,
-    _charges_blocked,
     _hemmed,
 )
 from battlesim.engines.sbg.rules.allowance import allowance
 from battlesim.engines.sbg.rules.movement import (
     IllegalActionError,
     charge_options,
+    charge_spot,
     check_action,
+    furthest_toward,
     surroundings,
 )
 from tests.engines.sbg.builders import BASE_GAP, add, battle
@@ -77,11 +79,11 @@ def test_no_charge_through_a_friend_and_none_searched() -> None:
     model = add(state, "a1", 0, 20.0, 20.0)
     friend = add(state, "a2", 0, 20.0, 20.0 + BASE_GAP + 0.002)
     add(state, "b1", 1, 20.0, 24.0)
-    assert _charges_blocked(state, model)
+    assert hemmed.charges_blocked(state, model)
     assert charge_options(state, model) == []
     assert HeuristicPlayer()._charge(state, model) is None
     state.set_position(friend, (26.0, 20.0))
-    assert not _charges_blocked(state, model)
+    assert not hemmed.charges_blocked(state, model)
     assert charge_options(state, model)
 
 
@@ -89,7 +91,7 @@ def test_no_enemy_within_a_move_means_no_charge() -> None:
     state = battle()
     model = add(state, "a1", 0, 20.0, 20.0)
     add(state, "b1", 1, 20.0, 30.0)
-    assert _charges_blocked(state, model)
+    assert hemmed.charges_blocked(state, model)
     assert charge_options(state, model) == []
 
 
@@ -121,7 +123,77 @@ def test_random_crowds_never_hide_a_move_or_a_charge() -> None:
                 for turn in TURNS:
                     for length in (hemmed.STEP, 0.8, 2.0, 5.0):
                         assert _refused(state, model, heading + turn, length)
-            if _charges_blocked(state, model):
+            if hemmed.charges_blocked(state, model):
                 blocked_seen += 1
                 assert charge_options(state, model) == []
     assert hemmed_seen > 20 and blocked_seen > 20  # the test saw both answers often
+
+
+def test_an_enemy_behind_a_friend_a_step_ahead_is_left_out_of_the_search() -> None:
+    """A friend 1.5" ahead (not touching: charges_blocked's 0.45" sees nothing) hides every
+    spot touching the enemy 5" away: reachable leaves it out, and charge_spot finds no spot
+    for it; without the friend it is kept and charged."""
+    state = battle()
+    model = add(state, "a1", 0, 20.0, 20.0)
+    friend = add(state, "a2", 0, 20.0, 21.5)
+    enemy = add(state, "b1", 1, 20.0, 25.0)
+    assert not hemmed.charges_blocked(state, model)
+    assert hemmed.reachable(state, model, [enemy]) == []
+    assert charge_spot(state, model, enemy) is None
+    state.set_position(friend, (26.0, 20.0))
+    assert hemmed.reachable(state, model, [enemy]) == [enemy]
+    assert charge_spot(state, model, enemy) is not None
+
+
+def test_random_crowds_never_leave_out_a_charge() -> None:
+    """Random crowds of both sides, looser than above: every enemy in a model's reach that
+    reachable leaves out has no spot charge_spot finds (and it leaves out many)."""
+    rng = random.Random(13)
+    left_out = 0
+    for _ in range(10):
+        state = battle()
+        spots: list[tuple[float, float]] = []
+        while len(spots) < 36:
+            spot = (rng.uniform(12.0, 28.0), rng.uniform(12.0, 28.0))
+            if all(math.dist(spot, s) >= BASE_GAP + 0.3 for s in spots):
+                spots.append(spot)
+        models = [
+            add(state, f"m{k}", int(y > 20.0 + rng.uniform(-2.0, 2.0)), x, y)
+            for k, (x, y) in enumerate(spots)
+        ]
+        for model in models:
+            budget = allowance(state, model)
+            enemies = [e for e in state.enemies(model) if state.distance(model, e) <= budget]
+            kept = hemmed.reachable(state, model, enemies)
+            for enemy in enemies:
+                if enemy not in kept:
+                    left_out += 1
+                    assert charge_spot(state, model, enemy) is None
+    assert left_out > 50  # the test saw the cut often
+
+
+def test_random_crowds_stop_every_blocked_downhill_move_short() -> None:
+    """The flow field's downhill skips a heading blocked within flow.SHORT: on random crowds
+    the straight move it skips always ends within SHORT (so it was never weighed), and the
+    skip happens often."""
+    rng = random.Random(47)
+    skipped = 0
+    for _ in range(8):
+        state = battle()
+        spots: list[tuple[float, float]] = []
+        while len(spots) < 40:
+            spot = (rng.uniform(14.0, 24.0), rng.uniform(14.0, 24.0))
+            if all(math.dist(spot, s) >= BASE_GAP + rng.uniform(0.002, 0.3) for s in spots):
+                spots.append(spot)
+        models = [add(state, f"m{k}", k % 2, x, y) for k, (x, y) in enumerate(spots)]
+        for model in models:
+            around = surroundings(state, model)
+            arcs = hemmed.blocked_arcs(state, model, step=flow.SHORT)
+            for k in range(flow.DIRECTIONS):
+                angle = 2 * math.pi * k / flow.DIRECTIONS
+                aim = rotated(model.position, angle, around.budget)
+                if arcs and hemmed.on_table(state, model, aim) and hemmed.blocked(arcs, angle):
+                    skipped += 1
+                    end = furthest_toward(state, model, aim, around)
+                    assert math.dist(model.position, end) < flow.SHORT
+    assert skipped > 200  # the test saw the skip often

@@ -18,14 +18,18 @@ import math
 from collections.abc import Callable, Sequence
 
 from battlesim.engines.sbg.core.data import CONTACT_TOLERANCE
-from battlesim.engines.sbg.core.paths import Point
+from battlesim.engines.sbg.core.paths import Point, near_terrain, segment_box
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.allowance import allowance
+from battlesim.engines.sbg.rules.elevation import sheer_under
+from battlesim.engines.sbg.rules.movement import CHARGE_THROUGH
 from battlesim.engines.sbg.rules.one_ring import wears_ring
 from battlesim.engines.sbg.rules.terrain_rules import flies
 
 STEP = 0.45  # inches: players count a move shorter than 0.5" as no gain (STUCK)
 HAIR = 1e-6  # radians each blocked arc is narrowed by: sure answers only
 Arc = tuple[float, float]  # (start, end) radians, 0 < end - start < 2 pi
+_WALLS = frozenset({"obstacle"})
 
 
 def hemmed_in(state: BattleState, model: ModelState, goal: Point, turns: Sequence[float]) -> bool:
@@ -54,14 +58,17 @@ def on_table(state: BattleState, model: ModelState, aim: Point) -> bool:
 
 
 def blocked_arcs(
-    state: BattleState, model: ModelState, passable: Callable[[ModelState], bool] | None = None
+    state: BattleState,
+    model: ModelState,
+    passable: Callable[[ModelState], bool] | None = None,
+    step: float = STEP,
 ) -> list[Arc]:
-    """The headings blocked within ``STEP`` inches by each base near the model, as arcs
+    """The headings blocked within ``step`` inches by each base near the model, as arcs
     (none: no sure answer); ``passable``: bases the move may pass through (left out)."""
     if flies(state, model) or wears_ring(model) or state.perchers or state.structures:
         return []
     x, y, r = model.x, model.y, model.radius
-    reach = STEP + r + state.largest_radius + 0.01
+    reach = step + r + state.largest_radius + 0.01
     arcs: list[Arc] = []
     for other in state.in_box(x - reach, y - reach, x + reach, y + reach):
         if other is model or other.prone or wears_ring(other):
@@ -73,18 +80,24 @@ def blocked_arcs(
         c = r + other.radius - CONTACT_TOLERANCE  # _passed_through's clearance
         if d <= c:
             return []  # overlapping already: left to the full search
-        if d * d - c * c <= STEP * STEP:  # the tangent from the centre is within the step
-            half = math.asin(c / d)
-        else:  # only the step's end can come that near
-            cos = (d * d + STEP * STEP - c * c) / (2 * d * STEP)
-            if cos >= 1.0:
-                continue
-            half = math.acos(cos)
-        half -= HAIR
-        if half > 0:
-            centre = math.atan2(dy, dx)
-            arcs.append((centre - half, centre + half))
+        _add_arc(arcs, dx, dy, d, c, step)
     return arcs
+
+
+def _add_arc(arcs: list[Arc], dx: float, dy: float, d: float, c: float, step: float) -> None:
+    """The headings in which a straight move of ``step`` inches from the model comes within
+    ``c`` of a base's centre at (dx, dy) off it, ``d`` away (``d`` > ``c``), if any."""
+    if d * d - c * c <= step * step:  # the tangent from the centre is within the step
+        half = math.asin(c / d)
+    else:  # only the step's end can come that near
+        cos = (d * d + step * step - c * c) / (2 * d * step)
+        if cos >= 1.0:
+            return
+        half = math.acos(cos)
+    half -= HAIR
+    if half > 0:
+        centre = math.atan2(dy, dx)
+        arcs.append((centre - half, centre + half))
 
 
 def covered(arcs: list[Arc], low: float, high: float) -> bool:
@@ -102,3 +115,116 @@ def covered(arcs: list[Arc], low: float, high: float) -> bool:
         if reached >= high:
             return True
     return False
+
+
+def charges_blocked(state: BattleState, model: ModelState) -> bool:
+    """``charge_options`` would find no charge, as the geometry shows without searching
+    spots (speed: in a crowd most models in reach of an enemy stand behind friends): no
+    enemy within the model's Move, or every one at least ``STEP`` away with each heading to
+    a spot touching it blocked by a base, neither behind an obstacle (FIGHT-BAR-05) nor on
+    a sheer platform (FIGHT-ELEV-02: other spots)."""
+    budget = allowance(state, model)
+    x, y, r = model.x, model.y, model.radius
+    reach = budget + r + state.largest_radius + 0.01
+    side = 1 - model.player
+    enemies = [
+        e
+        for e in state.in_box(x - reach, y - reach, x + reach, y + reach)
+        # charge_options' own test of reach, the same floats
+        if e.player == side and math.hypot(x - e.x, y - e.y) - r - e.radius <= budget
+    ]
+    if not enemies:
+        return True
+    arcs = blocked_arcs(state, model, lambda other: charged_through(state, model, other))
+    if not arcs:
+        return False
+    for enemy in enemies:
+        centres = math.hypot(enemy.x - x, enemy.y - y)
+        touching = r + enemy.radius  # the spots' distance from the enemy's centre
+        if centres - touching < STEP or other_spots(state, enemy):
+            return False
+        heading = math.atan2(enemy.y - y, enemy.x - x)
+        spread = math.asin(touching / centres)
+        if not covered(arcs, heading - spread, heading + spread):
+            return False
+    return True
+
+
+def charged_through(state: BattleState, model: ModelState, other: ModelState) -> bool:
+    """An army rule lets the charger pass through ``other`` (movement's ``CHARGE_THROUGH``)."""
+    return any(rule(state, model, other) for rule in CHARGE_THROUGH)
+
+
+def other_spots(state: BattleState, enemy: ModelState) -> bool:
+    """``charge_spot`` may look beyond the spots touching ``enemy``: across an obstacle
+    (FIGHT-BAR-05) or at the foot of a sheer platform (FIGHT-ELEV-02)."""
+    table = state.table
+    if table is None or not table.pieces:
+        return False
+    box = segment_box(enemy.position, enemy.position, enemy.radius + 0.1)
+    return near_terrain(table, box, _WALLS) or sheer_under(state, enemy.position) is not None
+
+
+def reachable(state: BattleState, model: ModelState, enemies: list[ModelState]) -> list[ModelState]:
+    """``enemies`` less those the model surely cannot charge: a path to a spot touching an
+    enemy is at least the gap to it long, so where bases block every heading to those spots
+    within the gap (``blocked_arcs``' arithmetic with the gap for ``STEP``; the enemy's own
+    base not counted) ``charge_spot`` finds none (speed: no spot searched for them). Sure
+    answers only, as ``charges_blocked``: an enemy nearer than ``STEP``, one with other
+    spots, or a base already overlapping the model keeps them."""
+    if not enemies or flies(state, model) or wears_ring(model):
+        return enemies
+    if state.perchers or state.structures:
+        return enemies
+    x, y, r = model.x, model.y, model.radius
+    gaps = [math.hypot(e.x - x, e.y - y) - r - e.radius for e in enemies]
+    longest = max(gaps)
+    if longest < STEP:
+        return enemies
+    bases = _bases_near(state, model, longest + r + state.largest_radius + 0.01)
+    if bases is None:
+        return enemies
+    kept = []
+    for enemy, gap in zip(enemies, gaps, strict=True):
+        if gap < STEP or not _cut_off(x, y, r, enemy, gap, bases) or other_spots(state, enemy):
+            kept.append(enemy)
+    return kept
+
+
+Near = tuple[ModelState, float, float, float, float]  # base, dx, dy, distance, clearance
+
+
+def _bases_near(state: BattleState, model: ModelState, reach: float) -> list[Near] | None:
+    """The bases within ``reach`` of the model a charge may not pass through, with their
+    offsets, distances and clearances (None: one overlaps it already, no sure answer)."""
+    x, y, r = model.x, model.y, model.radius
+    bases: list[Near] = []
+    for other in state.in_box(x - reach, y - reach, x + reach, y + reach):
+        if other is model or other.prone or wears_ring(other):
+            continue
+        if charged_through(state, model, other):
+            continue
+        dx, dy = other.x - x, other.y - y
+        d = math.hypot(dx, dy)
+        c = r + other.radius - CONTACT_TOLERANCE  # _passed_through's clearance
+        if d <= c:
+            return None
+        bases.append((other, dx, dy, d, c))
+    return bases
+
+
+def _cut_off(
+    x: float, y: float, r: float, enemy: ModelState, gap: float, bases: list[Near]
+) -> bool:
+    """Every heading from (x, y) to a spot touching ``enemy`` is blocked within ``gap``."""
+    arcs: list[Arc] = []
+    for other, dx, dy, d, c in bases:
+        if other is not enemy and d - c <= gap:  # farther: no heading comes that near
+            _add_arc(arcs, dx, dy, d, c, gap)
+    if not arcs:
+        return False
+    centres = math.hypot(enemy.x - x, enemy.y - y)
+    touching = r + enemy.radius
+    heading = math.atan2(enemy.y - y, enemy.x - x)
+    spread = math.asin(touching / centres)
+    return covered(arcs, heading - spread, heading + spread)

@@ -59,7 +59,6 @@ from battlesim.engines.sbg.rules.magic.casting import SpellOption, SpellPlan, sp
 from battlesim.engines.sbg.rules.might import MightAsk, MightRoll, budget
 from battlesim.engines.sbg.rules.monsters.core import BpaOption
 from battlesim.engines.sbg.rules.movement import (
-    CHARGE_THROUGH,
     Surroundings,
     can_throw,
     charge_options,
@@ -372,53 +371,6 @@ def _hemmed(
     return hemmed.hemmed_in(state, model, goal, turns)
 
 
-def _charges_blocked(state: BattleState, model: ModelState) -> bool:
-    """``charge_options`` would find no charge, as the geometry shows without searching
-    spots (speed: in a crowd most models in reach of an enemy stand behind friends): no
-    enemy within the model's Move, or every one at least ``hemmed.STEP`` away with each
-    heading to a spot touching it blocked by a base (``hemmed``), neither behind an
-    obstacle (FIGHT-BAR-05) nor on a sheer platform (FIGHT-ELEV-02: other spots)."""
-    budget = allowance(state, model)
-    x, y, r = model.x, model.y, model.radius
-    reach = budget + r + state.largest_radius + 0.01
-    side = 1 - model.player
-    enemies = [
-        e
-        for e in state.in_box(x - reach, y - reach, x + reach, y + reach)
-        # charge_options' own test of reach, the same floats
-        if e.player == side and math.hypot(x - e.x, y - e.y) - r - e.radius <= budget
-    ]
-    if not enemies:
-        return True
-    arcs = hemmed.blocked_arcs(state, model, lambda other: _charged_through(state, model, other))
-    if not arcs:
-        return False
-    for enemy in enemies:
-        centres = math.hypot(enemy.x - x, enemy.y - y)
-        touching = r + enemy.radius  # the spots' distance from the enemy's centre
-        if centres - touching < hemmed.STEP or _other_spots(state, enemy):
-            return False
-        heading = math.atan2(enemy.y - y, enemy.x - x)
-        spread = math.asin(touching / centres)
-        if not hemmed.covered(arcs, heading - spread, heading + spread):
-            return False
-    return True
-
-
-def _charged_through(state: BattleState, model: ModelState, other: ModelState) -> bool:
-    return any(rule(state, model, other) for rule in CHARGE_THROUGH)
-
-
-def _other_spots(state: BattleState, enemy: ModelState) -> bool:
-    """``charge_spot`` may look beyond the spots touching ``enemy``: across an obstacle
-    (FIGHT-BAR-05) or at the foot of a sheer platform (FIGHT-ELEV-02)."""
-    table = state.table
-    if table is None or not table.pieces:
-        return False
-    box = segment_box(enemy.position, enemy.position, enemy.radius + 0.1)
-    return near_terrain(table, box, _WALLS) or sheer_under(state, enemy.position) is not None
-
-
 def _in_gap(state: BattleState, model: ModelState) -> bool:
     """Whether the model lies on a gap's floor after a failed Jump (MOVE-JUMP-05)."""
     table = state.table
@@ -663,7 +615,7 @@ class HeuristicPlayer(Answering):
         take the same kind of argument (a boxed optional, not a plain double)."""
         if threshold is None:
             threshold = CHARGE_THRESHOLD
-        if _charges_blocked(state, model):
+        if hemmed.charges_blocked(state, model):
             return None
         if model.mount is None:  # no rough ground to price: the worth needs no spot
             return self._best_charge(state, model, threshold)
@@ -689,7 +641,7 @@ class HeuristicPlayer(Answering):
 
         def ranked(enemies: list[ModelState]) -> list[ModelState]:
             scored = []
-            for enemy in enemies:
+            for enemy in hemmed.reachable(state, model, enemies):
                 score = self._charge_value(state, model, enemy)
                 score = terror.expected_charge(state, model, enemy, score)  # MOVE-CHG-14
                 if score > threshold:

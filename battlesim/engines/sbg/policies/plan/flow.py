@@ -26,6 +26,7 @@ from battlesim.engines.sbg.core.paths import Point, point_distance, rotated
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.core.table import Table, TerrainKind
 from battlesim.engines.sbg.core.units import PlayerId
+from battlesim.engines.sbg.policies.hemmed import blocked, blocked_arcs, on_table
 from battlesim.engines.sbg.rules.movement import Surroundings, furthest_toward, surroundings
 from battlesim.engines.sbg.rules.siege_crew import is_structure
 
@@ -34,6 +35,7 @@ HORIZON = 12.0  # inches of walk the field measures (beyond: inf, the plain walk
 STALE = 10  # friends that moved since the field was made: made again
 DIRECTIONS = 12  # straight moves tried, evenly round
 SHARES = (1.0, 0.7, 0.4)  # shares of each legal straight move whose end is weighed
+SHORT = 0.3  # inches: a straight move shorter than this is not weighed
 TOLERANCE = 0.05  # inches: a base this much inside another's edge still counts as clear
 AHEAD = 4.0  # inches: a friend this far ahead in the lane screens a model
 DIFFICULT = 2.0  # MOVE-TER-02: difficult ground counts double
@@ -239,11 +241,15 @@ def downhill(
     best, spot = field.at(start), None
     if math.isinf(best):
         return best, None
+    arcs = blocked_arcs(state, model, step=SHORT)
     for k in range(DIRECTIONS):
-        aim = rotated(start, 2 * math.pi * k / DIRECTIONS, around.budget)
+        angle = 2 * math.pi * k / DIRECTIONS
+        aim = rotated(start, angle, around.budget)
+        if arcs and on_table(state, model, aim) and blocked(arcs, angle):
+            continue  # a base stops it within SHORT: not weighed (speed, the same answer)
         end = furthest_toward(state, model, aim, around)
         length = point_distance(start, end)
-        if length < 0.3:
+        if length < SHORT:
             continue
         for share in SHARES:
             here = (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)
