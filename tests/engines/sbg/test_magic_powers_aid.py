@@ -247,3 +247,17 @@ def test_magic_tgt_04_good_casters_aim_no_harm_at_friends() -> None:
     enemy = add(state, "e", 1, 10, 16)
     assert targets(state, wizard, "black dart") == {str(enemy.uid)}
     assert str(friend.uid) not in targets(state, wizard, "black dart")
+
+
+def test_magic_p_refresh_the_friend_keeps_the_powers_it_wants() -> None:
+    """MAGIC-P-REFRESH (002:L2643, « des Pouvoirs Magiques qu'elle souhaite »): the friend
+    is rid of the enemy's Transfix but keeps its friend's Fortify Spirit (a 4): a Transfix
+    cast with a 3 on it is then resisted by a free die of 3 (MAGIC-P-FORTIFY)."""
+    state, bard, hero = _refresh_case([4, 4, 3, 1, 3])
+    priest = add(state, "p", 0, 6, 10, caster_profile(("Fortify Spirit", 4, 12.0)))
+    assert cast_at(state, priest, "fortify spirit", hero, 1)
+    assert cast_at(state, bard, "refreshing song", hero, 1)
+    assert not effects.barred(state, hero, Bar.MOVE)
+    wizard = state.models["w"]
+    wizard.status.clear()  # a new turn
+    assert not cast_at(state, wizard, "transfix", hero, 1)
