@@ -10,7 +10,7 @@ from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.casting import PROTECTED
 from battlesim.engines.sbg.rules.magic.harm import regain
 from battlesim.engines.sbg.rules.magic.resisting import FORTIFIED
-from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
+from battlesim.engines.sbg.rules.magic.spells import POWERS, Aim, Duration, Spell, power
 
 
 def _die(state: BattleState, purpose: str) -> int:
@@ -136,6 +136,13 @@ def _refresh_worth(state: BattleState, caster: ModelState, target: ModelState, c
     return (min(lost, 3 if chan else 1) * worth.per_wound(target)) * 0.8 + 0.3 * pools
 
 
+def _unwanted(effect: effects.Effect) -> bool:
+    """An effect of a power aimed at enemies (resistible): one a friend would wish gone,
+    unlike its friends' powers (Fortify Spirit) it keeps (MAGIC-P-REFRESH, 002:L2643)."""
+    unit = next((u for u in POWERS.values() if u.id == effect.source), None)
+    return unit is not None and unit.resistible
+
+
 @power(
     "MAGIC-P-REFRESH",
     "refreshing song",
@@ -146,10 +153,11 @@ def _refresh_worth(state: BattleState, caster: ModelState, target: ModelState, c
 )
 def magic_p_refresh(state: BattleState, spell: Spell) -> None:
     """The friend regains 1 Wound (channelled: all), 1 Might, 1 Will and 1 Fate lost
-    earlier, never above its start, and every power's effect on it ends (it chooses all)."""
+    earlier, never above its start, and the effects on it of powers aimed at it as an enemy
+    end (« qu'elle souhaite »: it keeps its friends' powers, ``_unwanted``)."""
     target, profile = spell.target, spell.target.profile
     regain(target, "wounds", profile.wounds if spell.channelled else 1, profile.wounds)
     for pool in ("might", "will", "fate"):
         regain(target, pool, 1, getattr(profile, pool))
-    effects.end(state, lambda e: e.target == target.uid and e.source.startswith("MAGIC-P-"))
+    effects.end(state, lambda e: e.target == target.uid and _unwanted(e))
     state.log.emit("refreshed", model=target.uid, wounds=target.wounds)
