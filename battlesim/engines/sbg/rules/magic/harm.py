@@ -102,11 +102,13 @@ def push_away(
     inches: float,
     reason: str,
     flying: bool = False,
+    short: float = 0.0,
 ) -> ModelState | None:
     """Move ``model`` up to ``inches`` straight away from ``origin``, stopping short of the
     first model in the way and at the table edge; returns the model it stopped against.
     Terrain is not checked (data.ASSUMPTIONS "power pushes"). ``flying`` (SR-FLY-03): it
-    flies over models and lands on the farthest clear spot short of a wood. A model an army
+    flies over models and lands on the farthest clear spot short of a wood. ``short``: it
+    stops that far from the model it would contact (MAGIC-P-CALLWINDS: 1"). A model an army
     rule keeps in place (``UNPUSHED``: the Royal Palanquin) is not moved."""
     if any(rule(model) for rule in UNPUSHED):
         return None
@@ -134,7 +136,19 @@ def push_away(
             blocker = hit_by
             break
         moved = ahead
+    if blocker is not None and short > 0:
+        moved = max(0.0, _contact_at(model, blocker, (ux, uy)) - short)
     if moved > 0:
         end = (model.x + ux * moved, model.y + uy * moved)
         state.move_to(model, end, reason)
     return blocker
+
+
+def _contact_at(model: ModelState, other: ModelState, way: tuple[float, float]) -> float:
+    """How far ``model`` goes along the unit vector ``way`` before its base touches
+    ``other``'s (the nearer root of |p + t.way - o| = r1 + r2; ``way`` leads into it)."""
+    dx, dy = other.x - model.x, other.y - model.y
+    ahead = dx * way[0] + dy * way[1]
+    reach = model.radius + other.radius
+    square = ahead * ahead - (dx * dx + dy * dy - reach * reach)
+    return ahead - math.sqrt(max(0.0, square))
