@@ -257,6 +257,20 @@ def test_magic_p_callwinds_channelled_2d6_stops_one_inch_short_of_a_model() -> N
     assert 0.9 < gap <= 1.0 + 1e-9 and enemy.prone and not other.prone and other.y == 22
 
 
+def test_magic_p_callwinds_stops_one_inch_short_of_a_house() -> None:
+    """MAGIC-P-CALLWINDS (002:L2391): « Si la figurine arrive au contact [...] d'un décor
+    comme une barrière, une maison ou des rochers, alors la figurine s'arrêtera à 1" »: a
+    6 would push it into the house whose wall is 3" behind it; it stops 1" (within a 0.1"
+    step) short of the wall, Prone."""
+    house = TerrainPiece("house", TerrainKind.IMPASSABLE, ((0, 18), (48, 18), (48, 24), (0, 24)))
+    state = battle([3, 6], table=Table("t", (house,)))
+    wizard = wizard_with(state, "Call Winds", 12.0)
+    enemy = add(state, "e", 1, 10, 14)
+    assert cast_at(state, wizard, "call winds", enemy, 1)
+    gap = 18 - (enemy.y + enemy.radius)
+    assert 1.0 - 1e-9 <= gap <= 1.1 + 1e-9 and enemy.prone
+
+
 def test_magic_p_callwinds_engaged_every_model_of_the_fight_prone() -> None:
     """MAGIC-P-CALLWINDS (002:L2393): « Si la cible est engagée au combat [...] toutes les
     autres figurines impliquées dans le combat sont également jetées à terre »: the target's

@@ -212,9 +212,9 @@ def _winds_worth(state: BattleState, caster: ModelState, target: ModelState, cha
 )
 def magic_p_callwinds(state: BattleState, spell: Spell) -> None:
     """The target is pushed D6" (channelled 2D6") directly away from the caster, stopping
-    1" short of a model it would contact (002:L2391), and knocked Prone; if it was in a
-    fight every model of that fight is knocked Prone too (the pushed model leaves it). War
-    Beasts are not moved (WB-MAG-03)."""
+    1" short of a model or blocking terrain it would contact (002:L2391), and knocked
+    Prone; if it was in a fight every model of that fight is knocked Prone too (the pushed
+    model leaves it). War Beasts are not moved (WB-MAG-03)."""
     target = spell.target
     if "war beast" in target.triggers or riding(target) is not None:
         return
