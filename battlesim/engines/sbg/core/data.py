@@ -700,7 +700,8 @@ ASSUMPTIONS: Final = MappingProxyType(
         "object or putting on the One Ring is not offered.",
         "power pushes": "Instill Fear, Sorcerous Blast and Call Winds move a model straight "
         'away from the caster in 0.1" steps, stopping short of the first base and at the '
-        "table edge; terrain does not stop it.",
+        'table edge; terrain does not stop them but Call Winds, which stops 1" short of a '
+        "model or of impassable terrain, an obstacle or a gap (002:L2391).",
         "instill fear": "MAGIC-P-FEAR: models riding a War Beast and War Beasts are not "
         "moved (they cannot be moved against their will); a model that flees out of a fight "
         "leaves it.",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import characteristics
 from battlesim.engines.sbg.rules.cavalry import knockdown_immune, knocked_down
@@ -102,12 +103,15 @@ def push_away(
     inches: float,
     reason: str,
     flying: bool = False,
+    short: float = 0.0,
 ) -> ModelState | None:
     """Move ``model`` up to ``inches`` straight away from ``origin``, stopping short of the
     first model in the way and at the table edge; returns the model it stopped against.
     Terrain is not checked (data.ASSUMPTIONS "power pushes"). ``flying`` (SR-FLY-03): it
-    flies over models and lands on the farthest clear spot short of a wood. A model an army
-    rule keeps in place (``UNPUSHED``: the Royal Palanquin) is not moved."""
+    flies over models and lands on the farthest clear spot short of a wood. ``short``: it
+    stops that far from the model or the blocking terrain (a barrier, a house, rocks) it
+    would contact (MAGIC-P-CALLWINDS, 002:L2391: 1"). A model an army rule keeps in place
+    (``UNPUSHED``: the Royal Palanquin) is not moved."""
     if any(rule(model) for rule in UNPUSHED):
         return None
     dx, dy = model.x - origin.x, model.y - origin.y
@@ -115,6 +119,8 @@ def push_away(
     ux, uy = dx / length, dy / length
     step, moved, blocker, ahead = 0.1, 0.0, None, 0.0
     others = [m for m in state.living() if m is not model and riding(m) is None]
+    walls = state.table if short > 0 else None
+    walled = False
     while ahead + step <= inches + 1e-9:
         ahead += step
         nx, ny = model.x + ux * ahead, model.y + uy * ahead
@@ -133,8 +139,25 @@ def push_away(
         if hit_by is not None:
             blocker = hit_by
             break
+        if walls is not None and walls.is_impassable((nx, ny), circle_base(model.radius)):
+            walled = True
+            break
         moved = ahead
+    if blocker is not None and short > 0:
+        moved = max(0.0, _contact_at(model, blocker, (ux, uy)) - short)
+    elif walled:
+        moved = max(0.0, moved - short)  # within a step (0.1") of the 1"
     if moved > 0:
         end = (model.x + ux * moved, model.y + uy * moved)
         state.move_to(model, end, reason)
     return blocker
+
+
+def _contact_at(model: ModelState, other: ModelState, way: tuple[float, float]) -> float:
+    """How far ``model`` goes along the unit vector ``way`` before its base touches
+    ``other``'s (the nearer root of |p + t.way - o| = r1 + r2; ``way`` leads into it)."""
+    dx, dy = other.x - model.x, other.y - model.y
+    ahead = dx * way[0] + dy * way[1]
+    reach = model.radius + other.radius
+    square = ahead * ahead - (dx * dx + dy * dy - reach * reach)
+    return ahead - math.sqrt(max(0.0, square))

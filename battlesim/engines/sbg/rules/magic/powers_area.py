@@ -212,8 +212,9 @@ def _winds_worth(state: BattleState, caster: ModelState, target: ModelState, cha
 )
 def magic_p_callwinds(state: BattleState, spell: Spell) -> None:
     """The target is pushed D6" (channelled 2D6") directly away from the caster, stopping
-    short of models, and knocked Prone; if it was in a fight every model of that fight is
-    knocked Prone too (the pushed model leaves it). War Beasts are not moved (WB-MAG-03)."""
+    1" short of a model or blocking terrain it would contact (002:L2391), and knocked
+    Prone; if it was in a fight every model of that fight is knocked Prone too (the pushed
+    model leaves it). War Beasts are not moved (WB-MAG-03)."""
     target = spell.target
     if "war beast" in target.triggers or riding(target) is not None:
         return
@@ -221,7 +222,7 @@ def magic_p_callwinds(state: BattleState, spell: Spell) -> None:
         return
     fighting = state.contacts(target)
     dice = state.roll(2 if spell.channelled else 1, "call winds (inches)")
-    push_away(state, target, spell.caster, float(sum(dice)), "call winds")
+    push_away(state, target, spell.caster, float(sum(dice)), "call winds", short=1.0)
     knock_prone(state, target, spell.power.id)
     for model in fighting:
         knock_prone(state, model, spell.power.id)
