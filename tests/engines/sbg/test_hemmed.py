@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from battlesim.engines.sbg.core.actions import Move
 from battlesim.engines.sbg.core.paths import rotated
@@ -95,6 +96,34 @@ def test_no_enemy_within_a_move_means_no_charge() -> None:
     assert charge_options(state, model) == []
 
 
+def _crowd(
+    rng: random.Random, count: int, square: tuple[float, float], gap: Callable[[], float]
+) -> list[tuple[float, float]]:
+    """``count`` random base centres in the square ``square`` x ``square``, each at least
+    ``gap()`` from those before (asked afresh for each pair)."""
+    spots: list[tuple[float, float]] = []
+    low, high = square
+    while len(spots) < count:
+        spot = (rng.uniform(low, high), rng.uniform(low, high))
+        if all(math.dist(spot, s) >= gap() for s in spots):
+            spots.append(spot)
+    return spots
+
+
+def _two_sides(
+    state: BattleState,
+    rng: random.Random,
+    spots: list[tuple[float, float]],
+    middle: float,
+    jitter: float,
+) -> list[ModelState]:
+    """A model on each spot: side 1 beyond a line at ``middle`` jittered by ``jitter``."""
+    return [
+        add(state, f"m{k}", int(y > middle + rng.uniform(-jitter, jitter)), x, y)
+        for k, (x, y) in enumerate(spots)
+    ]
+
+
 def test_random_crowds_never_hide_a_move_or_a_charge() -> None:
     """Random crowds of both sides: wherever hemmed answers, check_action refuses every
     move of hemmed.STEP or more on the headings tried, and charge_options finds nothing
@@ -103,15 +132,8 @@ def test_random_crowds_never_hide_a_move_or_a_charge() -> None:
     hemmed_seen = blocked_seen = 0
     for _ in range(12):
         state = battle()
-        spots: list[tuple[float, float]] = []
-        while len(spots) < 40:
-            spot = (rng.uniform(14.0, 24.0), rng.uniform(14.0, 24.0))
-            if all(math.dist(spot, s) >= BASE_GAP + 0.002 for s in spots):
-                spots.append(spot)
-        models = [
-            add(state, f"m{k}", int(y > 19.0 + rng.uniform(-1.0, 1.0)), x, y)
-            for k, (x, y) in enumerate(spots)
-        ]
+        spots = _crowd(rng, 40, (14.0, 24.0), lambda: BASE_GAP + 0.002)
+        models = _two_sides(state, rng, spots, 19.0, 1.0)
         for model in models:
             if state.engaged(model):
                 continue
@@ -152,15 +174,8 @@ def test_random_crowds_never_leave_out_a_charge() -> None:
     left_out = 0
     for _ in range(10):
         state = battle()
-        spots: list[tuple[float, float]] = []
-        while len(spots) < 36:
-            spot = (rng.uniform(12.0, 28.0), rng.uniform(12.0, 28.0))
-            if all(math.dist(spot, s) >= BASE_GAP + 0.3 for s in spots):
-                spots.append(spot)
-        models = [
-            add(state, f"m{k}", int(y > 20.0 + rng.uniform(-2.0, 2.0)), x, y)
-            for k, (x, y) in enumerate(spots)
-        ]
+        spots = _crowd(rng, 36, (12.0, 28.0), lambda: BASE_GAP + 0.3)
+        models = _two_sides(state, rng, spots, 20.0, 2.0)
         for model in models:
             budget = allowance(state, model)
             enemies = [e for e in state.enemies(model) if state.distance(model, e) <= budget]
@@ -180,11 +195,7 @@ def test_random_crowds_stop_every_blocked_downhill_move_short() -> None:
     skipped = 0
     for _ in range(8):
         state = battle()
-        spots: list[tuple[float, float]] = []
-        while len(spots) < 40:
-            spot = (rng.uniform(14.0, 24.0), rng.uniform(14.0, 24.0))
-            if all(math.dist(spot, s) >= BASE_GAP + rng.uniform(0.002, 0.3) for s in spots):
-                spots.append(spot)
+        spots = _crowd(rng, 40, (14.0, 24.0), lambda: BASE_GAP + rng.uniform(0.002, 0.3))
         models = [add(state, f"m{k}", k % 2, x, y) for k, (x, y) in enumerate(spots)]
         for model in models:
             around = surroundings(state, model)
