@@ -107,11 +107,11 @@ def push_away(
 ) -> ModelState | None:
     """Move ``model`` up to ``inches`` straight away from ``origin``, stopping short of the
     first model in the way and at the table edge; returns the model it stopped against.
-    Terrain is checked only with ``short`` (data.ASSUMPTIONS "power pushes"). ``flying`` (SR-FLY-03): it
-    flies over models and lands on the farthest clear spot short of a wood. ``short``: it
-    stops that far from the model or the blocking terrain (a barrier, a house, rocks) it
-    would contact (MAGIC-P-CALLWINDS, 002:L2391: 1"). A model an army rule keeps in place
-    (``UNPUSHED``: the Royal Palanquin) is not moved."""
+    Terrain is checked only with ``short`` (data.ASSUMPTIONS "power pushes"). ``flying``
+    (SR-FLY-03): it flies over models and lands on the farthest clear spot short of a wood.
+    ``short``: it stops that far from the model or the blocking terrain (a barrier, a
+    house, rocks) it would contact (MAGIC-P-CALLWINDS, 002:L2391: 1"). A model an army rule
+    keeps in place (``UNPUSHED``: the Royal Palanquin) is not moved."""
     if any(rule(model) for rule in UNPUSHED):
         return None
     dx, dy = model.x - origin.x, model.y - origin.y
