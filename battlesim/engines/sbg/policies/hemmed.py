@@ -67,19 +67,11 @@ def blocked_arcs(
     (none: no sure answer); ``passable``: bases the move may pass through (left out)."""
     if flies(state, model) or wears_ring(model) or state.perchers or state.structures:
         return []
-    x, y, r = model.x, model.y, model.radius
-    reach = step + r + state.largest_radius + 0.01
+    bases = _bases_near(state, model, step + model.radius + state.largest_radius + 0.01, passable)
+    if bases is None:
+        return []  # overlapping already: left to the full search
     arcs: list[Arc] = []
-    for other in state.in_box(x - reach, y - reach, x + reach, y + reach):
-        if other is model or other.prone or wears_ring(other):
-            continue
-        if passable is not None and passable(other):
-            continue
-        dx, dy = other.x - x, other.y - y
-        d = math.hypot(dx, dy)
-        c = r + other.radius - CONTACT_TOLERANCE  # _passed_through's clearance
-        if d <= c:
-            return []  # overlapping already: left to the full search
+    for _, dx, dy, d, c in bases:
         _add_arc(arcs, dx, dy, d, c, step)
     return arcs
 
@@ -139,15 +131,20 @@ def charges_blocked(state: BattleState, model: ModelState) -> bool:
     if not arcs:
         return False
     for enemy in enemies:
-        centres = math.hypot(enemy.x - x, enemy.y - y)
-        touching = r + enemy.radius  # the spots' distance from the enemy's centre
-        if centres - touching < STEP or other_spots(state, enemy):
+        if math.hypot(enemy.x - x, enemy.y - y) - (r + enemy.radius) < STEP:
             return False
-        heading = math.atan2(enemy.y - y, enemy.x - x)
-        spread = math.asin(touching / centres)
-        if not covered(arcs, heading - spread, heading + spread):
+        if other_spots(state, enemy) or not _spots_covered(arcs, x, y, r, enemy):
             return False
     return True
+
+
+def _spots_covered(arcs: list[Arc], x: float, y: float, r: float, enemy: ModelState) -> bool:
+    """The arcs cover every heading from (x, y) to a spot touching ``enemy`` (the spots lie
+    ``r`` + the enemy's radius from its centre)."""
+    centres = math.hypot(enemy.x - x, enemy.y - y)
+    heading = math.atan2(enemy.y - y, enemy.x - x)
+    spread = math.asin((r + enemy.radius) / centres)
+    return covered(arcs, heading - spread, heading + spread)
 
 
 def charged_through(state: BattleState, model: ModelState, other: ModelState) -> bool:
@@ -181,7 +178,12 @@ def reachable(state: BattleState, model: ModelState, enemies: list[ModelState]) 
     longest = max(gaps)
     if longest < STEP:
         return enemies
-    bases = _bases_near(state, model, longest + r + state.largest_radius + 0.01)
+    bases = _bases_near(
+        state,
+        model,
+        longest + r + state.largest_radius + 0.01,
+        lambda other: charged_through(state, model, other),
+    )
     if bases is None:
         return enemies
     kept = []
@@ -194,15 +196,21 @@ def reachable(state: BattleState, model: ModelState, enemies: list[ModelState]) 
 Near = tuple[ModelState, float, float, float, float]  # base, dx, dy, distance, clearance
 
 
-def _bases_near(state: BattleState, model: ModelState, reach: float) -> list[Near] | None:
-    """The bases within ``reach`` of the model a charge may not pass through, with their
-    offsets, distances and clearances (None: one overlaps it already, no sure answer)."""
+def _bases_near(
+    state: BattleState,
+    model: ModelState,
+    reach: float,
+    passable: Callable[[ModelState], bool] | None = None,
+) -> list[Near] | None:
+    """The standing bases within ``reach`` of the model but those ``passable`` (the move may
+    pass through them), with their offsets, distances and clearances (None: one overlaps
+    it already, no sure answer)."""
     x, y, r = model.x, model.y, model.radius
     bases: list[Near] = []
     for other in state.in_box(x - reach, y - reach, x + reach, y + reach):
         if other is model or other.prone or wears_ring(other):
             continue
-        if charged_through(state, model, other):
+        if passable is not None and passable(other):
             continue
         dx, dy = other.x - x, other.y - y
         d = math.hypot(dx, dy)
@@ -221,10 +229,4 @@ def _cut_off(
     for other, dx, dy, d, c in bases:
         if other is not enemy and d - c <= gap:  # farther: no heading comes that near
             _add_arc(arcs, dx, dy, d, c, gap)
-    if not arcs:
-        return False
-    centres = math.hypot(enemy.x - x, enemy.y - y)
-    touching = r + enemy.radius
-    heading = math.atan2(enemy.y - y, enemy.x - x)
-    spread = math.asin(touching / centres)
-    return covered(arcs, heading - spread, heading + spread)
+    return bool(arcs) and _spots_covered(arcs, x, y, r, enemy)
