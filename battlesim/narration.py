@@ -404,6 +404,14 @@ SENTENCES: dict[str, Callable[[Event, Names], str]] = {
         target=n.model(e.get("target")),
         item=n.text(e.get("item", "")),
     ),
+    "power_part": lambda e, n: n.say(
+        gettext_noop("{model} aims {name} at the mount of {target}")
+        if e.get("part") == "mount"
+        else gettext_noop("{model} aims {name} at the rider of {target}"),
+        model=n.model(e.get("model")),
+        name=str(e.get("name", "")).capitalize(),
+        target=n.model(e.get("target")),
+    ),
     "spell": lambda e, n: n.say(
         gettext_noop("{name} takes effect on {models}"),
         name=str(e.get("name", "")).capitalize(),

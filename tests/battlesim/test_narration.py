@@ -120,3 +120,22 @@ def test_a_share_of_the_points_is_told_with_the_models_left_out() -> None:
     french = narrate([{**SETUP, "points_share": facts}], "fr")[0]
     assert "Isengard aligne 90 %" in french and "Orc Warrior (B05) et Orc Warrior (B06)" in french
     assert "fields" not in narrate([SETUP])[0]
+
+
+def test_the_part_a_power_is_aimed_at_reads_in_the_games_words() -> None:
+    """MAGIC-TGT-03: the caster's announced choice of rider or mount, in French too."""
+    event = {
+        "kind": "power_part",
+        "model": "B01",
+        "target": "A01",
+        "power": "MAGIC-P-BLACKDART",
+        "name": "black dart",
+        "part": "mount",
+    }
+    told = narrate([SETUP, event])[1]
+    assert told == (
+        "Uruk-hai Captain (B01) aims Black dart at the mount of "
+        "Éomer, Marshal of the Riddermark (A01)."
+    ), told
+    french = narrate([SETUP, {**event, "part": "rider"}], "fr")[1]
+    assert "vise le cavalier de" in french and "avec Black dart" in french, french

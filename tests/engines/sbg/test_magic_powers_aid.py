@@ -223,7 +223,8 @@ def test_magic_tgt_02_an_engaged_model_may_be_targeted() -> None:
 
 def test_magic_tgt_03_cavalry_the_chosen_rider_alone_resists_and_is_hit() -> None:
     """MAGIC-TGT-03 (002:L2305, L2331): against a Cavalry model the part is chosen before
-    the casting roll (the engine: the rider); only that part resists (the rider spends its
+    the casting roll (a player that does not answer gets the rider, ``ChoosePowerPart``'s
+    default; the choice itself: test_magic_parts.py); only that part resists (the rider spends its
     Will, a 2 fails against a 5) and takes the Black Dart (S9 vs D4, a 3: rider W2 -> 1);
     the horse keeps its Wound."""
     state = battle([5, 2, 3])

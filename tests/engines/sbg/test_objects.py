@@ -141,3 +141,19 @@ def test_adv_light_02_an_unengaged_carrier_may_drop_it_as_its_move_begins() -> N
     objects.put_down(state, _Leaves(), a)  # type: ignore[arg-type]
     assert objects.carrier(state, "the prize") is None  # type: ignore[arg-type]
     assert objects.where(state, "the prize") == (24, 20)  # type: ignore[arg-type]
+
+
+def test_a_war_beast_never_carries_an_object() -> None:
+    """WB-GEN-07 (002:L1872, « ne peuvent pas porter d'objet »): a War Beast neither picks an
+    object up (though a Monster, ADV-HEAVY-02) nor takes one from a carrier it slays, which
+    drops it (a killer on foot takes it: the test above)."""
+    beast_profile = profile(keywords=frozenset({"monster", "war beast"}))
+    state = _prize_battle()
+    beast = add(state, "B0", 1, 24, 30, beast_profile)  # type: ignore[arg-type]
+    assert not objects.may_pick_up(beast) and not objects.may_pick_up(beast, heavy=True)
+    a = add(state, "A0", 0, 24, 24)  # type: ignore[arg-type]
+    objects.give(state, "the prize", a)  # type: ignore[arg-type]
+    state.set_position(beast, (24, 24 + a.radius + beast.radius))  # type: ignore[attr-defined]
+    state.remove(a, Removal.SLAIN, source="struck by B0")  # type: ignore[attr-defined]
+    assert objects.carrier(state, "the prize") is None  # type: ignore[arg-type]
+    assert objects.where(state, "the prize") == (24, 24)  # type: ignore[arg-type]

@@ -341,3 +341,28 @@ def test_assassination_goal_is_the_nominated_enemy_hero() -> None:
     state.remove(b, Removal.SLAIN, "test")
     assert scenario.goal(state, state.models["A1"]) is None
     assert a.alive
+
+
+def test_a_narrative_scenario_fields_unequal_forces_with_objectives_of_their_own() -> None:
+    """GAME-NARR-01 (002:L3393-3395): a narrative game has no points balance, its forces may
+    look unequal; GAME-NARR-04 (L3415-3417): each side has its own objective. The Night Raid
+    fields the camp at 96% of an equal list, and only the raiders (side 0) score by leaving
+    by their far edge: camp models at theirs neither leave nor score."""
+    from battlesim.engines.sbg.game import setup_from_options
+
+    setup = setup_from_options({"forces": ["mordor", "mordor"], "scenario": "night_raid"}, Dice(1))
+    raiders, camp = setup.forces
+    assert camp.points < raiders.points <= setup.lists[0].points  # type: ignore[index]
+    state = battle([])
+    for k in range(4):
+        add(state, f"A{k}", 0, 5 + 3 * k, 5)
+        add(state, f"B{k}", 1, 5 + 3 * k, 24)
+    scenario = scenario_named("night_raid")
+    scenario.start(state)
+    state.set_position(state.models["A0"], (5, 47.2))
+    state.set_position(state.models["B0"], (5, 0.8))
+    state.set_position(state.models["B1"], (8, 47.2))
+    state.phase = Phase.MOVE
+    tick(state, Tick.PHASE_END)
+    assert state.alive_count(0) == 3 and state.alive_count(1) == 4
+    assert scenario.victory_points(state) == (3, 0)

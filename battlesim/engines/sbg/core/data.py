@@ -692,8 +692,11 @@ ASSUMPTIONS: Final = MappingProxyType(
         "without a range (auras, self) has range 0 and its description's reach.",
         "power timing": "MAGIC-WHEN-01: a caster is offered one casting before its move and, if "
         "it cast nothing, one at its end; a Hero that cannot move (engaged) cannot cast anyway.",
-        "power part": "MAGIC-TGT-03: against a Cavalry model the caster's choice of rider or "
-        "mount is always the rider.",
+        "power part": "MAGIC-TGT-03: the caster's player chooses rider or mount (rules/magic/"
+        "parts.py); a mount has no Will nor Fate of its own at the start (a card's stores are "
+        "its rider's when shared, Deadly Union), so it resists only with Will a power gave it "
+        "or its own Resistant to Magic (its rider's Fortify Spirit and Heroic Resolve are the "
+        "rider's); Banishment may take the mount only if the mount's card is a Spirit.",
         "compel move": "MAGIC-P-COMPEL: an Engaged or Prone target is not moved (the engine's "
         "moves never leave a fight; standing it up is not offered); the move is a straight "
         "Move or Charge as any model's, under its control zones, no jump nor climb; dropping an "

@@ -32,6 +32,12 @@ class MountState:
     wounds: int
     defence: int
     foot: Profile  # the rider's on-foot profile (CAV-SHOOT-04, CAV-DISM-02)
+    # MAGIC-TGT-03: what powers aimed at the mount alone did (rules/magic/parts.py); a
+    # mount's card stores are its rider's when shared (Deadly Union), so it starts with none
+    will: int = 0
+    fate: int = 0
+    strength_lost: int = 0
+    courage_lost: int = 0
 
     @property
     def slain(self) -> bool:
@@ -89,15 +95,20 @@ def loose_profile(mount: MountState, rider: Profile) -> Profile:
         move=card.move,
         fight=card.fight,
         shoot=card.shoot,
-        strength=card.strength,
+        strength=lowered(card.strength, mount.strength_lost),
         defence=mount.defence,
         attacks=card.attacks,
         wounds=card.wounds,
-        courage=card.courage,
+        courage=lowered(card.courage, mount.courage_lost),
         keywords=frozenset({"infantry", card.kind}),
         rules=card.rules,  # a data mount's own rules stay with it (Feral, Raging Beast)
         base_mm=max(rider.base_mm, CAVALRY_CIRCLE_MM),
     )
+
+
+def lowered(value: int, lost: int) -> int:
+    """``value`` less ``lost``, never below 1 (Wither, Drain Courage), nor raised to 1."""
+    return max(min(value, 1), value - lost)
 
 
 def feint_loss(mount: MountState | None, fight: int, loss: int) -> int:

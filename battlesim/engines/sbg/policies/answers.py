@@ -28,6 +28,7 @@ from battlesim.engines.sbg.rules.heroic_actions import (
 )
 from battlesim.engines.sbg.rules.heroics import SpendFate
 from battlesim.engines.sbg.rules.magic.casting import ChooseSpell
+from battlesim.engines.sbg.rules.magic.parts import ChoosePowerPart
 from battlesim.engines.sbg.rules.magic.powers_hold import CompelMove
 from battlesim.engines.sbg.rules.magic.resisting import ChooseResist, ChooseResister
 from battlesim.engines.sbg.rules.master_of_battle import CopyHeroicAction
@@ -82,6 +83,7 @@ ANSWERS: dict[type[Any], str] = {
     ChooseBargeDirection: "choose_barge_direction",
     ChooseBargeCharge: "choose_barge_charge",
     ChooseSpell: "choose_spell",
+    ChoosePowerPart: "choose_power_part",
     CompelMove: "compel_move",
     ChooseResist: "choose_resist",
     ChooseResister: "choose_resister",

@@ -38,7 +38,13 @@ from battlesim.engines.sbg.core.paths import (
 from battlesim.engines.sbg.core.state import BattleState, ModelState, Phase
 from battlesim.engines.sbg.core.units import ModelId, PlayerId, Profile
 from battlesim.engines.sbg.phases.combat_split import gang_ups
-from battlesim.engines.sbg.policies import hemmed, heroic_policy, magic_policy, monster_tactics
+from battlesim.engines.sbg.policies import (
+    hemmed,
+    heroic_policy,
+    magic_policy,
+    monster_tactics,
+    power_parts,
+)
 from battlesim.engines.sbg.policies.answers import Answering
 from battlesim.engines.sbg.policies.beast_tactics import heuristic_trample, legal_ends
 from battlesim.engines.sbg.rules import cavalry, one_ring, terror
@@ -918,11 +924,31 @@ class HeuristicPlayer(Answering):
         return magic_policy.plan(state, caster, found, channelled, self.scenario)
 
     def choose_resist(
-        self, state: BattleState, model: ModelState, casting: int, free: int, value: float
+        self,
+        state: BattleState,
+        model: ModelState,
+        casting: int,
+        free: int,
+        value: float,
+        part: str = cavalry.RIDER,
     ) -> int:
-        """MAGIC-RES-01: the Will points with the best expected saving (magic_policy)."""
+        """MAGIC-RES-01: the Will points with the best expected saving (magic_policy); a
+        mount resisting a power aimed at it spends all its Will (its only use)."""
+        if part == cavalry.MOUNT and model.mount is not None:
+            return model.mount.will
         end = magic_policy.turns_to_end(state, self.scenario)
         return magic_policy.resist_points(model, casting, free, value, state, end)
+
+    def choose_power_part(
+        self,
+        state: BattleState,
+        caster: ModelState,
+        target: ModelState,
+        power: str,
+        parts: tuple[str, ...],
+    ) -> str:
+        """MAGIC-TGT-03: the rider or the mount, by expected value (power_parts)."""
+        return power_parts.choose(state, caster, target, power, parts)
 
     def compel_move(self, state: BattleState, caster: ModelState, target: ModelState) -> MoveAction:
         """MAGIC-P-COMPEL: where to move the compelled enemy (magic_policy)."""
@@ -1145,9 +1171,26 @@ class RandomPlayer(Answering):
         return SpellPlan(option, points)
 
     def choose_resist(
-        self, state: BattleState, model: ModelState, casting: int, free: int, value: float
+        self,
+        state: BattleState,
+        model: ModelState,
+        casting: int,
+        free: int,
+        value: float,
+        part: str = cavalry.RIDER,
     ) -> int:
-        return self.pick(state, list(range(model.will + 1)), f"{model.uid} resist")
+        store = model.mount.will if part == cavalry.MOUNT and model.mount else model.will
+        return self.pick(state, list(range(store + 1)), f"{model.uid} resist")
+
+    def choose_power_part(
+        self,
+        state: BattleState,
+        caster: ModelState,
+        target: ModelState,
+        power: str,
+        parts: tuple[str, ...],
+    ) -> str:
+        return self.pick(state, list(parts), f"{caster.uid} {power} rider or mount")
 
     def compel_move(self, state: BattleState, caster: ModelState, target: ModelState) -> MoveAction:
         """MAGIC-P-COMPEL: it stays, or a random legal move of its own (half its Move)."""

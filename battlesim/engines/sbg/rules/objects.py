@@ -38,6 +38,7 @@ from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState,
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import PlayerId
 from battlesim.engines.sbg.rules.characteristics import strength_value
+from battlesim.engines.sbg.rules.war_beasts import WAR_BEAST
 
 if TYPE_CHECKING:
     from battlesim.engines.sbg.core.decisions import Player
@@ -174,11 +175,17 @@ def _alone_with(state: BattleState, model: ModelState, name: str) -> bool:
 NEVER_CARRIES: set[str] = set()
 
 
+def may_carry(model: ModelState) -> bool:
+    """Army rules (Tom is Master, River-daughter) never carry objectives; WB-GEN-07
+    (002:L1872): War Beasts carry no object."""
+    return model.triggers.isdisjoint(NEVER_CARRIES) and WAR_BEAST not in model.profile.keywords
+
+
 def may_pick_up(model: ModelState, heavy: bool = False) -> bool:
     """ADV-LIGHT-02: Cavalry must dismount to pick an object up, unless Expert Riders;
     ADV-HEAVY-02: Cavalry never carries a Heavy object."""
-    if not model.triggers.isdisjoint(NEVER_CARRIES):
-        return False  # army rules (Tom is Master, River-daughter): never carry objectives
+    if not may_carry(model):
+        return False
     if heavy:
         return model.mount is None
     return model.mount is None or "expert rider" in model.triggers
@@ -267,11 +274,19 @@ def _carrier_removed(state: BattleState, happening: Happening) -> None:
     if OBJECTS.peek(state) is None:
         return
     model = happening.model
+    killer = None
+    if happening.source.startswith("struck by "):
+        killer = state.models.get(happening.source.removeprefix("struck by "))
     for name in carried_by(state, model):
-        killer = None
-        if happening.source.startswith("struck by "):
-            killer = state.models.get(happening.source.removeprefix("struck by "))
-        if killer is not None and killer.alive and state.distance(killer, model) <= CONTACT:
+        if killer is not None and _takes_from_slain(state, killer, model, name):
             give(state, name, killer)
         else:
             drop(state, name, model.position)
+
+
+def _takes_from_slain(state: BattleState, killer: ModelState, slain: ModelState, name: str) -> bool:
+    """The killer in base contact takes it, if it may carry it at all (ADV-HEAVY-02: no
+    Cavalry with a Heavy object; WB-GEN-07: no War Beast)."""
+    if not killer.alive or state.distance(killer, slain) > CONTACT or not may_carry(killer):
+        return False
+    return killer.mount is None or not heavy_for(state, OBJECTS.of(state).placed[name], killer)

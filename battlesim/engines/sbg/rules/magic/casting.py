@@ -3,7 +3,8 @@
 In the Move phase each caster may attempt one power (MAGIC-WHEN-01): the Move phase offers
 it before the model's move and, if it did not cast then, at the end of its move (a Hero
 that charged is Engaged by then and may not, MAGIC-WHEN-02). Its player chooses the power,
-the target and the Will points (``ChooseSpell``), all before rolling; the casting dice are
+the target and the Will points (``ChooseSpell``), and at a Cavalry model the rider or the
+mount for the powers that say so (MAGIC-TGT-03, parts.py), all before rolling; the casting dice are
 ``will.cast``; the targets' side may then resist (resisting.py); an uncast or resisted
 power does nothing, the Will stays spent. A Hero that declared Heroic Channelling this turn
 casts the channelled form (MAGIC-CHAN-01).
@@ -27,9 +28,11 @@ from battlesim.engines.sbg.core.marks import shrouded
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, notify
 from battlesim.engines.sbg.core.status import Lasting, Status
 from battlesim.engines.sbg.core.units import ModelId, PowerSpec
+from battlesim.engines.sbg.rules.cavalry import RIDER
 from battlesim.engines.sbg.rules.heroic_actions import HEROIC_CHANNELLING, declared_by
 from battlesim.engines.sbg.rules.howdah import riding
 from battlesim.engines.sbg.rules.magic import resisting
+from battlesim.engines.sbg.rules.magic.parts import choose_part
 from battlesim.engines.sbg.rules.magic.spells import Aim, PowerUnit, Spell, unit_of
 from battlesim.engines.sbg.rules.magic.will_of_evil import WILL_OF_EVIL
 from battlesim.engines.sbg.rules.one_ring import sees_invisible
@@ -240,6 +243,7 @@ def cast_spell(
     option, unit = plan.option, plan.option.power
     CAST_TURN.of(caster).append(state.turn)
     target = state.models[option.target]
+    part = choose_part(state, players, caster, unit, target)  # MAGIC-TGT-03: before rolling
     if option.item:
         best = _cast_by_item(state, caster, option)
     else:
@@ -249,7 +253,7 @@ def cast_spell(
     if not best:
         return False
     affected = tuple(state.models[uid] for uid in option.affected if state.models[uid].alive)
-    spell = Spell(unit, option.spec, caster, target, affected, channelling(state, caster))
+    spell = Spell(unit, option.spec, caster, target, affected, channelling(state, caster), part)
     if unit.resistible and resisting.resisted(state, players, spell, best):
         return False
     if any(rule(state, players, spell) for rule in SHRUGGED_OFF):
@@ -262,6 +266,7 @@ def cast_spell(
         target=target.uid,
         affected=[m.uid for m in affected],
         channelled=spell.channelled,
+        **({"part": part} if part != RIDER else {}),
     )
     _RESOLVING.of(state).append(unit.id)
     try:

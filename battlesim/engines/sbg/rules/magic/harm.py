@@ -2,8 +2,9 @@
 
 A power's hit is no shot (no To Hit roll, no In The Way, MAGIC-P-BLACKDART): it rolls To
 Wound with the power's Strength against the target's Defence, the caster able to spend Might
-on it (HERO-MIGHT-06). Against a Cavalry model the caster's choice of rider or mount
-(MAGIC-TGT-03) is the rider (data.ASSUMPTIONS "power part").
+on it (HERO-MIGHT-06). Against a Cavalry model the powers that name the choice hit the
+rider or the mount as the caster chose before rolling (MAGIC-TGT-03): the mount's side is
+parts.py; the others hit the rider.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from battlesim.engines.sbg.core.mounts import MountState
 from battlesim.engines.sbg.core.paths import circle_base
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules import characteristics
@@ -78,7 +80,7 @@ def may_knock(state: BattleState, model: ModelState) -> bool:
     return "war beast" not in model.triggers and not knockdown_immune(state, model)
 
 
-def regain(model: ModelState, pool: str, count: int, start: int) -> int:
+def regain(model: ModelState | MountState, pool: str, count: int, start: int) -> int:
     """Regain up to ``count`` points of ``pool`` ("wounds", "fate"...), never above ``start``;
     returns the points regained."""
     now = getattr(model, pool)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.state import BattleState, ModelState
+from battlesim.engines.sbg.rules.cavalry import MOUNT
 from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.casting import PROTECTED
@@ -23,10 +24,23 @@ def _renew_worth(state: BattleState, caster: ModelState, target: ModelState, cha
     return min(lost, 2 if chan else 1) * worth.per_wound(target) * 0.8
 
 
-@power("MAGIC-P-RENEW", "renew", "002:L2525-2531", Aim.FRIEND, Duration.INSTANT, worth=_renew_worth)
+@power(
+    "MAGIC-P-RENEW",
+    "renew",
+    "002:L2525-2531",
+    Aim.FRIEND,
+    Duration.INSTANT,
+    worth=_renew_worth,
+    parts=True,
+)
 def magic_p_renew(state: BattleState, spell: Spell) -> None:
-    """The friend regains 1 lost Wound (channelled D3), never above its starting Wounds."""
+    """The chosen part regains 1 lost Wound (channelled D3), never above its start."""
     count = d3(_die(state, "renew (D3)")) if spell.channelled else 1
+    mount = spell.target.mount
+    if spell.part == MOUNT and mount is not None:
+        gained = regain(mount, "wounds", count, mount.profile.wounds)
+        state.log.emit("wounds_regained", model=spell.target.uid, wounds=gained, part=MOUNT)
+        return
     gained = regain(spell.target, "wounds", count, spell.target.profile.wounds)
     state.log.emit("wounds_regained", model=spell.target.uid, wounds=gained)
 
@@ -47,11 +61,18 @@ def _will_worth(state: BattleState, caster: ModelState, target: ModelState, chan
     Duration.INSTANT,
     eligible=_is_hero,
     worth=_will_worth,
+    parts=True,
 )
 def magic_p_strwill(state: BattleState, spell: Spell) -> None:
-    """A friendly Hero gains 1 Will (channelled D3), even above its starting store. The
-    caster itself is not offered (it would spend Will to gain Will: data.ASSUMPTIONS)."""
+    """A friendly Hero gains 1 Will (channelled D3), even above its starting store; or
+    its mount, which may then resist powers aimed at it (parts.py). The caster itself is
+    not offered (it would spend Will to gain Will: data.ASSUMPTIONS)."""
     count = d3(_die(state, "strengthen will (D3)")) if spell.channelled else 1
+    mount = spell.target.mount
+    if spell.part == MOUNT and mount is not None:
+        mount.will += count
+        state.log.emit("will_gained", model=spell.target.uid, will=mount.will, part=MOUNT)
+        return
     spell.target.will += count
     state.log.emit("will_gained", model=spell.target.uid, will=spell.target.will)
 
@@ -68,10 +89,17 @@ def _bless_worth(state: BattleState, caster: ModelState, target: ModelState, cha
     Aim.FRIEND,
     Duration.INSTANT,
     worth=_bless_worth,
+    parts=True,
 )
 def magic_p_blessvalar(state: BattleState, spell: Spell) -> None:
-    """The friend regains 1 Fate spent earlier (channelled D3), never above its start."""
+    """The chosen part regains 1 Fate spent earlier (channelled D3), never above its start
+    (a mount: none, mounts.MountState)."""
     count = d3(_die(state, "blessing of the valar (D3)")) if spell.channelled else 1
+    mount = spell.target.mount
+    if spell.part == MOUNT and mount is not None:
+        gained = regain(mount, "fate", count, 0)
+        state.log.emit("fate_regained", model=spell.target.uid, fate=gained, part=MOUNT)
+        return
     gained = regain(spell.target, "fate", count, spell.target.profile.fate)
     state.log.emit("fate_regained", model=spell.target.uid, fate=gained)
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 from battlesim.engines.sbg.core.hooks import Hook
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.ablaze import set_ablaze
+from battlesim.engines.sbg.rules.cavalry import MOUNT
 from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import hit, lose_wounds, wound_chance
+from battlesim.engines.sbg.rules.magic.parts import hit_mount, lower_mount, mount_loses_wounds
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
 from battlesim.engines.sbg.rules.magic.will_of_evil import banish
 
@@ -30,11 +32,14 @@ def _dart_worth(state: BattleState, caster: ModelState, target: ModelState, chan
     Aim.ENEMY,
     Duration.INSTANT,
     worth=_dart_worth,
+    parts=True,
 )
 def magic_p_blackdart(state: BattleState, spell: Spell) -> None:
-    """One Strength 9 hit, not a shot; channelled: D3 Wounds for the Wound it deals."""
+    """One Strength 9 hit, not a shot, on the chosen part (MAGIC-TGT-03); channelled: D3
+    Wounds for the Wound it deals."""
     count = d3(_die(state, "black dart wounds (D3)")) if spell.channelled else 1
-    hit(state, spell.caster, spell.target, 9, f"cast by {spell.caster.uid}", count)
+    strike = hit_mount if spell.part == MOUNT else hit
+    strike(state, spell.caster, spell.target, 9, f"cast by {spell.caster.uid}", count)
 
 
 def _will_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
@@ -46,11 +51,30 @@ def _will_worth(state: BattleState, caster: ModelState, target: ModelState, chan
 
 
 @power(
-    "MAGIC-P-SAPWILL", "sap will", "002:L2679-2685", Aim.ENEMY, Duration.INSTANT, worth=_will_worth
+    "MAGIC-P-SAPWILL",
+    "sap will",
+    "002:L2679-2685",
+    Aim.ENEMY,
+    Duration.INSTANT,
+    worth=_will_worth,
+    parts=True,
 )
 def magic_p_sapwill(state: BattleState, spell: Spell) -> None:
-    """The target loses D3 Will (channelled D6), never below 0."""
+    """The target loses D3 Will (channelled D6), never below 0; the mount its own."""
     die = _die(state, "sap will")
+    mount = spell.target.mount
+    if spell.part == MOUNT and mount is not None:
+        lost = min(mount.will, die if spell.channelled else d3(die))
+        mount.will -= lost
+        state.log.emit(
+            "will_lost",
+            model=spell.target.uid,
+            points=lost,
+            will=mount.will,
+            rule="sap will, on the mount",
+            part=MOUNT,
+        )
+        return
     lost = min(spell.target.will, die if spell.channelled else d3(die))
     spell.target.will -= lost
     state.log.emit("will_lost", model=spell.target.uid, points=lost, will=spell.target.will)
@@ -70,11 +94,15 @@ def _courage_worth(state: BattleState, caster: ModelState, target: ModelState, c
     Aim.ENEMY,
     Duration.INSTANT,
     worth=_courage_worth,
+    parts=True,
 )
 def magic_p_draincour(state: BattleState, spell: Spell) -> None:
     """Courage -1 (minimum 1, the Courage clamp) for the rest of the game, cumulative;
-    channelled: -D3."""
+    channelled: -D3. The mount's own Courage counts once it is riderless."""
     loss = d3(_die(state, "drain courage (D3)")) if spell.channelled else 1
+    if spell.part == MOUNT:
+        lower_mount(state, spell.target, courage=loss)
+        return
     lasting.put(state, spell, spell.target, hook=Hook.COURAGE, value=-loss)
 
 
@@ -83,11 +111,21 @@ def _wither_worth(state: BattleState, caster: ModelState, target: ModelState, ch
 
 
 @power(
-    "MAGIC-P-WITHER", "wither", "002:L2381-2387", Aim.ENEMY, Duration.INSTANT, worth=_wither_worth
+    "MAGIC-P-WITHER",
+    "wither",
+    "002:L2381-2387",
+    Aim.ENEMY,
+    Duration.INSTANT,
+    worth=_wither_worth,
+    parts=True,
 )
 def magic_p_wither(state: BattleState, spell: Spell) -> None:
-    """Strength -1 (minimum 1, the Strength clamp) for the game; channelled: -D3."""
+    """Strength -1 (minimum 1, the Strength clamp) for the game; channelled: -D3. On the
+    mount: its own Strength (parts.py)."""
     loss = d3(_die(state, "wither (D3)")) if spell.channelled else 1
+    if spell.part == MOUNT:
+        lower_mount(state, spell.target, strength=loss)
+        return
     lasting.put(state, spell, spell.target, hook=Hook.STRENGTH, value=-loss)
 
 
@@ -95,9 +133,22 @@ def _curse_worth(state: BattleState, caster: ModelState, target: ModelState, cha
     return min(target.fate, 3 if chan else 1) * 0.4 * worth.per_wound(target)
 
 
-@power("MAGIC-P-CURSE", "curse", "002:L2591-2597", Aim.ENEMY, Duration.INSTANT, worth=_curse_worth)
+@power(
+    "MAGIC-P-CURSE",
+    "curse",
+    "002:L2591-2597",
+    Aim.ENEMY,
+    Duration.INSTANT,
+    worth=_curse_worth,
+    parts=True,
+)
 def magic_p_curse(state: BattleState, spell: Spell) -> None:
-    """The target loses 1 Fate; channelled: all its Fate."""
+    """The target loses 1 Fate; channelled: all its Fate. The mount loses its own."""
+    mount = spell.target.mount
+    if spell.part == MOUNT and mount is not None:
+        mount.fate = 0 if spell.channelled else max(0, mount.fate - 1)
+        state.log.emit("fate_lost", model=spell.target.uid, fate=mount.fate, part=MOUNT)
+        return
     spell.target.fate = 0 if spell.channelled else max(0, spell.target.fate - 1)
     state.log.emit("fate_lost", model=spell.target.uid, fate=spell.target.fate)
 
@@ -114,10 +165,12 @@ def _wound_worth(state: BattleState, caster: ModelState, target: ModelState, cha
     Duration.INSTANT,
     worth=_wound_worth,
     channelled_range=6.0,
+    parts=True,
 )
 def magic_p_chill(state: BattleState, spell: Spell) -> None:
-    """The target loses 1 Wound as if wounded in combat; channelled: range +6"."""
-    lose_wounds(state, spell.target, 1, f"cast by {spell.caster.uid}")
+    """The chosen part loses 1 Wound as if wounded in combat; channelled: range +6"."""
+    lose = mount_loses_wounds if spell.part == MOUNT else lose_wounds
+    lose(state, spell.target, 1, f"cast by {spell.caster.uid}")
 
 
 def _spirit(state: BattleState, caster: ModelState, target: ModelState) -> bool:
@@ -136,11 +189,14 @@ def _banish_worth(state: BattleState, caster: ModelState, target: ModelState, ch
     Duration.INSTANT,
     eligible=_spirit,
     worth=_banish_worth,
+    parts=True,
 )
 def magic_p_banish(state: BattleState, spell: Spell) -> None:
-    """Only on a Spirit: it loses 1 Wound (channelled D3) as if wounded in combat."""
+    """Only on a Spirit: the chosen part loses 1 Wound (channelled D3) as if wounded in
+    combat (a mount only if a Spirit itself, parts.parts_of)."""
     count = d3(_die(state, "banishment (D3)")) if spell.channelled else 1
-    lose_wounds(state, spell.target, count, f"cast by {spell.caster.uid}")
+    lose = mount_loses_wounds if spell.part == MOUNT else lose_wounds
+    lose(state, spell.target, count, f"cast by {spell.caster.uid}")
 
 
 def _flame_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:

@@ -12,11 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from battlesim.engines.sbg.core import effects
+from battlesim.engines.sbg.core import effects, names
 from battlesim.engines.sbg.core.decisions import Decision
 from battlesim.engines.sbg.core.registry import REGISTRY, Kind
 from battlesim.engines.sbg.core.state import BattleState, Happening, ModelState, On, notify
 from battlesim.engines.sbg.core.units import ModelId
+from battlesim.engines.sbg.rules.cavalry import MOUNT, RIDER
 from battlesim.engines.sbg.rules.heroic_actions import heroic_turn
 from battlesim.engines.sbg.rules.magic.will_of_evil import banish
 from battlesim.engines.sbg.rules.pools import Pool, available
@@ -53,6 +54,7 @@ class ChooseResist(Decision[int]):
     casting: int
     free: int
     worth: float
+    part: str = RIDER  # MAGIC-TGT-03: "mount": the mount resists, with its own Will
 
     def default(self, state: BattleState) -> int:
         return 0
@@ -79,6 +81,8 @@ def resisted(state: BattleState, players: Sequence[Any], spell: Spell, casting: 
         return False
     side = candidates[0].player
     player = players[side] if players else None
+    if spell.part == MOUNT and spell.target.mount is not None:
+        return _mount_resists(state, player, spell, casting)
     model = candidates[0]
     if len(candidates) > 1 and player is not None:
         chosen = player.decide(state, ChooseResister(side, candidates, casting))
@@ -100,3 +104,35 @@ def resisted(state: BattleState, players: Sequence[Any], spell: Spell, casting: 
         return False
     notify(state, On.SPELL_RESISTED, Happening(spell.caster, source=spell.power.id, other=model))
     return True
+
+
+def _mount_resists(state: BattleState, player: Any, spell: Spell, casting: int) -> bool:
+    """MAGIC-TGT-03 (002:L2331): a power aimed at the mount is resisted by the mount alone,
+    if it can: with its own Will (mounts.MountState) and its own Resistant to Magic, not its
+    rider's Will, Might, Fortify Spirit nor Heroic Resolve."""
+    model, mount = spell.target, spell.target.mount
+    assert mount is not None
+    free = 1 if any(names.canonical(rule) == RESISTANT for rule in mount.profile.rules) else 0
+    points = 0
+    if player is not None and mount.will > 0:
+        worth = spell.power.worth(state, spell.caster, model, spell.channelled)
+        points = player.decide(state, ChooseResist(model, casting, free, worth, MOUNT))
+        if not isinstance(points, int) or not 0 <= points <= mount.will:
+            state.log.emit("refused", model=model.uid, reason=f"cannot resist with {points!r}")
+            points = 0
+    if not points and not free:
+        return False
+    mount.will -= points
+    paid = state.roll(points, f"resist {model.uid} mount ({casting}+)") if points else []
+    extra = state.roll(free, f"free resist {model.uid} mount ({casting}+)") if free else []
+    mount.will += sum(1 for die in paid if die == 6)  # MAGIC-RES-02: refunded at once
+    best = max(paid + extra)
+    held = best >= casting
+    state.log.emit(
+        "resist", model=model.uid, dice=paid + extra, best=best, resisted=held, part=MOUNT
+    )
+    if held:
+        notify(
+            state, On.SPELL_RESISTED, Happening(spell.caster, source=spell.power.id, other=model)
+        )
+    return held

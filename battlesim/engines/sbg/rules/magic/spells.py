@@ -48,6 +48,7 @@ class Spell:
     target: ModelState
     affected: tuple[ModelState, ...]
     channelled: bool = False
+    part: str = "rider"  # MAGIC-TGT-03: of a Cavalry target, "rider" or "mount" (parts.py)
 
     @property
     def source(self) -> str:
@@ -83,6 +84,7 @@ class PowerUnit:
     channelled_radius: float = 0.0  # a channelled form that widens it (12" auras)
     channelled_range: float = 0.0  # MAGIC-P-CHILL: +6" when channelled
     aliases: tuple[str, ...] = field(default=())
+    parts: bool = False  # MAGIC-TGT-03: its text makes the caster choose rider or mount
 
     @property
     def resistible(self) -> bool:
@@ -106,8 +108,10 @@ def power(
     channelled_range: float = 0.0,
     aliases: tuple[str, ...] = (),
     parameters: bool = False,
+    parts: bool = False,
 ) -> Callable[[Resolve], Resolve]:
-    """Register a power under ``name`` (and ``aliases``: "Immobilise" is Transfix)."""
+    """Register a power under ``name`` (and ``aliases``: "Immobilise" is Transfix);
+    ``parts``: against a Cavalry model the caster chooses rider or mount (MAGIC-TGT-03)."""
 
     def decorate(resolve: Resolve) -> Resolve:
         unit = REGISTRY.register(
@@ -126,6 +130,7 @@ def power(
             channelled_radius,
             channelled_range,
             aliases,
+            parts,
         )
         return resolve
 
