@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from battlesim.engines.sbg.core.actions import ChooseMove, MoveOrder, SoundDrum
 from battlesim.engines.sbg.phases.combat_order import CombatOrder
 from battlesim.engines.sbg.phases.combat_split import ChooseSplit
@@ -93,6 +95,7 @@ ANSWERS: dict[type[Any], str] = {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: policies may be Python
 class Answering:
     """``decide`` for a policy whose methods are named in ``ANSWERS``."""
 

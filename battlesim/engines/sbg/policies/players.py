@@ -13,6 +13,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from battlesim.engines.sbg.core.actions import (
     Charge,
     Hold,
@@ -383,6 +385,7 @@ def _in_gap(state: BattleState, model: ModelState) -> bool:
     return table is not None and bool(table.floors) and table.ground_level(model.position) < 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: subclasses may be Python
 class HeuristicPlayer(Answering):
     """A sensible human's plan, made of small named habits."""
 

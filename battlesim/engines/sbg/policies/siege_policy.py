@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import TypeVar, cast
 
+from mypy_extensions import mypyc_attr
+
 from battlesim.engines.sbg.core.actions import (
     Charge,
     Hold,
@@ -461,6 +463,7 @@ def _end(model: ModelState, action: MoveAction) -> Point:
     return action.to if isinstance(action, (Move, Charge)) else model.position
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: the search player is Python
 class SiegePlanPlayer(PlanPlayer):
     """The plan player, with the attackers' siege moves first (module docstring)."""
 

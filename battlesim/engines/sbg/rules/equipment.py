@@ -92,7 +92,9 @@ def _banner_bearer_duel(context: HookContext) -> int:
 
 def banner_reach(bearer: ModelState) -> float:
     """EQP-BAN-01: 3", or the named banner's own range."""
-    named = [BANNER_RANGES[item] for item in bearer.triggers & BANNER_RANGES.keys()]
+    # not ``triggers & BANNER_RANGES.keys()``: a set, where compiled code wants the frozenset
+    # mypy reads (a TypeError); the same ranges, so the same max
+    named = [reach for item, reach in BANNER_RANGES.items() if item in bearer.triggers]
     return max(named, default=BANNER_RANGE)
 
 

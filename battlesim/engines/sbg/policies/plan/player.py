@@ -28,6 +28,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
+from mypy_extensions import mypyc_attr
+
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.actions import Charge, Hold, Move, MoveAction
 from battlesim.engines.sbg.core.effects import Bar
@@ -97,6 +99,7 @@ MOVE_RANK = {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: subclasses may be Python
 class PlanPlayer(HeuristicPlayer):
     """The heuristic with a plan: roles, an intent per turn, objectives held to the end."""
 
