@@ -66,11 +66,20 @@ def test_two_workers_run_a_job_and_survive_one_killed_mid_job(
 
     # The kill must land mid-chunk: a chunk of fast games may be recorded between the look
     # and the signal, and then the kill interrupts nothing; the next chunk is tried then.
-    for _ in range(5):
-        wait_for(lambda: busy() is not None, timeout=120, what="a worker to start a chunk")
+    # The wait keeps the busy worker it saw: a second look could find that chunk recorded
+    # and no other started yet.
+    seen: list[tuple[WorkerProcess, int]] = []
+
+    def spotted() -> bool:
         found = busy()
-        assert found is not None
-        victim, chunk_id = found
+        if found is not None:
+            seen.append(found)
+        return found is not None
+
+    for _ in range(5):
+        seen.clear()
+        wait_for(spotted, timeout=120, what="a worker to start a chunk")
+        victim, chunk_id = seen[-1]
         victim.process.send_signal(signal.SIGKILL)
         victim.process.wait(timeout=10)
         live.remove(victim)
