@@ -24,7 +24,7 @@ from battlesim.engines.sbg.core.mounts import MountState, lowered
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.cavalry import MOUNT, RIDER, mount_defence
 from battlesim.engines.sbg.rules.combat import roll_to_wound
-from battlesim.engines.sbg.rules.magic.spells import PowerUnit
+from battlesim.engines.sbg.rules.magic.spells import PowerUnit, Spell
 
 SPIRIT = "spirit"
 BANISHMENT = "MAGIC-P-BANISH"  # it affects Spirits only: the mount only if it is one
@@ -84,6 +84,15 @@ def choose_part(
 
 
 # --- the power's effect on the mount ------------------------------------------------------
+
+
+def chosen_part(spell: Spell) -> tuple[ModelState | MountState, dict[str, str]]:
+    """The target, or its mount when the caster chose it: both hold their own Wounds, Will
+    and Fate; with the log's tag for the mount (nothing for the rider)."""
+    mount = spell.target.mount
+    if spell.part == MOUNT and mount is not None:
+        return mount, {"part": MOUNT}
+    return spell.target, {}
 
 
 def hit_mount(

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from battlesim.engines.sbg.core import effects
 from battlesim.engines.sbg.core.state import BattleState, ModelState
-from battlesim.engines.sbg.rules.cavalry import MOUNT
 from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.casting import PROTECTED
 from battlesim.engines.sbg.rules.magic.harm import regain
+from battlesim.engines.sbg.rules.magic.parts import chosen_part
 from battlesim.engines.sbg.rules.magic.resisting import FORTIFIED
 from battlesim.engines.sbg.rules.magic.spells import POWERS, Aim, Duration, Spell, power
 
@@ -36,13 +36,9 @@ def _renew_worth(state: BattleState, caster: ModelState, target: ModelState, cha
 def magic_p_renew(state: BattleState, spell: Spell) -> None:
     """The chosen part regains 1 lost Wound (channelled D3), never above its start."""
     count = d3(_die(state, "renew (D3)")) if spell.channelled else 1
-    mount = spell.target.mount
-    if spell.part == MOUNT and mount is not None:
-        gained = regain(mount, "wounds", count, mount.profile.wounds)
-        state.log.emit("wounds_regained", model=spell.target.uid, wounds=gained, part=MOUNT)
-        return
-    gained = regain(spell.target, "wounds", count, spell.target.profile.wounds)
-    state.log.emit("wounds_regained", model=spell.target.uid, wounds=gained)
+    holder, tag = chosen_part(spell)
+    gained = regain(holder, "wounds", count, holder.profile.wounds)
+    state.log.emit("wounds_regained", model=spell.target.uid, wounds=gained, **tag)
 
 
 def _is_hero(state: BattleState, caster: ModelState, target: ModelState) -> bool:
@@ -68,13 +64,9 @@ def magic_p_strwill(state: BattleState, spell: Spell) -> None:
     its mount, which may then resist powers aimed at it (parts.py). The caster itself is
     not offered (it would spend Will to gain Will: data.ASSUMPTIONS)."""
     count = d3(_die(state, "strengthen will (D3)")) if spell.channelled else 1
-    mount = spell.target.mount
-    if spell.part == MOUNT and mount is not None:
-        mount.will += count
-        state.log.emit("will_gained", model=spell.target.uid, will=mount.will, part=MOUNT)
-        return
-    spell.target.will += count
-    state.log.emit("will_gained", model=spell.target.uid, will=spell.target.will)
+    holder, tag = chosen_part(spell)
+    holder.will += count
+    state.log.emit("will_gained", model=spell.target.uid, will=holder.will, **tag)
 
 
 def _bless_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
@@ -95,13 +87,10 @@ def magic_p_blessvalar(state: BattleState, spell: Spell) -> None:
     """The chosen part regains 1 Fate spent earlier (channelled D3), never above its start
     (a mount: none, mounts.MountState)."""
     count = d3(_die(state, "blessing of the valar (D3)")) if spell.channelled else 1
-    mount = spell.target.mount
-    if spell.part == MOUNT and mount is not None:
-        gained = regain(mount, "fate", count, 0)
-        state.log.emit("fate_regained", model=spell.target.uid, fate=gained, part=MOUNT)
-        return
-    gained = regain(spell.target, "fate", count, spell.target.profile.fate)
-    state.log.emit("fate_regained", model=spell.target.uid, fate=gained)
+    holder, tag = chosen_part(spell)
+    start = 0 if tag else spell.target.profile.fate  # a mount starts with no Fate of its own
+    gained = regain(holder, "fate", count, start)
+    state.log.emit("fate_regained", model=spell.target.uid, fate=gained, **tag)
 
 
 def _enemy_casters(state: BattleState, model: ModelState) -> bool:

@@ -4,14 +4,18 @@ Soul, Banishment, Flameburst, Your Staff Is Broken."""
 from __future__ import annotations
 
 from battlesim.engines.sbg.core.hooks import Hook
-from battlesim.engines.sbg.core.mounts import MountState
 from battlesim.engines.sbg.core.state import BattleState, ModelState
 from battlesim.engines.sbg.rules.ablaze import set_ablaze
 from battlesim.engines.sbg.rules.cavalry import MOUNT
 from battlesim.engines.sbg.rules.combat import d3
 from battlesim.engines.sbg.rules.magic import lasting, worth
 from battlesim.engines.sbg.rules.magic.harm import hit, lose_wounds, wound_chance
-from battlesim.engines.sbg.rules.magic.parts import hit_mount, lower_mount, mount_loses_wounds
+from battlesim.engines.sbg.rules.magic.parts import (
+    chosen_part,
+    hit_mount,
+    lower_mount,
+    mount_loses_wounds,
+)
 from battlesim.engines.sbg.rules.magic.spells import Aim, Duration, Spell, power
 from battlesim.engines.sbg.rules.magic.will_of_evil import banish
 
@@ -43,15 +47,6 @@ def magic_p_blackdart(state: BattleState, spell: Spell) -> None:
     strike(state, spell.caster, spell.target, 9, f"cast by {spell.caster.uid}", count)
 
 
-def _chosen_part(spell: Spell) -> tuple[ModelState | MountState, bool]:
-    """The target, or its mount when the caster chose it (MAGIC-TGT-03): both hold their
-    own Will and Fate; True when it is the mount."""
-    mount = spell.target.mount
-    if spell.part == MOUNT and mount is not None:
-        return mount, True
-    return spell.target, False
-
-
 def _will_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
     return (
         min(target.will, 3.5 if chan else 2.0)
@@ -72,15 +67,12 @@ def _will_worth(state: BattleState, caster: ModelState, target: ModelState, chan
 def magic_p_sapwill(state: BattleState, spell: Spell) -> None:
     """The target loses D3 Will (channelled D6), never below 0; the mount its own."""
     die = _die(state, "sap will")
-    holder, on_mount = _chosen_part(spell)
+    holder, tag = chosen_part(spell)
     lost = min(holder.will, die if spell.channelled else d3(die))
     holder.will -= lost
+    rule = {"rule": "sap will, on the mount"} if tag else {}
     state.log.emit(
-        "will_lost",
-        model=spell.target.uid,
-        points=lost,
-        will=holder.will,
-        **({"rule": "sap will, on the mount", "part": MOUNT} if on_mount else {}),
+        "will_lost", model=spell.target.uid, points=lost, will=holder.will, **rule, **tag
     )
     banish(state, spell.target)  # SR-WILLEVIL: a Nazgûl sapped to 0 Will is banished
 
@@ -148,10 +140,9 @@ def _curse_worth(state: BattleState, caster: ModelState, target: ModelState, cha
 )
 def magic_p_curse(state: BattleState, spell: Spell) -> None:
     """The target loses 1 Fate; channelled: all its Fate. The mount loses its own."""
-    holder, on_mount = _chosen_part(spell)
+    holder, tag = chosen_part(spell)
     holder.fate = 0 if spell.channelled else max(0, holder.fate - 1)
-    part = {"part": MOUNT} if on_mount else {}
-    state.log.emit("fate_lost", model=spell.target.uid, fate=holder.fate, **part)
+    state.log.emit("fate_lost", model=spell.target.uid, fate=holder.fate, **tag)
 
 
 def _wound_worth(state: BattleState, caster: ModelState, target: ModelState, chan: bool) -> float:
